@@ -1,0 +1,25 @@
+//! Kriegspiel: a referee for chess with hidden pieces.
+//!
+//! The library is the GUI-free core: rule sets ([`rules`]), the referee that alone holds the true
+//! position ([`referee`], [`rbc`]), what it says ([`announce`]), the game log ([`log`]), each
+//! player's view built from the log ([`view`]), the JSON-lines referee protocol ([`protocol`])
+//! and the benchmark ([`bench`]). The desktop app lives in [`app`], the only module that uses egui.
+
+pub mod announce;
+pub mod app;
+pub mod attempt;
+pub mod bench;
+pub mod log;
+pub mod possible;
+pub mod protocol;
+mod rbc;
+pub mod referee;
+pub mod rules;
+pub mod view;
+
+pub use announce::{Announcement, Audience, Item, Over, Said};
+pub use attempt::Attempt;
+pub use log::{Game, GameLog};
+pub use referee::{Referee, Request};
+pub use rules::{Preset, RuleSet};
+pub use view::PlayerView;

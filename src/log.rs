@@ -1,0 +1,183 @@
+//! The game log: the rules, the start position, and every request in order with the referee's
+//! answer and who heard what. A [`Game`] is a referee plus its log; replaying a log through a
+//! fresh referee rebuilds exactly the same game and checks every recorded answer on the way.
+
+use crate::announce::{Announcement, Said};
+use crate::referee::{NewGameError, Referee, Request, RequestError};
+use crate::rules::RuleSet;
+use serde::{Deserialize, Serialize};
+use shakmaty::fen::{Fen, LossyFenError};
+use shakmaty::{Color, Setup};
+use thiserror::Error;
+
+/// One accepted request and the referee's answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Event {
+    /// Who made the request (`None`: both players, or the clock).
+    #[serde(default, with = "opt_color_serde")]
+    pub by: Option<Color>,
+    /// The request.
+    pub request: Request,
+    /// What was said, and to whom.
+    pub said: Vec<Said>,
+    /// Whether this request ended the mover's turn (public: both players know whose turn it is).
+    #[serde(default)]
+    pub turn_ends: bool,
+}
+
+/// Everything needed to rebuild a game: rules, start, and every accepted request with its answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameLog {
+    /// The rule flags.
+    pub rules: RuleSet,
+    /// The start position as FEN.
+    pub start: String,
+    /// What was announced at the start.
+    pub opening: Vec<Said>,
+    /// Every accepted request, in order.
+    pub events: Vec<Event>,
+}
+
+/// A game in progress: the referee (the truth) and the log (the record).
+#[derive(Clone, Debug)]
+pub struct Game {
+    referee: Referee,
+    log: GameLog,
+}
+
+/// Why a log could not be replayed.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ReplayError {
+    /// The start position or rules are unusable.
+    #[error("the game cannot start: {0}")]
+    Start(#[from] NewGameError),
+    /// The recorded start announcement is not what the rules give.
+    #[error("the announcement at the start does not match the rules")]
+    Opening,
+    /// The referee refused a recorded request.
+    #[error("event {number}: the referee refuses the request: {error}")]
+    Refused {
+        /// 1-based event number.
+        number: usize,
+        /// The referee's reason.
+        error: RequestError,
+    },
+    /// The referee answered differently from the record.
+    #[error("event {number}: the recorded answer differs from the rules' answer")]
+    Mismatch {
+        /// 1-based event number.
+        number: usize,
+    },
+}
+
+/// Writes a setup as FEN.
+pub fn setup_fen(setup: Setup) -> String {
+    Fen::try_from_setup(setup)
+        .unwrap_or_else(LossyFenError::ignore)
+        .to_string()
+}
+
+impl Game {
+    /// Starts a game (see [`Referee::new`]).
+    pub fn new(rules: RuleSet, start: Setup) -> Result<Game, NewGameError> {
+        let fen = setup_fen(start.clone());
+        let (referee, opening) = Referee::new(rules.clone(), start)?;
+        Ok(Game {
+            referee,
+            log: GameLog {
+                rules,
+                start: fen,
+                opening: opening.to_vec(),
+                events: Vec::new(),
+            },
+        })
+    }
+
+    /// Starts a game from a FEN.
+    pub fn from_fen(rules: RuleSet, fen: &str) -> Result<Game, NewGameError> {
+        let parsed: Fen = fen.trim().parse().map_err(|_| NewGameError::Fen(fen.to_owned()))?;
+        Game::new(rules, parsed.into_setup())
+    }
+
+    /// Starts a game from the standard position.
+    pub fn standard(rules: RuleSet) -> Game {
+        match Game::new(rules, Setup::initial()) {
+            Ok(g) => g,
+            Err(e) => unreachable!("the standard position is always valid: {e}"),
+        }
+    }
+
+    /// Applies a request; on success it is logged and its event returned.
+    pub fn apply(&mut self, request: Request) -> Result<&Event, RequestError> {
+        let before = self.referee.to_move();
+        let by = request.actor(before);
+        let said: Announcement = self.referee.apply(&request)?;
+        let turn_ends = self.referee.to_move() != before;
+        self.log.events.push(Event {
+            by,
+            request,
+            said: said.to_vec(),
+            turn_ends,
+        });
+        Ok(self.log.events.last().expect("just pushed"))
+    }
+
+    /// The referee (the only holder of the true position).
+    pub fn referee(&self) -> &Referee {
+        &self.referee
+    }
+
+    /// The log so far.
+    pub fn log(&self) -> &GameLog {
+        &self.log
+    }
+
+    /// Gives the log back.
+    pub fn into_log(self) -> GameLog {
+        self.log
+    }
+}
+
+impl GameLog {
+    /// Replays every event through a fresh referee, checking each recorded answer.
+    pub fn replay(&self) -> Result<Game, ReplayError> {
+        self.replay_prefix(self.events.len())
+    }
+
+    /// Replays the first `n` events (see [`GameLog::replay`]).
+    pub fn replay_prefix(&self, n: usize) -> Result<Game, ReplayError> {
+        let mut game = Game::from_fen(self.rules.clone(), &self.start)?;
+        if game.log.opening != self.opening {
+            return Err(ReplayError::Opening);
+        }
+        for (i, event) in self.events.iter().take(n).enumerate() {
+            let number = i + 1;
+            let got = game
+                .apply(event.request.clone())
+                .map_err(|error| ReplayError::Refused { number, error })?;
+            if got != event {
+                return Err(ReplayError::Mismatch { number });
+            }
+        }
+        Ok(game)
+    }
+}
+
+mod opt_color_serde {
+    use crate::announce::color_serde::{color_name, parse_color};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use shakmaty::Color;
+
+    pub fn serialize<S: Serializer>(c: &Option<Color>, s: S) -> Result<S::Ok, S::Error> {
+        c.map(color_name).serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Color>, D::Error> {
+        match Option::<String>::deserialize(d)? {
+            None => Ok(None),
+            Some(text) => parse_color(&text)
+                .map(Some)
+                .ok_or_else(|| serde::de::Error::custom(format!("'{text}' is not a colour"))),
+        }
+    }
+}

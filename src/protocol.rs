@@ -1,0 +1,345 @@
+//! The headless referee protocol (`kriegspiel referee`, see `PROTOCOL.md`): one JSON object per
+//! line in, exactly one JSON object per line out.
+//!
+//! A [`Session`] holds the current game and turns each request line into a response line. Bad
+//! input of any kind gets `{"ok":false,"error":"..."}` and leaves the game unchanged.
+
+use crate::announce::{EndReason, GameResult, Item, Over, PawnTries, Reveal, Unit};
+use crate::attempt::{Attempt, parse_square};
+use crate::log::Game;
+use crate::referee::Request;
+use crate::rules::{Preset, RuleSet};
+use serde_json::{Map, Value};
+use shakmaty::{Bitboard, Color, Setup};
+use std::fmt::Write as _;
+use std::io::{self, BufRead, Write};
+
+/// One protocol session: the current game, if any.
+#[derive(Default)]
+pub struct Session {
+    game: Option<Game>,
+}
+
+/// A request that gets `ok:false`, with its one-sentence reason.
+struct Bad(String);
+
+impl<E: std::fmt::Display> From<E> for Bad {
+    fn from(e: E) -> Bad {
+        Bad(e.to_string())
+    }
+}
+
+fn bad<T>(text: impl Into<String>) -> Result<T, Bad> {
+    Err(Bad(text.into()))
+}
+
+/// Resolves the `rules` field of a `new` request: a preset id, or `{"preset": id, ...overrides}`.
+pub fn rules_from_json(value: &Value) -> Result<RuleSet, String> {
+    match value {
+        Value::String(id) => id.parse::<Preset>().map(Preset::rules).map_err(|e| e.to_string()),
+        Value::Object(fields) => {
+            let Some(Value::String(id)) = fields.get("preset") else {
+                return Err("a rules object needs a \"preset\" field naming the preset it changes".into());
+            };
+            let preset: Preset = id.parse().map_err(|e: crate::rules::UnknownPreset| e.to_string())?;
+            let Ok(Value::Object(mut merged)) = serde_json::to_value(preset.rules()) else {
+                return Err("internal error: rule flags are not an object".into());
+            };
+            for (k, v) in fields.iter().filter(|(k, _)| k.as_str() != "preset") {
+                if !merged.contains_key(k) {
+                    return Err(format!("'{k}' is not a rule flag"));
+                }
+                merged.insert(k.clone(), v.clone());
+            }
+            serde_json::from_value(Value::Object(merged)).map_err(|e| format!("bad rule flag: {e}"))
+        }
+        _ => Err("\"rules\" must be a preset name or an object with a \"preset\" field".into()),
+    }
+}
+
+fn color_name(c: Color) -> &'static str {
+    c.fold_wb("white", "black")
+}
+
+fn write_reveal(out: &mut String, kind: &str, r: &Reveal) {
+    let _ = write!(out, "{{\"kind\":\"{kind}\",\"squares\":[");
+    for (i, (sq, piece)) in r.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        match piece {
+            Some(p) => {
+                let _ = write!(out, "{{\"square\":\"{sq}\",\"piece\":\"{}\"}}", p.char());
+            }
+            None => {
+                let _ = write!(out, "{{\"square\":\"{sq}\",\"piece\":null}}");
+            }
+        }
+    }
+    out.push_str("]}");
+}
+
+fn write_opt_attempt(out: &mut String, a: Option<Attempt>) {
+    match a {
+        Some(a) => {
+            let _ = write!(out, "\"{a}\"");
+        }
+        None => out.push_str("null"),
+    }
+}
+
+/// Writes one announcement item as the protocol's JSON object.
+pub fn write_item(out: &mut String, item: &Item) {
+    let simple = |out: &mut String, kind: &str| {
+        let _ = write!(out, "{{\"kind\":\"{kind}\"}}");
+    };
+    match item {
+        Item::Legal => simple(out, "legal"),
+        Item::Illegal => simple(out, "illegal"),
+        Item::Impossible => simple(out, "impossible"),
+        Item::Capture { square, unit } => {
+            let unit = match unit {
+                None => "null",
+                Some(Unit::Pawn) => "\"pawn\"",
+                Some(Unit::Piece) => "\"piece\"",
+            };
+            let _ = write!(out, "{{\"kind\":\"capture\",\"square\":\"{square}\",\"unit\":{unit}}}");
+        }
+        Item::Check(d) => {
+            let _ = write!(out, "{{\"kind\":\"check\",\"direction\":\"{}\"}}", d.id());
+        }
+        Item::Checkmate => simple(out, "checkmate"),
+        Item::Stalemate => simple(out, "stalemate"),
+        Item::Draw(reason) => {
+            let _ = write!(out, "{{\"kind\":\"draw\",\"reason\":\"{}\"}}", reason.id());
+        }
+        Item::PawnTries(PawnTries::Count(n)) => {
+            let _ = write!(out, "{{\"kind\":\"pawn_tries\",\"count\":{n}}}");
+        }
+        Item::PawnTries(PawnTries::Any(b)) => {
+            let _ = write!(out, "{{\"kind\":\"pawn_tries\",\"any\":{b}}}");
+        }
+        Item::PawnTries(PawnTries::Squares(squares)) => {
+            out.push_str("{\"kind\":\"pawn_tries\",\"squares\":[");
+            // Sorted as names: by file, then rank.
+            let mut sorted: Vec<_> = squares.into_iter().collect();
+            sorted.sort_by_key(|sq| (sq.file(), sq.rank()));
+            for (i, sq) in sorted.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                let _ = write!(out, "\"{sq}\"");
+            }
+            out.push_str("]}");
+        }
+        Item::AnyAnswer(yes) => {
+            let _ = write!(out, "{{\"kind\":\"any\",\"answer\":\"{}\"}}", if *yes { "try" } else { "no" });
+        }
+        Item::Promotion => simple(out, "promotion"),
+        Item::Resigned(_) => simple(out, "resigned"),
+        Item::Timeout { .. } => simple(out, "timeout"),
+        Item::Sense(r) => write_reveal(out, "sense", r),
+        Item::Moved { requested, taken } => {
+            out.push_str("{\"kind\":\"moved\",\"requested\":");
+            write_opt_attempt(out, *requested);
+            out.push_str(",\"taken\":");
+            write_opt_attempt(out, *taken);
+            out.push('}');
+        }
+        Item::Captured(sq) => {
+            let _ = write!(out, "{{\"kind\":\"captured\",\"square\":\"{sq}\"}}");
+        }
+        Item::KingCaptured => simple(out, "king_captured"),
+        Item::Opened(r) => write_reveal(out, "opened", r),
+    }
+}
+
+fn write_over(out: &mut String, over: Option<Over>) {
+    match over {
+        None => out.push_str("null"),
+        Some(o) => {
+            let result = match o.result {
+                GameResult::WhiteWins => "1-0",
+                GameResult::BlackWins => "0-1",
+                GameResult::Draw => "1/2-1/2",
+            };
+            let reason: &str = EndReason::id(o.reason);
+            let _ = write!(out, "{{\"result\":\"{result}\",\"reason\":\"{reason}\"}}");
+        }
+    }
+}
+
+fn json_string(out: &mut String, text: &str) {
+    match serde_json::to_string(text) {
+        Ok(s) => out.push_str(&s),
+        Err(_) => out.push_str("\"\""),
+    }
+}
+
+impl Session {
+    /// A session with no game yet.
+    pub fn new() -> Session {
+        Session::default()
+    }
+
+    /// The current game, if any.
+    pub fn game(&self) -> Option<&Game> {
+        self.game.as_ref()
+    }
+
+    /// Answers one request line (without its newline), appending exactly one JSON object (without
+    /// a newline) to `out`.
+    pub fn handle_line(&mut self, line: &str, out: &mut String) {
+        if let Err(Bad(reason)) = self.handle(line, out) {
+            out.clear();
+            out.push_str("{\"ok\":false,\"error\":");
+            json_string(out, &reason);
+            out.push('}');
+        }
+    }
+
+    fn handle(&mut self, line: &str, out: &mut String) -> Result<(), Bad> {
+        let value: Value = match serde_json::from_str(line) {
+            Ok(v) => v,
+            Err(e) => return bad(format!("the line is not JSON ({e})")),
+        };
+        let Value::Object(req) = value else {
+            return bad("each request must be a JSON object like {\"op\":\"new\",\"rules\":\"berkeley\"}");
+        };
+        let Some(Value::String(op)) = req.get("op") else {
+            return bad("the request needs an \"op\" string");
+        };
+        if op == "new" {
+            return self.new_game(&req, out);
+        }
+        let Some(game) = self.game.as_mut() else {
+            return bad("there is no game yet: start one with {\"op\":\"new\",\"rules\":\"berkeley\"}");
+        };
+        let to_move = game.referee().to_move();
+        let request = match op.as_str() {
+            "state" => {
+                let said = Vec::new();
+                write_response(out, game, &said);
+                return Ok(());
+            }
+            "try" => Request::Try(attempt_field(&req)?),
+            "move" => Request::Move(attempt_field(&req)?),
+            "any" => Request::Any,
+            "pass" => Request::Pass,
+            "resign" => Request::Resign(to_move),
+            "draw" => Request::Draw,
+            "sense" => match req.get("square") {
+                None => return bad("\"sense\" needs a \"square\" field (a square like \"e4\", or null to skip)"),
+                Some(Value::Null) => Request::Sense(None),
+                Some(Value::String(s)) => match parse_square(s) {
+                    Some(sq) => Request::Sense(Some(sq)),
+                    None => return bad(format!("'{s}' is not a square (write it like e4)")),
+                },
+                Some(_) => return bad("\"square\" must be a square like \"e4\" or null"),
+            },
+            "open" => Request::Open(squares_field(&req)?),
+            other => {
+                return bad(format!(
+                    "unknown op '{other}' (expected new, try, any, sense, move, pass, open, resign, draw or state)"
+                ));
+            }
+        };
+        let event = game.apply(request)?;
+        let said: Vec<_> = event.said.clone();
+        write_response(out, game, &said);
+        Ok(())
+    }
+
+    fn new_game(&mut self, req: &Map<String, Value>, out: &mut String) -> Result<(), Bad> {
+        let Some(rules) = req.get("rules") else {
+            return bad("\"new\" needs a \"rules\" field (a preset name like \"wild16\")");
+        };
+        let rules = rules_from_json(rules).map_err(Bad)?;
+        let game = match req.get("fen") {
+            None | Some(Value::Null) => Game::new(rules, Setup::initial())?,
+            Some(Value::String(fen)) => Game::from_fen(rules, fen)?,
+            Some(_) => return bad("\"fen\" must be a string"),
+        };
+        let opening = game.log().opening.clone();
+        write_response(out, &game, &opening);
+        self.game = Some(game);
+        Ok(())
+    }
+}
+
+fn attempt_field(req: &Map<String, Value>) -> Result<Attempt, Bad> {
+    match req.get("move") {
+        Some(Value::String(s)) => Ok(Attempt::parse(s)?),
+        Some(_) => bad("\"move\" must be a string like \"e2e4\""),
+        None => bad("the request needs a \"move\" field like \"e2e4\""),
+    }
+}
+
+fn squares_field(req: &Map<String, Value>) -> Result<Bitboard, Bad> {
+    let Some(Value::Array(list)) = req.get("squares") else {
+        return bad("\"open\" needs a \"squares\" list like [\"a1\",\"b2\"]");
+    };
+    let mut squares = Bitboard::EMPTY;
+    for v in list {
+        let Value::String(s) = v else {
+            return bad("each square must be a string like \"e4\"");
+        };
+        let Some(sq) = parse_square(s) else {
+            return bad(format!("'{s}' is not a square (write it like e4)"));
+        };
+        if !squares.insert(sq) {
+            return bad(format!("square {s} is named twice"));
+        }
+    }
+    Ok(squares)
+}
+
+fn write_response(out: &mut String, game: &Game, said: &[crate::announce::Said]) {
+    out.clear();
+    out.push_str("{\"ok\":true,\"heard\":{");
+    for (ci, color) in [Color::White, Color::Black].into_iter().enumerate() {
+        if ci > 0 {
+            out.push(',');
+        }
+        let _ = write!(out, "\"{}\":[", color_name(color));
+        let mut first = true;
+        for s in said.iter().filter(|s| s.to.includes(color)) {
+            if !first {
+                out.push(',');
+            }
+            first = false;
+            write_item(out, &s.item);
+        }
+        out.push(']');
+    }
+    out.push_str("},\"fen\":");
+    json_string(out, &game.referee().fen());
+    let _ = write!(out, ",\"to_move\":\"{}\",\"over\":", color_name(game.referee().to_move()));
+    write_over(out, game.referee().over());
+    out.push('}');
+}
+
+/// Runs a session over `input` and `output` until end of input, flushing after every response.
+pub fn run(input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+    let mut session = Session::new();
+    let mut input = input;
+    let mut raw = Vec::with_capacity(256);
+    let mut response = String::with_capacity(512);
+    loop {
+        raw.clear();
+        if input.read_until(b'\n', &mut raw)? == 0 {
+            return Ok(());
+        }
+        while matches!(raw.last(), Some(b'\n' | b'\r')) {
+            raw.pop();
+        }
+        response.clear();
+        match std::str::from_utf8(&raw) {
+            Ok(line) => session.handle_line(line, &mut response),
+            Err(_) => response.push_str("{\"ok\":false,\"error\":\"the line is not valid UTF-8\"}"),
+        }
+        response.push('\n');
+        output.write_all(response.as_bytes())?;
+        output.flush()?;
+    }
+}

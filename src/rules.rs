@@ -1,0 +1,441 @@
+//! Rule sets: every rule the referee applies is a flag in [`RuleSet`], and the named presets of
+//! `RULES.md` (sections 1-4) are just particular values of those flags.
+//!
+//! Nothing here knows the position: these are the settings a game is created with and saved with.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+use thiserror::Error;
+
+/// Which family of game the referee runs.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Family {
+    /// Kriegspiel: attempts answered legal / illegal / impossible, checks and captures announced.
+    Kriegspiel,
+    /// Reconnaissance Blind Chess: a 3x3 sense then one resolved move per turn, king capture wins.
+    Rbc,
+}
+
+/// Who hears an announcement that the rules may make private.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Hearers {
+    /// Only the player who made the attempt or asked the question.
+    Mover,
+    /// Both players.
+    Both,
+}
+
+/// How the referee answers an attempt that is not a possible attempt.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ImpossibleRule {
+    /// "Nonsense" / "Hell no", told to the mover only.
+    MoverOnly,
+    /// "Nonsense" / "Impossible move", heard by both players.
+    Both,
+    /// Answered exactly like an illegal attempt ("No", heard by both).
+    AsIllegal,
+}
+
+/// How the referee answers an attempt already refused as illegal earlier in the same turn.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RepeatRule {
+    /// The repeat is an impossible attempt (answered per [`ImpossibleRule`]).
+    Impossible,
+    /// The repeat is answered "illegal" again.
+    Illegal,
+}
+
+/// What the referee tells both players about pawn captures after each legal move (and at the start).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PawnInfo {
+    /// Nothing.
+    None,
+    /// The number of pawn tries ("2 pawn tries").
+    Count,
+    /// Whether there is at least one pawn try.
+    HasAny,
+    /// The target squares of the pawn tries, sorted.
+    Squares,
+}
+
+/// The "Any?" question and what a "Try" answer obliges the asker to do.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AnyRule {
+    /// No "Any?" question.
+    Off,
+    /// After "Try" the asker must keep attempting pawn captures until one is legal (Berkeley).
+    UntilLegal,
+    /// After "Try" the asker must attempt at least one pawn capture; one refused capture releases
+    /// the obligation (English / Eastern rules).
+    OneAttempt,
+}
+
+/// Which pieces a pawn may promote to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PromotionRule {
+    /// Queen, rook, bishop or knight.
+    Any,
+    /// Queen only: any other promotion is an impossible attempt.
+    QueenOnly,
+}
+
+/// When a lack of material ends the game as a draw.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MaterialRule {
+    /// Berkeley: each side has at most one knight or bishop besides its king, and nothing else.
+    MinorEach,
+    /// A dead position by shakmaty's insufficient-material test.
+    DeadPosition,
+}
+
+/// Which square an en passant capture is announced on.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EnPassantSquare {
+    /// The square where the captured pawn stood (every preset).
+    CapturedPawn,
+    /// The capturing pawn's destination square.
+    Destination,
+}
+
+/// Whose words the referee uses when its announcements are spoken or written out.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Wording {
+    /// Berkeley: "Nonsense", "Capture at d4", "Rank".
+    Berkeley,
+    /// Internet Chess Club: "Hell no", "Pawn at d5 captured", "Short-diagonal check", "2 pawn tries".
+    Icc,
+    /// kriegspiel.org (Cincinnati): "Nonsense", "Pawn captured at d5", "Has pawn captures".
+    Cincinnati,
+    /// RAND: "Impossible move", "Check on major diagonal", "Possible pawn capture on b4".
+    Rand,
+    /// English / Eastern club rules: "Illegal", "Are there any?", "Try".
+    English,
+    /// The three-board club rules: "Illegal move", "Pawn tries on b4".
+    Classic,
+}
+
+/// Every flag of a rule set. A preset is a `RuleSet` value; the app lets the user edit any flag.
+///
+/// Serialized field by field (a save or a protocol `new` can override any of them); unknown fields
+/// are rejected so that a misspelt flag is reported rather than ignored.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuleSet {
+    /// Kriegspiel or Reconnaissance Blind Chess.
+    pub family: Family,
+    /// How impossible attempts are answered and who hears them.
+    pub impossible: ImpossibleRule,
+    /// How an attempt repeated in the same turn after being refused is answered.
+    pub repeat: RepeatRule,
+    /// Who hears that an attempt was illegal.
+    pub illegal_heard_by: Hearers,
+    /// Whether a capture announcement says "pawn" or "piece".
+    pub capture_unit: bool,
+    /// Pawn information announced after each legal move.
+    pub pawn_info: PawnInfo,
+    /// The "Any?" question.
+    pub any: AnyRule,
+    /// Allowed promotion pieces.
+    pub promotion: PromotionRule,
+    /// Whether a promotion is announced to both players.
+    pub announce_promotion: bool,
+    /// Automatic draw when the halfmove clock reaches 100.
+    pub fifty_moves: bool,
+    /// Automatic draw on the third occurrence of a position.
+    pub threefold: bool,
+    /// When lack of material is an automatic draw.
+    pub material: MaterialRule,
+    /// The square an en passant capture is announced on.
+    pub en_passant: EnPassantSquare,
+    /// Modern Kriegspiel: after each legal move the mover names this many squares whose true
+    /// contents are revealed to it (0 = off; 7 in Modern Kriegspiel).
+    #[serde(default)]
+    pub open_squares: u8,
+    /// Whose words announcements are written in.
+    pub wording: Wording,
+}
+
+/// The named presets, in the order the rule picker shows them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Preset {
+    /// Berkeley rules (seed 000): all announcements public, no pawn information.
+    Berkeley,
+    /// Berkeley with the "Any?" question.
+    BerkeleyAny,
+    /// Internet Chess Club "Wild 16".
+    Wild16,
+    /// kriegspiel.org (Cincinnati) rules.
+    Cincinnati,
+    /// RAND rules (seed 004, Western family).
+    Rand,
+    /// English / Eastern club rules with "Are there any?".
+    English,
+    /// Three-board club rules (seed 003).
+    Classic,
+    /// Reconnaissance Blind Chess (seed 002).
+    Rbc,
+}
+
+/// A preset name that is not one of [`Preset::ALL`].
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("unknown rule set '{0}' (expected one of: berkeley, berkeley_any, wild16, cincinnati, rand, english, classic, rbc)")]
+pub struct UnknownPreset(pub String);
+
+impl Preset {
+    /// Every preset, in picker order.
+    pub const ALL: [Preset; 8] = [
+        Preset::Berkeley,
+        Preset::BerkeleyAny,
+        Preset::Wild16,
+        Preset::Cincinnati,
+        Preset::Rand,
+        Preset::English,
+        Preset::Classic,
+        Preset::Rbc,
+    ];
+
+    /// The identifier used on the command line, in the protocol and in saves.
+    pub fn id(self) -> &'static str {
+        match self {
+            Preset::Berkeley => "berkeley",
+            Preset::BerkeleyAny => "berkeley_any",
+            Preset::Wild16 => "wild16",
+            Preset::Cincinnati => "cincinnati",
+            Preset::Rand => "rand",
+            Preset::English => "english",
+            Preset::Classic => "classic",
+            Preset::Rbc => "rbc",
+        }
+    }
+
+    /// The name shown to people.
+    pub fn title(self) -> &'static str {
+        match self {
+            Preset::Berkeley => "Berkeley",
+            Preset::BerkeleyAny => "Berkeley + Any?",
+            Preset::Wild16 => "ICC Wild 16",
+            Preset::Cincinnati => "Cincinnati",
+            Preset::Rand => "RAND",
+            Preset::English => "English (\"Are there any?\")",
+            Preset::Classic => "Classic club rules",
+            Preset::Rbc => "Reconnaissance Blind Chess",
+        }
+    }
+
+    /// A short plain-words summary for the rule picker.
+    pub fn summary(self) -> &'static str {
+        match self {
+            Preset::Berkeley => {
+                "Every answer is heard by both players. Nonsense moves are told to the mover only. \
+                 Captures give the square only. No pawn-capture hints."
+            }
+            Preset::BerkeleyAny => {
+                "Berkeley, plus you may ask \"Any?\" once a turn. If the answer is \"Try\", you must \
+                 keep trying pawn captures until one is legal."
+            }
+            Preset::Wild16 => {
+                "The Internet Chess Club rules. Illegal and \"Hell no\" answers go to the mover only. \
+                 Captures say pawn or piece. Both hear how many pawn captures the mover has. \
+                 Automatic draw by repetition and by the fifty-move rule."
+            }
+            Preset::Cincinnati => {
+                "Every answer is heard by both players, nonsense included. Captures say pawn or piece. \
+                 Both hear whether the mover has any pawn capture."
+            }
+            Preset::Rand => {
+                "Every answer is heard by both players; repeating a refused move is an impossible \
+                 move. Both hear the squares where the mover's pawns can capture."
+            }
+            Preset::English => {
+                "Impossible moves are simply illegal. Ask \"Are there any?\" once a turn: after \
+                 \"Try\" you must attempt at least one pawn capture."
+            }
+            Preset::Classic => {
+                "The three-board club rules: impossible moves are simply illegal, pawns promote to \
+                 queens only, and both hear the squares where pawns can capture."
+            }
+            Preset::Rbc => {
+                "Reconnaissance Blind Chess: no referee answers. Each turn sense a 3x3 window, then \
+                 make one move; blocked sliders stop on the first enemy piece. Capture the king to win."
+            }
+        }
+    }
+
+    /// The flags of this preset.
+    pub fn rules(self) -> RuleSet {
+        let base = RuleSet {
+            family: Family::Kriegspiel,
+            impossible: ImpossibleRule::MoverOnly,
+            repeat: RepeatRule::Impossible,
+            illegal_heard_by: Hearers::Both,
+            capture_unit: false,
+            pawn_info: PawnInfo::None,
+            any: AnyRule::Off,
+            promotion: PromotionRule::Any,
+            announce_promotion: false,
+            fifty_moves: false,
+            threefold: false,
+            material: MaterialRule::DeadPosition,
+            en_passant: EnPassantSquare::CapturedPawn,
+            open_squares: 0,
+            wording: Wording::Berkeley,
+        };
+        match self {
+            Preset::Berkeley => RuleSet {
+                material: MaterialRule::MinorEach,
+                ..base
+            },
+            Preset::BerkeleyAny => RuleSet {
+                material: MaterialRule::MinorEach,
+                any: AnyRule::UntilLegal,
+                ..base
+            },
+            Preset::Wild16 => RuleSet {
+                repeat: RepeatRule::Illegal,
+                illegal_heard_by: Hearers::Mover,
+                capture_unit: true,
+                pawn_info: PawnInfo::Count,
+                fifty_moves: true,
+                threefold: true,
+                wording: Wording::Icc,
+                ..base
+            },
+            Preset::Cincinnati => RuleSet {
+                impossible: ImpossibleRule::Both,
+                capture_unit: true,
+                pawn_info: PawnInfo::HasAny,
+                wording: Wording::Cincinnati,
+                ..base
+            },
+            Preset::Rand => RuleSet {
+                impossible: ImpossibleRule::Both,
+                pawn_info: PawnInfo::Squares,
+                wording: Wording::Rand,
+                ..base
+            },
+            Preset::English => RuleSet {
+                impossible: ImpossibleRule::AsIllegal,
+                repeat: RepeatRule::Illegal,
+                any: AnyRule::OneAttempt,
+                wording: Wording::English,
+                ..base
+            },
+            Preset::Classic => RuleSet {
+                impossible: ImpossibleRule::AsIllegal,
+                repeat: RepeatRule::Illegal,
+                pawn_info: PawnInfo::Squares,
+                promotion: PromotionRule::QueenOnly,
+                wording: Wording::Classic,
+                ..base
+            },
+            Preset::Rbc => RuleSet {
+                family: Family::Rbc,
+                illegal_heard_by: Hearers::Mover,
+                fifty_moves: false,
+                threefold: false,
+                wording: Wording::Berkeley,
+                ..base
+            },
+        }
+    }
+}
+
+impl fmt::Display for Preset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl FromStr for Preset {
+    type Err = UnknownPreset;
+
+    fn from_str(s: &str) -> Result<Preset, UnknownPreset> {
+        Preset::ALL
+            .into_iter()
+            .find(|p| p.id() == s)
+            .ok_or_else(|| UnknownPreset(s.to_owned()))
+    }
+}
+
+impl RuleSet {
+    /// The preset whose flags are exactly these, if any ("custom" otherwise).
+    pub fn preset(&self) -> Option<Preset> {
+        Preset::ALL.into_iter().find(|p| p.rules() == *self)
+    }
+
+    /// A name for people: the preset's title, or "Custom (based on ...)".
+    pub fn title(&self) -> String {
+        match self.preset() {
+            Some(p) => p.title().to_owned(),
+            None => "Custom rules".to_owned(),
+        }
+    }
+
+    /// Whether the "Any?" question exists.
+    pub fn has_any(&self) -> bool {
+        self.any != AnyRule::Off
+    }
+
+    /// Who hears the answer to "Any?": both players exactly when illegal attempts are public.
+    pub fn any_heard_by(&self) -> Hearers {
+        self.illegal_heard_by
+    }
+}
+
+impl Default for RuleSet {
+    fn default() -> Self {
+        Preset::Berkeley.rules()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn preset_ids_round_trip_and_are_distinct() {
+        for p in Preset::ALL {
+            assert_eq!(p.id().parse::<Preset>(), Ok(p));
+            assert_eq!(p.rules().preset(), Some(p), "{p} flags collide with another preset");
+        }
+        assert!("nosuch".parse::<Preset>().is_err());
+    }
+
+    #[test]
+    fn table_of_rules_md_section_3() {
+        let w = Preset::Wild16.rules();
+        assert_eq!(w.illegal_heard_by, Hearers::Mover);
+        assert_eq!(w.pawn_info, PawnInfo::Count);
+        assert!(w.fifty_moves && w.threefold && w.capture_unit);
+        let c = Preset::Classic.rules();
+        assert_eq!(c.promotion, PromotionRule::QueenOnly);
+        assert_eq!(c.impossible, ImpossibleRule::AsIllegal);
+        assert_eq!(Preset::Berkeley.rules().material, MaterialRule::MinorEach);
+        assert_eq!(Preset::BerkeleyAny.rules().any, AnyRule::UntilLegal);
+        assert_eq!(Preset::English.rules().any, AnyRule::OneAttempt);
+        assert_eq!(Preset::Rand.rules().repeat, RepeatRule::Impossible);
+        assert_eq!(Preset::Cincinnati.rules().impossible, ImpossibleRule::Both);
+    }
+
+    #[test]
+    fn flags_survive_ron_and_reject_unknown_fields() {
+        let r = Preset::Rand.rules();
+        let text = ron::to_string(&r).expect("serialize");
+        let back: RuleSet = ron::from_str(&text).expect("deserialize");
+        assert_eq!(back, r);
+        let json = serde_json::json!({"family":"kriegspiel","no_such_flag":true});
+        assert!(serde_json::from_value::<RuleSet>(json).is_err());
+    }
+}

@@ -1,0 +1,249 @@
+//! A player's view: what one player knows, built from the game log and that player's colour only.
+//!
+//! [`PlayerView::build`] reads the player's *own* requests and the items the player *heard*;
+//! it never looks at the opponent's requests, at items the player did not hear, or at the true
+//! position. The player's own pieces come from the start position's pieces of that colour, moved
+//! by the player's own accepted moves and removed where the player heard they were captured.
+
+use crate::announce::{EndReason, GameResult, Item, Over};
+use crate::attempt::Attempt;
+use crate::log::GameLog;
+use crate::possible::{Side, move_own_piece};
+use crate::referee::Request;
+use crate::rules::{EnPassantSquare, Family, RuleSet};
+use shakmaty::fen::Fen;
+use shakmaty::{Bitboard, Board, Color, Rank, Role, Square};
+
+/// One thing in a player's record: its own request (if it made one) and what it heard.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Heard {
+    /// The player's own request; `None` when the player only heard the result of someone
+    /// else's request (the opponent's, the clock's, or the game start).
+    pub request: Option<Request>,
+    /// What the player heard, in order.
+    pub items: Vec<Item>,
+}
+
+/// One turn as a player experienced it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ViewTurn {
+    /// The move number (0 for the announcements at the start of the game).
+    pub number: u32,
+    /// Whose turn it was (`None` for the start of the game).
+    pub mover: Option<Color>,
+    /// What the player did and heard, in order.
+    pub heard: Vec<Heard>,
+}
+
+/// Everything one player knows at one point of the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerView {
+    /// The player.
+    pub color: Color,
+    /// The rules (public).
+    pub rules: RuleSet,
+    /// The player's own pieces (no enemy pieces are ever on this board).
+    pub own: Board,
+    /// Own rook squares that still carry a castling right.
+    pub castling: Bitboard,
+    /// The side to move.
+    pub to_move: Color,
+    /// The move number of the current turn.
+    pub move_number: u32,
+    /// Everything heard, by turn.
+    pub turns: Vec<ViewTurn>,
+    /// The player's refused attempts in the current turn, with the answer each got.
+    pub refused: Vec<(Attempt, Item)>,
+    /// Squares where the player's units were captured, with the move number.
+    pub lost: Vec<(Square, u32)>,
+    /// The player's last accepted move.
+    pub last_move: Option<Attempt>,
+    /// The player asked "Any?" this turn.
+    pub any_asked: bool,
+    /// The end of the game, once announced.
+    pub over: Option<Over>,
+}
+
+impl PlayerView {
+    /// The view of `color` after the whole log.
+    pub fn build(log: &GameLog, color: Color) -> PlayerView {
+        PlayerView::build_prefix(log, color, log.events.len())
+    }
+
+    /// The view of `color` after the first `upto` events of the log.
+    pub fn build_prefix(log: &GameLog, color: Color, upto: usize) -> PlayerView {
+        // The start position is read for this player's own pieces only.
+        let start = log
+            .start
+            .parse::<Fen>()
+            .map(Fen::into_setup)
+            .unwrap_or_default();
+        let mine = start.board.by_color(color);
+        let mut own = Board::empty();
+        for sq in mine {
+            if let Some(p) = start.board.piece_at(sq) {
+                own.set_piece_at(sq, p);
+            }
+        }
+        let mut view = PlayerView {
+            color,
+            rules: log.rules.clone(),
+            castling: start.castling_rights & mine,
+            own,
+            to_move: start.turn,
+            move_number: start.fullmoves.get(),
+            turns: vec![ViewTurn {
+                number: 0,
+                mover: None,
+                heard: Vec::new(),
+            }],
+            refused: Vec::new(),
+            lost: Vec::new(),
+            last_move: None,
+            any_asked: false,
+            over: None,
+        };
+        let opening: Vec<Item> = crate::announce::heard_by(&log.opening, color).collect();
+        if !opening.is_empty() {
+            view.turns[0].heard.push(Heard {
+                request: None,
+                items: opening,
+            });
+        }
+        view.open_turn();
+        for event in log.events.iter().take(upto) {
+            let items: Vec<Item> = crate::announce::heard_by(&event.said, color).collect();
+            let own_request = (event.by == Some(color)).then(|| event.request.clone());
+            view.take(own_request, items, event.turn_ends);
+        }
+        view
+    }
+
+    fn open_turn(&mut self) {
+        self.turns.push(ViewTurn {
+            number: self.move_number,
+            mover: Some(self.to_move),
+            heard: Vec::new(),
+        });
+    }
+
+    fn end_turn(&mut self) {
+        self.refused.clear();
+        self.any_asked = false;
+        if self.to_move == Color::Black {
+            self.move_number += 1;
+        }
+        self.to_move = !self.to_move;
+        if self.over.is_none() {
+            self.open_turn();
+        }
+    }
+
+    /// Takes one event as this player perceived it.
+    fn take(&mut self, request: Option<Request>, items: Vec<Item>, turn_over: bool) {
+        if request.is_none() && items.is_empty() && !turn_over {
+            return; // the opponent did something this player was not told about
+        }
+        let mover = self.to_move;
+        let mine = mover == self.color;
+        for item in &items {
+            match *item {
+                Item::Illegal | Item::Impossible => {
+                    if let Some(Request::Try(a) | Request::Move(a)) = request {
+                        self.refused.push((a, *item));
+                    }
+                }
+                Item::Capture { square, .. } if !mine => self.lose(square),
+                Item::Captured(square) => self.lose(square),
+                Item::Moved { taken: Some(t), .. } => self.move_own(t),
+                Item::AnyAnswer(_) if mine => self.any_asked = true,
+                Item::Checkmate => self.set_over(GameResult::win_for(mover), EndReason::Checkmate),
+                Item::Stalemate => self.set_over(GameResult::Draw, EndReason::Stalemate),
+                Item::Draw(reason) => self.set_over(
+                    GameResult::Draw,
+                    match reason {
+                        crate::announce::DrawReason::InsufficientMaterial => EndReason::InsufficientMaterial,
+                        crate::announce::DrawReason::FiftyMoves => EndReason::FiftyMoves,
+                        crate::announce::DrawReason::Threefold => EndReason::Threefold,
+                        crate::announce::DrawReason::Agreement => EndReason::Agreement,
+                    },
+                ),
+                Item::Resigned(c) => self.set_over(GameResult::win_for(!c), EndReason::Resignation),
+                Item::Timeout { result, .. } => self.set_over(result, EndReason::Timeout),
+                Item::KingCaptured => self.set_over(GameResult::win_for(mover), EndReason::KingCaptured),
+                _ => {}
+            }
+        }
+        if mine
+            && turn_over
+            && self.rules.family == Family::Kriegspiel
+            && let Some(Request::Try(a)) = request
+        {
+            self.move_own(a);
+        }
+        if (request.is_some() || !items.is_empty())
+            && let Some(turn) = self.turns.last_mut()
+        {
+            turn.heard.push(Heard { request, items });
+        }
+        if turn_over {
+            self.end_turn();
+        }
+    }
+
+    fn set_over(&mut self, result: GameResult, reason: EndReason) {
+        self.over = Some(Over { result, reason });
+    }
+
+    fn move_own(&mut self, a: Attempt) {
+        self.last_move = Some(a);
+        move_own_piece(&mut self.own, &mut self.castling, self.color, a);
+    }
+
+    /// Removes the player's unit captured on `square` (announced square).
+    fn lose(&mut self, square: Square) {
+        let mut victim = square;
+        if self.own.piece_at(square).is_none() && self.rules.en_passant == EnPassantSquare::Destination {
+            // The announcement names the capturing pawn's destination: the victim is the own pawn
+            // just beyond it.
+            if let Some(sq) = square.offset(self.color.fold_wb(8, -8))
+                && self.own.piece_at(sq) == Some(self.color.pawn())
+                && sq.rank() == self.color.relative_rank(Rank::Fourth)
+            {
+                victim = sq;
+            }
+        }
+        self.own.discard_piece_at(victim);
+        self.castling.discard(victim);
+        self.lost.push((victim, self.move_number));
+    }
+
+    /// The player's possible attempts (move hints): from its own pieces only.
+    pub fn possible_attempts(&self) -> Vec<Attempt> {
+        self.side().possible_attempts()
+    }
+
+    /// Whether `a` is a possible attempt for this player.
+    pub fn is_possible(&self, a: Attempt) -> bool {
+        self.side().is_possible(a)
+    }
+
+    fn side(&self) -> Side<'_> {
+        Side {
+            board: &self.own,
+            color: self.color,
+            castling: self.castling,
+            promotion: self.rules.promotion,
+        }
+    }
+
+    /// Whether it is this player's turn (and the game is not over).
+    pub fn my_turn(&self) -> bool {
+        self.over.is_none() && self.to_move == self.color
+    }
+
+    /// The own piece on a square, if any.
+    pub fn own_piece(&self, sq: Square) -> Option<Role> {
+        self.own.role_at(sq)
+    }
+}
