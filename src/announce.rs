@@ -314,7 +314,8 @@ pub mod color_serde {
     /// Deserializes a colour from its name.
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
         let text = String::deserialize(d)?;
-        parse_color(&text).ok_or_else(|| serde::de::Error::custom(format!("'{text}' is not a colour")))
+        parse_color(&text)
+            .ok_or_else(|| serde::de::Error::custom(format!("'{text}' is not a colour")))
     }
 
     /// `"white"` or `"black"`.
@@ -386,22 +387,26 @@ mod reveal_serde {
         fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Reveal, D::Error> {
             let entries = Vec::<Entry>::deserialize(d)?;
             if entries.len() > Reveal::MAX {
-                return Err(serde::de::Error::custom("a reveal holds at most nine squares"));
+                return Err(serde::de::Error::custom(
+                    "a reveal holds at most nine squares",
+                ));
             }
             let mut squares = Bitboard::EMPTY;
             let mut pairs = Vec::with_capacity(entries.len());
             for e in entries {
-                let sq = parse_square(&e.square)
-                    .ok_or_else(|| serde::de::Error::custom(format!("'{}' is not a square", e.square)))?;
+                let sq = parse_square(&e.square).ok_or_else(|| {
+                    serde::de::Error::custom(format!("'{}' is not a square", e.square))
+                })?;
                 let piece = match e.piece {
                     None => None,
-                    Some(ch) => Some(
-                        Piece::from_char(ch)
-                            .ok_or_else(|| serde::de::Error::custom(format!("'{ch}' is not a piece")))?,
-                    ),
+                    Some(ch) => Some(Piece::from_char(ch).ok_or_else(|| {
+                        serde::de::Error::custom(format!("'{ch}' is not a piece"))
+                    })?),
                 };
                 if !squares.insert(sq) {
-                    return Err(serde::de::Error::custom(format!("square {sq} is listed twice")));
+                    return Err(serde::de::Error::custom(format!(
+                        "square {sq} is listed twice"
+                    )));
                 }
                 pairs.push((sq, piece));
             }

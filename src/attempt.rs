@@ -76,7 +76,9 @@ impl Attempt {
 
     /// A compact key (from, to, promotion) used for fast set membership.
     pub(crate) fn key(self) -> u16 {
-        u16::from(self.from) | (u16::from(self.to) << 6) | ((self.promotion.map_or(0, |r| r as u16)) << 12)
+        u16::from(self.from)
+            | (u16::from(self.to) << 6)
+            | ((self.promotion.map_or(0, |r| r as u16)) << 12)
     }
 }
 
@@ -128,7 +130,8 @@ pub mod square_serde {
     /// Deserializes a square from `"e4"`.
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Square, D::Error> {
         let text = String::deserialize(d)?;
-        parse_square(&text).ok_or_else(|| serde::de::Error::custom(format!("'{text}' is not a square")))
+        parse_square(&text)
+            .ok_or_else(|| serde::de::Error::custom(format!("'{text}' is not a square")))
     }
 }
 
@@ -159,8 +162,14 @@ mod tests {
     #[test]
     fn strict_uci() {
         assert_eq!(Attempt::parse("e2e4").unwrap().to_string(), "e2e4");
-        assert_eq!(Attempt::parse("e7e8q").unwrap().promotion, Some(Role::Queen));
-        for bad in ["", "0000", "e2e2", "E2E4", "e2-e4", "e2e9", "i2i4", "e7e8k", "e7e8Q", "e2e4qq", "P@e4", "e7e8p"] {
+        assert_eq!(
+            Attempt::parse("e7e8q").unwrap().promotion,
+            Some(Role::Queen)
+        );
+        for bad in [
+            "", "0000", "e2e2", "E2E4", "e2-e4", "e2e9", "i2i4", "e7e8k", "e7e8Q", "e2e4qq",
+            "P@e4", "e7e8p",
+        ] {
             assert!(Attempt::parse(bad).is_err(), "{bad} should be malformed");
         }
     }

@@ -4,11 +4,12 @@
 //! A random-attempt game: each turn the side to move tries its possible attempts in random order
 //! (asking "Any?" first where the rules have it, half of the time) until one is legal.
 
+use crate::announce::Announcement;
 use crate::attempt::Attempt;
-use crate::possible::Side;
+use crate::possible::promotion_roles;
 use crate::referee::{Referee, Request};
 use crate::rules::{Family, Preset, RuleSet};
-use crate::announce::Announcement;
+use shakmaty::{Bitboard, Rank, Role, Square};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -35,15 +36,19 @@ impl Rng {
 
     /// A number in `0..n` (`n` > 0).
     pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 }
 
-/// Plays random-attempt games and yields every request made, game by game.
+/// Makes random requests for whichever side is to move: random possible attempts (a random own
+/// piece, a random square it may try to reach), "Any?" at the start of half the turns where the
+/// rules have it; in RBC a random sense (or none), then a random move or, now and then, a pass.
 pub struct RandomPlayer {
     rng: Rng,
-    attempts: Vec<Attempt>,
-    tried: usize,
+}
+
+fn nth(b: Bitboard, n: usize) -> Option<Square> {
+    b.into_iter().nth(n)
 }
 
 impl RandomPlayer {
@@ -51,45 +56,57 @@ impl RandomPlayer {
     pub fn new(seed: u64) -> RandomPlayer {
         RandomPlayer {
             rng: Rng::new(seed),
-            attempts: Vec::new(),
-            tried: 0,
         }
     }
 
-    /// The side to move's next request in `referee`'s game (Kriegspiel only), or `None` when
-    /// the game is over or too long. `new_turn` must be true at the start of every turn.
+    /// A random possible attempt of the side to move (`None` if it has none).
+    fn random_attempt(&mut self, referee: &Referee) -> Option<Attempt> {
+        let side = referee.mover_side();
+        let own = side.board.by_color(side.color);
+        for _ in 0..64 {
+            let from = nth(own, self.rng.below(own.count().max(1)))?;
+            let targets = side.targets(from);
+            if targets.is_empty() {
+                continue;
+            }
+            let to = nth(targets, self.rng.below(targets.count()))?;
+            let promotion = (side.board.role_at(from) == Some(Role::Pawn)
+                && to.rank() == side.color.relative_rank(Rank::Eighth))
+            .then(|| {
+                let roles = promotion_roles(side.promotion);
+                roles[self.rng.below(roles.len())]
+            });
+            return Some(Attempt {
+                from,
+                to,
+                promotion,
+            });
+        }
+        None
+    }
+
+    /// The side to move's next request in `referee`'s game, or `None` when the game is over.
+    /// `new_turn` must be true at the start of every turn.
     pub fn next_request(&mut self, referee: &Referee, new_turn: bool) -> Option<Request> {
         if referee.over().is_some() {
             return None;
         }
-        if new_turn {
-            let board = referee.true_board();
-            let color = referee.to_move();
-            let setup = referee.true_setup();
-            let side = Side {
-                board,
-                color,
-                castling: setup.castling_rights & board.by_color(color),
-                promotion: referee.rules().promotion,
-            };
-            self.attempts = side.possible_attempts();
-            self.tried = 0;
-            if referee.rules().has_any() && self.rng.below(2) == 0 {
-                return Some(Request::Any);
+        if referee.rules().family == Family::Rbc {
+            if new_turn {
+                return Some(Request::Sense(match self.rng.below(4) {
+                    0 => None,
+                    _ => Some(Square::new(self.rng.below(64) as u32)),
+                }));
             }
+            return match self.random_attempt(referee) {
+                Some(a) if self.rng.below(20) != 0 => Some(Request::Move(a)),
+                _ => Some(Request::Pass),
+            };
         }
-        if self.attempts.is_empty() {
-            return None;
+        if new_turn && referee.rules().has_any() && self.rng.below(2) == 0 {
+            return Some(Request::Any);
         }
-        // Mostly untried attempts in random order, sometimes a repeat.
-        if self.tried < self.attempts.len() && self.rng.below(8) != 0 {
-            let pick = self.tried + self.rng.below(self.attempts.len() - self.tried);
-            self.attempts.swap(self.tried, pick);
-            self.tried += 1;
-            Some(Request::Try(self.attempts[self.tried - 1]))
-        } else {
-            Some(Request::Try(self.attempts[self.rng.below(self.attempts.len())]))
-        }
+        self.random_attempt(referee).map(Request::Try)
     }
 }
 
@@ -102,54 +119,36 @@ pub fn kriegspiel_presets() -> Vec<RuleSet> {
         .collect()
 }
 
-/// In-process throughput: requests answered per second over at least `budget` of play.
-/// Returns (requests, attempts, elapsed).
-pub fn in_process(budget: Duration, seed: u64) -> (u64, u64, Duration) {
-    let presets = kriegspiel_presets();
-    let mut player = RandomPlayer::new(seed);
-    let mut out = Announcement::new();
-    let (mut requests, mut attempts) = (0u64, 0u64);
-    let start = Instant::now();
-    let mut game = 0usize;
-    while start.elapsed() < budget {
-        let rules = presets[game % presets.len()].clone();
-        game += 1;
-        let (mut referee, _) = Referee::standard(rules);
-        let mut new_turn = true;
-        let mut plies = 0;
-        while plies < 400 {
-            let Some(request) = player.next_request(&referee, new_turn) else {
-                break;
-            };
-            let before = referee.to_move();
-            if referee.apply_into(&request, &mut out).is_err() {
-                break;
-            }
-            requests += 1;
-            if matches!(request, Request::Try(_)) {
-                attempts += 1;
-            }
-            new_turn = referee.to_move() != before;
-            if new_turn {
-                plies += 1;
-            }
-        }
-    }
-    (requests, attempts, start.elapsed())
+/// How long the in-process measurement runs.
+#[derive(Copy, Clone, Debug)]
+pub enum Budget {
+    /// At least this long.
+    Time(Duration),
+    /// Exactly this many passes over the recorded games (a fixed workload, e.g. for
+    /// instruction counts).
+    Passes(usize),
 }
 
-/// Records random-attempt games as protocol request lines (about `lines` of them).
-pub fn protocol_script(lines: usize, seed: u64) -> Vec<String> {
+/// One recorded random-attempt game: its rules and every request made.
+#[derive(Clone, Debug)]
+pub struct RecordedGame {
+    /// The rule set.
+    pub rules: RuleSet,
+    /// Every request, in order (all accepted).
+    pub requests: Vec<Request>,
+}
+
+/// Plays random-attempt games from the standard position, cycling through the Kriegspiel
+/// presets, until about `requests` requests have been made (games stop after 400 moves).
+pub fn record_games(requests: usize, seed: u64) -> Vec<RecordedGame> {
     let presets = kriegspiel_presets();
     let mut player = RandomPlayer::new(seed);
-    let mut script = Vec::with_capacity(lines + 500);
-    let mut game = 0usize;
-    while script.len() < lines {
-        let rules = presets[game % presets.len()].clone();
-        game += 1;
-        let id = rules.preset().map_or("berkeley", Preset::id);
-        script.push(format!("{{\"op\":\"new\",\"rules\":\"{id}\"}}"));
-        let (mut referee, _) = Referee::standard(rules);
+    let mut games = Vec::new();
+    let mut total = 0;
+    while total < requests {
+        let rules = presets[games.len() % presets.len()].clone();
+        let (mut referee, _) = Referee::standard(rules.clone());
+        let mut recorded = Vec::new();
         let mut new_turn = true;
         let mut plies = 0;
         while plies < 400 {
@@ -160,14 +159,72 @@ pub fn protocol_script(lines: usize, seed: u64) -> Vec<String> {
             if referee.apply(&request).is_err() {
                 break;
             }
+            recorded.push(request);
+            new_turn = referee.to_move() != before;
+            plies += usize::from(new_turn);
+        }
+        total += recorded.len() + 1;
+        games.push(RecordedGame {
+            rules,
+            requests: recorded,
+        });
+    }
+    games
+}
+
+/// Counts of one in-process run.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Throughput {
+    /// Requests answered.
+    pub requests: u64,
+    /// Of which attempts.
+    pub attempts: u64,
+    /// Moves played (legal attempts).
+    pub moves: u64,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+/// In-process referee throughput: replays the recorded games through fresh referees for the
+/// budget. Only the referee's work is timed (the random player ran while recording).
+pub fn in_process(games: &[RecordedGame], budget: Budget) -> Throughput {
+    let mut out = Announcement::new();
+    let mut t = Throughput::default();
+    let start = Instant::now();
+    let mut passes = 0;
+    while match budget {
+        Budget::Time(d) => start.elapsed() < d,
+        Budget::Passes(n) => passes < n,
+    } {
+        passes += 1;
+        for game in games {
+            let (mut referee, _) = Referee::standard(game.rules.clone());
+            for request in &game.requests {
+                let before = referee.to_move();
+                if referee.apply_into(request, &mut out).is_err() {
+                    break;
+                }
+                t.requests += 1;
+                t.attempts += u64::from(matches!(request, Request::Try(_)));
+                t.moves += u64::from(referee.to_move() != before);
+            }
+        }
+    }
+    t.elapsed = start.elapsed();
+    t
+}
+
+/// The recorded games as protocol request lines.
+pub fn protocol_script(games: &[RecordedGame]) -> Vec<String> {
+    let mut script = Vec::new();
+    for game in games {
+        let id = game.rules.preset().map_or("berkeley", Preset::id);
+        script.push(format!("{{\"op\":\"new\",\"rules\":\"{id}\"}}"));
+        for request in &game.requests {
             script.push(match request {
                 Request::Try(a) => format!("{{\"op\":\"try\",\"move\":\"{a}\"}}"),
                 _ => "{\"op\":\"any\"}".to_owned(),
             });
-            new_turn = referee.to_move() != before;
-            if new_turn {
-                plies += 1;
-            }
         }
     }
     script
@@ -210,7 +267,10 @@ pub fn through_pipe(script: &[String]) -> Result<(u64, Duration), String> {
     let _ = writer.join();
     let _ = child.wait();
     if count != script.len() as u64 {
-        return Err(format!("the referee answered {count} of {} requests", script.len()));
+        return Err(format!(
+            "the referee answered {count} of {} requests",
+            script.len()
+        ));
     }
     if failures > 0 {
         return Err(format!("{failures} requests were refused"));
@@ -218,17 +278,40 @@ pub fn through_pipe(script: &[String]) -> Result<(u64, Duration), String> {
     Ok((count, elapsed))
 }
 
-/// Runs both measurements and prints the figures.
-pub fn run(seconds: f64, seed: u64) -> Result<(), String> {
-    let budget = Duration::from_secs_f64(seconds.max(0.1));
-    let (requests, attempts, elapsed) = in_process(budget, seed);
-    let secs = elapsed.as_secs_f64();
-    println!(
-        "in-process: {attempts} attempts ({requests} requests) in {secs:.2} s = {:.0} attempts/s ({:.0} requests/s)",
-        attempts as f64 / secs,
-        requests as f64 / secs
-    );
-    let script = protocol_script(1_000_000, seed ^ 0x5eed);
+/// Which measurements to run.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Only {
+    /// Both.
+    All,
+    /// In-process only.
+    InProcess,
+    /// Through the protocol only.
+    Protocol,
+}
+
+/// Runs the measurements and prints the figures; `passes` fixes the in-process workload.
+pub fn run(seconds: f64, passes: Option<usize>, seed: u64, only: Only) -> Result<(), String> {
+    let budget = match passes {
+        Some(n) => Budget::Passes(n),
+        None => Budget::Time(Duration::from_secs_f64(seconds.max(0.1))),
+    };
+    let games = record_games(1_000_000, seed);
+    if only != Only::Protocol {
+        let t = in_process(&games, budget);
+        let secs = t.elapsed.as_secs_f64();
+        println!(
+            "in-process: {} attempts ({} requests, {} moves) in {secs:.2} s = {:.0} attempts/s ({:.0} requests/s)",
+            t.attempts,
+            t.requests,
+            t.moves,
+            t.attempts as f64 / secs,
+            t.requests as f64 / secs
+        );
+    }
+    if only == Only::InProcess {
+        return Ok(());
+    }
+    let script = protocol_script(&games);
     let (count, elapsed) = through_pipe(&script)?;
     let secs = elapsed.as_secs_f64();
     println!(

@@ -95,7 +95,10 @@ impl Game {
 
     /// Starts a game from a FEN.
     pub fn from_fen(rules: RuleSet, fen: &str) -> Result<Game, NewGameError> {
-        let parsed: Fen = fen.trim().parse().map_err(|_| NewGameError::Fen(fen.to_owned()))?;
+        let parsed: Fen = fen
+            .trim()
+            .parse()
+            .map_err(|_| NewGameError::Fen(fen.to_owned()))?;
         Game::new(rules, parsed.into_setup())
     }
 

@@ -30,9 +30,15 @@ enum Command {
         /// Seconds to spend on each measurement.
         #[arg(long, default_value_t = 3.0)]
         seconds: f64,
+        /// Replay the recorded games exactly this many times in-process instead of for a fixed time.
+        #[arg(long)]
+        passes: Option<usize>,
         /// Random seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Run only one measurement: in-process or protocol.
+        #[arg(long, value_parser = ["in-process", "protocol"])]
+        only: Option<String>,
     },
 }
 
@@ -45,7 +51,19 @@ fn main() -> ExitCode {
             kriegspiel::protocol::run(std::io::BufReader::with_capacity(1 << 16, stdin), stdout)
                 .map_err(|e| format!("referee: {e}"))
         }
-        Some(Command::Bench { seconds, seed }) => kriegspiel::bench::run(seconds, seed),
+        Some(Command::Bench {
+            seconds,
+            passes,
+            seed,
+            only,
+        }) => {
+            let only = match only.as_deref() {
+                Some("in-process") => kriegspiel::bench::Only::InProcess,
+                Some("protocol") => kriegspiel::bench::Only::Protocol,
+                _ => kriegspiel::bench::Only::All,
+            };
+            kriegspiel::bench::run(seconds, passes, seed, only)
+        }
         None => kriegspiel::app::run(kriegspiel::app::StartOptions {
             file: cli.file,
             mode: cli.mode,

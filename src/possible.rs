@@ -30,7 +30,8 @@ pub fn promotion_roles(rule: PromotionRule) -> &'static [Role] {
     }
 }
 
-fn allowed_promotion(rule: PromotionRule, role: Role) -> bool {
+/// Whether the rules allow promoting to `role`.
+pub fn promotion_allowed(rule: PromotionRule, role: Role) -> bool {
     promotion_roles(rule).contains(&role)
 }
 
@@ -41,29 +42,19 @@ impl Side<'_> {
 
     /// Whether `a` is a possible attempt for this side.
     pub fn is_possible(&self, a: Attempt) -> bool {
-        let own = self.own();
         let Some(piece) = self.board.piece_at(a.from) else {
             return false;
         };
-        if piece.color != self.color || own.contains(a.to) {
+        if piece.color != self.color {
             return false;
         }
-        if piece.role != Role::Pawn {
-            if a.promotion.is_some() {
-                return false;
-            }
-            return match piece.role {
-                Role::King => attacks::king_attacks(a.from).contains(a.to) || self.castle_rook(a).is_some(),
-                role => attacks::attacks(a.from, role.of(self.color), own).contains(a.to),
-            };
-        }
-        let last = a.to.rank() == self.color.relative_rank(Rank::Eighth);
-        match (last, a.promotion) {
-            (true, Some(role)) if allowed_promotion(self.promotion, role) => {}
-            (false, None) => {}
-            _ => return false,
-        }
-        self.pawn_targets(a.from).contains(a.to)
+        let last =
+            piece.role == Role::Pawn && a.to.rank() == self.color.relative_rank(Rank::Eighth);
+        let letter_ok = match a.promotion {
+            None => !last,
+            Some(role) => last && promotion_allowed(self.promotion, role),
+        };
+        letter_ok && self.targets(a.from).contains(a.to)
     }
 
     /// Whether `a` is a pawn's diagonal step that is a possible attempt ("a pawn capture").
@@ -76,7 +67,11 @@ impl Side<'_> {
     /// For a castling attempt (the king's two-square move), the rook it castles with.
     pub fn castle_rook(&self, a: Attempt) -> Option<Square> {
         let home = Square::from_coords(shakmaty::File::E, self.color.backrank());
-        if a.from != home || a.to.rank() != home.rank() || a.from.distance(a.to) != 2 || a.promotion.is_some() {
+        if a.from != home
+            || a.to.rank() != home.rank()
+            || a.from.distance(a.to) != 2
+            || a.promotion.is_some()
+        {
             return None;
         }
         if self.board.piece_at(a.from) != Some(self.color.king()) {
@@ -89,71 +84,80 @@ impl Side<'_> {
         };
         let rook = Square::from_coords(rook_file, home.rank());
         let path_clear = (attacks::between(a.from, rook) & self.own()).is_empty();
-        (self.castling.contains(rook) && self.board.piece_at(rook) == Some(self.color.rook()) && path_clear)
+        (self.castling.contains(rook)
+            && self.board.piece_at(rook) == Some(self.color.rook())
+            && path_clear)
             .then_some(rook)
     }
 
-    /// Squares a pawn on `from` may attempt to reach: pushes not blocked by own pieces, and every
-    /// diagonal step.
-    fn pawn_targets(&self, from: Square) -> Bitboard {
+    /// Every square an own piece on `from` may attempt to reach (empty when `from` holds no own
+    /// piece). Sliders pass through squares not holding own pieces; pawns may push where no own
+    /// piece blocks and step diagonally anywhere; the king adds its castling squares.
+    pub fn targets(&self, from: Square) -> Bitboard {
         let own = self.own();
-        let step: i32 = self.color.fold_wb(8, -8);
-        let mut targets = attacks::pawn_attacks(self.color, from) & !own;
-        if let Some(one) = from.offset(step).filter(|sq| !own.contains(*sq)) {
-            targets.add(one);
-            if from.rank() == self.color.relative_rank(Rank::Second)
-                && let Some(two) = one.offset(step).filter(|sq| !own.contains(*sq))
-            {
-                targets.add(two);
+        let Some(piece) = self.board.piece_at(from).filter(|p| p.color == self.color) else {
+            return Bitboard::EMPTY;
+        };
+        match piece.role {
+            Role::Pawn => {
+                let step: i32 = self.color.fold_wb(8, -8);
+                let mut targets = attacks::pawn_attacks(self.color, from) & !own;
+                if let Some(one) = from.offset(step).filter(|sq| !own.contains(*sq)) {
+                    targets.add(one);
+                    if from.rank() == self.color.relative_rank(Rank::Second)
+                        && let Some(two) = one.offset(step).filter(|sq| !own.contains(*sq))
+                    {
+                        targets.add(two);
+                    }
+                }
+                targets
             }
+            Role::King => {
+                let mut targets = attacks::king_attacks(from) & !own;
+                for file in [shakmaty::File::G, shakmaty::File::C] {
+                    let a = Attempt::new(from, Square::from_coords(file, from.rank()));
+                    if self.castle_rook(a).is_some() {
+                        targets.add(a.to);
+                    }
+                }
+                targets
+            }
+            _ => attacks::attacks(from, piece, own) & !own,
         }
-        targets
     }
 
-    /// Every possible attempt of this side, in a stable order (by from square, then to square).
+    /// Every possible attempt of this side, sorted (by from square, then to square).
     pub fn possible_attempts(&self) -> Vec<Attempt> {
         let mut out = Vec::with_capacity(64);
-        let own = self.own();
-        for from in own {
-            let Some(role) = self.board.role_at(from) else {
-                continue;
-            };
-            match role {
-                Role::Pawn => {
-                    for to in self.pawn_targets(from) {
-                        if to.rank() == self.color.relative_rank(Rank::Eighth) {
-                            for &p in promotion_roles(self.promotion) {
-                                out.push(Attempt {
-                                    from,
-                                    to,
-                                    promotion: Some(p),
-                                });
-                            }
-                        } else {
-                            out.push(Attempt::new(from, to));
-                        }
-                    }
-                }
-                Role::King => {
-                    for to in attacks::king_attacks(from) & !own {
-                        out.push(Attempt::new(from, to));
-                    }
-                    for file in [shakmaty::File::G, shakmaty::File::C] {
-                        let a = Attempt::new(from, Square::from_coords(file, from.rank()));
-                        if self.castle_rook(a).is_some() {
-                            out.push(a);
-                        }
-                    }
-                }
-                role => {
-                    for to in attacks::attacks(from, role.of(self.color), own) & !own {
-                        out.push(Attempt::new(from, to));
-                    }
-                }
-            }
-        }
+        self.possible_attempts_into(&mut out);
         out.sort();
         out
+    }
+
+    /// Appends every possible attempt of this side to `out`, in no particular order.
+    pub fn possible_attempts_into(&self, out: &mut Vec<Attempt>) {
+        let last = Bitboard::from_rank(self.color.relative_rank(Rank::Eighth));
+        for from in self.own() {
+            let targets = self.targets(from);
+            if self.board.role_at(from) == Some(Role::Pawn) {
+                for to in targets & last {
+                    for &p in promotion_roles(self.promotion) {
+                        out.push(Attempt {
+                            from,
+                            to,
+                            promotion: Some(p),
+                        });
+                    }
+                }
+                out.extend(
+                    (targets & !last)
+                        .into_iter()
+                        .map(|to| Attempt::new(from, to)),
+                );
+            } else {
+                out.extend(targets.into_iter().map(|to| Attempt::new(from, to)));
+            }
+        }
     }
 }
 
@@ -224,7 +228,10 @@ mod tests {
     fn sliders_pass_through_enemy_pieces_and_castling_ignores_checks() {
         let (pos, list) = side_of("4k3/8/8/8/R2n4/8/8/4K2R w K - 0 1", PromotionRule::Any);
         let names: Vec<String> = list.iter().map(|a| a.to_string()).collect();
-        assert!(names.contains(&"a4h4".to_owned()), "slides through the hidden knight");
+        assert!(
+            names.contains(&"a4h4".to_owned()),
+            "slides through the hidden knight"
+        );
         assert!(names.contains(&"e1g1".to_owned()));
         assert!(!names.contains(&"e1h1".to_owned()));
         // every legal move is possible

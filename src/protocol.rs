@@ -36,12 +36,19 @@ fn bad<T>(text: impl Into<String>) -> Result<T, Bad> {
 /// Resolves the `rules` field of a `new` request: a preset id, or `{"preset": id, ...overrides}`.
 pub fn rules_from_json(value: &Value) -> Result<RuleSet, String> {
     match value {
-        Value::String(id) => id.parse::<Preset>().map(Preset::rules).map_err(|e| e.to_string()),
+        Value::String(id) => id
+            .parse::<Preset>()
+            .map(Preset::rules)
+            .map_err(|e| e.to_string()),
         Value::Object(fields) => {
             let Some(Value::String(id)) = fields.get("preset") else {
-                return Err("a rules object needs a \"preset\" field naming the preset it changes".into());
+                return Err(
+                    "a rules object needs a \"preset\" field naming the preset it changes".into(),
+                );
             };
-            let preset: Preset = id.parse().map_err(|e: crate::rules::UnknownPreset| e.to_string())?;
+            let preset: Preset = id
+                .parse()
+                .map_err(|e: crate::rules::UnknownPreset| e.to_string())?;
             let Ok(Value::Object(mut merged)) = serde_json::to_value(preset.rules()) else {
                 return Err("internal error: rule flags are not an object".into());
             };
@@ -103,7 +110,10 @@ pub fn write_item(out: &mut String, item: &Item) {
                 Some(Unit::Pawn) => "\"pawn\"",
                 Some(Unit::Piece) => "\"piece\"",
             };
-            let _ = write!(out, "{{\"kind\":\"capture\",\"square\":\"{square}\",\"unit\":{unit}}}");
+            let _ = write!(
+                out,
+                "{{\"kind\":\"capture\",\"square\":\"{square}\",\"unit\":{unit}}}"
+            );
         }
         Item::Check(d) => {
             let _ = write!(out, "{{\"kind\":\"check\",\"direction\":\"{}\"}}", d.id());
@@ -133,7 +143,11 @@ pub fn write_item(out: &mut String, item: &Item) {
             out.push_str("]}");
         }
         Item::AnyAnswer(yes) => {
-            let _ = write!(out, "{{\"kind\":\"any\",\"answer\":\"{}\"}}", if *yes { "try" } else { "no" });
+            let _ = write!(
+                out,
+                "{{\"kind\":\"any\",\"answer\":\"{}\"}}",
+                if *yes { "try" } else { "no" }
+            );
         }
         Item::Promotion => simple(out, "promotion"),
         Item::Resigned(_) => simple(out, "resigned"),
@@ -204,7 +218,9 @@ impl Session {
             Err(e) => return bad(format!("the line is not JSON ({e})")),
         };
         let Value::Object(req) = value else {
-            return bad("each request must be a JSON object like {\"op\":\"new\",\"rules\":\"berkeley\"}");
+            return bad(
+                "each request must be a JSON object like {\"op\":\"new\",\"rules\":\"berkeley\"}",
+            );
         };
         let Some(Value::String(op)) = req.get("op") else {
             return bad("the request needs an \"op\" string");
@@ -213,7 +229,9 @@ impl Session {
             return self.new_game(&req, out);
         }
         let Some(game) = self.game.as_mut() else {
-            return bad("there is no game yet: start one with {\"op\":\"new\",\"rules\":\"berkeley\"}");
+            return bad(
+                "there is no game yet: start one with {\"op\":\"new\",\"rules\":\"berkeley\"}",
+            );
         };
         let to_move = game.referee().to_move();
         let request = match op.as_str() {
@@ -229,7 +247,11 @@ impl Session {
             "resign" => Request::Resign(to_move),
             "draw" => Request::Draw,
             "sense" => match req.get("square") {
-                None => return bad("\"sense\" needs a \"square\" field (a square like \"e4\", or null to skip)"),
+                None => {
+                    return bad(
+                        "\"sense\" needs a \"square\" field (a square like \"e4\", or null to skip)",
+                    );
+                }
                 Some(Value::Null) => Request::Sense(None),
                 Some(Value::String(s)) => match parse_square(s) {
                     Some(sq) => Request::Sense(Some(sq)),
@@ -314,7 +336,11 @@ fn write_response(out: &mut String, game: &Game, said: &[crate::announce::Said])
     }
     out.push_str("},\"fen\":");
     json_string(out, &game.referee().fen());
-    let _ = write!(out, ",\"to_move\":\"{}\",\"over\":", color_name(game.referee().to_move()));
+    let _ = write!(
+        out,
+        ",\"to_move\":\"{}\",\"over\":",
+        color_name(game.referee().to_move())
+    );
     write_over(out, game.referee().over());
     out.push('}');
 }

@@ -12,7 +12,10 @@ use crate::possible::{Side, move_own_piece};
 use crate::referee::{RequestError, describe_position_error};
 use crate::rules::PromotionRule;
 use shakmaty::fen::{Fen, LossyFenError};
-use shakmaty::{Bitboard, Board, CastlingMode, Chess, Color, PositionErrorKinds, Rank, Role, Setup, Square, attacks};
+use shakmaty::{
+    Bitboard, Board, CastlingMode, Chess, Color, PositionErrorKinds, Rank, Role, Setup, Square,
+    attacks,
+};
 
 /// The RBC referee's state.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,7 +29,9 @@ impl Rbc {
     /// Accepts any position shakmaty accepts, except that the side not to move may be in check.
     pub(crate) fn new(mut setup: Setup) -> Result<Rbc, String> {
         if let Err(e) = setup.clone().position::<Chess>(CastlingMode::Standard) {
-            let rest = e.kinds() - PositionErrorKinds::OPPOSITE_CHECK - PositionErrorKinds::IMPOSSIBLE_CHECK;
+            let rest = e.kinds()
+                - PositionErrorKinds::OPPOSITE_CHECK
+                - PositionErrorKinds::IMPOSSIBLE_CHECK;
             if !rest.is_empty() {
                 return Err(describe_position_error(rest));
             }
@@ -34,9 +39,13 @@ impl Rbc {
         setup.ep_square = setup.ep_square.filter(|ep| {
             let pusher = !setup.turn;
             let pawn_sq = Square::from_coords(ep.file(), pusher.relative_rank(Rank::Fourth));
-            setup.board.piece_at(pawn_sq) == Some(pusher.pawn()) && !setup.board.occupied().contains(*ep)
+            setup.board.piece_at(pawn_sq) == Some(pusher.pawn())
+                && !setup.board.occupied().contains(*ep)
         });
-        Ok(Rbc { setup, sensed: false })
+        Ok(Rbc {
+            setup,
+            sensed: false,
+        })
     }
 
     pub(crate) fn turn(&self) -> Color {
@@ -47,12 +56,16 @@ impl Rbc {
         &self.setup.board
     }
 
+    pub(crate) fn castling_rights(&self) -> Bitboard {
+        self.setup.castling_rights
+    }
+
     /// The position with the en passant square only when a pseudo-legal capture exists.
     pub(crate) fn setup(&self) -> Setup {
         let mut s = self.setup.clone();
-        s.ep_square = s
-            .ep_square
-            .filter(|ep| (attacks::pawn_attacks(!s.turn, *ep) & s.board.by_piece(s.turn.pawn())).any());
+        s.ep_square = s.ep_square.filter(|ep| {
+            (attacks::pawn_attacks(!s.turn, *ep) & s.board.by_piece(s.turn.pawn())).any()
+        });
         s
     }
 
@@ -62,7 +75,11 @@ impl Rbc {
             .to_string()
     }
 
-    pub(crate) fn sense(&mut self, square: Option<Square>, out: &mut Announcement) -> Result<(), RequestError> {
+    pub(crate) fn sense(
+        &mut self,
+        square: Option<Square>,
+        out: &mut Announcement,
+    ) -> Result<(), RequestError> {
         if self.sensed {
             return Err(RequestError::AlreadySensed);
         }
@@ -78,7 +95,11 @@ impl Rbc {
     }
 
     /// Resolves a move (or a pass, `None`). An impossible attempt is refused without ending the turn.
-    pub(crate) fn play(&mut self, requested: Option<Attempt>, out: &mut Announcement) -> Option<Over> {
+    pub(crate) fn play(
+        &mut self,
+        requested: Option<Attempt>,
+        out: &mut Announcement,
+    ) -> Option<Over> {
         let mover = self.setup.turn;
         let Some(requested) = requested else {
             self.finish(None, None, None, out);
@@ -112,7 +133,12 @@ impl Rbc {
         };
         let king_captured = captured.is_some_and(|(_, role)| role == Role::King);
         self.make(taken, captured.map(|(sq, _)| sq));
-        self.finish(Some(requested), Some(taken), captured.map(|(sq, _)| sq), out);
+        self.finish(
+            Some(requested),
+            Some(taken),
+            captured.map(|(sq, _)| sq),
+            out,
+        );
         if king_captured {
             out.push(Said {
                 to: Audience::Both,
@@ -128,13 +154,22 @@ impl Rbc {
 
     /// The move actually made for a possible attempt, with the captured unit's square and role,
     /// or `None` when nothing happens.
-    fn resolve(&self, a: Attempt, castle_rook: Option<Square>) -> Option<(Attempt, Option<(Square, Role)>)> {
+    fn resolve(
+        &self,
+        a: Attempt,
+        castle_rook: Option<Square>,
+    ) -> Option<(Attempt, Option<(Square, Role)>)> {
         let board = &self.setup.board;
         let mover = self.setup.turn;
         let enemy = board.by_color(!mover);
         let occupied = board.occupied();
         let role = board.role_at(a.from)?;
-        let captured_at = |sq: Square| board.role_at(sq).filter(|_| enemy.contains(sq)).map(|r| (sq, r));
+        let captured_at = |sq: Square| {
+            board
+                .role_at(sq)
+                .filter(|_| enemy.contains(sq))
+                .map(|r| (sq, r))
+        };
         match role {
             Role::Pawn => {
                 if a.from.file() != a.to.file() {
@@ -147,7 +182,8 @@ impl Rbc {
                         None
                     }
                 } else if a.from.distance(a.to) == 2 {
-                    let middle = Square::from_coords(a.from.file(), middle_rank(a.from.rank(), a.to.rank()));
+                    let middle =
+                        Square::from_coords(a.from.file(), middle_rank(a.from.rank(), a.to.rank()));
                     if occupied.contains(middle) {
                         None
                     } else if occupied.contains(a.to) {
@@ -163,7 +199,9 @@ impl Rbc {
             }
             Role::King if castle_rook.is_some() => {
                 let rook = castle_rook?;
-                attacks::between(a.from, rook).is_disjoint(occupied).then_some((a, None))
+                attacks::between(a.from, rook)
+                    .is_disjoint(occupied)
+                    .then_some((a, None))
             }
             Role::Bishop | Role::Rook | Role::Queen => {
                 let path = attacks::between(a.from, a.to) & enemy;
@@ -190,7 +228,12 @@ impl Rbc {
             self.setup.board.discard_piece_at(sq);
             self.setup.castling_rights.discard(sq);
         }
-        move_own_piece(&mut self.setup.board, &mut self.setup.castling_rights, mover, m);
+        move_own_piece(
+            &mut self.setup.board,
+            &mut self.setup.castling_rights,
+            mover,
+            m,
+        );
         // A captured king takes its side's castling rights with it.
         let victim = !mover;
         if self.setup.board.king_of(victim).is_none() {

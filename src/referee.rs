@@ -9,18 +9,22 @@
 //! detect the end of the game and the pawn tries), so answering an attempt is a table lookup.
 
 use crate::announce::{
-    Announcement, Audience, CheckDirection, DrawReason, EndReason, GameResult, Item, Over, PawnTries, Said, Unit,
+    Announcement, Audience, CheckDirection, DrawReason, EndReason, GameResult, Item, Over,
+    PawnTries, Said, Unit,
 };
 use crate::attempt::Attempt;
-use crate::possible::Side;
+use crate::possible::{Side, promotion_allowed};
 use crate::rbc::Rbc;
 use crate::rules::{
-    AnyRule, EnPassantSquare, Family, Hearers, ImpossibleRule, MaterialRule, PawnInfo, RepeatRule, RuleSet,
+    AnyRule, EnPassantSquare, Family, Hearers, ImpossibleRule, MaterialRule, PawnInfo, RepeatRule,
+    RuleSet,
 };
 use serde::{Deserialize, Serialize};
 use shakmaty::fen::Fen;
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, Move, Position, Role, Setup, Square};
+use shakmaty::{
+    Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, Move, Position, Role, Setup, Square,
+};
 use thiserror::Error;
 
 /// Something a player (or the clock, or both players together) asks of the referee.
@@ -52,7 +56,11 @@ impl Request {
     /// (`None` for requests made by both players or by the clock).
     pub fn actor(&self, to_move: Color) -> Option<Color> {
         match self {
-            Request::Try(_) | Request::Any | Request::Sense(_) | Request::Move(_) | Request::Pass => Some(to_move),
+            Request::Try(_)
+            | Request::Any
+            | Request::Sense(_)
+            | Request::Move(_)
+            | Request::Pass => Some(to_move),
             Request::Open(_) => Some(!to_move),
             Request::Resign(c) => Some(*c),
             Request::Draw | Request::Timeout(_) => None,
@@ -117,19 +125,14 @@ struct Turn {
     may_open: bool,
 }
 
-/// A legal move of the side to move, keyed by its UCI attempt.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-struct Legal {
-    key: u16,
-    m: Move,
-}
-
 /// The Kriegspiel referee's state.
 #[derive(Clone, Debug)]
 pub(crate) struct Kriegspiel {
     pos: Chess,
     turn: Turn,
-    legal: Vec<Legal>,
+    /// The legal moves of the side to move (a `Vec` reused from turn to turn: copying shakmaty's
+    /// fixed-size move list would cost more than the moves themselves).
+    legal: Vec<Move>,
     /// Zobrist keys of every position since the start (only kept when threefold applies).
     history: Vec<u64>,
 }
@@ -169,18 +172,56 @@ fn hearers(h: Hearers, mover: Color) -> Audience {
     }
 }
 
-/// The UCI key of a legal move (castling as the king's two-square move).
-fn move_key(m: Move) -> u16 {
-    let uci = m.to_uci(CastlingMode::Standard);
-    match uci {
-        shakmaty::uci::UciMove::Normal { from, to, promotion } => Attempt { from, to, promotion }.key(),
-        _ => 0,
+/// The attempt that plays a legal move (castling as the king's two-square move).
+fn move_attempt(m: Move) -> Attempt {
+    match m {
+        Move::Normal {
+            from,
+            to,
+            promotion,
+            ..
+        } => Attempt {
+            from,
+            to,
+            promotion,
+        },
+        Move::EnPassant { from, to } => Attempt::new(from, to),
+        Move::Castle { king, rook } => {
+            let file = if rook > king {
+                shakmaty::File::G
+            } else {
+                shakmaty::File::C
+            };
+            Attempt::new(king, Square::from_coords(file, king.rank()))
+        }
+        // Drops do not exist in standard chess; map them to an attempt that matches nothing.
+        Move::Put { to, .. } => Attempt::new(to, to),
+    }
+}
+
+/// Whether the legal move `m` is what the attempt `a` asks for (cheaper than converting `m`).
+#[inline]
+fn plays(m: Move, a: Attempt) -> bool {
+    // Almost every move is `Normal`: test that first with one predictable branch.
+    if let Move::Normal {
+        from,
+        to,
+        promotion,
+        ..
+    } = m
+    {
+        from == a.from && to == a.to && promotion == a.promotion
+    } else {
+        move_attempt(m) == a
     }
 }
 
 /// Parses a FEN into a standard chess position.
 pub fn parse_position(fen: &str) -> Result<Chess, NewGameError> {
-    let parsed: Fen = fen.trim().parse().map_err(|_| NewGameError::Fen(fen.to_owned()))?;
+    let parsed: Fen = fen
+        .trim()
+        .parse()
+        .map_err(|_| NewGameError::Fen(fen.to_owned()))?;
     parsed
         .into_position(CastlingMode::Standard)
         .map_err(|e| NewGameError::Position {
@@ -196,12 +237,24 @@ pub(crate) fn describe_position_error(kinds: shakmaty::PositionErrorKinds) -> St
         (K::EMPTY_BOARD, "the board is empty"),
         (K::MISSING_KING, "a king is missing"),
         (K::TOO_MANY_KINGS, "a side has more than one king"),
-        (K::PAWNS_ON_BACKRANK, "a pawn stands on the first or last rank"),
-        (K::INVALID_CASTLING_RIGHTS, "the castling rights do not match the kings and rooks"),
+        (
+            K::PAWNS_ON_BACKRANK,
+            "a pawn stands on the first or last rank",
+        ),
+        (
+            K::INVALID_CASTLING_RIGHTS,
+            "the castling rights do not match the kings and rooks",
+        ),
         (K::INVALID_EP_SQUARE, "the en passant square is impossible"),
         (K::OPPOSITE_CHECK, "the side not to move is in check"),
-        (K::IMPOSSIBLE_CHECK, "the check on the side to move is impossible"),
-        (K::TOO_MUCH_MATERIAL, "there is more material than a game can have"),
+        (
+            K::IMPOSSIBLE_CHECK,
+            "the check on the side to move is impossible",
+        ),
+        (
+            K::TOO_MUCH_MATERIAL,
+            "there is more material than a game can have",
+        ),
     ] {
         if kinds.contains(flag) {
             parts.push(text);
@@ -268,9 +321,9 @@ impl Kriegspiel {
     }
 
     fn refresh_legal(&mut self) {
+        let moves = self.pos.legal_moves();
         self.legal.clear();
-        self.legal
-            .extend(self.pos.legal_moves().into_iter().map(|m| Legal { key: move_key(m), m }));
+        self.legal.extend_from_slice(&moves);
     }
 
     fn side<'a>(&'a self, rules: &RuleSet) -> Side<'a> {
@@ -284,9 +337,22 @@ impl Kriegspiel {
 
     /// The legal pawn captures of the side to move, one per (from, to) pair.
     fn pawn_tries(&self) -> impl Iterator<Item = Move> + '_ {
-        self.legal
+        // Cheap test first: no pawn attacks an enemy unit or the en passant square.
+        let color = self.pos.turn();
+        let targets = self.pos.them()
+            | self
+                .pos
+                .maybe_ep_square()
+                .map_or(Bitboard::EMPTY, Bitboard::from_square);
+        let any = self
+            .pos
+            .our(Role::Pawn)
+            .into_iter()
+            .any(|sq| shakmaty::attacks::pawn_attacks(color, sq).intersects(targets));
+        let moves: &[Move] = if any { &self.legal } else { &[] };
+        moves
             .iter()
-            .map(|l| l.m)
+            .copied()
             .filter(|m| m.role() == Role::Pawn && m.is_capture())
             .filter(|m| !matches!(m, Move::Normal { promotion: Some(p), .. } if *p != Role::Queen))
     }
@@ -296,25 +362,36 @@ impl Kriegspiel {
             PawnInfo::None => return None,
             PawnInfo::Count => PawnTries::Count(self.pawn_tries().count().min(255) as u8),
             PawnInfo::HasAny => PawnTries::Any(self.pawn_tries().next().is_some()),
-            PawnInfo::Squares => {
-                PawnTries::Squares(self.pawn_tries().fold(Bitboard::EMPTY, |b, m| b.with(m.to())))
-            }
+            PawnInfo::Squares => PawnTries::Squares(
+                self.pawn_tries()
+                    .fold(Bitboard::EMPTY, |b, m| b.with(m.to())),
+            ),
         };
         Some(Item::PawnTries(tries))
     }
 
     /// Check directions, game end and pawn information for the side now to move.
-    fn report_position(&mut self, rules: &RuleSet, after_move: bool, out: &mut Announcement) -> Option<Over> {
+    fn report_position(
+        &mut self,
+        rules: &RuleSet,
+        after_move: bool,
+        out: &mut Announcement,
+    ) -> Option<Over> {
         let board = self.pos.board();
+        let checkers = self.pos.checkers();
         if let Some(king) = board.king_of(self.pos.turn()) {
-            for checker in self.pos.checkers() {
+            for checker in checkers {
                 out.push(both(Item::Check(check_direction(board, king, checker))));
             }
         }
         let mover = !self.pos.turn();
         let end = if self.legal.is_empty() {
-            if self.pos.is_check() {
-                Some((Item::Checkmate, GameResult::win_for(mover), EndReason::Checkmate))
+            if checkers.any() {
+                Some((
+                    Item::Checkmate,
+                    GameResult::win_for(mover),
+                    EndReason::Checkmate,
+                ))
             } else {
                 Some((Item::Stalemate, GameResult::Draw, EndReason::Stalemate))
             }
@@ -328,9 +405,17 @@ impl Kriegspiel {
                 EndReason::InsufficientMaterial,
             ))
         } else if after_move && rules.threefold && self.repetitions() >= 3 {
-            Some((Item::Draw(DrawReason::Threefold), GameResult::Draw, EndReason::Threefold))
+            Some((
+                Item::Draw(DrawReason::Threefold),
+                GameResult::Draw,
+                EndReason::Threefold,
+            ))
         } else if after_move && rules.fifty_moves && self.pos.halfmoves() >= 100 {
-            Some((Item::Draw(DrawReason::FiftyMoves), GameResult::Draw, EndReason::FiftyMoves))
+            Some((
+                Item::Draw(DrawReason::FiftyMoves),
+                GameResult::Draw,
+                EndReason::FiftyMoves,
+            ))
         } else {
             None
         };
@@ -376,11 +461,20 @@ impl Kriegspiel {
     fn attempt(&mut self, rules: &RuleSet, a: Attempt, out: &mut Announcement) -> Option<Over> {
         let mover = self.pos.turn();
         let key = a.key();
-        let side = self.side(rules);
-        let possible = side.is_possible(a);
-        let pawn_capture = possible && side.is_pawn_capture(a);
+        let legal_move = self.legal.iter().copied().find(|m| plays(*m, a));
+        // A legal move is always possible, except a promotion the rules forbid.
+        let possible = match legal_move {
+            Some(_) => a
+                .promotion
+                .is_none_or(|r| promotion_allowed(rules.promotion, r)),
+            None => self.side(rules).is_possible(a),
+        };
+        let pawn_capture = possible
+            && a.from.file() != a.to.file()
+            && self.pos.board().role_at(a.from) == Some(Role::Pawn);
         let refused_before = self.turn.refused.contains(&key);
-        if self.turn.bound && !(pawn_capture && !refused_before) {
+        let fresh_pawn_capture = pawn_capture && !refused_before;
+        if self.turn.bound && !fresh_pawn_capture {
             // After "Any?" = "Try": only pawn captures not yet refused this turn.
             out.push(only(mover, Item::Impossible));
             return None;
@@ -399,7 +493,7 @@ impl Kriegspiel {
             }
             return None;
         }
-        let Some(m) = self.legal.iter().find(|l| l.key == key).map(|l| l.m) else {
+        let Some(m) = legal_move else {
             self.turn.refused.push(key);
             if pawn_capture && rules.any == AnyRule::OneAttempt {
                 self.turn.bound = false;
@@ -475,9 +569,16 @@ impl Kriegspiel {
         Ok(())
     }
 
-    fn open(&mut self, rules: &RuleSet, squares: Bitboard, out: &mut Announcement) -> Result<(), RequestError> {
+    fn open(
+        &mut self,
+        rules: &RuleSet,
+        squares: Bitboard,
+        out: &mut Announcement,
+    ) -> Result<(), RequestError> {
         if rules.open_squares == 0 {
-            return Err(RequestError::Open("these rules do not open squares (Modern Kriegspiel is off)".into()));
+            return Err(RequestError::Open(
+                "these rules do not open squares (Modern Kriegspiel is off)".into(),
+            ));
         }
         if !self.turn.may_open {
             return Err(RequestError::Open(
@@ -532,7 +633,10 @@ impl Referee {
 
     /// Starts a game from a FEN (see [`Referee::new`]).
     pub fn from_fen(rules: RuleSet, fen: &str) -> Result<(Referee, Announcement), NewGameError> {
-        let parsed: Fen = fen.trim().parse().map_err(|_| NewGameError::Fen(fen.to_owned()))?;
+        let parsed: Fen = fen
+            .trim()
+            .parse()
+            .map_err(|_| NewGameError::Fen(fen.to_owned()))?;
         Referee::new(rules, parsed.into_setup())
     }
 
@@ -587,18 +691,36 @@ impl Referee {
         }
     }
 
-    /// Kriegspiel: the truly legal moves of the side to move, as attempts (for tests and tools).
+    /// Kriegspiel: the moves of the side to move that the referee would answer "legal" (legal on
+    /// the true board, with a promotion piece the rules allow), as attempts, for tests and tools.
     pub fn legal_attempts(&self) -> Vec<Attempt> {
         match &self.truth {
             Truth::Kriegspiel(k) => k
                 .legal
                 .iter()
-                .map(|l| match l.m.to_uci(CastlingMode::Standard) {
-                    shakmaty::uci::UciMove::Normal { from, to, promotion } => Attempt { from, to, promotion },
-                    _ => unreachable!("standard chess moves are normal UCI moves"),
+                .map(|m| move_attempt(*m))
+                .filter(|a| {
+                    a.promotion
+                        .is_none_or(|r| promotion_allowed(self.rules.promotion, r))
                 })
                 .collect(),
             Truth::Rbc(_) => Vec::new(),
+        }
+    }
+
+    /// The side to move's own pieces and castling rights, for working out its possible attempts
+    /// (tools and tests; the board also holds the opponent's pieces, which [`Side`] ignores).
+    pub fn mover_side(&self) -> Side<'_> {
+        let color = self.to_move();
+        let (board, rights) = match &self.truth {
+            Truth::Kriegspiel(k) => (k.pos.board(), k.pos.castles().castling_rights()),
+            Truth::Rbc(r) => (r.board(), r.castling_rights()),
+        };
+        Side {
+            board,
+            color,
+            castling: rights & board.by_color(color),
+            promotion: self.rules.promotion,
         }
     }
 
@@ -621,7 +743,11 @@ impl Referee {
     }
 
     /// Like [`Referee::apply`], writing the announcement into `out` (cleared first).
-    pub fn apply_into(&mut self, request: &Request, out: &mut Announcement) -> Result<(), RequestError> {
+    pub fn apply_into(
+        &mut self,
+        request: &Request,
+        out: &mut Announcement,
+    ) -> Result<(), RequestError> {
         out.clear();
         if let Some(over) = self.over {
             return Err(RequestError::GameOver(over.reason.id()));
@@ -654,7 +780,10 @@ impl Referee {
                 } else {
                     GameResult::win_for(!*color)
                 };
-                out.push(both(Item::Timeout { loser: *color, result }));
+                out.push(both(Item::Timeout {
+                    loser: *color,
+                    result,
+                }));
                 Some(Over {
                     result,
                     reason: EndReason::Timeout,
@@ -678,9 +807,15 @@ impl Referee {
             (Request::Try(_), Truth::Rbc(_)) => return Err(wrong_family("try", Family::Rbc)),
             (Request::Any, Truth::Rbc(_)) => return Err(wrong_family("any", Family::Rbc)),
             (Request::Open(_), Truth::Rbc(_)) => return Err(wrong_family("open", Family::Rbc)),
-            (Request::Sense(_), Truth::Kriegspiel(_)) => return Err(wrong_family("sense", Family::Kriegspiel)),
-            (Request::Move(_), Truth::Kriegspiel(_)) => return Err(wrong_family("move", Family::Kriegspiel)),
-            (Request::Pass, Truth::Kriegspiel(_)) => return Err(wrong_family("pass", Family::Kriegspiel)),
+            (Request::Sense(_), Truth::Kriegspiel(_)) => {
+                return Err(wrong_family("sense", Family::Kriegspiel));
+            }
+            (Request::Move(_), Truth::Kriegspiel(_)) => {
+                return Err(wrong_family("move", Family::Kriegspiel));
+            }
+            (Request::Pass, Truth::Kriegspiel(_)) => {
+                return Err(wrong_family("pass", Family::Kriegspiel));
+            }
         };
         self.over = over;
         Ok(())

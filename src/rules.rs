@@ -190,7 +190,9 @@ pub enum Preset {
 
 /// A preset name that is not one of [`Preset::ALL`].
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("unknown rule set '{0}' (expected one of: berkeley, berkeley_any, wild16, cincinnati, rand, english, classic, rbc)")]
+#[error(
+    "unknown rule set '{0}' (expected one of: berkeley, berkeley_any, wild16, cincinnati, rand, english, classic, rbc)"
+)]
 pub struct UnknownPreset(pub String);
 
 impl Preset {
@@ -408,7 +410,11 @@ mod tests {
     fn preset_ids_round_trip_and_are_distinct() {
         for p in Preset::ALL {
             assert_eq!(p.id().parse::<Preset>(), Ok(p));
-            assert_eq!(p.rules().preset(), Some(p), "{p} flags collide with another preset");
+            assert_eq!(
+                p.rules().preset(),
+                Some(p),
+                "{p} flags collide with another preset"
+            );
         }
         assert!("nosuch".parse::<Preset>().is_err());
     }

@@ -162,7 +162,9 @@ impl PlayerView {
                 Item::Draw(reason) => self.set_over(
                     GameResult::Draw,
                     match reason {
-                        crate::announce::DrawReason::InsufficientMaterial => EndReason::InsufficientMaterial,
+                        crate::announce::DrawReason::InsufficientMaterial => {
+                            EndReason::InsufficientMaterial
+                        }
                         crate::announce::DrawReason::FiftyMoves => EndReason::FiftyMoves,
                         crate::announce::DrawReason::Threefold => EndReason::Threefold,
                         crate::announce::DrawReason::Agreement => EndReason::Agreement,
@@ -170,7 +172,9 @@ impl PlayerView {
                 ),
                 Item::Resigned(c) => self.set_over(GameResult::win_for(!c), EndReason::Resignation),
                 Item::Timeout { result, .. } => self.set_over(result, EndReason::Timeout),
-                Item::KingCaptured => self.set_over(GameResult::win_for(mover), EndReason::KingCaptured),
+                Item::KingCaptured => {
+                    self.set_over(GameResult::win_for(mover), EndReason::KingCaptured)
+                }
                 _ => {}
             }
         }
@@ -203,7 +207,9 @@ impl PlayerView {
     /// Removes the player's unit captured on `square` (announced square).
     fn lose(&mut self, square: Square) {
         let mut victim = square;
-        if self.own.piece_at(square).is_none() && self.rules.en_passant == EnPassantSquare::Destination {
+        if self.own.piece_at(square).is_none()
+            && self.rules.en_passant == EnPassantSquare::Destination
+        {
             // The announcement names the capturing pawn's destination: the victim is the own pawn
             // just beyond it.
             if let Some(sq) = square.offset(self.color.fold_wb(8, -8))

@@ -45,5 +45,9 @@ pub fn run(options: StartOptions) -> Result<(), String> {
         native,
         Box::new(move |_cc| Ok(Box::new(Placeholder { options }))),
     )
-    .map_err(|e| format!("cannot open the app window ({e}); is a display available (DISPLAY or WAYLAND_DISPLAY)?"))
+    .map_err(|e| {
+        format!(
+            "cannot open the app window ({e}); is a display available (DISPLAY or WAYLAND_DISPLAY)?"
+        )
+    })
 }
