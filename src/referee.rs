@@ -789,9 +789,14 @@ impl Referee {
                     reason: EndReason::Timeout,
                 })
             }
-            (Request::Try(a), Truth::Kriegspiel(k)) => k.attempt(rules, *a, out),
+            (Request::Try(a), Truth::Kriegspiel(k)) => {
+                // Squares are opened right after the legal move, before the opponent acts.
+                k.turn.may_open = false;
+                k.attempt(rules, *a, out)
+            }
             (Request::Any, Truth::Kriegspiel(k)) => {
                 k.ask_any(rules, out)?;
+                k.turn.may_open = false;
                 None
             }
             (Request::Open(squares), Truth::Kriegspiel(k)) => {
