@@ -11,6 +11,7 @@ use shakmaty::{Bitboard, ByColor, Color, Piece, Square};
 
 /// Who hears an item.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Audience {
     /// Both players.
     Both,
@@ -223,6 +224,7 @@ pub fn split(said: &[Said]) -> ByColor<Vec<Item>> {
 
 /// The result of a finished game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum GameResult {
     /// 1-0.
     WhiteWins,

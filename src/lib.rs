@@ -6,16 +6,23 @@
 //! and the benchmark ([`bench`]). The desktop app lives in [`app`], the only module that uses egui.
 
 pub mod announce;
+#[cfg(feature = "gui")]
 pub mod app;
 pub mod attempt;
 pub mod bench;
+pub mod clock;
 pub mod log;
+pub mod pgn;
 pub mod possible;
 pub mod protocol;
 mod rbc;
 pub mod referee;
+pub mod replay;
 pub mod rules;
+pub mod save;
+pub mod selfplay;
 pub mod view;
+pub mod wording;
 
 pub use announce::{Announcement, Audience, Item, Over, Said};
 pub use attempt::Attempt;

@@ -3,6 +3,7 @@
 //! fresh referee rebuilds exactly the same game and checks every recorded answer on the way.
 
 use crate::announce::{Announcement, Said};
+use crate::clock::ClockReading;
 use crate::referee::{NewGameError, Referee, Request, RequestError};
 use crate::rules::RuleSet;
 use serde::{Deserialize, Serialize};
@@ -23,6 +24,19 @@ pub struct Event {
     /// Whether this request ended the mover's turn (public: both players know whose turn it is).
     #[serde(default)]
     pub turn_ends: bool,
+    /// Both players' remaining time right after the request, when the game is played on a clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockReading>,
+}
+
+impl Event {
+    /// Whether `other` records the same request and answer (clock readings aside).
+    pub fn same_answer(&self, other: &Event) -> bool {
+        self.by == other.by
+            && self.request == other.request
+            && self.said == other.said
+            && self.turn_ends == other.turn_ends
+    }
 }
 
 /// Everything needed to rebuild a game: rules, start, and every accepted request with its answer.
@@ -63,11 +77,39 @@ pub enum ReplayError {
         error: RequestError,
     },
     /// The referee answered differently from the record.
-    #[error("event {number}: the recorded answer differs from the rules' answer")]
+    #[error(
+        "event {number}: the recorded answer ({}) is not what the rules give ({})",
+        describe_said(expected),
+        describe_said(actual)
+    )]
     Mismatch {
         /// 1-based event number.
         number: usize,
+        /// What the record says.
+        expected: Vec<Said>,
+        /// What the referee says.
+        actual: Vec<Said>,
     },
+}
+
+fn describe_said(said: &[Said]) -> String {
+    if said.is_empty() {
+        return "nothing".to_owned();
+    }
+    said.iter()
+        .map(|s| {
+            let to = match s.to {
+                crate::announce::Audience::Both => "both".to_owned(),
+                crate::announce::Audience::Only(c) => {
+                    format!("{} only", c.fold_wb("White", "Black"))
+                }
+            };
+            let words = crate::wording::describe(&s.item, crate::rules::Wording::Berkeley)
+                .unwrap_or_else(|| "Yes.".into());
+            format!("{} [{to}]", words.trim_end_matches('.'))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Writes a setup as FEN.
@@ -112,6 +154,15 @@ impl Game {
 
     /// Applies a request; on success it is logged and its event returned.
     pub fn apply(&mut self, request: Request) -> Result<&Event, RequestError> {
+        self.apply_timed(request, None)
+    }
+
+    /// Applies a request and records the clock reading after it (see [`Game::apply`]).
+    pub fn apply_timed(
+        &mut self,
+        request: Request,
+        clock: Option<ClockReading>,
+    ) -> Result<&Event, RequestError> {
         let before = self.referee.to_move();
         let by = request.actor(before);
         let said: Announcement = self.referee.apply(&request)?;
@@ -121,8 +172,17 @@ impl Game {
             request,
             said: said.to_vec(),
             turn_ends,
+            clock,
         });
         Ok(self.log.events.last().expect("just pushed"))
+    }
+
+    /// Records the clock reading after the last event (for a clock that settles after the
+    /// referee has answered, e.g. adding the increment once the move stands).
+    pub fn set_last_clock(&mut self, reading: ClockReading) {
+        if let Some(last) = self.log.events.last_mut() {
+            last.clock = Some(reading);
+        }
     }
 
     /// The referee (the only holder of the true position).
@@ -156,10 +216,14 @@ impl GameLog {
         for (i, event) in self.events.iter().take(n).enumerate() {
             let number = i + 1;
             let got = game
-                .apply(event.request.clone())
+                .apply_timed(event.request.clone(), event.clock)
                 .map_err(|error| ReplayError::Refused { number, error })?;
-            if got != event {
-                return Err(ReplayError::Mismatch { number });
+            if !got.same_answer(event) {
+                return Err(ReplayError::Mismatch {
+                    number,
+                    expected: event.said.clone(),
+                    actual: got.said.clone(),
+                });
             }
         }
         Ok(game)

@@ -1,6 +1,7 @@
 //! The `kriegspiel` command: the desktop app, the headless referee and tools.
 
 use clap::{Parser, Subcommand};
+use kriegspiel::replay::Perspective;
 use kriegspiel::rules::Preset;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -24,7 +25,42 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run the referee protocol on standard input and output (JSON lines, see PROTOCOL.md).
-    Referee,
+    Referee {
+        /// Write the game to this file after every accepted request (atomically).
+        #[arg(long)]
+        autosave: Option<PathBuf>,
+    },
+    /// Print a saved game turn by turn as one perspective experienced it.
+    Replay {
+        /// The save file.
+        file: PathBuf,
+        /// Whose experience: white, black or referee.
+        #[arg(long = "as", default_value = "referee")]
+        perspective: Perspective,
+    },
+    /// Export a saved game as PGN: the referee's (real moves) or one player's (filtered).
+    Pgn {
+        /// The save file.
+        file: PathBuf,
+        /// A player's filtered PGN: white or black (default: the referee's PGN).
+        #[arg(long = "as")]
+        perspective: Option<Perspective>,
+    },
+    /// Play random games through the referee until one finishes, and save it (sample games).
+    Selfplay {
+        /// Rule set.
+        #[arg(long, default_value = "berkeley")]
+        rules: Preset,
+        /// First random seed to try.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Longest game, in moves.
+        #[arg(long, default_value_t = 300)]
+        max_moves: usize,
+        /// Where to save the game.
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Measure referee throughput in-process and through the protocol.
     Bench {
         /// Seconds to spend on each measurement.
@@ -45,12 +81,60 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match cli.command {
-        Some(Command::Referee) => {
+        Some(Command::Referee { autosave }) => {
             let stdin = std::io::stdin().lock();
             let stdout = std::io::stdout().lock();
-            kriegspiel::protocol::run(std::io::BufReader::with_capacity(1 << 16, stdin), stdout)
-                .map_err(|e| format!("referee: {e}"))
+            kriegspiel::protocol::run(
+                std::io::BufReader::with_capacity(1 << 16, stdin),
+                stdout,
+                autosave,
+            )
+            .map_err(|e| format!("referee: {e}"))
         }
+        Some(Command::Selfplay {
+            rules,
+            seed,
+            max_moves,
+            out,
+        }) => match kriegspiel::selfplay::finished_game(&rules.rules(), seed, max_moves, 1000) {
+            None => Err(format!(
+                "no random {rules} game finished within {max_moves} moves from seed {seed}"
+            )),
+            Some((seed, saved)) => saved
+                .write(&out)
+                .map(|()| {
+                    let over = saved.result.map_or("unfinished".to_owned(), |o| {
+                        format!("{} {}", o.result.pgn(), o.reason.id())
+                    });
+                    println!(
+                        "{}: seed {seed}, {} events, {over}",
+                        out.display(),
+                        saved.log.events.len()
+                    );
+                })
+                .map_err(|e| format!("cannot write {}: {e}", out.display())),
+        },
+        Some(Command::Replay { file, perspective }) => kriegspiel::save::load_file(&file)
+            .map(|loaded| {
+                print!(
+                    "{}",
+                    kriegspiel::replay::replay_text(&loaded.saved, perspective)
+                )
+            })
+            .map_err(|e| format!("{}: {e}", file.display())),
+        Some(Command::Pgn { file, perspective }) => match kriegspiel::save::load_file(&file) {
+            Err(e) => Err(format!("{}: {e}", file.display())),
+            Ok(loaded) => match perspective.and_then(Perspective::color) {
+                Some(color) => {
+                    print!("{}", kriegspiel::pgn::player_pgn(&loaded.saved, color));
+                    Ok(())
+                }
+                None => {
+                    print!("{}", kriegspiel::pgn::referee_pgn(&loaded.saved));
+                    Ok(())
+                }
+            },
+        },
         Some(Command::Bench {
             seconds,
             passes,
@@ -64,11 +148,17 @@ fn main() -> ExitCode {
             };
             kriegspiel::bench::run(seconds, passes, seed, only)
         }
+        #[cfg(feature = "gui")]
         None => kriegspiel::app::run(kriegspiel::app::StartOptions {
             file: cli.file,
             mode: cli.mode,
             rules: cli.rules,
         }),
+        #[cfg(not(feature = "gui"))]
+        None => {
+            let _ = (cli.file, cli.mode, cli.rules);
+            Err("this build has no desktop app (built without the 'gui' feature); see --help for the commands".to_owned())
+        }
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -9,15 +9,22 @@ use crate::attempt::{Attempt, parse_square};
 use crate::log::Game;
 use crate::referee::Request;
 use crate::rules::{Preset, RuleSet};
+use crate::save::{Meta, Mode, SavedGame};
 use serde_json::{Map, Value};
 use shakmaty::{Bitboard, Color, Setup};
 use std::fmt::Write as _;
 use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
 
-/// One protocol session: the current game, if any.
+/// One protocol session: the current game, if any, with what a save of it holds besides the log.
 #[derive(Default)]
 pub struct Session {
     game: Option<Game>,
+    /// Metadata, markers, corrections and time control of a game loaded from a save (kept when
+    /// it is saved again); defaults for a game started with `new`.
+    extras: Option<SavedGame>,
+    /// Where to write the game after every accepted request.
+    autosave: Option<PathBuf>,
 }
 
 /// A request that gets `ok:false`, with its one-sentence reason.
@@ -196,6 +203,46 @@ impl Session {
         Session::default()
     }
 
+    /// A session that writes the game to `path` (atomically) after every accepted request,
+    /// before answering it.
+    pub fn with_autosave(path: PathBuf) -> Session {
+        Session {
+            autosave: Some(path),
+            ..Session::default()
+        }
+    }
+
+    /// The current game as a save.
+    pub fn saved(&self) -> Option<SavedGame> {
+        let game = self.game.as_ref()?;
+        let mut saved = match &self.extras {
+            Some(extras) => extras.clone(),
+            None => SavedGame::of(
+                game,
+                Meta {
+                    date: crate::save::today(),
+                    mode: Mode::Protocol,
+                    ..Meta::default()
+                },
+                None,
+            ),
+        };
+        saved.log = game.log().clone();
+        saved.result = game.referee().over();
+        Some(saved)
+    }
+
+    fn autosave_now(&self) {
+        if let (Some(path), Some(saved)) = (&self.autosave, self.saved())
+            && let Err(e) = saved.write(path)
+        {
+            eprintln!(
+                "kriegspiel referee: autosave to {} failed: {e}",
+                path.display()
+            );
+        }
+    }
+
     /// The current game, if any.
     pub fn game(&self) -> Option<&Game> {
         self.game.as_ref()
@@ -226,7 +273,19 @@ impl Session {
             return bad("the request needs an \"op\" string");
         };
         if op == "new" {
-            return self.new_game(&req, out);
+            self.new_game(&req, out)?;
+            self.autosave_now();
+            return Ok(());
+        }
+        if op == "load" {
+            let path = path_field(&req)?;
+            let loaded = crate::save::load_file(&path)?;
+            self.game = Some(loaded.game);
+            self.extras = Some(loaded.saved);
+            if let Some(game) = &self.game {
+                write_response(out, game, &[]);
+            }
+            return Ok(());
         }
         let Some(game) = self.game.as_mut() else {
             return bad(
@@ -236,8 +295,19 @@ impl Session {
         let to_move = game.referee().to_move();
         let request = match op.as_str() {
             "state" => {
-                let said = Vec::new();
-                write_response(out, game, &said);
+                write_response(out, game, &[]);
+                return Ok(());
+            }
+            "save" => {
+                let path = path_field(&req)?;
+                if let Some(saved) = self.saved() {
+                    saved
+                        .write(&path)
+                        .map_err(|e| Bad(format!("cannot write {}: {e}", path.display())))?;
+                }
+                if let Some(game) = &self.game {
+                    write_response(out, game, &[]);
+                }
                 return Ok(());
             }
             "try" => Request::Try(attempt_field(&req)?),
@@ -262,13 +332,14 @@ impl Session {
             "open" => Request::Open(squares_field(&req)?),
             other => {
                 return bad(format!(
-                    "unknown op '{other}' (expected new, try, any, sense, move, pass, open, resign, draw or state)"
+                    "unknown op '{other}' (expected new, try, any, sense, move, pass, open, resign, draw, state, save or load)"
                 ));
             }
         };
         let event = game.apply(request)?;
         let said: Vec<_> = event.said.clone();
         write_response(out, game, &said);
+        self.autosave_now();
         Ok(())
     }
 
@@ -285,6 +356,7 @@ impl Session {
         let opening = game.log().opening.clone();
         write_response(out, &game, &opening);
         self.game = Some(game);
+        self.extras = None;
         Ok(())
     }
 }
@@ -294,6 +366,13 @@ fn attempt_field(req: &Map<String, Value>) -> Result<Attempt, Bad> {
         Some(Value::String(s)) => Ok(Attempt::parse(s)?),
         Some(_) => bad("\"move\" must be a string like \"e2e4\""),
         None => bad("the request needs a \"move\" field like \"e2e4\""),
+    }
+}
+
+fn path_field(req: &Map<String, Value>) -> Result<PathBuf, Bad> {
+    match req.get("path") {
+        Some(Value::String(p)) if !p.is_empty() => Ok(PathBuf::from(p)),
+        _ => bad("the request needs a \"path\" string naming the save file"),
     }
 }
 
@@ -345,9 +424,17 @@ fn write_response(out: &mut String, game: &Game, said: &[crate::announce::Said])
     out.push('}');
 }
 
-/// Runs a session over `input` and `output` until end of input, flushing after every response.
-pub fn run(input: impl BufRead, mut output: impl Write) -> io::Result<()> {
-    let mut session = Session::new();
+/// Runs a session over `input` and `output` until end of input, flushing after every response;
+/// with `autosave`, the game is written there after every accepted request.
+pub fn run(
+    input: impl BufRead,
+    mut output: impl Write,
+    autosave: Option<PathBuf>,
+) -> io::Result<()> {
+    let mut session = match autosave {
+        Some(path) => Session::with_autosave(path),
+        None => Session::new(),
+    };
     let mut input = input;
     let mut raw = Vec::with_capacity(256);
     let mut response = String::with_capacity(512);

@@ -1,0 +1,227 @@
+//! Chess clocks: a time control, and a two-sided clock driven by an injected time source.
+//!
+//! The clock never reads the system time itself: every call takes `now`, a monotonic
+//! [`Duration`] chosen by the caller (the app passes the time since it started; tests pass exact
+//! values), so clock behaviour is reproducible.
+
+use serde::{Deserialize, Serialize};
+use shakmaty::{ByColor, Color};
+use std::time::Duration;
+
+/// Base time and increment per move, in milliseconds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TimeControl {
+    /// Starting time of each player.
+    pub base_ms: u64,
+    /// Added to a player's time after each of its moves.
+    pub increment_ms: u64,
+}
+
+impl TimeControl {
+    /// Minutes + seconds, as clubs write it ("5+3").
+    pub fn minutes_plus_seconds(minutes: u64, seconds: u64) -> TimeControl {
+        TimeControl {
+            base_ms: minutes * 60_000,
+            increment_ms: seconds * 1000,
+        }
+    }
+
+    /// "5+3" style label.
+    pub fn label(&self) -> String {
+        let minutes = self.base_ms as f64 / 60_000.0;
+        let base = if self.base_ms.is_multiple_of(60_000) {
+            format!("{}", self.base_ms / 60_000)
+        } else {
+            format!("{minutes:.1}")
+        };
+        format!("{base}+{}", self.increment_ms / 1000)
+    }
+}
+
+/// Both players' remaining time at one moment, in milliseconds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ClockReading {
+    /// White's remaining time.
+    pub white_ms: u64,
+    /// Black's remaining time.
+    pub black_ms: u64,
+}
+
+impl ClockReading {
+    /// The reading of one side.
+    pub fn of(&self, color: Color) -> u64 {
+        color.fold_wb(self.white_ms, self.black_ms)
+    }
+}
+
+/// A running two-sided clock.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clock {
+    control: TimeControl,
+    remaining: ByColor<u64>,
+    /// The side whose time is running and since when.
+    running: Option<(Color, Duration)>,
+}
+
+impl Clock {
+    /// A stopped clock with both players at the base time.
+    pub fn new(control: TimeControl) -> Clock {
+        Clock {
+            control,
+            remaining: ByColor::new_with(|_| control.base_ms),
+            running: None,
+        }
+    }
+
+    /// A stopped clock showing `reading` (to resume a saved game).
+    pub fn resumed(control: TimeControl, reading: ClockReading) -> Clock {
+        Clock {
+            control,
+            remaining: ByColor {
+                white: reading.white_ms,
+                black: reading.black_ms,
+            },
+            running: None,
+        }
+    }
+
+    /// The time control.
+    pub fn control(&self) -> TimeControl {
+        self.control
+    }
+
+    /// Whose time is running, if any.
+    pub fn running(&self) -> Option<Color> {
+        self.running.map(|(c, _)| c)
+    }
+
+    fn settle(&mut self, now: Duration) {
+        if let Some((color, since)) = self.running {
+            let spent = now
+                .saturating_sub(since)
+                .as_millis()
+                .min(u128::from(u64::MAX)) as u64;
+            let left = self.remaining.get_mut(color);
+            *left = left.saturating_sub(spent);
+            self.running = Some((color, now));
+        }
+    }
+
+    /// Starts (or keeps) `color`'s time running.
+    pub fn start(&mut self, color: Color, now: Duration) {
+        self.settle(now);
+        self.running = Some((color, now));
+    }
+
+    /// Stops the clock (pause); remaining times are kept.
+    pub fn stop(&mut self, now: Duration) {
+        self.settle(now);
+        self.running = None;
+    }
+
+    /// The mover completed a move: add its increment and start the opponent's time.
+    pub fn complete_move(&mut self, mover: Color, now: Duration) {
+        let was_running = self.running.is_some();
+        self.settle(now);
+        if self.remaining(mover, now) > 0 {
+            *self.remaining.get_mut(mover) += self.control.increment_ms;
+        }
+        self.running = was_running.then_some((!mover, now));
+    }
+
+    /// Remaining time of `color` at `now`.
+    pub fn remaining(&self, color: Color, now: Duration) -> u64 {
+        let left = *self.remaining.get(color);
+        match self.running {
+            Some((c, since)) if c == color => left.saturating_sub(
+                now.saturating_sub(since)
+                    .as_millis()
+                    .min(u128::from(u64::MAX)) as u64,
+            ),
+            _ => left,
+        }
+    }
+
+    /// Both remaining times at `now`.
+    pub fn reading(&self, now: Duration) -> ClockReading {
+        ClockReading {
+            white_ms: self.remaining(Color::White, now),
+            black_ms: self.remaining(Color::Black, now),
+        }
+    }
+
+    /// The side whose flag has fallen at `now`, if any.
+    pub fn flagged(&self, now: Duration) -> Option<Color> {
+        self.running
+            .map(|(c, _)| c)
+            .filter(|c| self.remaining(*c, now) == 0)
+    }
+
+    /// Time until the running side's flag falls (for scheduling the next repaint).
+    pub fn time_to_flag(&self, now: Duration) -> Option<Duration> {
+        self.running
+            .map(|(c, _)| Duration::from_millis(self.remaining(c, now)))
+    }
+}
+
+/// Formats milliseconds as `m:ss`, with tenths under ten seconds (`0:07.3`), as club clocks do.
+pub fn format_ms(ms: u64) -> String {
+    let total_s = ms / 1000;
+    let (h, m, s) = (total_s / 3600, (total_s / 60) % 60, total_s % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else if ms < 10_000 {
+        format!("{m}:{s:02}.{}", (ms % 1000) / 100)
+    } else {
+        format!("{m:02}:{s:02}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn clock_runs_switches_and_flags() {
+        let mut c = Clock::new(TimeControl {
+            base_ms: 10_000,
+            increment_ms: 2_000,
+        });
+        c.start(Color::White, ms(0));
+        assert_eq!(c.remaining(Color::White, ms(3_000)), 7_000);
+        assert_eq!(c.remaining(Color::Black, ms(3_000)), 10_000);
+        c.complete_move(Color::White, ms(3_000));
+        assert_eq!(
+            c.remaining(Color::White, ms(5_000)),
+            9_000,
+            "increment added, white stopped"
+        );
+        assert_eq!(c.remaining(Color::Black, ms(5_000)), 8_000);
+        c.stop(ms(5_000));
+        assert_eq!(c.remaining(Color::Black, ms(60_000)), 8_000, "paused");
+        c.start(Color::Black, ms(60_000));
+        assert_eq!(c.flagged(ms(67_999)), None);
+        assert_eq!(c.flagged(ms(68_000)), Some(Color::Black));
+        assert_eq!(
+            c.reading(ms(70_000)),
+            ClockReading {
+                white_ms: 9_000,
+                black_ms: 0
+            }
+        );
+    }
+
+    #[test]
+    fn formatting() {
+        assert_eq!(format_ms(300_000), "05:00");
+        assert_eq!(format_ms(61_000), "01:01");
+        assert_eq!(format_ms(9_870), "0:09.8");
+        assert_eq!(format_ms(0), "0:00.0");
+        assert_eq!(format_ms(3_723_000), "1:02:03");
+        assert_eq!(TimeControl::minutes_plus_seconds(5, 3).label(), "5+3");
+    }
+}

@@ -1,0 +1,320 @@
+//! PGN export.
+//!
+//! The referee's PGN holds the real moves in SAN, with each turn's refused attempts and the
+//! announcements in comments, the rule set in tags and clock times as `[%clk]`; standard PGN
+//! readers load it. A player's filtered PGN holds only what that player knew: its own moves
+//! (written from its own board: long algebraic with the captures and checks it heard) and the
+//! opponent's moves as `??`, each with what the player heard.
+
+use crate::announce::{Audience, Item};
+use crate::clock::ClockReading;
+use crate::referee::Request;
+use crate::replay::{request_text, true_moves};
+use crate::rules::Family;
+use crate::save::SavedGame;
+use crate::view::PlayerView;
+use crate::wording::{color_title, describe, say};
+use shakmaty::{Color, Role};
+use std::fmt::Write as _;
+
+fn escape(value: &str) -> String {
+    value.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+fn or_unknown(s: &str) -> &str {
+    if s.is_empty() { "?" } else { s }
+}
+
+fn clk(ms: u64) -> String {
+    let s = ms / 1000;
+    format!("[%clk {}:{:02}:{:02}]", s / 3600, (s / 60) % 60, s % 60)
+}
+
+/// The seven-tag roster plus Kriegspiel tags.
+fn tags(saved: &SavedGame, result: &str, own_view: Option<Color>) -> String {
+    let m = &saved.meta;
+    let date = if m.date.is_empty() {
+        "????.??.??".to_owned()
+    } else {
+        m.date.replace('-', ".")
+    };
+    let mut t = String::new();
+    let mut tag = |k: &str, v: &str| {
+        let _ = writeln!(t, "[{k} \"{}\"]", escape(v));
+    };
+    tag("Event", or_unknown(&m.event));
+    tag("Site", or_unknown(&m.site));
+    tag("Date", &date);
+    tag("Round", "-");
+    tag("White", or_unknown(&m.white));
+    tag("Black", or_unknown(&m.black));
+    tag("Result", result);
+    let rules = &saved.log.rules;
+    tag(
+        "KriegspielRules",
+        rules.preset().map_or("custom", crate::rules::Preset::id),
+    );
+    if let Ok(flags) = ron::to_string(rules) {
+        tag("KriegspielFlags", &flags);
+    }
+    if !m.referee.is_empty() {
+        tag("Referee", &m.referee);
+    }
+    if let Some(tc) = saved.time_control {
+        tag(
+            "TimeControl",
+            &format!("{}+{}", tc.base_ms / 1000, tc.increment_ms / 1000),
+        );
+    }
+    let standard = saved.log.start == crate::log::setup_fen(shakmaty::Setup::initial());
+    match own_view {
+        None if !standard => {
+            tag("SetUp", "1");
+            tag("FEN", &saved.log.start);
+        }
+        Some(c) => {
+            tag("Perspective", color_title(c));
+            if !standard {
+                tag("KriegspielOwnStart", &own_start(&saved.log.start, c));
+            }
+        }
+        None => {}
+    }
+    t
+}
+
+/// The start position with only `color`'s pieces, as a board FEN.
+fn own_start(fen: &str, color: Color) -> String {
+    let setup = fen
+        .parse::<shakmaty::fen::Fen>()
+        .map(shakmaty::fen::Fen::into_setup)
+        .unwrap_or_default();
+    let mut board = shakmaty::Board::empty();
+    for sq in setup.board.by_color(color) {
+        if let Some(p) = setup.board.piece_at(sq) {
+            board.set_piece_at(sq, p);
+        }
+    }
+    board.to_string()
+}
+
+/// Wraps movetext tokens at 79 columns.
+fn wrap(tokens: &[String]) -> String {
+    let mut out = String::new();
+    let mut width = 0;
+    for t in tokens {
+        if width > 0 && width + 1 + t.len() > 79 {
+            out.push('\n');
+            width = 0;
+        } else if width > 0 {
+            out.push(' ');
+            width += 1;
+        }
+        out.push_str(t);
+        width += t.len();
+    }
+    out.push('\n');
+    out
+}
+
+fn result_text(saved: &SavedGame) -> &'static str {
+    saved.result.map_or("*", |o| o.result.pgn())
+}
+
+/// The referee's PGN: real moves in SAN, refused attempts and announcements in comments.
+pub fn referee_pgn(saved: &SavedGame) -> String {
+    let log = &saved.log;
+    let wording = log.rules.wording;
+    let moves: std::collections::HashMap<usize, String> = true_moves(log).into_iter().collect();
+    let start = log
+        .start
+        .parse::<shakmaty::fen::Fen>()
+        .map(shakmaty::fen::Fen::into_setup)
+        .unwrap_or_default();
+    let (mut to_move, mut number) = (start.turn, start.fullmoves.get());
+    let mut tokens: Vec<String> = Vec::new();
+    let mut notes: Vec<String> = Vec::new();
+    let opening: Vec<Item> = log.opening.iter().map(|s| s.item).collect();
+    if !opening.is_empty() {
+        tokens.push(format!("{{Start: {}}}", say(&opening, wording, !to_move)));
+    }
+    if to_move == Color::Black {
+        tokens.push(format!("{number}..."));
+    }
+    for (i, e) in log.events.iter().enumerate() {
+        let said: Vec<String> = e
+            .said
+            .iter()
+            .filter_map(|s| {
+                describe(&s.item, wording).map(|w| match s.to {
+                    Audience::Both => w,
+                    Audience::Only(c) => {
+                        format!("{} ({} only).", w.trim_end_matches('.'), color_title(c))
+                    }
+                })
+            })
+            .collect();
+        let text = if said.is_empty() {
+            "nothing said".to_owned()
+        } else {
+            said.join(" ")
+        };
+        match moves.get(&i) {
+            Some(san) => {
+                if to_move == Color::White {
+                    tokens.push(format!("{number}."));
+                }
+                tokens.push(san.clone());
+                let mut comment = notes.join(" ");
+                if !comment.is_empty() {
+                    comment.push(' ');
+                }
+                comment.push_str(&text);
+                if let Some(reading) = e.clock {
+                    comment.push(' ');
+                    comment.push_str(&clk(ClockReading::of(&reading, to_move)));
+                }
+                tokens.push(format!("{{{comment}}}"));
+                notes.clear();
+            }
+            None => notes.push(format!("{}: {text}.", request_text(&e.request)).replace("..", ".")),
+        }
+        if e.turn_ends {
+            if to_move == Color::Black {
+                number += 1;
+            }
+            to_move = !to_move;
+        }
+    }
+    if !notes.is_empty() {
+        tokens.push(format!("{{{}}}", notes.join(" ")));
+    }
+    tokens.push(result_text(saved).to_owned());
+    format!(
+        "{}\n{}",
+        tags(saved, result_text(saved), None),
+        wrap(&tokens)
+    )
+}
+
+/// A player's own move written from its own knowledge: long algebraic, `x` when it heard a
+/// capture, `+`/`#` for checks it heard.
+fn own_move_text(view_before: &shakmaty::Board, a: crate::Attempt, heard: &[Item]) -> String {
+    let role = view_before.role_at(a.from);
+    let capture = heard.iter().any(|i| matches!(i, Item::Capture { .. }));
+    let mut s =
+        if role == Some(Role::King) && a.from.distance(a.to) == 2 && a.from.rank() == a.to.rank() {
+            if a.to.file() > a.from.file() {
+                "O-O".to_owned()
+            } else {
+                "O-O-O".to_owned()
+            }
+        } else {
+            let letter = match role {
+                Some(Role::Pawn) | None => String::new(),
+                Some(r) => r.upper_char().to_string(),
+            };
+            format!(
+                "{letter}{}{}{}",
+                a.from,
+                if capture { "x" } else { "-" },
+                a.to
+            )
+        };
+    if let Some(p) = a.promotion {
+        let _ = write!(s, "={}", p.upper_char());
+    }
+    if heard.contains(&Item::Checkmate) {
+        s.push('#');
+    } else if heard.iter().any(|i| matches!(i, Item::Check(_))) {
+        s.push('+');
+    }
+    s
+}
+
+/// `color`'s filtered PGN: only what that player knew.
+pub fn player_pgn(saved: &SavedGame, color: Color) -> String {
+    let log = &saved.log;
+    let wording = log.rules.wording;
+    let view = PlayerView::build(log, color);
+    let mut board = PlayerView::build_prefix(log, color, 0).own;
+    let mut castling = PlayerView::build_prefix(log, color, 0).castling;
+    let mut tokens: Vec<String> = Vec::new();
+    let last = view.turns.len().saturating_sub(1);
+    for (index, turn) in view.turns.iter().enumerate() {
+        if index == last && index > 0 && view.over.is_none() && turn.heard.is_empty() {
+            break; // the turn under way, nothing happened in it yet
+        }
+        let Some(mover) = turn.mover else {
+            let items: Vec<Item> = turn
+                .heard
+                .iter()
+                .flat_map(|h| h.items.iter().copied())
+                .collect();
+            if !items.is_empty() {
+                tokens.push(format!("{{Start: {}}}", say(&items, wording, !color)));
+            }
+            continue;
+        };
+        let mut notes = Vec::new();
+        let mut played = None;
+        for h in &turn.heard {
+            let words = say(&h.items, wording, mover);
+            match &h.request {
+                Some(Request::Try(a)) if h.items.contains(&Item::Legal) => {
+                    played = Some(own_move_text(&board, *a, &h.items));
+                    crate::possible::move_own_piece(&mut board, &mut castling, color, *a);
+                    notes.push(words);
+                }
+                Some(Request::Move(_)) if log.rules.family == Family::Rbc => {
+                    let taken = h.items.iter().find_map(|i| match i {
+                        Item::Moved { taken, .. } => Some(*taken),
+                        _ => None,
+                    });
+                    if let Some(taken) = taken {
+                        played = Some(taken.map_or("--".to_owned(), |t| t.to_string()));
+                        if let Some(t) = taken {
+                            crate::possible::move_own_piece(&mut board, &mut castling, color, t);
+                        }
+                    }
+                    notes.push(words);
+                }
+                Some(r) => notes.push(format!("{}: {words}", request_text(r))),
+                None if words.is_empty() => {}
+                None => {
+                    for item in &h.items {
+                        if let Item::Capture { square, .. } | Item::Captured(square) = *item
+                            && mover != color
+                        {
+                            board.discard_piece_at(square);
+                        }
+                    }
+                    notes.push(words);
+                }
+            }
+        }
+        let unfinished = index == last && view.over.is_none();
+        let mv = match (mover == color, played) {
+            (true, Some(m)) => Some(m),
+            (true, None) if unfinished => None,
+            (true, None) => Some("--".to_owned()),
+            (false, _) if unfinished => None,
+            (false, _) => Some("??".to_owned()),
+        };
+        if let Some(mv) = mv {
+            if mover == Color::White {
+                tokens.push(format!("{}.", turn.number));
+            } else if tokens.last().is_none_or(|t| t.ends_with('}')) {
+                tokens.push(format!("{}...", turn.number));
+            }
+            tokens.push(mv);
+        }
+        let notes: Vec<String> = notes.into_iter().filter(|n| !n.is_empty()).collect();
+        if !notes.is_empty() {
+            tokens.push(format!("{{{}}}", notes.join(" | ")));
+        }
+    }
+    let result = view.over.map_or("*", |o| o.result.pgn());
+    tokens.push(result.to_owned());
+    format!("{}\n{}", tags(saved, result, Some(color)), wrap(&tokens))
+}

@@ -1,0 +1,261 @@
+//! Replaying a saved game as one perspective experienced it: White, Black, or the referee.
+//!
+//! A player's replay is written from that player's [`PlayerView`] only (its own requests and what
+//! it heard), so it never contains anything only the opponent or the referee knew. The referee's
+//! replay has everything, with the real moves in SAN.
+
+use crate::announce::{Audience, Item};
+use crate::log::GameLog;
+use crate::referee::Request;
+use crate::rules::Family;
+use crate::save::SavedGame;
+use crate::view::PlayerView;
+use crate::wording::{color_title, describe, say};
+use shakmaty::san::SanPlus;
+use shakmaty::{CastlingMode, Chess, Color};
+use std::fmt::Write as _;
+use std::str::FromStr;
+
+/// Whose experience of the game to show.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Perspective {
+    /// What White knew.
+    White,
+    /// What Black knew.
+    Black,
+    /// Everything.
+    Referee,
+}
+
+impl Perspective {
+    /// The player, for the two player perspectives.
+    pub fn color(self) -> Option<Color> {
+        match self {
+            Perspective::White => Some(Color::White),
+            Perspective::Black => Some(Color::Black),
+            Perspective::Referee => None,
+        }
+    }
+
+    /// The perspective of a player.
+    pub fn of(color: Color) -> Perspective {
+        color.fold_wb(Perspective::White, Perspective::Black)
+    }
+}
+
+impl FromStr for Perspective {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Perspective, String> {
+        match s {
+            "white" => Ok(Perspective::White),
+            "black" => Ok(Perspective::Black),
+            "referee" => Ok(Perspective::Referee),
+            other => Err(format!(
+                "'{other}' is not a perspective (white, black or referee)"
+            )),
+        }
+    }
+}
+
+/// A request as its maker describes it.
+pub fn request_text(r: &Request) -> String {
+    match r {
+        Request::Try(a) => a.to_string(),
+        Request::Any => "Any?".to_owned(),
+        Request::Sense(Some(sq)) => format!("sense {sq}"),
+        Request::Sense(None) => "no sense".to_owned(),
+        Request::Move(a) => a.to_string(),
+        Request::Pass => "pass".to_owned(),
+        Request::Open(b) => format!("open {}", crate::wording::square_list(*b)),
+        Request::Resign(c) => format!("{} resigns", color_title(*c)),
+        Request::Draw => "draw agreed".to_owned(),
+        Request::Timeout(c) => format!("{}'s flag fell", color_title(*c)),
+    }
+}
+
+/// The real moves of the game in SAN (Kriegspiel) or UCI (RBC), one per event that ended a turn,
+/// as (event index, move text).
+pub fn true_moves(log: &GameLog) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut pos: Option<Chess> = shakmaty::fen::Fen::from_str(&log.start)
+        .ok()
+        .and_then(|f| f.into_position(CastlingMode::Standard).ok());
+    for (i, e) in log.events.iter().enumerate() {
+        match (&e.request, log.rules.family) {
+            (Request::Try(a), Family::Kriegspiel)
+                if e.said.iter().any(|s| s.item == Item::Legal) =>
+            {
+                let text = match pos.as_mut() {
+                    Some(p) => match a.to_uci().to_move(p) {
+                        Ok(m) => SanPlus::from_move_and_play_unchecked(p, m).to_string(),
+                        Err(_) => a.to_string(),
+                    },
+                    None => a.to_string(),
+                };
+                out.push((i, text));
+            }
+            (Request::Move(_) | Request::Pass, Family::Rbc) if e.turn_ends => {
+                let taken = e.said.iter().find_map(|s| match s.item {
+                    Item::Moved { taken, .. } => Some(taken),
+                    _ => None,
+                });
+                let text = match taken.flatten() {
+                    Some(t) => t.to_string(),
+                    None => "--".to_owned(),
+                };
+                out.push((i, text));
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+fn audience_note(to: Audience) -> &'static str {
+    match to {
+        Audience::Both => "",
+        Audience::Only(Color::White) => " [White only]",
+        Audience::Only(Color::Black) => " [Black only]",
+    }
+}
+
+/// The game turn by turn as `perspective` experienced it, as plain text.
+pub fn replay_text(saved: &SavedGame, perspective: Perspective) -> String {
+    let log = &saved.log;
+    let wording = log.rules.wording;
+    let mut out = String::new();
+    let names = |c: Color| {
+        let n = c.fold_wb(&saved.meta.white, &saved.meta.black);
+        if n.is_empty() {
+            color_title(c).to_owned()
+        } else {
+            format!("{} ({})", color_title(c), n)
+        }
+    };
+    let _ = writeln!(
+        out,
+        "Kriegspiel, {} rules: {} v {}",
+        log.rules.title(),
+        names(Color::White),
+        names(Color::Black)
+    );
+    match perspective.color() {
+        Some(color) => {
+            let _ = writeln!(out, "As {} experienced it.", color_title(color));
+            let view = PlayerView::build(log, color);
+            for turn in &view.turns {
+                if turn.heard.is_empty() {
+                    continue;
+                }
+                let head = match turn.mover {
+                    None => "Start".to_owned(),
+                    Some(m) if m == color => format!(
+                        "{}{} {} (you)",
+                        turn.number,
+                        m.fold_wb(".", "..."),
+                        color_title(m)
+                    ),
+                    Some(m) => format!(
+                        "{}{} {}",
+                        turn.number,
+                        m.fold_wb(".", "..."),
+                        color_title(m)
+                    ),
+                };
+                let mut lines = Vec::new();
+                for h in &turn.heard {
+                    let mover = turn.mover.unwrap_or(color);
+                    let words = say(&h.items, wording, mover);
+                    let line = match &h.request {
+                        Some(r) if words.is_empty() => request_text(r),
+                        Some(r) => format!("{}: {words}", request_text(r)),
+                        None if words.is_empty() => continue,
+                        None => words,
+                    };
+                    lines.push(line);
+                }
+                let _ = writeln!(out, "{head}: {}", lines.join(" | "));
+            }
+            if let Some(o) = view.over {
+                let _ = writeln!(
+                    out,
+                    "Result: {} ({}).",
+                    o.result.pgn(),
+                    o.reason.id().replace('_', " ")
+                );
+            } else {
+                let _ = writeln!(out, "The game is not finished.");
+            }
+        }
+        None => {
+            let _ = writeln!(out, "As the referee saw it. Start: {}", log.start);
+            let moves: std::collections::HashMap<usize, String> =
+                true_moves(log).into_iter().collect();
+            let mut to_move = shakmaty::fen::Fen::from_str(&log.start)
+                .map(|f| f.as_setup().turn)
+                .unwrap_or(Color::White);
+            let mut number = shakmaty::fen::Fen::from_str(&log.start)
+                .map(|f| f.as_setup().fullmoves.get())
+                .unwrap_or(1);
+            let mut line = String::new();
+            for (i, e) in log.events.iter().enumerate() {
+                if line.is_empty() {
+                    line = format!(
+                        "{number}{} {}:",
+                        to_move.fold_wb(".", "..."),
+                        color_title(to_move)
+                    );
+                }
+                let said: Vec<String> = e
+                    .said
+                    .iter()
+                    .filter_map(|s| {
+                        describe(&s.item, wording).map(|w| format!("{w}{}", audience_note(s.to)))
+                    })
+                    .collect();
+                let what = match moves.get(&i) {
+                    Some(san) => format!("{} = {san}", request_text(&e.request)),
+                    None => request_text(&e.request),
+                };
+                let _ = write!(
+                    line,
+                    " {what} -> {}",
+                    if said.is_empty() {
+                        "(nothing)".to_owned()
+                    } else {
+                        said.join(" ")
+                    }
+                );
+                if e.turn_ends || i + 1 == log.events.len() {
+                    let _ = writeln!(out, "{line}");
+                    line.clear();
+                }
+                if e.turn_ends {
+                    if to_move == Color::Black {
+                        number += 1;
+                    }
+                    to_move = !to_move;
+                } else if !line.is_empty() {
+                    line.push(';');
+                }
+            }
+            if let Ok(game) = log.replay() {
+                let _ = writeln!(out, "Final position: {}", game.referee().fen());
+                match game.referee().over() {
+                    Some(o) => {
+                        let _ = writeln!(
+                            out,
+                            "Result: {} ({}).",
+                            o.result.pgn(),
+                            o.reason.id().replace('_', " ")
+                        );
+                    }
+                    None => {
+                        let _ = writeln!(out, "The game is not finished.");
+                    }
+                }
+            }
+        }
+    }
+    out
+}

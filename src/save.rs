@@ -1,0 +1,460 @@
+//! Save files: a game in RON, human-readable and diff-friendly, written atomically.
+//!
+//! A save holds a format version, metadata, the full rule flags (not only the preset name), the
+//! start position, the time control, the complete event log (every request with the referee's
+//! answer, who heard what, and the clock readings), both players' markers (guessed enemy pieces),
+//! the audit trail of corrections, and the result. One event per line keeps diffs readable.
+//!
+//! Loading re-checks the file by replaying every event through a fresh referee: a file whose
+//! recorded answers disagree with the rules, a truncated or corrupted file, a file from a newer
+//! format version, or a file that is not a save at all each gives one [`LoadError`] saying what
+//! and where (line and column for syntax, event number for a mismatch).
+//!
+//! Writing goes to a temporary file in the same folder, which is flushed and synced and then
+//! renamed over the target, so a crash or a failed write never leaves a half-written save in
+//! place of a good one.
+//!
+//! An example (a Berkeley game that White resigned after 1. e4 e5):
+//!
+//! ```
+//! let text = r#"// Kriegspiel save file
+//! (
+//!     format: 1,
+//!     meta: (event: "Club night", site: "Berkeley", date: "2026-11-21", white: "Ann", black: "Bob", referee: "", mode: hot_seat),
+//!     time_control: Some((base_ms: 600000, increment_ms: 5000)),
+//!     log: (
+//!         rules: (family: kriegspiel, impossible: mover_only, repeat: impossible, illegal_heard_by: both, capture_unit: false, pawn_info: none, any: off, promotion: any, announce_promotion: false, fifty_moves: false, threefold: false, material: minor_each, en_passant: captured_pawn, open_squares: 0, wording: berkeley),
+//!         start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+//!         opening: [],
+//!         events: [
+//!             (by: Some("white"), request: try("e2e5"), said: [(to: only("white"), item: impossible)], turn_ends: false, clock: Some((white_ms: 598000, black_ms: 600000))),
+//!             (by: Some("white"), request: try("e2e4"), said: [(to: both, item: legal)], turn_ends: true, clock: Some((white_ms: 601000, black_ms: 600000))),
+//!             (by: Some("black"), request: try("e7e5"), said: [(to: both, item: legal)], turn_ends: true, clock: Some((white_ms: 601000, black_ms: 603000))),
+//!             (by: Some("white"), request: resign("white"), said: [(to: both, item: resigned("white"))], turn_ends: false),
+//!         ],
+//!     ),
+//!     markers: [(at: 3, color: "white", square: "e5", piece: Some('p'))],
+//!     corrections: [],
+//!     result: Some((result: black_wins, reason: resignation)),
+//! )
+//! "#;
+//! let loaded = kriegspiel::save::load_str(text).expect("the documented example loads");
+//! assert_eq!(loaded.game.log().events.len(), 4);
+//! ```
+
+use crate::announce::{Over, color_serde};
+use crate::attempt::square_serde;
+use crate::clock::TimeControl;
+use crate::log::{Event, Game, GameLog, ReplayError};
+use serde::{Deserialize, Serialize};
+use shakmaty::{Color, Role, Square};
+use std::collections::BTreeMap;
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+/// The format version this program writes.
+pub const FORMAT: u32 = 1;
+
+/// How the game is being played.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    /// Two players on one machine, with a curtain between turns.
+    #[default]
+    HotSeat,
+    /// A club referee runs a physical game and enters every attempt.
+    ClubReferee,
+    /// A player against the computer.
+    Practice,
+    /// A game played through the headless protocol.
+    Protocol,
+}
+
+/// Who, where and when.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Meta {
+    /// Event name.
+    pub event: String,
+    /// Site.
+    pub site: String,
+    /// Date, `YYYY-MM-DD`.
+    pub date: String,
+    /// White player's name.
+    pub white: String,
+    /// Black player's name.
+    pub black: String,
+    /// Referee's name.
+    pub referee: String,
+    /// How the game is played.
+    pub mode: Mode,
+}
+
+/// One change to a player's markers: a guessed enemy piece put on (or removed from) a square of
+/// that player's own board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MarkerChange {
+    /// The number of events in the log when the change was made.
+    pub at: usize,
+    /// Whose board.
+    #[serde(with = "color_serde")]
+    pub color: Color,
+    /// The square.
+    #[serde(with = "square_serde")]
+    pub square: Square,
+    /// The guessed enemy piece, or `None` to clear the square.
+    #[serde(with = "opt_role_serde")]
+    pub piece: Option<Role>,
+}
+
+/// Every marker change in order; the markers at any moment are replayed from them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Markers(pub Vec<MarkerChange>);
+
+impl Markers {
+    /// `color`'s markers after the first `events` events of the log.
+    pub fn at(&self, color: Color, events: usize) -> BTreeMap<Square, Role> {
+        let mut map = BTreeMap::new();
+        for c in self.0.iter().filter(|c| c.color == color && c.at <= events) {
+            match c.piece {
+                Some(role) => map.insert(c.square, role),
+                None => map.remove(&c.square),
+            };
+        }
+        map
+    }
+
+    /// `color`'s markers now.
+    pub fn current(&self, color: Color) -> BTreeMap<Square, Role> {
+        self.at(color, usize::MAX)
+    }
+
+    /// Records a change at log length `at` (no-op if nothing changes).
+    pub fn set(&mut self, color: Color, square: Square, piece: Option<Role>, at: usize) {
+        if self.current(color).get(&square).copied() != piece {
+            self.0.push(MarkerChange {
+                at,
+                color,
+                square,
+                piece,
+            });
+        }
+    }
+}
+
+/// A correction made by the club referee: events taken back, kept for the record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Correction {
+    /// The log length after the correction.
+    pub at: usize,
+    /// The events that were taken back, in order.
+    pub removed: Vec<Event>,
+    /// Why (as the referee typed it, or "undo").
+    pub note: String,
+}
+
+/// A game as saved.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedGame {
+    /// The format version ([`FORMAT`] when written by this program).
+    pub format: u32,
+    /// Metadata.
+    pub meta: Meta,
+    /// The time control, if the game is played on a clock.
+    pub time_control: Option<TimeControl>,
+    /// Rules, start position and every event.
+    pub log: GameLog,
+    /// Both players' markers.
+    pub markers: Markers,
+    /// Events taken back by the club referee.
+    pub corrections: Vec<Correction>,
+    /// The result, once the game is over.
+    pub result: Option<Over>,
+}
+
+/// Why a save could not be loaded.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum LoadError {
+    /// The file could not be read.
+    #[error("cannot read {path}: {message}")]
+    Io {
+        /// The file.
+        path: String,
+        /// The system's message.
+        message: String,
+    },
+    /// The file is not a Kriegspiel save at all.
+    #[error("this is not a Kriegspiel save file (it has no 'format' version at the top)")]
+    NotASave,
+    /// Written by a newer program.
+    #[error(
+        "this save was written by a newer version of Kriegspiel (format {found}; this version reads formats up to {supported})"
+    )]
+    NewerFormat {
+        /// The file's version.
+        found: u32,
+        /// The newest version this program reads.
+        supported: u32,
+    },
+    /// RON syntax or structure error (also what a truncated file gives).
+    #[error("the save is damaged at line {line}, column {column}: {message}")]
+    Syntax {
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// What the parser expected.
+        message: String,
+    },
+    /// The log does not replay.
+    #[error("the game in this save does not follow the rules: {0}")]
+    Replay(#[from] ReplayError),
+    /// The recorded result is not the one the events give.
+    #[error("the recorded result ({recorded}) is not what the moves give ({actual})")]
+    Result {
+        /// What the file says.
+        recorded: String,
+        /// What the replay gives.
+        actual: String,
+    },
+}
+
+/// A loaded save: the file's contents and the game rebuilt from them.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    /// The file's contents.
+    pub saved: SavedGame,
+    /// The game rebuilt by replaying the log.
+    pub game: Game,
+}
+
+fn describe_over(o: Option<Over>) -> String {
+    match o {
+        None => "unfinished".to_owned(),
+        Some(o) => format!("{} by {}", o.result.pgn(), o.reason.id().replace('_', " ")),
+    }
+}
+
+/// Reads the `format: N` field at the top of a save without parsing the rest.
+fn sniff_format(text: &str) -> Option<u32> {
+    let mut rest = text;
+    loop {
+        rest = rest.trim_start();
+        if let Some(after) = rest.strip_prefix("//") {
+            rest = after.split_once('\n').map_or("", |(_, r)| r);
+        } else {
+            break;
+        }
+    }
+    let rest = rest.strip_prefix("SavedGame").unwrap_or(rest).trim_start();
+    let rest = rest.strip_prefix('(')?.trim_start();
+    let rest = rest.strip_prefix("format")?.trim_start();
+    let rest = rest.strip_prefix(':')?.trim_start();
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
+}
+
+/// Parses and checks a save.
+pub fn load_str(text: &str) -> Result<Loaded, LoadError> {
+    let Some(format) = sniff_format(text) else {
+        return Err(LoadError::NotASave);
+    };
+    if format > FORMAT {
+        return Err(LoadError::NewerFormat {
+            found: format,
+            supported: FORMAT,
+        });
+    }
+    // Format 1 is the first; older formats would be read here and converted.
+    let saved: SavedGame = ron::from_str(text).map_err(|e| LoadError::Syntax {
+        line: e.span.start.line,
+        column: e.span.start.col,
+        message: e.code.to_string(),
+    })?;
+    let game = saved.log.replay()?;
+    if game.referee().over() != saved.result {
+        return Err(LoadError::Result {
+            recorded: describe_over(saved.result),
+            actual: describe_over(game.referee().over()),
+        });
+    }
+    Ok(Loaded { saved, game })
+}
+
+/// Reads and checks a save file.
+pub fn load_file(path: &Path) -> Result<Loaded, LoadError> {
+    let bytes = fs::read(path).map_err(|e| LoadError::Io {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    })?;
+    let text = String::from_utf8(bytes).map_err(|_| LoadError::NotASave)?;
+    load_str(&text)
+}
+
+impl SavedGame {
+    /// A save of `game` with the given metadata and no markers.
+    pub fn of(game: &Game, meta: Meta, time_control: Option<TimeControl>) -> SavedGame {
+        SavedGame {
+            format: FORMAT,
+            meta,
+            time_control,
+            log: game.log().clone(),
+            markers: Markers::default(),
+            corrections: Vec::new(),
+            result: game.referee().over(),
+        }
+    }
+
+    /// The save as RON text (one event per line).
+    pub fn to_ron(&self) -> String {
+        let config = ron::ser::PrettyConfig::new()
+            .depth_limit(3)
+            .new_line("\n".to_owned())
+            .indentor("    ".to_owned());
+        match ron::ser::to_string_pretty(self, config) {
+            Ok(body) => format!("// Kriegspiel save file\n{body}\n"),
+            // Every field is plain data; serialization cannot fail.
+            Err(e) => unreachable!("a save always serializes: {e}"),
+        }
+    }
+
+    /// Writes the save to `path` atomically.
+    pub fn write(&self, path: &Path) -> io::Result<()> {
+        write_atomic(path, self.to_ron().as_bytes())
+    }
+}
+
+/// Writes `bytes` to `path` so that `path` always holds either its old contents or all of
+/// `bytes`: a temporary file in the same folder is written, flushed and synced, then renamed
+/// over `path`. On failure the temporary file is removed and `path` is untouched.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_atomic_with(path, bytes, |file, bytes| file.write_all(bytes))
+}
+
+/// [`write_atomic`] with the content writer supplied, so tests can interrupt it.
+pub fn write_atomic_with(
+    path: &Path,
+    bytes: &[u8],
+    write: impl FnOnce(&mut fs::File, &[u8]) -> io::Result<()>,
+) -> io::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    fs::create_dir_all(&dir)?;
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "save".to_owned());
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut file = fs::File::create(&tmp)?;
+        write(&mut file, bytes)?;
+        file.flush()?;
+        file.sync_all()?;
+        drop(file);
+        fs::rename(&tmp, path)?;
+        // Make the rename itself durable.
+        if let Ok(d) = fs::File::open(&dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// Today's date (UTC) as `YYYY-MM-DD`, from the system clock.
+pub fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// A file name for a new autosave: the time it was started, nothing about the game.
+pub fn autosave_name() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    let t = secs % 86_400;
+    format!(
+        "game-{y:04}{m:02}{d:02}-{:02}{:02}{:02}.ron",
+        t / 3600,
+        (t / 60) % 60,
+        t % 60
+    )
+}
+
+/// Days since 1970-01-01 to (year, month, day) in the proleptic Gregorian calendar
+/// (Howard Hinnant's algorithm; a date crate would be a dependency for one function).
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let y = yoe + era * 400;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (if m <= 2 { y + 1 } else { y }, m, d)
+}
+
+mod opt_role_serde {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use shakmaty::Role;
+
+    pub fn serialize<S: Serializer>(r: &Option<Role>, s: S) -> Result<S::Ok, S::Error> {
+        r.map(|r| r.char()).serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Role>, D::Error> {
+        match Option::<char>::deserialize(d)? {
+            None => Ok(None),
+            Some(c) => Role::from_char(c)
+                .map(Some)
+                .ok_or_else(|| serde::de::Error::custom(format!("'{c}' is not a piece letter"))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(20_413), (2025, 11, 21));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+    }
+
+    #[test]
+    fn sniffing() {
+        assert_eq!(sniff_format("// x\n(\n    format: 7,"), Some(7));
+        assert_eq!(sniff_format("SavedGame(format:1)"), Some(1));
+        assert_eq!(sniff_format("{\"format\": 1}"), None);
+        assert_eq!(sniff_format(""), None);
+    }
+
+    #[test]
+    fn markers_replay() {
+        let mut m = Markers::default();
+        m.set(Color::White, Square::E5, Some(Role::Pawn), 3);
+        m.set(Color::White, Square::E5, Some(Role::Pawn), 4); // no change, not recorded
+        m.set(Color::White, Square::D4, Some(Role::Knight), 5);
+        m.set(Color::White, Square::E5, None, 7);
+        assert_eq!(m.0.len(), 3);
+        assert_eq!(m.at(Color::White, 5).len(), 2);
+        assert_eq!(m.at(Color::White, 7).len(), 1);
+        assert!(m.current(Color::Black).is_empty());
+    }
+}

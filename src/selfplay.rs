@@ -1,0 +1,93 @@
+//! Self-play: complete games between two random players, played through the referee with a
+//! simulated clock and saved like any other game. `kriegspiel selfplay` uses it to make the
+//! sample games in `saves/`; tests use it for realistic saves.
+
+use crate::bench::{RandomPlayer, Rng};
+use crate::clock::{Clock, TimeControl};
+use crate::log::Game;
+use crate::referee::Request;
+use crate::rules::RuleSet;
+use crate::save::{Meta, Mode, SavedGame};
+use shakmaty::{Color, Role, Square};
+use std::time::Duration;
+
+/// Plays one random game of at most `max_moves` moves on a simulated 15+10 clock (each request
+/// takes 0.2 to 4.2 simulated seconds), placing a few random markers along the way. Returns the
+/// save whether or not the game finished.
+pub fn random_game(rules: RuleSet, seed: u64, max_moves: usize) -> SavedGame {
+    let control = TimeControl::minutes_plus_seconds(15, 10);
+    let mut clock = Clock::new(control);
+    let mut game = Game::standard(rules);
+    let mut player = RandomPlayer::new(seed);
+    let mut rng = Rng::new(seed ^ 0xC10C);
+    let mut now = Duration::ZERO;
+    let mut markers = crate::save::Markers::default();
+    clock.start(game.referee().to_move(), now);
+    let mut new_turn = true;
+    let mut moves = 0;
+    while moves < max_moves && game.referee().over().is_none() {
+        let Some(request) = player.next_request(game.referee(), new_turn) else {
+            break;
+        };
+        now += Duration::from_millis(200 + rng.below(4_000) as u64);
+        let mover = game.referee().to_move();
+        if let Some(flagged) = clock.flagged(now) {
+            let _ = game.apply_timed(Request::Timeout(flagged), Some(clock.reading(now)));
+            break;
+        }
+        let turn_ends = match game.apply(request) {
+            Ok(event) => event.turn_ends,
+            Err(_) => break,
+        };
+        if turn_ends {
+            clock.complete_move(mover, now);
+            moves += 1;
+        }
+        game.set_last_clock(clock.reading(now));
+        new_turn = turn_ends;
+        // Now and then a player puts a guessed enemy piece on its board.
+        if rng.below(6) == 0 {
+            let color = if rng.below(2) == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let square = Square::new(rng.below(64) as u32);
+            let roles = [
+                Role::Pawn,
+                Role::Knight,
+                Role::Bishop,
+                Role::Rook,
+                Role::Queen,
+                Role::King,
+            ];
+            let piece = (rng.below(4) != 0).then(|| roles[rng.below(roles.len())]);
+            markers.set(color, square, piece, game.log().events.len());
+        }
+    }
+    let meta = Meta {
+        event: "Self-play".to_owned(),
+        site: "kriegspiel selfplay".to_owned(),
+        date: crate::save::today(),
+        white: format!("Random {seed}"),
+        black: format!("Random {}", seed.wrapping_add(1)),
+        referee: "kriegspiel".to_owned(),
+        mode: Mode::Protocol,
+    };
+    let mut saved = SavedGame::of(&game, meta, Some(control));
+    saved.markers = markers;
+    saved
+}
+
+/// Plays random games from `seed` on until one ends by itself (not by the move limit) and
+/// returns it with the seed that produced it.
+pub fn finished_game(
+    rules: &RuleSet,
+    seed: u64,
+    max_moves: usize,
+    tries: usize,
+) -> Option<(u64, SavedGame)> {
+    (seed..seed.saturating_add(tries as u64))
+        .map(|s| (s, random_game(rules.clone(), s, max_moves)))
+        .find(|(_, g)| g.result.is_some())
+}

@@ -1,0 +1,244 @@
+//! The referee's words: announcement items written out in each rule set's own wording
+//! (Berkeley "Nonsense", ICC "Hell no" / "Pawn at d5 captured", RAND "Check on major diagonal" ...).
+//!
+//! [`say`] turns what one request produced into the sentence a referee speaks, e.g.
+//! "Pawn at d5 captured. Short-diagonal check. Black to move. 2 pawn tries."
+
+use crate::announce::{CheckDirection, DrawReason, GameResult, Item, PawnTries, Reveal, Unit};
+use crate::rules::Wording;
+use shakmaty::{Bitboard, Color, Piece, Square};
+
+/// "White" or "Black".
+pub fn color_title(c: Color) -> &'static str {
+    c.fold_wb("White", "Black")
+}
+
+fn piece_name(p: Piece) -> String {
+    let role = match p.role {
+        shakmaty::Role::Pawn => "pawn",
+        shakmaty::Role::Knight => "knight",
+        shakmaty::Role::Bishop => "bishop",
+        shakmaty::Role::Rook => "rook",
+        shakmaty::Role::Queen => "queen",
+        shakmaty::Role::King => "king",
+    };
+    format!("{} {role}", p.color.fold_wb("white", "black"))
+}
+
+/// Squares sorted by name (file, then rank), as "a3 and c3" / "a3, b4 and c3".
+pub fn square_list(squares: Bitboard) -> String {
+    let mut names: Vec<Square> = squares.into_iter().collect();
+    names.sort_by_key(|sq| (sq.file(), sq.rank()));
+    let names: Vec<String> = names.iter().map(ToString::to_string).collect();
+    match names.len() {
+        0 => String::new(),
+        1 => names[0].clone(),
+        n => format!("{} and {}", names[..n - 1].join(", "), names[n - 1]),
+    }
+}
+
+fn check_phrase(d: CheckDirection, w: Wording) -> String {
+    match w {
+        Wording::Rand => match d {
+            CheckDirection::Rank => "Check on row.",
+            CheckDirection::File => "Check on column.",
+            CheckDirection::Long => "Check on major diagonal.",
+            CheckDirection::Short => "Check on minor diagonal.",
+            CheckDirection::Knight => "Check by knight.",
+        }
+        .to_owned(),
+        _ => match d {
+            CheckDirection::Rank => "Rank check.",
+            CheckDirection::File => "File check.",
+            CheckDirection::Long => "Long-diagonal check.",
+            CheckDirection::Short => "Short-diagonal check.",
+            CheckDirection::Knight => "Knight check.",
+        }
+        .to_owned(),
+    }
+}
+
+fn reveal_phrase(r: &Reveal) -> String {
+    r.iter()
+        .map(|(sq, p)| match p {
+            Some(p) => format!("{sq} {}", piece_name(p)),
+            None => format!("{sq} empty"),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// One item in the rule set's words (`None` for items that are not spoken on their own, such as
+/// "legal" in ICC wording, where the turn change is announced instead).
+pub fn describe(item: &Item, w: Wording) -> Option<String> {
+    let text = match item {
+        Item::Legal => match w {
+            Wording::Berkeley => "Yes.".to_owned(),
+            Wording::Icc => return None,
+            _ => "Legal.".to_owned(),
+        },
+        Item::Illegal => match w {
+            Wording::Berkeley | Wording::Icc => "No.".to_owned(),
+            Wording::Rand | Wording::Classic => "Illegal move.".to_owned(),
+            Wording::Cincinnati | Wording::English => "Illegal.".to_owned(),
+        },
+        Item::Impossible => match w {
+            Wording::Icc => "Hell no.".to_owned(),
+            Wording::Rand | Wording::Classic => "Impossible move.".to_owned(),
+            _ => "Nonsense.".to_owned(),
+        },
+        Item::Capture { square, unit } => match (w, unit) {
+            (Wording::Icc, Some(Unit::Pawn)) => format!("Pawn at {square} captured."),
+            (Wording::Icc, Some(Unit::Piece)) => format!("Piece at {square} captured."),
+            (Wording::Icc, None) => format!("Capture at {square}."),
+            (_, Some(Unit::Pawn)) => format!("Pawn captured on {square}."),
+            (_, Some(Unit::Piece)) => format!("Piece captured on {square}."),
+            (Wording::Berkeley, None) => format!("Capture at {square}."),
+            (_, None) => format!("Capture on {square}."),
+        },
+        Item::Check(d) => check_phrase(*d, w),
+        Item::Checkmate => "Checkmate.".to_owned(),
+        Item::Stalemate => "Stalemate.".to_owned(),
+        Item::Draw(r) => match r {
+            DrawReason::InsufficientMaterial => "Draw: insufficient material.",
+            DrawReason::FiftyMoves => "Draw: fifty-move rule.",
+            DrawReason::Threefold => "Draw by repetition.",
+            DrawReason::Agreement => "Draw agreed.",
+        }
+        .to_owned(),
+        Item::PawnTries(t) => match (t, w) {
+            (PawnTries::Count(0), _) => "No pawn tries.".to_owned(),
+            (PawnTries::Count(1), _) => "1 pawn try.".to_owned(),
+            (PawnTries::Count(n), _) => format!("{n} pawn tries."),
+            (PawnTries::Any(true), _) => "Has pawn captures.".to_owned(),
+            (PawnTries::Any(false), _) => "No pawn captures.".to_owned(),
+            (PawnTries::Squares(b), Wording::Rand) if b.is_empty() => {
+                "No possible pawn captures.".to_owned()
+            }
+            (PawnTries::Squares(b), Wording::Rand) if b.count() == 1 => {
+                format!("Possible pawn capture on {}.", square_list(*b))
+            }
+            (PawnTries::Squares(b), Wording::Rand) => {
+                format!("Possible pawn captures on {}.", square_list(*b))
+            }
+            (PawnTries::Squares(b), _) if b.is_empty() => "No pawn tries.".to_owned(),
+            (PawnTries::Squares(b), _) => format!("Pawn tries on {}.", square_list(*b)),
+        },
+        Item::AnyAnswer(true) => "Try!".to_owned(),
+        Item::AnyAnswer(false) => "No.".to_owned(),
+        Item::Promotion => "Promotion.".to_owned(),
+        Item::Resigned(c) => format!("{} resigns.", color_title(*c)),
+        Item::Timeout { loser, result } => match result {
+            GameResult::Draw => format!(
+                "{} ran out of time: a draw, {} cannot win.",
+                color_title(*loser),
+                color_title(!*loser)
+            ),
+            _ => format!("{} lost on time.", color_title(*loser)),
+        },
+        Item::Sense(r) => format!("Sensed: {}.", reveal_phrase(r)),
+        Item::Moved { requested, taken } => match (requested, taken) {
+            (None, _) => "You passed.".to_owned(),
+            (Some(r), None) => format!("Your move {r}: nothing happened."),
+            (Some(r), Some(t)) if r.from == t.from && r.to == t.to => {
+                format!("Your move {t} was made.")
+            }
+            (Some(r), Some(t)) => format!("Your move {r} became {t}."),
+        },
+        Item::Captured(sq) => format!("Your piece on {sq} was captured."),
+        Item::KingCaptured => "The king is captured.".to_owned(),
+        Item::Opened(r) => format!("Opened: {}.", reveal_phrase(r)),
+    };
+    Some(text)
+}
+
+/// The sentence a referee speaks for what one request produced, as heard by one listener (or by
+/// everyone). `mover` is the side that made the request; when the turn passed (a legal move in
+/// Kriegspiel), "<next> to move." comes before the pawn information, as referees say it.
+pub fn say(items: &[Item], w: Wording, mover: Color) -> String {
+    let turn_passed = items.contains(&Item::Legal)
+        && !items.iter().any(|i| {
+            matches!(
+                i,
+                Item::Checkmate
+                    | Item::Stalemate
+                    | Item::Draw(_)
+                    | Item::KingCaptured
+                    | Item::Resigned(_)
+            )
+        });
+    let mut parts: Vec<String> = items
+        .iter()
+        .filter(|i| !matches!(i, Item::PawnTries(_)))
+        .filter_map(|i| describe(i, w))
+        .collect();
+    if turn_passed {
+        parts.push(format!("{} to move.", color_title(!mover)));
+    }
+    parts.extend(
+        items
+            .iter()
+            .filter(|i| matches!(i, Item::PawnTries(_)))
+            .filter_map(|i| describe(i, w)),
+    );
+    parts.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn icc_sentence_from_the_issue() {
+        let items = [
+            Item::Legal,
+            Item::Capture {
+                square: Square::D5,
+                unit: Some(Unit::Pawn),
+            },
+            Item::Check(CheckDirection::Short),
+            Item::PawnTries(PawnTries::Count(2)),
+        ];
+        assert_eq!(
+            say(&items, Wording::Icc, Color::White),
+            "Pawn at d5 captured. Short-diagonal check. Black to move. 2 pawn tries."
+        );
+    }
+
+    #[test]
+    fn rule_sets_words() {
+        assert_eq!(
+            say(&[Item::Impossible], Wording::Icc, Color::White),
+            "Hell no."
+        );
+        assert_eq!(
+            say(&[Item::Impossible], Wording::Berkeley, Color::White),
+            "Nonsense."
+        );
+        assert_eq!(
+            say(&[Item::Illegal], Wording::Rand, Color::White),
+            "Illegal move."
+        );
+        let b = Bitboard::from_square(Square::C3).with(Square::A3);
+        assert_eq!(
+            describe(&Item::PawnTries(PawnTries::Squares(b)), Wording::Rand).as_deref(),
+            Some("Possible pawn captures on a3 and c3.")
+        );
+        assert_eq!(
+            describe(&Item::Check(CheckDirection::Long), Wording::Rand).as_deref(),
+            Some("Check on major diagonal.")
+        );
+        assert_eq!(
+            say(
+                &[
+                    Item::Legal,
+                    Item::Check(CheckDirection::Rank),
+                    Item::Checkmate
+                ],
+                Wording::Berkeley,
+                Color::Black
+            ),
+            "Yes. Rank check. Checkmate."
+        );
+    }
+}
