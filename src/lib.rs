@@ -21,6 +21,7 @@ pub mod replay;
 pub mod rules;
 pub mod save;
 pub mod selfplay;
+pub mod session;
 pub mod view;
 pub mod wording;
 

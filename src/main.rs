@@ -153,6 +153,7 @@ fn main() -> ExitCode {
             file: cli.file,
             mode: cli.mode,
             rules: cli.rules,
+            saves_dir: None,
         }),
         #[cfg(not(feature = "gui"))]
         None => {

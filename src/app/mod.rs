@@ -1,34 +1,367 @@
 //! The desktop app (eframe/egui): the only module that draws anything.
 //!
-//! For now a placeholder window; the game screens build on the GUI-free core.
+//! A thin shell over the GUI-free core: the start screen, the new-game dialog, the game screen
+//! ([`play`]) and file dialogs. Settings are persisted with eframe's storage; game state never is
+//! (a game is resumed only from its save file, and always onto the curtain).
+
+pub mod board;
+pub mod files;
+pub mod newgame;
+pub mod pieces;
+pub mod play;
+pub mod settings;
 
 use crate::rules::Preset;
+use crate::session::GameSession;
+use files::{FileOp, Files, SaveEntry, list_saves};
+use newgame::{NewGameAction, NewGameDialog, NewMode};
+use play::{AppRequest, PlayMode, PlayScreen};
+use settings::{MoveMethod, PieceSet, Settings};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// How the app was asked to start.
 #[derive(Clone, Debug, Default)]
 pub struct StartOptions {
     /// A save file to open.
-    pub file: Option<std::path::PathBuf>,
+    pub file: Option<PathBuf>,
     /// The mode to open straight into (`hotseat`, `referee` or `study`).
     pub mode: Option<String>,
     /// The rule set for a new game.
     pub rules: Option<Preset>,
+    /// Where games are saved (default `saves/`).
+    pub saves_dir: Option<PathBuf>,
 }
 
-struct Placeholder {
-    options: StartOptions,
+/// The screen being shown.
+pub enum Screen {
+    /// Start: new, open, resume, recent games.
+    Start,
+    /// The new-game dialog.
+    NewGame(NewGameDialog),
+    /// A game.
+    Play(Box<PlayScreen>),
 }
 
-impl eframe::App for Placeholder {
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
-        egui::CentralPanel::default().show(ui, |ui| {
-            ui.heading("Kriegspiel");
-            ui.label("The referee core is ready; the game screens come next.");
-            if let Some(p) = self.options.rules {
-                ui.label(format!("Rules: {}", p.title()));
-                ui.label(p.summary());
+/// The app.
+pub struct KriegspielApp {
+    /// User settings (persisted).
+    pub settings: Settings,
+    /// The current screen.
+    pub screen: Screen,
+    files: Files,
+    saves_dir: PathBuf,
+    recent: Vec<SaveEntry>,
+    /// A message for the user (e.g. why a file did not open).
+    pub notice: Option<String>,
+    show_settings: bool,
+}
+
+impl KriegspielApp {
+    /// A new app. `native_dialogs` is off in tests.
+    pub fn new(options: StartOptions, settings: Settings, native_dialogs: bool) -> KriegspielApp {
+        let saves_dir = options
+            .saves_dir
+            .clone()
+            .unwrap_or_else(|| PathBuf::from("saves"));
+        pieces::use_set(settings.piece_set);
+        let mut app = KriegspielApp {
+            settings,
+            screen: Screen::Start,
+            files: Files::new(native_dialogs),
+            recent: list_saves(&saves_dir),
+            saves_dir,
+            notice: None,
+            show_settings: false,
+        };
+        let rules = options.rules.unwrap_or(Preset::Berkeley);
+        match (&options.file, options.mode.as_deref()) {
+            (Some(file), mode) => app.open(file, mode == Some("study")),
+            (None, Some("referee")) => app.start_new(NewGameDialog::new(rules, NewMode::Referee)),
+            (None, Some("hotseat")) => app.start_new(NewGameDialog::new(rules, NewMode::HotSeat)),
+            (None, Some("study")) => app.files.request(FileOp::Study, &app.saves_dir.clone(), ""),
+            (None, _) if options.rules.is_some() => {
+                app.screen = Screen::NewGame(NewGameDialog::new(rules, NewMode::HotSeat));
             }
+            _ => {}
+        }
+        app
+    }
+
+    fn start_new(&mut self, dialog: NewGameDialog) {
+        match dialog.spec() {
+            Ok(spec) => self.start_game(*Box::new(spec)),
+            Err(e) => {
+                self.notice = Some(e);
+                self.screen = Screen::NewGame(dialog);
+            }
+        }
+    }
+
+    fn start_game(&mut self, spec: newgame::GameSpec) {
+        let path = self.saves_dir.join(crate::save::autosave_name());
+        match GameSession::new(
+            spec.rules,
+            spec.start,
+            spec.meta,
+            spec.time_control,
+            Some(path),
+        ) {
+            Ok(session) => {
+                self.screen = Screen::Play(Box::new(PlayScreen::new(session, spec.mode)))
+            }
+            Err(e) => self.notice = Some(e.to_string()),
+        }
+    }
+
+    /// Opens a save: resumed (on the curtain) or studied.
+    pub fn open(&mut self, path: &Path, study: bool) {
+        match crate::save::load_file(path) {
+            Ok(loaded) => {
+                if let Some(dir) = path.parent() {
+                    self.settings.last_folder = Some(dir.to_path_buf());
+                }
+                let mode = match loaded.saved.meta.mode {
+                    crate::save::Mode::ClubReferee => PlayMode::Referee,
+                    _ => PlayMode::HotSeat,
+                };
+                let _ = study; // study mode arrives with its own screen
+                let session = GameSession::from_loaded(loaded, Some(path.to_path_buf()));
+                self.screen = Screen::Play(Box::new(PlayScreen::new(session, mode)));
+                self.notice = None;
+            }
+            Err(e) => self.notice = Some(format!("{}: {e}", path.display())),
+        }
+    }
+
+    fn dir(&self) -> PathBuf {
+        self.settings
+            .last_folder
+            .clone()
+            .unwrap_or_else(|| self.saves_dir.clone())
+    }
+
+    fn now(ctx: &egui::Context) -> Duration {
+        Duration::from_secs_f64(ctx.input(|i| i.time).max(0.0))
+    }
+
+    /// Draws the whole app (also used by tests through egui_kittest).
+    pub fn show(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        let now = Self::now(&ctx);
+        let mut save_as = false;
+        let typing = ctx.egui_wants_keyboard_input();
+        let (new, open, save) = ctx.input_mut(|i| {
+            (
+                i.consume_shortcut(&egui::KeyboardShortcut::new(
+                    egui::Modifiers::COMMAND,
+                    egui::Key::N,
+                )),
+                i.consume_shortcut(&egui::KeyboardShortcut::new(
+                    egui::Modifiers::COMMAND,
+                    egui::Key::O,
+                )),
+                i.consume_shortcut(&egui::KeyboardShortcut::new(
+                    egui::Modifiers::COMMAND,
+                    egui::Key::S,
+                )),
+            )
         });
+        let _ = typing;
+        if new {
+            self.screen = Screen::NewGame(NewGameDialog::new(Preset::Berkeley, NewMode::HotSeat));
+        }
+        if open {
+            self.files.request(FileOp::Open, &self.dir(), "");
+        }
+        if save && matches!(self.screen, Screen::Play(_)) {
+            save_as = true;
+        }
+
+        egui::Panel::top("menu").show(ui, |ui| {
+            ui.horizontal(|ui| {
+                if ui.button("New (Ctrl+N)").clicked() {
+                    self.screen =
+                        Screen::NewGame(NewGameDialog::new(Preset::Berkeley, NewMode::HotSeat));
+                }
+                if ui.button("Open (Ctrl+O)").clicked() {
+                    self.files.request(FileOp::Open, &self.dir(), "");
+                }
+                if matches!(self.screen, Screen::Play(_)) && ui.button("Save as (Ctrl+S)").clicked()
+                {
+                    save_as = true;
+                }
+                if ui.button("Start screen").clicked() {
+                    self.recent = list_saves(&self.saves_dir);
+                    self.screen = Screen::Start;
+                }
+                if ui.button("Settings").clicked() {
+                    self.show_settings = !self.show_settings;
+                }
+                if matches!(self.screen, Screen::Play(_)) {
+                    ui.label("F: flip boards");
+                }
+                if let Some(n) = &self.notice {
+                    ui.colored_label(egui::Color32::from_rgb(170, 40, 20), n);
+                }
+            });
+        });
+        if self.show_settings {
+            self.settings_window(&ctx);
+        }
+
+        let mut next: Option<Screen> = None;
+        match &mut self.screen {
+            Screen::Start => {
+                let mut action = None;
+                egui::CentralPanel::default()
+                    .show(ui, |ui| action = start_screen(ui, &self.recent));
+                match action {
+                    Some(StartAction::New) => {
+                        next = Some(Screen::NewGame(NewGameDialog::new(
+                            Preset::Berkeley,
+                            NewMode::HotSeat,
+                        )));
+                    }
+                    Some(StartAction::Open) => self.files.request(FileOp::Open, &self.dir(), ""),
+                    Some(StartAction::Load(path)) => self.open(&path, false),
+                    None => {}
+                }
+            }
+            Screen::NewGame(dialog) => {
+                let mut action = NewGameAction::Stay;
+                egui::CentralPanel::default().show(ui, |ui| action = dialog.show(ui));
+                match action {
+                    NewGameAction::Stay => {}
+                    NewGameAction::Cancel => next = Some(Screen::Start),
+                    NewGameAction::Start(spec) => self.start_game(*spec),
+                    NewGameAction::Study => self.files.request(FileOp::Study, &self.dir(), ""),
+                }
+            }
+            Screen::Play(play) => {
+                for request in play.show(ui, &self.settings, now) {
+                    match request {
+                        AppRequest::SaveAs => save_as = true,
+                    }
+                }
+            }
+        }
+        if let Some(screen) = next {
+            self.screen = screen;
+        }
+        if save_as {
+            self.files
+                .request(FileOp::SaveAs, &self.dir(), &crate::save::autosave_name());
+        }
+        let dir = self.dir();
+        let chosen = self
+            .files
+            .poll(&dir, &crate::save::autosave_name())
+            .or_else(|| self.files.show(&ctx));
+        if let Some((op, path)) = chosen {
+            match op {
+                FileOp::Open => self.open(&path, false),
+                FileOp::Study => self.open(&path, true),
+                FileOp::SaveAs => {
+                    if let Screen::Play(play) = &self.screen {
+                        self.notice = Some(match play.session.save_to(&path) {
+                            Ok(()) => format!("Saved to {}", path.display()),
+                            Err(e) => format!("Could not save to {}: {e}", path.display()),
+                        });
+                    }
+                }
+            }
+        }
+        if self.files.busy() {
+            ctx.request_repaint_after(Duration::from_millis(100));
+        }
+    }
+
+    fn settings_window(&mut self, ctx: &egui::Context) {
+        let mut open = true;
+        egui::Window::new("Settings")
+            .open(&mut open)
+            .show(ctx, |ui| {
+                ui.label("Move pieces by");
+                ui.horizontal(|ui| {
+                    ui.radio_value(
+                        &mut self.settings.move_method,
+                        MoveMethod::Click,
+                        "clicking",
+                    );
+                    ui.radio_value(&mut self.settings.move_method, MoveMethod::Drag, "dragging");
+                    ui.radio_value(&mut self.settings.move_method, MoveMethod::Both, "both");
+                });
+                ui.checkbox(&mut self.settings.coordinates, "Show coordinates");
+                ui.label("Pieces");
+                ui.horizontal(|ui| {
+                    let before = self.settings.piece_set;
+                    ui.radio_value(&mut self.settings.piece_set, PieceSet::Classic, "Classic");
+                    ui.radio_value(&mut self.settings.piece_set, PieceSet::Flat, "Flat");
+                    if before != self.settings.piece_set {
+                        pieces::use_set(self.settings.piece_set);
+                    }
+                });
+                if let Some(dir) = &self.settings.last_folder {
+                    ui.label(format!("Last folder: {}", dir.display()));
+                }
+            });
+        self.show_settings = open;
+    }
+}
+
+enum StartAction {
+    New,
+    Open,
+    Load(PathBuf),
+}
+
+fn start_screen(ui: &mut egui::Ui, recent: &[SaveEntry]) -> Option<StartAction> {
+    let mut action = None;
+    ui.vertical_centered(|ui| {
+        ui.add_space(30.0);
+        ui.heading(egui::RichText::new("Kriegspiel").size(40.0));
+        ui.label("Chess in which neither player sees the other's pieces, and a referee answers every attempted move.");
+        ui.add_space(20.0);
+        if ui.button(egui::RichText::new("New game").size(22.0)).clicked() {
+            action = Some(StartAction::New);
+        }
+        if ui.button(egui::RichText::new("Open game…").size(18.0)).clicked() {
+            action = Some(StartAction::Open);
+        }
+        if let Some(unfinished) = recent.iter().find(|e| !e.finished)
+            && ui
+                .button(egui::RichText::new(format!("Resume unfinished game ({})", unfinished.summary)).size(18.0))
+                .clicked()
+        {
+            action = Some(StartAction::Load(unfinished.path.clone()));
+        }
+        if !recent.is_empty() {
+            ui.add_space(20.0);
+            ui.label(egui::RichText::new("Recent games").strong());
+            egui::ScrollArea::vertical().max_height(300.0).show(ui, |ui| {
+                for entry in recent.iter().take(30) {
+                    if ui.link(&entry.summary).clicked() {
+                        action = Some(StartAction::Load(entry.path.clone()));
+                    }
+                }
+            });
+        }
+    });
+    action
+}
+
+impl eframe::App for KriegspielApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.show(ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, settings::KEY, &self.settings);
+    }
+
+    fn persist_egui_memory(&self) -> bool {
+        false
     }
 }
 
@@ -37,13 +370,21 @@ pub fn run(options: StartOptions) -> Result<(), String> {
     let native = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Kriegspiel")
-            .with_inner_size([1280.0, 800.0]),
+            .with_inner_size([1280.0, 800.0])
+            .with_min_inner_size([480.0, 400.0]),
         ..Default::default()
     };
     eframe::run_native(
         "Kriegspiel",
         native,
-        Box::new(move |_cc| Ok(Box::new(Placeholder { options }))),
+        Box::new(move |cc| {
+            egui_extras::install_image_loaders(&cc.egui_ctx);
+            let settings: Settings = cc
+                .storage
+                .and_then(|s| eframe::get_value(s, settings::KEY))
+                .unwrap_or_default();
+            Ok(Box::new(KriegspielApp::new(options, settings, true)))
+        }),
     )
     .map_err(|e| {
         format!(

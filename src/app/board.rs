@@ -1,0 +1,352 @@
+//! The board widget: an 8x8 board drawn from a [`BoardSpec`] (pieces, markers, highlights,
+//! hints, arrows), with click-click and drag input. It knows nothing about games: the caller
+//! decides what may be shown. Every square is an accessible button labelled "<board> <square>".
+
+use super::pieces;
+use egui::{Color32, Id, Pos2, Rect, Sense, Stroke, Vec2, vec2};
+use shakmaty::{Bitboard, File, Piece, Rank, Square};
+
+/// Board colours (lichess-like browns).
+const LIGHT: Color32 = Color32::from_rgb(240, 217, 181);
+const DARK: Color32 = Color32::from_rgb(181, 136, 99);
+
+/// What a highlighted square means.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Highlight {
+    /// A square of the last move.
+    LastMove,
+    /// The selected piece.
+    Selected,
+    /// A capture was announced here.
+    Capture,
+    /// A square along a check direction.
+    Check,
+    /// A square seen by a sense / opened square.
+    Seen,
+    /// The shaded region of an overlay (e.g. where a king could be).
+    Region,
+}
+
+impl Highlight {
+    fn fill(self) -> Color32 {
+        match self {
+            Highlight::LastMove => Color32::from_rgba_unmultiplied(205, 210, 60, 110),
+            Highlight::Selected => Color32::from_rgba_unmultiplied(20, 110, 60, 120),
+            Highlight::Capture => Color32::TRANSPARENT,
+            Highlight::Check => Color32::from_rgba_unmultiplied(220, 40, 40, 70),
+            Highlight::Seen => Color32::from_rgba_unmultiplied(60, 140, 230, 60),
+            Highlight::Region => Color32::from_rgba_unmultiplied(120, 60, 200, 80),
+        }
+    }
+}
+
+/// An arrow drawn on the board.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Arrow {
+    /// Start square.
+    pub from: Square,
+    /// End square.
+    pub to: Square,
+    /// Colour.
+    pub color: Color32,
+}
+
+/// Everything one board shows.
+#[derive(Clone, Debug, Default)]
+pub struct BoardSpec {
+    /// The name used in square labels ("White", "Black", "Referee").
+    pub name: String,
+    /// Orientation.
+    pub white_at_bottom: bool,
+    /// Pieces drawn solid.
+    pub pieces: Vec<(Square, Piece)>,
+    /// Guessed pieces, drawn translucent.
+    pub markers: Vec<(Square, Piece)>,
+    /// Highlighted squares.
+    pub highlights: Vec<(Square, Highlight)>,
+    /// Move hints (dots).
+    pub dots: Bitboard,
+    /// Arrows.
+    pub arrows: Vec<Arrow>,
+    /// Draw coordinates.
+    pub coordinates: bool,
+    /// Squares whose piece may be picked up (clicked or dragged).
+    pub movable: Bitboard,
+    /// Drag and drop is allowed.
+    pub drag: bool,
+    /// Clicking squares is reported.
+    pub click: bool,
+    /// A shaded count shown in the corner (e.g. "23 squares").
+    pub caption: Option<String>,
+}
+
+/// What the user did on the board this frame.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BoardEvent {
+    /// A square was clicked.
+    Clicked(Square),
+    /// A square was right-clicked.
+    RightClicked(Square),
+    /// A piece was dragged from one square and dropped on another.
+    Dropped {
+        /// Where the piece was picked up.
+        from: Square,
+        /// Where it was dropped.
+        to: Square,
+    },
+    /// The pointer hovers over a square.
+    Hovered(Square),
+}
+
+fn square_rect(board: Rect, sq: Square, white_at_bottom: bool) -> Rect {
+    let s = board.width() / 8.0;
+    let (f, r) = (u32::from(sq.file()) as f32, u32::from(sq.rank()) as f32);
+    let (x, y) = if white_at_bottom {
+        (f, 7.0 - r)
+    } else {
+        (7.0 - f, r)
+    };
+    Rect::from_min_size(board.min + vec2(x * s, y * s), Vec2::splat(s))
+}
+
+fn square_at(board: Rect, pos: Pos2, white_at_bottom: bool) -> Option<Square> {
+    if !board.contains(pos) {
+        return None;
+    }
+    let s = board.width() / 8.0;
+    let x = (((pos.x - board.min.x) / s) as u32).min(7);
+    let y = (((pos.y - board.min.y) / s) as u32).min(7);
+    let (f, r) = if white_at_bottom {
+        (x, 7 - y)
+    } else {
+        (7 - x, y)
+    };
+    Some(Square::from_coords(File::new(f), Rank::new(r)))
+}
+
+/// Draws the board at `size` points and returns what the user did.
+pub fn show(ui: &mut egui::Ui, spec: &BoardSpec, size: f32) -> Vec<BoardEvent> {
+    let mut events = Vec::new();
+    let size = size.max(64.0);
+    let (rect, _) = ui.allocate_exact_size(Vec2::splat(size), Sense::hover());
+    let id = Id::unique(("board", spec.name.as_str()));
+    let painter = ui.painter_at(rect);
+    let drag_source: Option<Square> = ui.ctx().data(|d| d.get_temp(id));
+    let pointer = ui.ctx().pointer_latest_pos();
+
+    for i in 0..64u32 {
+        let sq = Square::new(i);
+        let r = square_rect(rect, sq, spec.white_at_bottom);
+        let light = (u32::from(sq.file()) + u32::from(sq.rank())) % 2 == 1;
+        painter.rect_filled(r, 0.0, if light { LIGHT } else { DARK });
+        let sense = if spec.click || spec.drag {
+            Sense::click_and_drag()
+        } else {
+            Sense::hover()
+        };
+        let resp = ui.interact(r, id.with(i), sense);
+        let label = format!("{} {sq}", spec.name);
+        resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, spec.click, &label));
+        if resp.hovered() {
+            events.push(BoardEvent::Hovered(sq));
+        }
+        if spec.click && resp.clicked() {
+            events.push(BoardEvent::Clicked(sq));
+        }
+        if resp.secondary_clicked() {
+            events.push(BoardEvent::RightClicked(sq));
+        }
+        if spec.drag && resp.drag_started() && spec.movable.contains(sq) {
+            ui.ctx().data_mut(|d| d.insert_temp(id, sq));
+        }
+        if resp.drag_stopped()
+            && let Some(from) = drag_source
+        {
+            ui.ctx().data_mut(|d| d.remove::<Square>(id));
+            let dropped = pointer.and_then(|p| square_at(rect, p, spec.white_at_bottom));
+            match dropped {
+                Some(to) if to != from => events.push(BoardEvent::Dropped { from, to }),
+                Some(_) if spec.click => events.push(BoardEvent::Clicked(from)),
+                _ => {}
+            }
+        }
+    }
+
+    for (sq, h) in &spec.highlights {
+        let r = square_rect(rect, *sq, spec.white_at_bottom);
+        if *h == Highlight::Capture {
+            painter.rect_stroke(
+                r.shrink(size / 80.0),
+                size / 100.0,
+                Stroke::new(size / 90.0, Color32::from_rgb(200, 30, 30)),
+                egui::StrokeKind::Inside,
+            );
+        } else {
+            painter.rect_filled(r, 0.0, h.fill());
+        }
+    }
+
+    if spec.coordinates {
+        let font = egui::FontId::proportional(size / 36.0);
+        for i in 0..8u32 {
+            let file_sq = Square::from_coords(
+                File::new(if spec.white_at_bottom { i } else { 7 - i }),
+                if spec.white_at_bottom {
+                    Rank::First
+                } else {
+                    Rank::Eighth
+                },
+            );
+            let r = square_rect(rect, file_sq, spec.white_at_bottom);
+            let color = if (u32::from(file_sq.file()) + u32::from(file_sq.rank())) % 2 == 1 {
+                DARK
+            } else {
+                LIGHT
+            };
+            painter.text(
+                r.right_bottom() + vec2(-size / 160.0, -size / 200.0),
+                egui::Align2::RIGHT_BOTTOM,
+                file_sq.file().char(),
+                font.clone(),
+                color,
+            );
+            let rank_sq = Square::from_coords(
+                if spec.white_at_bottom {
+                    File::A
+                } else {
+                    File::H
+                },
+                Rank::new(if spec.white_at_bottom { 7 - i } else { i }),
+            );
+            let r = square_rect(rect, rank_sq, spec.white_at_bottom);
+            let color = if (u32::from(rank_sq.file()) + u32::from(rank_sq.rank())) % 2 == 1 {
+                DARK
+            } else {
+                LIGHT
+            };
+            painter.text(
+                r.left_top() + vec2(size / 200.0, size / 240.0),
+                egui::Align2::LEFT_TOP,
+                rank_sq.rank().char(),
+                font.clone(),
+                color,
+            );
+        }
+    }
+
+    let inset = size / 8.0 * 0.04;
+    for (sq, piece) in &spec.markers {
+        let r = square_rect(rect, *sq, spec.white_at_bottom).shrink(inset * 3.0);
+        egui::Image::new(pieces::image(*piece))
+            .tint(Color32::from_white_alpha(120))
+            .paint_at(ui, r);
+        painter.text(
+            r.right_top(),
+            egui::Align2::RIGHT_TOP,
+            "?",
+            egui::FontId::proportional(size / 40.0),
+            Color32::from_rgb(90, 40, 140),
+        );
+    }
+    for (sq, piece) in &spec.pieces {
+        if drag_source == Some(*sq) && ui.ctx().is_being_dragged(id.with(u32::from(*sq))) {
+            continue;
+        }
+        let r = square_rect(rect, *sq, spec.white_at_bottom).shrink(inset);
+        egui::Image::new(pieces::image(*piece)).paint_at(ui, r);
+    }
+    for sq in spec.dots {
+        let r = square_rect(rect, sq, spec.white_at_bottom);
+        painter.circle_filled(
+            r.center(),
+            size / 8.0 * 0.15,
+            Color32::from_rgba_unmultiplied(20, 85, 30, 120),
+        );
+    }
+    for a in &spec.arrows {
+        let from = square_rect(rect, a.from, spec.white_at_bottom).center();
+        let to = square_rect(rect, a.to, spec.white_at_bottom).center();
+        painter.arrow(from, to - from, Stroke::new(size / 70.0, a.color));
+    }
+    if let Some(caption) = &spec.caption {
+        painter.text(
+            rect.right_bottom() - vec2(4.0, 4.0),
+            egui::Align2::RIGHT_BOTTOM,
+            caption,
+            egui::FontId::proportional(size / 24.0),
+            Color32::from_rgb(60, 20, 110),
+        );
+    }
+    // The piece being dragged follows the pointer.
+    if let (Some(from), Some(p)) = (drag_source, pointer)
+        && ui.ctx().is_being_dragged(id.with(u32::from(from)))
+        && let Some((_, piece)) = spec.pieces.iter().find(|(sq, _)| *sq == from)
+    {
+        let s = size / 8.0;
+        let layer = egui::LayerId::new(egui::Order::Tooltip, id.with("drag"));
+        let r = Rect::from_center_size(p, Vec2::splat(s));
+        let img = egui::Image::new(pieces::image(*piece));
+        let child = ui.new_child(egui::UiBuilder::new().layer_id(layer).max_rect(r));
+        img.paint_at(&child, r);
+    }
+    events
+}
+
+/// A covered board: the closed screen with the board's name on it.
+pub fn covered(ui: &mut egui::Ui, name: &str, size: f32) {
+    let size = size.max(64.0);
+    let (rect, resp) = ui.allocate_exact_size(Vec2::splat(size), Sense::hover());
+    let text = format!("{name}: covered");
+    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &text));
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, size / 40.0, Color32::from_rgb(52, 58, 70));
+    painter.rect_stroke(
+        rect.shrink(size / 30.0),
+        size / 50.0,
+        Stroke::new(2.0, Color32::from_rgb(90, 98, 115)),
+        egui::StrokeKind::Inside,
+    );
+    painter.text(
+        rect.center(),
+        egui::Align2::CENTER_CENTER,
+        name,
+        egui::FontId::proportional(size / 14.0),
+        Color32::from_rgb(200, 205, 215),
+    );
+    painter.text(
+        rect.center() + vec2(0.0, size / 10.0),
+        egui::Align2::CENTER_CENTER,
+        "screen closed",
+        egui::FontId::proportional(size / 26.0),
+        Color32::from_rgb(150, 158, 172),
+    );
+}
+
+/// The squares in a straight line from `king` in a check direction (for drawing "check on the
+/// file" and so on on a player's own board).
+pub fn check_squares(king: Square, dir: crate::announce::CheckDirection) -> Bitboard {
+    use crate::announce::CheckDirection as D;
+    use shakmaty::attacks;
+    let empty = Bitboard::EMPTY;
+    match dir {
+        D::Rank => Bitboard::from_rank(king.rank()).without(king),
+        D::File => Bitboard::from_file(king.file()).without(king),
+        D::Knight => attacks::knight_attacks(king),
+        D::Long | D::Short => {
+            let (f, r) = (i32::from(king.file()), i32::from(king.rank()));
+            let main_len = 8 - (f - r).abs();
+            let anti_len = 8 - (f + r - 7).abs();
+            let diagonals = attacks::bishop_attacks(king, empty);
+            let main: Bitboard = diagonals
+                .into_iter()
+                .filter(|sq| i32::from(sq.file()) - i32::from(sq.rank()) == f - r)
+                .collect();
+            let anti = diagonals & !main;
+            let long_is_main = main_len > anti_len;
+            match (dir, long_is_main) {
+                (D::Long, true) | (D::Short, false) => main,
+                _ => anti,
+            }
+        }
+    }
+}

@@ -1,0 +1,227 @@
+//! Opening and saving files: the native dialog (rfd, on its own thread so the window never
+//! blocks), with an in-app fallback (a path field and the list of saved games) when no native
+//! dialog is available.
+
+use crate::save::SavedGame;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::time::{Duration, Instant};
+
+/// Which file operation.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FileOp {
+    /// Open a save (to play on).
+    Open,
+    /// Open a save to study.
+    Study,
+    /// Save the game.
+    SaveAs,
+}
+
+/// A save found in the saves folder, described from its metadata only.
+#[derive(Clone, Debug)]
+pub struct SaveEntry {
+    /// The file.
+    pub path: PathBuf,
+    /// "2026-11-21 · Ann v Bob · Berkeley · 1-0" (no moves, nothing hidden).
+    pub summary: String,
+    /// The game has ended.
+    pub finished: bool,
+    /// When the file was last written.
+    pub modified: std::time::SystemTime,
+}
+
+/// The saves in `dir`, newest first. Reads metadata, not moves.
+pub fn list_saves(dir: &Path) -> Vec<SaveEntry> {
+    let Ok(read) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut out: Vec<SaveEntry> = read
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+        .filter_map(|path| {
+            let text = std::fs::read_to_string(&path).ok()?;
+            let saved: SavedGame = ron::from_str(&text).ok()?;
+            let modified = std::fs::metadata(&path).and_then(|m| m.modified()).ok()?;
+            let name = |s: &str, fallback: &str| {
+                if s.is_empty() {
+                    fallback.to_owned()
+                } else {
+                    s.to_owned()
+                }
+            };
+            let result = saved
+                .result
+                .map_or("unfinished".to_owned(), |o| o.result.pgn().to_owned());
+            let summary = format!(
+                "{} · {} v {} · {} · {}",
+                if saved.meta.date.is_empty() {
+                    "?"
+                } else {
+                    &saved.meta.date
+                },
+                name(&saved.meta.white, "White"),
+                name(&saved.meta.black, "Black"),
+                saved.log.rules.title(),
+                result
+            );
+            Some(SaveEntry {
+                path,
+                summary,
+                finished: saved.result.is_some(),
+                modified,
+            })
+        })
+        .collect();
+    out.sort_by_key(|e| std::cmp::Reverse(e.modified));
+    out
+}
+
+/// The in-app file chooser.
+#[derive(Clone, Debug)]
+pub struct Fallback {
+    /// The operation.
+    pub op: FileOp,
+    /// The path being typed.
+    pub path: String,
+    /// Saves to pick from.
+    pub saves: Vec<SaveEntry>,
+}
+
+/// File dialog state.
+#[derive(Default)]
+pub struct Files {
+    pending: Option<(FileOp, Instant, Receiver<Option<PathBuf>>)>,
+    /// The in-app chooser, when shown.
+    pub fallback: Option<Fallback>,
+    /// Use native dialogs (off in tests).
+    pub native: bool,
+}
+
+impl Files {
+    /// File dialogs; `native` tries the system's dialog first.
+    pub fn new(native: bool) -> Files {
+        Files {
+            pending: None,
+            fallback: None,
+            native,
+        }
+    }
+
+    /// Starts a file operation.
+    pub fn request(&mut self, op: FileOp, dir: &Path, default_name: &str) {
+        if self.pending.is_some() {
+            return;
+        }
+        if !self.native {
+            self.show_fallback(op, dir, default_name);
+            return;
+        }
+        let (tx, rx) = channel();
+        let dir = dir.to_path_buf();
+        let name = default_name.to_owned();
+        std::thread::spawn(move || {
+            let dialog = rfd::FileDialog::new()
+                .add_filter("Kriegspiel save", &["ron"])
+                .set_directory(&dir);
+            let picked = match op {
+                FileOp::SaveAs => dialog.set_file_name(name).save_file(),
+                FileOp::Open | FileOp::Study => dialog.pick_file(),
+            };
+            let _ = tx.send(picked);
+        });
+        self.pending = Some((op, Instant::now(), rx));
+    }
+
+    fn show_fallback(&mut self, op: FileOp, dir: &Path, default_name: &str) {
+        self.fallback = Some(Fallback {
+            op,
+            path: match op {
+                FileOp::SaveAs => dir.join(default_name).display().to_string(),
+                _ => String::new(),
+            },
+            saves: list_saves(dir),
+        });
+    }
+
+    /// Whether a native dialog is open.
+    pub fn busy(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// A finished native dialog's choice. A dialog that answers "nothing" at once means there is
+    /// no native dialog on this system: the in-app chooser is shown instead.
+    pub fn poll(&mut self, dir: &Path, default_name: &str) -> Option<(FileOp, PathBuf)> {
+        let (op, started, rx) = self.pending.as_ref()?;
+        let (op, started) = (*op, *started);
+        match rx.try_recv() {
+            Ok(Some(path)) => {
+                self.pending = None;
+                Some((op, path))
+            }
+            Ok(None) | Err(TryRecvError::Disconnected) => {
+                self.pending = None;
+                if started.elapsed() < Duration::from_millis(700) {
+                    self.show_fallback(op, dir, default_name);
+                }
+                None
+            }
+            Err(TryRecvError::Empty) => None,
+        }
+    }
+
+    /// Draws the in-app chooser; returns the chosen file.
+    pub fn show(&mut self, ctx: &egui::Context) -> Option<(FileOp, PathBuf)> {
+        let fb = self.fallback.as_mut()?;
+        let mut chosen = None;
+        let mut close = false;
+        let title = match fb.op {
+            FileOp::Open => "Open a game",
+            FileOp::Study => "Open a game to study",
+            FileOp::SaveAs => "Save the game",
+        };
+        egui::Modal::new(egui::Id::unique("file-fallback")).show(ctx, |ui| {
+            ui.heading(title);
+            ui.label("File:");
+            let resp = ui.add(egui::TextEdit::singleline(&mut fb.path).desired_width(420.0));
+            resp.widget_info(|| {
+                egui::WidgetInfo::labeled(egui::Role::TextInput, true, "File path")
+            });
+            if fb.op != FileOp::SaveAs && !fb.saves.is_empty() {
+                ui.label("Saved games:");
+                egui::ScrollArea::vertical()
+                    .max_height(240.0)
+                    .show(ui, |ui| {
+                        for entry in &fb.saves {
+                            if ui
+                                .selectable_label(
+                                    fb.path == entry.path.display().to_string(),
+                                    &entry.summary,
+                                )
+                                .clicked()
+                            {
+                                fb.path = entry.path.display().to_string();
+                            }
+                        }
+                    });
+            }
+            ui.horizontal(|ui| {
+                let ok = match fb.op {
+                    FileOp::SaveAs => "Save",
+                    _ => "Open",
+                };
+                if ui.button(ok).clicked() && !fb.path.trim().is_empty() {
+                    chosen = Some((fb.op, PathBuf::from(fb.path.trim())));
+                }
+                if ui.button("Cancel").clicked() {
+                    close = true;
+                }
+            });
+        });
+        if chosen.is_some() || close {
+            self.fallback = None;
+        }
+        chosen
+    }
+}

@@ -1,0 +1,380 @@
+//! The new-game dialog: mode, rule set (every preset with its summary, and every flag under
+//! "Custom"), names, time control and start position.
+
+use super::play::PlayMode;
+use crate::clock::TimeControl;
+use crate::rules::{
+    AnyRule, EnPassantSquare, Family, Hearers, ImpossibleRule, MaterialRule, PawnInfo, Preset,
+    PromotionRule, RepeatRule, RuleSet, Wording,
+};
+use crate::save::{Meta, Mode};
+use egui::RichText;
+use shakmaty::Setup;
+
+/// What kind of session to start.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum NewMode {
+    /// Two players on this machine.
+    HotSeat,
+    /// A club referee runs a physical game.
+    Referee,
+    /// Study a saved game.
+    Study,
+}
+
+/// Everything needed to start a game.
+#[derive(Clone, Debug)]
+pub struct GameSpec {
+    /// Rule flags.
+    pub rules: RuleSet,
+    /// Start position.
+    pub start: Setup,
+    /// Names and mode.
+    pub meta: Meta,
+    /// Clock.
+    pub time_control: Option<TimeControl>,
+    /// Screen mode.
+    pub mode: PlayMode,
+}
+
+/// What the dialog decided.
+#[derive(Clone, Debug)]
+pub enum NewGameAction {
+    /// Keep showing it.
+    Stay,
+    /// Close it.
+    Cancel,
+    /// Start this game.
+    Start(Box<GameSpec>),
+    /// Open a save to study.
+    Study,
+}
+
+/// The dialog's state.
+#[derive(Clone, Debug)]
+pub struct NewGameDialog {
+    /// Mode.
+    pub mode: NewMode,
+    /// Rule flags being edited.
+    pub rules: RuleSet,
+    /// White's name.
+    pub white: String,
+    /// Black's name.
+    pub black: String,
+    /// Referee's name.
+    pub referee: String,
+    /// Event.
+    pub event: String,
+    /// Play on a clock.
+    pub timed: bool,
+    /// Base time, minutes.
+    pub minutes: u32,
+    /// Increment, seconds.
+    pub increment: u32,
+    /// Start from a FEN.
+    pub use_fen: bool,
+    /// The FEN.
+    pub fen: String,
+    /// Why the game cannot start.
+    pub error: Option<String>,
+}
+
+impl NewGameDialog {
+    /// A dialog with the given rules and mode preselected.
+    pub fn new(preset: Preset, mode: NewMode) -> NewGameDialog {
+        NewGameDialog {
+            mode,
+            rules: preset.rules(),
+            white: String::new(),
+            black: String::new(),
+            referee: String::new(),
+            event: String::new(),
+            timed: false,
+            minutes: 15,
+            increment: 10,
+            use_fen: false,
+            fen: String::new(),
+            error: None,
+        }
+    }
+
+    /// Checks the choices and builds the game to start.
+    pub fn spec(&self) -> Result<GameSpec, String> {
+        let start = if self.use_fen {
+            let fen: shakmaty::fen::Fen = self
+                .fen
+                .trim()
+                .parse()
+                .map_err(|_| format!("'{}' is not a valid FEN", self.fen.trim()))?;
+            let setup = fen.into_setup();
+            // Check it now, so the error shows in the dialog.
+            crate::referee::Referee::new(self.rules.clone(), setup.clone())
+                .map_err(|e| e.to_string())?;
+            setup
+        } else {
+            Setup::initial()
+        };
+        let (mode, meta_mode) = match self.mode {
+            NewMode::Referee => (PlayMode::Referee, Mode::ClubReferee),
+            _ => (PlayMode::HotSeat, Mode::HotSeat),
+        };
+        Ok(GameSpec {
+            rules: self.rules.clone(),
+            start,
+            meta: Meta {
+                event: self.event.trim().to_owned(),
+                site: String::new(),
+                date: crate::save::today(),
+                white: self.white.trim().to_owned(),
+                black: self.black.trim().to_owned(),
+                referee: self.referee.trim().to_owned(),
+                mode: meta_mode,
+            },
+            time_control: self.timed.then(|| TimeControl {
+                base_ms: u64::from(self.minutes.max(1)) * 60_000,
+                increment_ms: u64::from(self.increment) * 1000,
+            }),
+            mode,
+        })
+    }
+
+    /// Draws the dialog.
+    pub fn show(&mut self, ui: &mut egui::Ui) -> NewGameAction {
+        let mut action = NewGameAction::Stay;
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.heading("New game");
+            ui.add_space(6.0);
+            ui.label(RichText::new("Mode").strong());
+            ui.horizontal(|ui| {
+                ui.radio_value(&mut self.mode, NewMode::HotSeat, "Two players on this machine");
+                ui.radio_value(&mut self.mode, NewMode::Referee, "Club referee");
+                ui.radio_value(&mut self.mode, NewMode::Study, "Study a saved game");
+            });
+            if self.mode == NewMode::Study {
+                ui.label("Open a saved game and step through it from White's, Black's or the referee's view.");
+                ui.horizontal(|ui| {
+                    if ui.button("Open a save to study…").clicked() {
+                        action = NewGameAction::Study;
+                    }
+                    if ui.button("Cancel").clicked() {
+                        action = NewGameAction::Cancel;
+                    }
+                });
+                return;
+            }
+            ui.add_space(6.0);
+            ui.label(RichText::new("Rules").strong());
+            let current = self.rules.preset();
+            for preset in Preset::ALL {
+                ui.horizontal_wrapped(|ui| {
+                    if ui.radio(current == Some(preset), RichText::new(preset.title()).strong()).clicked() {
+                        self.rules = preset.rules();
+                    }
+                    ui.label(preset.summary());
+                });
+            }
+            let custom_title = if current.is_none() { "Custom rules (edited)" } else { "Custom: change any rule" };
+            egui::CollapsingHeader::new(custom_title)
+                .default_open(current.is_none())
+                .show(ui, |ui| flags_editor(ui, &mut self.rules));
+            ui.add_space(6.0);
+            ui.label(RichText::new("Players").strong());
+            egui::Grid::new("names").num_columns(2).show(ui, |ui| {
+                for (label, value) in [
+                    ("White", &mut self.white),
+                    ("Black", &mut self.black),
+                    ("Referee", &mut self.referee),
+                    ("Event", &mut self.event),
+                ] {
+                    ui.label(label);
+                    let resp = ui.add(egui::TextEdit::singleline(value).desired_width(220.0));
+                    let name = format!("{label} name");
+                    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, &name));
+                    ui.end_row();
+                }
+            });
+            ui.add_space(6.0);
+            ui.label(RichText::new("Time control").strong());
+            ui.horizontal(|ui| {
+                ui.radio_value(&mut self.timed, false, "No clock");
+                ui.radio_value(&mut self.timed, true, "Clock:");
+                ui.add_enabled(self.timed, egui::DragValue::new(&mut self.minutes).range(1..=300).suffix(" min"));
+                ui.label("+");
+                ui.add_enabled(self.timed, egui::DragValue::new(&mut self.increment).range(0..=120).suffix(" s"));
+            });
+            ui.add_space(6.0);
+            ui.label(RichText::new("Start position").strong());
+            ui.horizontal(|ui| {
+                ui.radio_value(&mut self.use_fen, false, "Standard");
+                ui.radio_value(&mut self.use_fen, true, "From FEN:");
+                let resp = ui.add_enabled(self.use_fen, egui::TextEdit::singleline(&mut self.fen).desired_width(360.0));
+                resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "FEN"));
+            });
+            ui.add_space(10.0);
+            if let Some(err) = &self.error {
+                ui.colored_label(egui::Color32::RED, err);
+            }
+            ui.horizontal(|ui| {
+                if ui.button(RichText::new("Start game").size(18.0)).clicked() {
+                    match self.spec() {
+                        Ok(spec) => action = NewGameAction::Start(Box::new(spec)),
+                        Err(e) => self.error = Some(e),
+                    }
+                }
+                if ui.button("Cancel").clicked() {
+                    action = NewGameAction::Cancel;
+                }
+            });
+        });
+        action
+    }
+}
+
+fn combo<T: Copy + PartialEq>(
+    ui: &mut egui::Ui,
+    label: &str,
+    value: &mut T,
+    options: &[(T, &str)],
+) {
+    ui.label(label);
+    let current = options
+        .iter()
+        .find(|(v, _)| v == value)
+        .map_or("?", |(_, n)| n);
+    egui::ComboBox::from_id_salt(label)
+        .selected_text(current)
+        .show_ui(ui, |ui| {
+            for (v, name) in options {
+                ui.selectable_value(value, *v, *name);
+            }
+        });
+    ui.end_row();
+}
+
+/// Every rule flag, editable.
+pub fn flags_editor(ui: &mut egui::Ui, r: &mut RuleSet) {
+    egui::Grid::new("flags")
+        .num_columns(2)
+        .striped(true)
+        .show(ui, |ui| {
+            combo(
+                ui,
+                "Family",
+                &mut r.family,
+                &[
+                    (Family::Kriegspiel, "Kriegspiel"),
+                    (Family::Rbc, "Reconnaissance Blind Chess"),
+                ],
+            );
+            combo(
+                ui,
+                "Impossible attempts",
+                &mut r.impossible,
+                &[
+                    (ImpossibleRule::MoverOnly, "told to the mover only"),
+                    (ImpossibleRule::Both, "heard by both"),
+                    (ImpossibleRule::AsIllegal, "treated as illegal"),
+                ],
+            );
+            combo(
+                ui,
+                "Same attempt twice",
+                &mut r.repeat,
+                &[
+                    (RepeatRule::Impossible, "impossible"),
+                    (RepeatRule::Illegal, "illegal again"),
+                ],
+            );
+            combo(
+                ui,
+                "Illegal heard by",
+                &mut r.illegal_heard_by,
+                &[
+                    (Hearers::Mover, "the mover only"),
+                    (Hearers::Both, "both players"),
+                ],
+            );
+            ui.label("Captures say pawn or piece");
+            ui.checkbox(&mut r.capture_unit, "");
+            ui.end_row();
+            combo(
+                ui,
+                "Pawn information",
+                &mut r.pawn_info,
+                &[
+                    (PawnInfo::None, "none"),
+                    (PawnInfo::Count, "number of pawn tries"),
+                    (PawnInfo::HasAny, "whether there are any"),
+                    (PawnInfo::Squares, "squares of the pawn tries"),
+                ],
+            );
+            combo(
+                ui,
+                "\"Any?\" question",
+                &mut r.any,
+                &[
+                    (AnyRule::Off, "no"),
+                    (
+                        AnyRule::UntilLegal,
+                        "yes; \"Try\" binds until a capture is legal",
+                    ),
+                    (
+                        AnyRule::OneAttempt,
+                        "yes; \"Try\" binds for one capture attempt",
+                    ),
+                ],
+            );
+            combo(
+                ui,
+                "Promotion",
+                &mut r.promotion,
+                &[
+                    (PromotionRule::Any, "any piece"),
+                    (PromotionRule::QueenOnly, "queen only"),
+                ],
+            );
+            ui.label("Announce promotions");
+            ui.checkbox(&mut r.announce_promotion, "");
+            ui.end_row();
+            ui.label("Fifty-move rule");
+            ui.checkbox(&mut r.fifty_moves, "");
+            ui.end_row();
+            ui.label("Threefold repetition");
+            ui.checkbox(&mut r.threefold, "");
+            ui.end_row();
+            combo(
+                ui,
+                "Material draw",
+                &mut r.material,
+                &[
+                    (MaterialRule::MinorEach, "at most one minor piece each"),
+                    (MaterialRule::DeadPosition, "dead position"),
+                ],
+            );
+            combo(
+                ui,
+                "En passant capture square",
+                &mut r.en_passant,
+                &[
+                    (EnPassantSquare::CapturedPawn, "the captured pawn's square"),
+                    (EnPassantSquare::Destination, "the destination square"),
+                ],
+            );
+            ui.label("Modern Kriegspiel: squares opened after each move");
+            ui.add(egui::DragValue::new(&mut r.open_squares).range(0..=9));
+            ui.end_row();
+            combo(
+                ui,
+                "Wording",
+                &mut r.wording,
+                &[
+                    (Wording::Berkeley, "Berkeley"),
+                    (Wording::Icc, "ICC"),
+                    (Wording::Cincinnati, "Cincinnati"),
+                    (Wording::Rand, "RAND"),
+                    (Wording::English, "English"),
+                    (Wording::Classic, "Classic"),
+                ],
+            );
+        });
+}

@@ -1,0 +1,336 @@
+//! A game being played in the app: the game (referee + log), its metadata, the clock, both
+//! players' markers, the club referee's corrections, and autosave after every accepted event.
+//!
+//! Time comes from the caller (`now`, a monotonic duration), never from the system clock, so
+//! everything here is deterministic and testable. Nothing here draws anything.
+
+use crate::clock::{Clock, ClockReading, TimeControl};
+use crate::log::{Event, Game};
+use crate::referee::{NewGameError, Request, RequestError};
+use crate::rules::RuleSet;
+use crate::save::{Correction, Loaded, Markers, Meta, SavedGame};
+use crate::view::PlayerView;
+use shakmaty::{Color, Role, Setup, Square};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// A game in progress with everything around it.
+#[derive(Clone, Debug)]
+pub struct GameSession {
+    game: Game,
+    /// Who, where, when.
+    pub meta: Meta,
+    time_control: Option<TimeControl>,
+    clock: Option<Clock>,
+    markers: Markers,
+    corrections: Vec<Correction>,
+    autosave: Option<PathBuf>,
+    /// The last autosave failure, shown to the user until a save succeeds.
+    pub autosave_error: Option<String>,
+    views: [Option<(usize, PlayerView)>; 2],
+}
+
+impl GameSession {
+    /// Starts a new game. The clock (if any) does not run until [`GameSession::start_clock`].
+    pub fn new(
+        rules: RuleSet,
+        start: Setup,
+        meta: Meta,
+        time_control: Option<TimeControl>,
+        autosave: Option<PathBuf>,
+    ) -> Result<GameSession, NewGameError> {
+        let game = Game::new(rules, start)?;
+        let mut s = GameSession {
+            game,
+            meta,
+            time_control,
+            clock: time_control.map(Clock::new),
+            markers: Markers::default(),
+            corrections: Vec::new(),
+            autosave,
+            autosave_error: None,
+            views: [None, None],
+        };
+        s.autosave_now();
+        Ok(s)
+    }
+
+    /// Resumes a loaded game; its clock shows the last recorded reading and is stopped.
+    pub fn from_loaded(loaded: Loaded, autosave: Option<PathBuf>) -> GameSession {
+        let Loaded { saved, game } = loaded;
+        let last = game.log().events.iter().rev().find_map(|e| e.clock);
+        let clock = saved.time_control.map(|tc| match last {
+            Some(reading) => Clock::resumed(tc, reading),
+            None => Clock::new(tc),
+        });
+        GameSession {
+            game,
+            meta: saved.meta,
+            time_control: saved.time_control,
+            clock,
+            markers: saved.markers,
+            corrections: saved.corrections,
+            autosave,
+            autosave_error: None,
+            views: [None, None],
+        }
+    }
+
+    /// The game (referee and log).
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &RuleSet {
+        self.game.referee().rules()
+    }
+
+    /// The side to move (public).
+    pub fn to_move(&self) -> Color {
+        self.game.referee().to_move()
+    }
+
+    /// The time control.
+    pub fn time_control(&self) -> Option<TimeControl> {
+        self.time_control
+    }
+
+    /// Where the game is autosaved.
+    pub fn autosave_path(&self) -> Option<&PathBuf> {
+        self.autosave.as_ref()
+    }
+
+    /// Markers of both players.
+    pub fn markers(&self) -> &Markers {
+        &self.markers
+    }
+
+    /// The club referee's corrections.
+    pub fn corrections(&self) -> &[Correction] {
+        &self.corrections
+    }
+
+    /// `color`'s view of the game now (cached until the log grows).
+    pub fn view(&mut self, color: Color) -> &PlayerView {
+        let n = self.game.log().events.len();
+        let slot = &mut self.views[usize::from(color == Color::White)];
+        if slot.as_ref().is_none_or(|(len, _)| *len != n) {
+            *slot = Some((n, PlayerView::build(self.game.log(), color)));
+        }
+        match slot {
+            Some((_, view)) => view,
+            None => unreachable!("just filled"),
+        }
+    }
+
+    /// The clock reading at `now`.
+    pub fn clock_reading(&self, now: Duration) -> Option<ClockReading> {
+        self.clock.as_ref().map(|c| c.reading(now))
+    }
+
+    /// Whose clock runs.
+    pub fn clock_running(&self) -> Option<Color> {
+        self.clock.as_ref().and_then(Clock::running)
+    }
+
+    /// How long until the running clock reaches zero.
+    pub fn time_to_flag(&self, now: Duration) -> Option<Duration> {
+        self.clock.as_ref().and_then(|c| c.time_to_flag(now))
+    }
+
+    /// Starts (or resumes) the side to move's clock.
+    pub fn start_clock(&mut self, now: Duration) {
+        let to_move = self.to_move();
+        if self.game.referee().over().is_none()
+            && let Some(c) = &mut self.clock
+        {
+            c.start(to_move, now);
+        }
+    }
+
+    /// Stops the clock.
+    pub fn pause_clock(&mut self, now: Duration) {
+        if let Some(c) = &mut self.clock {
+            c.stop(now);
+        }
+    }
+
+    /// If the running side's time is up, records the loss on time and returns its event.
+    pub fn check_time(&mut self, now: Duration) -> Option<Event> {
+        let flagged = self.clock.as_ref()?.flagged(now)?;
+        if self.game.referee().over().is_some() {
+            return None;
+        }
+        self.apply_now(Request::Timeout(flagged), now).ok()
+    }
+
+    /// Applies a request at `now`: a flag that has fallen is recorded first (and the request is
+    /// then refused as the game is over); the clock switches when the turn passes; the game is
+    /// autosaved. Returns the request's event.
+    pub fn apply(&mut self, request: Request, now: Duration) -> Result<Event, RequestError> {
+        self.check_time(now);
+        self.apply_now(request, now)
+    }
+
+    fn apply_now(&mut self, request: Request, now: Duration) -> Result<Event, RequestError> {
+        let mover = self.to_move();
+        let event = self.game.apply(request)?.clone();
+        if let Some(clock) = &mut self.clock {
+            if event.turn_ends {
+                clock.complete_move(mover, now);
+            }
+            if self.game.referee().over().is_some() {
+                clock.stop(now);
+            }
+            let reading = clock.reading(now);
+            self.game.set_last_clock(reading);
+        }
+        self.autosave_now();
+        Ok(self.game.log().events.last().cloned().unwrap_or(event))
+    }
+
+    /// Puts (or clears) a guessed enemy piece on `color`'s board.
+    pub fn set_marker(&mut self, color: Color, square: Square, piece: Option<Role>) {
+        let at = self.game.log().events.len();
+        self.markers.set(color, square, piece, at);
+        self.autosave_now();
+    }
+
+    /// Takes back the last event (the club referee's typing mistake), keeping it in the audit
+    /// trail with `note`. Returns the removed event.
+    pub fn undo(&mut self, note: &str, now: Duration) -> Option<Event> {
+        let n = self.game.log().events.len();
+        let removed = self.game.log().events.last()?.clone();
+        let rebuilt = self.game.log().replay_prefix(n - 1).ok()?;
+        self.game = rebuilt;
+        self.corrections.push(Correction {
+            at: n - 1,
+            removed: vec![removed.clone()],
+            note: note.to_owned(),
+        });
+        if let (Some(clock), Some(tc)) = (&mut self.clock, self.time_control) {
+            let running = clock.running().is_some();
+            let last = self.game.log().events.iter().rev().find_map(|e| e.clock);
+            *clock = match last {
+                Some(r) => Clock::resumed(tc, r),
+                None => Clock::new(tc),
+            };
+            if running && self.game.referee().over().is_none() {
+                clock.start(self.game.referee().to_move(), now);
+            }
+        }
+        self.autosave_now();
+        Some(removed)
+    }
+
+    /// The game as a save.
+    pub fn to_saved(&self) -> SavedGame {
+        let mut saved = SavedGame::of(&self.game, self.meta.clone(), self.time_control);
+        saved.markers = self.markers.clone();
+        saved.corrections = self.corrections.clone();
+        saved
+    }
+
+    /// Writes the game to `path` (atomically).
+    pub fn save_to(&self, path: &std::path::Path) -> std::io::Result<()> {
+        self.to_saved().write(path)
+    }
+
+    fn autosave_now(&mut self) {
+        if let Some(path) = &self.autosave {
+            self.autosave_error = self
+                .to_saved()
+                .write(path)
+                .err()
+                .map(|e| format!("autosave to {} failed: {e}", path.display()));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Attempt;
+    use crate::rules::Preset;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    fn try_(s: &mut GameSession, m: &str, now: u64) -> Event {
+        s.apply(Request::Try(Attempt::parse(m).expect("uci")), ms(now))
+            .expect("accepted")
+    }
+
+    #[test]
+    fn clock_runs_for_the_mover_and_flag_fall_ends_the_game() {
+        let tc = TimeControl {
+            base_ms: 10_000,
+            increment_ms: 1_000,
+        };
+        let mut s = GameSession::new(
+            Preset::Berkeley.rules(),
+            Setup::initial(),
+            Meta::default(),
+            Some(tc),
+            None,
+        )
+        .expect("starts");
+        s.start_clock(ms(0));
+        let e = try_(&mut s, "e2e4", 3_000);
+        assert_eq!(
+            e.clock,
+            Some(ClockReading {
+                white_ms: 8_000,
+                black_ms: 10_000
+            })
+        );
+        try_(&mut s, "e7e5", 4_000);
+        assert_eq!(
+            s.clock_reading(ms(4_000)),
+            Some(ClockReading {
+                white_ms: 8_000,
+                black_ms: 10_000
+            })
+        );
+        // White thinks too long.
+        let timeout = s.check_time(ms(12_000)).expect("flag falls");
+        assert!(matches!(timeout.request, Request::Timeout(Color::White)));
+        assert!(s.game().referee().over().is_some());
+        assert!(
+            s.apply(
+                Request::Try(Attempt::parse("g1f3").expect("uci")),
+                ms(12_500)
+            )
+            .is_err()
+        );
+    }
+
+    #[test]
+    fn undo_keeps_an_audit_trail_and_views_follow() {
+        let mut s = GameSession::new(
+            Preset::Wild16.rules(),
+            Setup::initial(),
+            Meta::default(),
+            None,
+            None,
+        )
+        .expect("starts");
+        try_(&mut s, "e2e4", 0);
+        assert_eq!(
+            s.view(Color::White).own.piece_at(Square::E4),
+            Some(Color::White.pawn())
+        );
+        let removed = s.undo("typed the wrong square", ms(0)).expect("undo");
+        assert!(matches!(removed.request, Request::Try(_)));
+        assert_eq!(s.view(Color::White).own.piece_at(Square::E4), None);
+        assert_eq!(s.corrections().len(), 1);
+        assert_eq!(s.to_move(), Color::White);
+        let saved = s.to_saved();
+        assert_eq!(
+            crate::save::load_str(&saved.to_ron()).expect("loads").saved,
+            saved
+        );
+    }
+}
