@@ -259,7 +259,7 @@ pub fn player_pgn(saved: &SavedGame, color: Color) -> String {
         let mut notes = Vec::new();
         let mut played = None;
         for h in &turn.heard {
-            let words = say(&h.items, wording, mover);
+            let words = crate::wording::heard_line(&h.items, wording, mover, Some(color));
             match &h.request {
                 Some(Request::Try(a)) if h.items.contains(&Item::Legal) => {
                     played = Some(own_move_text(&board, *a, &h.items));

@@ -10,7 +10,7 @@ use crate::referee::Request;
 use crate::rules::Family;
 use crate::save::SavedGame;
 use crate::view::PlayerView;
-use crate::wording::{color_title, describe, say};
+use crate::wording::{color_title, describe, heard_line};
 use shakmaty::san::SanPlus;
 use shakmaty::{CastlingMode, Chess, Color};
 use std::fmt::Write as _;
@@ -165,7 +165,7 @@ pub fn replay_text(saved: &SavedGame, perspective: Perspective) -> String {
                 let mut lines = Vec::new();
                 for h in &turn.heard {
                     let mover = turn.mover.unwrap_or(color);
-                    let words = say(&h.items, wording, mover);
+                    let words = heard_line(&h.items, wording, mover, Some(color));
                     let line = match &h.request {
                         Some(r) if words.is_empty() => request_text(r),
                         Some(r) => format!("{}: {words}", request_text(r)),

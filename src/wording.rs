@@ -184,6 +184,31 @@ pub fn say(items: &[Item], w: Wording, mover: Color) -> String {
     parts.join(" ")
 }
 
+/// What one listener heard from one request, written for a log: like [`say`], but a legal move
+/// reads "Legal." (or the rule set's word) to the mover and "White moved." to everyone else, and
+/// the turn change is not repeated. `listener` is `None` for what both players heard.
+pub fn heard_line(items: &[Item], w: Wording, mover: Color, listener: Option<Color>) -> String {
+    let rest: Vec<Item> = items
+        .iter()
+        .copied()
+        .filter(|i| *i != Item::Legal)
+        .collect();
+    let words = say(&rest, w, mover);
+    if !items.contains(&Item::Legal) {
+        return words;
+    }
+    let head = if listener == Some(mover) {
+        describe(&Item::Legal, w).unwrap_or_else(|| "Legal.".to_owned())
+    } else {
+        format!("{} moved.", color_title(mover))
+    };
+    if words.is_empty() {
+        head
+    } else {
+        format!("{head} {words}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -202,6 +227,32 @@ mod tests {
         assert_eq!(
             say(&items, Wording::Icc, Color::White),
             "Pawn at d5 captured. Short-diagonal check. Black to move. 2 pawn tries."
+        );
+    }
+
+    #[test]
+    fn log_lines() {
+        let items = [Item::Legal, Item::PawnTries(PawnTries::Count(0))];
+        assert_eq!(
+            heard_line(&items, Wording::Icc, Color::White, Some(Color::Black)),
+            "White moved. No pawn tries."
+        );
+        assert_eq!(
+            heard_line(&items, Wording::Icc, Color::White, Some(Color::White)),
+            "Legal. No pawn tries."
+        );
+        assert_eq!(
+            heard_line(&items, Wording::Berkeley, Color::White, Some(Color::White)),
+            "Yes. No pawn tries."
+        );
+        assert_eq!(
+            heard_line(
+                &[Item::Illegal],
+                Wording::Icc,
+                Color::White,
+                Some(Color::White)
+            ),
+            "No."
         );
     }
 

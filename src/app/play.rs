@@ -227,10 +227,14 @@ impl PlayScreen {
         egui::Panel::bottom("play-bottom")
             .show(ui, |ui| self.bottom_bar(ui, &mut intents, &mut requests));
         egui::CentralPanel::default().show(ui, |ui| {
-            if self.curtain_up() {
-                self.curtain_card(ui, now, &mut intents);
-            }
             self.boards(ui, settings, &mut intents);
+            if self.curtain_up() {
+                let ctx = ui.ctx().clone();
+                egui::Area::new(egui::Id::unique("curtain"))
+                    .order(egui::Order::Foreground)
+                    .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+                    .show(&ctx, |ui| self.curtain_card(ui, now, &mut intents));
+            }
         });
         if let Some(attempt) = self.promotion {
             self.promotion_picker(ui, attempt, &mut intents);
@@ -325,11 +329,25 @@ impl PlayScreen {
                 .map(|s| s.item)
                 .collect();
         }
-        egui::Frame::group(ui.style())
-            .inner_margin(16.0)
+        egui::Frame::new()
+            .fill(Color32::from_rgb(24, 27, 34))
+            .stroke(egui::Stroke::new(2.0, Color32::from_rgb(120, 130, 150)))
+            .corner_radius(12.0)
+            .inner_margin(28.0)
+            .shadow(egui::Shadow {
+                offset: [0, 8],
+                blur: 24,
+                spread: 4,
+                color: Color32::from_black_alpha(160),
+            })
             .show(ui, |ui| {
+                ui.set_min_width(460.0);
                 ui.vertical_centered(|ui| {
-                    ui.heading(RichText::new(format!("{} to move", color_title(next))).size(28.0));
+                    ui.heading(
+                        RichText::new(format!("{} to move", color_title(next)))
+                            .size(30.0)
+                            .color(Color32::WHITE),
+                    );
                     let name = next.fold_wb(&self.session.meta.white, &self.session.meta.black);
                     let who = if name.is_empty() {
                         color_title(next).to_owned()
@@ -341,13 +359,7 @@ impl PlayScreen {
                         color_title(!next)
                     ));
                     if !public.is_empty() {
-                        ui.label(
-                            RichText::new(format!(
-                                "Announced to both: {}",
-                                say(&public, wording, !next)
-                            ))
-                            .size(16.0),
-                        );
+                        ui.label(RichText::new(public_summary(&public, wording, !next)).size(16.0));
                     }
                     if let Some(reading) = self.session.clock_reading(now) {
                         ui.label(format!(
@@ -368,7 +380,6 @@ impl PlayScreen {
                     }
                 });
             });
-        ui.add_space(8.0);
     }
 
     fn boards(&mut self, ui: &mut egui::Ui, settings: &Settings, intents: &mut Vec<Intent>) {
@@ -378,30 +389,34 @@ impl PlayScreen {
             Place::Referee,
         ];
         let avail = ui.available_size();
-        let wide = avail.x >= 900.0;
-        let log_height = 150.0_f32;
-        let size = if wide {
-            ((avail.x - 40.0) / 3.0)
-                .min(avail.y - log_height - 60.0)
-                .max(120.0)
-        } else {
-            (avail.x - 20.0).clamp(120.0, 520.0)
-        };
-        if wide {
+        let gap = 16.0;
+        if avail.x >= 900.0 {
+            // Side by side, as at the table.
+            let size = ((avail.x - 2.0 * gap) / 3.0)
+                .min(avail.y - 190.0)
+                .max(160.0);
+            let log_height = (avail.y - size - 90.0).max(60.0);
+            let pad = ((avail.x - 3.0 * size - 2.0 * gap) / 2.0).max(0.0);
             ui.horizontal_top(|ui| {
+                ui.spacing_mut().item_spacing.x = 0.0;
+                ui.add_space(pad);
                 for place in places {
                     ui.vertical(|ui| {
+                        ui.spacing_mut().item_spacing.x = 6.0;
                         ui.set_width(size);
+                        ui.set_max_width(size);
                         self.place_column(ui, place, size, log_height, settings, intents);
                     });
-                    ui.add_space(8.0);
+                    ui.add_space(gap);
                 }
             });
         } else {
+            // Narrow window: stacked.
+            let size = (avail.x - 24.0).clamp(160.0, 560.0);
             egui::ScrollArea::vertical().show(ui, |ui| {
                 for place in places {
-                    self.place_column(ui, place, size, log_height, settings, intents);
-                    ui.add_space(12.0);
+                    self.place_column(ui, place, size, 140.0, settings, intents);
+                    ui.add_space(gap);
                 }
             });
         }
@@ -514,13 +529,14 @@ impl PlayScreen {
             pieces: spec.pieces.clone(),
             markers: spec.markers.clone(),
         });
+        let events = board::show(ui, &spec, size);
         if active {
             let digest = since_last_turn(&view, color, self.session.rules().wording);
             if !digest.is_empty() {
                 ui.label(RichText::new(format!("Since your last turn: {digest}")).italics());
             }
         }
-        for event in board::show(ui, &spec, size) {
+        for event in events {
             match event {
                 BoardEvent::Clicked(sq)
                     if brush.is_some() && !view.own.by_color(color).contains(sq) =>
@@ -569,7 +585,7 @@ impl PlayScreen {
         intents: &mut Vec<Intent>,
     ) {
         let enemy = !color;
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("Mark:");
             for role in [
                 Role::King,
@@ -582,8 +598,13 @@ impl PlayScreen {
                 let image = egui::Image::new(super::pieces::image(role.of(enemy)))
                     .fit_to_exact_size(egui::vec2(22.0, 22.0));
                 let selected = self.brush == Some(role);
+                let fill = if selected {
+                    Color32::from_rgb(130, 170, 110)
+                } else {
+                    Color32::from_rgb(240, 217, 181)
+                };
                 let resp = ui
-                    .add(egui::Button::image(image).selected(selected))
+                    .add(egui::Button::image(image).fill(fill).selected(selected))
                     .on_hover_text(format!(
                         "Place a guessed {} {} (then click a square)",
                         color_title(enemy).to_lowercase(),
@@ -933,24 +954,29 @@ fn recent_checks_on(view: &PlayerView, color: Color) -> Vec<crate::announce::Che
         .collect()
 }
 
+/// The public facts of the last turn for the curtain: "White moved. Capture at d4. ..."
+fn public_summary(items: &[Item], wording: crate::rules::Wording, mover: Color) -> String {
+    format!(
+        "Announced to both: {}",
+        crate::wording::heard_line(items, wording, mover, None)
+    )
+}
+
 /// What the player heard during the opponent's last turn.
 fn since_last_turn(view: &PlayerView, color: Color, wording: crate::rules::Wording) -> String {
     let Some(turn) = view.turns.iter().rev().find(|t| t.mover == Some(!color)) else {
         return String::new();
     };
-    let items: Vec<Item> = turn
+    let lines: Vec<String> = turn
         .heard
         .iter()
-        .flat_map(|h| h.items.iter().copied())
+        .map(|h| crate::wording::heard_line(&h.items, wording, !color, Some(color)))
+        .filter(|l| !l.is_empty())
         .collect();
-    if items.is_empty() {
+    if lines.is_empty() {
         format!("{} moved.", color_title(!color))
     } else {
-        format!(
-            "{} moved. {}",
-            color_title(!color),
-            say(&items, wording, !color)
-        )
+        lines.join(" ")
     }
 }
 
@@ -973,6 +999,9 @@ fn heard_log(
                 }
                 let head = match turn.mover {
                     None => "Start".to_owned(),
+                    Some(m) if m == color => {
+                        format!("{}{} you", turn.number, m.fold_wb(".", "..."))
+                    }
                     Some(m) => format!(
                         "{}{} {}",
                         turn.number,
@@ -982,7 +1011,13 @@ fn heard_log(
                 };
                 let mut parts = Vec::new();
                 for h in &turn.heard {
-                    let words = say(&h.items, wording, turn.mover.unwrap_or(color));
+                    let mover = turn.mover.unwrap_or(color);
+                    let line = crate::wording::heard_line(&h.items, wording, mover, Some(color));
+                    let moved = format!("{} moved.", color_title(mover));
+                    let words = match line.strip_prefix(&moved) {
+                        Some(rest) => format!("moved.{rest}"),
+                        None => line,
+                    };
                     parts.push(match &h.request {
                         Some(r) => format!("{}: {words}", crate::replay::request_text(r)),
                         None => words,
