@@ -23,7 +23,10 @@ fn samples() -> Vec<PathBuf> {
         .expect("saves/ exists")
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|e| e == "ron"))
-        .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("sample-")))
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("sample-"))
+        })
         .collect();
     files.sort();
     files

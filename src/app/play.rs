@@ -536,10 +536,11 @@ impl PlayScreen {
                 ui.label(RichText::new(format!("Since your last turn: {digest}")).italics());
             }
         }
+        let can_mark = !self.revealed() && self.marker_owner() == Some(color);
         for event in events {
             match event {
                 BoardEvent::Clicked(sq)
-                    if brush.is_some() && !view.own.by_color(color).contains(sq) =>
+                    if can_mark && brush.is_some() && !view.own.by_color(color).contains(sq) =>
                 {
                     intents.push(Intent::Marker(sq, brush));
                 }
@@ -557,7 +558,9 @@ impl PlayScreen {
                 BoardEvent::Dropped { from, to } if active => {
                     intents.push(attempt_intent(&view, Attempt::new(from, to)))
                 }
-                BoardEvent::RightClicked(sq) if !view.own.by_color(color).contains(sq) => {
+                BoardEvent::RightClicked(sq)
+                    if can_mark && !view.own.by_color(color).contains(sq) =>
+                {
                     let next = match markers.get(&sq) {
                         None => Some(Role::Pawn),
                         Some(Role::Pawn) => Some(Role::Knight),
@@ -572,7 +575,9 @@ impl PlayScreen {
                 _ => {}
             }
         }
-        self.marker_tray(ui, color, &view, intents);
+        if can_mark {
+            self.marker_tray(ui, color, &view, intents);
+        }
         heard_log(ui, &view, self.session.rules().wording, log_height, color);
     }
 
@@ -585,37 +590,22 @@ impl PlayScreen {
         intents: &mut Vec<Intent>,
     ) {
         let enemy = !color;
+        let material = opponent_material(&self.session.game().log().start, color);
         ui.horizontal_wrapped(|ui| {
             ui.label("Mark:");
-            for role in [
-                Role::King,
-                Role::Queen,
-                Role::Rook,
-                Role::Bishop,
-                Role::Knight,
-                Role::Pawn,
-            ] {
-                let image = egui::Image::new(super::pieces::image(role.of(enemy)))
-                    .fit_to_exact_size(egui::vec2(22.0, 22.0));
+            for role in [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn] {
+                let image = egui::Image::new(super::pieces::image(role.of(enemy))).fit_to_exact_size(egui::vec2(22.0, 22.0));
                 let selected = self.brush == Some(role);
-                let fill = if selected {
-                    Color32::from_rgb(130, 170, 110)
-                } else {
-                    Color32::from_rgb(240, 217, 181)
-                };
+                let fill = if selected { Color32::from_rgb(130, 170, 110) } else { Color32::from_rgb(240, 217, 181) };
+                let count = *material.get(role);
                 let resp = ui
-                    .add(egui::Button::image(image).fill(fill).selected(selected))
+                    .add(egui::Button::image_and_text(image, format!("{count}")).fill(fill).selected(selected))
                     .on_hover_text(format!(
-                        "Place a guessed {} {} (then click a square)",
+                        "Place a guessed {} {} (then click a square); right-click a square to cycle",
                         color_title(enemy).to_lowercase(),
                         role_name(role)
                     ));
-                let label = format!(
-                    "{} marks {} {}",
-                    color_title(color),
-                    color_title(enemy).to_lowercase(),
-                    role_name(role)
-                );
+                let label = format!("{} marks {} {}", color_title(color), color_title(enemy).to_lowercase(), role_name(role));
                 resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
                 if resp.clicked() {
                     intents.push(Intent::Brush(if selected { None } else { Some(role) }));
@@ -625,9 +615,13 @@ impl PlayScreen {
             if erase.clicked() {
                 intents.push(Intent::Brush(None));
             }
-            let lost = view.lost.len();
-            if lost > 0 {
-                ui.label(format!("({lost} of yours captured)"));
+            let (taken, pawns) = own_captures(view, color);
+            if taken > 0 {
+                let detail = pawns.map_or(String::new(), |p| format!(" ({p} pawns)"));
+                ui.label(format!("You captured {taken}{detail}."));
+            }
+            if !view.lost.is_empty() {
+                ui.label(format!("You lost {}.", view.lost.len()));
             }
         });
     }
@@ -874,11 +868,11 @@ impl PlayScreen {
         }
     }
 
-    /// Whose markers the screen edits: the open board's player.
+    /// Whose markers the screen edits: the open board's player (in club referee mode the players
+    /// keep their guesses on their own physical boards).
     fn marker_owner(&self) -> Option<Color> {
         match (self.mode, self.curtain) {
             (PlayMode::HotSeat, Curtain::Open(c)) => Some(c),
-            (PlayMode::Referee, _) => Some(self.session.to_move()),
             _ => None,
         }
     }
@@ -918,6 +912,40 @@ fn attempt_intent(view: &PlayerView, a: Attempt) -> Intent {
     } else {
         Intent::Attempt(a)
     }
+}
+
+/// The opponent's material in the start position (agreed before play, so public), by role.
+fn opponent_material(start: &str, color: Color) -> shakmaty::ByRole<u8> {
+    let setup = start
+        .parse::<shakmaty::fen::Fen>()
+        .map(shakmaty::fen::Fen::into_setup)
+        .unwrap_or_default();
+    setup.board.material_side(!color)
+}
+
+/// How many enemy units the player captured, and how many of them were pawns when the rules
+/// say so.
+fn own_captures(view: &PlayerView, color: Color) -> (usize, Option<usize>) {
+    let mut taken = 0;
+    let mut pawns = Some(0);
+    for turn in view.turns.iter().filter(|t| t.mover == Some(color)) {
+        for item in turn
+            .heard
+            .iter()
+            .filter(|h| h.request.is_some())
+            .flat_map(|h| h.items.iter())
+        {
+            if let Item::Capture { unit, .. } = item {
+                taken += 1;
+                pawns = match (pawns, unit) {
+                    (Some(p), Some(crate::announce::Unit::Pawn)) => Some(p + 1),
+                    (Some(p), Some(crate::announce::Unit::Piece)) => Some(p),
+                    _ => None,
+                };
+            }
+        }
+    }
+    (taken, pawns)
 }
 
 /// Capture squares heard in the current and the previous turn.
