@@ -181,6 +181,8 @@ pub enum Item {
         /// The result.
         result: GameResult,
     },
+    /// The referee adjudicated the game.
+    Adjudicated(GameResult),
     /// RBC: the result of a sense.
     Sense(Reveal),
     /// RBC: the move the mover asked for and the move actually made (`None`: nothing happened).
@@ -275,6 +277,8 @@ pub enum EndReason {
     Agreement,
     /// A player ran out of time.
     Timeout,
+    /// The referee decided.
+    Adjudication,
 }
 
 impl EndReason {
@@ -290,6 +294,7 @@ impl EndReason {
             EndReason::Resignation => "resignation",
             EndReason::Agreement => "agreement",
             EndReason::Timeout => "timeout",
+            EndReason::Adjudication => "adjudication",
         }
     }
 }

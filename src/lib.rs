@@ -20,6 +20,7 @@ pub mod referee;
 pub mod replay;
 pub mod rules;
 pub mod save;
+pub mod scoresheet;
 pub mod selfplay;
 pub mod session;
 pub mod view;

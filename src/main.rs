@@ -46,6 +46,11 @@ enum Command {
         #[arg(long = "as")]
         perspective: Option<Perspective>,
     },
+    /// Print a game's official scoresheet (every attempt with its answer) as plain text.
+    Scoresheet {
+        /// The save file.
+        file: PathBuf,
+    },
     /// Play random games through the referee until one finishes, and save it (sample games).
     Selfplay {
         /// Rule set.
@@ -114,6 +119,9 @@ fn main() -> ExitCode {
                 })
                 .map_err(|e| format!("cannot write {}: {e}", out.display())),
         },
+        Some(Command::Scoresheet { file }) => kriegspiel::save::load_file(&file)
+            .map(|loaded| print!("{}", kriegspiel::scoresheet::scoresheet(&loaded.saved)))
+            .map_err(|e| format!("{}: {e}", file.display())),
         Some(Command::Replay { file, perspective }) => kriegspiel::save::load_file(&file)
             .map(|loaded| {
                 print!(

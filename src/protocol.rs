@@ -171,6 +171,13 @@ pub fn write_item(out: &mut String, item: &Item) {
             let _ = write!(out, "{{\"kind\":\"captured\",\"square\":\"{sq}\"}}");
         }
         Item::KingCaptured => simple(out, "king_captured"),
+        Item::Adjudicated(result) => {
+            let _ = write!(
+                out,
+                "{{\"kind\":\"adjudicated\",\"result\":\"{}\"}}",
+                result.pgn()
+            );
+        }
         Item::Opened(r) => write_reveal(out, "opened", r),
     }
 }

@@ -49,6 +49,13 @@ pub enum Request {
     Draw,
     /// A player's time ran out.
     Timeout(#[serde(with = "crate::announce::color_serde")] Color),
+    /// The referee decides the result (club play), with the reason given.
+    Adjudicate {
+        /// The result.
+        result: GameResult,
+        /// Why, in the referee's words.
+        reason: String,
+    },
 }
 
 impl Request {
@@ -63,7 +70,7 @@ impl Request {
             | Request::Pass => Some(to_move),
             Request::Open(_) => Some(!to_move),
             Request::Resign(c) => Some(*c),
-            Request::Draw | Request::Timeout(_) => None,
+            Request::Draw | Request::Timeout(_) | Request::Adjudicate { .. } => None,
         }
     }
 }
@@ -787,6 +794,13 @@ impl Referee {
                 Some(Over {
                     result,
                     reason: EndReason::Timeout,
+                })
+            }
+            (Request::Adjudicate { result, .. }, _) => {
+                out.push(both(Item::Adjudicated(*result)));
+                Some(Over {
+                    result: *result,
+                    reason: EndReason::Adjudication,
                 })
             }
             (Request::Try(a), Truth::Kriegspiel(k)) => {

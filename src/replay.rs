@@ -70,6 +70,9 @@ pub fn request_text(r: &Request) -> String {
         Request::Resign(c) => format!("{} resigns", color_title(*c)),
         Request::Draw => "draw agreed".to_owned(),
         Request::Timeout(c) => format!("{}'s flag fell", color_title(*c)),
+        Request::Adjudicate { result, reason } => {
+            format!("adjudicated {} ({reason})", result.pgn())
+        }
     }
 }
 

@@ -147,6 +147,7 @@ pub fn describe(item: &Item, w: Wording) -> Option<String> {
         },
         Item::Captured(sq) => format!("Your piece on {sq} was captured."),
         Item::KingCaptured => "The king is captured.".to_owned(),
+        Item::Adjudicated(r) => format!("The referee adjudicates the game: {}.", r.pgn()),
         Item::Opened(r) => format!("Opened: {}.", reveal_phrase(r)),
     };
     Some(text)
@@ -182,6 +183,37 @@ pub fn say(items: &[Item], w: Wording, mover: Color) -> String {
             .filter_map(|i| describe(i, w)),
     );
     parts.join(" ")
+}
+
+/// What the referee announces for one request, grouped by audience: `("To both", text)`,
+/// `("To White only", text)`. Empty groups are left out.
+pub fn say_to(said: &[crate::announce::Said], w: Wording, mover: Color) -> Vec<(String, String)> {
+    use crate::announce::Audience;
+    let mut out = Vec::new();
+    for (audience, name) in [
+        (Audience::Both, "To both".to_owned()),
+        (
+            Audience::Only(mover),
+            format!("To {} only", color_title(mover)),
+        ),
+        (
+            Audience::Only(!mover),
+            format!("To {} only", color_title(!mover)),
+        ),
+    ] {
+        let items: Vec<Item> = said
+            .iter()
+            .filter(|s| s.to == audience)
+            .map(|s| s.item)
+            .collect();
+        if !items.is_empty() {
+            let text = say(&items, w, mover);
+            if !text.is_empty() {
+                out.push((name, text));
+            }
+        }
+    }
+    out
 }
 
 /// What one listener heard from one request, written for a log: like [`say`], but a legal move

@@ -16,6 +16,27 @@ pub enum FileOp {
     Study,
     /// Save the game.
     SaveAs,
+    /// Export the referee's PGN.
+    ExportPgn,
+    /// Export the printable scoresheet.
+    ExportScoresheet,
+}
+
+impl FileOp {
+    fn saves(self) -> bool {
+        matches!(
+            self,
+            FileOp::SaveAs | FileOp::ExportPgn | FileOp::ExportScoresheet
+        )
+    }
+
+    fn filter(self) -> (&'static str, &'static str) {
+        match self {
+            FileOp::ExportPgn => ("PGN", "pgn"),
+            FileOp::ExportScoresheet => ("Text", "txt"),
+            _ => ("Kriegspiel save", "ron"),
+        }
+    }
 }
 
 /// A save found in the saves folder, described from its metadata only.
@@ -122,12 +143,14 @@ impl Files {
         let dir = dir.to_path_buf();
         let name = default_name.to_owned();
         std::thread::spawn(move || {
+            let (kind, ext) = op.filter();
             let dialog = rfd::FileDialog::new()
-                .add_filter("Kriegspiel save", &["ron"])
+                .add_filter(kind, &[ext])
                 .set_directory(&dir);
-            let picked = match op {
-                FileOp::SaveAs => dialog.set_file_name(name).save_file(),
-                FileOp::Open | FileOp::Study => dialog.pick_file(),
+            let picked = if op.saves() {
+                dialog.set_file_name(name).save_file()
+            } else {
+                dialog.pick_file()
             };
             let _ = tx.send(picked);
         });
@@ -137,9 +160,13 @@ impl Files {
     fn show_fallback(&mut self, op: FileOp, dir: &Path, default_name: &str) {
         self.fallback = Some(Fallback {
             op,
-            path: match op {
-                FileOp::SaveAs => dir.join(default_name).display().to_string(),
-                _ => String::new(),
+            path: if op.saves() {
+                dir.join(default_name)
+                    .with_extension(op.filter().1)
+                    .display()
+                    .to_string()
+            } else {
+                String::new()
             },
             saves: list_saves(dir),
         });
@@ -180,6 +207,8 @@ impl Files {
             FileOp::Open => "Open a game",
             FileOp::Study => "Open a game to study",
             FileOp::SaveAs => "Save the game",
+            FileOp::ExportPgn => "Export the PGN",
+            FileOp::ExportScoresheet => "Export the scoresheet",
         };
         egui::Modal::new(egui::Id::unique("file-fallback")).show(ctx, |ui| {
             ui.heading(title);
@@ -188,7 +217,7 @@ impl Files {
             resp.widget_info(|| {
                 egui::WidgetInfo::labeled(egui::Role::TextInput, true, "File path")
             });
-            if fb.op != FileOp::SaveAs && !fb.saves.is_empty() {
+            if !fb.op.saves() && !fb.saves.is_empty() {
                 ui.label("Saved games:");
                 egui::ScrollArea::vertical()
                     .max_height(240.0)
@@ -207,10 +236,7 @@ impl Files {
                     });
             }
             ui.horizontal(|ui| {
-                let ok = match fb.op {
-                    FileOp::SaveAs => "Save",
-                    _ => "Open",
-                };
+                let ok = if fb.op.saves() { "Save" } else { "Open" };
                 if ui.button(ok).clicked() && !fb.path.trim().is_empty() {
                     chosen = Some((fb.op, PathBuf::from(fb.path.trim())));
                 }

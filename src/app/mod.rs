@@ -150,6 +150,7 @@ impl KriegspielApp {
         let ctx = ui.ctx().clone();
         let now = Self::now(&ctx);
         let mut save_as = false;
+        let mut export: Option<FileOp> = None;
         let typing = ctx.egui_wants_keyboard_input();
         let (new, open, save) = ctx.input_mut(|i| {
             (
@@ -242,6 +243,8 @@ impl KriegspielApp {
                 for request in play.show(ui, &self.settings, now) {
                     match request {
                         AppRequest::SaveAs => save_as = true,
+                        AppRequest::ExportPgn => export = Some(FileOp::ExportPgn),
+                        AppRequest::ExportScoresheet => export = Some(FileOp::ExportScoresheet),
                     }
                 }
             }
@@ -253,6 +256,10 @@ impl KriegspielApp {
             self.files
                 .request(FileOp::SaveAs, &self.dir(), &crate::save::autosave_name());
         }
+        if let Some(op) = export {
+            self.files
+                .request(op, &self.dir(), &crate::save::autosave_name());
+        }
         let dir = self.dir();
         let chosen = self
             .files
@@ -262,11 +269,23 @@ impl KriegspielApp {
             match op {
                 FileOp::Open => self.open(&path, false),
                 FileOp::Study => self.open(&path, true),
-                FileOp::SaveAs => {
+                FileOp::SaveAs | FileOp::ExportPgn | FileOp::ExportScoresheet => {
                     if let Screen::Play(play) = &self.screen {
-                        self.notice = Some(match play.session.save_to(&path) {
-                            Ok(()) => format!("Saved to {}", path.display()),
-                            Err(e) => format!("Could not save to {}: {e}", path.display()),
+                        let saved = play.session.to_saved();
+                        let written = match op {
+                            FileOp::ExportPgn => crate::save::write_atomic(
+                                &path,
+                                crate::pgn::referee_pgn(&saved).as_bytes(),
+                            ),
+                            FileOp::ExportScoresheet => crate::save::write_atomic(
+                                &path,
+                                crate::scoresheet::scoresheet(&saved).as_bytes(),
+                            ),
+                            _ => play.session.save_to(&path),
+                        };
+                        self.notice = Some(match written {
+                            Ok(()) => format!("Written to {}", path.display()),
+                            Err(e) => format!("Could not write {}: {e}", path.display()),
                         });
                     }
                 }

@@ -10,6 +10,8 @@
 use super::board::{self, Arrow, BoardEvent, BoardSpec, Highlight};
 use super::pieces::role_name;
 use super::settings::{MoveMethod, Settings};
+
+mod club;
 use crate::announce::{Audience, Item};
 use crate::attempt::Attempt;
 use crate::clock::format_ms;
@@ -80,6 +82,10 @@ pub struct Drawn {
 pub enum AppRequest {
     /// Offer to save the finished game.
     SaveAs,
+    /// Export the referee's PGN.
+    ExportPgn,
+    /// Export the printable scoresheet.
+    ExportScoresheet,
 }
 
 /// A change requested while drawing, applied after the frame is drawn.
@@ -99,13 +105,23 @@ enum Intent {
     Confirm(Option<Confirm>),
     PauseClock,
     ResumeClock,
+    Club(club::Command),
+    Undo,
 }
 
 /// A question waiting for a yes.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Confirm {
     /// The player resigns.
     Resign(Color),
+    /// Take back the last entry (club referee).
+    Undo,
+    /// Both players agreed a draw (club referee).
+    Draw,
+    /// A flag fell (club referee).
+    Flag(Color),
+    /// The referee decides the result.
+    Adjudicate(crate::announce::GameResult, String),
 }
 
 /// The game screen's state.
@@ -133,6 +149,10 @@ pub struct PlayScreen {
     opened_at: [usize; 2],
     /// The clock has been started.
     clock_started: bool,
+    /// What the referee must say about the last entry: (to whom, words).
+    pub say_this: Vec<(String, String)>,
+    /// Give the move field the keyboard focus in the next frame.
+    focus_input: bool,
 }
 
 fn idx(c: Color) -> usize {
@@ -159,6 +179,8 @@ impl PlayScreen {
             drawn: Vec::new(),
             opened_at: [n, n],
             clock_started: false,
+            say_this: Vec::new(),
+            focus_input: mode == PlayMode::Referee,
         }
     }
 
@@ -224,8 +246,13 @@ impl PlayScreen {
         }
 
         egui::Panel::top("play-top").show(ui, |ui| self.top_bar(ui, now, &mut intents));
-        egui::Panel::bottom("play-bottom")
-            .show(ui, |ui| self.bottom_bar(ui, &mut intents, &mut requests));
+        if self.mode == PlayMode::Referee {
+            egui::Panel::bottom("club-console")
+                .show(ui, |ui| self.club_console(ui, &mut intents, &mut requests));
+        } else {
+            egui::Panel::bottom("play-bottom")
+                .show(ui, |ui| self.bottom_bar(ui, &mut intents, &mut requests));
+        }
         egui::CentralPanel::default().show(ui, |ui| {
             self.boards(ui, settings, &mut intents);
             if self.curtain_up() {
@@ -239,7 +266,9 @@ impl PlayScreen {
         if let Some(attempt) = self.promotion {
             self.promotion_picker(ui, attempt, &mut intents);
         }
-        if let Some(confirm) = self.confirm {
+        if let Some(confirm) = self.confirm.clone()
+            && self.mode == PlayMode::HotSeat
+        {
             self.confirm_dialog(ui, confirm, &mut intents);
         }
         for intent in intents {
@@ -451,7 +480,7 @@ impl PlayScreen {
             Place::Player(color) => {
                 self.player_board(ui, color, size, log_height, settings, intents)
             }
-            Place::Referee => self.referee_board(ui, size, log_height, settings),
+            Place::Referee => self.referee_board(ui, size, log_height, settings, intents),
         }
     }
 
@@ -530,7 +559,7 @@ impl PlayScreen {
             markers: spec.markers.clone(),
         });
         let events = board::show(ui, &spec, size);
-        if active {
+        if active && self.mode == PlayMode::HotSeat {
             let digest = since_last_turn(&view, color, self.session.rules().wording);
             if !digest.is_empty() {
                 ui.label(RichText::new(format!("Since your last turn: {digest}")).italics());
@@ -632,6 +661,7 @@ impl PlayScreen {
         size: f32,
         log_height: f32,
         settings: &Settings,
+        intents: &mut Vec<Intent>,
     ) {
         let board = self.session.game().referee().true_board().clone();
         let log = self.session.game().log();
@@ -653,12 +683,44 @@ impl PlayScreen {
             spec.highlights.push((a.from, Highlight::LastMove));
             spec.highlights.push((a.to, Highlight::LastMove));
         }
+        let club = self.mode == PlayMode::Referee && !self.revealed();
+        let mover = self.session.to_move();
+        if club {
+            spec.click = true;
+            spec.drag = settings.move_method != MoveMethod::Click;
+            spec.movable = board.by_color(mover);
+            if let Some(sel) = self.selected {
+                spec.highlights.push((sel, Highlight::Selected));
+            }
+        }
         self.drawn.push(Drawn {
             place: Place::Referee,
             pieces: spec.pieces.clone(),
             markers: Vec::new(),
         });
-        board::show(ui, &spec, size);
+        let events = board::show(ui, &spec, size);
+        if club {
+            // The referee enters the mover's attempt on the true board.
+            let view = self.session.view(mover).clone();
+            for event in events {
+                match event {
+                    BoardEvent::Clicked(sq)
+                        if board.by_color(mover).contains(sq) && self.selected != Some(sq) =>
+                    {
+                        intents.push(Intent::Select(Some(sq)));
+                    }
+                    BoardEvent::Clicked(sq) => match self.selected {
+                        Some(from) if from == sq => intents.push(Intent::Select(None)),
+                        Some(from) => intents.push(attempt_intent(&view, Attempt::new(from, sq))),
+                        None => {}
+                    },
+                    BoardEvent::Dropped { from, to } => {
+                        intents.push(attempt_intent(&view, Attempt::new(from, to)))
+                    }
+                    _ => {}
+                }
+            }
+        }
         referee_log(ui, &self.session, log_height);
     }
 
@@ -787,6 +849,7 @@ impl PlayScreen {
 
     fn confirm_dialog(&self, ui: &mut egui::Ui, confirm: Confirm, intents: &mut Vec<Intent>) {
         egui::Modal::new(egui::Id::unique("confirm")).show(ui.ctx(), |ui| match confirm {
+            Confirm::Undo | Confirm::Draw | Confirm::Flag(_) | Confirm::Adjudicate(..) => {}
             Confirm::Resign(c) => {
                 ui.heading(format!("{} resigns?", color_title(c)));
                 ui.horizontal(|ui| {
@@ -830,6 +893,13 @@ impl PlayScreen {
                 self.selected = None;
                 self.request(Request::Try(a), now);
             }
+            Intent::Typed if self.mode == PlayMode::Referee => match club::parse(&self.move_text) {
+                Ok(command) => self.club_command(command, now),
+                Err(e) => {
+                    self.message = Some(e);
+                    self.focus_input = true;
+                }
+            },
             Intent::Typed => {
                 let text = self.move_text.trim().to_owned();
                 if text.is_empty() {
@@ -864,7 +934,27 @@ impl PlayScreen {
             }
             Intent::Confirm(c) => self.confirm = c,
             Intent::PauseClock => self.session.pause_clock(now),
-            Intent::ResumeClock => self.session.start_clock(now),
+            Intent::ResumeClock => {
+                self.session.start_clock(now);
+                self.clock_started = true;
+            }
+            Intent::Club(command) => self.club_command(command, now),
+            Intent::Undo => {
+                if let Some(removed) = self.session.undo("undo", now) {
+                    let what = crate::replay::request_text(&removed.request);
+                    self.message = Some(format!("Took back: {what}"));
+                    self.say_this = vec![(
+                        "Correction".to_owned(),
+                        format!(
+                            "Take back {what}. {} to move.",
+                            color_title(self.session.to_move())
+                        ),
+                    )];
+                } else {
+                    self.message = Some("Nothing to take back.".to_owned());
+                }
+                self.focus_input = true;
+            }
         }
     }
 
@@ -879,8 +969,14 @@ impl PlayScreen {
 
     fn request(&mut self, request: Request, now: Duration) {
         let mover = self.session.to_move();
+        self.focus_input = self.mode == PlayMode::Referee;
         match self.session.apply(request.clone(), now) {
             Ok(event) => {
+                self.say_this = crate::wording::say_to(
+                    &event.said,
+                    self.session.rules().wording,
+                    event.by.unwrap_or(mover),
+                );
                 let heard: Vec<Item> = crate::announce::heard_by(&event.said, mover).collect();
                 let words = say(&heard, self.session.rules().wording, mover);
                 self.message = match &request {
@@ -1065,18 +1161,16 @@ fn referee_log(ui: &mut egui::Ui, session: &GameSession, height: f32) {
         .max_height(height)
         .stick_to_bottom(true)
         .show(ui, |ui| {
+            let mut to_move = log
+                .start
+                .parse::<shakmaty::fen::Fen>()
+                .map(|f| f.as_setup().turn)
+                .unwrap_or(Color::White);
             for (i, e) in log.events.iter().enumerate() {
-                let said: Vec<String> = e
-                    .said
-                    .iter()
-                    .filter_map(|s| {
-                        crate::wording::describe(&s.item, wording).map(|w| match s.to {
-                            Audience::Both => w,
-                            Audience::Only(c) => {
-                                format!("{} ({} only)", w.trim_end_matches('.'), color_title(c))
-                            }
-                        })
-                    })
+                let mover = e.by.unwrap_or(to_move);
+                let said: Vec<String> = crate::wording::say_to(&e.said, wording, mover)
+                    .into_iter()
+                    .map(|(to, text)| format!("{to}: {text}"))
                     .collect();
                 ui.label(format!(
                     "{}. {}: {}",
@@ -1085,9 +1179,12 @@ fn referee_log(ui: &mut egui::Ui, session: &GameSession, height: f32) {
                     if said.is_empty() {
                         "-".to_owned()
                     } else {
-                        said.join(" ")
+                        said.join(" / ")
                     }
                 ));
+                if e.turn_ends {
+                    to_move = !to_move;
+                }
             }
         });
 }

@@ -1,0 +1,322 @@
+//! Club referee mode: the operator is the referee of a physical game. Every attempt the side to
+//! move tells the referee is entered here (typed, or clicked on the mover's board or the true
+//! board), and a large "Say this" panel gives the exact words to announce and to whom.
+//!
+//! The whole game runs from the keyboard: the move field always has the focus; a move
+//! (`e2e4`, `Nf3`, `O-O`, `e8=Q`) or a command (`?`, `undo`, `resign`, `draw`, `flag`,
+//! `adjudicate 1-0 reason`, `clock`) followed by Enter. Ctrl+Z undoes, Ctrl+Space starts or
+//! stops the clock, Enter confirms and Escape cancels a question.
+
+use super::{AppRequest, Confirm, Intent, PlayScreen, resolve_typed};
+use crate::announce::GameResult;
+use crate::referee::Request;
+use crate::wording::color_title;
+use egui::{Color32, RichText};
+use shakmaty::Color;
+use std::time::Duration;
+
+/// A line the referee typed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// An attempt, as typed (UCI or SAN), resolved against the mover's own board.
+    Move(String),
+    /// "Any?".
+    Any,
+    /// Take back the last entry.
+    Undo,
+    /// A player resigns (default: the side to move).
+    Resign(Option<Color>),
+    /// Agreed draw.
+    Draw,
+    /// A flag fell (default: the side to move).
+    Flag(Option<Color>),
+    /// The referee decides.
+    Adjudicate(GameResult, String),
+    /// Start or stop the clock.
+    Clock,
+}
+
+fn color_word(word: Option<&str>) -> Result<Option<Color>, String> {
+    match word {
+        None => Ok(None),
+        Some("white" | "w") => Ok(Some(Color::White)),
+        Some("black" | "b") => Ok(Some(Color::Black)),
+        Some(other) => Err(format!("'{other}' is not a player: say white or black")),
+    }
+}
+
+/// Reads one line typed by the referee.
+pub fn parse(text: &str) -> Result<Command, String> {
+    let text = text.trim();
+    let mut words = text.split_whitespace();
+    let first = words.next().unwrap_or("").to_lowercase();
+    let rest: Vec<&str> = words.collect();
+    match first.as_str() {
+        "" => Err(
+            "type a move (e2e4, Nf3) or a command (? undo resign draw flag adjudicate clock)"
+                .into(),
+        ),
+        "?" | "any" | "any?" => Ok(Command::Any),
+        "undo" | "u" => Ok(Command::Undo),
+        "resign" => Ok(Command::Resign(color_word(rest.first().copied())?)),
+        "draw" => Ok(Command::Draw),
+        "flag" | "time" => Ok(Command::Flag(color_word(rest.first().copied())?)),
+        "clock" => Ok(Command::Clock),
+        "adjudicate" | "adj" => {
+            let result = match rest.first().copied() {
+                Some("1-0") => GameResult::WhiteWins,
+                Some("0-1") => GameResult::BlackWins,
+                Some("1/2-1/2" | "1/2" | "draw" | "=") => GameResult::Draw,
+                _ => {
+                    return Err(
+                        "adjudicate needs a result: 1-0, 0-1 or 1/2-1/2, then the reason".into(),
+                    );
+                }
+            };
+            let reason = rest[1..].join(" ");
+            let reason = if reason.is_empty() {
+                "adjudicated by the referee".to_owned()
+            } else {
+                reason
+            };
+            Ok(Command::Adjudicate(result, reason))
+        }
+        _ => Ok(Command::Move(text.to_owned())),
+    }
+}
+
+impl PlayScreen {
+    /// The referee's console: the "Say this" panel, the entry line, the shortcuts, exports.
+    pub(super) fn club_console(
+        &mut self,
+        ui: &mut egui::Ui,
+        intents: &mut Vec<Intent>,
+        requests: &mut Vec<AppRequest>,
+    ) {
+        ui.add_space(6.0);
+        // Say this.
+        egui::Frame::new()
+            .fill(Color32::from_rgb(20, 24, 30))
+            .stroke(egui::Stroke::new(2.0, Color32::from_rgb(230, 190, 60)))
+            .corner_radius(8.0)
+            .inner_margin(12.0)
+            .show(ui, |ui| {
+                ui.set_min_width(ui.available_width());
+                ui.label(
+                    RichText::new("SAY THIS")
+                        .strong()
+                        .color(Color32::from_rgb(230, 190, 60)),
+                );
+                if self.say_this.is_empty() {
+                    ui.label(
+                        RichText::new(format!("{} to move.", color_title(self.session.to_move())))
+                            .size(26.0),
+                    );
+                }
+                for (to, words) in &self.say_this {
+                    let color = if to == "To both" {
+                        Color32::from_rgb(120, 220, 120)
+                    } else {
+                        Color32::from_rgb(255, 170, 80)
+                    };
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label(
+                            RichText::new(format!("{to}:"))
+                                .size(26.0)
+                                .strong()
+                                .color(color),
+                        );
+                        ui.label(RichText::new(words).size(26.0).color(Color32::WHITE));
+                    });
+                }
+            });
+        ui.add_space(6.0);
+        let over = self.session.game().referee().over();
+        let mover = self.session.to_move();
+        let (undo_key, clock_key, enter, escape) = ui.input_mut(|i| {
+            (
+                i.consume_shortcut(&egui::KeyboardShortcut::new(
+                    egui::Modifiers::COMMAND,
+                    egui::Key::Z,
+                )),
+                i.consume_shortcut(&egui::KeyboardShortcut::new(
+                    egui::Modifiers::COMMAND,
+                    egui::Key::Space,
+                )),
+                i.key_pressed(egui::Key::Enter),
+                i.key_pressed(egui::Key::Escape),
+            )
+        });
+        if undo_key {
+            intents.push(Intent::Confirm(Some(Confirm::Undo)));
+        }
+        if clock_key {
+            intents.push(Intent::Club(Command::Clock));
+        }
+        if let Some(confirm) = self.confirm.clone() {
+            let question = match &confirm {
+                Confirm::Undo => match self.session.game().log().events.last() {
+                    Some(e) => format!(
+                        "Take back the last entry ({})?",
+                        crate::replay::request_text(&e.request)
+                    ),
+                    None => "Nothing to take back.".to_owned(),
+                },
+                Confirm::Resign(c) => format!("{} resigns?", color_title(*c)),
+                Confirm::Draw => "Both players agree a draw?".to_owned(),
+                Confirm::Flag(c) => format!(
+                    "{}'s flag fell: {} loses on time?",
+                    color_title(*c),
+                    color_title(*c)
+                ),
+                Confirm::Adjudicate(r, reason) => format!("Adjudicate {} ({reason})?", r.pgn()),
+            };
+            ui.horizontal(|ui| {
+                ui.label(RichText::new(question).size(20.0).strong());
+                let yes = ui.button("Yes (Enter)").clicked() || enter;
+                let no = ui.button("No (Esc)").clicked() || escape;
+                if yes {
+                    intents.push(Intent::Confirm(None));
+                    intents.push(match confirm {
+                        Confirm::Undo => Intent::Undo,
+                        Confirm::Resign(c) => Intent::Ask(Request::Resign(c)),
+                        Confirm::Draw => Intent::Ask(Request::Draw),
+                        Confirm::Flag(c) => Intent::Ask(Request::Timeout(c)),
+                        Confirm::Adjudicate(result, reason) => {
+                            Intent::Ask(Request::Adjudicate { result, reason })
+                        }
+                    });
+                } else if no {
+                    intents.push(Intent::Confirm(None));
+                }
+            });
+        } else {
+            ui.horizontal(|ui| {
+                let prompt = match over {
+                    Some(o) => format!("Game over ({}). Undo or export:", o.result.pgn()),
+                    None => format!("{}'s attempt:", color_title(mover)),
+                };
+                ui.label(RichText::new(prompt).size(18.0).strong());
+                let edit = egui::TextEdit::singleline(&mut self.move_text)
+                    .hint_text("e2e4, Nf3, ?, undo… then Enter")
+                    .font(egui::TextStyle::Heading)
+                    .desired_width(260.0)
+                    .id(egui::Id::unique("move-input"));
+                let resp = ui.add(edit);
+                resp.widget_info(|| {
+                    egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Type a move")
+                });
+                if self.focus_input {
+                    resp.request_focus();
+                    self.focus_input = false;
+                }
+                if resp.lost_focus() && enter {
+                    intents.push(Intent::Typed);
+                }
+                if ui.button("Enter").clicked() {
+                    intents.push(Intent::Typed);
+                }
+                if self.session.rules().has_any() && ui.button("Any? (?)").clicked() {
+                    intents.push(Intent::Club(Command::Any));
+                }
+                if ui.button("Undo (Ctrl+Z)").clicked() {
+                    intents.push(Intent::Confirm(Some(Confirm::Undo)));
+                }
+                if self.session.time_control().is_some() {
+                    let label = if self.session.clock_running().is_some() {
+                        "Stop clock (Ctrl+Space)"
+                    } else {
+                        "Start clock (Ctrl+Space)"
+                    };
+                    if ui.button(label).clicked() {
+                        intents.push(Intent::Club(Command::Clock));
+                    }
+                }
+            });
+        }
+        if let Some(message) = &self.message {
+            ui.label(
+                RichText::new(message)
+                    .size(15.0)
+                    .color(Color32::from_rgb(200, 200, 210)),
+            );
+        }
+        ui.horizontal_wrapped(|ui| {
+            ui.label(
+                RichText::new(
+                    "Keys: a move + Enter · ? Any? · undo or Ctrl+Z · clock or Ctrl+Space · resign [white|black] · draw · \
+                     flag [white|black] · adjudicate 1-0|0-1|1/2-1/2 reason · Enter = yes, Esc = no",
+                )
+                .small(),
+            );
+            if ui.button("Export PGN…").clicked() {
+                requests.push(AppRequest::ExportPgn);
+            }
+            if ui.button("Export scoresheet…").clicked() {
+                requests.push(AppRequest::ExportScoresheet);
+            }
+        });
+    }
+
+    /// Carries out a typed command.
+    pub(super) fn club_command(&mut self, command: Command, now: Duration) {
+        self.focus_input = true;
+        let mover = self.session.to_move();
+        match command {
+            Command::Move(text) => {
+                let view = self.session.view(mover).clone();
+                match resolve_typed(&view, &text) {
+                    Ok(a) => {
+                        self.move_text.clear();
+                        self.request(Request::Try(a), now);
+                    }
+                    Err(e) => self.message = Some(e),
+                }
+                return;
+            }
+            Command::Any => self.request(Request::Any, now),
+            Command::Undo => self.confirm = Some(Confirm::Undo),
+            Command::Resign(c) => self.confirm = Some(Confirm::Resign(c.unwrap_or(mover))),
+            Command::Draw => self.confirm = Some(Confirm::Draw),
+            Command::Flag(c) => self.confirm = Some(Confirm::Flag(c.unwrap_or(mover))),
+            Command::Adjudicate(r, reason) => self.confirm = Some(Confirm::Adjudicate(r, reason)),
+            Command::Clock => {
+                if self.session.clock_running().is_some() {
+                    self.session.pause_clock(now);
+                    self.message = Some("Clock stopped.".into());
+                } else {
+                    self.session.start_clock(now);
+                    self.clock_started = true;
+                    self.message = Some(format!("Clock running for {}.", color_title(mover)));
+                }
+            }
+        }
+        self.move_text.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands() {
+        assert_eq!(parse("?"), Ok(Command::Any));
+        assert_eq!(parse(" Undo "), Ok(Command::Undo));
+        assert_eq!(
+            parse("resign black"),
+            Ok(Command::Resign(Some(Color::Black)))
+        );
+        assert_eq!(parse("flag"), Ok(Command::Flag(None)));
+        assert_eq!(
+            parse("adjudicate 1-0 Black left the hall"),
+            Ok(Command::Adjudicate(
+                GameResult::WhiteWins,
+                "Black left the hall".into()
+            ))
+        );
+        assert!(parse("adjudicate maybe").is_err());
+        assert!(parse("resign purple").is_err());
+        assert_eq!(parse("Nf3"), Ok(Command::Move("Nf3".into())));
+    }
+}

@@ -1,0 +1,196 @@
+//! The official scoresheet of a club game: every attempt with the referee's answer, turn by turn,
+//! as printable plain text (fixed width, fits A4 in portrait).
+
+use crate::announce::{Audience, Item};
+use crate::replay::{request_text, true_moves};
+use crate::save::SavedGame;
+use crate::wording::{color_title, say_to};
+use shakmaty::Color;
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+fn or_dash(s: &str) -> &str {
+    if s.is_empty() { "-" } else { s }
+}
+
+/// The scoresheet as plain text.
+pub fn scoresheet(saved: &SavedGame) -> String {
+    let log = &saved.log;
+    let m = &saved.meta;
+    let wording = log.rules.wording;
+    let mut out = String::new();
+    let rule = "=".repeat(78);
+    let _ = writeln!(out, "{rule}\nKRIEGSPIEL SCORESHEET\n{rule}");
+    let _ = writeln!(
+        out,
+        "Event:   {:<30} Site: {}",
+        or_dash(&m.event),
+        or_dash(&m.site)
+    );
+    let _ = writeln!(
+        out,
+        "Date:    {:<30} Referee: {}",
+        or_dash(&m.date),
+        or_dash(&m.referee)
+    );
+    let _ = writeln!(
+        out,
+        "White:   {:<30} Black: {}",
+        or_dash(&m.white),
+        or_dash(&m.black)
+    );
+    let tc = saved.time_control.map_or("none".to_owned(), |tc| {
+        format!("{} min + {} s", tc.base_ms / 60_000, tc.increment_ms / 1000)
+    });
+    let _ = writeln!(out, "Rules:   {:<30} Clock: {tc}", log.rules.title());
+    if log.start != crate::log::setup_fen(shakmaty::Setup::initial()) {
+        let _ = writeln!(out, "Start:   {}", log.start);
+    }
+    let _ = writeln!(out, "{}", "-".repeat(78));
+    let moves: HashMap<usize, String> = true_moves(log).into_iter().collect();
+    let start = log
+        .start
+        .parse::<shakmaty::fen::Fen>()
+        .map(shakmaty::fen::Fen::into_setup)
+        .unwrap_or_default();
+    let (mut to_move, mut number) = (start.turn, start.fullmoves.get());
+    let opening: Vec<Item> = log
+        .opening
+        .iter()
+        .filter(|s| s.to == Audience::Both)
+        .map(|s| s.item)
+        .collect();
+    if !opening.is_empty() {
+        let _ = writeln!(
+            out,
+            "Start: {}",
+            crate::wording::say(&opening, wording, !to_move)
+        );
+    }
+    let mut entries: Vec<String> = Vec::new();
+    for (i, e) in log.events.iter().enumerate() {
+        let mover = e.by.unwrap_or(to_move);
+        let said: Vec<String> = say_to(&e.said, wording, mover)
+            .into_iter()
+            .map(|(to, text)| format!("{text} [{}]", to.trim_start_matches("To ")))
+            .collect();
+        let what = match moves.get(&i) {
+            Some(san) => format!("{} ({san})", request_text(&e.request)),
+            None => request_text(&e.request),
+        };
+        entries.push(format!(
+            "{what}: {}",
+            if said.is_empty() {
+                "-".to_owned()
+            } else {
+                said.join(" ")
+            }
+        ));
+        if e.turn_ends || i + 1 == log.events.len() {
+            let head = format!(
+                "{number:>3}{} {}",
+                if to_move == Color::White { ". " } else { "..." },
+                color_title(to_move)
+            );
+            let mut first = true;
+            for entry in entries.drain(..) {
+                let prefix = if first {
+                    head.clone()
+                } else {
+                    " ".repeat(head.len())
+                };
+                first = false;
+                for (k, line) in wrap(&entry, 78 - head.len() - 2).into_iter().enumerate() {
+                    let lead = if k == 0 {
+                        prefix.clone()
+                    } else {
+                        " ".repeat(head.len())
+                    };
+                    let _ = writeln!(out, "{lead}  {line}");
+                }
+            }
+        }
+        if e.turn_ends {
+            if to_move == Color::Black {
+                number += 1;
+            }
+            to_move = !to_move;
+        }
+    }
+    let _ = writeln!(out, "{}", "-".repeat(78));
+    match saved.result {
+        Some(o) => {
+            let _ = writeln!(
+                out,
+                "Result: {}  ({})",
+                o.result.pgn(),
+                o.reason.id().replace('_', " ")
+            );
+        }
+        None => {
+            let _ = writeln!(out, "Result: game not finished");
+        }
+    }
+    if !saved.corrections.is_empty() {
+        let _ = writeln!(out, "Corrections by the referee:");
+        for c in &saved.corrections {
+            let removed: Vec<String> = c.removed.iter().map(|e| request_text(&e.request)).collect();
+            let _ = writeln!(
+                out,
+                "  after entry {}: took back {} ({})",
+                c.at,
+                removed.join(", "),
+                c.note
+            );
+        }
+    }
+    let _ = writeln!(
+        out,
+        "\nSignatures:  White ____________  Black ____________  Referee ____________"
+    );
+    out
+}
+
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        if !line.is_empty() && line.len() + 1 + word.len() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Preset;
+
+    #[test]
+    fn scoresheet_lists_every_attempt_and_the_result() {
+        let mut game = crate::log::Game::standard(Preset::Wild16.rules());
+        for m in ["e2e5", "e2e4", "d7d5", "e4d5"] {
+            game.apply(crate::Request::Try(crate::Attempt::parse(m).expect("uci")))
+                .expect("ok");
+        }
+        game.apply(crate::Request::Resign(Color::Black))
+            .expect("ok");
+        let saved = SavedGame::of(&game, crate::save::Meta::default(), None);
+        let sheet = scoresheet(&saved);
+        assert!(sheet.contains("e2e5: Hell no. [White only]"), "{sheet}");
+        assert!(
+            sheet.contains("e4d5 (exd5): Pawn at d5 captured. Black to move"),
+            "{sheet}"
+        );
+        assert!(sheet.contains("Result: 1-0  (resignation)"), "{sheet}");
+        assert!(sheet.lines().all(|l| l.chars().count() <= 78), "{sheet}");
+    }
+}
