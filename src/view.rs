@@ -12,7 +12,8 @@ use crate::possible::{Side, move_own_piece};
 use crate::referee::Request;
 use crate::rules::{EnPassantSquare, Family, RuleSet};
 use shakmaty::fen::Fen;
-use shakmaty::{Bitboard, Board, Color, Rank, Role, Square};
+use shakmaty::{Bitboard, Board, Color, Piece, Rank, Role, Square};
+use std::collections::BTreeMap;
 
 /// One thing in a player's record: its own request (if it made one) and what it heard.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,6 +63,15 @@ pub struct PlayerView {
     pub any_asked: bool,
     /// The end of the game, once announced.
     pub over: Option<Over>,
+    /// What the player saw of the true board (RBC senses, Modern Kriegspiel opened squares):
+    /// for each square the latest sighting, as (contents, move number when seen).
+    pub seen: BTreeMap<Square, (Option<Piece>, u32)>,
+    /// The squares of the player's most recent sense or opening.
+    pub last_seen: Bitboard,
+    /// RBC: the player has sensed (or skipped sensing) in the current turn.
+    pub sensed: bool,
+    /// Modern Kriegspiel: the player has just moved and may still open squares.
+    pub may_open: bool,
 }
 
 impl PlayerView {
@@ -102,6 +112,10 @@ impl PlayerView {
             last_move: None,
             any_asked: false,
             over: None,
+            seen: BTreeMap::new(),
+            last_seen: Bitboard::EMPTY,
+            sensed: false,
+            may_open: false,
         };
         let opening: Vec<Item> = crate::announce::heard_by(&log.opening, color).collect();
         if !opening.is_empty() {
@@ -130,6 +144,7 @@ impl PlayerView {
     fn end_turn(&mut self) {
         self.refused.clear();
         self.any_asked = false;
+        self.sensed = false;
         if self.to_move == Color::Black {
             self.move_number += 1;
         }
@@ -157,6 +172,12 @@ impl PlayerView {
                 Item::Captured(square) => self.lose(square),
                 Item::Moved { taken: Some(t), .. } => self.move_own(t),
                 Item::AnyAnswer(_) if mine => self.any_asked = true,
+                Item::Sense(r) | Item::Opened(r) => {
+                    self.last_seen = r.squares;
+                    for (sq, piece) in r.iter() {
+                        self.seen.insert(sq, (piece, self.move_number));
+                    }
+                }
                 Item::Checkmate => self.set_over(GameResult::win_for(mover), EndReason::Checkmate),
                 Item::Stalemate => self.set_over(GameResult::Draw, EndReason::Stalemate),
                 Item::Draw(reason) => self.set_over(
@@ -184,6 +205,15 @@ impl PlayerView {
             && let Some(Request::Try(a)) = request
         {
             self.move_own(a);
+            self.may_open = self.rules.open_squares > 0 && self.over.is_none();
+        }
+        if mine && matches!(request, Some(Request::Sense(_))) {
+            self.sensed = true;
+        }
+        if matches!(request, Some(Request::Open(_)))
+            || (!mine && request.is_none() && !items.is_empty())
+        {
+            self.may_open = false;
         }
         if (request.is_some() || !items.is_empty())
             && let Some(turn) = self.turns.last_mut()

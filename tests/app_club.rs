@@ -228,3 +228,43 @@ fn results_outside_the_board() {
         Some(kriegspiel::announce::GameResult::WhiteWins)
     );
 }
+
+#[test]
+fn rbc_in_club_mode_reads_out_senses_and_moves_to_the_mover() {
+    let dir = std::env::temp_dir().join(format!("kriegspiel-club-rbc-{}", std::process::id()));
+    let options = StartOptions {
+        saves_dir: Some(dir),
+        mode: Some("referee".into()),
+        rules: Some(Preset::Rbc),
+        ..StartOptions::default()
+    };
+    let mut h = harness(KriegspielApp::new(options, Settings::default(), false));
+    enter(&mut h, "sense a8");
+    assert_eq!(
+        said(&h),
+        pair(
+            "To White only",
+            "Sensed: a7 black pawn, b7 black pawn, a8 black rook, b8 black knight."
+        )
+    );
+    enter(&mut h, "e2e4");
+    assert_eq!(said(&h), pair("To White only", "Your move e2e4 was made."));
+    enter(&mut h, "sense");
+    assert!(said(&h).is_empty(), "a skipped sense says nothing");
+    enter(&mut h, "d7d5");
+    enter(&mut h, "sense");
+    enter(&mut h, "e4d5");
+    assert_eq!(
+        said(&h),
+        vec![
+            (
+                "To White only".to_owned(),
+                "Your move e4d5 was made. Capture at d5.".to_owned()
+            ),
+            (
+                "To Black only".to_owned(),
+                "Your piece on d5 was captured.".to_owned()
+            ),
+        ]
+    );
+}

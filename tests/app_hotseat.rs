@@ -307,3 +307,103 @@ fn loading_a_save_lands_on_the_curtain() {
     h.run();
     assert_curtain_hides_everything(&h, &[]);
 }
+
+fn app_with_rules(rules: kriegspiel::RuleSet, fen: &str, name: &str, clock: bool) -> KriegspielApp {
+    let dir = temp_dir(name);
+    let options = StartOptions {
+        saves_dir: Some(dir.clone()),
+        ..StartOptions::default()
+    };
+    let mut app = KriegspielApp::new(options, Settings::default(), false);
+    let setup = fen.parse::<shakmaty::fen::Fen>().expect("fen").into_setup();
+    let tc = clock.then(|| kriegspiel::clock::TimeControl::minutes_plus_seconds(15, 10));
+    let session = GameSession::new(
+        rules,
+        setup,
+        Meta::default(),
+        tc,
+        Some(dir.join("game.ron")),
+    )
+    .expect("valid start");
+    app.screen = Screen::Play(Box::new(PlayScreen::new(session, PlayMode::HotSeat)));
+    app
+}
+
+const STANDARD: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+#[test]
+fn rbc_hot_seat_senses_then_moves_and_shows_only_the_own_clock() {
+    let mut h = harness(app_with_rules(Preset::Rbc.rules(), STANDARD, "rbc", true));
+    h.run();
+    assert_curtain_hides_everything(&h, &[]);
+    // Under the curtain no clock is shown in RBC.
+    assert!(!all_text(&h).iter().any(|t| t.contains("15:00")));
+    click(&mut h, "Open White's board");
+    let text = all_text(&h);
+    assert!(
+        text.iter()
+            .any(|t| t.starts_with("White 15:00") || t.starts_with("White 14:")),
+        "own clock: {text:?}"
+    );
+    assert!(
+        !text.iter().any(|t| t.starts_with("Black 1")),
+        "the opponent's clock is hidden"
+    );
+    assert!(text.iter().any(|t| t == "Skip sensing"));
+    // Clicking a square senses its 3x3 window.
+    click(&mut h, "White e7");
+    let view = play(&h)
+        .session
+        .game()
+        .log()
+        .events
+        .last()
+        .expect("sense")
+        .clone();
+    assert!(matches!(
+        view.request,
+        kriegspiel::Request::Sense(Some(shakmaty::Square::E7))
+    ));
+    assert!(
+        !all_text(&h).iter().any(|t| t == "Skip sensing"),
+        "sensing is done for this turn"
+    );
+    click(&mut h, "White e2");
+    click(&mut h, "White e4");
+    assert_curtain_hides_everything(&h, &["Sensed", "e2e4"]);
+    click(&mut h, "Open Black's board");
+    click(&mut h, "Skip sensing");
+    click(&mut h, "Pass");
+    assert_curtain_hides_everything(&h, &["passed"]);
+}
+
+#[test]
+fn modern_kriegspiel_opens_squares_before_the_curtain() {
+    let mut rules = Preset::Berkeley.rules();
+    rules.open_squares = 7;
+    let mut h = harness(app_with_rules(rules, STANDARD, "modern", false));
+    h.run();
+    click(&mut h, "Open White's board");
+    click(&mut h, "White e2");
+    click(&mut h, "White e4");
+    // The turn has passed, but White still names its squares before the curtain comes down.
+    assert!(!play(&h).curtain_up());
+    assert!(
+        play(&h)
+            .drawn
+            .iter()
+            .all(|d| d.place == Place::Player(Color::White))
+    );
+    for sq in ["a7", "b7", "c7", "d7", "e7", "f7", "g7"] {
+        click(&mut h, &format!("White {sq}"));
+    }
+    click(&mut h, "Open these squares");
+    assert_curtain_hides_everything(&h, &["Opened"]);
+    let view = kriegspiel::PlayerView::build(play(&h).session.game().log(), Color::White);
+    assert_eq!(view.seen.len(), 7);
+    assert!(
+        view.seen
+            .values()
+            .all(|(p, _)| *p == Some(Color::Black.pawn()))
+    );
+}

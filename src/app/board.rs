@@ -62,6 +62,8 @@ pub struct BoardSpec {
     pub pieces: Vec<(Square, Piece)>,
     /// Guessed pieces, drawn translucent.
     pub markers: Vec<(Square, Piece)>,
+    /// Enemy pieces the player saw (RBC senses, opened squares), drawn faded with an eye mark.
+    pub ghosts: Vec<(Square, Piece)>,
     /// Highlighted squares.
     pub highlights: Vec<(Square, Highlight)>,
     /// Move hints (dots).
@@ -246,6 +248,17 @@ pub fn show(ui: &mut egui::Ui, spec: &BoardSpec, size: f32) -> Vec<BoardEvent> {
             "?",
             egui::FontId::proportional(size / 40.0),
             Color32::from_rgb(90, 40, 140),
+        );
+    }
+    for (sq, piece) in &spec.ghosts {
+        let r = square_rect(rect, *sq, spec.white_at_bottom).shrink(inset * 2.0);
+        egui::Image::new(pieces::image(*piece))
+            .tint(Color32::from_rgba_unmultiplied(170, 200, 255, 170))
+            .paint_at(ui, r);
+        painter.circle_stroke(
+            r.right_top() + vec2(-size / 90.0, size / 90.0),
+            size / 110.0,
+            Stroke::new(size / 300.0 + 0.5, Color32::from_rgb(30, 80, 160)),
         );
     }
     for (sq, piece) in &spec.pieces {

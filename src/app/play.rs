@@ -107,6 +107,9 @@ enum Intent {
     ResumeClock,
     Club(club::Command),
     Undo,
+    ToggleOpen(Square),
+    OpenChosen,
+    SkipOpening,
 }
 
 /// A question waiting for a yes.
@@ -153,6 +156,10 @@ pub struct PlayScreen {
     pub say_this: Vec<(String, String)>,
     /// Give the move field the keyboard focus in the next frame.
     focus_input: bool,
+    /// RBC: the square under the pointer while sensing.
+    hover: Option<Square>,
+    /// Modern Kriegspiel: the player who just moved is choosing squares to open.
+    opening: Option<(Color, Bitboard)>,
 }
 
 fn idx(c: Color) -> usize {
@@ -181,6 +188,8 @@ impl PlayScreen {
             clock_started: false,
             say_this: Vec::new(),
             focus_input: mode == PlayMode::Referee,
+            hover: None,
+            opening: None,
         }
     }
 
@@ -201,6 +210,15 @@ impl PlayScreen {
                 matches!((self.curtain, place), (Curtain::Open(c), Place::Player(p)) if c == p)
             }
         }
+    }
+
+    /// Whether the viewer may see `color`'s remaining time: always, except in Reconnaissance
+    /// Blind Chess hot-seat play, where each player sees only its own time.
+    pub fn may_see_clock(&self, color: Color) -> bool {
+        self.revealed()
+            || self.mode == PlayMode::Referee
+            || self.session.rules().family != crate::rules::Family::Rbc
+            || self.curtain == Curtain::Open(color)
     }
 
     /// The player whose board accepts moves now, if any.
@@ -304,6 +322,9 @@ impl PlayScreen {
             ui.separator();
             if let Some(reading) = self.session.clock_reading(now) {
                 for c in [Color::White, Color::Black] {
+                    if !self.may_see_clock(c) {
+                        continue;
+                    }
                     let running = self.session.clock_running() == Some(c);
                     let text = format!("{} {}", color_title(c), format_ms(reading.of(c)));
                     let rich = RichText::new(text).monospace().size(18.0);
@@ -390,7 +411,9 @@ impl PlayScreen {
                     if !public.is_empty() {
                         ui.label(RichText::new(public_summary(&public, wording, !next)).size(16.0));
                     }
-                    if let Some(reading) = self.session.clock_reading(now) {
+                    if let Some(reading) = self.session.clock_reading(now)
+                        && self.session.rules().family != crate::rules::Family::Rbc
+                    {
                         ui.label(format!(
                             "Clocks: White {}  Black {}",
                             format_ms(reading.white_ms),
@@ -502,6 +525,12 @@ impl PlayScreen {
         let selected = if active { self.selected } else { None };
         let brush = self.brush;
         let view = self.session.view(color).clone();
+        let rbc = self.session.rules().family == crate::rules::Family::Rbc;
+        let sensing = active && rbc && !view.sensed;
+        let opening = match self.opening {
+            Some((c, chosen)) if c == color => Some(chosen),
+            _ => None,
+        };
         let mut spec = BoardSpec {
             name: color_title(color).to_owned(),
             white_at_bottom: self.white_at_bottom(color),
@@ -512,14 +541,26 @@ impl PlayScreen {
                 .map(|(sq, role)| (*sq, role.of(!color)))
                 .collect(),
             click: true,
-            drag: active && settings.move_method != MoveMethod::Click,
-            movable: if active {
+            drag: active && !sensing && settings.move_method != MoveMethod::Click,
+            movable: if active && !sensing {
                 view.own.by_color(color)
             } else {
                 Bitboard::EMPTY
             },
             ..BoardSpec::default()
         };
+        // What the player saw of the true board (senses, opened squares), as of when it saw it.
+        for (sq, (piece, _)) in &view.seen {
+            if let Some(p) = piece
+                && p.color != color
+                && !view.own.by_color(color).contains(*sq)
+            {
+                spec.ghosts.push((*sq, *p));
+            }
+        }
+        for sq in view.last_seen {
+            spec.highlights.push((sq, Highlight::Seen));
+        }
         if let Some(m) = view.last_move {
             spec.highlights.push((m.from, Highlight::LastMove));
             spec.highlights.push((m.to, Highlight::LastMove));
@@ -534,9 +575,20 @@ impl PlayScreen {
                 }
             }
         }
+        if sensing && let Some(h) = self.hover {
+            // The 3x3 window the sense would reveal.
+            for sq in shakmaty::attacks::king_attacks(h).with(h) {
+                spec.highlights.push((sq, Highlight::Region));
+            }
+        }
+        if let Some(chosen) = opening {
+            for sq in chosen {
+                spec.highlights.push((sq, Highlight::Region));
+            }
+        }
         if let Some(sel) = selected {
             spec.highlights.push((sel, Highlight::Selected));
-            if settings.move_method != MoveMethod::Drag {
+            if settings.move_method != MoveMethod::Drag && settings.hints {
                 spec.dots = view
                     .possible_attempts()
                     .into_iter()
@@ -565,9 +617,19 @@ impl PlayScreen {
                 ui.label(RichText::new(format!("Since your last turn: {digest}")).italics());
             }
         }
-        let can_mark = !self.revealed() && self.marker_owner() == Some(color);
+        let can_mark = !self.revealed() && self.marker_owner() == Some(color) && opening.is_none();
         for event in events {
             match event {
+                BoardEvent::Hovered(sq) if sensing && self.hover != Some(sq) => {
+                    self.hover = Some(sq);
+                    ui.ctx().request_repaint();
+                }
+                BoardEvent::Clicked(sq) if sensing => {
+                    intents.push(Intent::Ask(Request::Sense(Some(sq))))
+                }
+                BoardEvent::Clicked(sq) if opening.is_some() => {
+                    intents.push(Intent::ToggleOpen(sq))
+                }
                 BoardEvent::Clicked(sq)
                     if can_mark && brush.is_some() && !view.own.by_color(color).contains(sq) =>
                 {
@@ -584,8 +646,8 @@ impl PlayScreen {
                         }
                     }
                 }
-                BoardEvent::Dropped { from, to } if active => {
-                    intents.push(attempt_intent(&view, Attempt::new(from, to)))
+                BoardEvent::Dropped { from, to } if active && !sensing => {
+                    intents.push(attempt_intent(&view, Attempt::new(from, to)));
                 }
                 BoardEvent::RightClicked(sq)
                     if can_mark && !view.own.by_color(color).contains(sq) =>
@@ -628,7 +690,7 @@ impl PlayScreen {
                 let fill = if selected { Color32::from_rgb(130, 170, 110) } else { Color32::from_rgb(240, 217, 181) };
                 let count = *material.get(role);
                 let resp = ui
-                    .add(egui::Button::image_and_text(image, format!("{count}")).fill(fill).selected(selected))
+                    .add(egui::Button::image_and_text(image, RichText::new(format!("{count}")).color(Color32::BLACK)).fill(fill).selected(selected))
                     .on_hover_text(format!(
                         "Place a guessed {} {} (then click a square); right-click a square to cycle",
                         color_title(enemy).to_lowercase(),
@@ -702,8 +764,12 @@ impl PlayScreen {
         if club {
             // The referee enters the mover's attempt on the true board.
             let view = self.session.view(mover).clone();
+            let sensing = self.session.rules().family == crate::rules::Family::Rbc && !view.sensed;
             for event in events {
                 match event {
+                    BoardEvent::Clicked(sq) if sensing => {
+                        intents.push(Intent::Ask(Request::Sense(Some(sq))))
+                    }
                     BoardEvent::Clicked(sq)
                         if board.by_color(mover).contains(sq) && self.selected != Some(sq) =>
                     {
@@ -753,6 +819,33 @@ impl PlayScreen {
             });
             return;
         }
+        if let Some((opener, chosen)) = self.opening {
+            let wanted = self.session.rules().open_squares;
+            ui.horizontal(|ui| {
+                ui.label(
+                    RichText::new(format!(
+                        "{}: click {wanted} squares to open ({} chosen).",
+                        color_title(opener),
+                        chosen.count()
+                    ))
+                    .strong(),
+                );
+                let ready = chosen.count() == usize::from(wanted);
+                if ui
+                    .add_enabled(ready, egui::Button::new("Open these squares"))
+                    .clicked()
+                {
+                    intents.push(Intent::OpenChosen);
+                }
+                if ui.button("Skip opening").clicked() {
+                    intents.push(Intent::SkipOpening);
+                }
+            });
+            if let Some(message) = &self.message {
+                ui.label(RichText::new(message).size(16.0));
+            }
+            return;
+        }
         let Some(player) = self.active_player() else {
             ui.horizontal(|ui| {
                 if let Curtain::Open(c) = self.curtain
@@ -774,8 +867,31 @@ impl PlayScreen {
             });
             return;
         };
+        let rbc = self.session.rules().family == crate::rules::Family::Rbc;
+        let sensed = self.session.view(player).sensed;
+        if rbc && !sensed {
+            ui.horizontal(|ui| {
+                ui.label(
+                    RichText::new(format!(
+                        "{}: sense first. Point at a square to see its 3x3 window, click to sense.",
+                        color_title(player)
+                    ))
+                    .strong(),
+                );
+                if ui.button("Skip sensing").clicked() {
+                    intents.push(Intent::Ask(Request::Sense(None)));
+                }
+            });
+            if let Some(message) = &self.message {
+                ui.label(RichText::new(message).size(16.0));
+            }
+            return;
+        }
         ui.horizontal(|ui| {
             ui.label(RichText::new(format!("{} to move:", color_title(player))).strong());
+            if rbc && ui.button("Pass").clicked() {
+                intents.push(Intent::Ask(Request::Pass));
+            }
             let edit = egui::TextEdit::singleline(&mut self.move_text)
                 .hint_text("e2e4 or Nf3, then Enter")
                 .desired_width(160.0)
@@ -815,7 +931,7 @@ impl PlayScreen {
             ui.label(
                 RichText::new(message)
                     .size(16.0)
-                    .color(Color32::from_rgb(160, 40, 20)),
+                    .color(Color32::from_rgb(235, 200, 120)),
             );
         }
     }
@@ -891,7 +1007,27 @@ impl PlayScreen {
             Intent::Attempt(a) => {
                 self.promotion = None;
                 self.selected = None;
-                self.request(Request::Try(a), now);
+                let request = self.attempt_request(a);
+                self.request(request, now);
+            }
+            Intent::ToggleOpen(sq) => {
+                if let Some((_, chosen)) = &mut self.opening {
+                    let wanted = usize::from(self.session.rules().open_squares);
+                    if chosen.contains(sq) {
+                        chosen.discard(sq);
+                    } else if chosen.count() < wanted {
+                        chosen.add(sq);
+                    }
+                }
+            }
+            Intent::OpenChosen => {
+                if let Some((_, chosen)) = self.opening {
+                    self.request(Request::Open(chosen), now);
+                }
+            }
+            Intent::SkipOpening => {
+                self.opening = None;
+                self.after_turn();
             }
             Intent::Typed if self.mode == PlayMode::Referee => match club::parse(&self.move_text) {
                 Ok(command) => self.club_command(command, now),
@@ -910,7 +1046,8 @@ impl PlayScreen {
                 match resolve_typed(&view, &text) {
                     Ok(a) => {
                         self.move_text.clear();
-                        self.request(Request::Try(a), now);
+                        let request = self.attempt_request(a);
+                        self.request(request, now);
                     }
                     Err(message) => self.message = Some(message),
                 }
@@ -980,22 +1117,68 @@ impl PlayScreen {
                 let heard: Vec<Item> = crate::announce::heard_by(&event.said, mover).collect();
                 let words = say(&heard, self.session.rules().wording, mover);
                 self.message = match &request {
-                    Request::Try(a) => Some(format!("{a}: {words}")),
+                    Request::Try(a) | Request::Move(a) => Some(format!("{a}: {words}")),
+                    Request::Open(_) => {
+                        let opener = !self.session.to_move();
+                        let heard: Vec<Item> =
+                            crate::announce::heard_by(&event.said, opener).collect();
+                        Some(say(&heard, self.session.rules().wording, opener))
+                    }
                     _ => Some(words),
                 };
-                if event.turn_ends && self.mode == PlayMode::HotSeat && !self.revealed() {
-                    // The curtain comes down at once: the next frame shows no board.
-                    self.curtain = Curtain::Up {
-                        next: self.session.to_move(),
-                    };
-                    self.message = None;
-                    self.brush = None;
-                    if self.draw_offer == Some(!mover) {
-                        self.draw_offer = None; // an offer lapses when not taken
+                if self.draw_offer == Some(!mover) && event.turn_ends {
+                    self.draw_offer = None; // an offer lapses when not taken
+                }
+                let modern = self.session.rules().open_squares > 0
+                    && self.session.rules().family == crate::rules::Family::Kriegspiel;
+                if matches!(request, Request::Open(_)) {
+                    self.opening = None;
+                    self.after_turn();
+                } else if event.turn_ends
+                    && modern
+                    && !self.revealed()
+                    && self.mode == PlayMode::HotSeat
+                {
+                    // Modern Kriegspiel: the mover names squares to open before the turn passes.
+                    self.opening = Some((mover, Bitboard::EMPTY));
+                } else if event.turn_ends {
+                    if modern && !self.revealed() {
+                        self.say_this.push((
+                            "Then".to_owned(),
+                            format!(
+                                "{} may name {} squares to open: type open a1 b2 …",
+                                color_title(mover),
+                                self.session.rules().open_squares
+                            ),
+                        ));
                     }
+                    self.after_turn();
                 }
             }
             Err(e) => self.message = Some(e.to_string()),
+        }
+    }
+}
+
+impl PlayScreen {
+    /// An attempt as the rules' request: a Kriegspiel try or an RBC move.
+    fn attempt_request(&self, a: Attempt) -> Request {
+        match self.session.rules().family {
+            crate::rules::Family::Kriegspiel => Request::Try(a),
+            crate::rules::Family::Rbc => Request::Move(a),
+        }
+    }
+
+    /// The turn has passed: in hot-seat play the curtain comes down at once, so the next frame
+    /// shows no board.
+    fn after_turn(&mut self) {
+        if self.mode == PlayMode::HotSeat && !self.revealed() {
+            self.curtain = Curtain::Up {
+                next: self.session.to_move(),
+            };
+            self.message = None;
+            self.brush = None;
+            self.hover = None;
         }
     }
 }

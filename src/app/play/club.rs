@@ -34,6 +34,12 @@ pub enum Command {
     Adjudicate(GameResult, String),
     /// Start or stop the clock.
     Clock,
+    /// RBC: sense around a square (`None`: skip sensing).
+    Sense(Option<shakmaty::Square>),
+    /// RBC: pass.
+    Pass,
+    /// Modern Kriegspiel: open these squares for the player who just moved.
+    Open(shakmaty::Bitboard),
 }
 
 fn color_word(word: Option<&str>) -> Result<Option<Color>, String> {
@@ -62,6 +68,24 @@ pub fn parse(text: &str) -> Result<Command, String> {
         "draw" => Ok(Command::Draw),
         "flag" | "time" => Ok(Command::Flag(color_word(rest.first().copied())?)),
         "clock" => Ok(Command::Clock),
+        "pass" => Ok(Command::Pass),
+        "sense" => match rest.first() {
+            None => Ok(Command::Sense(None)),
+            Some(word) => crate::attempt::parse_square(&word.to_lowercase())
+                .map(|sq| Command::Sense(Some(sq)))
+                .ok_or_else(|| {
+                    format!("'{word}' is not a square (sense e4, or sense alone to skip)")
+                }),
+        },
+        "open" => {
+            let mut squares = shakmaty::Bitboard::EMPTY;
+            for word in &rest {
+                let sq = crate::attempt::parse_square(&word.to_lowercase())
+                    .ok_or_else(|| format!("'{word}' is not a square"))?;
+                squares.add(sq);
+            }
+            Ok(Command::Open(squares))
+        }
         "adjudicate" | "adj" => {
             let result = match rest.first().copied() {
                 Some("1-0") => GameResult::WhiteWins,
@@ -245,7 +269,8 @@ impl PlayScreen {
             ui.label(
                 RichText::new(
                     "Keys: a move + Enter · ? Any? · undo or Ctrl+Z · clock or Ctrl+Space · resign [white|black] · draw · \
-                     flag [white|black] · adjudicate 1-0|0-1|1/2-1/2 reason · Enter = yes, Esc = no",
+                     flag [white|black] · adjudicate 1-0|0-1|1/2-1/2 reason · sense e4 / sense · pass · open a1 b2 … · \
+                     Enter = yes, Esc = no",
                 )
                 .small(),
             );
@@ -268,13 +293,17 @@ impl PlayScreen {
                 match resolve_typed(&view, &text) {
                     Ok(a) => {
                         self.move_text.clear();
-                        self.request(Request::Try(a), now);
+                        let request = self.attempt_request(a);
+                        self.request(request, now);
                     }
                     Err(e) => self.message = Some(e),
                 }
                 return;
             }
             Command::Any => self.request(Request::Any, now),
+            Command::Sense(sq) => self.request(Request::Sense(sq), now),
+            Command::Pass => self.request(Request::Pass, now),
+            Command::Open(squares) => self.request(Request::Open(squares), now),
             Command::Undo => self.confirm = Some(Confirm::Undo),
             Command::Resign(c) => self.confirm = Some(Confirm::Resign(c.unwrap_or(mover))),
             Command::Draw => self.confirm = Some(Confirm::Draw),
