@@ -11,6 +11,7 @@ pub mod app;
 pub mod attempt;
 pub mod bench;
 pub mod clock;
+pub mod knowledge;
 pub mod log;
 pub mod pgn;
 pub mod possible;

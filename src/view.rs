@@ -7,6 +7,7 @@
 
 use crate::announce::{EndReason, GameResult, Item, Over};
 use crate::attempt::Attempt;
+use crate::knowledge::KingTracker;
 use crate::log::GameLog;
 use crate::possible::{Side, move_own_piece};
 use crate::referee::Request;
@@ -70,6 +71,8 @@ pub struct PlayerView {
     pub last_seen: Bitboard,
     /// RBC: the player has sensed (or skipped sensing) in the current turn.
     pub sensed: bool,
+    /// What the player can deduce about the opponent's king and empty squares.
+    pub king: KingTracker,
     /// Modern Kriegspiel: the player has just moved and may still open squares.
     pub may_open: bool,
 }
@@ -95,6 +98,7 @@ impl PlayerView {
                 own.set_piece_at(sq, p);
             }
         }
+        let own_start = own.clone();
         let mut view = PlayerView {
             color,
             rules: log.rules.clone(),
@@ -115,6 +119,13 @@ impl PlayerView {
             seen: BTreeMap::new(),
             last_seen: Bitboard::EMPTY,
             sensed: false,
+            king: KingTracker::new(
+                color,
+                &own_start,
+                &start.board,
+                start.castling_rights,
+                log.rules.family,
+            ),
             may_open: false,
         };
         let opening: Vec<Item> = crate::announce::heard_by(&log.opening, color).collect();
@@ -161,10 +172,16 @@ impl PlayerView {
         }
         let mover = self.to_move;
         let mine = mover == self.color;
+        let kriegspiel = self.rules.family == Family::Kriegspiel;
+        let before = self.own.clone();
         for item in &items {
             match *item {
                 Item::Illegal | Item::Impossible => {
                     if let Some(Request::Try(a) | Request::Move(a)) = request {
+                        let first = !self.refused.iter().any(|(b, _)| *b == a);
+                        if *item == Item::Illegal && first && kriegspiel {
+                            self.king.refused(&self.own, a);
+                        }
                         self.refused.push((a, *item));
                     }
                 }
@@ -177,6 +194,7 @@ impl PlayerView {
                     for (sq, piece) in r.iter() {
                         self.seen.insert(sq, (piece, self.move_number));
                     }
+                    self.king.saw(r.iter());
                 }
                 Item::Checkmate => self.set_over(GameResult::win_for(mover), EndReason::Checkmate),
                 Item::Stalemate => self.set_over(GameResult::Draw, EndReason::Stalemate),
@@ -196,16 +214,29 @@ impl PlayerView {
                 Item::KingCaptured => {
                     self.set_over(GameResult::win_for(mover), EndReason::KingCaptured)
                 }
+                Item::Adjudicated(result) => self.set_over(result, EndReason::Adjudication),
                 _ => {}
             }
         }
         if mine
             && turn_over
-            && self.rules.family == Family::Kriegspiel
+            && kriegspiel
             && let Some(Request::Try(a)) = request
         {
             self.move_own(a);
             self.may_open = self.rules.open_squares > 0 && self.over.is_none();
+            self.king.own_move(&before, &self.own, a, &items);
+        }
+        if mine
+            && turn_over
+            && !kriegspiel
+            && let Some(t) = self.last_move
+            && self.own != before
+        {
+            self.king.own_move(&before, &self.own, t, &items);
+        }
+        if !mine && turn_over {
+            self.king.opponent_moved(&self.own, &items);
         }
         if mine && matches!(request, Some(Request::Sense(_))) {
             self.sensed = true;

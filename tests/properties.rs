@@ -149,3 +149,61 @@ fn views_ignore_the_opponents_requests() {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, .. ProptestConfig::default() })]
+
+    /// The "what could you have known" king set never excludes the king's true square, for
+    /// either player, at any moment of any game, and proven-empty squares hold no enemy unit.
+    #[test]
+    fn the_king_overlay_always_contains_the_true_king(preset in prop::sample::select(Preset::ALL.to_vec()), seed in any::<u64>()) {
+        let game = random_game(preset, seed, 150, |_| {});
+        let log = game.log();
+        for upto in 0..=log.events.len() {
+            let truth = log.replay_prefix(upto).expect("replays");
+            let board = truth.referee().true_board();
+            for observer in [Color::White, Color::Black] {
+                let view = PlayerView::build_prefix(log, observer, upto);
+                if let Some(king) = board.king_of(!observer) {
+                    prop_assert!(
+                        view.king.possible.contains(king),
+                        "{} seed {}: {:?}'s king set lost the king on {} after {} events",
+                        preset, seed, observer, king, upto
+                    );
+                }
+                prop_assert!((view.king.empty & board.by_color(!observer)).is_empty(), "a proven-empty square holds an enemy unit");
+            }
+        }
+    }
+}
+
+/// Once the opponent has only its king left the set is exact enough to matter: in lone-king
+/// endings it shrinks well below the whole board.
+#[test]
+fn the_king_set_narrows_against_a_lone_king() {
+    let rules = Preset::Wild16.rules();
+    let mut game =
+        kriegspiel::Game::from_fen(rules, "8/8/8/4k3/8/8/8/R3K3 w - - 0 1").expect("KRK");
+    let mut player = kriegspiel::bench::RandomPlayer::new(3);
+    let mut new_turn = true;
+    let mut sizes = Vec::new();
+    for _ in 0..200 {
+        let Some(r) = player.next_request(game.referee(), new_turn) else {
+            break;
+        };
+        let before = game.referee().to_move();
+        if game.apply(r).is_err() {
+            break;
+        }
+        new_turn = game.referee().to_move() != before;
+        let view = PlayerView::build(game.log(), Color::White);
+        if let Some(k) = game.referee().true_board().king_of(Color::Black) {
+            assert!(view.king.possible.contains(k));
+        }
+        sizes.push(view.king.possible.count());
+    }
+    assert!(
+        sizes.iter().all(|&n| n < 40),
+        "the lone king is never lost in the crowd: {sizes:?}"
+    );
+}

@@ -20,19 +20,24 @@ pub enum FileOp {
     ExportPgn,
     /// Export the printable scoresheet.
     ExportScoresheet,
+    /// Export one player's filtered PGN.
+    ExportFilteredPgn(shakmaty::Color),
 }
 
 impl FileOp {
     fn saves(self) -> bool {
         matches!(
             self,
-            FileOp::SaveAs | FileOp::ExportPgn | FileOp::ExportScoresheet
+            FileOp::SaveAs
+                | FileOp::ExportPgn
+                | FileOp::ExportScoresheet
+                | FileOp::ExportFilteredPgn(_)
         )
     }
 
     fn filter(self) -> (&'static str, &'static str) {
         match self {
-            FileOp::ExportPgn => ("PGN", "pgn"),
+            FileOp::ExportPgn | FileOp::ExportFilteredPgn(_) => ("PGN", "pgn"),
             FileOp::ExportScoresheet => ("Text", "txt"),
             _ => ("Kriegspiel save", "ron"),
         }
@@ -209,6 +214,7 @@ impl Files {
             FileOp::SaveAs => "Save the game",
             FileOp::ExportPgn => "Export the PGN",
             FileOp::ExportScoresheet => "Export the scoresheet",
+            FileOp::ExportFilteredPgn(_) => "Export the player's PGN",
         };
         egui::Modal::new(egui::Id::unique("file-fallback")).show(ctx, |ui| {
             ui.heading(title);

@@ -10,6 +10,7 @@ pub mod newgame;
 pub mod pieces;
 pub mod play;
 pub mod settings;
+pub mod study;
 
 use crate::rules::Preset;
 use crate::session::GameSession;
@@ -41,6 +42,8 @@ pub enum Screen {
     NewGame(NewGameDialog),
     /// A game.
     Play(Box<PlayScreen>),
+    /// Studying a saved game.
+    Study(Box<study::StudyScreen>),
 }
 
 /// The app.
@@ -125,9 +128,12 @@ impl KriegspielApp {
                     crate::save::Mode::ClubReferee => PlayMode::Referee,
                     _ => PlayMode::HotSeat,
                 };
-                let _ = study; // study mode arrives with its own screen
-                let session = GameSession::from_loaded(loaded, Some(path.to_path_buf()));
-                self.screen = Screen::Play(Box::new(PlayScreen::new(session, mode)));
+                if study {
+                    self.screen = Screen::Study(Box::new(study::StudyScreen::new(loaded.saved)));
+                } else {
+                    let session = GameSession::from_loaded(loaded, Some(path.to_path_buf()));
+                    self.screen = Screen::Play(Box::new(PlayScreen::new(session, mode)));
+                }
                 self.notice = None;
             }
             Err(e) => self.notice = Some(format!("{}: {e}", path.display())),
@@ -225,6 +231,7 @@ impl KriegspielApp {
                         )));
                     }
                     Some(StartAction::Open) => self.files.request(FileOp::Open, &self.dir(), ""),
+                    Some(StartAction::Study) => self.files.request(FileOp::Study, &self.dir(), ""),
                     Some(StartAction::Load(path)) => self.open(&path, false),
                     None => {}
                 }
@@ -245,6 +252,17 @@ impl KriegspielApp {
                         AppRequest::SaveAs => save_as = true,
                         AppRequest::ExportPgn => export = Some(FileOp::ExportPgn),
                         AppRequest::ExportScoresheet => export = Some(FileOp::ExportScoresheet),
+                    }
+                }
+            }
+            Screen::Study(s) => {
+                for request in s.show(ui, &self.settings) {
+                    match request {
+                        study::StudyRequest::ExportPgn => export = Some(FileOp::ExportPgn),
+                        study::StudyRequest::ExportFiltered(c) => {
+                            export = Some(FileOp::ExportFilteredPgn(c))
+                        }
+                        study::StudyRequest::Close => next = Some(Screen::Start),
                     }
                 }
             }
@@ -269,20 +287,23 @@ impl KriegspielApp {
             match op {
                 FileOp::Open => self.open(&path, false),
                 FileOp::Study => self.open(&path, true),
-                FileOp::SaveAs | FileOp::ExportPgn | FileOp::ExportScoresheet => {
-                    if let Screen::Play(play) = &self.screen {
-                        let saved = play.session.to_saved();
-                        let written = match op {
-                            FileOp::ExportPgn => crate::save::write_atomic(
-                                &path,
-                                crate::pgn::referee_pgn(&saved).as_bytes(),
-                            ),
-                            FileOp::ExportScoresheet => crate::save::write_atomic(
-                                &path,
-                                crate::scoresheet::scoresheet(&saved).as_bytes(),
-                            ),
-                            _ => play.session.save_to(&path),
+                FileOp::SaveAs
+                | FileOp::ExportPgn
+                | FileOp::ExportScoresheet
+                | FileOp::ExportFilteredPgn(_) => {
+                    let saved = match &self.screen {
+                        Screen::Play(play) => Some(play.session.to_saved()),
+                        Screen::Study(s) => Some(s.saved.clone()),
+                        _ => None,
+                    };
+                    if let Some(saved) = saved {
+                        let text = match op {
+                            FileOp::ExportPgn => crate::pgn::referee_pgn(&saved),
+                            FileOp::ExportFilteredPgn(c) => crate::pgn::player_pgn(&saved, c),
+                            FileOp::ExportScoresheet => crate::scoresheet::scoresheet(&saved),
+                            _ => saved.to_ron(),
                         };
+                        let written = crate::save::write_atomic(&path, text.as_bytes());
                         self.notice = Some(match written {
                             Ok(()) => format!("Written to {}", path.display()),
                             Err(e) => format!("Could not write {}: {e}", path.display()),
@@ -332,6 +353,7 @@ impl KriegspielApp {
 enum StartAction {
     New,
     Open,
+    Study,
     Load(PathBuf),
 }
 
@@ -347,6 +369,9 @@ fn start_screen(ui: &mut egui::Ui, recent: &[SaveEntry]) -> Option<StartAction> 
         }
         if ui.button(egui::RichText::new("Open game…").size(18.0)).clicked() {
             action = Some(StartAction::Open);
+        }
+        if ui.button(egui::RichText::new("Study a saved game…").size(18.0)).clicked() {
+            action = Some(StartAction::Study);
         }
         if let Some(unfinished) = recent.iter().find(|e| !e.finished)
             && ui

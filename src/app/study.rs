@@ -1,0 +1,547 @@
+//! Study mode: step through a saved game from White's, Black's or the referee's view.
+//!
+//! A timeline of every event grouped by move (step one event or one move, jump anywhere,
+//! autoplay), a perspective switch, and the "what could you have known" overlay: the squares
+//! where the opponent's king could have been, from that player's knowledge only. A player's
+//! perspective draws only that player's board; the others stay covered.
+
+use super::board::{self, Arrow, BoardSpec, Highlight};
+use super::play::{Drawn, Place};
+use super::settings::Settings;
+use crate::announce::Item;
+use crate::log::Game;
+use crate::referee::Request;
+use crate::replay::{Perspective, request_text};
+use crate::save::SavedGame;
+use crate::view::PlayerView;
+use crate::wording::{color_title, heard_line, say_to};
+use egui::{Color32, RichText};
+use shakmaty::Color;
+
+/// What the study screen asks the app to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StudyRequest {
+    /// Export the referee's PGN.
+    ExportPgn,
+    /// Export the perspective's filtered PGN.
+    ExportFiltered(Color),
+    /// Leave study mode.
+    Close,
+}
+
+/// The study screen's state.
+pub struct StudyScreen {
+    /// The game studied.
+    pub saved: SavedGame,
+    /// Whose knowledge is shown.
+    pub perspective: Perspective,
+    /// How many events have happened at the point shown (0 = the start).
+    pub cursor: usize,
+    /// Autoplay is on.
+    pub autoplay: bool,
+    /// Autoplay speed, events per second.
+    pub speed: f32,
+    last_step: f64,
+    /// Show the "what could you have known" overlay.
+    pub overlay: bool,
+    /// An unfinished game must be confirmed before anything is shown.
+    pub confirmed: bool,
+    flipped: bool,
+    truth: Option<(usize, Game)>,
+    /// What was drawn on each board in the last frame.
+    pub drawn: Vec<Drawn>,
+    /// The last note for the user (e.g. "FEN copied").
+    pub notice: Option<String>,
+    /// The timeline was last scrolled to this event.
+    scrolled_to: usize,
+}
+
+/// The event index ranges of each turn: (move number, mover, first event, end event).
+fn turns(saved: &SavedGame) -> Vec<(u32, Color, usize, usize)> {
+    let setup = saved
+        .log
+        .start
+        .parse::<shakmaty::fen::Fen>()
+        .map(shakmaty::fen::Fen::into_setup)
+        .unwrap_or_default();
+    let (mut mover, mut number) = (setup.turn, setup.fullmoves.get());
+    let mut out = Vec::new();
+    let mut first = 0;
+    for (i, e) in saved.log.events.iter().enumerate() {
+        if e.turn_ends || i + 1 == saved.log.events.len() {
+            out.push((number, mover, first, i + 1));
+            first = i + 1;
+        }
+        if e.turn_ends {
+            if mover == Color::Black {
+                number += 1;
+            }
+            mover = !mover;
+        }
+    }
+    out
+}
+
+impl StudyScreen {
+    /// Study `saved`, from the start, as the referee. A finished game needs no confirmation.
+    pub fn new(saved: SavedGame) -> StudyScreen {
+        let finished = saved.result.is_some();
+        StudyScreen {
+            saved,
+            perspective: Perspective::Referee,
+            cursor: 0,
+            autoplay: false,
+            speed: 2.0,
+            last_step: 0.0,
+            overlay: true,
+            confirmed: finished,
+            flipped: false,
+            truth: None,
+            drawn: Vec::new(),
+            notice: None,
+            scrolled_to: usize::MAX,
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.saved.log.events.len()
+    }
+
+    /// Moves the cursor to `n` events (clamped).
+    pub fn seek(&mut self, n: usize) {
+        self.cursor = n.min(self.len());
+    }
+
+    /// One move forward (to the end of the current or next turn).
+    pub fn next_move(&mut self) {
+        let t = turns(&self.saved);
+        if let Some(&(_, _, _, end)) = t.iter().find(|(_, _, _, end)| *end > self.cursor) {
+            self.seek(end);
+        }
+    }
+
+    /// One move back (to the end of the previous turn).
+    pub fn previous_move(&mut self) {
+        let t = turns(&self.saved);
+        let target = t
+            .iter()
+            .rev()
+            .map(|(_, _, _, end)| *end)
+            .find(|end| *end < self.cursor)
+            .unwrap_or(0);
+        self.seek(target);
+    }
+
+    /// The referee's game at the cursor.
+    pub fn truth(&mut self) -> Option<&Game> {
+        if self.truth.as_ref().is_none_or(|(n, _)| *n != self.cursor) {
+            let game = self.saved.log.replay_prefix(self.cursor).ok()?;
+            self.truth = Some((self.cursor, game));
+        }
+        self.truth.as_ref().map(|(_, g)| g)
+    }
+
+    /// Whether the perspective may see `place`.
+    pub fn may_see(&self, place: Place) -> bool {
+        match (self.perspective.color(), place) {
+            (None, _) => true,
+            (Some(c), Place::Player(p)) => c == p,
+            (Some(_), Place::Referee) => false,
+        }
+    }
+
+    /// Draws the screen.
+    pub fn show(&mut self, ui: &mut egui::Ui, settings: &Settings) -> Vec<StudyRequest> {
+        let mut requests = Vec::new();
+        self.drawn.clear();
+        if !self.confirmed {
+            egui::CentralPanel::default().show(ui, |ui| {
+                ui.vertical_centered(|ui| {
+                    ui.add_space(80.0);
+                    ui.heading("This game is not finished");
+                    ui.label(
+                        "Studying it shows what is hidden from the players: the referee's board, and each player's \
+                         moves. Only study it if the game will not be continued, or both players agree.",
+                    );
+                    ui.add_space(12.0);
+                    if ui.button(RichText::new("Study it anyway").size(18.0)).clicked() {
+                        self.confirmed = true;
+                    }
+                    if ui.button("Cancel").clicked() {
+                        requests.push(StudyRequest::Close);
+                    }
+                });
+            });
+            return requests;
+        }
+        self.keyboard(ui);
+        let time = ui.input(|i| i.time);
+        if self.autoplay {
+            if self.cursor >= self.len() {
+                self.autoplay = false;
+            } else if time - self.last_step >= 1.0 / f64::from(self.speed.max(0.1)) {
+                self.seek(self.cursor + 1);
+                self.last_step = time;
+            }
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(50));
+        }
+        egui::Panel::top("study-top").show(ui, |ui| self.top_bar(ui, &mut requests));
+        egui::Panel::bottom("study-timeline").show(ui, |ui| self.timeline(ui));
+        egui::CentralPanel::default().show(ui, |ui| self.boards(ui, settings));
+        requests
+    }
+
+    fn keyboard(&mut self, ui: &egui::Ui) {
+        if ui.ctx().egui_wants_keyboard_input() {
+            return;
+        }
+        let (left, right, up, down, home, end, space, ctrl) = ui.input(|i| {
+            (
+                i.key_pressed(egui::Key::ArrowLeft),
+                i.key_pressed(egui::Key::ArrowRight),
+                i.key_pressed(egui::Key::ArrowUp),
+                i.key_pressed(egui::Key::ArrowDown),
+                i.key_pressed(egui::Key::Home),
+                i.key_pressed(egui::Key::End),
+                i.key_pressed(egui::Key::Space),
+                i.modifiers.command,
+            )
+        });
+        match () {
+            _ if home => self.seek(0),
+            _ if end => self.seek(self.len()),
+            _ if (right && ctrl) || down => self.next_move(),
+            _ if (left && ctrl) || up => self.previous_move(),
+            _ if right => self.seek(self.cursor + 1),
+            _ if left => self.seek(self.cursor.saturating_sub(1)),
+            _ if space => self.autoplay = !self.autoplay,
+            _ => {}
+        }
+        if ui.input(|i| i.key_pressed(egui::Key::F)) {
+            self.flipped = !self.flipped;
+        }
+    }
+
+    fn top_bar(&mut self, ui: &mut egui::Ui, requests: &mut Vec<StudyRequest>) {
+        ui.horizontal(|ui| {
+            ui.heading(format!("Study: {}", self.saved.log.rules.title()));
+            ui.separator();
+            ui.label("View:");
+            ui.radio_value(&mut self.perspective, Perspective::White, "White");
+            ui.radio_value(&mut self.perspective, Perspective::Black, "Black");
+            ui.radio_value(&mut self.perspective, Perspective::Referee, "Referee");
+            ui.separator();
+            if self.perspective != Perspective::Referee {
+                ui.checkbox(&mut self.overlay, "What could you have known");
+            }
+            ui.separator();
+            if ui.button("Export PGN…").clicked() {
+                requests.push(match self.perspective.color() {
+                    Some(c) => StudyRequest::ExportFiltered(c),
+                    None => StudyRequest::ExportPgn,
+                });
+            }
+            if ui.button("Copy FEN").clicked()
+                && let Some(g) = self.truth()
+            {
+                let fen = g.referee().fen();
+                ui.ctx().copy_text(fen.clone());
+                self.notice = Some(format!("Copied {fen}"));
+            }
+            if ui.button("Close study").clicked() {
+                requests.push(StudyRequest::Close);
+            }
+            if let Some(n) = &self.notice {
+                ui.label(n);
+            }
+        });
+    }
+
+    fn timeline(&mut self, ui: &mut egui::Ui) {
+        let len = self.len();
+        ui.horizontal(|ui| {
+            for (label, name) in [("|<", "Start"), ("<<", "Previous move"), ("<", "Previous event")] {
+                let resp = ui.button(label);
+                resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, name));
+                if resp.clicked() {
+                    match name {
+                        "Start" => self.seek(0),
+                        "Previous move" => self.previous_move(),
+                        _ => self.seek(self.cursor.saturating_sub(1)),
+                    }
+                }
+            }
+            let play = ui.button(if self.autoplay { "Pause" } else { "Play" });
+            play.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, "Autoplay"));
+            if play.clicked() {
+                self.autoplay = !self.autoplay;
+            }
+            for (label, name) in [(">", "Next event"), (">>", "Next move"), (">|", "End")] {
+                let resp = ui.button(label);
+                resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, name));
+                if resp.clicked() {
+                    match name {
+                        "End" => self.seek(len),
+                        "Next move" => self.next_move(),
+                        _ => self.seek(self.cursor + 1),
+                    }
+                }
+            }
+            ui.add(egui::Slider::new(&mut self.speed, 0.5..=10.0).text("events/s"));
+            ui.label(format!("Event {} of {len}", self.cursor));
+            ui.label(RichText::new("Keys: Left/Right event · Up/Down or Ctrl+Left/Right move · Home/End · Space autoplay · F flip").small());
+        });
+        // Every event, grouped by move; click one to jump there.
+        let wording = self.saved.log.rules.wording;
+        let mut jump = None;
+        let mut scrolled = false;
+        egui::ScrollArea::vertical()
+            .max_height(180.0)
+            .id_salt("timeline")
+            .show(ui, |ui| {
+                for (number, mover, first, end) in turns(&self.saved) {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label(
+                            RichText::new(format!(
+                                "{number}{} {}",
+                                mover.fold_wb(".", "..."),
+                                color_title(mover)
+                            ))
+                            .strong(),
+                        );
+                        for i in first..end {
+                            let e = &self.saved.log.events[i];
+                            // In a player's perspective the opponent's requests are not shown.
+                            let hidden = self
+                                .perspective
+                                .color()
+                                .is_some_and(|c| e.by.is_some_and(|b| b != c));
+                            let words: Vec<String> =
+                                say_to(&e.said, wording, e.by.unwrap_or(mover))
+                                    .into_iter()
+                                    .filter(|(to, _)| match self.perspective.color() {
+                                        None => true,
+                                        Some(c) => {
+                                            to == "To both"
+                                                || *to == format!("To {} only", color_title(c))
+                                        }
+                                    })
+                                    .map(|(_, w)| w)
+                                    .collect();
+                            if hidden && words.is_empty() {
+                                continue;
+                            }
+                            let text = if hidden {
+                                words.join(" ")
+                            } else {
+                                format!("{} {}", request_text(&e.request), words.join(" "))
+                            };
+                            let current = self.cursor == i + 1;
+                            let resp = ui.selectable_label(current, text.trim());
+                            if current && self.scrolled_to != self.cursor {
+                                resp.scroll_to_me(Some(egui::Align::Center));
+                                scrolled = true;
+                            }
+                            if resp.clicked() {
+                                jump = Some(i + 1);
+                            }
+                        }
+                    });
+                }
+            });
+        if scrolled {
+            self.scrolled_to = self.cursor;
+        }
+        if let Some(n) = jump {
+            self.seek(n);
+        }
+    }
+
+    fn boards(&mut self, ui: &mut egui::Ui, settings: &Settings) {
+        let places = [
+            Place::Player(Color::White),
+            Place::Player(Color::Black),
+            Place::Referee,
+        ];
+        let avail = ui.available_size();
+        let gap = 16.0;
+        let wide = avail.x >= 900.0;
+        let size = if wide {
+            ((avail.x - 2.0 * gap) / 3.0)
+                .min(avail.y - 170.0)
+                .max(160.0)
+        } else {
+            (avail.x - 24.0).clamp(160.0, 560.0)
+        };
+        let log_height = (avail.y - size - 60.0).max(60.0);
+        let column = |ui: &mut egui::Ui, this: &mut StudyScreen, place: Place| {
+            ui.label(
+                RichText::new(match place {
+                    Place::Player(c) => format!("{}'s board", color_title(c)),
+                    Place::Referee => "Referee's board".to_owned(),
+                })
+                .strong(),
+            );
+            if !this.may_see(place) {
+                board::covered(ui, place.name(), size);
+                return;
+            }
+            match place {
+                Place::Player(c) => this.player_board(ui, c, size, log_height, settings),
+                Place::Referee => this.referee_board(ui, size, settings),
+            }
+        };
+        if wide {
+            ui.horizontal_top(|ui| {
+                ui.spacing_mut().item_spacing.x = 0.0;
+                ui.add_space(((avail.x - 3.0 * size - 2.0 * gap) / 2.0).max(0.0));
+                for place in places {
+                    ui.vertical(|ui| {
+                        ui.spacing_mut().item_spacing.x = 6.0;
+                        ui.set_width(size);
+                        ui.set_max_width(size);
+                        column(ui, self, place);
+                    });
+                    ui.add_space(gap);
+                }
+            });
+        } else {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                for place in places {
+                    column(ui, self, place);
+                }
+            });
+        }
+    }
+
+    fn player_board(
+        &mut self,
+        ui: &mut egui::Ui,
+        color: Color,
+        size: f32,
+        log_height: f32,
+        settings: &Settings,
+    ) {
+        let view = PlayerView::build_prefix(&self.saved.log, color, self.cursor);
+        let markers = self.saved.markers.at(color, self.cursor);
+        let mut spec = BoardSpec {
+            name: color_title(color).to_owned(),
+            white_at_bottom: (color == Color::White) != self.flipped,
+            coordinates: settings.coordinates,
+            pieces: view.own.iter().collect(),
+            markers: markers.iter().map(|(sq, r)| (*sq, r.of(!color))).collect(),
+            ..BoardSpec::default()
+        };
+        for (sq, (piece, _)) in &view.seen {
+            if let Some(p) = piece
+                && p.color != color
+                && !view.own.by_color(color).contains(*sq)
+            {
+                spec.ghosts.push((*sq, *p));
+            }
+        }
+        if let Some(m) = view.last_move {
+            spec.highlights.push((m.from, Highlight::LastMove));
+            spec.highlights.push((m.to, Highlight::LastMove));
+        }
+        if let Some(turn) = view.turns.last() {
+            for item in turn.heard.iter().flat_map(|h| h.items.iter()) {
+                if let Item::Capture { square, .. } | Item::Captured(square) = item {
+                    spec.highlights.push((*square, Highlight::Capture));
+                }
+            }
+        }
+        if self.overlay && self.perspective.color() == Some(color) {
+            for sq in view.king.possible {
+                spec.highlights.push((sq, Highlight::Region));
+            }
+            for sq in view.king.empty {
+                spec.highlights.push((sq, Highlight::Seen));
+            }
+            let n = view.king.possible.count();
+            spec.caption = Some(format!("king: {n} square{}", if n == 1 { "" } else { "s" }));
+        }
+        self.drawn.push(Drawn {
+            place: Place::Player(color),
+            pieces: spec.pieces.clone(),
+            markers: spec.markers.clone(),
+        });
+        board::show(ui, &spec, size);
+        let wording = self.saved.log.rules.wording;
+        egui::ScrollArea::vertical()
+            .id_salt(("study-heard", color_title(color)))
+            .max_height(log_height)
+            .stick_to_bottom(true)
+            .show(ui, |ui| {
+                for turn in &view.turns {
+                    for h in &turn.heard {
+                        let mover = turn.mover.unwrap_or(color);
+                        let words = heard_line(&h.items, wording, mover, Some(color));
+                        let line = match &h.request {
+                            Some(r) => format!("{}: {words}", request_text(r)),
+                            None => words,
+                        };
+                        if !line.is_empty() {
+                            let head = match turn.mover {
+                                None => "Start".to_owned(),
+                                Some(m) => format!("{}{}", turn.number, m.fold_wb(".", "...")),
+                            };
+                            ui.label(format!("{head} {line}"));
+                        }
+                    }
+                }
+            });
+    }
+
+    fn referee_board(&mut self, ui: &mut egui::Ui, size: f32, settings: &Settings) {
+        let cursor = self.cursor;
+        let flipped = self.flipped;
+        let Some(game) = self.truth() else {
+            ui.label("This position cannot be rebuilt.");
+            return;
+        };
+        let board_now = game.referee().true_board().clone();
+        let mut spec = BoardSpec {
+            name: "Referee".to_owned(),
+            white_at_bottom: !flipped,
+            coordinates: settings.coordinates,
+            pieces: board_now.iter().collect(),
+            ..BoardSpec::default()
+        };
+        // Every refused attempt of the turn under way, as an arrow; the last move highlighted.
+        let events = &self.saved.log.events[..cursor];
+        let turn_start = events
+            .iter()
+            .rposition(|e| e.turn_ends)
+            .map_or(0, |i| i + 1);
+        for e in &events[turn_start..] {
+            if let Request::Try(a) | Request::Move(a) = &e.request
+                && e.said
+                    .iter()
+                    .any(|s| matches!(s.item, Item::Illegal | Item::Impossible))
+            {
+                spec.arrows.push(Arrow {
+                    from: a.from,
+                    to: a.to,
+                    color: Color32::from_rgba_unmultiplied(200, 30, 30, 170),
+                });
+            }
+        }
+        if let Some(e) = events.iter().rev().find(|e| e.turn_ends)
+            && let Request::Try(a) | Request::Move(a) = &e.request
+        {
+            spec.highlights.push((a.from, Highlight::LastMove));
+            spec.highlights.push((a.to, Highlight::LastMove));
+        }
+        self.drawn.push(Drawn {
+            place: Place::Referee,
+            pieces: spec.pieces.clone(),
+            markers: Vec::new(),
+        });
+        board::show(ui, &spec, size);
+        if let Some(g) = self.truth() {
+            ui.label(RichText::new(g.referee().fen()).small().monospace());
+        }
+    }
+}
