@@ -12,6 +12,7 @@ pub mod attempt;
 pub mod bench;
 pub mod clock;
 pub mod knowledge;
+pub mod krk;
 pub mod log;
 pub mod pgn;
 pub mod possible;

@@ -66,6 +66,43 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
     },
+    /// King and Rook against King: play many games with a computer White and print a summary.
+    Krk {
+        /// White player: paper or ours.
+        #[arg(long, default_value = "ours", value_parser = ["paper", "ours"])]
+        player: String,
+        /// Black: edge (moves away from the edge), random, or adversary (every answer explored).
+        #[arg(long, default_value = "edge", value_parser = ["edge", "random", "adversary"])]
+        defender: String,
+        /// Number of random starts.
+        #[arg(long, default_value_t = 1000)]
+        positions: usize,
+        /// Random seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Every start (every White placement up to symmetry; with every black king square
+        /// unless the defender is the adversary).
+        #[arg(long)]
+        all: bool,
+        /// Rule set (a Kriegspiel preset).
+        #[arg(long, default_value = "wild16")]
+        rules: Preset,
+        /// The paper player's search depth in White moves (default 2).
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Stop a game after this many White moves (a cut-off).
+        #[arg(long, default_value_t = 200)]
+        max_moves: u32,
+    },
+    /// Solve the KR-vs-K strategy table (minutes) and write it, or check the shipped one.
+    KrkTable {
+        /// Where to write the deflated table (the app ships assets/krk/strategy.deflate).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Only check the shipped table: every stored value is achieved by one attempt.
+        #[arg(long)]
+        check: bool,
+    },
     /// Measure referee throughput in-process and through the protocol.
     Bench {
         /// Seconds to spend on each measurement.
@@ -119,6 +156,26 @@ fn main() -> ExitCode {
                 })
                 .map_err(|e| format!("cannot write {}: {e}", out.display())),
         },
+        Some(Command::Krk {
+            player,
+            defender,
+            positions,
+            seed,
+            all,
+            rules,
+            depth,
+            max_moves,
+        }) => kriegspiel::krk::run::command(&kriegspiel::krk::run::Options {
+            player,
+            defender,
+            positions,
+            seed,
+            all,
+            rules: rules.rules(),
+            depth,
+            max_moves,
+        }),
+        Some(Command::KrkTable { out, check }) => krk_table(out, check),
         Some(Command::Scoresheet { file }) => kriegspiel::save::load_file(&file)
             .map(|loaded| print!("{}", kriegspiel::scoresheet::scoresheet(&loaded.saved)))
             .map_err(|e| format!("{}: {e}", file.display())),
@@ -176,4 +233,44 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `kriegspiel krk-table`: build (and write) or check the KR-vs-K strategy table.
+fn krk_table(out: Option<PathBuf>, check: bool) -> Result<(), String> {
+    use kriegspiel::krk::solver::Table;
+    let started = std::time::Instant::now();
+    let table: &Table;
+    let built;
+    if check {
+        table = Table::get().map_err(|e| e.to_string())?;
+    } else {
+        built = Table::build(&mut |level, solved, pending| {
+            eprintln!(
+                "level {level}: {solved} states solved, {pending} open ({:.1} s)",
+                started.elapsed().as_secs_f64()
+            );
+        });
+        table = &built;
+    }
+    table.verify().map_err(|e| e.to_string())?;
+    let (solved, states, max) = table.stats();
+    println!("{solved} of {states} states solved, longest {max} moves; every value verified");
+    let placements = kriegspiel::krk::run::placements();
+    let starts: Vec<u8> = placements
+        .iter()
+        .map(|&(wk, wr)| table.value(wk, wr, kriegspiel::krk::start_set(wk, wr)))
+        .filter(|&v| v != kriegspiel::krk::solver::UNSOLVED)
+        .collect();
+    println!(
+        "{} of {} starts solved, worst {} moves",
+        starts.len(),
+        placements.len(),
+        starts.iter().copied().max().unwrap_or(0)
+    );
+    if let Some(out) = out {
+        kriegspiel::save::write_atomic(&out, &table.to_compressed())
+            .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+        println!("wrote {}", out.display());
+    }
+    Ok(())
 }

@@ -1,0 +1,463 @@
+//! White players for KR vs K: the paper's (seed 004, section 4-6) and ours.
+//!
+//! Both see only the metaposition: White's pieces and the set of possible black king squares.
+
+use super::solver::{Cost, Table, TableError, UNSOLVED};
+use super::{Answer, Meta};
+use crate::attempt::Attempt;
+use shakmaty::{Bitboard, Square, attacks};
+use std::collections::HashMap;
+
+/// A White player: picks the next attempt from what White knows.
+pub trait Player {
+    /// A short name.
+    fn name(&self) -> &'static str;
+    /// The next attempt. `meta.bk` is never empty; the attempt may be legal for some square.
+    fn choose(&mut self, meta: &Meta) -> Attempt;
+    /// The next attempt in a game whose positions so far White knows as `history`; by default
+    /// the history is ignored.
+    fn choose_in_game(&mut self, meta: &Meta, history: &History) -> Attempt {
+        let _ = history;
+        self.choose(meta)
+    }
+}
+
+/// The positions that may have occurred so far in a game, as White can know them: for each
+/// position (White's placement, a black king square, the side to move), how many times it
+/// occurred with that square in White's set. Under automatic threefold repetition (Wild 16) a
+/// player avoids a third occurrence with this.
+#[derive(Clone, Debug, Default)]
+pub struct History {
+    seen: std::collections::HashMap<(Square, Square, Square, bool), u8>,
+}
+
+impl History {
+    /// Records that White's pieces stand on `wk`, `wr` with the black king somewhere in `bk`
+    /// and `black_to_move`.
+    pub fn record(&mut self, wk: Square, wr: Square, bk: Bitboard, black_to_move: bool) {
+        for q in bk {
+            let n = self.seen.entry((wk, wr, q, black_to_move)).or_default();
+            *n = n.saturating_add(1);
+        }
+    }
+
+    /// How many times the position may have occurred.
+    pub fn count(&self, wk: Square, wr: Square, q: Square, black_to_move: bool) -> u8 {
+        self.seen
+            .get(&(wk, wr, q, black_to_move))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// How many of the positions an attempt may lead to (after White's move, and after
+    /// Black's reply) may already have occurred twice.
+    pub fn danger(&self, m: &Meta, a: Attempt) -> u32 {
+        let (wk, wr) = m.moved(a);
+        let mut n = 0;
+        for (ans, squares) in m.split(a) {
+            if !matches!(
+                ans,
+                Answer::Legal {
+                    no_moves: false,
+                    ..
+                }
+            ) {
+                continue;
+            }
+            n += squares
+                .into_iter()
+                .filter(|&q| self.count(wk, wr, q, true) >= 2)
+                .count() as u32;
+            if let Some(next) = Meta::black_metamove(wk, wr, squares) {
+                n += next
+                    .into_iter()
+                    .filter(|&q| self.count(wk, wr, q, false) >= 2)
+                    .count() as u32;
+            }
+        }
+        n
+    }
+}
+
+/// The corner matrix of the paper's f5 (Figure 3), a8..h8 first row as printed.
+const CORNER: [[i32; 8]; 8] = [
+    [1, 1, 0, 0, 0, 0, 1, 1],
+    [1, 0, 0, 0, 0, 0, 0, 1],
+    [0, 0, -2, -4, -4, -2, 0, 0],
+    [0, 0, -4, -4, -4, -4, 0, 0],
+    [0, 0, -4, -4, -4, -4, 0, 0],
+    [0, 0, -2, -4, -4, -2, 0, 0],
+    [1, 0, 0, 0, 0, 0, 0, 1],
+    [1, 1, 0, 0, 0, 0, 1, 1],
+];
+
+fn corner_value(sq: Square) -> i32 {
+    CORNER[7 - u32::from(sq.rank()) as usize][u32::from(sq.file()) as usize]
+}
+
+/// Zobrist keys of the paper's transposition table: one random key per (piece, square), the
+/// black king possibly many times.
+struct Zobrist {
+    keys: [[u64; 64]; 3],
+}
+
+impl Zobrist {
+    fn new() -> Zobrist {
+        let mut rng = crate::bench::Rng::new(0x5a0b);
+        let mut keys = [[0u64; 64]; 3];
+        for piece in &mut keys {
+            for k in piece.iter_mut() {
+                *k = rng.next_u64();
+            }
+        }
+        Zobrist { keys }
+    }
+
+    fn key(&self, m: &Meta) -> u64 {
+        let mut k = self.keys[0][usize::from(m.wk)] ^ self.keys[1][usize::from(m.wr)];
+        for s in m.bk {
+            k ^= self.keys[2][usize::from(s)];
+        }
+        k
+    }
+}
+
+/// The paper's player: for each attempt the worst of its answers by the evaluation function,
+/// plus (to the given depth) the value of the best continuation after Black's metamove, with a
+/// transposition table; it plays a mate when one is certain and never a move that may stalemate.
+pub struct PaperPlayer {
+    depth: u32,
+    zobrist: Zobrist,
+    table: HashMap<u64, (u32, i32)>,
+    rng: crate::bench::Rng,
+}
+
+impl PaperPlayer {
+    /// A paper player searching `depth` White moves deep (the paper leaves the depth open).
+    pub fn new(depth: u32) -> PaperPlayer {
+        PaperPlayer {
+            depth: depth.max(1),
+            zobrist: Zobrist::new(),
+            table: HashMap::new(),
+            rng: crate::bench::Rng::new(0x7a9e),
+        }
+    }
+
+    /// Evaluate(S) = -420 + 840 f1 - f2 - f3 + f4 + f5.
+    pub fn evaluate(m: &Meta) -> i32 {
+        // f1: the rook is safe from every possible black king.
+        let f1 = i32::from(rook_defended_or_far(m.wk, m.wr, m.bk));
+        // f2: Manhattan distance from the white king to the furthest possible black king.
+        let f2 =
+            m.bk.into_iter()
+                .map(|s| {
+                    (i32::from(s.file()) - i32::from(m.wk.file())).abs()
+                        + (i32::from(s.rank()) - i32::from(m.wk.rank())).abs()
+                })
+                .max()
+                .unwrap_or(0);
+        // f3: quadrants cut by the rook's lines that may hold the king, times their squares.
+        let (rf, rr) = (i32::from(m.wr.file()), i32::from(m.wr.rank()));
+        let mut areas = [0i32; 4];
+        for s in m.bk {
+            let (f, r) = (i32::from(s.file()), i32::from(s.rank()));
+            if f == rf || r == rr {
+                continue;
+            }
+            areas[usize::from(f > rf) + 2 * usize::from(r > rr)] += 1;
+        }
+        let c = areas.iter().filter(|&&a| a > 0).count() as i32;
+        let f3 = c * areas.iter().sum::<i32>();
+        // f4: the rook next to the king.
+        let f4 = i32::from(super::rook_defended(m.wk, m.wr));
+        // f5: the corner matrix over every possible square.
+        let f5: i32 = m.bk.into_iter().map(corner_value).sum();
+        -420 + 840 * f1 - f2 - f3 + f4 + f5
+    }
+
+    /// The metaposition after an answer (White's pieces moved only if legal).
+    fn after(m: &Meta, a: Attempt, ans: Answer, squares: Bitboard) -> Meta {
+        match ans {
+            Answer::Illegal => Meta { bk: squares, ..*m },
+            Answer::Legal { .. } => {
+                let (wk, wr) = m.moved(a);
+                Meta {
+                    wk,
+                    wr,
+                    bk: squares,
+                }
+            }
+        }
+    }
+
+    fn search(&mut self, m: &Meta, depth: u32) -> (i32, Option<Attempt>) {
+        let mut best: (i32, Option<Attempt>) = (i32::MIN, None);
+        let mut ties = 0usize;
+        for a in m.attempts() {
+            let split = m.split(a);
+            if !split.iter().any(|(ans, _)| *ans != Answer::Illegal) {
+                continue;
+            }
+            // Never a move that may stalemate.
+            if split.iter().any(|(ans, _)| {
+                matches!(
+                    ans,
+                    Answer::Legal {
+                        check: None,
+                        no_moves: true
+                    }
+                )
+            }) {
+                continue;
+            }
+            // The worst answer, by the evaluation.
+            let (mut value, mut worst) = (i32::MAX, None);
+            for (ans, squares) in &split {
+                let v = match ans {
+                    Answer::Legal {
+                        check: Some(_),
+                        no_moves: true,
+                    } => 100_000,
+                    // Evaluated at White's next turn, after Black's metamove: the paper's f3
+                    // reasons about "White's turn to move", and evaluating before the metamove
+                    // makes every check look like a win (the set shrinks to the rook's lines).
+                    Answer::Legal { .. } => {
+                        let n = Self::after(m, a, *ans, *squares);
+                        match Meta::black_metamove(n.wk, n.wr, n.bk) {
+                            Some(bk) => Self::evaluate(&Meta { bk, ..n }),
+                            None => -840,
+                        }
+                    }
+                    _ => Self::evaluate(&Self::after(m, a, *ans, *squares)),
+                };
+                if v < value {
+                    value = v;
+                    worst = Some((*ans, *squares));
+                }
+            }
+            if depth > 1
+                && let Some((
+                    ans @ Answer::Legal {
+                        no_moves: false, ..
+                    },
+                    squares,
+                )) = worst
+            {
+                let next = Self::after(m, a, ans, squares);
+                match Meta::black_metamove(next.wk, next.wr, next.bk) {
+                    Some(bk) if bk.any() => {
+                        let child = Meta { bk, ..next };
+                        let key = self.zobrist.key(&child);
+                        let v = match self.table.get(&key) {
+                            Some(&(d, v)) if d >= depth - 1 => v,
+                            _ => {
+                                let v = self.search(&child, depth - 1).0;
+                                // RecordHash keeps the smaller value of a cluster.
+                                let e = self.table.entry(key).or_insert((depth - 1, v));
+                                if v < e.1 || e.0 < depth - 1 {
+                                    *e = (depth - 1, v);
+                                }
+                                v
+                            }
+                        };
+                        value = value.saturating_add(v);
+                    }
+                    Some(_) => {}
+                    None => value = value.saturating_sub(840),
+                }
+            }
+            // Ties go to a random one of the best (the paper leaves tie-breaking open; a fixed
+            // order makes a deterministic player oscillate between two metapositions forever).
+            let tie = value == best.0 && {
+                ties += 1;
+                self.rng.below(ties) == 0
+            };
+            if value > best.0 {
+                ties = 1;
+            }
+            if value > best.0 || tie {
+                best = (value, Some(a));
+            }
+        }
+        best
+    }
+}
+
+fn rook_defended_or_far(wk: Square, wr: Square, bk: Bitboard) -> bool {
+    super::rook_defended(wk, wr) || (attacks::king_attacks(wr) & bk).is_empty()
+}
+
+impl Player for PaperPlayer {
+    fn name(&self) -> &'static str {
+        "paper"
+    }
+
+    fn choose(&mut self, m: &Meta) -> Attempt {
+        // Catch certain mates first.
+        for a in m.attempts() {
+            let split = m.split(a);
+            if split.iter().all(|(ans, _)| {
+                matches!(
+                    ans,
+                    Answer::Legal {
+                        check: Some(_),
+                        no_moves: true
+                    }
+                )
+            }) {
+                return a;
+            }
+        }
+        if self.table.len() > 1 << 20 {
+            self.table.clear();
+        }
+        match self.search(m, self.depth).1 {
+            Some(a) => a,
+            None => m
+                .attempts()
+                .into_iter()
+                .find(|a| m.may_be_legal(*a))
+                .unwrap_or_else(|| m.attempts()[0]),
+        }
+    }
+}
+
+/// Our player: the solved abstraction ([`Table`]) plays, so every choice keeps a proven bound.
+///
+/// Where the table has a value for White's knowledge, the player takes, among the attempts
+/// whose worst case is the best available, the one with the lowest average over the possible
+/// squares (so typical games end sooner while the guarantee stands). Where it has none (the
+/// rook cannot be kept safe from every possible king, as in 203 of the 518 starts), it takes
+/// the attempt that leaves the fewest king squares able to take the rook or be stalemated,
+/// preferring rook squares near the edge (kings head for the centre), and goes back to the
+/// table as soon as the set allows.
+pub struct OurPlayer {
+    table: &'static Table,
+}
+
+impl OurPlayer {
+    /// Our player, on the shipped table.
+    pub fn new() -> Result<OurPlayer, TableError> {
+        Ok(OurPlayer {
+            table: Table::get()?,
+        })
+    }
+
+    /// The value of one answer's branch: moves to mate (1 for a mate), or `None` if unsolved.
+    fn branch_value(&self, m: &Meta, a: Attempt, ans: Answer, squares: Bitboard) -> Option<u32> {
+        match ans {
+            Answer::Illegal => Some(self.table.value(m.wk, m.wr, squares)),
+            Answer::Legal {
+                check: Some(_),
+                no_moves: true,
+            } => return Some(1),
+            Answer::Legal {
+                check: None,
+                no_moves: true,
+            } => None,
+            Answer::Legal { .. } => {
+                let (wk, wr) = m.moved(a);
+                Meta::black_metamove(wk, wr, squares)
+                    .map(|next| 1u8.saturating_add(self.table.value(wk, wr, next)))
+            }
+        }
+        .filter(|&v| v != UNSOLVED)
+        .map(u32::from)
+    }
+
+    /// Sum over the possible squares of the value of the branch each square leads to.
+    fn total(&self, m: &Meta, a: Attempt) -> u32 {
+        m.split(a)
+            .into_iter()
+            .map(|(ans, squares)| {
+                self.branch_value(m, a, ans, squares)
+                    .unwrap_or(u32::from(UNSOLVED))
+                    * squares.count() as u32
+            })
+            .sum()
+    }
+
+    /// The attempt when the table has no value (the start is lost against a perfect
+    /// adversary): fewest squares from which the rook may be taken or the king stalemated, then
+    /// the rook nearest the edge and the king nearest the rook, then the lowest total. Of four
+    /// orders tried against the edge and random defenders on every start, this one lost the
+    /// fewest games.
+    fn fallback(&self, m: &Meta) -> Attempt {
+        let mut best: Option<((u32, i32, u32), Attempt)> = None;
+        for a in m.attempts() {
+            let split = m.split(a);
+            if !split.iter().any(|(ans, _)| *ans != Answer::Illegal) {
+                continue;
+            }
+            let (wk, wr) = m.moved(a);
+            let mut risky = 0u32;
+            for (ans, squares) in &split {
+                match ans {
+                    Answer::Legal {
+                        check: None,
+                        no_moves: true,
+                    } => risky += squares.count() as u32,
+                    Answer::Legal {
+                        no_moves: false, ..
+                    } => {
+                        risky += squares
+                            .into_iter()
+                            .filter(|s| super::black_steps(wk, wr, *s).contains(wr))
+                            .count() as u32;
+                    }
+                    _ => {}
+                }
+            }
+            let apart = {
+                let (df, dr) = (
+                    i32::from(wk.file()) - i32::from(wr.file()),
+                    i32::from(wk.rank()) - i32::from(wr.rank()),
+                );
+                df.abs().max(dr.abs())
+            };
+            let edge = super::defenders::edge_distance(wr);
+            let key = (risky, edge * 10 + apart, self.total(m, a));
+            if best.is_none_or(|(k, _)| key < k) {
+                best = Some((key, a));
+            }
+        }
+        match best {
+            Some((_, a)) => a,
+            // Unreachable with a rook on the board (it always has a move that may be legal).
+            None => Attempt::new(m.wr, m.wk),
+        }
+    }
+}
+
+impl Player for OurPlayer {
+    fn name(&self) -> &'static str {
+        "ours"
+    }
+
+    fn choose(&mut self, m: &Meta) -> Attempt {
+        self.choose_in_game(m, &History::default())
+    }
+
+    fn choose_in_game(&mut self, m: &Meta, history: &History) -> Attempt {
+        if self.table.best(m.wk, m.wr, m.bk).is_none() {
+            return self.fallback(m);
+        }
+        // Every attempt whose worst case meets the bound keeps the guarantee (the bound falls
+        // with every move, so play ends), and every solved attempt still mates. First the
+        // fewest positions that may already have occurred twice (a third time would draw
+        // under automatic threefold repetition), then the lowest worst case, then the lowest
+        // total, ties to the first in a fixed order. Without a history this is the table's
+        // strategy exactly.
+        let mut best: Option<((u32, u32, u32), Attempt)> = None;
+        for a in self.table.attempts(m.wk, m.wr) {
+            let Cost::Mate(cost) = self.table.attempt_cost(m.wk, m.wr, m.bk, a) else {
+                continue;
+            };
+            let key = (history.danger(m, a), cost, self.total(m, a));
+            if best.is_none_or(|(k, _)| key < k) {
+                best = Some((key, a));
+            }
+        }
+        best.map(|(_, a)| a).unwrap_or_else(|| self.fallback(m))
+    }
+}
