@@ -12,8 +12,9 @@ use std::process::ExitCode;
 struct Cli {
     /// A saved game to open.
     file: Option<PathBuf>,
-    /// Open straight into a mode: hotseat, referee or study.
-    #[arg(long, value_parser = ["hotseat", "referee", "study"])]
+    /// Open straight into a mode: hotseat, referee, study, or a KR vs K practice game as White
+    /// (practice) or Black (practice-black).
+    #[arg(long, value_parser = ["hotseat", "referee", "study", "practice", "practice-black"])]
     mode: Option<String>,
     /// Rule set for a new game (berkeley, berkeley_any, wild16, cincinnati, rand, english, classic, rbc).
     #[arg(long)]
@@ -219,6 +220,7 @@ fn main() -> ExitCode {
             mode: cli.mode,
             rules: cli.rules,
             saves_dir: None,
+            practice_seed: None,
         }),
         #[cfg(not(feature = "gui"))]
         None => {

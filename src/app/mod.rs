@@ -12,12 +12,14 @@ pub mod play;
 pub mod settings;
 pub mod study;
 
+use crate::krk::practice::COMPUTER_NAME;
 use crate::rules::Preset;
 use crate::session::GameSession;
 use files::{FileOp, Files, SaveEntry, list_saves};
 use newgame::{NewGameAction, NewGameDialog, NewMode};
 use play::{AppRequest, PlayMode, PlayScreen};
 use settings::{MoveMethod, PieceSet, Settings};
+use shakmaty::Color;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -32,6 +34,8 @@ pub struct StartOptions {
     pub rules: Option<Preset>,
     /// Where games are saved (default `saves/`).
     pub saves_dir: Option<PathBuf>,
+    /// The seed of practice starts (default: the clock); fixed in tests.
+    pub practice_seed: Option<u64>,
 }
 
 /// The screen being shown.
@@ -58,6 +62,7 @@ pub struct KriegspielApp {
     /// A message for the user (e.g. why a file did not open).
     pub notice: Option<String>,
     show_settings: bool,
+    practice_seed: Option<u64>,
 }
 
 impl KriegspielApp {
@@ -76,6 +81,7 @@ impl KriegspielApp {
             saves_dir,
             notice: None,
             show_settings: false,
+            practice_seed: options.practice_seed,
         };
         let rules = options.rules.unwrap_or(Preset::Berkeley);
         match (&options.file, options.mode.as_deref()) {
@@ -83,6 +89,8 @@ impl KriegspielApp {
             (None, Some("referee")) => app.start_new(NewGameDialog::new(rules, NewMode::Referee)),
             (None, Some("hotseat")) => app.start_new(NewGameDialog::new(rules, NewMode::HotSeat)),
             (None, Some("study")) => app.files.request(FileOp::Study, &app.saves_dir.clone(), ""),
+            (None, Some("practice")) => app.start_practice(Color::White, Duration::ZERO),
+            (None, Some("practice-black")) => app.start_practice(Color::Black, Duration::ZERO),
             (None, _) if options.rules.is_some() => {
                 app.screen = Screen::NewGame(NewGameDialog::new(rules, NewMode::HotSeat));
             }
@@ -117,6 +125,45 @@ impl KriegspielApp {
         }
     }
 
+    /// Starts a practice game of KR vs K from a random start where mate can be forced, `human`
+    /// against the computer (Wild 16 rules, as `kriegspiel krk`; untimed).
+    pub fn start_practice(&mut self, human: Color, now: Duration) {
+        let seed = self.practice_seed.unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64)
+                ^ now.as_nanos() as u64
+        });
+        let (white, black) = match human {
+            Color::White => ("You".to_owned(), COMPUTER_NAME.to_owned()),
+            Color::Black => (COMPUTER_NAME.to_owned(), "You".to_owned()),
+        };
+        let meta = crate::save::Meta {
+            event: "Practice: KR vs K".to_owned(),
+            date: crate::save::today(),
+            white,
+            black,
+            mode: crate::save::Mode::Practice,
+            ..crate::save::Meta::default()
+        };
+        let path = self.saves_dir.join(crate::save::autosave_name());
+        match GameSession::new(
+            Preset::Wild16.rules(),
+            crate::krk::practice::random_start(seed),
+            meta,
+            None,
+            Some(path),
+        ) {
+            Ok(session) => {
+                self.screen = Screen::Play(Box::new(PlayScreen::new(
+                    session,
+                    PlayMode::Practice(human),
+                )));
+            }
+            Err(e) => self.notice = Some(e.to_string()),
+        }
+    }
+
     /// Opens a save: resumed (on the curtain) or studied.
     pub fn open(&mut self, path: &Path, study: bool) {
         match crate::save::load_file(path) {
@@ -126,6 +173,11 @@ impl KriegspielApp {
                 }
                 let mode = match loaded.saved.meta.mode {
                     crate::save::Mode::ClubReferee => PlayMode::Referee,
+                    // The computer plays under its own name; the other side is the person.
+                    crate::save::Mode::Practice if loaded.saved.meta.white == COMPUTER_NAME => {
+                        PlayMode::Practice(Color::Black)
+                    }
+                    crate::save::Mode::Practice => PlayMode::Practice(Color::White),
                     _ => PlayMode::HotSeat,
                 };
                 if study {
@@ -233,6 +285,7 @@ impl KriegspielApp {
                     Some(StartAction::Open) => self.files.request(FileOp::Open, &self.dir(), ""),
                     Some(StartAction::Study) => self.files.request(FileOp::Study, &self.dir(), ""),
                     Some(StartAction::Load(path)) => self.open(&path, false),
+                    Some(StartAction::Practice(human)) => self.start_practice(human, now),
                     None => {}
                 }
             }
@@ -355,6 +408,7 @@ enum StartAction {
     Open,
     Study,
     Load(PathBuf),
+    Practice(Color),
 }
 
 fn start_screen(ui: &mut egui::Ui, recent: &[SaveEntry]) -> Option<StartAction> {
@@ -373,6 +427,18 @@ fn start_screen(ui: &mut egui::Ui, recent: &[SaveEntry]) -> Option<StartAction> 
         if ui.button(egui::RichText::new("Study a saved game…").size(18.0)).clicked() {
             action = Some(StartAction::Study);
         }
+        ui.add_space(12.0);
+        ui.label(egui::RichText::new("Practice: KR vs K against the computer").strong());
+        ui.horizontal(|ui| {
+            // Centre the pair of buttons under the column.
+            ui.add_space((ui.available_width() - 440.0).max(0.0) / 2.0);
+            if ui.button("Play White (the computer defends)").clicked() {
+                action = Some(StartAction::Practice(Color::White));
+            }
+            if ui.button("Play Black (the computer mates)").clicked() {
+                action = Some(StartAction::Practice(Color::Black));
+            }
+        });
         if let Some(unfinished) = recent.iter().find(|e| !e.finished)
             && ui
                 .button(egui::RichText::new(format!("Resume unfinished game ({})", unfinished.summary)).size(18.0))

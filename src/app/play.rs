@@ -32,6 +32,9 @@ pub enum PlayMode {
     HotSeat,
     /// A club referee enters each attempt and reads out the answers (all boards visible).
     Referee,
+    /// One player (this colour) against the computer: only that player's board is shown, and
+    /// the computer plays its turns as soon as they come.
+    Practice(Color),
 }
 
 /// The three places at the table.
@@ -171,10 +174,14 @@ impl PlayScreen {
     pub fn new(session: GameSession, mode: PlayMode) -> PlayScreen {
         let next = session.to_move();
         let n = session.game().log().events.len();
-        PlayScreen {
+        let curtain = match mode {
+            PlayMode::Practice(human) => Curtain::Open(human),
+            _ => Curtain::Up { next },
+        };
+        let mut screen = PlayScreen {
             session,
             mode,
-            curtain: Curtain::Up { next },
+            curtain,
             selected: None,
             promotion: None,
             move_text: String::new(),
@@ -190,6 +197,39 @@ impl PlayScreen {
             focus_input: mode == PlayMode::Referee,
             hover: None,
             opening: None,
+        };
+        screen.computer_turn(Duration::ZERO);
+        screen
+    }
+
+    /// Practice: the computer plays while it is its turn (each attempt through the referee,
+    /// exactly as a player's), from its own knowledge only.
+    fn computer_turn(&mut self, now: Duration) {
+        let PlayMode::Practice(human) = self.mode else {
+            return;
+        };
+        // A turn never needs more attempts than there are king steps and rook moves.
+        for played in 0..64 {
+            if self.revealed() || self.session.to_move() == human {
+                if played > 0
+                    && let Some(last) = self.session.game().log().events.last()
+                {
+                    // What the person heard of the computer's last attempt.
+                    let heard: Vec<Item> = crate::announce::heard_by(&last.said, human).collect();
+                    let words = say(&heard, self.session.rules().wording, !human);
+                    self.message = Some(format!("The computer played. {words}"));
+                }
+                return;
+            }
+            let Some(a) = crate::krk::practice::computer_attempt(self.session.game(), !human)
+            else {
+                self.message = Some("The computer cannot play this position.".to_owned());
+                return;
+            };
+            if let Err(e) = self.session.apply(Request::Try(a), now) {
+                self.message = Some(format!("The computer's attempt failed: {e}"));
+                return;
+            }
         }
     }
 
@@ -209,6 +249,7 @@ impl PlayScreen {
             PlayMode::HotSeat => {
                 matches!((self.curtain, place), (Curtain::Open(c), Place::Player(p)) if c == p)
             }
+            PlayMode::Practice(human) => place == Place::Player(human),
         }
     }
 
@@ -230,6 +271,7 @@ impl PlayScreen {
         match (self.mode, self.curtain) {
             (PlayMode::Referee, _) => Some(to_move),
             (PlayMode::HotSeat, Curtain::Open(c)) if c == to_move => Some(c),
+            (PlayMode::Practice(human), _) if human == to_move => Some(human),
             _ => None,
         }
     }
@@ -285,13 +327,14 @@ impl PlayScreen {
             self.promotion_picker(ui, attempt, &mut intents);
         }
         if let Some(confirm) = self.confirm.clone()
-            && self.mode == PlayMode::HotSeat
+            && self.mode != PlayMode::Referee
         {
             self.confirm_dialog(ui, confirm, &mut intents);
         }
         for intent in intents {
             self.apply(intent, now);
         }
+        self.computer_turn(now);
         self.schedule_repaint(ui.ctx(), now);
         requests
     }
@@ -611,7 +654,7 @@ impl PlayScreen {
             markers: spec.markers.clone(),
         });
         let events = board::show(ui, &spec, size);
-        if active && self.mode == PlayMode::HotSeat {
+        if active && self.mode != PlayMode::Referee {
             let digest = since_last_turn(&view, color, self.session.rules().wording);
             if !digest.is_empty() {
                 ui.label(RichText::new(format!("Since your last turn: {digest}")).italics());
@@ -920,7 +963,10 @@ impl PlayScreen {
                 if ui.button("Decline draw").clicked() {
                     intents.push(Intent::AnswerDraw(false));
                 }
-            } else if self.draw_offer.is_none() && ui.button("Offer draw").clicked() {
+            } else if self.draw_offer.is_none()
+                && !matches!(self.mode, PlayMode::Practice(_))
+                && ui.button("Offer draw").clicked()
+            {
                 intents.push(Intent::OfferDraw);
             }
             if ui.button("Resign").clicked() {
@@ -1100,6 +1146,7 @@ impl PlayScreen {
     fn marker_owner(&self) -> Option<Color> {
         match (self.mode, self.curtain) {
             (PlayMode::HotSeat, Curtain::Open(c)) => Some(c),
+            (PlayMode::Practice(human), _) => Some(human),
             _ => None,
         }
     }

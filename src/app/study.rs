@@ -44,6 +44,10 @@ pub struct StudyScreen {
     last_step: f64,
     /// Show the "what could you have known" overlay.
     pub overlay: bool,
+    /// A KR vs K game: the computer's metaposition (White's king-square set) can be shown.
+    pub krk: bool,
+    /// Show the computer's metaposition on White's board.
+    pub metaposition: bool,
     /// An unfinished game must be confirmed before anything is shown.
     pub confirmed: bool,
     flipped: bool,
@@ -86,7 +90,10 @@ impl StudyScreen {
     /// Study `saved`, from the start, as the referee. A finished game needs no confirmation.
     pub fn new(saved: SavedGame) -> StudyScreen {
         let finished = saved.result.is_some();
+        let krk = crate::krk::practice::white_knowledge(&saved.log, 0).is_some();
         StudyScreen {
+            krk,
+            metaposition: krk,
             saved,
             perspective: Perspective::Referee,
             cursor: 0,
@@ -234,6 +241,9 @@ impl StudyScreen {
             ui.separator();
             if self.perspective != Perspective::Referee {
                 ui.checkbox(&mut self.overlay, "What could you have known");
+            }
+            if self.krk && self.perspective != Perspective::Black {
+                ui.checkbox(&mut self.metaposition, "Computer's metaposition");
             }
             ui.separator();
             if ui.button("Export PGN…").clicked() {
@@ -461,6 +471,25 @@ impl StudyScreen {
             }
             let n = view.king.possible.count();
             spec.caption = Some(format!("king: {n} square{}", if n == 1 { "" } else { "s" }));
+        }
+        // The computer's metaposition: White's set, rebuilt from what White heard (shown only
+        // where White's board may be seen, and instead of the player overlay).
+        if self.metaposition
+            && color == Color::White
+            && self.may_see(Place::Player(Color::White))
+            && let Some((meta, _)) =
+                crate::krk::practice::white_knowledge(&self.saved.log, self.cursor)
+        {
+            spec.highlights
+                .retain(|(_, h)| !matches!(h, Highlight::Region | Highlight::Seen));
+            for sq in meta.bk {
+                spec.highlights.push((sq, Highlight::Region));
+            }
+            let n = meta.bk.count();
+            spec.caption = Some(format!(
+                "metaposition: {n} square{}",
+                if n == 1 { "" } else { "s" }
+            ));
         }
         self.drawn.push(Drawn {
             place: Place::Player(color),

@@ -13,6 +13,7 @@
 
 pub mod defenders;
 pub mod players;
+pub mod practice;
 pub mod run;
 pub mod solver;
 
@@ -266,8 +267,8 @@ mod tests {
         let m = Meta::start(Square::E1, Square::A1);
         assert!(!m.bk.contains(Square::A8), "on the rook's file");
         assert!(
-            !m.bk.contains(Square::H1),
-            "on the rook's rank beyond the king? no: e1 blocks"
+            m.bk.contains(Square::H1),
+            "the rook's rank is blocked by the king on e1"
         );
         assert!(!m.bk.contains(Square::E2), "next to the king");
         assert!(m.bk.contains(Square::E5));

@@ -720,13 +720,21 @@ mod tests {
 
     #[test]
     fn shapes_only_add_squares() {
-        let set: Bitboard = [Square::B1, Square::A2].into_iter().collect();
+        // Two opposite corners of a 3x3 box: the box minus its two empty corners.
+        let set: Bitboard = [Square::A1, Square::C3].into_iter().collect();
         let shape = Shape::of(set).expect("non-empty");
         assert!(
-            !shape.squares().contains(Square::A1),
-            "the empty corner stays empty"
+            !shape.squares().contains(Square::C1),
+            "an empty corner stays empty"
         );
-        assert!(shape.squares().contains(Square::B2));
-        assert_eq!(shape.squares() & set, set);
+        assert!(
+            !shape.squares().contains(Square::A3),
+            "an empty corner stays empty"
+        );
+        assert!(shape.squares().contains(Square::B2), "the inside is filled");
+        assert_eq!(shape.squares().count(), 7);
+        // A set that is exactly a box minus corners is kept exactly.
+        let exact: Bitboard = [Square::B1, Square::A2].into_iter().collect();
+        assert_eq!(Shape::of(exact).expect("non-empty").squares(), exact);
     }
 }
