@@ -10,16 +10,8 @@ use kriegspiel::rules::Preset;
 use proptest::prelude::*;
 use std::process::Command;
 
-/// Kriegspiel presets (every one White can play KR vs K under).
-const PRESETS: [Preset; 7] = [
-    Preset::Berkeley,
-    Preset::BerkeleyAny,
-    Preset::Wild16,
-    Preset::Cincinnati,
-    Preset::Rand,
-    Preset::English,
-    Preset::Classic,
-];
+mod common;
+use common::KRIEGSPIEL as PRESETS;
 
 fn kind(random: bool) -> Kind {
     if random { Kind::Random } else { Kind::Edge }
