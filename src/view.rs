@@ -78,6 +78,18 @@ pub struct PlayerView {
 }
 
 impl PlayerView {
+    /// Enemy pieces this player saw (senses, opened squares) as of when it saw them, except on
+    /// squares its own pieces now stand on: the "ghosts" drawn on its board.
+    pub fn enemy_sightings(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        let own = self.own.by_color(self.color);
+        self.seen
+            .iter()
+            .filter_map(move |(sq, (piece, _))| match piece {
+                Some(p) if p.color != self.color && !own.contains(*sq) => Some((*sq, *p)),
+                _ => None,
+            })
+    }
+
     /// The view of `color` after the whole log.
     pub fn build(log: &GameLog, color: Color) -> PlayerView {
         PlayerView::build_prefix(log, color, log.events.len())

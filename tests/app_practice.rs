@@ -48,6 +48,16 @@ fn play<'h>(h: &'h Harness<'_, KriegspielApp>) -> &'h PlayScreen {
     }
 }
 
+/// Types `a` into the move field and plays it, as a person would.
+fn type_move(h: &mut Harness<'_, KriegspielApp>, a: kriegspiel::Attempt) {
+    let field = h.get_by_label("Type a move");
+    field.focus();
+    field.type_text(&format!("{}{}", a.from, a.to));
+    h.run();
+    h.get_by_label("Play typed move").click();
+    h.run();
+}
+
 /// Before the end only the person's board is drawn, with only the person's pieces.
 fn assert_only_own_board(h: &Harness<'_, KriegspielApp>, human: Color) {
     let p = play(h);
@@ -84,12 +94,7 @@ fn the_start_screen_offers_practice_and_the_person_plays_white_to_mate() {
             "the computer answered in the same frame"
         );
         let a = computer_attempt(play(&h).session.game(), Color::White).expect("an attempt");
-        let field = h.get_by_label("Type a move");
-        field.focus();
-        field.type_text(&format!("{}{}", a.from, a.to));
-        h.run();
-        h.get_by_label("Play typed move").click();
-        h.run();
+        type_move(&mut h, a);
         assert_only_own_board(&h, Color::White);
         entries += 1;
     }
@@ -129,12 +134,7 @@ fn as_black_the_computer_moves_first_and_its_board_stays_hidden() {
     );
     // A king step of the person's: the computer replies at once.
     let a = computer_attempt(play(&h).session.game(), Color::Black).expect("a step");
-    let field = h.get_by_label("Type a move");
-    field.focus();
-    field.type_text(&format!("{}{}", a.from, a.to));
-    h.run();
-    h.get_by_label("Play typed move").click();
-    h.run();
+    type_move(&mut h, a);
     assert!(play(&h).revealed() || play(&h).session.to_move() == Color::Black);
     assert_only_own_board(&h, Color::Black);
 

@@ -593,14 +593,7 @@ impl PlayScreen {
             ..BoardSpec::default()
         };
         // What the player saw of the true board (senses, opened squares), as of when it saw it.
-        for (sq, (piece, _)) in &view.seen {
-            if let Some(p) = piece
-                && p.color != color
-                && !view.own.by_color(color).contains(*sq)
-            {
-                spec.ghosts.push((*sq, *p));
-            }
-        }
+        spec.ghosts.extend(view.enemy_sightings());
         for sq in view.last_seen {
             spec.highlights.push((sq, Highlight::Seen));
         }

@@ -443,14 +443,7 @@ impl StudyScreen {
             markers: markers.iter().map(|(sq, r)| (*sq, r.of(!color))).collect(),
             ..BoardSpec::default()
         };
-        for (sq, (piece, _)) in &view.seen {
-            if let Some(p) = piece
-                && p.color != color
-                && !view.own.by_color(color).contains(*sq)
-            {
-                spec.ghosts.push((*sq, *p));
-            }
-        }
+        spec.ghosts.extend(view.enemy_sightings());
         if let Some(m) = view.last_move {
             spec.highlights.push((m.from, Highlight::LastMove));
             spec.highlights.push((m.to, Highlight::LastMove));
