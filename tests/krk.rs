@@ -1,9 +1,10 @@
 //! King and Rook against King: the metaposition never loses the true king, the shipped strategy
 //! table is sound, and our player mates from every start where a mate can be forced.
 
+use kriegspiel::attempt::Attempt;
 use kriegspiel::krk::defenders::{Defender, Kind};
 use kriegspiel::krk::players::{OurPlayer, PaperPlayer, Player};
-use kriegspiel::krk::run::{self, Adversary, End, Start};
+use kriegspiel::krk::run::{self, Adversary, End, Failure, Start};
 use kriegspiel::krk::solver::Table;
 use kriegspiel::krk::{Meta, rook_always_exposed};
 use kriegspiel::rules::Preset;
@@ -134,6 +135,40 @@ fn the_adversary_cannot_beat_ours_from_a_solved_start() {
         }
     }
     assert!(proven > 30);
+}
+
+/// Ours without its history: the table's strategy alone.
+struct Forgetful(OurPlayer);
+
+impl Player for Forgetful {
+    fn name(&self) -> &'static str {
+        "forgetful"
+    }
+    fn choose(&mut self, m: &Meta) -> Attempt {
+        self.0.choose(m)
+    }
+    fn uses_refusals(&self) -> bool {
+        false
+    }
+}
+
+#[test]
+fn under_automatic_threefold_ours_never_repeats_and_the_table_alone_would() {
+    use shakmaty::Square::*;
+    // Every sequence of answers from one start, with White's history (about 3 million
+    // decisions): mate within 45 moves and no position can occur a third time.
+    let mut player = OurPlayer::new().expect("the shipped table loads");
+    let mut adversary = Adversary::new(&mut player, 200);
+    let worst = adversary.in_game_from_start(A1, C3);
+    assert!(matches!(worst, Ok(w) if w <= 45), "{worst:?}");
+    assert_eq!(adversary.in_game_from_start(D4, H8), Err(Failure::RookLost));
+    // The table's strategy without the history can be led into a threefold repetition.
+    let mut forgetful = Forgetful(OurPlayer::new().expect("the shipped table loads"));
+    let mut adversary = Adversary::new(&mut forgetful, 200);
+    assert_eq!(
+        adversary.in_game_from_start(A1, C3),
+        Err(Failure::Repetition)
+    );
 }
 
 #[test]

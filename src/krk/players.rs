@@ -20,39 +20,119 @@ pub trait Player {
         let _ = history;
         self.choose(meta)
     }
+    /// Whether the player's set is narrowed by how many attempts Black had refused before
+    /// moving (White hears them); by default it is.
+    fn uses_refusals(&self) -> bool {
+        true
+    }
 }
 
-/// The positions that may have occurred so far in a game, as White can know them: for each
-/// position (White's placement, a black king square, the side to move), how many times it
-/// occurred with that square in White's set. Under automatic threefold repetition (Wild 16) a
-/// player avoids a third occurrence with this.
+/// The positions that may have occurred so far in a game, as White can know them: the
+/// sequence of White's placements with the side to move and the set of possible black king
+/// squares at each. Under automatic threefold repetition (Wild 16) a player avoids a third
+/// occurrence with this.
 #[derive(Clone, Debug, Default)]
 pub struct History {
-    seen: std::collections::HashMap<(Square, Square, Square, bool), u8>,
+    /// Every recorded point of the game, in order.
+    records: Vec<Record>,
+}
+
+/// One point of a game as White knows it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Record {
+    wk: Square,
+    wr: Square,
+    black_to_move: bool,
+    set: Bitboard,
 }
 
 impl History {
     /// Records that White's pieces stand on `wk`, `wr` with the black king somewhere in `bk`
-    /// and `black_to_move`.
+    /// and `black_to_move`. Points alternate: the start (White to move), then after each legal
+    /// White move (Black to move, the set of squares consistent with the answer), then after
+    /// each Black move (White to move).
     pub fn record(&mut self, wk: Square, wr: Square, bk: Bitboard, black_to_move: bool) {
-        for q in bk {
-            let n = self.seen.entry((wk, wr, q, black_to_move)).or_default();
-            *n = n.saturating_add(1);
+        self.records.push(Record {
+            wk,
+            wr,
+            black_to_move,
+            set: bk,
+        });
+    }
+
+    /// Undoes the last [`History::record`], which had these arguments (otherwise does nothing).
+    pub fn forget(&mut self, wk: Square, wr: Square, bk: Bitboard, black_to_move: bool) {
+        let last = Record {
+            wk,
+            wr,
+            black_to_move,
+            set: bk,
+        };
+        if self.records.last() == Some(&last) {
+            self.records.pop();
         }
     }
 
-    /// How many times the position may have occurred.
-    pub fn count(&self, wk: Square, wr: Square, q: Square, black_to_move: bool) -> u8 {
-        self.seen
-            .get(&(wk, wr, q, black_to_move))
-            .copied()
-            .unwrap_or(0)
+    /// The squares that were in White's set at two or more points with White's pieces on
+    /// `wk`, `wr` and this side to move: only there can a position already have occurred twice.
+    fn twice(&self, wk: Square, wr: Square, black_to_move: bool) -> Bitboard {
+        let (mut once, mut twice) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        for r in &self.records {
+            if r.wk == wk && r.wr == wr && r.black_to_move == black_to_move {
+                twice |= once & r.set;
+                once |= r.set;
+            }
+        }
+        twice
+    }
+
+    /// Where the black king may stand now, by how many times (0, 1, 2 or more) the position
+    /// (`wk`, `wr`, `q`, side) occurred on the way there: exact, following every king path
+    /// consistent with what White heard (each set, and one king step between a Black-to-move
+    /// point and the next).
+    fn visits(&self, wk: Square, wr: Square, q: Square, black_to_move: bool) -> [Bitboard; 3] {
+        let same = |r: &Record| r.wk == wk && r.wr == wr && r.black_to_move == black_to_move;
+        let Some(first) = self
+            .records
+            .iter()
+            .position(|r| same(r) && r.set.contains(q))
+        else {
+            return [Bitboard::EMPTY; 3];
+        };
+        let mut by = [self.records[first].set, Bitboard::EMPTY, Bitboard::EMPTY];
+        let visit = |by: &mut [Bitboard; 3]| {
+            for k in (0..2).rev() {
+                if by[k].contains(q) {
+                    by[k].discard(q);
+                    by[k + 1].add(q);
+                }
+            }
+        };
+        visit(&mut by);
+        for r in &self.records[first + 1..] {
+            for b in &mut by {
+                *b = if r.black_to_move {
+                    *b & r.set
+                } else {
+                    super::solver::neighbours(*b) & r.set
+                };
+            }
+            if same(r) {
+                visit(&mut by);
+            }
+        }
+        by
     }
 
     /// How many of the positions an attempt may lead to (after White's move, and after
-    /// Black's reply) may already have occurred twice.
+    /// Black's reply) may already have occurred twice on a king path consistent with what
+    /// White heard (a third occurrence would draw under automatic threefold repetition).
     pub fn danger(&self, m: &Meta, a: Attempt) -> u32 {
         let (wk, wr) = m.moved(a);
+        let (black, white) = (self.twice(wk, wr, true), self.twice(wk, wr, false));
+        if black.is_empty() && white.is_empty() {
+            return 0;
+        }
         let mut n = 0;
         for (ans, squares) in m.split(a) {
             if !matches!(
@@ -64,15 +144,18 @@ impl History {
             ) {
                 continue;
             }
-            n += squares
-                .into_iter()
-                .filter(|&q| self.count(wk, wr, q, true) >= 2)
-                .count() as u32;
+            for q in squares & black {
+                if (self.visits(wk, wr, q, true)[2] & squares).contains(q) {
+                    n += 1;
+                }
+            }
             if let Some(next) = Meta::black_metamove(wk, wr, squares) {
-                n += next
-                    .into_iter()
-                    .filter(|&q| self.count(wk, wr, q, false) >= 2)
-                    .count() as u32;
+                for q in next & white {
+                    let twice_here = self.visits(wk, wr, q, false)[2] & squares;
+                    if super::solver::neighbours(twice_here).contains(q) {
+                        n += 1;
+                    }
+                }
             }
         }
         n
@@ -333,13 +416,20 @@ impl Player for PaperPlayer {
 /// table as soon as the set allows.
 pub struct OurPlayer {
     table: &'static Table,
+    /// Per metaposition, the solved attempts best first (lowest worst case, then lowest
+    /// total, then the table's order): the ranking does not depend on the history.
+    ranked: HashMap<Meta, Vec<(u32, Attempt)>>,
 }
+
+/// Metapositions whose ranking [`OurPlayer`] keeps before it starts afresh.
+const RANKED_CAPACITY: usize = 1 << 20;
 
 impl OurPlayer {
     /// Our player, on the shipped table.
     pub fn new() -> Result<OurPlayer, TableError> {
         Ok(OurPlayer {
             table: Table::get()?,
+            ranked: HashMap::new(),
         })
     }
 
@@ -434,30 +524,216 @@ impl Player for OurPlayer {
         "ours"
     }
 
+    /// Ours plays from the set without that narrowing: the table's bounds hold on any subset
+    /// anyway, and then its play depends only on White's own answers, which is what the
+    /// history-aware adversary ([`super::run::Adversary::in_game_from_start`]) explores.
+    fn uses_refusals(&self) -> bool {
+        false
+    }
+
     fn choose(&mut self, m: &Meta) -> Attempt {
         self.choose_in_game(m, &History::default())
     }
 
     fn choose_in_game(&mut self, m: &Meta, history: &History) -> Attempt {
-        if self.table.best(m.wk, m.wr, m.bk).is_none() {
+        // Every solved attempt still mates. Without a history this is the table's strategy
+        // exactly: the lowest worst case, then the lowest total, ties to the first in a fixed
+        // order. Under automatic threefold repetition, an attempt after which some position
+        // may occur a third time (a draw) is avoided: if the table's choice is such an attempt,
+        // the safe attempts are compared by their worst case when every following choice is
+        // safe too (looking `LOOKAHEAD` moves ahead, then the table's values).
+        let ranked = self.ranked(m);
+        let Some(&(_, first)) = ranked.first() else {
             return self.fallback(m);
+        };
+        if history.danger(m, first) == 0 {
+            return first;
         }
-        // Every attempt whose worst case meets the bound keeps the guarantee (the bound falls
-        // with every move, so play ends), and every solved attempt still mates. First the
-        // fewest positions that may already have occurred twice (a third time would draw
-        // under automatic threefold repetition), then the lowest worst case, then the lowest
-        // total, ties to the first in a fixed order. Without a history this is the table's
-        // strategy exactly.
-        let mut best: Option<((u32, u32, u32), Attempt)> = None;
-        for a in self.table.attempts(m.wk, m.wr) {
-            let Cost::Mate(cost) = self.table.attempt_cost(m.wk, m.wr, m.bk, a) else {
+        let mut scratch = history.clone();
+        let mut best: Option<(u32, Attempt)> = None;
+        for &(cost, a) in &ranked {
+            if best.is_some_and(|(v, _)| cost >= v) {
+                break; // a safe worst case is never below the table's
+            }
+            if history.danger(m, a) > 0 {
                 continue;
-            };
-            let key = (history.danger(m, a), cost, self.total(m, a));
-            if best.is_none_or(|(k, _)| key < k) {
-                best = Some((key, a));
+            }
+            if let Some(v) = self.safe_worst(m, a, &mut scratch, LOOKAHEAD)
+                && best.is_none_or(|(b, _)| v < b)
+            {
+                best = Some((v, a));
             }
         }
-        best.map(|(_, a)| a).unwrap_or_else(|| self.fallback(m))
+        if let Some((_, a)) = best {
+            return a;
+        }
+        // Nothing is safe two ways: the fewest positions that may occur a third time.
+        let mut fewest: Option<(u32, Attempt)> = None;
+        for &(_, a) in &ranked {
+            let danger = history.danger(m, a);
+            if fewest.is_none_or(|(d, _)| danger < d) {
+                fewest = Some((danger, a));
+            }
+        }
+        fewest.map_or(first, |(_, a)| a)
+    }
+}
+
+/// How many moves [`OurPlayer`] looks ahead when the table's choice may repeat a position a
+/// third time.
+const LOOKAHEAD: u32 = 2;
+
+impl OurPlayer {
+    /// The solved attempts on `m` with their worst cases, lowest (worst case, total) first,
+    /// ties in the table's order; empty if the table has no value for `m`.
+    fn ranked(&mut self, m: &Meta) -> Vec<(u32, Attempt)> {
+        if let Some(r) = self.ranked.get(m) {
+            return r.clone();
+        }
+        if self.ranked.len() >= RANKED_CAPACITY {
+            self.ranked.clear();
+        }
+        let ranked = match self.table.best(m.wk, m.wr, m.bk) {
+            Some(_) => self.rank(m),
+            None => Vec::new(),
+        };
+        self.ranked.insert(*m, ranked.clone());
+        ranked
+    }
+
+    /// The lowest worst case of a safe attempt on `m` (one after which no position may occur a
+    /// third time), looking `depth` moves ahead; `None` if there is none.
+    fn safe_best(&mut self, m: &Meta, history: &mut History, depth: u32) -> Option<u32> {
+        let mut best: Option<u32> = None;
+        for (cost, a) in self.ranked(m) {
+            if best.is_some_and(|b| cost >= b) {
+                break;
+            }
+            if history.danger(m, a) > 0 {
+                continue;
+            }
+            let v = if depth == 0 {
+                Some(cost)
+            } else {
+                self.safe_worst(m, a, history, depth)
+            };
+            if let Some(v) = v {
+                best = Some(best.map_or(v, |b| b.min(v)));
+            }
+        }
+        best
+    }
+
+    /// The worst case of attempt `a` on `m` when every choice in the next `depth` moves must
+    /// be safe too; `None` if some answer leaves nothing safe (or stalemates or loses the rook).
+    fn safe_worst(
+        &mut self,
+        m: &Meta,
+        a: Attempt,
+        history: &mut History,
+        depth: u32,
+    ) -> Option<u32> {
+        let mut worst = 0;
+        for (ans, squares) in m.split(a) {
+            let v = match ans {
+                Answer::Illegal => {
+                    self.safe_best(&Meta { bk: squares, ..*m }, history, depth - 1)?
+                }
+                Answer::Legal {
+                    check: Some(_),
+                    no_moves: true,
+                } => 1,
+                Answer::Legal {
+                    check: None,
+                    no_moves: true,
+                } => return None,
+                Answer::Legal { .. } => {
+                    let (wk, wr) = m.moved(a);
+                    let next = Meta::black_metamove(wk, wr, squares)?;
+                    history.record(wk, wr, squares, true);
+                    history.record(wk, wr, next, false);
+                    let v = self.safe_best(&Meta { wk, wr, bk: next }, history, depth - 1);
+                    history.forget(wk, wr, next, false);
+                    history.forget(wk, wr, squares, true);
+                    1 + v?
+                }
+            };
+            worst = worst.max(v);
+        }
+        Some(worst)
+    }
+
+    /// The solved attempts on `m`, lowest (worst case, total) first, ties in the table's order.
+    fn rank(&self, m: &Meta) -> Vec<(u32, Attempt)> {
+        let mut keyed: Vec<((u32, u32), Attempt)> = self
+            .table
+            .attempts(m.wk, m.wr)
+            .into_iter()
+            .filter_map(|a| match self.table.attempt_cost(m.wk, m.wr, m.bk, a) {
+                Cost::Mate(cost) => Some(((cost, self.total(m, a)), a)),
+                _ => None,
+            })
+            .collect();
+        keyed.sort_by_key(|&(k, _)| k);
+        keyed.into_iter().map(|((cost, _), a)| (cost, a)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(squares: &[Square]) -> Bitboard {
+        squares.iter().copied().collect()
+    }
+
+    /// Two points with White's pieces on (a1, h2) and White to move, with a8 possible at both;
+    /// whether a8 may also be the king's square after White's move in between decides whether
+    /// one king could have stood on a8 both times.
+    fn history(a8_after_white: bool) -> History {
+        use Square::*;
+        let (p, q) = ((A1, H2), (B1, H2));
+        let mut h = History::default();
+        h.record(p.0, p.1, set(&[A8, C8]), false);
+        let answer = if a8_after_white {
+            set(&[A8, C8])
+        } else {
+            set(&[C8])
+        };
+        h.record(q.0, q.1, answer, true);
+        h.record(q.0, q.1, set(&[B8]), false);
+        h.record(p.0, p.1, set(&[B8]), true);
+        h.record(p.0, p.1, set(&[A8, C8]), false);
+        h
+    }
+
+    #[test]
+    fn a_position_counts_twice_only_along_one_king_path() {
+        use Square::*;
+        for a8_after_white in [false, true] {
+            let h = history(a8_after_white);
+            // The quick filter sees a8 (and c8) possible twice either way...
+            assert_eq!(h.twice(A1, H2, false), set(&[A8, C8]));
+            // ...but a king on a8 at the start could come back only if the answer kept it.
+            let by = h.visits(A1, H2, A8, false);
+            assert_eq!(by[2].contains(A8), a8_after_white, "{a8_after_white}");
+            // c8 at the start always reaches a8 (through b8), visiting a8 once.
+            assert!(by[1].contains(A8) || by[2].contains(A8));
+            // c8 -> b8 -> c8 is always possible.
+            assert!(h.visits(A1, H2, C8, false)[2].contains(C8));
+        }
+    }
+
+    #[test]
+    fn forget_undoes_record() {
+        use Square::*;
+        let mut h = history(true);
+        let before = h.records.len();
+        h.record(B1, H2, set(&[B7]), true);
+        h.forget(B1, H2, set(&[B7]), true);
+        assert_eq!(h.records.len(), before);
+        // A mismatched forget leaves the history alone.
+        h.forget(B1, H2, set(&[B6]), true);
+        assert_eq!(h.records.len(), before);
     }
 }

@@ -47,8 +47,9 @@ fn krk_pieces(setup: &Setup) -> Option<(Square, Square)> {
 }
 
 /// White's metaposition and repetition history after the first `upto` events of `log`, built
-/// from White's own attempts and what White heard only; `None` if the game did not start as KR
-/// vs K with White to move, or the rook is gone.
+/// from White's own attempts and what White heard only, as the computer keeps them: it does not
+/// narrow its set by Black's refused attempts (see `OurPlayer::uses_refusals`). `None` if the
+/// game did not start as KR vs K with White to move, or the rook is gone.
 pub fn white_knowledge(log: &GameLog, upto: usize) -> Option<(Meta, History)> {
     let setup = log.start.parse::<Fen>().ok()?.into_setup();
     if setup.turn != Color::White {
@@ -58,7 +59,6 @@ pub fn white_knowledge(log: &GameLog, upto: usize) -> Option<(Meta, History)> {
     let mut meta = Meta::start(wk, wr);
     let mut history = History::default();
     history.record(meta.wk, meta.wr, meta.bk, false);
-    let mut refused = 0;
     for e in log.events.iter().take(upto) {
         let heard: Vec<Item> = heard_by(&e.said, Color::White).collect();
         if heard.iter().any(|i| matches!(i, Item::Captured(_))) {
@@ -71,15 +71,9 @@ pub fn white_knowledge(log: &GameLog, upto: usize) -> Option<(Meta, History)> {
                     history.record(meta.wk, meta.wr, meta.bk, true);
                 }
             }
-            (Some(Color::Black), _) => {
-                if heard.contains(&Item::Illegal) {
-                    refused += 1;
-                }
-                if e.turn_ends {
-                    meta.after_black(refused);
-                    history.record(meta.wk, meta.wr, meta.bk, false);
-                    refused = 0;
-                }
+            (Some(Color::Black), _) if e.turn_ends => {
+                meta.after_black(0);
+                history.record(meta.wk, meta.wr, meta.bk, false);
             }
             _ => {}
         }

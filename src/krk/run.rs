@@ -9,7 +9,7 @@ use crate::bench::Rng;
 use crate::log::Game;
 use crate::referee::Request;
 use crate::rules::RuleSet;
-use shakmaty::{Board, Color, Setup, Square};
+use shakmaty::{Bitboard, Board, Color, Setup, Square};
 use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
 
@@ -222,18 +222,11 @@ pub fn play_observed(
             if !done {
                 break End::Cutoff;
             }
-            meta.after_black(refused);
+            meta.after_black(if player.uses_refusals() { refused } else { 0 });
             history.record(meta.wk, meta.wr, meta.bk, false);
         }
     };
     GameOutcome { end, moves, think }
-}
-
-/// A node of White's strategy graph: a metaposition and its branches (whether White's pieces
-/// moved, the child, and the black king squares that give that answer).
-struct Node {
-    meta: Meta,
-    children: Vec<(bool, usize, shakmaty::Bitboard)>,
 }
 
 /// Why the adversary beat White.
@@ -247,6 +240,8 @@ pub enum Failure {
     Loop,
     /// A branch needs more moves than the limit.
     TooLong,
+    /// A branch may repeat a position a third time (a draw under automatic threefold).
+    Repetition,
 }
 
 /// The adversary: explores every branch of referee answers from `meta` (White to move) with
@@ -256,7 +251,12 @@ pub struct Adversary<'a> {
     memo: HashMap<Meta, Result<u32, Failure>>,
     stack: HashSet<Meta>,
     limit: u32,
+    /// Nodes visited by the last [`Adversary::in_game_from_start`].
+    pub nodes: u64,
 }
+
+/// Node budget of one [`Adversary::in_game_from_start`] search.
+const IN_GAME_NODES: u64 = 50_000_000;
 
 impl<'a> Adversary<'a> {
     /// An adversary for `player`; branches longer than `limit` moves count as failures.
@@ -266,6 +266,7 @@ impl<'a> Adversary<'a> {
             memo: HashMap::new(),
             stack: HashSet::new(),
             limit,
+            nodes: 0,
         }
     }
 
@@ -321,131 +322,89 @@ impl<'a> Adversary<'a> {
         Ok(worst)
     }
 
-    /// The most times (up to 3, where it stops looking) one position (White's placement, the black king's square, the side to
-    /// move) can occur along a game from `m` (White to move), over every true black king and
-    /// every Black reply, with White playing its strategy: 2 or less proves that no threefold
-    /// repetition can happen. Exact: it follows the true king square through the strategy's
-    /// graph. Call after [`Adversary::worst`] succeeded from `m` (the graph is then acyclic).
-    pub fn most_repeats(&mut self, m: Meta) -> u32 {
-        let mut index: HashMap<Meta, usize> = HashMap::new();
-        let mut nodes: Vec<Node> = Vec::new();
-        let root = self.graph(m, &mut index, &mut nodes);
-        // A position: squares of the white king, rook and black king, and Black to move.
-        type Position = (Square, Square, Square, bool);
-        // Positions that arise at three or more distinct points of the graph; only these can
-        // repeat three times on one path (the graph of (node, true square) is acyclic).
-        let mut arising: HashMap<Position, u32> = HashMap::new();
-        for node in &nodes {
-            for &(moved, c, part) in &node.children {
-                if !moved {
-                    continue;
-                }
-                let child = &nodes[c].meta;
-                for q in part {
-                    *arising.entry((child.wk, child.wr, q, true)).or_default() += 1;
-                    for q2 in super::black_steps(child.wk, child.wr, q) & child.bk {
-                        *arising.entry((child.wk, child.wr, q2, false)).or_default() += 1;
-                    }
-                }
-            }
-        }
-        let ids: HashMap<Position, u16> = arising
-            .into_iter()
-            .filter(|&(_, n)| n >= 3)
-            .enumerate()
-            .map(|(i, (p, _))| (p, i as u16))
-            .collect();
-        if ids.is_empty() {
-            return 1;
-        }
-        // after[i][q]: for paths leaving node i with the king on q, the most occurrences of
-        // each candidate position (occurrences created by the moves along the path).
-        type Counts = Vec<(u16, u8)>;
-        fn merge(into: &mut Counts, from: &Counts, extra: &[u16]) {
-            for &(p, n) in from {
-                let add = extra.iter().filter(|&&e| e == p).count() as u8;
-                bump(into, p, n + add);
-            }
-            for &e in extra {
-                if !from.iter().any(|&(p, _)| p == e) {
-                    let n = extra.iter().filter(|&&x| x == e).count() as u8;
-                    bump(into, e, n);
-                }
-            }
-        }
-        fn bump(into: &mut Counts, p: u16, n: u8) {
-            match into.iter_mut().find(|(x, _)| *x == p) {
-                Some((_, m)) => *m = (*m).max(n),
-                None => into.push((p, n)),
-            }
-        }
-        let mut after: Vec<HashMap<Square, Counts>> = vec![HashMap::new(); nodes.len()];
-        let mut most = 1u32;
-        // Children are pushed before their parents, so index order is a topological order.
-        for i in 0..nodes.len() {
-            let mut here: HashMap<Square, Counts> = HashMap::new();
-            for &(moved, c, part) in &nodes[i].children {
-                for q in part {
-                    let mut counts = Counts::new();
-                    if !moved {
-                        if let Some(below) = after[c].get(&q) {
-                            counts.clone_from(below);
-                        }
-                    } else {
-                        let child = &nodes[c].meta;
-                        let black = ids.get(&(child.wk, child.wr, q, true)).copied();
-                        for q2 in super::black_steps(child.wk, child.wr, q) & child.bk {
-                            let mut extra: Vec<u16> = black.into_iter().collect();
-                            extra.extend(ids.get(&(child.wk, child.wr, q2, false)).copied());
-                            let empty = Counts::new();
-                            merge(&mut counts, after[c].get(&q2).unwrap_or(&empty), &extra);
-                        }
-                    }
-                    if !counts.is_empty() {
-                        here.insert(q, counts);
-                    }
-                }
-            }
-            // Stop at the first position that can occur three times.
-            if here.values().flatten().any(|&(_, n)| n >= 3) {
-                return 3;
-            }
-            after[i] = here;
-        }
-        for q in nodes[root].meta.bk {
-            let start = ids
-                .get(&(nodes[root].meta.wk, nodes[root].meta.wr, q, false))
-                .copied();
-            for &(p, n) in after[root].get(&q).map(Vec::as_slice).unwrap_or(&[]) {
-                most = most.max(u32::from(n) + u32::from(start == Some(p)));
-            }
-        }
-        most
+    /// Worst case from the start of a game under automatic threefold repetition, with White
+    /// choosing in view of everything it heard ([`Player::choose_in_game`] with the game's
+    /// [`History`]). Explores every sequence of answers (the history depends on the path, so
+    /// nothing is shared between paths) and fails with [`Failure::Repetition`] at the first
+    /// attempt after which some possible position may occur a third time. The history counts a
+    /// position whenever its square was possible, so it never counts fewer occurrences than
+    /// the game had: success proves that no threefold repetition can happen.
+    pub fn in_game_from_start(&mut self, wk: Square, wr: Square) -> Result<u32, Failure> {
+        let m = Meta::start(wk, wr);
+        let mut history = History::default();
+        history.record(m.wk, m.wr, m.bk, false);
+        self.nodes = 0;
+        let limit = self.limit;
+        self.in_game(m, &mut history, limit)
     }
 
-    fn graph(&mut self, m: Meta, index: &mut HashMap<Meta, usize>, nodes: &mut Vec<Node>) -> usize {
-        if let Some(&i) = index.get(&m) {
-            return i;
+    fn in_game(&mut self, m: Meta, history: &mut History, budget: u32) -> Result<u32, Failure> {
+        if budget == 0 {
+            return Err(Failure::TooLong);
         }
-        let a = self.player.choose(&m);
-        let mut children = Vec::new();
+        self.nodes += 1;
+        if self.nodes > IN_GAME_NODES {
+            return Err(Failure::TooLong);
+        }
+        let a = self.player.choose_in_game(&m, history);
+        if history.danger(&m, a) > 0 {
+            return Err(Failure::Repetition);
+        }
+        let mut worst = 0;
         for (ans, squares) in m.split(a) {
-            let (moved, child) = match ans {
-                Answer::Illegal => (false, Meta { bk: squares, ..m }),
-                Answer::Legal { no_moves: true, .. } => continue,
+            let v = match ans {
+                Answer::Illegal if squares == m.bk => return Err(Failure::Loop),
+                Answer::Illegal => self.in_game(Meta { bk: squares, ..m }, history, budget)?,
+                Answer::Legal {
+                    check: Some(_),
+                    no_moves: true,
+                } => 1,
+                Answer::Legal {
+                    check: None,
+                    no_moves: true,
+                } => return Err(Failure::Stalemate),
                 Answer::Legal { .. } => {
                     let (wk, wr) = m.moved(a);
-                    match Meta::black_metamove(wk, wr, squares) {
-                        Some(bk) => (true, Meta { wk, wr, bk }),
-                        None => continue,
+                    let Some(bk) = Meta::black_metamove(wk, wr, squares) else {
+                        return Err(Failure::RookLost);
+                    };
+                    // Black may make refused attempts first, which White hears: for a player
+                    // that uses them, each number of them narrows the set differently.
+                    let mut nexts: Vec<Bitboard> = vec![bk];
+                    if self.player.uses_refusals() {
+                        for refused in 1..=8 {
+                            let mut next = Meta {
+                                wk,
+                                wr,
+                                bk: squares,
+                            };
+                            next.after_black(refused);
+                            if next.bk.any() && !nexts.contains(&next.bk) {
+                                nexts.push(next.bk);
+                            }
+                        }
                     }
+                    history.record(wk, wr, squares, true);
+                    let mut deepest = 0;
+                    for bk in nexts {
+                        history.record(wk, wr, bk, false);
+                        let v = self.in_game(Meta { wk, wr, bk }, history, budget - 1);
+                        history.forget(wk, wr, bk, false);
+                        match v {
+                            Ok(v) => deepest = deepest.max(v),
+                            Err(e) => {
+                                history.forget(wk, wr, squares, true);
+                                return Err(e);
+                            }
+                        }
+                    }
+                    history.forget(wk, wr, squares, true);
+                    1 + deepest
                 }
             };
-            children.push((moved, self.graph(child, index, nodes), squares));
+            worst = worst.max(v);
         }
-        nodes.push(Node { meta: m, children });
-        index.insert(m, nodes.len() - 1);
-        nodes.len() - 1
+        Ok(worst)
     }
 
     /// Worst case from the start of a game with White's pieces on `wk`, `wr`.
@@ -523,7 +482,7 @@ impl Summary {
             100.0 * self.mates as f64 / self.games as f64
         };
         format!(
-            "mate {}/{} ({pct:.1}%), avg {:.1} moves, worst {} moves, median {:.3} ms/move",
+            "mate {}/{} ({pct:.1}%), avg {:.1} moves, worst {} moves, median {:.4} ms/move",
             self.mates,
             self.games,
             self.average(),
@@ -598,57 +557,62 @@ pub fn command(o: &Options) -> Result<(), String> {
                 .map(|s| (s.wk, s.wr))
                 .collect()
         };
-        let mut p = player(&o.player, o.depth)?;
-        let mut timed = Timed {
-            inner: p.as_mut(),
-            think: Vec::new(),
-        };
-        let mut failures: HashMap<String, usize> = HashMap::new();
-        let mut exposed = 0usize;
-        {
-            let mut adversary = Adversary::new(&mut timed, o.max_moves);
-            for &(wk, wr) in &starts {
-                if super::rook_always_exposed(wk, wr) {
-                    exposed += 1;
-                }
-                match adversary.from_start(wk, wr) {
-                    Ok(_)
-                        if o.rules.threefold && adversary.most_repeats(Meta::start(wk, wr)) > 2 =>
-                    {
-                        *failures.entry("Repetition".into()).or_default() += 1;
-                        summary.add(GameOutcome {
-                            end: End::Loop,
-                            moves: 0,
-                            think: Vec::new(),
-                        });
-                    }
-                    Ok(moves) => summary.add(GameOutcome {
-                        end: End::Mate,
-                        moves,
-                        think: Vec::new(),
-                    }),
-                    Err(f) => {
-                        *failures.entry(format!("{f:?}")).or_default() += 1;
-                        summary.add(GameOutcome {
-                            end: match f {
-                                Failure::Stalemate => End::Stalemate,
-                                Failure::RookLost => End::RookLost,
-                                Failure::Loop => End::Loop,
-                                Failure::TooLong => End::Cutoff,
-                            },
-                            moves: 0,
-                            think: Vec::new(),
-                        });
-                    }
-                }
-            }
-            println!("adversary: {} metapositions explored", adversary.memo.len());
-            println!(
-                "{exposed} of {} starts are lost for any player: whatever White tries first, some possible king can take the rook",
-                starts.len()
-            );
+        player(&o.player, o.depth)?;
+        // The starts are independent: share them out over the cores.
+        let threads = std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .clamp(1, starts.len().max(1));
+        let shares = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    let starts = &starts;
+                    scope.spawn(move || adversary_share(o, starts, t, threads))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| {
+                    h.join()
+                        .unwrap_or_else(|_| Err("an adversary thread failed".into()))
+                })
+                .collect::<Result<Vec<_>, String>>()
+        })?;
+        let mut results = Vec::new();
+        let mut explored = 0u64;
+        for share in shares {
+            results.extend(share.results);
+            summary.think.extend(share.think);
+            explored += share.explored;
         }
-        summary.think = timed.think;
+        results.sort_by_key(|&(i, _)| i);
+        for (_, result) in results {
+            summary.add(match result {
+                Ok(moves) => GameOutcome {
+                    end: End::Mate,
+                    moves,
+                    think: Vec::new(),
+                },
+                Err(f) => GameOutcome {
+                    end: match f {
+                        Failure::Stalemate => End::Stalemate,
+                        Failure::RookLost => End::RookLost,
+                        Failure::Loop | Failure::Repetition => End::Loop,
+                        Failure::TooLong => End::Cutoff,
+                    },
+                    moves: 0,
+                    think: Vec::new(),
+                },
+            });
+        }
+        let exposed = starts
+            .iter()
+            .filter(|&&(wk, wr)| super::rook_always_exposed(wk, wr))
+            .count();
+        println!("adversary: {explored} White decisions explored");
+        println!(
+            "{exposed} of {} starts are lost for any player: whatever White tries first, some possible king can take the rook",
+            starts.len()
+        );
     } else {
         let kind = defender_kind(&o.defender).ok_or("unknown defender")?;
         let starts = if o.all {
@@ -679,11 +643,65 @@ pub fn command(o: &Options) -> Result<(), String> {
     Ok(())
 }
 
+/// What one thread of the adversary found.
+struct Share {
+    /// (index into the starts, result) of the starts it took.
+    results: Vec<(usize, Result<u32, Failure>)>,
+    think: Vec<Duration>,
+    explored: u64,
+}
+
+/// The adversary on every `threads`-th start from `first`. Under automatic threefold
+/// repetition it explores every sequence of answers with White's history
+/// ([`Adversary::in_game_from_start`]); otherwise the strategy graph, shared between paths.
+fn adversary_share(
+    o: &Options,
+    starts: &[(Square, Square)],
+    first: usize,
+    threads: usize,
+) -> Result<Share, String> {
+    let mut p = player(&o.player, o.depth)?;
+    let mut timed = Timed {
+        inner: p.as_mut(),
+        think: Vec::new(),
+        calls: 0,
+    };
+    let mut results = Vec::new();
+    let mut explored = 0;
+    {
+        let mut adversary = Adversary::new(&mut timed, o.max_moves);
+        for (i, &(wk, wr)) in starts.iter().enumerate().skip(first).step_by(threads) {
+            let result = if o.rules.threefold {
+                let r = adversary.in_game_from_start(wk, wr);
+                explored += adversary.nodes;
+                r
+            } else {
+                adversary.from_start(wk, wr)
+            };
+            results.push((i, result));
+        }
+        if !o.rules.threefold {
+            explored = adversary.memo.len() as u64;
+        }
+    }
+    Ok(Share {
+        results,
+        think: timed.think,
+        explored,
+    })
+}
+
 /// A player whose thinking time is measured.
 struct Timed<'a> {
     inner: &'a mut dyn Player,
     think: Vec<Duration>,
+    calls: u64,
 }
+
+/// [`Timed`] keeps at most this many thinking times...
+const TIMED_SAMPLES: usize = 1 << 20;
+/// ...and of history-aware choices, one in this many.
+const TIMED_STRIDE: u64 = 64;
 
 impl Player for Timed<'_> {
     fn name(&self) -> &'static str {
@@ -693,14 +711,24 @@ impl Player for Timed<'_> {
     fn choose(&mut self, m: &Meta) -> crate::attempt::Attempt {
         let t = Instant::now();
         let a = self.inner.choose(m);
-        self.think.push(t.elapsed());
+        if self.think.len() < TIMED_SAMPLES {
+            self.think.push(t.elapsed());
+        }
         a
+    }
+
+    fn uses_refusals(&self) -> bool {
+        self.inner.uses_refusals()
     }
 
     fn choose_in_game(&mut self, m: &Meta, history: &History) -> crate::attempt::Attempt {
         let t = Instant::now();
         let a = self.inner.choose_in_game(m, history);
-        self.think.push(t.elapsed());
+        self.calls += 1;
+        // The history-aware adversary asks millions of times: keep a sample.
+        if self.calls.is_multiple_of(TIMED_STRIDE) && self.think.len() < TIMED_SAMPLES {
+            self.think.push(t.elapsed());
+        }
         a
     }
 }

@@ -186,7 +186,8 @@ impl Shape {
 }
 
 /// Every square a king standing on one of `b` attacks.
-fn neighbours(b: Bitboard) -> Bitboard {
+/// Every square next to a square of `b` (the king steps from the set).
+pub(crate) fn neighbours(b: Bitboard) -> Bitboard {
     const NOT_A: u64 = !0x0101_0101_0101_0101;
     const NOT_H: u64 = !0x8080_8080_8080_8080;
     let x = b.0;
