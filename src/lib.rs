@@ -1,9 +1,9 @@
 //! Kriegspiel: a referee for chess with hidden pieces.
 //!
 //! The library is the GUI-free core: rule sets ([`rules`]), the referee that alone holds the true
-//! position ([`referee`], [`rbc`]), what it says ([`announce`]), the game log ([`log`]), each
+//! position ([`referee`], `rbc`), what it says ([`announce`]), the game log ([`log`]), each
 //! player's view built from the log ([`view`]), the JSON-lines referee protocol ([`protocol`])
-//! and the benchmark ([`bench`]). The desktop app lives in [`app`], the only module that uses egui.
+//! and the benchmark ([`mod@bench`]). The desktop app lives in [`app`], the only module that uses egui.
 
 pub mod announce;
 #[cfg(feature = "gui")]

@@ -155,7 +155,7 @@ pub fn describe(item: &Item, w: Wording) -> Option<String> {
 
 /// The sentence a referee speaks for what one request produced, as heard by one listener (or by
 /// everyone). `mover` is the side that made the request; when the turn passed (a legal move in
-/// Kriegspiel), "<next> to move." comes before the pawn information, as referees say it.
+/// Kriegspiel), "\<next\> to move." comes before the pawn information, as referees say it.
 pub fn say(items: &[Item], w: Wording, mover: Color) -> String {
     let turn_passed = items.contains(&Item::Legal)
         && !items.iter().any(|i| {

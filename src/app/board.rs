@@ -1,6 +1,6 @@
 //! The board widget: an 8x8 board drawn from a [`BoardSpec`] (pieces, markers, highlights,
 //! hints, arrows), with click-click and drag input. It knows nothing about games: the caller
-//! decides what may be shown. Every square is an accessible button labelled "<board> <square>".
+//! decides what may be shown. Every square is an accessible button labelled "\<board\> \<square\>".
 
 use super::pieces;
 use egui::{Color32, Id, Pos2, Rect, Sense, Stroke, Vec2, vec2};

@@ -4,7 +4,7 @@
 //!
 //! Who may see what is decided in one place, [`PlayScreen::may_see`]. A board the viewer may not
 //! see is drawn covered: its contents are never computed into the frame. Changes requested while
-//! drawing are collected as [`Intent`]s and applied after the whole screen is drawn, so a move
+//! drawing are collected as `Intent`s and applied after the whole screen is drawn, so a move
 //! that passes the turn brings the curtain up from the very next frame.
 
 use super::board::{self, Arrow, BoardEvent, BoardSpec, Highlight};

@@ -414,6 +414,13 @@ impl Player for PaperPlayer {
 /// the attempt that leaves the fewest king squares able to take the rook or be stalemated,
 /// preferring rook squares near the edge (kings head for the centre), and goes back to the
 /// table as soon as the set allows.
+///
+/// In a game ([`Player::choose_in_game`]) it also keeps the [`History`]: when the table's
+/// choice could let a position occur a third time (a draw under automatic threefold
+/// repetition), it takes the safe attempt with the best worst case when the next
+/// [`LOOKAHEAD`] choices must be safe too. Every solved attempt still mates, and the
+/// history-aware adversary ([`super::run::Adversary::in_game_from_start`]) checks that this
+/// never runs out of safe attempts: from every solvable start, mate within 45 moves.
 pub struct OurPlayer {
     table: &'static Table,
     /// Per metaposition, the solved attempts best first (lowest worst case, then lowest
@@ -580,8 +587,8 @@ impl Player for OurPlayer {
 }
 
 /// How many moves [`OurPlayer`] looks ahead when the table's choice may repeat a position a
-/// third time.
-const LOOKAHEAD: u32 = 2;
+/// third time (with 1, one start needs 46 moves against the adversary; with 2, 45 at most).
+pub const LOOKAHEAD: u32 = 2;
 
 impl OurPlayer {
     /// The solved attempts on `m` with their worst cases, lowest (worst case, total) first,
