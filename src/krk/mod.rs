@@ -46,6 +46,27 @@ pub enum Answer {
     },
 }
 
+/// Where one answer to a White attempt leads ([`Meta::branches`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Branch {
+    /// Illegal: White tries again, knowing the king is on one of these squares.
+    Refused(Meta),
+    /// Checkmate.
+    Mate,
+    /// Stalemate (a draw).
+    Stalemate,
+    /// Legal, but some king it leaves possible can take the rook.
+    RookLost,
+    /// Legal and the game goes on: the squares that gave this answer (Black to move), then
+    /// White's knowledge after Black's move.
+    Moved {
+        /// Possible king squares right after White's move.
+        answered: Bitboard,
+        /// White to move again.
+        next: Meta,
+    },
+}
+
 /// Squares attacked by the white pieces (the rook's attacks pass through the black king's
 /// square, which it vacates when it moves).
 pub fn white_attacks(wk: Square, wr: Square) -> Bitboard {
@@ -138,6 +159,38 @@ impl Meta {
         } else {
             (self.wk, a.to)
         }
+    }
+
+    /// Where each answer to `a` leads White, in the order of [`Meta::split`]: the search step
+    /// shared by the adversary and our player's lookahead.
+    pub fn branches(&self, a: Attempt) -> Vec<Branch> {
+        self.split(a)
+            .into_iter()
+            .map(|(ans, squares)| match ans {
+                Answer::Illegal => Branch::Refused(Meta {
+                    bk: squares,
+                    ..*self
+                }),
+                Answer::Legal {
+                    check: Some(_),
+                    no_moves: true,
+                } => Branch::Mate,
+                Answer::Legal {
+                    check: None,
+                    no_moves: true,
+                } => Branch::Stalemate,
+                Answer::Legal { .. } => {
+                    let (wk, wr) = self.moved(a);
+                    match Meta::black_metamove(wk, wr, squares) {
+                        Some(bk) => Branch::Moved {
+                            answered: squares,
+                            next: Meta { wk, wr, bk },
+                        },
+                        None => Branch::RookLost,
+                    }
+                }
+            })
+            .collect()
     }
 
     /// Splits the black king set by the answers `a` can get: every distinct answer with the

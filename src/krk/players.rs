@@ -3,7 +3,7 @@
 //! Both see only the metaposition: White's pieces and the set of possible black king squares.
 
 use super::solver::{Cost, Table, TableError, UNSOLVED};
-use super::{Answer, Meta};
+use super::{Answer, Branch, Meta};
 use crate::attempt::Attempt;
 use shakmaty::{Bitboard, Square, attacks};
 use std::collections::HashMap;
@@ -641,27 +641,17 @@ impl OurPlayer {
         depth: u32,
     ) -> Option<u32> {
         let mut worst = 0;
-        for (ans, squares) in m.split(a) {
-            let v = match ans {
-                Answer::Illegal => {
-                    self.safe_best(&Meta { bk: squares, ..*m }, history, depth - 1)?
-                }
-                Answer::Legal {
-                    check: Some(_),
-                    no_moves: true,
-                } => 1,
-                Answer::Legal {
-                    check: None,
-                    no_moves: true,
-                } => return None,
-                Answer::Legal { .. } => {
-                    let (wk, wr) = m.moved(a);
-                    let next = Meta::black_metamove(wk, wr, squares)?;
-                    history.record(wk, wr, squares, true);
-                    history.record(wk, wr, next, false);
-                    let v = self.safe_best(&Meta { wk, wr, bk: next }, history, depth - 1);
-                    history.forget(wk, wr, next, false);
-                    history.forget(wk, wr, squares, true);
+        for branch in m.branches(a) {
+            let v = match branch {
+                Branch::Refused(narrower) => self.safe_best(&narrower, history, depth - 1)?,
+                Branch::Mate => 1,
+                Branch::Stalemate | Branch::RookLost => return None,
+                Branch::Moved { answered, next } => {
+                    history.record(next.wk, next.wr, answered, true);
+                    history.record(next.wk, next.wr, next.bk, false);
+                    let v = self.safe_best(&next, history, depth - 1);
+                    history.forget(next.wk, next.wr, next.bk, false);
+                    history.forget(next.wk, next.wr, answered, true);
                     1 + v?
                 }
             };

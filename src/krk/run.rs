@@ -3,7 +3,7 @@
 
 use super::defenders::{Defender, Kind};
 use super::players::{History, Player};
-use super::{Answer, Meta, valid_placement};
+use super::{Branch, Meta, valid_placement};
 use crate::announce::{EndReason, Item};
 use crate::bench::Rng;
 use crate::log::Game;
@@ -295,24 +295,13 @@ impl<'a> Adversary<'a> {
         }
         let a = self.player.choose(&m);
         let mut worst = 0;
-        for (ans, squares) in m.split(a) {
-            let v = match ans {
-                Answer::Illegal => self.worst(Meta { bk: squares, ..m }, budget)?,
-                Answer::Legal {
-                    check: Some(_),
-                    no_moves: true,
-                } => 1,
-                Answer::Legal {
-                    check: None,
-                    no_moves: true,
-                } => return Err(Failure::Stalemate),
-                Answer::Legal { .. } => {
-                    let (wk, wr) = m.moved(a);
-                    let Some(bk) = Meta::black_metamove(wk, wr, squares) else {
-                        return Err(Failure::RookLost);
-                    };
-                    1 + self.worst(Meta { wk, wr, bk }, budget - 1)?
-                }
+        for branch in m.branches(a) {
+            let v = match branch {
+                Branch::Refused(narrower) => self.worst(narrower, budget)?,
+                Branch::Mate => 1,
+                Branch::Stalemate => return Err(Failure::Stalemate),
+                Branch::RookLost => return Err(Failure::RookLost),
+                Branch::Moved { next, .. } => 1 + self.worst(next, budget - 1)?,
             };
             worst = worst.max(v);
         }
@@ -351,54 +340,45 @@ impl<'a> Adversary<'a> {
             return Err(Failure::Repetition);
         }
         let mut worst = 0;
-        for (ans, squares) in m.split(a) {
-            let v = match ans {
-                Answer::Illegal if squares == m.bk => return Err(Failure::Loop),
-                Answer::Illegal => self.in_game(Meta { bk: squares, ..m }, history, budget)?,
-                Answer::Legal {
-                    check: Some(_),
-                    no_moves: true,
-                } => 1,
-                Answer::Legal {
-                    check: None,
-                    no_moves: true,
-                } => return Err(Failure::Stalemate),
-                Answer::Legal { .. } => {
-                    let (wk, wr) = m.moved(a);
-                    let Some(bk) = Meta::black_metamove(wk, wr, squares) else {
-                        return Err(Failure::RookLost);
-                    };
+        for branch in m.branches(a) {
+            let v = match branch {
+                Branch::Refused(narrower) if narrower == m => return Err(Failure::Loop),
+                Branch::Refused(narrower) => self.in_game(narrower, history, budget)?,
+                Branch::Mate => 1,
+                Branch::Stalemate => return Err(Failure::Stalemate),
+                Branch::RookLost => return Err(Failure::RookLost),
+                Branch::Moved { answered, next } => {
+                    let (wk, wr) = (next.wk, next.wr);
                     // Black may make refused attempts first, which White hears: for a player
                     // that uses them, each number of them narrows the set differently.
-                    let mut nexts: Vec<Bitboard> = vec![bk];
+                    let mut nexts: Vec<Bitboard> = vec![next.bk];
                     if self.player.uses_refusals() {
                         for refused in 1..=8 {
-                            let mut next = Meta {
-                                wk,
-                                wr,
-                                bk: squares,
+                            let mut narrower = Meta {
+                                bk: answered,
+                                ..next
                             };
-                            next.after_black(refused);
-                            if next.bk.any() && !nexts.contains(&next.bk) {
-                                nexts.push(next.bk);
+                            narrower.after_black(refused);
+                            if narrower.bk.any() && !nexts.contains(&narrower.bk) {
+                                nexts.push(narrower.bk);
                             }
                         }
                     }
-                    history.record(wk, wr, squares, true);
+                    history.record(wk, wr, answered, true);
                     let mut deepest = 0;
                     for bk in nexts {
                         history.record(wk, wr, bk, false);
-                        let v = self.in_game(Meta { wk, wr, bk }, history, budget - 1);
+                        let v = self.in_game(Meta { bk, ..next }, history, budget - 1);
                         history.forget(wk, wr, bk, false);
                         match v {
                             Ok(v) => deepest = deepest.max(v),
                             Err(e) => {
-                                history.forget(wk, wr, squares, true);
+                                history.forget(wk, wr, answered, true);
                                 return Err(e);
                             }
                         }
                     }
-                    history.forget(wk, wr, squares, true);
+                    history.forget(wk, wr, answered, true);
                     1 + deepest
                 }
             };
