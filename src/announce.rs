@@ -297,6 +297,16 @@ impl EndReason {
             EndReason::Adjudication => "adjudication",
         }
     }
+
+    /// The reason in words, as the scoresheet, the replay and the app print it.
+    pub fn title(self) -> &'static str {
+        match self {
+            EndReason::InsufficientMaterial => "insufficient material",
+            EndReason::FiftyMoves => "fifty moves",
+            EndReason::KingCaptured => "king captured",
+            other => other.id(),
+        }
+    }
 }
 
 /// A finished game's result and reason.
@@ -306,6 +316,13 @@ pub struct Over {
     pub result: GameResult,
     /// Why.
     pub reason: EndReason,
+}
+
+impl Over {
+    /// The result and reason in words: `1-0 (checkmate)`.
+    pub fn title(self) -> String {
+        format!("{} ({})", self.result.pgn(), self.reason.title())
+    }
 }
 
 /// Serde helpers: a [`Color`] as `"white"` / `"black"`.

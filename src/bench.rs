@@ -5,110 +5,13 @@
 //! (asking "Any?" first where the rules have it, half of the time) until one is legal.
 
 use crate::announce::Announcement;
-use crate::attempt::Attempt;
-use crate::possible::promotion_roles;
+pub use crate::bots::random::{RandomBot as RandomPlayer, Rng};
 use crate::referee::{Referee, Request};
 use crate::rules::{Family, Preset, RuleSet};
-use shakmaty::{Bitboard, Rank, Role, Square};
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-/// A small, fast pseudo-random generator (xorshift64*), good enough to pick attempts.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator from a seed (any value).
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A number in `0..n` (`n` > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
-    }
-}
-
-/// Makes random requests for whichever side is to move: random possible attempts (a random own
-/// piece, a random square it may try to reach), "Any?" at the start of half the turns where the
-/// rules have it; in RBC a random sense (or none), then a random move or, now and then, a pass.
-pub struct RandomPlayer {
-    rng: Rng,
-}
-
-fn nth(b: Bitboard, n: usize) -> Option<Square> {
-    b.into_iter().nth(n)
-}
-
-impl RandomPlayer {
-    /// A player with its own random stream.
-    pub fn new(seed: u64) -> RandomPlayer {
-        RandomPlayer {
-            rng: Rng::new(seed),
-        }
-    }
-
-    /// A random possible attempt of the side to move (`None` if it has none).
-    fn random_attempt(&mut self, referee: &Referee) -> Option<Attempt> {
-        let side = referee.mover_side();
-        let own = side.board.by_color(side.color);
-        for _ in 0..64 {
-            let from = nth(own, self.rng.below(own.count().max(1)))?;
-            let targets = side.targets(from);
-            if targets.is_empty() {
-                continue;
-            }
-            let to = nth(targets, self.rng.below(targets.count()))?;
-            let promotion = (side.board.role_at(from) == Some(Role::Pawn)
-                && to.rank() == side.color.relative_rank(Rank::Eighth))
-            .then(|| {
-                let roles = promotion_roles(side.promotion);
-                roles[self.rng.below(roles.len())]
-            });
-            return Some(Attempt {
-                from,
-                to,
-                promotion,
-            });
-        }
-        None
-    }
-
-    /// The side to move's next request in `referee`'s game, or `None` when the game is over.
-    /// `new_turn` must be true at the start of every turn.
-    pub fn next_request(&mut self, referee: &Referee, new_turn: bool) -> Option<Request> {
-        if referee.over().is_some() {
-            return None;
-        }
-        if referee.rules().family == Family::Rbc {
-            if new_turn {
-                return Some(Request::Sense(match self.rng.below(4) {
-                    0 => None,
-                    _ => Some(Square::new(self.rng.below(64) as u32)),
-                }));
-            }
-            return match self.random_attempt(referee) {
-                Some(a) if self.rng.below(20) != 0 => Some(Request::Move(a)),
-                _ => Some(Request::Pass),
-            };
-        }
-        if new_turn && referee.rules().has_any() && self.rng.below(2) == 0 {
-            return Some(Request::Any);
-        }
-        self.random_attempt(referee).map(Request::Try)
-    }
-}
 
 /// The Kriegspiel presets the benchmark cycles through.
 pub fn kriegspiel_presets() -> Vec<RuleSet> {

@@ -66,11 +66,11 @@ fn tags(saved: &SavedGame, result: &str, own_view: Option<Color>) -> String {
             &format!("{}+{}", tc.base_ms / 1000, tc.increment_ms / 1000),
         );
     }
-    let standard = saved.log.start == crate::log::setup_fen(shakmaty::Setup::initial());
+    let standard = crate::setup::is_initial(&saved.log.start);
     match own_view {
         None if !standard => {
             tag("SetUp", "1");
-            tag("FEN", &saved.log.start);
+            tag("FEN", &crate::setup::setup_fen(saved.log.start.clone()));
         }
         Some(c) => {
             tag("Perspective", color_title(c));
@@ -84,11 +84,7 @@ fn tags(saved: &SavedGame, result: &str, own_view: Option<Color>) -> String {
 }
 
 /// The start position with only `color`'s pieces, as a board FEN.
-fn own_start(fen: &str, color: Color) -> String {
-    let setup = fen
-        .parse::<shakmaty::fen::Fen>()
-        .map(shakmaty::fen::Fen::into_setup)
-        .unwrap_or_default();
+fn own_start(setup: &shakmaty::Setup, color: Color) -> String {
     let mut board = shakmaty::Board::empty();
     for sq in setup.board.by_color(color) {
         if let Some(p) = setup.board.piece_at(sq) {
@@ -126,22 +122,21 @@ pub fn referee_pgn(saved: &SavedGame) -> String {
     let log = &saved.log;
     let wording = log.rules.wording;
     let moves: std::collections::HashMap<usize, String> = true_moves(log).into_iter().collect();
-    let start = log
-        .start
-        .parse::<shakmaty::fen::Fen>()
-        .map(shakmaty::fen::Fen::into_setup)
-        .unwrap_or_default();
-    let (mut to_move, mut number) = (start.turn, start.fullmoves.get());
+    let first = log.first_turn();
     let mut tokens: Vec<String> = Vec::new();
     let mut notes: Vec<String> = Vec::new();
     let opening: Vec<Item> = log.opening.iter().map(|s| s.item).collect();
     if !opening.is_empty() {
-        tokens.push(format!("{{Start: {}}}", say(&opening, wording, !to_move)));
+        tokens.push(format!(
+            "{{Start: {}}}",
+            say(&opening, wording, !first.mover)
+        ));
     }
-    if to_move == Color::Black {
-        tokens.push(format!("{number}..."));
+    if first.mover == Color::Black {
+        tokens.push(format!("{}...", first.number));
     }
-    for (i, e) in log.events.iter().enumerate() {
+    for (turn, (i, e)) in log.turns().flat_map(|t| t.indexed().map(move |ie| (t, ie))) {
+        let (to_move, number) = (turn.mover, turn.number);
         let said: Vec<String> = e
             .said
             .iter()
@@ -178,12 +173,6 @@ pub fn referee_pgn(saved: &SavedGame) -> String {
                 notes.clear();
             }
             None => notes.push(format!("{}: {text}.", request_text(&e.request)).replace("..", ".")),
-        }
-        if e.turn_ends {
-            if to_move == Color::Black {
-                number += 1;
-            }
-            to_move = !to_move;
         }
     }
     if !notes.is_empty() {

@@ -10,19 +10,19 @@ use crate::log::Game;
 use crate::referee::Request;
 use crate::rules::{Preset, RuleSet};
 use crate::save::{Meta, Mode, SavedGame};
+use crate::session::GameSession;
 use serde_json::{Map, Value};
 use shakmaty::{Bitboard, Color, Setup};
 use std::fmt::Write as _;
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
+use std::time::Duration;
 
-/// One protocol session: the current game, if any, with what a save of it holds besides the log.
+/// One protocol session: the current game, if any, at a local table ([`GameSession`], the same
+/// table the app plays at: one save and autosave path for both).
 #[derive(Default)]
 pub struct Session {
-    game: Option<Game>,
-    /// Metadata, markers, corrections and time control of a game loaded from a save (kept when
-    /// it is saved again); defaults for a game started with `new`.
-    extras: Option<SavedGame>,
+    table: Option<GameSession>,
     /// Where to write the game after every accepted request.
     autosave: Option<PathBuf>,
 }
@@ -221,38 +221,19 @@ impl Session {
 
     /// The current game as a save.
     pub fn saved(&self) -> Option<SavedGame> {
-        let game = self.game.as_ref()?;
-        let mut saved = match &self.extras {
-            Some(extras) => extras.clone(),
-            None => SavedGame::of(
-                game,
-                Meta {
-                    date: crate::save::today(),
-                    mode: Mode::Protocol,
-                    ..Meta::default()
-                },
-                None,
-            ),
-        };
-        saved.log = game.log().clone();
-        saved.result = game.referee().over();
-        Some(saved)
+        self.table.as_ref().map(GameSession::to_saved)
     }
 
-    fn autosave_now(&self) {
-        if let (Some(path), Some(saved)) = (&self.autosave, self.saved())
-            && let Err(e) = saved.write(path)
-        {
-            eprintln!(
-                "kriegspiel referee: autosave to {} failed: {e}",
-                path.display()
-            );
+    /// Reports an autosave failure on standard error (the protocol's answer stays the referee's).
+    fn report_autosave(&self) {
+        if let Some(error) = self.table.as_ref().and_then(|t| t.autosave_error.as_ref()) {
+            eprintln!("kriegspiel referee: {error}");
         }
     }
 
     /// The current game, if any.
     pub fn game(&self) -> Option<&Game> {
-        self.game.as_ref()
+        self.table.as_ref().map(GameSession::game)
     }
 
     /// Answers one request line (without its newline), appending exactly one JSON object (without
@@ -281,40 +262,34 @@ impl Session {
         };
         if op == "new" {
             self.new_game(&req, out)?;
-            self.autosave_now();
+            self.report_autosave();
             return Ok(());
         }
         if op == "load" {
             let path = path_field(&req)?;
             let loaded = crate::save::load_file(&path)?;
-            self.game = Some(loaded.game);
-            self.extras = Some(loaded.saved);
-            if let Some(game) = &self.game {
-                write_response(out, game, &[]);
-            }
+            let table = GameSession::from_loaded(loaded, self.autosave.clone());
+            write_response(out, table.game(), &[]);
+            self.table = Some(table);
             return Ok(());
         }
-        let Some(game) = self.game.as_mut() else {
+        let Some(table) = self.table.as_mut() else {
             return bad(
                 "there is no game yet: start one with {\"op\":\"new\",\"rules\":\"berkeley\"}",
             );
         };
-        let to_move = game.referee().to_move();
+        let to_move = table.to_move();
         let request = match op.as_str() {
             "state" => {
-                write_response(out, game, &[]);
+                write_response(out, table.game(), &[]);
                 return Ok(());
             }
             "save" => {
                 let path = path_field(&req)?;
-                if let Some(saved) = self.saved() {
-                    saved
-                        .write(&path)
-                        .map_err(|e| Bad(format!("cannot write {}: {e}", path.display())))?;
-                }
-                if let Some(game) = &self.game {
-                    write_response(out, game, &[]);
-                }
+                table
+                    .save_to(&path)
+                    .map_err(|e| Bad(format!("cannot write {}: {e}", path.display())))?;
+                write_response(out, table.game(), &[]);
                 return Ok(());
             }
             "try" => Request::Try(attempt_field(&req)?),
@@ -343,10 +318,10 @@ impl Session {
                 ));
             }
         };
-        let event = game.apply(request)?;
-        let said: Vec<_> = event.said.clone();
-        write_response(out, game, &said);
-        self.autosave_now();
+        // The protocol has no clock: every request is made at time zero.
+        let event = table.apply(request, Duration::ZERO)?;
+        write_response(out, table.game(), &event.said);
+        self.report_autosave();
         Ok(())
     }
 
@@ -355,15 +330,20 @@ impl Session {
             return bad("\"new\" needs a \"rules\" field (a preset name like \"wild16\")");
         };
         let rules = rules_from_json(rules).map_err(Bad)?;
-        let game = match req.get("fen") {
-            None | Some(Value::Null) => Game::new(rules, Setup::initial())?,
-            Some(Value::String(fen)) => Game::from_fen(rules, fen)?,
+        let start = match req.get("fen") {
+            None | Some(Value::Null) => Setup::initial(),
+            Some(Value::String(fen)) => crate::setup::parse_fen(fen)
+                .ok_or_else(|| crate::referee::NewGameError::Fen(fen.clone()))?,
             Some(_) => return bad("\"fen\" must be a string"),
         };
-        let opening = game.log().opening.clone();
-        write_response(out, &game, &opening);
-        self.game = Some(game);
-        self.extras = None;
+        let meta = Meta {
+            date: crate::save::today(),
+            mode: Mode::Protocol,
+            ..Meta::default()
+        };
+        let table = GameSession::new(rules, start, meta, None, self.autosave.clone())?;
+        write_response(out, table.game(), &table.game().log().opening);
+        self.table = Some(table);
         Ok(())
     }
 }

@@ -80,9 +80,7 @@ pub fn request_text(r: &Request) -> String {
 /// as (event index, move text).
 pub fn true_moves(log: &GameLog) -> Vec<(usize, String)> {
     let mut out = Vec::new();
-    let mut pos: Option<Chess> = shakmaty::fen::Fen::from_str(&log.start)
-        .ok()
-        .and_then(|f| f.into_position(CastlingMode::Standard).ok());
+    let mut pos: Option<Chess> = log.start.clone().position(CastlingMode::Standard).ok();
     for (i, e) in log.events.iter().enumerate() {
         match (&e.request, log.rules.family) {
             (Request::Try(a), Family::Kriegspiel)
@@ -180,78 +178,57 @@ pub fn replay_text(saved: &SavedGame, perspective: Perspective) -> String {
                 let _ = writeln!(out, "{head}: {}", lines.join(" | "));
             }
             if let Some(o) = view.over {
-                let _ = writeln!(
-                    out,
-                    "Result: {} ({}).",
-                    o.result.pgn(),
-                    o.reason.id().replace('_', " ")
-                );
+                let _ = writeln!(out, "Result: {}.", o.title());
             } else {
                 let _ = writeln!(out, "The game is not finished.");
             }
         }
         None => {
-            let _ = writeln!(out, "As the referee saw it. Start: {}", log.start);
+            let _ = writeln!(
+                out,
+                "As the referee saw it. Start: {}",
+                crate::setup::setup_fen(log.start.clone())
+            );
             let moves: std::collections::HashMap<usize, String> =
                 true_moves(log).into_iter().collect();
-            let mut to_move = shakmaty::fen::Fen::from_str(&log.start)
-                .map(|f| f.as_setup().turn)
-                .unwrap_or(Color::White);
-            let mut number = shakmaty::fen::Fen::from_str(&log.start)
-                .map(|f| f.as_setup().fullmoves.get())
-                .unwrap_or(1);
-            let mut line = String::new();
-            for (i, e) in log.events.iter().enumerate() {
-                if line.is_empty() {
-                    line = format!(
-                        "{number}{} {}:",
-                        to_move.fold_wb(".", "..."),
-                        color_title(to_move)
-                    );
-                }
-                let said: Vec<String> = e
-                    .said
-                    .iter()
-                    .filter_map(|s| {
-                        describe(&s.item, wording).map(|w| format!("{w}{}", audience_note(s.to)))
+            for turn in log.turns() {
+                let steps: Vec<String> = turn
+                    .indexed()
+                    .map(|(i, e)| {
+                        let said: Vec<String> = e
+                            .said
+                            .iter()
+                            .filter_map(|s| {
+                                describe(&s.item, wording)
+                                    .map(|w| format!("{w}{}", audience_note(s.to)))
+                            })
+                            .collect();
+                        let what = match moves.get(&i) {
+                            Some(san) => format!("{} = {san}", request_text(&e.request)),
+                            None => request_text(&e.request),
+                        };
+                        let said = if said.is_empty() {
+                            "(nothing)".to_owned()
+                        } else {
+                            said.join(" ")
+                        };
+                        format!(" {what} -> {said}")
                     })
                     .collect();
-                let what = match moves.get(&i) {
-                    Some(san) => format!("{} = {san}", request_text(&e.request)),
-                    None => request_text(&e.request),
-                };
-                let _ = write!(
-                    line,
-                    " {what} -> {}",
-                    if said.is_empty() {
-                        "(nothing)".to_owned()
-                    } else {
-                        said.join(" ")
-                    }
+                let _ = writeln!(
+                    out,
+                    "{}{} {}:{}",
+                    turn.number,
+                    turn.mover.fold_wb(".", "..."),
+                    color_title(turn.mover),
+                    steps.join(";")
                 );
-                if e.turn_ends || i + 1 == log.events.len() {
-                    let _ = writeln!(out, "{line}");
-                    line.clear();
-                }
-                if e.turn_ends {
-                    if to_move == Color::Black {
-                        number += 1;
-                    }
-                    to_move = !to_move;
-                } else if !line.is_empty() {
-                    line.push(';');
-                }
             }
             if let Ok(game) = log.replay() {
                 let _ = writeln!(out, "Final position: {}", game.referee().fen());
                 match game.referee().over() {
                     Some(o) => {
-                        let _ = writeln!(
-                            out,
-                            "Result: {} ({}).",
-                            o.result.pgn(),
-                            o.reason.id().replace('_', " ")
-                        );
+                        let _ = writeln!(out, "Result: {}.", o.title());
                     }
                     None => {
                         let _ = writeln!(out, "The game is not finished.");

@@ -90,6 +90,19 @@ pub struct Meta {
     pub referee: String,
     /// How the game is played.
     pub mode: Mode,
+    /// The seat the computer plays and which bot plays it (practice games).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub computer: Option<Computer>,
+}
+
+/// The computer's seat in a game against it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Computer {
+    /// The side the computer plays.
+    #[serde(with = "color_serde")]
+    pub plays: Color,
+    /// Which bot.
+    pub bot: crate::bots::BotKind,
 }
 
 /// One change to a player's markers: a guessed enemy piece put on (or removed from) a square of
@@ -234,7 +247,7 @@ pub struct Loaded {
 fn describe_over(o: Option<Over>) -> String {
     match o {
         None => "unfinished".to_owned(),
-        Some(o) => format!("{} by {}", o.result.pgn(), o.reason.id().replace('_', " ")),
+        Some(o) => format!("{} by {}", o.result.pgn(), o.reason.title()),
     }
 }
 

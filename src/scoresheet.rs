@@ -5,7 +5,6 @@ use crate::announce::{Audience, Item};
 use crate::replay::{request_text, true_moves};
 use crate::save::SavedGame;
 use crate::wording::{color_title, say_to};
-use shakmaty::Color;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
@@ -43,17 +42,16 @@ pub fn scoresheet(saved: &SavedGame) -> String {
         format!("{} min + {} s", tc.base_ms / 60_000, tc.increment_ms / 1000)
     });
     let _ = writeln!(out, "Rules:   {:<30} Clock: {tc}", log.rules.title());
-    if log.start != crate::log::setup_fen(shakmaty::Setup::initial()) {
-        let _ = writeln!(out, "Start:   {}", log.start);
+    if !crate::setup::is_initial(&log.start) {
+        let _ = writeln!(
+            out,
+            "Start:   {}",
+            crate::setup::setup_fen(log.start.clone())
+        );
     }
     let _ = writeln!(out, "{}", "-".repeat(78));
     let moves: HashMap<usize, String> = true_moves(log).into_iter().collect();
-    let start = log
-        .start
-        .parse::<shakmaty::fen::Fen>()
-        .map(shakmaty::fen::Fen::into_setup)
-        .unwrap_or_default();
-    let (mut to_move, mut number) = (start.turn, start.fullmoves.get());
+    let to_move = log.start.turn;
     let opening: Vec<Item> = log
         .opening
         .iter()
@@ -67,65 +65,42 @@ pub fn scoresheet(saved: &SavedGame) -> String {
             crate::wording::say(&opening, wording, !to_move)
         );
     }
-    let mut entries: Vec<String> = Vec::new();
-    for (i, e) in log.events.iter().enumerate() {
-        let mover = e.by.unwrap_or(to_move);
-        let said: Vec<String> = say_to(&e.said, wording, mover)
-            .into_iter()
-            .map(|(to, text)| format!("{text} [{}]", to.trim_start_matches("To ")))
-            .collect();
-        let what = match moves.get(&i) {
-            Some(san) => format!("{} ({san})", request_text(&e.request)),
-            None => request_text(&e.request),
-        };
-        entries.push(format!(
-            "{what}: {}",
-            if said.is_empty() {
+    for turn in log.turns() {
+        let entries = turn.indexed().map(|(i, e)| {
+            let mover = e.by.unwrap_or(turn.mover);
+            let said: Vec<String> = say_to(&e.said, wording, mover)
+                .into_iter()
+                .map(|(to, text)| format!("{text} [{}]", to.trim_start_matches("To ")))
+                .collect();
+            let what = match moves.get(&i) {
+                Some(san) => format!("{} ({san})", request_text(&e.request)),
+                None => request_text(&e.request),
+            };
+            let said = if said.is_empty() {
                 "-".to_owned()
             } else {
                 said.join(" ")
+            };
+            format!("{what}: {said}")
+        });
+        let head = format!(
+            "{:>3}{} {}",
+            turn.number,
+            turn.mover.fold_wb(". ", "..."),
+            color_title(turn.mover)
+        );
+        let blank = " ".repeat(head.len());
+        for (n, entry) in entries.enumerate() {
+            for (k, line) in wrap(&entry, 78 - head.len() - 2).into_iter().enumerate() {
+                let lead = if n == 0 && k == 0 { &head } else { &blank };
+                let _ = writeln!(out, "{lead}  {line}");
             }
-        ));
-        if e.turn_ends || i + 1 == log.events.len() {
-            let head = format!(
-                "{number:>3}{} {}",
-                if to_move == Color::White { ". " } else { "..." },
-                color_title(to_move)
-            );
-            let mut first = true;
-            for entry in entries.drain(..) {
-                let prefix = if first {
-                    head.clone()
-                } else {
-                    " ".repeat(head.len())
-                };
-                first = false;
-                for (k, line) in wrap(&entry, 78 - head.len() - 2).into_iter().enumerate() {
-                    let lead = if k == 0 {
-                        prefix.clone()
-                    } else {
-                        " ".repeat(head.len())
-                    };
-                    let _ = writeln!(out, "{lead}  {line}");
-                }
-            }
-        }
-        if e.turn_ends {
-            if to_move == Color::Black {
-                number += 1;
-            }
-            to_move = !to_move;
         }
     }
     let _ = writeln!(out, "{}", "-".repeat(78));
     match saved.result {
         Some(o) => {
-            let _ = writeln!(
-                out,
-                "Result: {}  ({})",
-                o.result.pgn(),
-                o.reason.id().replace('_', " ")
-            );
+            let _ = writeln!(out, "Result: {}  ({})", o.result.pgn(), o.reason.title());
         }
         None => {
             let _ = writeln!(out, "Result: game not finished");
@@ -181,7 +156,7 @@ mod tests {
             game.apply(crate::Request::Try(crate::Attempt::parse(m).expect("uci")))
                 .expect("ok");
         }
-        game.apply(crate::Request::Resign(Color::Black))
+        game.apply(crate::Request::Resign(shakmaty::Color::Black))
             .expect("ok");
         let saved = SavedGame::of(&game, crate::save::Meta::default(), None);
         let sheet = scoresheet(&saved);

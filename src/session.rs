@@ -27,7 +27,10 @@ pub struct GameSession {
     autosave: Option<PathBuf>,
     /// The last autosave failure, shown to the user until a save succeeds.
     pub autosave_error: Option<String>,
-    views: [Option<(usize, PlayerView)>; 2],
+    /// Bumped by every change to the log (a new event, an undo): the key of the view cache.
+    /// The log's length is not enough: undo then a new event gives the same length.
+    revision: u64,
+    views: [Option<(u64, PlayerView)>; 2],
 }
 
 impl GameSession {
@@ -49,6 +52,7 @@ impl GameSession {
             corrections: Vec::new(),
             autosave,
             autosave_error: None,
+            revision: 0,
             views: [None, None],
         };
         s.autosave_now();
@@ -72,6 +76,7 @@ impl GameSession {
             corrections: saved.corrections,
             autosave,
             autosave_error: None,
+            revision: 0,
             views: [None, None],
         }
     }
@@ -111,12 +116,12 @@ impl GameSession {
         &self.corrections
     }
 
-    /// `color`'s view of the game now (cached until the log grows).
+    /// `color`'s view of the game now (cached until the log changes).
     pub fn view(&mut self, color: Color) -> &PlayerView {
-        let n = self.game.log().events.len();
+        let revision = self.revision;
         let slot = &mut self.views[usize::from(color == Color::White)];
-        if slot.as_ref().is_none_or(|(len, _)| *len != n) {
-            *slot = Some((n, PlayerView::build(self.game.log(), color)));
+        if slot.as_ref().is_none_or(|(r, _)| *r != revision) {
+            *slot = Some((revision, PlayerView::build(self.game.log(), color)));
         }
         match slot {
             Some((_, view)) => view,
@@ -176,6 +181,7 @@ impl GameSession {
     fn apply_now(&mut self, request: Request, now: Duration) -> Result<Event, RequestError> {
         let mover = self.to_move();
         let event = self.game.apply(request)?.clone();
+        self.revision += 1;
         if let Some(clock) = &mut self.clock {
             if event.turn_ends {
                 clock.complete_move(mover, now);
@@ -204,6 +210,7 @@ impl GameSession {
         let removed = self.game.log().events.last()?.clone();
         let rebuilt = self.game.log().replay_prefix(n - 1).ok()?;
         self.game = rebuilt;
+        self.revision += 1;
         self.corrections.push(Correction {
             at: n - 1,
             removed: vec![removed.clone()],
@@ -332,5 +339,27 @@ mod tests {
             crate::save::load_str(&saved.to_ron()).expect("loads").saved,
             saved
         );
+    }
+
+    /// Undo followed by a different event leaves the log as long as before: the cached view
+    /// must still be rebuilt (it was keyed on the log's length).
+    #[test]
+    fn view_cache_follows_undo_then_a_new_event() {
+        let mut s = GameSession::new(
+            Preset::Wild16.rules(),
+            Setup::initial(),
+            Meta::default(),
+            None,
+            None,
+        )
+        .expect("starts");
+        try_(&mut s, "e2e4", 0);
+        assert!(s.view(Color::White).own.piece_at(Square::E4).is_some());
+        s.undo("meant d2d4", ms(0)).expect("undo");
+        try_(&mut s, "d2d4", 0);
+        let view = s.view(Color::White).clone();
+        assert_eq!(view.own.piece_at(Square::E4), None);
+        assert_eq!(view.own.piece_at(Square::D4), Some(Color::White.pawn()));
+        assert_eq!(view, PlayerView::build(s.game().log(), Color::White));
     }
 }

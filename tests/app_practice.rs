@@ -8,8 +8,17 @@ use egui_kittest::kittest::Queryable;
 use kriegspiel::app::play::{Place, PlayMode, PlayScreen};
 use kriegspiel::app::settings::Settings;
 use kriegspiel::app::{KriegspielApp, Screen, StartOptions};
-use kriegspiel::krk::practice::{COMPUTER_NAME, computer_attempt};
+use kriegspiel::bots::BotKind;
 use shakmaty::Color;
+
+/// The practice bot's next attempt for `side`, from that seat's view.
+fn computer_attempt(game: &kriegspiel::Game, side: Color) -> Option<kriegspiel::Attempt> {
+    let seat = kriegspiel::PlayerView::build(game.log(), side);
+    match BotKind::KrkPractice.make(0).next(&seat)? {
+        kriegspiel::Request::Try(a) => Some(a),
+        _ => None,
+    }
+}
 
 fn temp_dir(name: &str) -> std::path::PathBuf {
     let dir =
@@ -126,7 +135,7 @@ fn as_black_the_computer_moves_first_and_its_board_stays_hidden() {
             .iter()
             .any(|e| e.by == Some(Color::White) && e.turn_ends)
     );
-    assert_eq!(p.session.game().log().start.split(' ').nth(1), Some("w"));
+    assert_eq!(p.session.game().log().start.turn, Color::White);
     assert_only_own_board(&h, Color::Black);
     assert!(
         h.query_by_label("Offer draw").is_none(),
@@ -145,7 +154,8 @@ fn as_black_the_computer_moves_first_and_its_board_stays_hidden() {
         .cloned()
         .expect("autosaved");
     let saved = std::fs::read_to_string(&path).expect("save file");
-    assert!(saved.contains(COMPUTER_NAME) && saved.contains("Practice"));
+    assert!(saved.contains(BotKind::KrkPractice.title()) && saved.contains("Practice"));
+    assert!(saved.contains("bot: krk_practice") && saved.contains("plays: \"white\""));
     let events = play(&h).session.game().log().events.len();
     let mut h2 = harness(app(&dir, Some(path), None));
     h2.run();

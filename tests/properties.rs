@@ -9,10 +9,11 @@
 mod common;
 
 use common::{KRIEGSPIEL, own_pieces, perceive, random_game, shadow_game};
+use kriegspiel::announce::{Audience, Said, heard_by};
 use kriegspiel::bench::Rng;
-use kriegspiel::log::GameLog;
+use kriegspiel::log::{Event, GameLog, Perceived, Perception};
 use kriegspiel::protocol::Session;
-use kriegspiel::{Attempt, PlayerView, Preset, Request};
+use kriegspiel::{Attempt, Item, PlayerView, Preset, Request};
 use proptest::prelude::*;
 use shakmaty::Color;
 
@@ -206,4 +207,85 @@ fn the_king_set_narrows_against_a_lone_king() {
         sizes.iter().all(|&n| n < 40),
         "the lone king is never lost in the crowd: {sizes:?}"
     );
+}
+
+/// Every event as `color` took part in it, none left out: the derivation the views used before
+/// [`GameLog::perceived_by`] existed (it walked every event of the log).
+fn unfiltered_perception(log: &GameLog, color: Color) -> Perception {
+    Perception {
+        color,
+        rules: log.rules.clone(),
+        start: log.start.clone(),
+        opening: heard_by(&log.opening, color).collect(),
+        events: log
+            .events
+            .iter()
+            .map(|e| Perceived {
+                request: (e.by == Some(color)).then(|| e.request.clone()),
+                heard: heard_by(&e.said, color).collect(),
+                turn_ends: e.turn_ends,
+            })
+            .collect(),
+    }
+}
+
+/// Changes everything in `log` that `watcher` was not told: the opponent's requests, items
+/// addressed to the opponent alone, and extra opponent events the watcher never heard of.
+fn scramble_unseen(log: &GameLog, watcher: Color, rng: &mut Rng) -> GameLog {
+    let mut out = log.clone();
+    let secret = Said {
+        to: Audience::Only(!watcher),
+        item: Item::Illegal,
+    };
+    let unheard = Event {
+        by: Some(!watcher),
+        request: Request::Try(Attempt::parse("h1h8").expect("well-formed")),
+        said: vec![secret],
+        turn_ends: false,
+        clock: None,
+    };
+    let mut events = vec![unheard.clone()];
+    for e in &log.events {
+        if rng.below(3) == 0 {
+            events.push(unheard.clone());
+        }
+        let mut e = e.clone();
+        if e.by == Some(!watcher) {
+            e.request = Request::Try(Attempt::parse("a2a8").expect("well-formed"));
+        }
+        e.said.retain(|s| s.to.includes(watcher));
+        if rng.below(2) == 0 {
+            e.said.push(secret);
+        }
+        events.push(e);
+    }
+    out.events = events;
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, .. ProptestConfig::default() })]
+
+    /// A view built from `perceived_by(c)` equals the view built from every event of the log,
+    /// and changing anything `c` was not told leaves `perceived_by(c)` (hence the view) equal.
+    #[test]
+    fn perceived_by_is_the_whole_view_and_only_it(preset in prop::sample::select(Preset::ALL.to_vec()), seed in any::<u64>(), cut in 0usize..200) {
+        let log = random_game(preset, seed, 90, |_| {}).into_log();
+        let upto = cut.min(log.events.len());
+        let mut rng = Rng::new(seed ^ 0x5ec2e7);
+        for c in [Color::White, Color::Black] {
+            let perceived = log.perceived_by(c);
+            prop_assert_eq!(
+                PlayerView::from_perception(&perceived),
+                PlayerView::from_perception(&unfiltered_perception(&log, c))
+            );
+            prop_assert_eq!(PlayerView::build(&log, c), PlayerView::from_perception(&perceived));
+            let mut prefix = log.clone();
+            prefix.events.truncate(upto);
+            prop_assert_eq!(log.perceived_by_upto(c, upto), prefix.perceived_by(c));
+            let scrambled = scramble_unseen(&log, c, &mut rng);
+            prop_assert_ne!(&scrambled.events, &log.events);
+            prop_assert_eq!(scrambled.perceived_by(c), perceived);
+        }
+    }
 }

@@ -3,12 +3,9 @@
 //! decides what may be shown. Every square is an accessible button labelled "\<board\> \<square\>".
 
 use super::pieces;
+use super::theme;
 use egui::{Color32, Id, Pos2, Rect, Sense, Stroke, Vec2, vec2};
 use shakmaty::{Bitboard, File, Piece, Rank, Square};
-
-/// Board colours (lichess-like browns).
-const LIGHT: Color32 = Color32::from_rgb(240, 217, 181);
-const DARK: Color32 = Color32::from_rgb(181, 136, 99);
 
 /// What a highlighted square means.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -30,12 +27,12 @@ pub enum Highlight {
 impl Highlight {
     fn fill(self) -> Color32 {
         match self {
-            Highlight::LastMove => Color32::from_rgba_unmultiplied(205, 210, 60, 110),
-            Highlight::Selected => Color32::from_rgba_unmultiplied(20, 110, 60, 120),
+            Highlight::LastMove => theme::HIGHLIGHT_LAST_MOVE,
+            Highlight::Selected => theme::HIGHLIGHT_SELECTED,
             Highlight::Capture => Color32::TRANSPARENT,
-            Highlight::Check => Color32::from_rgba_unmultiplied(220, 40, 40, 70),
-            Highlight::Seen => Color32::from_rgba_unmultiplied(60, 140, 230, 60),
-            Highlight::Region => Color32::from_rgba_unmultiplied(120, 60, 200, 80),
+            Highlight::Check => theme::HIGHLIGHT_CHECK,
+            Highlight::Seen => theme::HIGHLIGHT_SEEN,
+            Highlight::Region => theme::HIGHLIGHT_REGION,
         }
     }
 }
@@ -140,7 +137,12 @@ pub fn show(ui: &mut egui::Ui, spec: &BoardSpec, size: f32) -> Vec<BoardEvent> {
         let sq = Square::new(i);
         let r = square_rect(rect, sq, spec.white_at_bottom);
         let light = (u32::from(sq.file()) + u32::from(sq.rank())) % 2 == 1;
-        painter.rect_filled(r, 0.0, if light { LIGHT } else { DARK });
+        let fill = if light {
+            theme::SQUARE_LIGHT
+        } else {
+            theme::SQUARE_DARK
+        };
+        painter.rect_filled(r, 0.0, fill);
         let sense = if spec.click || spec.drag {
             Sense::click_and_drag()
         } else {
@@ -180,7 +182,7 @@ pub fn show(ui: &mut egui::Ui, spec: &BoardSpec, size: f32) -> Vec<BoardEvent> {
             painter.rect_stroke(
                 r.shrink(size / 80.0),
                 size / 100.0,
-                Stroke::new(size / 90.0, Color32::from_rgb(200, 30, 30)),
+                Stroke::new(size / 90.0, theme::CAPTURE_FRAME),
                 egui::StrokeKind::Inside,
             );
         } else {
@@ -201,9 +203,9 @@ pub fn show(ui: &mut egui::Ui, spec: &BoardSpec, size: f32) -> Vec<BoardEvent> {
             );
             let r = square_rect(rect, file_sq, spec.white_at_bottom);
             let color = if (u32::from(file_sq.file()) + u32::from(file_sq.rank())) % 2 == 1 {
-                DARK
+                theme::SQUARE_DARK
             } else {
-                LIGHT
+                theme::SQUARE_LIGHT
             };
             painter.text(
                 r.right_bottom() + vec2(-size / 160.0, -size / 200.0),
@@ -222,9 +224,9 @@ pub fn show(ui: &mut egui::Ui, spec: &BoardSpec, size: f32) -> Vec<BoardEvent> {
             );
             let r = square_rect(rect, rank_sq, spec.white_at_bottom);
             let color = if (u32::from(rank_sq.file()) + u32::from(rank_sq.rank())) % 2 == 1 {
-                DARK
+                theme::SQUARE_DARK
             } else {
-                LIGHT
+                theme::SQUARE_LIGHT
             };
             painter.text(
                 r.left_top() + vec2(size / 200.0, size / 240.0),
@@ -240,25 +242,25 @@ pub fn show(ui: &mut egui::Ui, spec: &BoardSpec, size: f32) -> Vec<BoardEvent> {
     for (sq, piece) in &spec.markers {
         let r = square_rect(rect, *sq, spec.white_at_bottom).shrink(inset * 3.0);
         egui::Image::new(pieces::image(*piece))
-            .tint(Color32::from_white_alpha(120))
+            .tint(theme::MARKER_TINT)
             .paint_at(ui, r);
         painter.text(
             r.right_top(),
             egui::Align2::RIGHT_TOP,
             "?",
             egui::FontId::proportional(size / 40.0),
-            Color32::from_rgb(90, 40, 140),
+            theme::MARKER_QUERY,
         );
     }
     for (sq, piece) in &spec.ghosts {
         let r = square_rect(rect, *sq, spec.white_at_bottom).shrink(inset * 2.0);
         egui::Image::new(pieces::image(*piece))
-            .tint(Color32::from_rgba_unmultiplied(170, 200, 255, 170))
+            .tint(theme::GHOST_TINT)
             .paint_at(ui, r);
         painter.circle_stroke(
             r.right_top() + vec2(-size / 90.0, size / 90.0),
             size / 110.0,
-            Stroke::new(size / 300.0 + 0.5, Color32::from_rgb(30, 80, 160)),
+            Stroke::new(size / 300.0 + 0.5, theme::GHOST_EYE),
         );
     }
     for (sq, piece) in &spec.pieces {
@@ -270,11 +272,7 @@ pub fn show(ui: &mut egui::Ui, spec: &BoardSpec, size: f32) -> Vec<BoardEvent> {
     }
     for sq in spec.dots {
         let r = square_rect(rect, sq, spec.white_at_bottom);
-        painter.circle_filled(
-            r.center(),
-            size / 8.0 * 0.15,
-            Color32::from_rgba_unmultiplied(20, 85, 30, 120),
-        );
+        painter.circle_filled(r.center(), size / 8.0 * 0.15, theme::HINT_DOT);
     }
     for a in &spec.arrows {
         let from = square_rect(rect, a.from, spec.white_at_bottom).center();
@@ -287,7 +285,7 @@ pub fn show(ui: &mut egui::Ui, spec: &BoardSpec, size: f32) -> Vec<BoardEvent> {
             egui::Align2::RIGHT_BOTTOM,
             caption,
             egui::FontId::proportional(size / 24.0),
-            Color32::from_rgb(60, 20, 110),
+            theme::CAPTION,
         );
     }
     // The piece being dragged follows the pointer.
@@ -312,11 +310,11 @@ pub fn covered(ui: &mut egui::Ui, name: &str, size: f32) {
     let text = format!("{name}: covered");
     resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &text));
     let painter = ui.painter_at(rect);
-    painter.rect_filled(rect, size / 40.0, Color32::from_rgb(52, 58, 70));
+    painter.rect_filled(rect, size / 40.0, theme::COVER_FILL);
     painter.rect_stroke(
         rect.shrink(size / 30.0),
         size / 50.0,
-        Stroke::new(2.0, Color32::from_rgb(90, 98, 115)),
+        Stroke::new(2.0, theme::COVER_FRAME),
         egui::StrokeKind::Inside,
     );
     painter.text(
@@ -324,14 +322,14 @@ pub fn covered(ui: &mut egui::Ui, name: &str, size: f32) {
         egui::Align2::CENTER_CENTER,
         name,
         egui::FontId::proportional(size / 14.0),
-        Color32::from_rgb(200, 205, 215),
+        theme::COVER_NAME,
     );
     painter.text(
         rect.center() + vec2(0.0, size / 10.0),
         egui::Align2::CENTER_CENTER,
         "screen closed",
         egui::FontId::proportional(size / 26.0),
-        Color32::from_rgb(150, 158, 172),
+        theme::COVER_NOTE,
     );
 }
 

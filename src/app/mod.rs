@@ -3,16 +3,25 @@
 //! A thin shell over the GUI-free core: the start screen, the new-game dialog, the game screen
 //! ([`play`]) and file dialogs. Settings are persisted with eframe's storage; game state never is
 //! (a game is resumed only from its save file, and always onto the curtain).
+//!
+//! Shared by the game screen and study mode: who may see which board ([`visibility`]), the
+//! three-board layout (`layout`), the log panels (`logs`) and the colours and text sizes
+//! (`theme`).
 
 pub mod board;
 pub mod files;
+mod layout;
+mod logs;
 pub mod newgame;
 pub mod pieces;
 pub mod play;
 pub mod settings;
 pub mod study;
+mod theme;
+pub mod visibility;
 
-use crate::krk::practice::COMPUTER_NAME;
+use crate::bots::BotKind;
+use crate::krk::practice::LEGACY_COMPUTER_NAME;
 use crate::rules::Preset;
 use crate::session::GameSession;
 use files::{FileOp, Files, SaveEntry, list_saves};
@@ -134,9 +143,10 @@ impl KriegspielApp {
                 .map_or(0, |d| d.as_nanos() as u64)
                 ^ now.as_nanos() as u64
         });
+        let bot = BotKind::KrkPractice;
         let (white, black) = match human {
-            Color::White => ("You".to_owned(), COMPUTER_NAME.to_owned()),
-            Color::Black => (COMPUTER_NAME.to_owned(), "You".to_owned()),
+            Color::White => ("You".to_owned(), bot.title().to_owned()),
+            Color::Black => (bot.title().to_owned(), "You".to_owned()),
         };
         let meta = crate::save::Meta {
             event: "Practice: KR vs K".to_owned(),
@@ -144,6 +154,7 @@ impl KriegspielApp {
             white,
             black,
             mode: crate::save::Mode::Practice,
+            computer: Some(crate::save::Computer { plays: !human, bot }),
             ..crate::save::Meta::default()
         };
         let path = self.saves_dir.join(crate::save::autosave_name());
@@ -171,13 +182,23 @@ impl KriegspielApp {
                 if let Some(dir) = path.parent() {
                     self.settings.last_folder = Some(dir.to_path_buf());
                 }
-                let mode = match loaded.saved.meta.mode {
-                    crate::save::Mode::ClubReferee => PlayMode::Referee,
-                    // The computer plays under its own name; the other side is the person.
-                    crate::save::Mode::Practice if loaded.saved.meta.white == COMPUTER_NAME => {
-                        PlayMode::Practice(Color::Black)
-                    }
-                    crate::save::Mode::Practice => PlayMode::Practice(Color::White),
+                let mut loaded = loaded;
+                let meta = &mut loaded.saved.meta;
+                if meta.mode == crate::save::Mode::Practice && meta.computer.is_none() {
+                    // Saves from before the bot was named: the computer played under its name.
+                    let plays = if meta.white == LEGACY_COMPUTER_NAME {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
+                    meta.computer = Some(crate::save::Computer {
+                        plays,
+                        bot: BotKind::KrkPractice,
+                    });
+                }
+                let mode = match (meta.mode, meta.computer) {
+                    (crate::save::Mode::ClubReferee, _) => PlayMode::Referee,
+                    (crate::save::Mode::Practice, Some(c)) => PlayMode::Practice(!c.plays),
                     _ => PlayMode::HotSeat,
                 };
                 if study {
@@ -261,7 +282,7 @@ impl KriegspielApp {
                     ui.label("F: flip boards");
                 }
                 if let Some(n) = &self.notice {
-                    ui.colored_label(egui::Color32::from_rgb(170, 40, 20), n);
+                    ui.colored_label(theme::NOTICE, n);
                 }
             });
         });
@@ -415,16 +436,16 @@ fn start_screen(ui: &mut egui::Ui, recent: &[SaveEntry]) -> Option<StartAction> 
     let mut action = None;
     ui.vertical_centered(|ui| {
         ui.add_space(30.0);
-        ui.heading(egui::RichText::new("Kriegspiel").size(40.0));
+        ui.heading(egui::RichText::new("Kriegspiel").size(theme::TEXT_TITLE));
         ui.label("Chess in which neither player sees the other's pieces, and a referee answers every attempted move.");
         ui.add_space(20.0);
-        if ui.button(egui::RichText::new("New game").size(22.0)).clicked() {
+        if ui.button(egui::RichText::new("New game").size(theme::TEXT_MAIN_BUTTON)).clicked() {
             action = Some(StartAction::New);
         }
-        if ui.button(egui::RichText::new("Open game…").size(18.0)).clicked() {
+        if ui.button(egui::RichText::new("Open game…").size(theme::TEXT_LARGE)).clicked() {
             action = Some(StartAction::Open);
         }
-        if ui.button(egui::RichText::new("Study a saved game…").size(18.0)).clicked() {
+        if ui.button(egui::RichText::new("Study a saved game…").size(theme::TEXT_LARGE)).clicked() {
             action = Some(StartAction::Study);
         }
         ui.add_space(12.0);
@@ -441,7 +462,7 @@ fn start_screen(ui: &mut egui::Ui, recent: &[SaveEntry]) -> Option<StartAction> 
         });
         if let Some(unfinished) = recent.iter().find(|e| !e.finished)
             && ui
-                .button(egui::RichText::new(format!("Resume unfinished game ({})", unfinished.summary)).size(18.0))
+                .button(egui::RichText::new(format!("Resume unfinished game ({})", unfinished.summary)).size(theme::TEXT_LARGE))
                 .clicked()
         {
             action = Some(StartAction::Load(unfinished.path.clone()));

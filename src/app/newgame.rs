@@ -2,6 +2,7 @@
 //! "Custom"), names, time control and start position.
 
 use super::play::PlayMode;
+use super::theme;
 use crate::clock::TimeControl;
 use crate::rules::{
     AnyRule, EnPassantSquare, Family, Hearers, ImpossibleRule, MaterialRule, PawnInfo, Preset,
@@ -129,6 +130,7 @@ impl NewGameDialog {
                 black: self.black.trim().to_owned(),
                 referee: self.referee.trim().to_owned(),
                 mode: meta_mode,
+                computer: None,
             },
             time_control: self.timed.then(|| TimeControl {
                 base_ms: u64::from(self.minutes.max(1)) * 60_000,
@@ -212,10 +214,10 @@ impl NewGameDialog {
             });
             ui.add_space(10.0);
             if let Some(err) = &self.error {
-                ui.colored_label(egui::Color32::RED, err);
+                ui.colored_label(theme::ERROR, err);
             }
             ui.horizontal(|ui| {
-                if ui.button(RichText::new("Start game").size(18.0)).clicked() {
+                if ui.button(RichText::new("Start game").size(theme::TEXT_LARGE)).clicked() {
                     match self.spec() {
                         Ok(spec) => action = NewGameAction::Start(Box::new(spec)),
                         Err(e) => self.error = Some(e),

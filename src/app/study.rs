@@ -6,16 +6,19 @@
 //! perspective draws only that player's board; the others stay covered.
 
 use super::board::{self, Arrow, BoardSpec, Highlight};
-use super::play::{Drawn, Place};
+use super::layout::{self, Room};
+use super::logs::study_heard_log;
 use super::settings::Settings;
+use super::theme;
+use super::visibility::{Drawn, Place, Viewer};
 use crate::announce::Item;
 use crate::log::Game;
 use crate::referee::Request;
 use crate::replay::{Perspective, request_text};
 use crate::save::SavedGame;
 use crate::view::PlayerView;
-use crate::wording::{color_title, heard_line, say_to};
-use egui::{Color32, RichText};
+use crate::wording::{color_title, say_to};
+use egui::RichText;
 use shakmaty::Color;
 
 /// What the study screen asks the app to do.
@@ -62,35 +65,31 @@ pub struct StudyScreen {
 
 /// The event index ranges of each turn: (move number, mover, first event, end event).
 fn turns(saved: &SavedGame) -> Vec<(u32, Color, usize, usize)> {
-    let setup = saved
+    saved
         .log
-        .start
-        .parse::<shakmaty::fen::Fen>()
-        .map(shakmaty::fen::Fen::into_setup)
-        .unwrap_or_default();
-    let (mut mover, mut number) = (setup.turn, setup.fullmoves.get());
-    let mut out = Vec::new();
-    let mut first = 0;
-    for (i, e) in saved.log.events.iter().enumerate() {
-        if e.turn_ends || i + 1 == saved.log.events.len() {
-            out.push((number, mover, first, i + 1));
-            first = i + 1;
-        }
-        if e.turn_ends {
-            if mover == Color::Black {
-                number += 1;
-            }
-            mover = !mover;
-        }
-    }
-    out
+        .turns()
+        .map(|t| (t.number, t.mover, t.first, t.first + t.events.len()))
+        .collect()
 }
+
+/// The room study mode keeps around its boards (the bars above, the timeline below).
+const ROOM: Room = Room {
+    beside: 170.0,
+    log_reserve: 60.0,
+    stacked_log: None,
+    stacked_gap: false,
+};
 
 impl StudyScreen {
     /// Study `saved`, from the start, as the referee. A finished game needs no confirmation.
     pub fn new(saved: SavedGame) -> StudyScreen {
         let finished = saved.result.is_some();
-        let krk = crate::krk::practice::white_knowledge(&saved.log, 0).is_some();
+        let krk = crate::krk::practice::white_knowledge(&PlayerView::build_prefix(
+            &saved.log,
+            Color::White,
+            0,
+        ))
+        .is_some();
         StudyScreen {
             krk,
             metaposition: krk,
@@ -150,11 +149,7 @@ impl StudyScreen {
 
     /// Whether the perspective may see `place`.
     pub fn may_see(&self, place: Place) -> bool {
-        match (self.perspective.color(), place) {
-            (None, _) => true,
-            (Some(c), Place::Player(p)) => c == p,
-            (Some(_), Place::Referee) => false,
-        }
+        Viewer::at_study(self.perspective.color()).may_see(place)
     }
 
     /// Draws the screen.
@@ -171,7 +166,7 @@ impl StudyScreen {
                          moves. Only study it if the game will not be continued, or both players agree.",
                     );
                     ui.add_space(12.0);
-                    if ui.button(RichText::new("Study it anyway").size(18.0)).clicked() {
+                    if ui.button(RichText::new("Study it anyway").size(theme::TEXT_LARGE)).clicked() {
                         self.confirmed = true;
                     }
                     if ui.button("Cancel").clicked() {
@@ -369,59 +364,34 @@ impl StudyScreen {
     }
 
     fn boards(&mut self, ui: &mut egui::Ui, settings: &Settings) {
-        let places = [
-            Place::Player(Color::White),
-            Place::Player(Color::Black),
-            Place::Referee,
-        ];
-        let avail = ui.available_size();
-        let gap = 16.0;
-        let wide = avail.x >= 900.0;
-        let size = if wide {
-            ((avail.x - 2.0 * gap) / 3.0)
-                .min(avail.y - 170.0)
-                .max(160.0)
-        } else {
-            (avail.x - 24.0).clamp(160.0, 560.0)
-        };
-        let log_height = (avail.y - size - 60.0).max(60.0);
-        let column = |ui: &mut egui::Ui, this: &mut StudyScreen, place: Place| {
-            ui.label(
-                RichText::new(match place {
-                    Place::Player(c) => format!("{}'s board", color_title(c)),
-                    Place::Referee => "Referee's board".to_owned(),
-                })
-                .strong(),
-            );
-            if !this.may_see(place) {
-                board::covered(ui, place.name(), size);
-                return;
-            }
-            match place {
-                Place::Player(c) => this.player_board(ui, c, size, log_height, settings),
-                Place::Referee => this.referee_board(ui, size, settings),
-            }
-        };
-        if wide {
-            ui.horizontal_top(|ui| {
-                ui.spacing_mut().item_spacing.x = 0.0;
-                ui.add_space(((avail.x - 3.0 * size - 2.0 * gap) / 2.0).max(0.0));
-                for place in places {
-                    ui.vertical(|ui| {
-                        ui.spacing_mut().item_spacing.x = 6.0;
-                        ui.set_width(size);
-                        ui.set_max_width(size);
-                        column(ui, self, place);
-                    });
-                    ui.add_space(gap);
-                }
-            });
-        } else {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                for place in places {
-                    column(ui, self, place);
-                }
-            });
+        layout::three_boards(ui, ROOM, |ui, place, size, log_height| {
+            self.place_column(ui, place, size, log_height, settings)
+        });
+    }
+
+    /// One place's column: its title, then its board (and log), or the covered board.
+    fn place_column(
+        &mut self,
+        ui: &mut egui::Ui,
+        place: Place,
+        size: f32,
+        log_height: f32,
+        settings: &Settings,
+    ) {
+        ui.label(
+            RichText::new(match place {
+                Place::Player(c) => format!("{}'s board", color_title(c)),
+                Place::Referee => "Referee's board".to_owned(),
+            })
+            .strong(),
+        );
+        if !self.may_see(place) {
+            board::covered(ui, place.name(), size);
+            return;
+        }
+        match place {
+            Place::Player(c) => self.player_board(ui, c, size, log_height, settings),
+            Place::Referee => self.referee_board(ui, size, settings),
         }
     }
 
@@ -470,8 +440,7 @@ impl StudyScreen {
         if self.metaposition
             && color == Color::White
             && self.may_see(Place::Player(Color::White))
-            && let Some((meta, _)) =
-                crate::krk::practice::white_knowledge(&self.saved.log, self.cursor)
+            && let Some((meta, _)) = crate::krk::practice::white_knowledge(&view)
         {
             spec.highlights
                 .retain(|(_, h)| !matches!(h, Highlight::Region | Highlight::Seen));
@@ -491,29 +460,7 @@ impl StudyScreen {
         });
         board::show(ui, &spec, size);
         let wording = self.saved.log.rules.wording;
-        egui::ScrollArea::vertical()
-            .id_salt(("study-heard", color_title(color)))
-            .max_height(log_height)
-            .stick_to_bottom(true)
-            .show(ui, |ui| {
-                for turn in &view.turns {
-                    for h in &turn.heard {
-                        let mover = turn.mover.unwrap_or(color);
-                        let words = heard_line(&h.items, wording, mover, Some(color));
-                        let line = match &h.request {
-                            Some(r) => format!("{}: {words}", request_text(r)),
-                            None => words,
-                        };
-                        if !line.is_empty() {
-                            let head = match turn.mover {
-                                None => "Start".to_owned(),
-                                Some(m) => format!("{}{}", turn.number, m.fold_wb(".", "...")),
-                            };
-                            ui.label(format!("{head} {line}"));
-                        }
-                    }
-                }
-            });
+        study_heard_log(ui, &view, wording, log_height, color);
     }
 
     fn referee_board(&mut self, ui: &mut egui::Ui, size: f32, settings: &Settings) {
@@ -546,7 +493,7 @@ impl StudyScreen {
                 spec.arrows.push(Arrow {
                     from: a.from,
                     to: a.to,
-                    color: Color32::from_rgba_unmultiplied(200, 30, 30, 170),
+                    color: theme::STUDY_REFUSED_ARROW,
                 });
             }
         }

@@ -1,22 +1,21 @@
-//! Practice games of KR vs K against the computer: random starts, White's metaposition rebuilt
-//! from the game log (what White heard, nothing else), and the computer's next attempt for
-//! either side. The computer as White plays [`OurPlayer`]; as Black it is the edge-fleeing king
-//! of the paper, which knows only its own king and which of its attempts were refused.
+//! Practice games of KR vs K against the computer: random starts, and White's knowledge (the
+//! metaposition) derived from what White did and heard, nothing else. The computer itself is the
+//! bot [`crate::bots::krk::KrkBot`].
 
-use super::defenders::{Defender, Kind};
-use super::players::{History, OurPlayer, Player};
+use super::players::History;
 use super::run::random_starts;
 use super::{Meta, rook_always_exposed};
-use crate::announce::{Item, heard_by};
+use crate::announce::Item;
 use crate::attempt::Attempt;
-use crate::log::{Game, GameLog};
+#[cfg(test)]
+use crate::log::Game;
 use crate::referee::Request;
-use shakmaty::fen::Fen;
+use crate::view::PlayerView;
 use shakmaty::{Color, Role, Setup, Square};
 
-/// The name the computer plays under (saved as the player's name, so a resumed practice game
-/// knows which side is the computer's).
-pub const COMPUTER_NAME: &str = "Computer (KR vs K)";
+/// The name the computer played under before saves named the bot ([`crate::save::Computer`]):
+/// only for reading older practice saves.
+pub const LEGACY_COMPUTER_NAME: &str = "Computer (KR vs K)";
 
 /// A random KR vs K start from `seed` (White to move), where White can force mate: starts
 /// whose rook no first attempt keeps safe ([`rook_always_exposed`]) are skipped, so every
@@ -46,80 +45,87 @@ fn krk_pieces(setup: &Setup) -> Option<(Square, Square)> {
     Some((wk, wr))
 }
 
-/// White's metaposition and repetition history after the first `upto` events of `log`, built
-/// from White's own attempts and what White heard only, as the computer keeps them: it does not
-/// narrow its set by Black's refused attempts (see `OurPlayer::uses_refusals`). `None` if the
-/// game did not start as KR vs K with White to move, or the rook is gone.
-pub fn white_knowledge(log: &GameLog, upto: usize) -> Option<(Meta, History)> {
-    let setup = log.start.parse::<Fen>().ok()?.into_setup();
-    if setup.turn != Color::White {
-        return None;
-    }
-    let (wk, wr) = krk_pieces(&setup)?;
-    let mut meta = Meta::start(wk, wr);
-    let mut history = History::default();
-    history.record(meta.wk, meta.wr, meta.bk, false);
-    for e in log.events.iter().take(upto) {
-        let heard: Vec<Item> = heard_by(&e.said, Color::White).collect();
-        if heard.iter().any(|i| matches!(i, Item::Captured(_))) {
-            return None;
-        }
-        match (e.by, &e.request) {
-            (Some(Color::White), Request::Try(a) | Request::Move(a)) => {
-                meta.after_white(*a, &heard);
-                if e.turn_ends {
-                    history.record(meta.wk, meta.wr, meta.bk, true);
-                }
-            }
-            (Some(Color::Black), _) if e.turn_ends => {
-                meta.after_black(0);
-                history.record(meta.wk, meta.wr, meta.bk, false);
-            }
-            _ => {}
-        }
-        if meta.bk.is_empty() {
-            return None;
-        }
-    }
-    Some((meta, history))
+/// White's knowledge in a KR vs K game: the metaposition and the repetition history, updated
+/// from White's own attempts, what White heard, and the end of Black's turns. The one derivation
+/// of what White knows, used by the practice bot (from its seat's view, [`white_knowledge`]) and
+/// by the `krk` runs (event by event).
+#[derive(Clone, Debug)]
+pub struct WhiteKnowledge {
+    /// The set of black king squares and White's pieces.
+    pub meta: Meta,
+    /// The positions so far, for repetitions.
+    pub history: History,
 }
 
-/// The computer's next attempt for `computer` (who must be to move) in a KR vs K game, or
-/// `None` if the game is over, not KR vs K, or the computer has nothing left to try.
-pub fn computer_attempt(game: &Game, computer: Color) -> Option<Attempt> {
-    let referee = game.referee();
-    if referee.over().is_some() || referee.to_move() != computer {
+impl WhiteKnowledge {
+    /// At the start, White to move with its king on `wk` and rook on `wr`.
+    pub fn start(wk: Square, wr: Square) -> WhiteKnowledge {
+        let meta = Meta::start(wk, wr);
+        let mut history = History::default();
+        history.record(meta.wk, meta.wr, meta.bk, false);
+        WhiteKnowledge { meta, history }
+    }
+
+    /// White attempted `a` and heard `heard`. Returns `false` once the knowledge is no longer KR
+    /// vs K (the rook was captured) or the king set is empty (cannot happen: it keeps the truth).
+    pub fn white_tried(&mut self, a: Attempt, heard: &[Item], turn_ends: bool) -> bool {
+        if heard.iter().any(|i| matches!(i, Item::Captured(_))) {
+            return false;
+        }
+        self.meta.after_white(a, heard);
+        if turn_ends {
+            self.history
+                .record(self.meta.wk, self.meta.wr, self.meta.bk, true);
+        }
+        !self.meta.bk.is_empty()
+    }
+
+    /// Black's turn ended after `refused` attempts White heard refused (0 for a player that does
+    /// not narrow its set by them).
+    pub fn black_moved(&mut self, refused: usize) {
+        self.meta.after_black(refused);
+        self.history
+            .record(self.meta.wk, self.meta.wr, self.meta.bk, false);
+    }
+}
+
+/// White's knowledge from White's own view, as the computer keeps it: it does not narrow its set
+/// by Black's refused attempts (see `OurPlayer::uses_refusals`). `None` if the game did not start
+/// as KR vs K with White to move, or the rook is gone.
+pub fn white_knowledge(view: &PlayerView) -> Option<(Meta, History)> {
+    if view.color != Color::White {
         return None;
     }
-    let log = game.log();
-    match computer {
-        Color::White => {
-            let (meta, history) = white_knowledge(log, log.events.len())?;
-            let mut player = OurPlayer::new().ok()?;
-            Some(player.choose_in_game(&meta, &history))
+    let (wk, wr) = krk_pieces(&view.start)?;
+    if view.start.turn != Color::White {
+        return None;
+    }
+    let mut known = WhiteKnowledge::start(wk, wr);
+    let last = view.turns.len().saturating_sub(1);
+    for (index, turn) in view.turns.iter().enumerate() {
+        for h in &turn.heard {
+            if h.items.iter().any(|i| matches!(i, Item::Captured(_))) {
+                return None;
+            }
+            if let Some(Request::Try(a) | Request::Move(a)) = h.request {
+                let ends = h.items.contains(&Item::Legal);
+                if !known.white_tried(a, &h.items, ends) {
+                    return None;
+                }
+            }
         }
-        Color::Black => {
-            // Black's own king and the attempts refused this turn: its own knowledge only.
-            let king = referee.true_board().king_of(Color::Black)?;
-            let this_turn = log.events.iter().rev().take_while(|e| !e.turn_ends);
-            let refused: Vec<Attempt> = this_turn
-                .filter_map(|e| match &e.request {
-                    Request::Try(a) | Request::Move(a) => Some(*a),
-                    _ => None,
-                })
-                .collect();
-            let mut defender = Defender::new(Kind::Edge, log.events.len() as u64);
-            defender
-                .preferences(king)
-                .into_iter()
-                .find(|a| !refused.contains(a))
+        if turn.mover == Some(Color::Black) && index < last {
+            known.black_moved(0);
         }
     }
+    Some((known.meta, known.history))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bots::Bot;
+    use crate::bots::krk::KrkBot;
     use crate::rules::Preset;
 
     #[test]
@@ -127,13 +133,17 @@ mod tests {
         for seed in 0..6 {
             let mut game =
                 Game::new(Preset::Wild16.rules(), random_start(seed)).expect("legal start");
+            let mut bots = [KrkBot::new(), KrkBot::new()];
             let mut steps = 0;
             while game.referee().over().is_none() && steps < 2000 {
                 let side = game.referee().to_move();
-                let a = computer_attempt(&game, side).expect("an attempt");
-                game.apply(Request::Try(a)).expect("applied");
+                let seat = PlayerView::build(game.log(), side);
+                let request = bots[usize::from(side == Color::White)]
+                    .next(&seat)
+                    .expect("an attempt");
+                game.apply(request).expect("applied");
                 let (meta, _) =
-                    white_knowledge(game.log(), game.log().events.len()).expect("KR vs K");
+                    white_knowledge(&PlayerView::build(game.log(), Color::White)).expect("KR vs K");
                 if let Some(k) = game.referee().true_board().king_of(Color::Black) {
                     assert!(meta.bk.contains(k), "seed {seed}: the set lost the king");
                 }
@@ -146,7 +156,8 @@ mod tests {
     #[test]
     fn other_material_is_not_krk() {
         let game = Game::standard(Preset::Berkeley.rules());
-        assert!(white_knowledge(game.log(), 0).is_none());
-        assert!(computer_attempt(&game, Color::White).is_none());
+        let seat = PlayerView::build(game.log(), Color::White);
+        assert!(white_knowledge(&seat).is_none());
+        assert!(KrkBot::new().next(&seat).is_none());
     }
 }

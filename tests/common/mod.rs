@@ -79,7 +79,7 @@ pub fn perceive(log: &GameLog, color: Color) -> Vec<(usize, Perceived)> {
 /// side plays differently, choosing, where it can, moves whose announcements the watcher hears
 /// exactly as in the first game. Stops at the first divergence the watcher would notice.
 pub fn shadow_game(first: &GameLog, watcher: Color, seed: u64) -> Game {
-    let mut game = Game::from_fen(first.rules.clone(), &first.start).expect("same start");
+    let mut game = Game::new(first.rules.clone(), first.start.clone()).expect("same start");
     let mut rng = Rng::new(seed);
     let mut next = 0; // index into `first.events`
     'events: while next < first.events.len() {

@@ -7,8 +7,9 @@
 //! `adjudicate 1-0 reason`, `clock`) followed by Enter. Ctrl+Z undoes, Ctrl+Space starts or
 //! stops the clock, Enter confirms and Escape cancels a question.
 
-use super::{AppRequest, Confirm, Intent, PlayScreen, resolve_typed};
+use super::{AppRequest, Confirm, Intent, PlayScreen};
 use crate::announce::GameResult;
+use crate::app::theme;
 use crate::referee::Request;
 use crate::wording::color_title;
 use egui::{Color32, RichText};
@@ -120,8 +121,8 @@ impl PlayScreen {
         ui.add_space(6.0);
         // Say this.
         egui::Frame::new()
-            .fill(Color32::from_rgb(20, 24, 30))
-            .stroke(egui::Stroke::new(2.0, Color32::from_rgb(230, 190, 60)))
+            .fill(theme::SAY_THIS_FILL)
+            .stroke(egui::Stroke::new(2.0, theme::SAY_THIS_ACCENT))
             .corner_radius(8.0)
             .inner_margin(12.0)
             .show(ui, |ui| {
@@ -129,28 +130,32 @@ impl PlayScreen {
                 ui.label(
                     RichText::new("SAY THIS")
                         .strong()
-                        .color(Color32::from_rgb(230, 190, 60)),
+                        .color(theme::SAY_THIS_ACCENT),
                 );
                 if self.say_this.is_empty() {
                     ui.label(
                         RichText::new(format!("{} to move.", color_title(self.session.to_move())))
-                            .size(26.0),
+                            .size(theme::TEXT_SAY_THIS),
                     );
                 }
                 for (to, words) in &self.say_this {
                     let color = if to == "To both" {
-                        Color32::from_rgb(120, 220, 120)
+                        theme::SAY_TO_BOTH
                     } else {
-                        Color32::from_rgb(255, 170, 80)
+                        theme::SAY_TO_ONE
                     };
                     ui.horizontal_wrapped(|ui| {
                         ui.label(
                             RichText::new(format!("{to}:"))
-                                .size(26.0)
+                                .size(theme::TEXT_SAY_THIS)
                                 .strong()
                                 .color(color),
                         );
-                        ui.label(RichText::new(words).size(26.0).color(Color32::WHITE));
+                        ui.label(
+                            RichText::new(words)
+                                .size(theme::TEXT_SAY_THIS)
+                                .color(Color32::WHITE),
+                        );
                     });
                 }
             });
@@ -196,7 +201,7 @@ impl PlayScreen {
                 Confirm::Adjudicate(r, reason) => format!("Adjudicate {} ({reason})?", r.pgn()),
             };
             ui.horizontal(|ui| {
-                ui.label(RichText::new(question).size(20.0).strong());
+                ui.label(RichText::new(question).size(theme::TEXT_PROMPT).strong());
                 let yes = ui.button("Yes (Enter)").clicked() || enter;
                 let no = ui.button("No (Esc)").clicked() || escape;
                 if yes {
@@ -220,7 +225,7 @@ impl PlayScreen {
                     Some(o) => format!("Game over ({}). Undo or export:", o.result.pgn()),
                     None => format!("{}'s attempt:", color_title(mover)),
                 };
-                ui.label(RichText::new(prompt).size(18.0).strong());
+                ui.label(RichText::new(prompt).size(theme::TEXT_LARGE).strong());
                 let edit = egui::TextEdit::singleline(&mut self.move_text)
                     .hint_text("e2e4, Nf3, ?, undo… then Enter")
                     .font(egui::TextStyle::Heading)
@@ -261,8 +266,8 @@ impl PlayScreen {
         if let Some(message) = &self.message {
             ui.label(
                 RichText::new(message)
-                    .size(15.0)
-                    .color(Color32::from_rgb(200, 200, 210)),
+                    .size(theme::TEXT_CONSOLE_MESSAGE)
+                    .color(theme::CONSOLE_MESSAGE),
             );
         }
         ui.horizontal_wrapped(|ui| {
@@ -289,15 +294,8 @@ impl PlayScreen {
         let mover = self.session.to_move();
         match command {
             Command::Move(text) => {
-                let view = self.session.view(mover).clone();
-                match resolve_typed(&view, &text) {
-                    Ok(a) => {
-                        self.move_text.clear();
-                        let request = self.attempt_request(a);
-                        self.request(request, now);
-                    }
-                    Err(e) => self.message = Some(e),
-                }
+                // Resolved as a player's typed move: against the mover's own board only.
+                self.play_typed(&text, now);
                 return;
             }
             Command::Any => self.request(Request::Any, now),

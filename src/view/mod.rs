@@ -1,19 +1,20 @@
 //! A player's view: what one player knows, built from the game log and that player's colour only.
 //!
-//! [`PlayerView::build`] reads the player's *own* requests and the items the player *heard*;
-//! it never looks at the opponent's requests, at items the player did not hear, or at the true
-//! position. The player's own pieces come from the start position's pieces of that colour, moved
+//! [`PlayerView::from_perception`] reads only a [`Perception`]: the player's *own* requests and
+//! the items the player *heard* (see [`GameLog::perceived_by`]); it cannot see the opponent's
+//! requests, items the player did not hear, or the true position. The player's own pieces come from the start position's pieces of that colour, moved
 //! by the player's own accepted moves and removed where the player heard they were captured.
+
+mod derived;
 
 use crate::announce::{EndReason, GameResult, Item, Over};
 use crate::attempt::Attempt;
 use crate::knowledge::KingTracker;
-use crate::log::GameLog;
+use crate::log::{GameLog, Perception};
 use crate::possible::{Side, move_own_piece};
 use crate::referee::Request;
 use crate::rules::{EnPassantSquare, Family, RuleSet};
-use shakmaty::fen::Fen;
-use shakmaty::{Bitboard, Board, Color, Piece, Rank, Role, Square};
+use shakmaty::{Bitboard, Board, Color, Piece, Rank, Role, Setup, Square};
 use std::collections::BTreeMap;
 
 /// One thing in a player's record: its own request (if it made one) and what it heard.
@@ -44,6 +45,8 @@ pub struct PlayerView {
     pub color: Color,
     /// The rules (public).
     pub rules: RuleSet,
+    /// The start position (public: agreed before play).
+    pub start: Setup,
     /// The player's own pieces (no enemy pieces are ever on this board).
     pub own: Board,
     /// Own rook squares that still carry a castling right.
@@ -92,17 +95,18 @@ impl PlayerView {
 
     /// The view of `color` after the whole log.
     pub fn build(log: &GameLog, color: Color) -> PlayerView {
-        PlayerView::build_prefix(log, color, log.events.len())
+        PlayerView::from_perception(&log.perceived_by(color))
     }
 
     /// The view of `color` after the first `upto` events of the log.
     pub fn build_prefix(log: &GameLog, color: Color, upto: usize) -> PlayerView {
+        PlayerView::from_perception(&log.perceived_by_upto(color, upto))
+    }
+
+    /// The view built from what one seat was told and did: the only way to build a view.
+    pub fn from_perception(seen: &Perception) -> PlayerView {
+        let (start, color) = (&seen.start, seen.color);
         // The start position is read for this player's own pieces only.
-        let start = log
-            .start
-            .parse::<Fen>()
-            .map(Fen::into_setup)
-            .unwrap_or_default();
         let mine = start.board.by_color(color);
         let mut own = Board::empty();
         for sq in mine {
@@ -113,7 +117,8 @@ impl PlayerView {
         let own_start = own.clone();
         let mut view = PlayerView {
             color,
-            rules: log.rules.clone(),
+            rules: seen.rules.clone(),
+            start: start.clone(),
             castling: start.castling_rights & mine,
             own,
             to_move: start.turn,
@@ -136,22 +141,19 @@ impl PlayerView {
                 &own_start,
                 &start.board,
                 start.castling_rights,
-                log.rules.family,
+                seen.rules.family,
             ),
             may_open: false,
         };
-        let opening: Vec<Item> = crate::announce::heard_by(&log.opening, color).collect();
-        if !opening.is_empty() {
+        if !seen.opening.is_empty() {
             view.turns[0].heard.push(Heard {
                 request: None,
-                items: opening,
+                items: seen.opening.clone(),
             });
         }
         view.open_turn();
-        for event in log.events.iter().take(upto) {
-            let items: Vec<Item> = crate::announce::heard_by(&event.said, color).collect();
-            let own_request = (event.by == Some(color)).then(|| event.request.clone());
-            view.take(own_request, items, event.turn_ends);
+        for event in &seen.events {
+            view.take(event.request.clone(), event.heard.clone(), event.turn_ends);
         }
         view
     }
@@ -307,7 +309,8 @@ impl PlayerView {
         self.side().is_possible(a)
     }
 
-    fn side(&self) -> Side<'_> {
+    /// The player's own pieces, castling rights and promotion rule, for working out attempts.
+    pub fn side(&self) -> Side<'_> {
         Side {
             board: &self.own,
             color: self.color,

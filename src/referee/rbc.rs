@@ -6,16 +6,20 @@
 //! it is a possible attempt and its path is clear; a slider stops on the first enemy piece in its
 //! path; a blocked double push becomes a single push; anything else is a pass.
 
+use super::Judge;
+use super::common::describe_position_error;
+use super::request::{Request, RequestError, wrong_family};
 use crate::announce::{Announcement, Audience, EndReason, GameResult, Item, Over, Reveal, Said};
 use crate::attempt::Attempt;
 use crate::possible::{Side, move_own_piece};
-use crate::referee::{RequestError, describe_position_error};
 use crate::rules::PromotionRule;
+use crate::rules::{Family, RuleSet};
 use shakmaty::fen::{Fen, LossyFenError};
 use shakmaty::{
     Bitboard, Board, CastlingMode, Chess, Color, PositionErrorKinds, Rank, Role, Setup, Square,
     attacks,
 };
+use std::any::Any;
 
 /// The RBC referee's state.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -282,4 +286,55 @@ impl Rbc {
 
 fn middle_rank(a: Rank, b: Rank) -> Rank {
     Rank::new((u32::from(a) + u32::from(b)) / 2)
+}
+
+impl Judge for Rbc {
+    fn to_move(&self) -> Color {
+        self.turn()
+    }
+
+    fn fen(&self) -> String {
+        Rbc::fen(self)
+    }
+
+    fn setup(&self) -> Setup {
+        Rbc::setup(self)
+    }
+
+    fn board(&self) -> &Board {
+        Rbc::board(self)
+    }
+
+    fn castling_rights(&self) -> Bitboard {
+        Rbc::castling_rights(self)
+    }
+
+    fn answer(
+        &mut self,
+        _rules: &RuleSet,
+        request: &Request,
+        out: &mut Announcement,
+    ) -> Result<Option<Over>, RequestError> {
+        match request {
+            Request::Sense(square) => {
+                self.sense(*square, out)?;
+                Ok(None)
+            }
+            Request::Move(a) => Ok(self.play(Some(*a), out)),
+            Request::Pass => Ok(self.play(None, out)),
+            other => Err(wrong_family(other.name(), Family::Rbc)),
+        }
+    }
+
+    fn clone_box(&self) -> Box<dyn Judge> {
+        Box::new(self.clone())
+    }
+
+    fn same(&self, other: &dyn Judge) -> bool {
+        other.as_any().downcast_ref::<Rbc>() == Some(self)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
 }

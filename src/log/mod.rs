@@ -1,13 +1,19 @@
 //! The game log: the rules, the start position, and every request in order with the referee's
 //! answer and who heard what. A [`Game`] is a referee plus its log; replaying a log through a
 //! fresh referee rebuilds exactly the same game and checks every recorded answer on the way.
+//! [`GameLog::turns`] reads it by turns; [`GameLog::perceived_by`] gives one seat's part of it.
+
+mod perceived;
+mod turns;
+
+pub use perceived::{Perceived, Perception};
+pub use turns::{MoveCounter, Turn, Turns};
 
 use crate::announce::{Announcement, Said};
 use crate::clock::ClockReading;
 use crate::referee::{NewGameError, Referee, Request, RequestError};
 use crate::rules::RuleSet;
 use serde::{Deserialize, Serialize};
-use shakmaty::fen::{Fen, LossyFenError};
 use shakmaty::{Color, Setup};
 use thiserror::Error;
 
@@ -44,8 +50,9 @@ impl Event {
 pub struct GameLog {
     /// The rule flags.
     pub rules: RuleSet,
-    /// The start position as FEN.
-    pub start: String,
+    /// The start position (stored as FEN).
+    #[serde(with = "crate::setup::fen_serde")]
+    pub start: Setup,
     /// What was announced at the start.
     pub opening: Vec<Said>,
     /// Every accepted request, in order.
@@ -112,23 +119,15 @@ fn describe_said(said: &[Said]) -> String {
         .join(", ")
 }
 
-/// Writes a setup as FEN.
-pub fn setup_fen(setup: Setup) -> String {
-    Fen::try_from_setup(setup)
-        .unwrap_or_else(LossyFenError::ignore)
-        .to_string()
-}
-
 impl Game {
     /// Starts a game (see [`Referee::new`]).
     pub fn new(rules: RuleSet, start: Setup) -> Result<Game, NewGameError> {
-        let fen = setup_fen(start.clone());
-        let (referee, opening) = Referee::new(rules.clone(), start)?;
+        let (referee, opening) = Referee::new(rules.clone(), start.clone())?;
         Ok(Game {
             referee,
             log: GameLog {
                 rules,
-                start: fen,
+                start,
                 opening: opening.to_vec(),
                 events: Vec::new(),
             },
@@ -137,11 +136,9 @@ impl Game {
 
     /// Starts a game from a FEN.
     pub fn from_fen(rules: RuleSet, fen: &str) -> Result<Game, NewGameError> {
-        let parsed: Fen = fen
-            .trim()
-            .parse()
-            .map_err(|_| NewGameError::Fen(fen.to_owned()))?;
-        Game::new(rules, parsed.into_setup())
+        let setup =
+            crate::setup::parse_fen(fen).ok_or_else(|| NewGameError::Fen(fen.to_owned()))?;
+        Game::new(rules, setup)
     }
 
     /// Starts a game from the standard position.
@@ -209,7 +206,7 @@ impl GameLog {
 
     /// Replays the first `n` events (see [`GameLog::replay`]).
     pub fn replay_prefix(&self, n: usize) -> Result<Game, ReplayError> {
-        let mut game = Game::from_fen(self.rules.clone(), &self.start)?;
+        let mut game = Game::new(self.rules.clone(), self.start.clone())?;
         if game.log.opening != self.opening {
             return Err(ReplayError::Opening);
         }

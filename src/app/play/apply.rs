@@ -1,0 +1,250 @@
+//! The game screen's state changes: the `Intent`s collected while drawing, and how each one
+//! is applied after the frame (requests to the referee, the curtain after a turn, the computer's
+//! turns in practice).
+
+use super::{Confirm, Curtain, PlayMode, PlayScreen, club, idx};
+use crate::announce::Item;
+use crate::attempt::Attempt;
+use crate::referee::Request;
+use crate::wording::{color_title, say};
+use shakmaty::{Bitboard, Color, Role, Square};
+use std::time::Duration;
+
+/// A change requested while drawing, applied after the frame is drawn.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Intent {
+    OpenBoard(Color),
+    CloseBoard,
+    Select(Option<Square>),
+    Attempt(Attempt),
+    AskPromotion(Attempt),
+    Typed,
+    Ask(Request),
+    Marker(Square, Option<Role>),
+    Brush(Option<Role>),
+    OfferDraw,
+    AnswerDraw(bool),
+    Confirm(Option<Confirm>),
+    PauseClock,
+    ResumeClock,
+    Club(club::Command),
+    Undo,
+    ToggleOpen(Square),
+    OpenChosen,
+    SkipOpening,
+}
+
+impl PlayScreen {
+    /// Carries out one change requested while drawing.
+    pub(super) fn apply(&mut self, intent: Intent, now: Duration) {
+        match intent {
+            Intent::OpenBoard(c) => {
+                self.curtain = Curtain::Open(c);
+                self.opened_at[idx(c)] = self.session.game().log().events.len();
+                self.selected = None;
+                self.message = None;
+                if !self.clock_started {
+                    self.session.start_clock(now);
+                    self.clock_started = true;
+                }
+            }
+            Intent::CloseBoard => {
+                self.curtain = Curtain::Up {
+                    next: self.session.to_move(),
+                };
+                self.brush = None;
+            }
+            Intent::Select(sq) => {
+                self.selected = sq;
+                self.promotion = None;
+            }
+            Intent::AskPromotion(a) => self.promotion = Some(a),
+            Intent::Attempt(a) => {
+                self.promotion = None;
+                self.selected = None;
+                let request = self.attempt_request(a);
+                self.request(request, now);
+            }
+            Intent::ToggleOpen(sq) => {
+                if let Some((_, chosen)) = &mut self.opening {
+                    let wanted = usize::from(self.session.rules().open_squares);
+                    if chosen.contains(sq) {
+                        chosen.discard(sq);
+                    } else if chosen.count() < wanted {
+                        chosen.add(sq);
+                    }
+                }
+            }
+            Intent::OpenChosen => {
+                if let Some((_, chosen)) = self.opening {
+                    self.request(Request::Open(chosen), now);
+                }
+            }
+            Intent::SkipOpening => {
+                self.opening = None;
+                self.after_turn();
+            }
+            Intent::Typed => self.typed(now),
+            Intent::Ask(r) => self.request(r, now),
+            Intent::Marker(sq, piece) => {
+                if let Some(c) = self.marker_owner() {
+                    self.session.set_marker(c, sq, piece);
+                }
+            }
+            Intent::Brush(b) => self.brush = b,
+            Intent::OfferDraw => {
+                self.draw_offer = Some(self.session.to_move());
+                self.message = Some("Draw offered; your opponent will be asked.".into());
+            }
+            Intent::AnswerDraw(yes) => {
+                self.draw_offer = None;
+                if yes {
+                    self.request(Request::Draw, now);
+                }
+            }
+            Intent::Confirm(c) => self.confirm = c,
+            Intent::PauseClock => self.session.pause_clock(now),
+            Intent::ResumeClock => {
+                self.session.start_clock(now);
+                self.clock_started = true;
+            }
+            Intent::Club(command) => self.club_command(command, now),
+            Intent::Undo => {
+                if let Some(removed) = self.session.undo("undo", now) {
+                    let what = crate::replay::request_text(&removed.request);
+                    self.message = Some(format!("Took back: {what}"));
+                    self.say_this = vec![(
+                        "Correction".to_owned(),
+                        format!(
+                            "Take back {what}. {} to move.",
+                            color_title(self.session.to_move())
+                        ),
+                    )];
+                } else {
+                    self.message = Some("Nothing to take back.".to_owned());
+                }
+                self.focus_input = true;
+            }
+        }
+    }
+
+    /// Whose markers the screen edits: the open board's player (in club referee mode the players
+    /// keep their guesses on their own physical boards).
+    pub(super) fn marker_owner(&self) -> Option<Color> {
+        match (self.mode, self.curtain) {
+            (PlayMode::HotSeat, Curtain::Open(c)) => Some(c),
+            (PlayMode::Practice(human), _) => Some(human),
+            _ => None,
+        }
+    }
+
+    /// Sends `request` to the referee and shows (and, in club mode, says) the answer; passes the
+    /// turn when it ends.
+    pub(super) fn request(&mut self, request: Request, now: Duration) {
+        let mover = self.session.to_move();
+        self.focus_input = self.mode == PlayMode::Referee;
+        match self.session.apply(request.clone(), now) {
+            Ok(event) => {
+                self.say_this = crate::wording::say_to(
+                    &event.said,
+                    self.session.rules().wording,
+                    event.by.unwrap_or(mover),
+                );
+                let heard: Vec<Item> = crate::announce::heard_by(&event.said, mover).collect();
+                let words = say(&heard, self.session.rules().wording, mover);
+                self.message = match &request {
+                    Request::Try(a) | Request::Move(a) => Some(format!("{a}: {words}")),
+                    Request::Open(_) => {
+                        let opener = !self.session.to_move();
+                        let heard: Vec<Item> =
+                            crate::announce::heard_by(&event.said, opener).collect();
+                        Some(say(&heard, self.session.rules().wording, opener))
+                    }
+                    _ => Some(words),
+                };
+                if self.draw_offer == Some(!mover) && event.turn_ends {
+                    self.draw_offer = None; // an offer lapses when not taken
+                }
+                let modern = self.session.rules().open_squares > 0
+                    && self.session.rules().family == crate::rules::Family::Kriegspiel;
+                if matches!(request, Request::Open(_)) {
+                    self.opening = None;
+                    self.after_turn();
+                } else if event.turn_ends
+                    && modern
+                    && !self.revealed()
+                    && self.mode == PlayMode::HotSeat
+                {
+                    // Modern Kriegspiel: the mover names squares to open before the turn passes.
+                    self.opening = Some((mover, Bitboard::EMPTY));
+                } else if event.turn_ends {
+                    if modern && !self.revealed() {
+                        self.say_this.push((
+                            "Then".to_owned(),
+                            format!(
+                                "{} may name {} squares to open: type open a1 b2 …",
+                                color_title(mover),
+                                self.session.rules().open_squares
+                            ),
+                        ));
+                    }
+                    self.after_turn();
+                }
+            }
+            Err(e) => self.message = Some(e.to_string()),
+        }
+    }
+
+    /// An attempt as the rules' request: a Kriegspiel try or an RBC move.
+    pub(super) fn attempt_request(&self, a: Attempt) -> Request {
+        match self.session.rules().family {
+            crate::rules::Family::Kriegspiel => Request::Try(a),
+            crate::rules::Family::Rbc => Request::Move(a),
+        }
+    }
+
+    /// The turn has passed: in hot-seat play the curtain comes down at once, so the next frame
+    /// shows no board.
+    fn after_turn(&mut self) {
+        if self.mode == PlayMode::HotSeat && !self.revealed() {
+            self.curtain = Curtain::Up {
+                next: self.session.to_move(),
+            };
+            self.message = None;
+            self.brush = None;
+            self.hover = None;
+        }
+    }
+
+    /// Practice: the computer plays while it is its turn (each attempt through the referee,
+    /// exactly as a player's), from its own knowledge only.
+    pub(super) fn computer_turn(&mut self, now: Duration) {
+        let PlayMode::Practice(human) = self.mode else {
+            return;
+        };
+        // A turn never needs more attempts than there are king steps and rook moves.
+        for played in 0..64 {
+            if self.revealed() || self.session.to_move() == human {
+                if played > 0
+                    && let Some(last) = self.session.game().log().events.last()
+                {
+                    // What the person heard of the computer's last attempt.
+                    let heard: Vec<Item> = crate::announce::heard_by(&last.said, human).collect();
+                    let words = say(&heard, self.session.rules().wording, !human);
+                    self.message = Some(format!("The computer played. {words}"));
+                }
+                return;
+            }
+            // The bot sees its own seat's view, nothing else.
+            let seat = self.session.view(!human).clone();
+            let Some(request) = self.bot.as_mut().and_then(|bot| bot.next(&seat)) else {
+                self.message = Some("The computer cannot play this position.".to_owned());
+                return;
+            };
+            if let Err(e) = self.session.apply(request, now) {
+                self.message = Some(format!("The computer's attempt failed: {e}"));
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,373 @@
+//! The game screen's bars and dialogs: the top bar (rules, status, clocks), the hot-seat curtain
+//! card, the bottom bar (move field and the player's buttons, or the result), the promotion
+//! picker and the resign question.
+
+use super::{AppRequest, Confirm, Curtain, Intent, PlayMode, PlayScreen};
+use crate::announce::{Audience, Item};
+use crate::app::pieces::{self, role_name};
+use crate::app::theme;
+use crate::attempt::Attempt;
+use crate::clock::format_ms;
+use crate::possible::promotion_roles;
+use crate::referee::Request;
+use crate::wording::color_title;
+use egui::{Color32, RichText};
+use shakmaty::Color;
+use std::time::Duration;
+
+impl PlayScreen {
+    /// The top bar: the rules, who is to move or the result, the clocks the viewer may see.
+    pub(super) fn top_bar(&mut self, ui: &mut egui::Ui, now: Duration, intents: &mut Vec<Intent>) {
+        ui.horizontal(|ui| {
+            ui.heading(self.session.rules().title());
+            ui.separator();
+            let status = match self.session.game().referee().over() {
+                Some(o) => format!(
+                    "Game over: {} ({})",
+                    o.result.pgn(),
+                    o.reason.id().replace('_', " ")
+                ),
+                None => format!("{} to move", color_title(self.session.to_move())),
+            };
+            ui.label(RichText::new(status).strong());
+            ui.separator();
+            if let Some(reading) = self.session.clock_reading(now) {
+                for c in [Color::White, Color::Black] {
+                    if !self.may_see_clock(c) {
+                        continue;
+                    }
+                    let running = self.session.clock_running() == Some(c);
+                    let text = format!("{} {}", color_title(c), format_ms(reading.of(c)));
+                    let rich = RichText::new(text).monospace().size(theme::TEXT_LARGE);
+                    ui.label(if running {
+                        rich.strong().color(theme::CLOCK_RUNNING)
+                    } else {
+                        rich
+                    });
+                }
+                if !self.revealed() {
+                    if self.session.clock_running().is_some() {
+                        if ui.button("Pause clock").clicked() {
+                            intents.push(Intent::PauseClock);
+                        }
+                    } else if self.clock_started && ui.button("Resume clock").clicked() {
+                        intents.push(Intent::ResumeClock);
+                    }
+                }
+            }
+            if let Some(err) = &self.session.autosave_error {
+                ui.colored_label(theme::ERROR, err);
+            }
+        });
+    }
+
+    /// The public facts shown while the curtain is up.
+    pub(super) fn curtain_card(
+        &mut self,
+        ui: &mut egui::Ui,
+        now: Duration,
+        intents: &mut Vec<Intent>,
+    ) {
+        let Curtain::Up { next } = self.curtain else {
+            return;
+        };
+        let wording = self.session.rules().wording;
+        // Only items heard by both players, from the last completed turn.
+        let log = self.session.game().log();
+        let mut public: Vec<Item> = Vec::new();
+        for e in log.events.iter().rev() {
+            let items: Vec<Item> = e
+                .said
+                .iter()
+                .filter(|s| s.to == Audience::Both)
+                .map(|s| s.item)
+                .collect();
+            public.splice(0..0, items);
+            if e.turn_ends {
+                break;
+            }
+        }
+        if log.events.is_empty() {
+            public = log
+                .opening
+                .iter()
+                .filter(|s| s.to == Audience::Both)
+                .map(|s| s.item)
+                .collect();
+        }
+        egui::Frame::new()
+            .fill(theme::CURTAIN_FILL)
+            .stroke(egui::Stroke::new(2.0, theme::CURTAIN_FRAME))
+            .corner_radius(12.0)
+            .inner_margin(28.0)
+            .shadow(egui::Shadow {
+                offset: [0, 8],
+                blur: 24,
+                spread: 4,
+                color: theme::CURTAIN_SHADOW,
+            })
+            .show(ui, |ui| {
+                ui.set_min_width(460.0);
+                ui.vertical_centered(|ui| {
+                    ui.heading(
+                        RichText::new(format!("{} to move", color_title(next)))
+                            .size(theme::TEXT_HEADLINE)
+                            .color(Color32::WHITE),
+                    );
+                    let name = next.fold_wb(&self.session.meta.white, &self.session.meta.black);
+                    let who = if name.is_empty() {
+                        color_title(next).to_owned()
+                    } else {
+                        name.clone()
+                    };
+                    ui.label(format!(
+                        "Pass the screen to {who}. {} looks away.",
+                        color_title(!next)
+                    ));
+                    if !public.is_empty() {
+                        ui.label(
+                            RichText::new(public_summary(&public, wording, !next))
+                                .size(theme::TEXT_MESSAGE),
+                        );
+                    }
+                    if let Some(reading) = self.session.clock_reading(now)
+                        && self.session.rules().family != crate::rules::Family::Rbc
+                    {
+                        ui.label(format!(
+                            "Clocks: White {}  Black {}",
+                            format_ms(reading.white_ms),
+                            format_ms(reading.black_ms)
+                        ));
+                    }
+                    if self.draw_offer == Some(!next) {
+                        ui.label(format!("{} offers a draw.", color_title(!next)));
+                    }
+                    ui.add_space(8.0);
+                    let button = egui::Button::new(
+                        RichText::new(format!("Open {}'s board", color_title(next)))
+                            .size(theme::TEXT_PROMPT),
+                    );
+                    if ui.add(button).clicked() {
+                        intents.push(Intent::OpenBoard(next));
+                    }
+                });
+            });
+    }
+
+    /// The bottom bar (not in club referee mode): the result, the squares to open, sensing, or
+    /// the move field with the player's buttons.
+    pub(super) fn bottom_bar(
+        &mut self,
+        ui: &mut egui::Ui,
+        intents: &mut Vec<Intent>,
+        requests: &mut Vec<AppRequest>,
+    ) {
+        ui.add_space(4.0);
+        if self.revealed() {
+            ui.horizontal(|ui| {
+                if let Some(o) = self.session.game().referee().over() {
+                    ui.label(
+                        RichText::new(format!(
+                            "Result {}: {}. All boards are revealed.",
+                            o.result.pgn(),
+                            o.reason.id().replace('_', " ")
+                        ))
+                        .strong()
+                        .size(theme::TEXT_LARGE),
+                    );
+                }
+                if ui.button("Save game as… (Ctrl+S)").clicked() {
+                    requests.push(AppRequest::SaveAs);
+                }
+                if let Some(path) = self.session.autosave_path() {
+                    ui.label(format!("Saved automatically to {}", path.display()));
+                }
+            });
+            return;
+        }
+        if let Some((opener, chosen)) = self.opening {
+            let wanted = self.session.rules().open_squares;
+            ui.horizontal(|ui| {
+                ui.label(
+                    RichText::new(format!(
+                        "{}: click {wanted} squares to open ({} chosen).",
+                        color_title(opener),
+                        chosen.count()
+                    ))
+                    .strong(),
+                );
+                let ready = chosen.count() == usize::from(wanted);
+                if ui
+                    .add_enabled(ready, egui::Button::new("Open these squares"))
+                    .clicked()
+                {
+                    intents.push(Intent::OpenChosen);
+                }
+                if ui.button("Skip opening").clicked() {
+                    intents.push(Intent::SkipOpening);
+                }
+            });
+            if let Some(message) = &self.message {
+                ui.label(RichText::new(message).size(theme::TEXT_MESSAGE));
+            }
+            return;
+        }
+        let Some(player) = self.active_player() else {
+            ui.horizontal(|ui| {
+                if let Curtain::Open(c) = self.curtain
+                    && self.mode == PlayMode::HotSeat
+                {
+                    ui.label(format!(
+                        "It is {}'s turn.",
+                        color_title(self.session.to_move())
+                    ));
+                    if ui
+                        .button(format!("Close {}'s board", color_title(c)))
+                        .clicked()
+                    {
+                        intents.push(Intent::CloseBoard);
+                    }
+                } else {
+                    ui.label("The curtain is down.");
+                }
+            });
+            return;
+        };
+        let rbc = self.session.rules().family == crate::rules::Family::Rbc;
+        let sensed = self.session.view(player).sensed;
+        if rbc && !sensed {
+            ui.horizontal(|ui| {
+                ui.label(
+                    RichText::new(format!(
+                        "{}: sense first. Point at a square to see its 3x3 window, click to sense.",
+                        color_title(player)
+                    ))
+                    .strong(),
+                );
+                if ui.button("Skip sensing").clicked() {
+                    intents.push(Intent::Ask(Request::Sense(None)));
+                }
+            });
+            if let Some(message) = &self.message {
+                ui.label(RichText::new(message).size(theme::TEXT_MESSAGE));
+            }
+            return;
+        }
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(format!("{} to move:", color_title(player))).strong());
+            if rbc && ui.button("Pass").clicked() {
+                intents.push(Intent::Ask(Request::Pass));
+            }
+            let edit = egui::TextEdit::singleline(&mut self.move_text)
+                .hint_text("e2e4 or Nf3, then Enter")
+                .desired_width(160.0)
+                .id(egui::Id::unique("move-input"));
+            let resp = ui.add(edit);
+            resp.widget_info(|| {
+                egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Type a move")
+            });
+            if resp.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                intents.push(Intent::Typed);
+            }
+            if ui.button("Play typed move").clicked() {
+                intents.push(Intent::Typed);
+            }
+            let rules = self.session.rules().clone();
+            if rules.has_any()
+                && !self.session.game().referee().any_asked()
+                && ui.button("Any?").clicked()
+            {
+                intents.push(Intent::Ask(Request::Any));
+            }
+            if self.draw_offer == Some(!player) {
+                if ui.button("Accept draw").clicked() {
+                    intents.push(Intent::AnswerDraw(true));
+                }
+                if ui.button("Decline draw").clicked() {
+                    intents.push(Intent::AnswerDraw(false));
+                }
+            } else if self.draw_offer.is_none()
+                && !matches!(self.mode, PlayMode::Practice(_))
+                && ui.button("Offer draw").clicked()
+            {
+                intents.push(Intent::OfferDraw);
+            }
+            if ui.button("Resign").clicked() {
+                intents.push(Intent::Confirm(Some(Confirm::Resign(player))));
+            }
+        });
+        if let Some(message) = &self.message {
+            ui.label(
+                RichText::new(message)
+                    .size(theme::TEXT_MESSAGE)
+                    .color(theme::MESSAGE),
+            );
+        }
+    }
+
+    /// The promotion question after a pawn was dragged or clicked to the last rank.
+    pub(super) fn promotion_picker(
+        &self,
+        ui: &mut egui::Ui,
+        attempt: Attempt,
+        intents: &mut Vec<Intent>,
+    ) {
+        let color = self.session.to_move();
+        egui::Modal::new(egui::Id::unique("promotion")).show(ui.ctx(), |ui| {
+            ui.heading("Promote to");
+            ui.horizontal(|ui| {
+                for &role in promotion_roles(self.session.rules().promotion) {
+                    let image = egui::Image::new(pieces::image(role.of(color))).fit_to_exact_size(
+                        egui::vec2(theme::PROMOTION_PIECE, theme::PROMOTION_PIECE),
+                    );
+                    let resp = ui.add(egui::Button::image(image));
+                    let label = format!("Promote to {}", role_name(role));
+                    resp.widget_info(|| {
+                        egui::WidgetInfo::labeled(egui::Role::Button, true, &label)
+                    });
+                    if resp.clicked() {
+                        intents.push(Intent::Attempt(Attempt {
+                            promotion: Some(role),
+                            ..attempt
+                        }));
+                    }
+                }
+            });
+            if ui.button("Cancel").clicked() {
+                intents.push(Intent::Select(None));
+            }
+        });
+    }
+
+    /// The resign question (club referee questions are asked in the console).
+    pub(super) fn confirm_dialog(
+        &self,
+        ui: &mut egui::Ui,
+        confirm: Confirm,
+        intents: &mut Vec<Intent>,
+    ) {
+        egui::Modal::new(egui::Id::unique("confirm")).show(ui.ctx(), |ui| match confirm {
+            Confirm::Undo | Confirm::Draw | Confirm::Flag(_) | Confirm::Adjudicate(..) => {}
+            Confirm::Resign(c) => {
+                ui.heading(format!("{} resigns?", color_title(c)));
+                ui.horizontal(|ui| {
+                    if ui.button("Yes, resign").clicked() {
+                        intents.push(Intent::Ask(Request::Resign(c)));
+                        intents.push(Intent::Confirm(None));
+                    }
+                    if ui.button("No, play on").clicked() {
+                        intents.push(Intent::Confirm(None));
+                    }
+                });
+            }
+        });
+    }
+}
+
+/// The public facts of the last turn for the curtain: "White moved. Capture at d4. ..."
+fn public_summary(items: &[Item], wording: crate::rules::Wording, mover: Color) -> String {
+    format!(
+        "Announced to both: {}",
+        crate::wording::heard_line(items, wording, mover, None)
+    )
+}

@@ -1,0 +1,344 @@
+//! The game screen's boards: the three columns laid out as at the table, each player's own
+//! board (pieces, markers, what it heard, move and marker input) with its marker tray, and the
+//! referee's true board (where the club referee enters attempts). A board the viewer may not see
+//! is drawn covered.
+
+use super::input::{attempt_intent, click_intent};
+use super::{Drawn, Intent, Place, PlayMode, PlayScreen};
+use crate::announce::Item;
+use crate::app::board::{self, Arrow, BoardEvent, BoardSpec, Highlight};
+use crate::app::layout::{self, Room};
+use crate::app::logs::{heard_log, referee_log};
+use crate::app::pieces::{self, role_name};
+use crate::app::settings::{MoveMethod, Settings};
+use crate::app::theme;
+use crate::attempt::Attempt;
+use crate::referee::Request;
+use crate::view::PlayerView;
+use crate::wording::color_title;
+use egui::{Color32, RichText};
+use shakmaty::{Bitboard, Color, Role};
+
+/// The room the game screen keeps around its boards (the bars above and below, the line of what
+/// was heard since the last turn, the marker tray).
+const ROOM: Room = Room {
+    beside: 190.0,
+    log_reserve: 90.0,
+    stacked_log: Some(140.0),
+    stacked_gap: true,
+};
+
+impl PlayScreen {
+    /// The three boards with their logs.
+    pub(super) fn boards(
+        &mut self,
+        ui: &mut egui::Ui,
+        settings: &Settings,
+        intents: &mut Vec<Intent>,
+    ) {
+        layout::three_boards(ui, ROOM, |ui, place, size, log_height| {
+            self.place_column(ui, place, size, log_height, settings, intents)
+        });
+    }
+
+    /// One place's column: its title, then its board and log, or the covered board.
+    fn place_column(
+        &mut self,
+        ui: &mut egui::Ui,
+        place: Place,
+        size: f32,
+        log_height: f32,
+        settings: &Settings,
+        intents: &mut Vec<Intent>,
+    ) {
+        let title = match place {
+            Place::Player(c) => {
+                let name = c.fold_wb(&self.session.meta.white, &self.session.meta.black);
+                if name.is_empty() {
+                    format!("{}'s board", color_title(c))
+                } else {
+                    format!("{}'s board ({name})", color_title(c))
+                }
+            }
+            Place::Referee => "Referee's board".to_owned(),
+        };
+        ui.label(RichText::new(title).strong());
+        if !self.may_see(place) {
+            board::covered(ui, place.name(), size);
+            return;
+        }
+        match place {
+            Place::Player(color) => {
+                self.player_board(ui, color, size, log_height, settings, intents)
+            }
+            Place::Referee => self.referee_board(ui, size, log_height, settings, intents),
+        }
+    }
+
+    /// A player's board is seen from its own side unless the boards are flipped.
+    fn white_at_bottom(&self, own: Color) -> bool {
+        (own == Color::White) != self.flipped
+    }
+
+    /// A player's own board: its pieces and markers, what it saw and heard, and its input.
+    fn player_board(
+        &mut self,
+        ui: &mut egui::Ui,
+        color: Color,
+        size: f32,
+        log_height: f32,
+        settings: &Settings,
+        intents: &mut Vec<Intent>,
+    ) {
+        let active = self.active_player() == Some(color);
+        let markers = self.session.markers().current(color);
+        let selected = if active { self.selected } else { None };
+        let brush = self.brush;
+        let view = self.session.view(color).clone();
+        let rbc = self.session.rules().family == crate::rules::Family::Rbc;
+        let sensing = active && rbc && !view.sensed;
+        let opening = match self.opening {
+            Some((c, chosen)) if c == color => Some(chosen),
+            _ => None,
+        };
+        let mut spec = BoardSpec {
+            name: color_title(color).to_owned(),
+            white_at_bottom: self.white_at_bottom(color),
+            coordinates: settings.coordinates,
+            pieces: view.own.iter().collect(),
+            markers: markers
+                .iter()
+                .map(|(sq, role)| (*sq, role.of(!color)))
+                .collect(),
+            click: true,
+            drag: active && !sensing && settings.move_method != MoveMethod::Click,
+            movable: if active && !sensing {
+                view.own.by_color(color)
+            } else {
+                Bitboard::EMPTY
+            },
+            ..BoardSpec::default()
+        };
+        // What the player saw of the true board (senses, opened squares), as of when it saw it.
+        spec.ghosts.extend(view.enemy_sightings());
+        for sq in view.last_seen {
+            spec.highlights.push((sq, Highlight::Seen));
+        }
+        if let Some(m) = view.last_move {
+            spec.highlights.push((m.from, Highlight::LastMove));
+            spec.highlights.push((m.to, Highlight::LastMove));
+        }
+        for sq in view.recent_captures() {
+            spec.highlights.push((sq, Highlight::Capture));
+        }
+        if let Some(king) = view.own.king_of(color) {
+            for dir in view.recent_checks() {
+                for sq in board::check_squares(king, dir) {
+                    spec.highlights.push((sq, Highlight::Check));
+                }
+            }
+        }
+        if sensing && let Some(h) = self.hover {
+            // The 3x3 window the sense would reveal.
+            for sq in shakmaty::attacks::king_attacks(h).with(h) {
+                spec.highlights.push((sq, Highlight::Region));
+            }
+        }
+        if let Some(chosen) = opening {
+            for sq in chosen {
+                spec.highlights.push((sq, Highlight::Region));
+            }
+        }
+        if let Some(sel) = selected {
+            spec.highlights.push((sel, Highlight::Selected));
+            if settings.move_method != MoveMethod::Drag && settings.hints {
+                spec.dots = view
+                    .possible_attempts()
+                    .into_iter()
+                    .filter(|a| a.from == sel)
+                    .fold(Bitboard::EMPTY, |b, a| b.with(a.to));
+            }
+        }
+        if active {
+            for (a, _) in &view.refused {
+                spec.arrows.push(Arrow {
+                    from: a.from,
+                    to: a.to,
+                    color: theme::REFUSED_ARROW,
+                });
+            }
+        }
+        self.drawn.push(Drawn {
+            place: Place::Player(color),
+            pieces: spec.pieces.clone(),
+            markers: spec.markers.clone(),
+        });
+        let events = board::show(ui, &spec, size);
+        if active && self.mode != PlayMode::Referee {
+            let digest = view.since_last_turn(self.session.rules().wording);
+            if !digest.is_empty() {
+                ui.label(RichText::new(format!("Since your last turn: {digest}")).italics());
+            }
+        }
+        let can_mark = !self.revealed() && self.marker_owner() == Some(color) && opening.is_none();
+        for event in events {
+            match event {
+                BoardEvent::Hovered(sq) if sensing && self.hover != Some(sq) => {
+                    self.hover = Some(sq);
+                    ui.ctx().request_repaint();
+                }
+                BoardEvent::Clicked(sq) if sensing => {
+                    intents.push(Intent::Ask(Request::Sense(Some(sq))))
+                }
+                BoardEvent::Clicked(sq) if opening.is_some() => {
+                    intents.push(Intent::ToggleOpen(sq))
+                }
+                BoardEvent::Clicked(sq)
+                    if can_mark && brush.is_some() && !view.own.by_color(color).contains(sq) =>
+                {
+                    intents.push(Intent::Marker(sq, brush));
+                }
+                BoardEvent::Clicked(sq) if active => {
+                    let own = view.own.by_color(color);
+                    intents.extend(click_intent(&view, own, selected, sq));
+                }
+                BoardEvent::Dropped { from, to } if active && !sensing => {
+                    intents.push(attempt_intent(&view, Attempt::new(from, to)));
+                }
+                BoardEvent::RightClicked(sq)
+                    if can_mark && !view.own.by_color(color).contains(sq) =>
+                {
+                    let next = match markers.get(&sq) {
+                        None => Some(Role::Pawn),
+                        Some(Role::Pawn) => Some(Role::Knight),
+                        Some(Role::Knight) => Some(Role::Bishop),
+                        Some(Role::Bishop) => Some(Role::Rook),
+                        Some(Role::Rook) => Some(Role::Queen),
+                        Some(Role::Queen) => Some(Role::King),
+                        Some(Role::King) => None,
+                    };
+                    intents.push(Intent::Marker(sq, next));
+                }
+                _ => {}
+            }
+        }
+        if can_mark {
+            self.marker_tray(ui, color, &view, intents);
+        }
+        heard_log(ui, &view, self.session.rules().wording, log_height, color);
+    }
+
+    /// The opponent's material to place as markers; right-click a square to cycle instead.
+    fn marker_tray(
+        &self,
+        ui: &mut egui::Ui,
+        color: Color,
+        view: &PlayerView,
+        intents: &mut Vec<Intent>,
+    ) {
+        let enemy = !color;
+        let material = view.opponent_material();
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Mark:");
+            for role in [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn] {
+                let image = egui::Image::new(pieces::image(role.of(enemy)))
+                    .fit_to_exact_size(egui::vec2(theme::TRAY_PIECE, theme::TRAY_PIECE));
+                let selected = self.brush == Some(role);
+                let fill = if selected { theme::BRUSH_SELECTED } else { theme::SQUARE_LIGHT };
+                let count = *material.get(role);
+                let resp = ui
+                    .add(egui::Button::image_and_text(image, RichText::new(format!("{count}")).color(Color32::BLACK)).fill(fill).selected(selected))
+                    .on_hover_text(format!(
+                        "Place a guessed {} {} (then click a square); right-click a square to cycle",
+                        color_title(enemy).to_lowercase(),
+                        role_name(role)
+                    ));
+                let label = format!("{} marks {} {}", color_title(color), color_title(enemy).to_lowercase(), role_name(role));
+                resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
+                if resp.clicked() {
+                    intents.push(Intent::Brush(if selected { None } else { Some(role) }));
+                }
+            }
+            let erase = ui.add(egui::Button::new("Erase").selected(self.brush.is_none()));
+            if erase.clicked() {
+                intents.push(Intent::Brush(None));
+            }
+            let (taken, pawns) = view.own_captures();
+            if taken > 0 {
+                let detail = pawns.map_or(String::new(), |p| format!(" ({p} pawns)"));
+                ui.label(format!("You captured {taken}{detail}."));
+            }
+            if !view.lost.is_empty() {
+                ui.label(format!("You lost {}.", view.lost.len()));
+            }
+        });
+    }
+
+    /// The referee's true board; in club referee mode the mover's attempts are entered on it.
+    fn referee_board(
+        &mut self,
+        ui: &mut egui::Ui,
+        size: f32,
+        log_height: f32,
+        settings: &Settings,
+        intents: &mut Vec<Intent>,
+    ) {
+        let board = self.session.game().referee().true_board().clone();
+        let log = self.session.game().log();
+        let mut spec = BoardSpec {
+            name: "Referee".to_owned(),
+            white_at_bottom: !self.flipped,
+            coordinates: settings.coordinates,
+            pieces: board.iter().collect(),
+            ..BoardSpec::default()
+        };
+        if let Some(a) = log.events.iter().rev().find_map(|e| match &e.request {
+            Request::Try(a) if e.turn_ends => Some(*a),
+            Request::Move(_) => e.said.iter().find_map(|s| match s.item {
+                Item::Moved { taken, .. } => taken,
+                _ => None,
+            }),
+            _ => None,
+        }) {
+            spec.highlights.push((a.from, Highlight::LastMove));
+            spec.highlights.push((a.to, Highlight::LastMove));
+        }
+        let club = self.mode == PlayMode::Referee && !self.revealed();
+        let mover = self.session.to_move();
+        if club {
+            spec.click = true;
+            spec.drag = settings.move_method != MoveMethod::Click;
+            spec.movable = board.by_color(mover);
+            if let Some(sel) = self.selected {
+                spec.highlights.push((sel, Highlight::Selected));
+            }
+        }
+        self.drawn.push(Drawn {
+            place: Place::Referee,
+            pieces: spec.pieces.clone(),
+            markers: Vec::new(),
+        });
+        let events = board::show(ui, &spec, size);
+        if club {
+            // The referee enters the mover's attempt on the true board.
+            let view = self.session.view(mover).clone();
+            let sensing = self.session.rules().family == crate::rules::Family::Rbc && !view.sensed;
+            for event in events {
+                match event {
+                    BoardEvent::Clicked(sq) if sensing => {
+                        intents.push(Intent::Ask(Request::Sense(Some(sq))))
+                    }
+                    BoardEvent::Clicked(sq) => {
+                        let own = board.by_color(mover);
+                        intents.extend(click_intent(&view, own, self.selected, sq));
+                    }
+                    BoardEvent::Dropped { from, to } => {
+                        intents.push(attempt_intent(&view, Attempt::new(from, to)))
+                    }
+                    _ => {}
+                }
+            }
+        }
+        referee_log(ui, &self.session, log_height);
+    }
+}

@@ -1,0 +1,261 @@
+//! The game screen: three boards side by side as over the board (White's, Black's, the
+//! referee's), move input on the player's own board, what each player heard, the clocks, and in
+//! hot-seat play the curtain between turns.
+//!
+//! Who may see what is decided in one place, [`PlayScreen::may_see`] (by the rules in
+//! [`super::visibility`]). A board the viewer may not see is drawn covered: its contents are never
+//! computed into the frame. Changes requested while drawing are collected as `Intent`s and applied
+//! after the whole screen is drawn, so a move that passes the turn brings the curtain up from the
+//! very next frame.
+//!
+//! This module holds the screen's state and its frame; the parts are drawn by `boards` (the
+//! three columns), `bars` (top and bottom bars, the curtain card, dialogs) and `club` (the club
+//! referee's console), read by `input` (clicks and typed moves into attempts), applied by `apply`.
+
+mod apply;
+mod bars;
+mod boards;
+mod club;
+mod input;
+
+pub use super::visibility::{Curtain, Drawn, Place};
+pub use input::resolve_typed;
+
+use super::settings::Settings;
+use super::visibility::{self, Viewer};
+use crate::attempt::Attempt;
+use crate::session::GameSession;
+use crate::wording::say;
+use apply::Intent;
+use shakmaty::{Bitboard, Color, Role, Square};
+use std::time::Duration;
+
+/// How the game is being played.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PlayMode {
+    /// Two players on one machine with a curtain between turns.
+    HotSeat,
+    /// A club referee enters each attempt and reads out the answers (all boards visible).
+    Referee,
+    /// One player (this colour) against the computer: only that player's board is shown, and
+    /// the computer plays its turns as soon as they come.
+    Practice(Color),
+}
+
+/// Something the screen asks the app to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AppRequest {
+    /// Offer to save the finished game.
+    SaveAs,
+    /// Export the referee's PGN.
+    ExportPgn,
+    /// Export the printable scoresheet.
+    ExportScoresheet,
+}
+
+/// A question waiting for a yes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Confirm {
+    /// The player resigns.
+    Resign(Color),
+    /// Take back the last entry (club referee).
+    Undo,
+    /// Both players agreed a draw (club referee).
+    Draw,
+    /// A flag fell (club referee).
+    Flag(Color),
+    /// The referee decides the result.
+    Adjudicate(crate::announce::GameResult, String),
+}
+
+/// The game screen's state.
+pub struct PlayScreen {
+    /// The game.
+    pub session: GameSession,
+    /// Hot-seat or club referee.
+    pub mode: PlayMode,
+    /// The curtain (hot-seat).
+    pub curtain: Curtain,
+    selected: Option<Square>,
+    promotion: Option<Attempt>,
+    /// The typed-move field.
+    pub move_text: String,
+    /// Feedback for the last input (a refused attempt, an unusable typed move).
+    pub message: Option<String>,
+    /// Boards flipped (F).
+    pub flipped: bool,
+    brush: Option<Role>,
+    confirm: Option<Confirm>,
+    draw_offer: Option<Color>,
+    /// What was drawn on each board in the last frame.
+    pub drawn: Vec<Drawn>,
+    /// The log length when each player last opened its board [black, white].
+    opened_at: [usize; 2],
+    /// The clock has been started.
+    clock_started: bool,
+    /// What the referee must say about the last entry: (to whom, words).
+    pub say_this: Vec<(String, String)>,
+    /// Give the move field the keyboard focus in the next frame.
+    focus_input: bool,
+    /// RBC: the square under the pointer while sensing.
+    hover: Option<Square>,
+    /// Modern Kriegspiel: the player who just moved is choosing squares to open.
+    opening: Option<(Color, Bitboard)>,
+    /// The computer opponent in practice games (named in the save, [`crate::save::Computer`]).
+    bot: Option<Box<dyn crate::bots::Bot>>,
+}
+
+/// The index of `c` in per-player arrays ([black, white]).
+fn idx(c: Color) -> usize {
+    usize::from(c == Color::White)
+}
+
+impl PlayScreen {
+    /// A new screen for `session`. Hot-seat games always start (or resume) on the curtain.
+    pub fn new(session: GameSession, mode: PlayMode) -> PlayScreen {
+        let next = session.to_move();
+        let n = session.game().log().events.len();
+        let curtain = match mode {
+            PlayMode::Practice(human) => Curtain::Open(human),
+            _ => Curtain::Up { next },
+        };
+        let mut screen = PlayScreen {
+            session,
+            mode,
+            curtain,
+            selected: None,
+            promotion: None,
+            move_text: String::new(),
+            message: None,
+            flipped: false,
+            brush: None,
+            confirm: None,
+            draw_offer: None,
+            drawn: Vec::new(),
+            opened_at: [n, n],
+            clock_started: false,
+            say_this: Vec::new(),
+            focus_input: mode == PlayMode::Referee,
+            hover: None,
+            opening: None,
+            bot: None,
+        };
+        if let PlayMode::Practice(_) = mode {
+            let seed = screen.session.game().log().events.len() as u64;
+            screen.bot = screen.session.meta.computer.map(|c| c.bot.make(seed));
+        }
+        screen.computer_turn(Duration::ZERO);
+        screen
+    }
+
+    /// The game is over: everything is revealed.
+    pub fn revealed(&self) -> bool {
+        self.session.game().referee().over().is_some()
+    }
+
+    /// Whether the person at the screen may see `place` now. The single rule for hidden
+    /// information on this screen.
+    pub fn may_see(&self, place: Place) -> bool {
+        self.viewer().may_see(place)
+    }
+
+    /// The person at the screen: by the mode, the curtain, and whether the game is over.
+    fn viewer(&self) -> Viewer {
+        Viewer::at_play(self.mode, self.curtain, self.revealed())
+    }
+
+    /// Whether the viewer may see `color`'s remaining time: always, except in Reconnaissance
+    /// Blind Chess hot-seat play, where each player sees only its own time.
+    pub fn may_see_clock(&self, color: Color) -> bool {
+        let rbc = self.session.rules().family == crate::rules::Family::Rbc;
+        visibility::may_see_clock(self.mode, self.curtain, self.revealed(), rbc, color)
+    }
+
+    /// The player whose board accepts moves now, if any.
+    fn active_player(&self) -> Option<Color> {
+        if self.revealed() {
+            return None;
+        }
+        let to_move = self.session.to_move();
+        match (self.mode, self.curtain) {
+            (PlayMode::Referee, _) => Some(to_move),
+            (PlayMode::HotSeat, Curtain::Open(c)) if c == to_move => Some(c),
+            (PlayMode::Practice(human), _) if human == to_move => Some(human),
+            _ => None,
+        }
+    }
+
+    /// Whether the curtain is up (hot-seat, game not over).
+    pub fn curtain_up(&self) -> bool {
+        self.mode == PlayMode::HotSeat
+            && !self.revealed()
+            && matches!(self.curtain, Curtain::Up { .. })
+    }
+
+    /// Draws the screen; returns requests for the app.
+    pub fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        settings: &Settings,
+        now: Duration,
+    ) -> Vec<AppRequest> {
+        let mut intents = Vec::new();
+        let mut requests = Vec::new();
+        self.drawn.clear();
+        if let Some(event) = self.session.check_time(now) {
+            self.message = Some(say(
+                &event.said.iter().map(|s| s.item).collect::<Vec<_>>(),
+                self.session.rules().wording,
+                self.session.to_move(),
+            ));
+        }
+        // Keyboard: F flips the boards (not while typing).
+        if !ui.ctx().egui_wants_keyboard_input() && ui.input(|i| i.key_pressed(egui::Key::F)) {
+            self.flipped = !self.flipped;
+        }
+
+        egui::Panel::top("play-top").show(ui, |ui| self.top_bar(ui, now, &mut intents));
+        if self.mode == PlayMode::Referee {
+            egui::Panel::bottom("club-console")
+                .show(ui, |ui| self.club_console(ui, &mut intents, &mut requests));
+        } else {
+            egui::Panel::bottom("play-bottom")
+                .show(ui, |ui| self.bottom_bar(ui, &mut intents, &mut requests));
+        }
+        egui::CentralPanel::default().show(ui, |ui| {
+            self.boards(ui, settings, &mut intents);
+            if self.curtain_up() {
+                let ctx = ui.ctx().clone();
+                egui::Area::new(egui::Id::unique("curtain"))
+                    .order(egui::Order::Foreground)
+                    .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+                    .show(&ctx, |ui| self.curtain_card(ui, now, &mut intents));
+            }
+        });
+        if let Some(attempt) = self.promotion {
+            self.promotion_picker(ui, attempt, &mut intents);
+        }
+        if let Some(confirm) = self.confirm.clone()
+            && self.mode != PlayMode::Referee
+        {
+            self.confirm_dialog(ui, confirm, &mut intents);
+        }
+        for intent in intents {
+            self.apply(intent, now);
+        }
+        self.computer_turn(now);
+        self.schedule_repaint(ui.ctx(), now);
+        requests
+    }
+
+    /// Repaints in time for the running clock's next visible change.
+    fn schedule_repaint(&self, ctx: &egui::Context, now: Duration) {
+        if let (Some(_), Some(left)) =
+            (self.session.clock_running(), self.session.time_to_flag(now))
+        {
+            let ms = left.as_millis() as u64;
+            let next = if ms < 10_000 { ms % 100 } else { ms % 1000 };
+            ctx.request_repaint_after(Duration::from_millis(next.max(10)));
+        }
+    }
+}

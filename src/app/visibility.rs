@@ -1,0 +1,111 @@
+//! Who may see what, for the game screen ([`super::play`]) and study mode ([`super::study`]):
+//! the three places at the table ([`Place`]), the hot-seat [`Curtain`], the person at the screen
+//! ([`Viewer`]) and the rules deciding which boards and clocks that person may see, as pure
+//! functions of the screen's state. A board the viewer may not see is drawn covered and its
+//! contents are never computed into the frame; [`Drawn`] records what was drawn.
+
+use super::play::PlayMode;
+use crate::wording::color_title;
+use shakmaty::{Color, Piece, Square};
+
+/// The three places at the table.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Place {
+    /// A player's own board.
+    Player(Color),
+    /// The referee's true board.
+    Referee,
+}
+
+impl Place {
+    /// The name shown on the board and used in its square labels.
+    pub fn name(self) -> &'static str {
+        match self {
+            Place::Player(c) => color_title(c),
+            Place::Referee => "Referee",
+        }
+    }
+}
+
+/// The hot-seat curtain.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Curtain {
+    /// Down: nothing private is shown until `next` opens its board.
+    Up {
+        /// The player who is to open next.
+        next: Color,
+    },
+    /// This player's board is open.
+    Open(Color),
+}
+
+/// What was drawn on one board in the last frame (for tests and checks: hidden information must
+/// never appear here).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Drawn {
+    /// Which board.
+    pub place: Place,
+    /// Pieces drawn solid.
+    pub pieces: Vec<(Square, Piece)>,
+    /// Markers (the player's own guesses).
+    pub markers: Vec<(Square, Piece)>,
+}
+
+/// The person at the screen, as far as hidden information goes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Viewer {
+    /// Sees every board: the club referee, study from the referee's side, anyone once the game
+    /// is over.
+    All,
+    /// Sees only this player's own board.
+    Player(Color),
+    /// Sees no board (the hot-seat curtain is up).
+    Nobody,
+}
+
+impl Viewer {
+    /// The viewer of the game screen in `mode`, with the curtain as it is; `revealed`: the game
+    /// is over.
+    pub fn at_play(mode: PlayMode, curtain: Curtain, revealed: bool) -> Viewer {
+        if revealed {
+            return Viewer::All;
+        }
+        match mode {
+            PlayMode::Referee => Viewer::All,
+            PlayMode::HotSeat => match curtain {
+                Curtain::Open(c) => Viewer::Player(c),
+                Curtain::Up { .. } => Viewer::Nobody,
+            },
+            PlayMode::Practice(human) => Viewer::Player(human),
+        }
+    }
+
+    /// The viewer of a study perspective: a player's (`Some`) or the referee's (`None`).
+    pub fn at_study(perspective: Option<Color>) -> Viewer {
+        match perspective {
+            None => Viewer::All,
+            Some(c) => Viewer::Player(c),
+        }
+    }
+
+    /// Whether this viewer may see `place`. The single rule for hidden boards.
+    pub fn may_see(self, place: Place) -> bool {
+        match self {
+            Viewer::All => true,
+            Viewer::Player(c) => place == Place::Player(c),
+            Viewer::Nobody => false,
+        }
+    }
+}
+
+/// Whether the viewer of the game screen may see `color`'s remaining time: always, except in
+/// Reconnaissance Blind Chess (`rbc`) hot-seat play, where each player sees only its own time.
+pub fn may_see_clock(
+    mode: PlayMode,
+    curtain: Curtain,
+    revealed: bool,
+    rbc: bool,
+    color: Color,
+) -> bool {
+    revealed || mode == PlayMode::Referee || !rbc || curtain == Curtain::Open(color)
+}

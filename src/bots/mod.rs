@@ -1,0 +1,51 @@
+//! Computer players. A bot implements [`Bot`]: it is handed its own seat's [`PlayerView`] (what
+//! that seat was told and did, nothing else) and answers with its next request. It cannot see the
+//! true position or the opponent's view, so a bot can never cheat, whatever table it sits at.
+//!
+//! [`BotKind`] names a bot in the app state and in saves; [`BotKind::make`] builds one.
+
+pub mod krk;
+pub mod random;
+
+use crate::referee::Request;
+use crate::view::PlayerView;
+use serde::{Deserialize, Serialize};
+
+/// A computer player at one seat.
+pub trait Bot: Send {
+    /// The bot's name, as shown to the players.
+    fn name(&self) -> &str;
+
+    /// The bot's next request, given its own seat's view; `None` when it is not its turn, the
+    /// game is over, or it has nothing it can do.
+    fn next(&mut self, seat: &PlayerView) -> Option<Request>;
+}
+
+/// The bots the program offers, by name (saved with a game the computer plays in).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BotKind {
+    /// Random possible attempts ([`random::RandomBot`]).
+    Random,
+    /// The KR vs K player: our strong White, the paper's edge-fleeing king as Black
+    /// ([`krk::KrkBot`]).
+    KrkPractice,
+}
+
+impl BotKind {
+    /// A fresh bot of this kind (`seed` for bots that use chance).
+    pub fn make(self, seed: u64) -> Box<dyn Bot> {
+        match self {
+            BotKind::Random => Box::new(random::RandomBot::new(seed)),
+            BotKind::KrkPractice => Box::new(krk::KrkBot::new()),
+        }
+    }
+
+    /// The name the bot plays under.
+    pub fn title(self) -> &'static str {
+        match self {
+            BotKind::Random => "Computer (random)",
+            BotKind::KrkPractice => "Computer (KR vs K)",
+        }
+    }
+}

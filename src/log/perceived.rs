@@ -1,0 +1,70 @@
+//! Privacy as a type: [`Perception`] is exactly what one seat was told and did. It holds the
+//! public facts (rules, the agreed start, when turns end), the seat's own requests and the items
+//! it heard, and nothing else: not the opponent's requests, not items addressed to the opponent
+//! alone, not even how many things the opponent did that this seat was not told about. Every
+//! derivation of "what a player knows" (the [`crate::view::PlayerView`], the bots' belief states)
+//! starts from a `Perception`, so none can read the secret parts of the log.
+
+use super::GameLog;
+use crate::announce::{Item, heard_by};
+use crate::referee::Request;
+use crate::rules::RuleSet;
+use shakmaty::{Color, Setup};
+
+/// One event as a seat perceived it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Perceived {
+    /// The seat's own request; `None` when it only heard the result of someone else's request
+    /// (the opponent's, the clock's, or both players' together).
+    pub request: Option<Request>,
+    /// What the seat heard, in order.
+    pub heard: Vec<Item>,
+    /// Whether the turn ended here (public: both players know whose turn it is).
+    pub turn_ends: bool,
+}
+
+/// Everything one seat was told and did, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Perception {
+    /// The seat.
+    pub color: Color,
+    /// The rules (public).
+    pub rules: RuleSet,
+    /// The start position (public: agreed before play).
+    pub start: Setup,
+    /// What the seat heard at the start.
+    pub opening: Vec<Item>,
+    /// The events the seat took part in or heard of (those it knows nothing of are left out).
+    pub events: Vec<Perceived>,
+}
+
+impl GameLog {
+    /// What `color` was told and did over the whole game.
+    pub fn perceived_by(&self, color: Color) -> Perception {
+        self.perceived_by_upto(color, self.events.len())
+    }
+
+    /// What `color` was told and did over the first `upto` events.
+    pub fn perceived_by_upto(&self, color: Color, upto: usize) -> Perception {
+        Perception {
+            color,
+            rules: self.rules.clone(),
+            start: self.start.clone(),
+            opening: heard_by(&self.opening, color).collect(),
+            events: self
+                .events
+                .iter()
+                .take(upto)
+                .filter_map(|e| {
+                    let request = (e.by == Some(color)).then(|| e.request.clone());
+                    let heard: Vec<Item> = heard_by(&e.said, color).collect();
+                    (request.is_some() || !heard.is_empty() || e.turn_ends).then_some(Perceived {
+                        request,
+                        heard,
+                        turn_ends: e.turn_ends,
+                    })
+                })
+                .collect(),
+        }
+    }
+}

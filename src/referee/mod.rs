@@ -1,0 +1,253 @@
+//! The referee: the only owner of the true position.
+//!
+//! A [`Referee`] is a state machine: [`Referee::apply`] takes a [`Request`] and returns the
+//! [`Announcement`] (who hears what) while moving to the next state, or returns an error and stays
+//! exactly as it was. Nothing else in the program holds the true position; players' views are
+//! built from what each seat was told (see [`crate::log::GameLog::perceived_by`]).
+//!
+//! The requests every game shares (resign, draw, timeout, adjudicate) are answered here; the rest
+//! go to the game's rule family, one file each behind the [`Judge`] seam: [`kriegspiel`] and
+//! [`rbc`]. A new family is one new file implementing [`Judge`], its rule flags, and one arm in
+//! [`Referee::new`].
+
+mod common;
+mod kriegspiel;
+mod rbc;
+mod request;
+
+pub use common::{check_direction, parse_position};
+pub use request::{NewGameError, Request, RequestError};
+
+use crate::announce::{Announcement, DrawReason, EndReason, GameResult, Item, Over};
+use crate::attempt::Attempt;
+use crate::possible::Side;
+use crate::rules::{Family, RuleSet};
+use common::both;
+use shakmaty::{Bitboard, Board, Color, Setup};
+use std::any::Any;
+
+/// One rule family's referee: the true position and the answers to the family's own requests.
+pub(crate) trait Judge: std::fmt::Debug + Send + Sync {
+    /// The side to move.
+    fn to_move(&self) -> Color;
+    /// The true position as FEN.
+    fn fen(&self) -> String;
+    /// The true position.
+    fn setup(&self) -> Setup;
+    /// The true board.
+    fn board(&self) -> &Board;
+    /// The rooks that may still castle (both sides).
+    fn castling_rights(&self) -> Bitboard;
+    /// The attempts the referee would answer "legal" (empty where the family has no such list).
+    fn legal_attempts(&self, _rules: &RuleSet) -> Vec<Attempt> {
+        Vec::new()
+    }
+    /// Whether the side to move is bound by an "Any?" = "Try" answer.
+    fn bound_to_pawn_captures(&self) -> bool {
+        false
+    }
+    /// Whether "Any?" has been asked this turn.
+    fn any_asked(&self) -> bool {
+        false
+    }
+    /// Whether `color` cannot mate by any series of legal moves (a flag fall is then a draw).
+    fn cannot_win(&self, _color: Color) -> bool {
+        false
+    }
+    /// Answers a request of this family into `out`; `Ok(Some(_))` when it ends the game. On error
+    /// nothing has changed.
+    fn answer(
+        &mut self,
+        rules: &RuleSet,
+        request: &Request,
+        out: &mut Announcement,
+    ) -> Result<Option<Over>, RequestError>;
+    /// A boxed copy.
+    fn clone_box(&self) -> Box<dyn Judge>;
+    /// Whether `other` is the same family in the same state.
+    fn same(&self, other: &dyn Judge) -> bool;
+    /// For [`Judge::same`].
+    fn as_any(&self) -> &dyn Any;
+}
+
+/// The referee of one game.
+#[derive(Debug)]
+pub struct Referee {
+    rules: RuleSet,
+    judge: Box<dyn Judge>,
+    over: Option<Over>,
+}
+
+impl Clone for Referee {
+    fn clone(&self) -> Referee {
+        Referee {
+            rules: self.rules.clone(),
+            judge: self.judge.clone_box(),
+            over: self.over,
+        }
+    }
+}
+
+impl Referee {
+    /// Starts a game from `start` with `rules`; returns the referee and what both players hear at
+    /// the start (pawn information, a check on the side to move, or an immediate end).
+    pub fn new(rules: RuleSet, start: Setup) -> Result<(Referee, Announcement), NewGameError> {
+        let mut out = Announcement::new();
+        let started: Result<(Box<dyn Judge>, Option<Over>), String> = match rules.family {
+            Family::Kriegspiel => kriegspiel::Kriegspiel::start(&rules, start.clone(), &mut out)
+                .map(|(k, over)| (Box::new(k) as Box<dyn Judge>, over)),
+            Family::Rbc => {
+                rbc::Rbc::new(start.clone()).map(|r| (Box::new(r) as Box<dyn Judge>, None))
+            }
+        };
+        let (judge, over) = started.map_err(|problem| NewGameError::Position {
+            fen: crate::setup::setup_fen(start),
+            problem,
+        })?;
+        Ok((Referee { rules, judge, over }, out))
+    }
+
+    /// Starts a game from a FEN (see [`Referee::new`]).
+    pub fn from_fen(rules: RuleSet, fen: &str) -> Result<(Referee, Announcement), NewGameError> {
+        let setup =
+            crate::setup::parse_fen(fen).ok_or_else(|| NewGameError::Fen(fen.to_owned()))?;
+        Referee::new(rules, setup)
+    }
+
+    /// Starts a game from the standard position.
+    pub fn standard(rules: RuleSet) -> (Referee, Announcement) {
+        match Referee::new(rules.clone(), Setup::initial()) {
+            Ok(started) => started,
+            Err(e) => unreachable!("the standard position is always valid: {e}"),
+        }
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
+    }
+
+    /// The result, once the game is over.
+    pub fn over(&self) -> Option<Over> {
+        self.over
+    }
+
+    /// The side to move.
+    pub fn to_move(&self) -> Color {
+        self.judge.to_move()
+    }
+
+    /// The true position as a FEN. This is hidden information: only the referee's own board,
+    /// tools and the reveal may show it.
+    pub fn fen(&self) -> String {
+        self.judge.fen()
+    }
+
+    /// The true position (hidden information; see [`Referee::fen`]).
+    pub fn true_setup(&self) -> Setup {
+        self.judge.setup()
+    }
+
+    /// The true board (hidden information; see [`Referee::fen`]).
+    pub fn true_board(&self) -> &Board {
+        self.judge.board()
+    }
+
+    /// Kriegspiel: the moves of the side to move that the referee would answer "legal" (legal on
+    /// the true board, with a promotion piece the rules allow), as attempts, for tests and tools.
+    pub fn legal_attempts(&self) -> Vec<Attempt> {
+        self.judge.legal_attempts(&self.rules)
+    }
+
+    /// The side to move's own pieces and castling rights, for working out its possible attempts
+    /// (tools and tests; the board also holds the opponent's pieces, which [`Side`] ignores).
+    pub fn mover_side(&self) -> Side<'_> {
+        let color = self.to_move();
+        let board = self.judge.board();
+        Side {
+            board,
+            color,
+            castling: self.judge.castling_rights() & board.by_color(color),
+            promotion: self.rules.promotion,
+        }
+    }
+
+    /// Whether the side to move is bound by an "Any?" = "Try" answer.
+    pub fn bound_to_pawn_captures(&self) -> bool {
+        self.judge.bound_to_pawn_captures()
+    }
+
+    /// Whether "Any?" has already been asked this turn.
+    pub fn any_asked(&self) -> bool {
+        self.judge.any_asked()
+    }
+
+    /// Applies one request. On success the game moves on and the announcement says who heard
+    /// what; on error nothing has changed.
+    pub fn apply(&mut self, request: &Request) -> Result<Announcement, RequestError> {
+        let mut out = Announcement::new();
+        self.apply_into(request, &mut out)?;
+        Ok(out)
+    }
+
+    /// Like [`Referee::apply`], writing the announcement into `out` (cleared first).
+    pub fn apply_into(
+        &mut self,
+        request: &Request,
+        out: &mut Announcement,
+    ) -> Result<(), RequestError> {
+        out.clear();
+        if let Some(over) = self.over {
+            return Err(RequestError::GameOver(over.reason.id()));
+        }
+        let over = match request {
+            Request::Resign(color) => {
+                out.push(both(Item::Resigned(*color)));
+                Some(Over {
+                    result: GameResult::win_for(!*color),
+                    reason: EndReason::Resignation,
+                })
+            }
+            Request::Draw => {
+                out.push(both(Item::Draw(DrawReason::Agreement)));
+                Some(Over {
+                    result: GameResult::Draw,
+                    reason: EndReason::Agreement,
+                })
+            }
+            Request::Timeout(color) => {
+                // FIDE 6.9: a flag fall is a draw when the opponent cannot mate by any series of
+                // legal moves; families without draws by rule (RBC) never say so.
+                let result = if self.judge.cannot_win(!*color) {
+                    GameResult::Draw
+                } else {
+                    GameResult::win_for(!*color)
+                };
+                out.push(both(Item::Timeout {
+                    loser: *color,
+                    result,
+                }));
+                Some(Over {
+                    result,
+                    reason: EndReason::Timeout,
+                })
+            }
+            Request::Adjudicate { result, .. } => {
+                out.push(both(Item::Adjudicated(*result)));
+                Some(Over {
+                    result: *result,
+                    reason: EndReason::Adjudication,
+                })
+            }
+            _ => self.judge.answer(&self.rules, request, out)?,
+        };
+        self.over = over;
+        Ok(())
+    }
+}
+
+impl PartialEq for Referee {
+    fn eq(&self, other: &Referee) -> bool {
+        self.rules == other.rules && self.over == other.over && self.judge.same(&*other.judge)
+    }
+}

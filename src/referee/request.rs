@@ -1,0 +1,129 @@
+//! What can be asked of the referee ([`Request`]) and why a game or a request is refused
+//! ([`NewGameError`], [`RequestError`]). One serde definition of a request serves the save files
+//! and the JSON-lines protocol alike.
+
+use crate::announce::GameResult;
+use crate::attempt::Attempt;
+use crate::rules::Family;
+use serde::{Deserialize, Serialize};
+use shakmaty::{Bitboard, Color, Square};
+use thiserror::Error;
+
+/// Something a player (or the clock, or both players together) asks of the referee.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Request {
+    /// Kriegspiel: the side to move attempts a move.
+    Try(Attempt),
+    /// Kriegspiel: the side to move asks "Any?".
+    Any,
+    /// RBC: the side to move senses the 3x3 window around a square, or skips sensing (`None`).
+    Sense(#[serde(with = "crate::attempt::opt_square_serde")] Option<Square>),
+    /// RBC: the side to move moves.
+    Move(Attempt),
+    /// RBC: the side to move passes.
+    Pass,
+    /// Modern Kriegspiel: the player who just moved names squares to be opened.
+    Open(#[serde(with = "crate::announce::bitboard_serde")] Bitboard),
+    /// A player resigns.
+    Resign(#[serde(with = "crate::announce::color_serde")] Color),
+    /// Both players agree a draw.
+    Draw,
+    /// A player's time ran out.
+    Timeout(#[serde(with = "crate::announce::color_serde")] Color),
+    /// The referee decides the result (club play), with the reason given.
+    Adjudicate {
+        /// The result.
+        result: GameResult,
+        /// Why, in the referee's words.
+        reason: String,
+    },
+}
+
+impl Request {
+    /// The request's name, as in the protocol ("try", "any", "sense", ...).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Request::Try(_) => "try",
+            Request::Any => "any",
+            Request::Sense(_) => "sense",
+            Request::Move(_) => "move",
+            Request::Pass => "pass",
+            Request::Open(_) => "open",
+            Request::Resign(_) => "resign",
+            Request::Draw => "draw",
+            Request::Timeout(_) => "timeout",
+            Request::Adjudicate { .. } => "adjudicate",
+        }
+    }
+
+    /// The player who makes this request, given the side to move when it is made
+    /// (`None` for requests made by both players or by the clock).
+    pub fn actor(&self, to_move: Color) -> Option<Color> {
+        match self {
+            Request::Try(_)
+            | Request::Any
+            | Request::Sense(_)
+            | Request::Move(_)
+            | Request::Pass => Some(to_move),
+            Request::Open(_) => Some(!to_move),
+            Request::Resign(c) => Some(*c),
+            Request::Draw | Request::Timeout(_) | Request::Adjudicate { .. } => None,
+        }
+    }
+}
+
+/// Why a game could not be started.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum NewGameError {
+    /// The FEN text does not parse.
+    #[error("'{0}' is not a valid FEN")]
+    Fen(String),
+    /// The FEN parses but the position is not a legal chess position.
+    #[error("the position '{fen}' cannot be played: {problem}")]
+    Position {
+        /// The FEN given.
+        fen: String,
+        /// What is wrong with it.
+        problem: String,
+    },
+}
+
+/// Why a request was refused (the game is unchanged).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum RequestError {
+    /// The game has ended.
+    #[error("the game is over ({0})")]
+    GameOver(&'static str),
+    /// "Any?" in a rule set without it.
+    #[error("these rules have no \"Any?\" question")]
+    NoAnyQuestion,
+    /// "Any?" asked twice in one turn.
+    #[error("\"Any?\" may be asked only once per turn")]
+    AnyAlreadyAsked,
+    /// A request of the other game family.
+    #[error("'{request}' is not a request of {family}")]
+    WrongFamily {
+        /// The request's name.
+        request: &'static str,
+        /// The family of this game.
+        family: &'static str,
+    },
+    /// RBC: a second sense in one turn.
+    #[error("the side to move has already sensed this turn")]
+    AlreadySensed,
+    /// Modern Kriegspiel: opening squares when it is not allowed.
+    #[error("{0}")]
+    Open(String),
+}
+
+/// The error for a request that belongs to another family.
+pub(crate) fn wrong_family(request: &'static str, family: Family) -> RequestError {
+    RequestError::WrongFamily {
+        request,
+        family: match family {
+            Family::Kriegspiel => "a Kriegspiel game",
+            Family::Rbc => "a Reconnaissance Blind Chess game",
+        },
+    }
+}

@@ -1,0 +1,58 @@
+//! Start positions: reading and writing a shakmaty [`Setup`] as FEN, and the serde adapter that
+//! stores a parsed setup as its FEN text (so a save file shows a FEN and a damaged one is refused
+//! when the file is read, not silently replaced later).
+
+use shakmaty::Setup;
+use shakmaty::fen::{Fen, LossyFenError};
+
+/// Writes a setup as FEN.
+pub fn setup_fen(setup: Setup) -> String {
+    Fen::try_from_setup(setup)
+        .unwrap_or_else(LossyFenError::ignore)
+        .to_string()
+}
+
+/// Reads a FEN (surrounding white space ignored) into a setup; `None` when it does not parse.
+pub fn parse_fen(text: &str) -> Option<Setup> {
+    text.trim().parse::<Fen>().ok().map(Fen::into_setup)
+}
+
+/// Whether `setup` is the standard start position.
+pub fn is_initial(setup: &Setup) -> bool {
+    *setup == Setup::initial()
+}
+
+/// Serde adapter: a [`Setup`] as its FEN string.
+pub mod fen_serde {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use shakmaty::Setup;
+
+    /// Writes the FEN.
+    pub fn serialize<S: Serializer>(setup: &Setup, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&super::setup_fen(setup.clone()))
+    }
+
+    /// Reads a FEN, refusing text that is not one.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Setup, D::Error> {
+        let text = String::deserialize(d)?;
+        super::parse_fen(&text).ok_or_else(|| {
+            let shown: String = text.chars().take(80).collect();
+            serde::de::Error::custom(format!("the start position '{shown}' is not a valid FEN"))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fen_round_trip_and_refusal() {
+        let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+        let setup = parse_fen(fen).expect("valid FEN");
+        assert_eq!(setup_fen(setup.clone()), fen);
+        assert!(!is_initial(&setup));
+        assert!(is_initial(&Setup::initial()));
+        assert!(parse_fen("not a fen").is_none());
+    }
+}

@@ -1,0 +1,99 @@
+//! Facts a player's board shows, derived from the view alone: the opponent's starting material,
+//! the player's own captures, recent captures and checks to highlight, and what the player
+//! heard since its last turn.
+
+use super::PlayerView;
+use crate::announce::{CheckDirection, Item, Unit};
+use crate::rules::Wording;
+use crate::wording::{color_title, heard_line};
+use shakmaty::{ByRole, Square};
+
+impl PlayerView {
+    /// The opponent's material in the start position (agreed before play, so public), by role.
+    pub fn opponent_material(&self) -> ByRole<u8> {
+        self.start.board.material_side(!self.color)
+    }
+
+    /// How many enemy units the player captured, and how many of them were pawns when the rules
+    /// say so.
+    pub fn own_captures(&self) -> (usize, Option<usize>) {
+        let mut taken = 0;
+        let mut pawns = Some(0);
+        for turn in self.turns.iter().filter(|t| t.mover == Some(self.color)) {
+            for item in turn
+                .heard
+                .iter()
+                .filter(|h| h.request.is_some())
+                .flat_map(|h| h.items.iter())
+            {
+                if let Item::Capture { unit, .. } = item {
+                    taken += 1;
+                    pawns = match (pawns, unit) {
+                        (Some(p), Some(Unit::Pawn)) => Some(p + 1),
+                        (Some(p), Some(Unit::Piece)) => Some(p),
+                        _ => None,
+                    };
+                }
+            }
+        }
+        (taken, pawns)
+    }
+
+    /// Capture squares heard in the current and the previous turn.
+    pub fn recent_captures(&self) -> Vec<Square> {
+        self.turns
+            .iter()
+            .rev()
+            .take(2)
+            .flat_map(|t| t.heard.iter())
+            .flat_map(|h| h.items.iter())
+            .filter_map(|i| match i {
+                Item::Capture { square, .. } | Item::Captured(square) => Some(*square),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Check directions the player heard against its own king: announced with the opponent's
+    /// last move (or at the start), shown while it is the player's turn.
+    pub fn recent_checks(&self) -> Vec<CheckDirection> {
+        if self.to_move != self.color {
+            return Vec::new();
+        }
+        let Some(turn) = self
+            .turns
+            .iter()
+            .rev()
+            .find(|t| t.mover != Some(self.color))
+        else {
+            return Vec::new();
+        };
+        turn.heard
+            .iter()
+            .flat_map(|h| h.items.iter())
+            .filter_map(|i| match i {
+                Item::Check(d) => Some(*d),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// What the player heard during the opponent's last turn, in `wording`'s words.
+    pub fn since_last_turn(&self, wording: Wording) -> String {
+        let them = !self.color;
+        let Some(turn) = self.turns.iter().rev().find(|t| t.mover == Some(them)) else {
+            return String::new();
+        };
+        let lines: Vec<String> = turn
+            .heard
+            .iter()
+            .map(|h| heard_line(&h.items, wording, them, Some(self.color)))
+            .filter(|l| !l.is_empty())
+            .collect();
+        if lines.is_empty() {
+            format!("{} moved.", color_title(them))
+        } else {
+            lines.join(" ")
+        }
+    }
+}
