@@ -5,8 +5,9 @@
 //! (asking "Any?" first where the rules have it, half of the time) until one is legal.
 
 use crate::announce::Announcement;
-pub use crate::bots::random::{RandomBot as RandomPlayer, Rng};
+pub use crate::bots::random::RandomBot as RandomPlayer;
 use crate::referee::{Referee, Request};
+pub use crate::rng::Rng;
 use crate::rules::{Family, Preset, RuleSet};
 
 use std::io::{BufRead, BufReader, Write};

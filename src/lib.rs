@@ -20,6 +20,7 @@ pub mod possible;
 pub mod protocol;
 pub mod referee;
 pub mod replay;
+pub mod rng;
 pub mod rules;
 pub mod save;
 pub mod scoresheet;

@@ -2,10 +2,11 @@
 //! simulated clock and saved like any other game. `kriegspiel selfplay` uses it to make the
 //! sample games in `saves/`; tests use it for realistic saves.
 
-use crate::bench::{RandomPlayer, Rng};
+use crate::bots::random::RandomBot as RandomPlayer;
 use crate::clock::{Clock, TimeControl};
 use crate::log::Game;
 use crate::referee::Request;
+use crate::rng::Rng;
 use crate::rules::RuleSet;
 use crate::save::{Meta, Mode, SavedGame};
 use shakmaty::{Color, Role, Square};

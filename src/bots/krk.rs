@@ -54,3 +54,44 @@ impl Bot for KrkBot {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::krk::practice::{random_start, white_knowledge};
+    use crate::log::Game;
+    use crate::rules::Preset;
+
+    #[test]
+    fn the_computer_mates_a_practice_game_from_either_side() {
+        for seed in 0..6 {
+            let mut game =
+                Game::new(Preset::Wild16.rules(), random_start(seed)).expect("legal start");
+            let mut bots = [KrkBot::new(), KrkBot::new()];
+            let mut steps = 0;
+            while game.referee().over().is_none() && steps < 2000 {
+                let side = game.referee().to_move();
+                let seat = PlayerView::build(game.log(), side);
+                let request = bots[usize::from(side == Color::White)]
+                    .next(&seat)
+                    .expect("an attempt");
+                game.apply(request).expect("applied");
+                let (meta, _) =
+                    white_knowledge(&PlayerView::build(game.log(), Color::White)).expect("KR vs K");
+                if let Some(k) = game.referee().true_board().king_of(Color::Black) {
+                    assert!(meta.bk.contains(k), "seed {seed}: the set lost the king");
+                }
+                steps += 1;
+            }
+            assert!(game.referee().over().is_some(), "seed {seed}: unfinished");
+        }
+    }
+
+    #[test]
+    fn other_material_is_not_krk() {
+        let game = Game::standard(Preset::Berkeley.rules());
+        let seat = PlayerView::build(game.log(), Color::White);
+        assert!(white_knowledge(&seat).is_none());
+        assert!(KrkBot::new().next(&seat).is_none());
+    }
+}

@@ -2,7 +2,7 @@
 //! king steps in its order of preference until one is legal.
 
 use crate::attempt::Attempt;
-use crate::bench::Rng;
+use crate::rng::Rng;
 use shakmaty::{Square, attacks};
 
 /// Which defender.

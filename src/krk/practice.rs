@@ -1,14 +1,12 @@
 //! Practice games of KR vs K against the computer: random starts, and White's knowledge (the
 //! metaposition) derived from what White did and heard, nothing else. The computer itself is the
-//! bot [`crate::bots::krk::KrkBot`].
+//! KR vs K bot in `bots::krk`.
 
 use super::players::History;
 use super::run::random_starts;
 use super::{Meta, rook_always_exposed};
 use crate::announce::Item;
 use crate::attempt::Attempt;
-#[cfg(test)]
-use crate::log::Game;
 use crate::referee::Request;
 use crate::view::PlayerView;
 use shakmaty::{Color, Role, Setup, Square};
@@ -119,45 +117,4 @@ pub fn white_knowledge(view: &PlayerView) -> Option<(Meta, History)> {
         }
     }
     Some((known.meta, known.history))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::bots::Bot;
-    use crate::bots::krk::KrkBot;
-    use crate::rules::Preset;
-
-    #[test]
-    fn the_computer_mates_a_practice_game_from_either_side() {
-        for seed in 0..6 {
-            let mut game =
-                Game::new(Preset::Wild16.rules(), random_start(seed)).expect("legal start");
-            let mut bots = [KrkBot::new(), KrkBot::new()];
-            let mut steps = 0;
-            while game.referee().over().is_none() && steps < 2000 {
-                let side = game.referee().to_move();
-                let seat = PlayerView::build(game.log(), side);
-                let request = bots[usize::from(side == Color::White)]
-                    .next(&seat)
-                    .expect("an attempt");
-                game.apply(request).expect("applied");
-                let (meta, _) =
-                    white_knowledge(&PlayerView::build(game.log(), Color::White)).expect("KR vs K");
-                if let Some(k) = game.referee().true_board().king_of(Color::Black) {
-                    assert!(meta.bk.contains(k), "seed {seed}: the set lost the king");
-                }
-                steps += 1;
-            }
-            assert!(game.referee().over().is_some(), "seed {seed}: unfinished");
-        }
-    }
-
-    #[test]
-    fn other_material_is_not_krk() {
-        let game = Game::standard(Preset::Berkeley.rules());
-        let seat = PlayerView::build(game.log(), Color::White);
-        assert!(white_knowledge(&seat).is_none());
-        assert!(KrkBot::new().next(&seat).is_none());
-    }
 }

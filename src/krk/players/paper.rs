@@ -31,7 +31,7 @@ struct Zobrist {
 
 impl Zobrist {
     fn new() -> Zobrist {
-        let mut rng = crate::bench::Rng::new(0x5a0b);
+        let mut rng = crate::rng::Rng::new(0x5a0b);
         let mut keys = [[0u64; 64]; 3];
         for piece in &mut keys {
             for k in piece.iter_mut() {
@@ -57,7 +57,7 @@ pub struct PaperPlayer {
     depth: u32,
     zobrist: Zobrist,
     table: HashMap<u64, (u32, i32)>,
-    rng: crate::bench::Rng,
+    rng: crate::rng::Rng,
 }
 
 impl PaperPlayer {
@@ -67,7 +67,7 @@ impl PaperPlayer {
             depth: depth.max(1),
             zobrist: Zobrist::new(),
             table: HashMap::new(),
-            rng: crate::bench::Rng::new(0x7a9e),
+            rng: crate::rng::Rng::new(0x7a9e),
         }
     }
 

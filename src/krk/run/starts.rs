@@ -1,8 +1,8 @@
 //! KRK starts: a position with White to move ([`Start`]), random starts, and every start
 //! up to the board's symmetries.
 
-use crate::bench::Rng;
 use crate::krk::{Meta, valid_placement};
+use crate::rng::Rng;
 use shakmaty::{Board, Color, Setup, Square};
 
 /// A KRK start: White king, rook, and the true black king (White to move).
