@@ -4,15 +4,15 @@
 //! A [`Session`] holds the current game and turns each request line into a response line. Bad
 //! input of any kind gets `{"ok":false,"error":"..."}` and leaves the game unchanged.
 
-use crate::announce::{EndReason, GameResult, Item, Over, PawnTries, Reveal, Unit};
-use crate::attempt::{Attempt, parse_square};
+use crate::announce::{EndReason, GameResult, Item, ItemRepr, Over};
+
 use crate::log::Game;
-use crate::referee::Request;
+use crate::referee::RequestRepr;
 use crate::rules::{Preset, RuleSet};
 use crate::save::{Meta, Mode, SavedGame};
 use crate::session::GameSession;
 use serde_json::{Map, Value};
-use shakmaty::{Bitboard, Color, Setup};
+use shakmaty::{Color, Setup};
 use std::fmt::Write as _;
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
@@ -75,110 +75,12 @@ fn color_name(c: Color) -> &'static str {
     c.fold_wb("white", "black")
 }
 
-fn write_reveal(out: &mut String, kind: &str, r: &Reveal) {
-    let _ = write!(out, "{{\"kind\":\"{kind}\",\"squares\":[");
-    for (i, (sq, piece)) in r.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        match piece {
-            Some(p) => {
-                let _ = write!(out, "{{\"square\":\"{sq}\",\"piece\":\"{}\"}}", p.char());
-            }
-            None => {
-                let _ = write!(out, "{{\"square\":\"{sq}\",\"piece\":null}}");
-            }
-        }
-    }
-    out.push_str("]}");
-}
-
-fn write_opt_attempt(out: &mut String, a: Option<Attempt>) {
-    match a {
-        Some(a) => {
-            let _ = write!(out, "\"{a}\"");
-        }
-        None => out.push_str("null"),
-    }
-}
-
-/// Writes one announcement item as the protocol's JSON object.
+/// Writes one announcement item as the protocol's JSON object (through the items' one serde
+/// definition, [`ItemRepr`]).
 pub fn write_item(out: &mut String, item: &Item) {
-    let simple = |out: &mut String, kind: &str| {
-        let _ = write!(out, "{{\"kind\":\"{kind}\"}}");
-    };
-    match item {
-        Item::Legal => simple(out, "legal"),
-        Item::Illegal => simple(out, "illegal"),
-        Item::Impossible => simple(out, "impossible"),
-        Item::Capture { square, unit } => {
-            let unit = match unit {
-                None => "null",
-                Some(Unit::Pawn) => "\"pawn\"",
-                Some(Unit::Piece) => "\"piece\"",
-            };
-            let _ = write!(
-                out,
-                "{{\"kind\":\"capture\",\"square\":\"{square}\",\"unit\":{unit}}}"
-            );
-        }
-        Item::Check(d) => {
-            let _ = write!(out, "{{\"kind\":\"check\",\"direction\":\"{}\"}}", d.id());
-        }
-        Item::Checkmate => simple(out, "checkmate"),
-        Item::Stalemate => simple(out, "stalemate"),
-        Item::Draw(reason) => {
-            let _ = write!(out, "{{\"kind\":\"draw\",\"reason\":\"{}\"}}", reason.id());
-        }
-        Item::PawnTries(PawnTries::Count(n)) => {
-            let _ = write!(out, "{{\"kind\":\"pawn_tries\",\"count\":{n}}}");
-        }
-        Item::PawnTries(PawnTries::Any(b)) => {
-            let _ = write!(out, "{{\"kind\":\"pawn_tries\",\"any\":{b}}}");
-        }
-        Item::PawnTries(PawnTries::Squares(squares)) => {
-            out.push_str("{\"kind\":\"pawn_tries\",\"squares\":[");
-            // Sorted as names: by file, then rank.
-            let mut sorted: Vec<_> = squares.into_iter().collect();
-            sorted.sort_by_key(|sq| (sq.file(), sq.rank()));
-            for (i, sq) in sorted.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                let _ = write!(out, "\"{sq}\"");
-            }
-            out.push_str("]}");
-        }
-        Item::AnyAnswer(yes) => {
-            let _ = write!(
-                out,
-                "{{\"kind\":\"any\",\"answer\":\"{}\"}}",
-                if *yes { "try" } else { "no" }
-            );
-        }
-        Item::Promotion => simple(out, "promotion"),
-        Item::Resigned(_) => simple(out, "resigned"),
-        Item::Timeout { .. } => simple(out, "timeout"),
-        Item::Sense(r) => write_reveal(out, "sense", r),
-        Item::Moved { requested, taken } => {
-            out.push_str("{\"kind\":\"moved\",\"requested\":");
-            write_opt_attempt(out, *requested);
-            out.push_str(",\"taken\":");
-            write_opt_attempt(out, *taken);
-            out.push('}');
-        }
-        Item::Captured(sq) => {
-            let _ = write!(out, "{{\"kind\":\"captured\",\"square\":\"{sq}\"}}");
-        }
-        Item::KingCaptured => simple(out, "king_captured"),
-        Item::Adjudicated(result) => {
-            let _ = write!(
-                out,
-                "{{\"kind\":\"adjudicated\",\"result\":\"{}\"}}",
-                result.pgn()
-            );
-        }
-        Item::Opened(r) => write_reveal(out, "opened", r),
+    match serde_json::to_string(&ItemRepr::for_referee_protocol(*item)) {
+        Ok(json) => out.push_str(&json),
+        Err(_) => out.push_str("null"),
     }
 }
 
@@ -278,8 +180,7 @@ impl Session {
                 "there is no game yet: start one with {\"op\":\"new\",\"rules\":\"berkeley\"}",
             );
         };
-        let to_move = table.to_move();
-        let request = match op.as_str() {
+        match op.as_str() {
             "state" => {
                 write_response(out, table.game(), &[]);
                 return Ok(());
@@ -292,32 +193,17 @@ impl Session {
                 write_response(out, table.game(), &[]);
                 return Ok(());
             }
-            "try" => Request::Try(attempt_field(&req)?),
-            "move" => Request::Move(attempt_field(&req)?),
-            "any" => Request::Any,
-            "pass" => Request::Pass,
-            "resign" => Request::Resign(to_move),
-            "draw" => Request::Draw,
-            "sense" => match req.get("square") {
-                None => {
-                    return bad(
-                        "\"sense\" needs a \"square\" field (a square like \"e4\", or null to skip)",
-                    );
-                }
-                Some(Value::Null) => Request::Sense(None),
-                Some(Value::String(s)) => match parse_square(s) {
-                    Some(sq) => Request::Sense(Some(sq)),
-                    None => return bad(format!("'{s}' is not a square (write it like e4)")),
-                },
-                Some(_) => return bad("\"square\" must be a square like \"e4\" or null"),
-            },
-            "open" => Request::Open(squares_field(&req)?),
+            "try" | "move" | "any" | "pass" | "resign" | "draw" | "sense" | "open" => {}
             other => {
                 return bad(format!(
                     "unknown op '{other}' (expected new, try, any, sense, move, pass, open, resign, draw, state, save or load)"
                 ));
             }
-        };
+        }
+        let op = op.clone();
+        let repr: RequestRepr = serde_json::from_value(Value::Object(req))
+            .map_err(|e| Bad(format!("bad \"{op}\" request: {e}")))?;
+        let request = repr.into_request(table.to_move());
         // The protocol has no clock: every request is made at time zero.
         let event = table.apply(request, Duration::ZERO)?;
         write_response(out, table.game(), &event.said);
@@ -348,38 +234,11 @@ impl Session {
     }
 }
 
-fn attempt_field(req: &Map<String, Value>) -> Result<Attempt, Bad> {
-    match req.get("move") {
-        Some(Value::String(s)) => Ok(Attempt::parse(s)?),
-        Some(_) => bad("\"move\" must be a string like \"e2e4\""),
-        None => bad("the request needs a \"move\" field like \"e2e4\""),
-    }
-}
-
 fn path_field(req: &Map<String, Value>) -> Result<PathBuf, Bad> {
     match req.get("path") {
         Some(Value::String(p)) if !p.is_empty() => Ok(PathBuf::from(p)),
         _ => bad("the request needs a \"path\" string naming the save file"),
     }
-}
-
-fn squares_field(req: &Map<String, Value>) -> Result<Bitboard, Bad> {
-    let Some(Value::Array(list)) = req.get("squares") else {
-        return bad("\"open\" needs a \"squares\" list like [\"a1\",\"b2\"]");
-    };
-    let mut squares = Bitboard::EMPTY;
-    for v in list {
-        let Value::String(s) = v else {
-            return bad("each square must be a string like \"e4\"");
-        };
-        let Some(sq) = parse_square(s) else {
-            return bad(format!("'{s}' is not a square (write it like e4)"));
-        };
-        if !squares.insert(sq) {
-            return bad(format!("square {s} is named twice"));
-        }
-    }
-    Ok(squares)
 }
 
 fn write_response(out: &mut String, game: &Game, said: &[crate::announce::Said]) {

@@ -21,7 +21,7 @@ use thiserror::Error;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Event {
     /// Who made the request (`None`: both players, or the clock).
-    #[serde(default, with = "opt_color_serde")]
+    #[serde(default, with = "crate::announce::opt_color_serde")]
     pub by: Option<Color>,
     /// The request.
     pub request: Request,
@@ -224,24 +224,5 @@ impl GameLog {
             }
         }
         Ok(game)
-    }
-}
-
-mod opt_color_serde {
-    use crate::announce::color_serde::{color_name, parse_color};
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-    use shakmaty::Color;
-
-    pub fn serialize<S: Serializer>(c: &Option<Color>, s: S) -> Result<S::Ok, S::Error> {
-        c.map(color_name).serialize(s)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Color>, D::Error> {
-        match Option::<String>::deserialize(d)? {
-            None => Ok(None),
-            Some(text) => parse_color(&text)
-                .map(Some)
-                .ok_or_else(|| serde::de::Error::custom(format!("'{text}' is not a colour"))),
-        }
     }
 }

@@ -16,7 +16,7 @@ mod rbc;
 mod request;
 
 pub use common::{check_direction, parse_position};
-pub use request::{NewGameError, Request, RequestError};
+pub use request::{NewGameError, Request, RequestError, RequestRepr};
 
 use crate::announce::{Announcement, DrawReason, EndReason, GameResult, Item, Over};
 use crate::attempt::Attempt;

@@ -9,28 +9,29 @@ use serde::{Deserialize, Serialize};
 use shakmaty::{Bitboard, Color, Square};
 use thiserror::Error;
 
-/// Something a player (or the clock, or both players together) asks of the referee.
+/// Something a player (or the clock, or both players together) asks of the referee (written
+/// through [`RequestRepr`], the one definition shared by saves and the protocol).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(into = "RequestRepr", try_from = "RequestRepr")]
 pub enum Request {
     /// Kriegspiel: the side to move attempts a move.
     Try(Attempt),
     /// Kriegspiel: the side to move asks "Any?".
     Any,
     /// RBC: the side to move senses the 3x3 window around a square, or skips sensing (`None`).
-    Sense(#[serde(with = "crate::attempt::opt_square_serde")] Option<Square>),
+    Sense(Option<Square>),
     /// RBC: the side to move moves.
     Move(Attempt),
     /// RBC: the side to move passes.
     Pass,
     /// Modern Kriegspiel: the player who just moved names squares to be opened.
-    Open(#[serde(with = "crate::announce::bitboard_serde")] Bitboard),
+    Open(Bitboard),
     /// A player resigns.
-    Resign(#[serde(with = "crate::announce::color_serde")] Color),
+    Resign(Color),
     /// Both players agree a draw.
     Draw,
     /// A player's time ran out.
-    Timeout(#[serde(with = "crate::announce::color_serde")] Color),
+    Timeout(Color),
     /// The referee decides the result (club play), with the reason given.
     Adjudicate {
         /// The result.
@@ -38,6 +39,118 @@ pub enum Request {
         /// Why, in the referee's words.
         reason: String,
     },
+}
+
+/// A request as written: internally tagged by `op`, as in the protocol
+/// (`{"op":"try","move":"e2e4"}`; `(op: "try", move: "e2e4")` in a save).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case", deny_unknown_fields)]
+pub enum RequestRepr {
+    /// See [`Request::Try`].
+    Try {
+        /// The attempt, in UCI.
+        #[serde(rename = "move")]
+        attempt: Attempt,
+    },
+    /// See [`Request::Any`].
+    Any,
+    /// See [`Request::Sense`].
+    Sense {
+        /// The centre square, or null to skip sensing.
+        #[serde(with = "crate::attempt::opt_square_serde")]
+        square: Option<Square>,
+    },
+    /// See [`Request::Move`].
+    Move {
+        /// The move, in UCI.
+        #[serde(rename = "move")]
+        attempt: Attempt,
+    },
+    /// See [`Request::Pass`].
+    Pass,
+    /// See [`Request::Open`].
+    Open {
+        /// The squares to open.
+        #[serde(with = "crate::announce::bitboard_serde")]
+        squares: Bitboard,
+    },
+    /// See [`Request::Resign`]; in the protocol the colour is left out (the side to move).
+    Resign {
+        /// Who resigns.
+        #[serde(
+            default,
+            skip_serializing_if = "Option::is_none",
+            with = "crate::announce::opt_color_serde"
+        )]
+        color: Option<Color>,
+    },
+    /// See [`Request::Draw`].
+    Draw,
+    /// See [`Request::Timeout`].
+    Timeout {
+        /// Whose time ran out.
+        #[serde(with = "crate::announce::color_serde")]
+        color: Color,
+    },
+    /// See [`Request::Adjudicate`].
+    Adjudicate {
+        /// The result, as in PGN.
+        #[serde(with = "crate::announce::pgn_result")]
+        result: GameResult,
+        /// Why.
+        reason: String,
+    },
+}
+
+impl RequestRepr {
+    /// The request, with a resignation without a colour made by `to_move` (as in the protocol).
+    pub fn into_request(self, to_move: Color) -> Request {
+        match self {
+            RequestRepr::Resign { color: None } => Request::Resign(to_move),
+            other => match Request::try_from(other) {
+                Ok(request) => request,
+                Err(_) => unreachable!("only a resignation lacks a colour"),
+            },
+        }
+    }
+}
+
+impl From<Request> for RequestRepr {
+    fn from(request: Request) -> RequestRepr {
+        match request {
+            Request::Try(attempt) => RequestRepr::Try { attempt },
+            Request::Any => RequestRepr::Any,
+            Request::Sense(square) => RequestRepr::Sense { square },
+            Request::Move(attempt) => RequestRepr::Move { attempt },
+            Request::Pass => RequestRepr::Pass,
+            Request::Open(squares) => RequestRepr::Open { squares },
+            Request::Resign(color) => RequestRepr::Resign { color: Some(color) },
+            Request::Draw => RequestRepr::Draw,
+            Request::Timeout(color) => RequestRepr::Timeout { color },
+            Request::Adjudicate { result, reason } => RequestRepr::Adjudicate { result, reason },
+        }
+    }
+}
+
+impl TryFrom<RequestRepr> for Request {
+    type Error = &'static str;
+
+    fn try_from(repr: RequestRepr) -> Result<Request, &'static str> {
+        Ok(match repr {
+            RequestRepr::Try { attempt } => Request::Try(attempt),
+            RequestRepr::Any => Request::Any,
+            RequestRepr::Sense { square } => Request::Sense(square),
+            RequestRepr::Move { attempt } => Request::Move(attempt),
+            RequestRepr::Pass => Request::Pass,
+            RequestRepr::Open { squares } => Request::Open(squares),
+            RequestRepr::Resign { color } => {
+                Request::Resign(color.ok_or("a resignation needs the \"color\" who resigns")?)
+            }
+            RequestRepr::Draw => Request::Draw,
+            RequestRepr::Timeout { color } => Request::Timeout(color),
+            RequestRepr::Adjudicate { result, reason } => Request::Adjudicate { result, reason },
+        })
+    }
 }
 
 impl Request {

@@ -4,7 +4,11 @@
 //! items, each with the players who hear it. Items are small `Copy` values so that answering an
 //! attempt never allocates.
 
-use crate::attempt::{Attempt, square_serde};
+mod wire;
+
+pub use wire::{AnyWord, ItemRepr, PawnTriesRepr, pgn_result};
+
+use crate::attempt::Attempt;
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 use shakmaty::{Bitboard, ByColor, Color, Piece, Square};
@@ -138,9 +142,10 @@ impl Reveal {
     }
 }
 
-/// One thing the referee says.
+/// One thing the referee says (written through [`ItemRepr`], the one definition shared by saves
+/// and the protocol).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(into = "ItemRepr", try_from = "ItemRepr")]
 pub enum Item {
     /// The attempt was legal and has been played.
     Legal,
@@ -151,7 +156,6 @@ pub enum Item {
     /// A unit was captured on `square`.
     Capture {
         /// Where the captured unit stood (or the destination, per the en passant rule).
-        #[serde(with = "square_serde")]
         square: Square,
         /// Pawn or piece, where the rule set says so.
         unit: Option<Unit>,
@@ -171,12 +175,11 @@ pub enum Item {
     /// A pawn was promoted (rule sets that announce it).
     Promotion,
     /// A player resigned.
-    Resigned(#[serde(with = "color_serde")] Color),
+    Resigned(Color),
     /// A player's time ran out; `result` is the game's result (a loss for that player, or a draw
     /// when the opponent cannot possibly mate).
     Timeout {
         /// The player whose time ran out.
-        #[serde(with = "color_serde")]
         loser: Color,
         /// The result.
         result: GameResult,
@@ -193,7 +196,7 @@ pub enum Item {
         taken: Option<Attempt>,
     },
     /// RBC: one of your units was captured on this square during the opponent's last turn.
-    Captured(#[serde(with = "square_serde")] Square),
+    Captured(Square),
     /// RBC: a king was captured; the game is over.
     KingCaptured,
     /// Modern Kriegspiel: the contents of the squares the mover opened.
@@ -357,6 +360,28 @@ pub mod color_serde {
     }
 }
 
+/// Serde helpers: an optional [`Color`] as `Some("white")` / `None` (null in JSON).
+pub mod opt_color_serde {
+    use crate::announce::color_serde::{color_name, parse_color};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use shakmaty::Color;
+
+    /// Serializes the colour's name, if any.
+    pub fn serialize<S: Serializer>(c: &Option<Color>, s: S) -> Result<S::Ok, S::Error> {
+        c.map(color_name).serialize(s)
+    }
+
+    /// Deserializes an optional colour name.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Color>, D::Error> {
+        match Option::<String>::deserialize(d)? {
+            None => Ok(None),
+            Some(text) => parse_color(&text)
+                .map(Some)
+                .ok_or_else(|| serde::de::Error::custom(format!("'{text}' is not a colour"))),
+        }
+    }
+}
+
 /// Serde helpers: a [`Bitboard`] as a sorted list of square names.
 pub mod bitboard_serde {
     use crate::attempt::parse_square;
@@ -374,9 +399,14 @@ pub mod bitboard_serde {
         let names = Vec::<String>::deserialize(d)?;
         let mut b = Bitboard::EMPTY;
         for name in names {
-            let sq = parse_square(&name)
-                .ok_or_else(|| serde::de::Error::custom(format!("'{name}' is not a square")))?;
-            b.add(sq);
+            let sq = parse_square(&name).ok_or_else(|| {
+                serde::de::Error::custom(format!("'{name}' is not a square (write it like e4)"))
+            })?;
+            if !b.insert(sq) {
+                return Err(serde::de::Error::custom(format!(
+                    "square {name} is named twice"
+                )));
+            }
         }
         Ok(b)
     }

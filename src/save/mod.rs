@@ -14,12 +14,14 @@
 //! renamed over the target, so a crash or a failed write never leaves a half-written save in
 //! place of a good one.
 //!
-//! An example (a Berkeley game that White resigned after 1. e4 e5):
+//! Requests and items are written in their one serde definition, the same as the protocol's JSON
+//! (`(op: "try", move: "e2e4")` here, `{"op":"try","move":"e2e4"}` there). An example (a
+//! Berkeley game that White resigned after 1. e4 e5):
 //!
 //! ```
 //! let text = r#"// Kriegspiel save file
 //! (
-//!     format: 1,
+//!     format: 2,
 //!     meta: (event: "Club night", site: "Berkeley", date: "2026-11-21", white: "Ann", black: "Bob", referee: "", mode: hot_seat),
 //!     time_control: Some((base_ms: 600000, increment_ms: 5000)),
 //!     log: (
@@ -27,10 +29,10 @@
 //!         start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
 //!         opening: [],
 //!         events: [
-//!             (by: Some("white"), request: try("e2e5"), said: [(to: only("white"), item: impossible)], turn_ends: false, clock: Some((white_ms: 598000, black_ms: 600000))),
-//!             (by: Some("white"), request: try("e2e4"), said: [(to: both, item: legal)], turn_ends: true, clock: Some((white_ms: 601000, black_ms: 600000))),
-//!             (by: Some("black"), request: try("e7e5"), said: [(to: both, item: legal)], turn_ends: true, clock: Some((white_ms: 601000, black_ms: 603000))),
-//!             (by: Some("white"), request: resign("white"), said: [(to: both, item: resigned("white"))], turn_ends: false),
+//!             (by: Some("white"), request: (op: "try", move: "e2e5"), said: [(to: only("white"), item: (kind: "impossible"))], turn_ends: false, clock: Some((white_ms: 598000, black_ms: 600000))),
+//!             (by: Some("white"), request: (op: "try", move: "e2e4"), said: [(to: both, item: (kind: "legal"))], turn_ends: true, clock: Some((white_ms: 601000, black_ms: 600000))),
+//!             (by: Some("black"), request: (op: "try", move: "e7e5"), said: [(to: both, item: (kind: "legal"))], turn_ends: true, clock: Some((white_ms: 601000, black_ms: 603000))),
+//!             (by: Some("white"), request: (op: "resign", color: "white"), said: [(to: both, item: (kind: "resigned", color: "white"))], turn_ends: false),
 //!         ],
 //!     ),
 //!     markers: [(at: 3, color: "white", square: "e5", piece: Some('p'))],
@@ -54,8 +56,12 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
-/// The format version this program writes.
-pub const FORMAT: u32 = 1;
+mod legacy;
+
+/// The format version this program writes. Format 2 writes requests and items in their one serde
+/// definition, shared with the protocol (`(op: "try", move: "e2e4")`, `(kind: "legal")`);
+/// format 1 files are still read ([`legacy`]).
+pub const FORMAT: u32 = 2;
 
 /// How the game is being played.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -281,8 +287,11 @@ pub fn load_str(text: &str) -> Result<Loaded, LoadError> {
             supported: FORMAT,
         });
     }
-    // Format 1 is the first; older formats would be read here and converted.
-    let saved: SavedGame = ron::from_str(text).map_err(|e| LoadError::Syntax {
+    let parsed = match format {
+        1 => legacy::read(text),
+        _ => ron::from_str::<SavedGame>(text),
+    };
+    let saved = parsed.map_err(|e| LoadError::Syntax {
         line: e.span.start.line,
         column: e.span.start.col,
         message: e.code.to_string(),
