@@ -11,6 +11,7 @@ use crate::referee::RequestRepr;
 use crate::rules::{Preset, RuleSet};
 use crate::save::{Meta, Mode, SavedGame};
 use crate::session::GameSession;
+use crate::table::Table;
 use serde_json::{Map, Value};
 use shakmaty::{Color, Setup};
 use std::fmt::Write as _;
@@ -123,7 +124,7 @@ impl Session {
 
     /// The current game as a save.
     pub fn saved(&self) -> Option<SavedGame> {
-        self.table.as_ref().map(GameSession::to_saved)
+        self.table.as_ref().map(GameSession::saved)
     }
 
     /// Reports an autosave failure on standard error (the protocol's answer stays the referee's).

@@ -4,14 +4,16 @@
 //! Time comes from the caller (`now`, a monotonic duration), never from the system clock, so
 //! everything here is deterministic and testable. Nothing here draws anything.
 
+use crate::announce::Over;
 use crate::clock::{Clock, ClockReading, TimeControl};
 use crate::log::{Event, Game};
 use crate::referee::{NewGameError, Request, RequestError};
 use crate::rules::RuleSet;
 use crate::save::{Correction, Loaded, Markers, Meta, SavedGame};
+use crate::table::Table;
 use crate::view::PlayerView;
 use shakmaty::{Color, Role, Setup, Square};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// A game in progress with everything around it.
@@ -86,96 +88,12 @@ impl GameSession {
         &self.game
     }
 
-    /// The rules.
-    pub fn rules(&self) -> &RuleSet {
-        self.game.referee().rules()
-    }
-
-    /// The side to move (public).
-    pub fn to_move(&self) -> Color {
-        self.game.referee().to_move()
-    }
-
-    /// The time control.
-    pub fn time_control(&self) -> Option<TimeControl> {
-        self.time_control
-    }
-
-    /// Where the game is autosaved.
-    pub fn autosave_path(&self) -> Option<&PathBuf> {
-        self.autosave.as_ref()
-    }
-
-    /// Markers of both players.
-    pub fn markers(&self) -> &Markers {
-        &self.markers
-    }
-
-    /// The club referee's corrections.
-    pub fn corrections(&self) -> &[Correction] {
-        &self.corrections
-    }
-
-    /// `color`'s view of the game now (cached until the log changes).
-    pub fn view(&mut self, color: Color) -> &PlayerView {
-        let revision = self.revision;
-        let slot = &mut self.views[usize::from(color == Color::White)];
-        if slot.as_ref().is_none_or(|(r, _)| *r != revision) {
-            *slot = Some((revision, PlayerView::build(self.game.log(), color)));
-        }
-        match slot {
-            Some((_, view)) => view,
-            None => unreachable!("just filled"),
-        }
-    }
-
-    /// The clock reading at `now`.
-    pub fn clock_reading(&self, now: Duration) -> Option<ClockReading> {
-        self.clock.as_ref().map(|c| c.reading(now))
-    }
-
-    /// Whose clock runs.
-    pub fn clock_running(&self) -> Option<Color> {
-        self.clock.as_ref().and_then(Clock::running)
-    }
-
-    /// How long until the running clock reaches zero.
-    pub fn time_to_flag(&self, now: Duration) -> Option<Duration> {
-        self.clock.as_ref().and_then(|c| c.time_to_flag(now))
-    }
-
-    /// Starts (or resumes) the side to move's clock.
-    pub fn start_clock(&mut self, now: Duration) {
-        let to_move = self.to_move();
-        if self.game.referee().over().is_none()
-            && let Some(c) = &mut self.clock
-        {
-            c.start(to_move, now);
-        }
-    }
-
-    /// Stops the clock.
-    pub fn pause_clock(&mut self, now: Duration) {
-        if let Some(c) = &mut self.clock {
-            c.stop(now);
-        }
-    }
-
-    /// If the running side's time is up, records the loss on time and returns its event.
-    pub fn check_time(&mut self, now: Duration) -> Option<Event> {
-        let flagged = self.clock.as_ref()?.flagged(now)?;
-        if self.game.referee().over().is_some() {
-            return None;
-        }
-        self.apply_now(Request::Timeout(flagged), now).ok()
-    }
-
-    /// Applies a request at `now`: a flag that has fallen is recorded first (and the request is
-    /// then refused as the game is over); the clock switches when the turn passes; the game is
-    /// autosaved. Returns the request's event.
-    pub fn apply(&mut self, request: Request, now: Duration) -> Result<Event, RequestError> {
-        self.check_time(now);
-        self.apply_now(request, now)
+    /// The game as a save.
+    pub fn saved(&self) -> SavedGame {
+        let mut saved = SavedGame::of(&self.game, self.meta.clone(), self.time_control);
+        saved.markers = self.markers.clone();
+        saved.corrections = self.corrections.clone();
+        saved
     }
 
     fn apply_now(&mut self, request: Request, now: Duration) -> Result<Event, RequestError> {
@@ -196,16 +114,122 @@ impl GameSession {
         Ok(self.game.log().events.last().cloned().unwrap_or(event))
     }
 
-    /// Puts (or clears) a guessed enemy piece on `color`'s board.
-    pub fn set_marker(&mut self, color: Color, square: Square, piece: Option<Role>) {
+    /// Writes the game to `path` (atomically).
+    pub fn save_to(&self, path: &std::path::Path) -> std::io::Result<()> {
+        self.saved().write(path)
+    }
+
+    fn autosave_now(&mut self) {
+        if let Some(path) = &self.autosave {
+            self.autosave_error = self
+                .saved()
+                .write(path)
+                .err()
+                .map(|e| format!("autosave to {} failed: {e}", path.display()));
+        }
+    }
+}
+
+impl Table for GameSession {
+    fn rules(&self) -> &RuleSet {
+        self.game.referee().rules()
+    }
+
+    fn to_move(&self) -> Color {
+        self.game.referee().to_move()
+    }
+
+    fn time_control(&self) -> Option<TimeControl> {
+        self.time_control
+    }
+
+    fn autosave_path(&self) -> Option<&Path> {
+        self.autosave.as_deref()
+    }
+
+    fn autosave_error(&self) -> Option<&str> {
+        self.autosave_error.as_deref()
+    }
+
+    fn meta(&self) -> &Meta {
+        &self.meta
+    }
+
+    fn over(&self) -> Option<Over> {
+        self.game.referee().over()
+    }
+
+    fn truth(&self) -> Option<&Game> {
+        Some(&self.game)
+    }
+
+    fn markers(&self) -> &Markers {
+        &self.markers
+    }
+
+    fn corrections(&self) -> &[Correction] {
+        &self.corrections
+    }
+
+    fn view(&mut self, color: Color) -> &PlayerView {
+        let revision = self.revision;
+        let slot = &mut self.views[usize::from(color == Color::White)];
+        if slot.as_ref().is_none_or(|(r, _)| *r != revision) {
+            *slot = Some((revision, PlayerView::build(self.game.log(), color)));
+        }
+        match slot {
+            Some((_, view)) => view,
+            None => unreachable!("just filled"),
+        }
+    }
+
+    fn clock_reading(&self, now: Duration) -> Option<ClockReading> {
+        self.clock.as_ref().map(|c| c.reading(now))
+    }
+
+    fn clock_running(&self) -> Option<Color> {
+        self.clock.as_ref().and_then(Clock::running)
+    }
+
+    fn time_to_flag(&self, now: Duration) -> Option<Duration> {
+        self.clock.as_ref().and_then(|c| c.time_to_flag(now))
+    }
+
+    fn start_clock(&mut self, now: Duration) {
+        let to_move = self.to_move();
+        if self.game.referee().over().is_none()
+            && let Some(c) = &mut self.clock
+        {
+            c.start(to_move, now);
+        }
+    }
+
+    fn pause_clock(&mut self, now: Duration) {
+        if let Some(c) = &mut self.clock {
+            c.stop(now);
+        }
+    }
+
+    fn check_time(&mut self, now: Duration) -> Option<Event> {
+        let flagged = self.clock.as_ref()?.flagged(now)?;
+        if self.game.referee().over().is_some() {
+            return None;
+        }
+        self.apply_now(Request::Timeout(flagged), now).ok()
+    }
+
+    fn apply(&mut self, request: Request, now: Duration) -> Result<Event, RequestError> {
+        self.check_time(now);
+        self.apply_now(request, now)
+    }
+
+    fn set_marker(&mut self, color: Color, square: Square, piece: Option<Role>) {
         let at = self.game.log().events.len();
         self.markers.set(color, square, piece, at);
         self.autosave_now();
     }
 
-    /// Takes back the last event (the club referee's typing mistake), keeping it in the audit
-    /// trail with `note`. Returns the removed event.
-    pub fn undo(&mut self, note: &str, now: Duration) -> Option<Event> {
+    fn undo(&mut self, note: &str, now: Duration) -> Option<Event> {
         let n = self.game.log().events.len();
         let removed = self.game.log().events.last()?.clone();
         let rebuilt = self.game.log().replay_prefix(n - 1).ok()?;
@@ -231,27 +255,8 @@ impl GameSession {
         Some(removed)
     }
 
-    /// The game as a save.
-    pub fn to_saved(&self) -> SavedGame {
-        let mut saved = SavedGame::of(&self.game, self.meta.clone(), self.time_control);
-        saved.markers = self.markers.clone();
-        saved.corrections = self.corrections.clone();
-        saved
-    }
-
-    /// Writes the game to `path` (atomically).
-    pub fn save_to(&self, path: &std::path::Path) -> std::io::Result<()> {
-        self.to_saved().write(path)
-    }
-
-    fn autosave_now(&mut self) {
-        if let Some(path) = &self.autosave {
-            self.autosave_error = self
-                .to_saved()
-                .write(path)
-                .err()
-                .map(|e| format!("autosave to {} failed: {e}", path.display()));
-        }
+    fn to_saved(&self) -> Option<SavedGame> {
+        Some(self.saved())
     }
 }
 
@@ -334,7 +339,7 @@ mod tests {
         assert_eq!(s.view(Color::White).own.piece_at(Square::E4), None);
         assert_eq!(s.corrections().len(), 1);
         assert_eq!(s.to_move(), Color::White);
-        let saved = s.to_saved();
+        let saved = s.saved();
         assert_eq!(
             crate::save::load_str(&saved.to_ron()).expect("loads").saved,
             saved

@@ -5,73 +5,85 @@
 //! referee) implements the same trait, so the screens need not know which one they sit at.
 
 use crate::announce::Over;
-use crate::clock::ClockReading;
-use crate::log::Game;
+use crate::clock::{ClockReading, TimeControl};
+use crate::log::{Event, Game};
 use crate::referee::{Request, RequestError};
 use crate::rules::RuleSet;
-use crate::session::GameSession;
+use crate::save::{Correction, Markers, Meta, SavedGame};
 use crate::view::PlayerView;
-use shakmaty::Color;
+use shakmaty::{Color, Role, Square};
+use std::path::Path;
 use std::time::Duration;
 
-/// What everyone at the table knows.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Public {
-    /// The side to move.
-    pub to_move: Color,
-    /// The result, once the game is over.
-    pub over: Option<Over>,
-    /// Both clocks, when the game is played on a clock.
-    pub clock: Option<ClockReading>,
-    /// Whose clock runs.
-    pub clock_running: Option<Color>,
-}
-
-/// A game at a table.
+/// A game at a table. Requests and the seats' views go through it; what is hidden from the
+/// caller stays behind it.
 pub trait Table {
     /// The rules (public).
     fn rules(&self) -> &RuleSet;
 
+    /// Who, where and when (public).
+    fn meta(&self) -> &Meta;
+
+    /// The side to move (public).
+    fn to_move(&self) -> Color;
+
+    /// The result, once the game is over (public).
+    fn over(&self) -> Option<Over>;
+
     /// What `seat` knows now.
-    fn seat(&mut self, seat: Color) -> &PlayerView;
+    fn view(&mut self, seat: Color) -> &PlayerView;
 
-    /// Makes a request at `now` (a fallen flag is recorded first). On error nothing changed.
-    fn submit(&mut self, request: Request, now: Duration) -> Result<(), RequestError>;
+    /// Makes a request at `now` (a fallen flag is recorded first). Returns the event as the
+    /// caller may see it (a local table: all of it); on error nothing changed.
+    fn apply(&mut self, request: Request, now: Duration) -> Result<Event, RequestError>;
 
-    /// The public state at `now`.
-    fn public(&self, now: Duration) -> Public;
+    /// If the running side's time is up, records the loss on time and returns its event.
+    fn check_time(&mut self, now: Duration) -> Option<Event>;
+
+    /// The time control, if the game is played on a clock (public).
+    fn time_control(&self) -> Option<TimeControl>;
+
+    /// Both clocks at `now` (public).
+    fn clock_reading(&self, now: Duration) -> Option<ClockReading>;
+
+    /// Whose clock runs (public).
+    fn clock_running(&self) -> Option<Color>;
+
+    /// How long until the running clock reaches zero.
+    fn time_to_flag(&self, now: Duration) -> Option<Duration>;
+
+    /// Starts (or resumes) the side to move's clock.
+    fn start_clock(&mut self, now: Duration);
+
+    /// Stops the clock.
+    fn pause_clock(&mut self, now: Duration);
+
+    /// Both players' markers (guessed enemy pieces; each player's own notes).
+    fn markers(&self) -> &Markers;
+
+    /// Puts (or clears) a guessed enemy piece on `color`'s board.
+    fn set_marker(&mut self, color: Color, square: Square, piece: Option<Role>);
+
+    /// The club referee's corrections so far.
+    fn corrections(&self) -> &[Correction];
+
+    /// Takes back the last event with `note` (the club referee's correction); `None` when there
+    /// is nothing to take back or this table cannot.
+    fn undo(&mut self, note: &str, now: Duration) -> Option<Event>;
+
+    /// The game as a save, where this table holds the whole game.
+    fn to_saved(&self) -> Option<SavedGame>;
+
+    /// Where the game is autosaved.
+    fn autosave_path(&self) -> Option<&Path>;
+
+    /// The last autosave failure, until a save succeeds.
+    fn autosave_error(&self) -> Option<&str>;
 
     /// The referee's game (the true position and the full log), where the caller may see it: a
     /// local table has it (the referee's board, the club console, study after the game); a
     /// remote seat does not.
     fn truth(&self) -> Option<&Game>;
-}
-
-impl Table for GameSession {
-    fn rules(&self) -> &RuleSet {
-        GameSession::rules(self)
-    }
-
-    fn seat(&mut self, seat: Color) -> &PlayerView {
-        self.view(seat)
-    }
-
-    fn submit(&mut self, request: Request, now: Duration) -> Result<(), RequestError> {
-        self.apply(request, now).map(|_| ())
-    }
-
-    fn public(&self, now: Duration) -> Public {
-        Public {
-            to_move: self.to_move(),
-            over: self.game().referee().over(),
-            clock: self.clock_reading(now),
-            clock_running: self.clock_running(),
-        }
-    }
-
-    fn truth(&self) -> Option<&Game> {
-        Some(self.game())
-    }
 }
 
 #[cfg(test)]
@@ -80,6 +92,7 @@ mod tests {
     use crate::attempt::Attempt;
     use crate::rules::Preset;
     use crate::save::Meta;
+    use crate::session::GameSession;
     use shakmaty::{Setup, Square};
 
     /// A player at a table plays through the trait alone.
@@ -95,16 +108,16 @@ mod tests {
         .expect("starts");
         let table: &mut dyn Table = &mut session;
         let e2e4 = Request::Try(Attempt::parse("e2e4").expect("uci"));
-        table.submit(e2e4, Duration::ZERO).expect("legal");
-        assert_eq!(table.public(Duration::ZERO).to_move, Color::Black);
-        assert!(table.seat(Color::White).own.piece_at(Square::E4).is_some());
-        assert!(table.seat(Color::Black).own.piece_at(Square::E4).is_none());
+        table.apply(e2e4, Duration::ZERO).expect("legal");
+        assert_eq!(table.to_move(), Color::Black);
+        assert!(table.view(Color::White).own.piece_at(Square::E4).is_some());
+        assert!(table.view(Color::Black).own.piece_at(Square::E4).is_none());
         let resign_twice = Request::Resign(Color::Black);
         table
-            .submit(resign_twice.clone(), Duration::ZERO)
+            .apply(resign_twice.clone(), Duration::ZERO)
             .expect("accepted");
-        assert!(table.public(Duration::ZERO).over.is_some());
-        assert!(table.submit(resign_twice, Duration::ZERO).is_err());
+        assert!(table.over().is_some());
+        assert!(table.apply(resign_twice, Duration::ZERO).is_err());
         assert_eq!(table.truth().map(|g| g.log().events.len()), Some(2));
     }
 }

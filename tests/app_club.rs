@@ -149,7 +149,8 @@ fn berkeley_any_game_from_the_keyboard() {
         pair("To both", "Yes. Capture at b8. Rank check. Checkmate.")
     );
     assert!(play(&h).revealed());
-    let scoresheet = kriegspiel::scoresheet::scoresheet(&play(&h).session.to_saved());
+    let scoresheet =
+        kriegspiel::scoresheet::scoresheet(&play(&h).session.to_saved().expect("a local table"));
     assert!(scoresheet.contains("took back c6e4"), "{scoresheet}");
 }
 
@@ -199,7 +200,13 @@ fn wild16_game_from_the_keyboard() {
         said(&h),
         pair("To both", "Piece at b8 captured. Rank check. Checkmate.")
     );
-    let over = play(&h).session.game().referee().over().expect("over");
+    let over = play(&h)
+        .session
+        .truth()
+        .expect("a local table")
+        .referee()
+        .over()
+        .expect("over");
     assert_eq!(over.reason, kriegspiel::announce::EndReason::Checkmate);
 }
 
@@ -209,7 +216,13 @@ fn results_outside_the_board() {
     enter(&mut h, "adjudicate 1/2-1/2 power cut in the hall");
     h.key_press(egui::Key::Enter);
     h.run();
-    let over = play(&h).session.game().referee().over().expect("over");
+    let over = play(&h)
+        .session
+        .truth()
+        .expect("a local table")
+        .referee()
+        .over()
+        .expect("over");
     assert_eq!(over.reason, kriegspiel::announce::EndReason::Adjudication);
     assert_eq!(over.result, kriegspiel::announce::GameResult::Draw);
     let mut h = harness(club_app(Preset::Berkeley, "resign"));
@@ -217,14 +230,26 @@ fn results_outside_the_board() {
     h.key_press(egui::Key::Escape);
     h.run();
     assert!(
-        play(&h).session.game().referee().over().is_none(),
+        play(&h)
+            .session
+            .truth()
+            .expect("a local table")
+            .referee()
+            .over()
+            .is_none(),
         "Escape cancels"
     );
     enter(&mut h, "resign black");
     h.key_press(egui::Key::Enter);
     h.run();
     assert_eq!(
-        play(&h).session.game().referee().over().map(|o| o.result),
+        play(&h)
+            .session
+            .truth()
+            .expect("a local table")
+            .referee()
+            .over()
+            .map(|o| o.result),
         Some(kriegspiel::announce::GameResult::WhiteWins)
     );
 }

@@ -229,7 +229,13 @@ fn a_short_hot_seat_game_never_leaks() {
     click(&mut h, "Promote to queen");
     let p = play(&h);
     assert!(p.revealed());
-    let over = p.session.game().referee().over().expect("over");
+    let over = p
+        .session
+        .truth()
+        .expect("a local table")
+        .referee()
+        .over()
+        .expect("over");
     assert_eq!(over.reason, kriegspiel::announce::EndReason::Checkmate);
     // The reveal: all three boards.
     assert_eq!(p.drawn.len(), 3);
@@ -246,7 +252,7 @@ fn a_short_hot_seat_game_never_leaks() {
     );
     assert!(all_text(&h).iter().any(|t| t.contains("Save game as")));
     // The autosave holds the finished game.
-    let saved = p.session.autosave_path().expect("autosave").clone();
+    let saved = p.session.autosave_path().expect("autosave").to_path_buf();
     let loaded = kriegspiel::save::load_file(&saved).expect("autosave loads");
     assert!(loaded.saved.result.is_some());
 }
@@ -354,7 +360,8 @@ fn rbc_hot_seat_senses_then_moves_and_shows_only_the_own_clock() {
     click(&mut h, "White e7");
     let view = play(&h)
         .session
-        .game()
+        .truth()
+        .expect("a local table")
         .log()
         .events
         .last()
@@ -399,7 +406,10 @@ fn modern_kriegspiel_opens_squares_before_the_curtain() {
     }
     click(&mut h, "Open these squares");
     assert_curtain_hides_everything(&h, &["Opened"]);
-    let view = kriegspiel::PlayerView::build(play(&h).session.game().log(), Color::White);
+    let view = kriegspiel::PlayerView::build(
+        play(&h).session.truth().expect("a local table").log(),
+        Color::White,
+    );
     assert_eq!(view.seen.len(), 7);
     assert!(
         view.seen

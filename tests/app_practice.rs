@@ -102,14 +102,24 @@ fn the_start_screen_offers_practice_and_the_person_plays_white_to_mate() {
             Color::White,
             "the computer answered in the same frame"
         );
-        let a = computer_attempt(play(&h).session.game(), Color::White).expect("an attempt");
+        let a = computer_attempt(
+            play(&h).session.truth().expect("a local table"),
+            Color::White,
+        )
+        .expect("an attempt");
         type_move(&mut h, a);
         assert_only_own_board(&h, Color::White);
         entries += 1;
     }
     let p = play(&h);
     assert!(p.revealed(), "the game ended");
-    let over = p.session.game().referee().over().expect("over");
+    let over = p
+        .session
+        .truth()
+        .expect("a local table")
+        .referee()
+        .over()
+        .expect("over");
     assert_eq!(over.reason, kriegspiel::announce::EndReason::Checkmate);
     // After the end every board is shown.
     assert!(p.drawn.iter().any(|d| d.place == Place::Referee));
@@ -129,20 +139,28 @@ fn as_black_the_computer_moves_first_and_its_board_stays_hidden() {
     );
     assert!(
         p.session
-            .game()
+            .truth()
+            .expect("a local table")
             .log()
             .events
             .iter()
             .any(|e| e.by == Some(Color::White) && e.turn_ends)
     );
-    assert_eq!(p.session.game().log().start.turn, Color::White);
+    assert_eq!(
+        p.session.truth().expect("a local table").log().start.turn,
+        Color::White
+    );
     assert_only_own_board(&h, Color::Black);
     assert!(
         h.query_by_label("Offer draw").is_none(),
         "the computer does not take draw offers"
     );
     // A king step of the person's: the computer replies at once.
-    let a = computer_attempt(play(&h).session.game(), Color::Black).expect("a step");
+    let a = computer_attempt(
+        play(&h).session.truth().expect("a local table"),
+        Color::Black,
+    )
+    .expect("a step");
     type_move(&mut h, a);
     assert!(play(&h).revealed() || play(&h).session.to_move() == Color::Black);
     assert_only_own_board(&h, Color::Black);
@@ -151,17 +169,31 @@ fn as_black_the_computer_moves_first_and_its_board_stays_hidden() {
     let path = play(&h)
         .session
         .autosave_path()
-        .cloned()
+        .map(std::path::Path::to_path_buf)
         .expect("autosaved");
     let saved = std::fs::read_to_string(&path).expect("save file");
     assert!(saved.contains(BotKind::KrkPractice.title()) && saved.contains("Practice"));
     assert!(saved.contains("bot: krk_practice") && saved.contains("plays: \"white\""));
-    let events = play(&h).session.game().log().events.len();
+    let events = play(&h)
+        .session
+        .truth()
+        .expect("a local table")
+        .log()
+        .events
+        .len();
     let mut h2 = harness(app(&dir, Some(path), None));
     h2.run();
     let p2 = play(&h2);
     assert_eq!(p2.mode, PlayMode::Practice(Color::Black));
-    assert_eq!(p2.session.game().log().events.len(), events);
+    assert_eq!(
+        p2.session
+            .truth()
+            .expect("a local table")
+            .log()
+            .events
+            .len(),
+        events
+    );
     assert_only_own_board(&h2, Color::Black);
 }
 

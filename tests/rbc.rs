@@ -8,6 +8,7 @@ use kriegspiel::clock::{ClockReading, TimeControl};
 use kriegspiel::referee::RequestError;
 use kriegspiel::save::Meta;
 use kriegspiel::session::GameSession;
+use kriegspiel::table::Table;
 use kriegspiel::{Attempt, Game, PlayerView, Preset, Request};
 use proptest::prelude::*;
 use shakmaty::{Bitboard, Color, Piece, Square};

@@ -2,7 +2,7 @@
 //! heard ([`heard_log`] while playing, [`study_heard_log`] when studying a saved game) and the
 //! referee's full record ([`referee_log`]). All are drawn in the same scrolling `panel`.
 
-use crate::session::GameSession;
+use crate::log::Game;
 use crate::view::PlayerView;
 use crate::wording::color_title;
 use shakmaty::Color;
@@ -97,9 +97,9 @@ pub fn study_heard_log(
 }
 
 /// The referee's log: every request with its answer and audience.
-pub fn referee_log(ui: &mut egui::Ui, session: &GameSession, height: f32) {
-    let log = session.game().log();
-    let wording = session.rules().wording;
+pub fn referee_log(ui: &mut egui::Ui, game: &Game, height: f32) {
+    let log = game.log();
+    let wording = game.referee().rules().wording;
     panel(ui, "referee-log", height, |ui| {
         for turn in log.turns() {
             for (i, e) in turn.indexed() {

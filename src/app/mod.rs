@@ -366,7 +366,7 @@ impl KriegspielApp {
                 | FileOp::ExportScoresheet
                 | FileOp::ExportFilteredPgn(_) => {
                     let saved = match &self.screen {
-                        Screen::Play(play) => Some(play.session.to_saved()),
+                        Screen::Play(play) => play.session.to_saved(),
                         Screen::Study(s) => Some(s.saved.clone()),
                         _ => None,
                     };

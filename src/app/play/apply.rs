@@ -2,7 +2,7 @@
 //! is applied after the frame (requests to the referee, the curtain after a turn, the computer's
 //! turns in practice).
 
-use super::{Confirm, Curtain, PlayMode, PlayScreen, club, idx};
+use super::{Confirm, Curtain, PlayMode, PlayScreen, club};
 use crate::announce::Item;
 use crate::attempt::Attempt;
 use crate::referee::Request;
@@ -40,7 +40,6 @@ impl PlayScreen {
         match intent {
             Intent::OpenBoard(c) => {
                 self.curtain = Curtain::Open(c);
-                self.opened_at[idx(c)] = self.session.game().log().events.len();
                 self.selected = None;
                 self.message = None;
                 if !self.clock_started {
@@ -223,11 +222,10 @@ impl PlayScreen {
             return;
         };
         // A turn never needs more attempts than there are king steps and rook moves.
-        for played in 0..64 {
+        let mut last: Option<crate::log::Event> = None;
+        for _ in 0..64 {
             if self.revealed() || self.session.to_move() == human {
-                if played > 0
-                    && let Some(last) = self.session.game().log().events.last()
-                {
+                if let Some(last) = last {
                     // What the person heard of the computer's last attempt.
                     let heard: Vec<Item> = crate::announce::heard_by(&last.said, human).collect();
                     let words = say(&heard, self.session.rules().wording, !human);
@@ -241,9 +239,12 @@ impl PlayScreen {
                 self.message = Some("The computer cannot play this position.".to_owned());
                 return;
             };
-            if let Err(e) = self.session.apply(request, now) {
-                self.message = Some(format!("The computer's attempt failed: {e}"));
-                return;
+            match self.session.apply(request, now) {
+                Ok(event) => last = Some(event),
+                Err(e) => {
+                    self.message = Some(format!("The computer's attempt failed: {e}"));
+                    return;
+                }
             }
         }
     }

@@ -21,7 +21,7 @@ impl PlayScreen {
         ui.horizontal(|ui| {
             ui.heading(self.session.rules().title());
             ui.separator();
-            let status = match self.session.game().referee().over() {
+            let status = match self.session.over() {
                 Some(o) => format!(
                     "Game over: {} ({})",
                     o.result.pgn(),
@@ -55,8 +55,8 @@ impl PlayScreen {
                     }
                 }
             }
-            if let Some(err) = &self.session.autosave_error {
-                ui.colored_label(theme::ERROR, err);
+            if let Some(err) = &self.session.autosave_error() {
+                ui.colored_label(theme::ERROR, *err);
             }
         });
     }
@@ -73,7 +73,11 @@ impl PlayScreen {
         };
         let wording = self.session.rules().wording;
         // Only items heard by both players, from the last completed turn.
-        let log = self.session.game().log();
+        // Public facts only, read from the referee's record where this table has it.
+        let Some(game) = self.session.truth() else {
+            return;
+        };
+        let log = game.log();
         let mut public: Vec<Item> = Vec::new();
         for e in log.events.iter().rev() {
             let items: Vec<Item> = e
@@ -114,7 +118,7 @@ impl PlayScreen {
                             .size(theme::TEXT_HEADLINE)
                             .color(Color32::WHITE),
                     );
-                    let name = next.fold_wb(&self.session.meta.white, &self.session.meta.black);
+                    let name = next.fold_wb(&self.session.meta().white, &self.session.meta().black);
                     let who = if name.is_empty() {
                         color_title(next).to_owned()
                     } else {
@@ -165,12 +169,12 @@ impl PlayScreen {
         ui.add_space(4.0);
         if self.revealed() {
             ui.horizontal(|ui| {
-                if let Some(o) = self.session.game().referee().over() {
+                if let Some(o) = self.session.over() {
                     ui.label(
                         RichText::new(format!(
                             "Result {}: {}. All boards are revealed.",
                             o.result.pgn(),
-                            o.reason.id().replace('_', " ")
+                            o.reason.title()
                         ))
                         .strong()
                         .size(theme::TEXT_LARGE),
@@ -234,7 +238,10 @@ impl PlayScreen {
             return;
         };
         let rbc = self.session.rules().family == crate::rules::Family::Rbc;
-        let sensed = self.session.view(player).sensed;
+        let (sensed, any_asked) = {
+            let view = self.session.view(player);
+            (view.sensed, view.any_asked)
+        };
         if rbc && !sensed {
             ui.horizontal(|ui| {
                 ui.label(
@@ -273,10 +280,7 @@ impl PlayScreen {
                 intents.push(Intent::Typed);
             }
             let rules = self.session.rules().clone();
-            if rules.has_any()
-                && !self.session.game().referee().any_asked()
-                && ui.button("Any?").clicked()
-            {
+            if rules.has_any() && !any_asked && ui.button("Any?").clicked() {
                 intents.push(Intent::Ask(Request::Any));
             }
             if self.draw_offer == Some(!player) {

@@ -53,7 +53,7 @@ impl PlayScreen {
     ) {
         let title = match place {
             Place::Player(c) => {
-                let name = c.fold_wb(&self.session.meta.white, &self.session.meta.black);
+                let name = c.fold_wb(&self.session.meta().white, &self.session.meta().black);
                 if name.is_empty() {
                     format!("{}'s board", color_title(c))
                 } else {
@@ -283,8 +283,13 @@ impl PlayScreen {
         settings: &Settings,
         intents: &mut Vec<Intent>,
     ) {
-        let board = self.session.game().referee().true_board().clone();
-        let log = self.session.game().log();
+        // The referee's board is the truth: only a table that shows it to this caller draws it.
+        let Some(game) = self.session.truth() else {
+            board::covered(ui, Place::Referee.name(), size);
+            return;
+        };
+        let board = game.referee().true_board().clone();
+        let log = game.log();
         let mut spec = BoardSpec {
             name: "Referee".to_owned(),
             white_at_bottom: !self.flipped,
@@ -339,6 +344,8 @@ impl PlayScreen {
                 }
             }
         }
-        referee_log(ui, &self.session, log_height);
+        if let Some(game) = self.session.truth() {
+            referee_log(ui, game, log_height);
+        }
     }
 }

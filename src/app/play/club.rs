@@ -160,7 +160,7 @@ impl PlayScreen {
                 }
             });
         ui.add_space(6.0);
-        let over = self.session.game().referee().over();
+        let over = self.session.over();
         let mover = self.session.to_move();
         let (undo_key, clock_key, enter, escape) = ui.input_mut(|i| {
             (
@@ -184,7 +184,7 @@ impl PlayScreen {
         }
         if let Some(confirm) = self.confirm.clone() {
             let question = match &confirm {
-                Confirm::Undo => match self.session.game().log().events.last() {
+                Confirm::Undo => match self.session.truth().and_then(|g| g.log().events.last()) {
                     Some(e) => format!(
                         "Take back the last entry ({})?",
                         crate::replay::request_text(&e.request)

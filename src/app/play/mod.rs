@@ -24,7 +24,7 @@ pub use input::resolve_typed;
 use super::settings::Settings;
 use super::visibility::{self, Viewer};
 use crate::attempt::Attempt;
-use crate::session::GameSession;
+use crate::table::Table;
 use crate::wording::say;
 use apply::Intent;
 use shakmaty::{Bitboard, Color, Role, Square};
@@ -71,7 +71,7 @@ pub enum Confirm {
 /// The game screen's state.
 pub struct PlayScreen {
     /// The game.
-    pub session: GameSession,
+    pub session: Box<dyn Table>,
     /// Hot-seat or club referee.
     pub mode: PlayMode,
     /// The curtain (hot-seat).
@@ -90,7 +90,6 @@ pub struct PlayScreen {
     /// What was drawn on each board in the last frame.
     pub drawn: Vec<Drawn>,
     /// The log length when each player last opened its board [black, white].
-    opened_at: [usize; 2],
     /// The clock has been started.
     clock_started: bool,
     /// What the referee must say about the last entry: (to whom, words).
@@ -105,16 +104,11 @@ pub struct PlayScreen {
     bot: Option<Box<dyn crate::bots::Bot>>,
 }
 
-/// The index of `c` in per-player arrays ([black, white]).
-fn idx(c: Color) -> usize {
-    usize::from(c == Color::White)
-}
-
 impl PlayScreen {
     /// A new screen for `session`. Hot-seat games always start (or resume) on the curtain.
-    pub fn new(session: GameSession, mode: PlayMode) -> PlayScreen {
+    pub fn new(session: impl Table + 'static, mode: PlayMode) -> PlayScreen {
+        let session: Box<dyn Table> = Box::new(session);
         let next = session.to_move();
-        let n = session.game().log().events.len();
         let curtain = match mode {
             PlayMode::Practice(human) => Curtain::Open(human),
             _ => Curtain::Up { next },
@@ -132,7 +126,6 @@ impl PlayScreen {
             confirm: None,
             draw_offer: None,
             drawn: Vec::new(),
-            opened_at: [n, n],
             clock_started: false,
             say_this: Vec::new(),
             focus_input: mode == PlayMode::Referee,
@@ -141,8 +134,8 @@ impl PlayScreen {
             bot: None,
         };
         if let PlayMode::Practice(_) = mode {
-            let seed = screen.session.game().log().events.len() as u64;
-            screen.bot = screen.session.meta.computer.map(|c| c.bot.make(seed));
+            let seed = u64::from(screen.session.view(Color::White).move_number);
+            screen.bot = screen.session.meta().computer.map(|c| c.bot.make(seed));
         }
         screen.computer_turn(Duration::ZERO);
         screen
@@ -150,7 +143,7 @@ impl PlayScreen {
 
     /// The game is over: everything is revealed.
     pub fn revealed(&self) -> bool {
-        self.session.game().referee().over().is_some()
+        self.session.over().is_some()
     }
 
     /// Whether the person at the screen may see `place` now. The single rule for hidden
