@@ -100,7 +100,7 @@ pub fn scoresheet(saved: &SavedGame) -> String {
     let _ = writeln!(out, "{}", "-".repeat(78));
     match saved.result {
         Some(o) => {
-            let _ = writeln!(out, "Result: {}  ({})", o.result.pgn(), o.reason.title());
+            let _ = writeln!(out, "Result: {}", o.title());
         }
         None => {
             let _ = writeln!(out, "Result: game not finished");

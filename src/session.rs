@@ -61,6 +61,15 @@ impl GameSession {
         Ok(s)
     }
 
+    /// A new untimed game from the standard position, without metadata or autosave (tests and
+    /// tools).
+    pub fn untimed(rules: RuleSet) -> GameSession {
+        match GameSession::new(rules, Setup::initial(), Meta::default(), None, None) {
+            Ok(session) => session,
+            Err(e) => unreachable!("the standard position always starts: {e}"),
+        }
+    }
+
     /// Resumes a loaded game; its clock shows the last recorded reading and is stopped.
     pub fn from_loaded(loaded: Loaded, autosave: Option<PathBuf>) -> GameSession {
         let Loaded { saved, game } = loaded;
@@ -321,14 +330,7 @@ mod tests {
 
     #[test]
     fn undo_keeps_an_audit_trail_and_views_follow() {
-        let mut s = GameSession::new(
-            Preset::Wild16.rules(),
-            Setup::initial(),
-            Meta::default(),
-            None,
-            None,
-        )
-        .expect("starts");
+        let mut s = GameSession::untimed(Preset::Wild16.rules());
         try_(&mut s, "e2e4", 0);
         assert_eq!(
             s.view(Color::White).own.piece_at(Square::E4),
@@ -350,14 +352,7 @@ mod tests {
     /// must still be rebuilt (it was keyed on the log's length).
     #[test]
     fn view_cache_follows_undo_then_a_new_event() {
-        let mut s = GameSession::new(
-            Preset::Wild16.rules(),
-            Setup::initial(),
-            Meta::default(),
-            None,
-            None,
-        )
-        .expect("starts");
+        let mut s = GameSession::untimed(Preset::Wild16.rules());
         try_(&mut s, "e2e4", 0);
         assert!(s.view(Color::White).own.piece_at(Square::E4).is_some());
         s.undo("meant d2d4", ms(0)).expect("undo");

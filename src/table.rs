@@ -91,21 +91,13 @@ mod tests {
     use super::*;
     use crate::attempt::Attempt;
     use crate::rules::Preset;
-    use crate::save::Meta;
     use crate::session::GameSession;
-    use shakmaty::{Setup, Square};
+    use shakmaty::Square;
 
     /// A player at a table plays through the trait alone.
     #[test]
     fn a_local_table_plays_through_the_trait() {
-        let mut session = GameSession::new(
-            Preset::Wild16.rules(),
-            Setup::initial(),
-            Meta::default(),
-            None,
-            None,
-        )
-        .expect("starts");
+        let mut session = GameSession::untimed(Preset::Wild16.rules());
         let table: &mut dyn Table = &mut session;
         let e2e4 = Request::Try(Attempt::parse("e2e4").expect("uci"));
         table.apply(e2e4, Duration::ZERO).expect("legal");

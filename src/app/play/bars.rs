@@ -22,11 +22,7 @@ impl PlayScreen {
             ui.heading(self.session.rules().title());
             ui.separator();
             let status = match self.session.over() {
-                Some(o) => format!(
-                    "Game over: {} ({})",
-                    o.result.pgn(),
-                    o.reason.id().replace('_', " ")
-                ),
+                Some(o) => format!("Game over: {}", o.title()),
                 None => format!("{} to move", color_title(self.session.to_move())),
             };
             ui.label(RichText::new(status).strong());
