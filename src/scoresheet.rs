@@ -165,7 +165,7 @@ mod tests {
             sheet.contains("e4d5 (exd5): Pawn at d5 captured. Black to move"),
             "{sheet}"
         );
-        assert!(sheet.contains("Result: 1-0  (resignation)"), "{sheet}");
+        assert!(sheet.contains("Result: 1-0 (resignation)"), "{sheet}");
         assert!(sheet.lines().all(|l| l.chars().count() <= 78), "{sheet}");
     }
 }
