@@ -377,6 +377,18 @@ impl RuleSet {
         Preset::ALL.into_iter().find(|p| p.rules() == *self)
     }
 
+    /// Whether every flag is in range; the error names the flag that is not.
+    pub fn check(&self) -> Result<(), String> {
+        let most = crate::announce::Reveal::MAX;
+        if usize::from(self.open_squares) > most {
+            return Err(format!(
+                "open_squares is {}, but at most {most} squares can be opened",
+                self.open_squares
+            ));
+        }
+        Ok(())
+    }
+
     /// A name for people: the preset's title, or "Custom (based on ...)".
     pub fn title(&self) -> String {
         match self.preset() {

@@ -9,12 +9,23 @@ use crate::clock::{Clock, ClockReading, TimeControl};
 use crate::log::{Event, Game};
 use crate::referee::{NewGameError, Request, RequestError};
 use crate::rules::RuleSet;
+use crate::save::journal::Journal;
 use crate::save::{Correction, Loaded, Markers, Meta, SavedGame};
 use crate::table::Table;
 use crate::view::PlayerView;
 use shakmaty::{Color, Role, Setup, Square};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
+
+/// The open journal; a copy of a session has none (its next autosave writes a snapshot).
+#[derive(Debug, Default)]
+struct JournalSlot(Option<Journal>);
+
+impl Clone for JournalSlot {
+    fn clone(&self) -> JournalSlot {
+        JournalSlot(None)
+    }
+}
 
 /// A game in progress with everything around it.
 #[derive(Clone, Debug)]
@@ -27,6 +38,8 @@ pub struct GameSession {
     markers: Markers,
     corrections: Vec<Correction>,
     autosave: Option<PathBuf>,
+    /// The autosave's journal of the events since its last snapshot.
+    journal: JournalSlot,
     /// The last autosave failure, shown to the user until a save succeeds.
     pub autosave_error: Option<String>,
     /// Bumped by every change to the log (a new event, an undo): the key of the view cache.
@@ -53,6 +66,7 @@ impl GameSession {
             markers: Markers::default(),
             corrections: Vec::new(),
             autosave,
+            journal: JournalSlot(None),
             autosave_error: None,
             revision: 0,
             views: [None, None],
@@ -86,6 +100,7 @@ impl GameSession {
             markers: saved.markers,
             corrections: saved.corrections,
             autosave,
+            journal: JournalSlot(None),
             autosave_error: None,
             revision: 0,
             views: [None, None],
@@ -119,7 +134,7 @@ impl GameSession {
             let reading = clock.reading(now);
             self.game.set_last_clock(reading);
         }
-        self.autosave_now();
+        self.autosave_event();
         Ok(self.game.log().events.last().cloned().unwrap_or(event))
     }
 
@@ -128,13 +143,49 @@ impl GameSession {
         self.saved().write(path)
     }
 
+    /// Writes the whole game to the autosave file now (a snapshot) and starts a fresh journal.
+    pub fn save_now(&mut self) {
+        self.autosave_now();
+    }
+
     fn autosave_now(&mut self) {
-        if let Some(path) = &self.autosave {
-            self.autosave_error = self
-                .saved()
-                .write(path)
-                .err()
-                .map(|e| format!("autosave to {} failed: {e}", path.display()));
+        let Some(path) = &self.autosave else {
+            return;
+        };
+        self.journal = JournalSlot(None);
+        let text = self.saved().to_ron();
+        let events = self.game.log().events.len();
+        let written = crate::save::write_atomic(path, text.as_bytes())
+            .and_then(|()| Journal::start(path, &text, events));
+        match written {
+            Ok(journal) => {
+                self.journal = JournalSlot(Some(journal));
+                self.autosave_error = None;
+            }
+            Err(e) => {
+                self.autosave_error = Some(format!("autosave to {} failed: {e}", path.display()));
+            }
+        }
+    }
+
+    /// Autosaves after one new event: appended to the journal, or a new snapshot once the
+    /// journal is as long as the snapshot (so rewriting costs O(1) per event on average).
+    fn autosave_event(&mut self) {
+        if self.autosave.is_none() {
+            return;
+        }
+        let events = self.game.log().events.len();
+        let over = self.game.referee().over();
+        let appended = match (&mut self.journal.0, self.game.log().events.last()) {
+            (Some(journal), Some(event)) if journal.entries() < (events / 2).max(64) => {
+                Some(journal.append(events - 1, event, over))
+            }
+            _ => None,
+        };
+        match appended {
+            Some(Ok(())) => self.autosave_error = None,
+            // A failed append, or time for a snapshot: write the whole game.
+            Some(Err(_)) | None => self.autosave_now(),
         }
     }
 }

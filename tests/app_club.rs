@@ -200,13 +200,7 @@ fn wild16_game_from_the_keyboard() {
         said(&h),
         pair("To both", "Piece at b8 captured. Rank check. Checkmate.")
     );
-    let over = play(&h)
-        .session
-        .truth()
-        .expect("a local table")
-        .referee()
-        .over()
-        .expect("over");
+    let over = play(&h).session.over().expect("over");
     assert_eq!(over.reason, kriegspiel::announce::EndReason::Checkmate);
 }
 
@@ -216,40 +210,19 @@ fn results_outside_the_board() {
     enter(&mut h, "adjudicate 1/2-1/2 power cut in the hall");
     h.key_press(egui::Key::Enter);
     h.run();
-    let over = play(&h)
-        .session
-        .truth()
-        .expect("a local table")
-        .referee()
-        .over()
-        .expect("over");
+    let over = play(&h).session.over().expect("over");
     assert_eq!(over.reason, kriegspiel::announce::EndReason::Adjudication);
     assert_eq!(over.result, kriegspiel::announce::GameResult::Draw);
     let mut h = harness(club_app(Preset::Berkeley, "resign"));
     enter(&mut h, "resign black");
     h.key_press(egui::Key::Escape);
     h.run();
-    assert!(
-        play(&h)
-            .session
-            .truth()
-            .expect("a local table")
-            .referee()
-            .over()
-            .is_none(),
-        "Escape cancels"
-    );
+    assert!(play(&h).session.over().is_none(), "Escape cancels");
     enter(&mut h, "resign black");
     h.key_press(egui::Key::Enter);
     h.run();
     assert_eq!(
-        play(&h)
-            .session
-            .truth()
-            .expect("a local table")
-            .referee()
-            .over()
-            .map(|o| o.result),
+        play(&h).session.over().map(|o| o.result),
         Some(kriegspiel::announce::GameResult::WhiteWins)
     );
 }

@@ -229,13 +229,7 @@ fn a_short_hot_seat_game_never_leaks() {
     click(&mut h, "Promote to queen");
     let p = play(&h);
     assert!(p.revealed());
-    let over = p
-        .session
-        .truth()
-        .expect("a local table")
-        .referee()
-        .over()
-        .expect("over");
+    let over = p.session.over().expect("over");
     assert_eq!(over.reason, kriegspiel::announce::EndReason::Checkmate);
     // The reveal: all three boards.
     assert_eq!(p.drawn.len(), 3);

@@ -113,13 +113,7 @@ fn the_start_screen_offers_practice_and_the_person_plays_white_to_mate() {
     }
     let p = play(&h);
     assert!(p.revealed(), "the game ended");
-    let over = p
-        .session
-        .truth()
-        .expect("a local table")
-        .referee()
-        .over()
-        .expect("over");
+    let over = p.session.over().expect("over");
     assert_eq!(over.reason, kriegspiel::announce::EndReason::Checkmate);
     // After the end every board is shown.
     assert!(p.drawn.iter().any(|d| d.place == Place::Referee));

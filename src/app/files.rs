@@ -67,8 +67,8 @@ pub fn list_saves(dir: &Path) -> Vec<SaveEntry> {
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|e| e == "ron"))
         .filter_map(|path| {
-            let text = std::fs::read_to_string(&path).ok()?;
-            let saved: SavedGame = ron::from_str(&text).ok()?;
+            // Bounded and non-blocking: a pipe or a huge file in the folder is skipped at once.
+            let saved: SavedGame = crate::save::peek_file(&path).ok()?;
             let modified = std::fs::metadata(&path).and_then(|m| m.modified()).ok()?;
             let name = |s: &str, fallback: &str| {
                 if s.is_empty() {

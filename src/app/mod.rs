@@ -81,6 +81,8 @@ impl KriegspielApp {
             .saves_dir
             .clone()
             .unwrap_or_else(|| PathBuf::from("saves"));
+        // Temporary files a crashed write left behind.
+        crate::save::remove_stale_temporaries(&saves_dir);
         pieces::use_set(settings.piece_set);
         let mut app = KriegspielApp {
             settings,

@@ -378,13 +378,7 @@ impl StudyScreen {
         log_height: f32,
         settings: &Settings,
     ) {
-        ui.label(
-            RichText::new(match place {
-                Place::Player(c) => format!("{}'s board", color_title(c)),
-                Place::Referee => "Referee's board".to_owned(),
-            })
-            .strong(),
-        );
+        ui.label(RichText::new(place.title("")).strong());
         if !self.may_see(place) {
             board::covered(ui, place.name(), size);
             return;

@@ -25,6 +25,16 @@ impl Place {
             Place::Referee => "Referee",
         }
     }
+
+    /// The title above the board, with the player's name when there is one.
+    pub fn title(self, player_name: &str) -> String {
+        match self {
+            Place::Player(_) if !player_name.is_empty() => {
+                format!("{}'s board ({player_name})", self.name())
+            }
+            _ => format!("{}'s board", self.name()),
+        }
+    }
 }
 
 /// The hot-seat curtain.

@@ -59,11 +59,20 @@ pub struct GameLog {
     pub events: Vec<Event>,
 }
 
+/// The most requests one turn may log: far more than any player needs (a position has at most a
+/// few hundred possible attempts, and each is refused at most once with "illegal"), so only a
+/// runaway client reaches it. After that, an attempt is accepted only if it ends the turn (or the
+/// game); any other is refused without being logged, so the log stays bounded. Resigning, a
+/// draw and a flag fall are always accepted.
+pub const MAX_REQUESTS_PER_TURN: usize = 1_000;
+
 /// A game in progress: the referee (the truth) and the log (the record).
 #[derive(Clone, Debug)]
 pub struct Game {
     referee: Referee,
     log: GameLog,
+    /// Events logged in the current turn.
+    this_turn: usize,
 }
 
 /// Why a log could not be replayed.
@@ -85,18 +94,51 @@ pub enum ReplayError {
     },
     /// The referee answered differently from the record.
     #[error(
-        "event {number}: the recorded answer ({}) is not what the rules give ({})",
-        describe_said(expected),
-        describe_said(actual)
+        "event {number}: the recorded {field} ({expected}) is not what the rules give ({actual})"
     )]
     Mismatch {
         /// 1-based event number.
         number: usize,
+        /// Which part of the event differs ("answer", "player", "end of turn").
+        field: &'static str,
         /// What the record says.
-        expected: Vec<Said>,
+        expected: String,
         /// What the referee says.
-        actual: Vec<Said>,
+        actual: String,
     },
+}
+
+/// The first part of `got` that differs from the recorded `event`, in words that differ.
+fn mismatch(number: usize, event: &Event, got: &Event) -> ReplayError {
+    let player = |e: &Event| {
+        e.by.map_or("both players or the clock", |c| c.fold_wb("White", "Black"))
+    };
+    let (field, expected, actual) = if event.said != got.said {
+        let (mut expected, mut actual) = (describe_said(&event.said), describe_said(&got.said));
+        if expected == actual {
+            // Different items that read alike: show them as written.
+            expected = serde_json::to_string(&event.said).unwrap_or_default();
+            actual = serde_json::to_string(&got.said).unwrap_or_default();
+        }
+        ("answer", expected, actual)
+    } else if event.by != got.by {
+        ("player", player(event).to_owned(), player(got).to_owned())
+    } else {
+        let ends = |e: &Event| {
+            if e.turn_ends {
+                "the turn ends"
+            } else {
+                "the turn goes on"
+            }
+        };
+        ("end of turn", ends(event).to_owned(), ends(got).to_owned())
+    };
+    ReplayError::Mismatch {
+        number,
+        field,
+        expected,
+        actual,
+    }
 }
 
 fn describe_said(said: &[Said]) -> String {
@@ -131,6 +173,7 @@ impl Game {
                 opening: opening.to_vec(),
                 events: Vec::new(),
             },
+            this_turn: 0,
         })
     }
 
@@ -162,8 +205,25 @@ impl Game {
     ) -> Result<&Event, RequestError> {
         let before = self.referee.to_move();
         let by = request.actor(before);
+        let attempt = matches!(
+            request,
+            Request::Try(_)
+                | Request::Any
+                | Request::Sense(_)
+                | Request::Move(_)
+                | Request::Open(_)
+        );
+        if attempt && self.this_turn >= MAX_REQUESTS_PER_TURN {
+            // Rare: try it on a copy, and log it only if it ends the turn.
+            let mut probe = self.referee.clone();
+            probe.apply(&request)?;
+            if probe.to_move() == before && probe.over().is_none() {
+                return Err(RequestError::TooManyRequests(MAX_REQUESTS_PER_TURN));
+            }
+        }
         let said: Announcement = self.referee.apply(&request)?;
         let turn_ends = self.referee.to_move() != before;
+        self.this_turn = if turn_ends { 0 } else { self.this_turn + 1 };
         self.log.events.push(Event {
             by,
             request,
@@ -216,11 +276,7 @@ impl GameLog {
                 .apply_timed(event.request.clone(), event.clock)
                 .map_err(|error| ReplayError::Refused { number, error })?;
             if !got.same_answer(event) {
-                return Err(ReplayError::Mismatch {
-                    number,
-                    expected: event.said.clone(),
-                    actual: got.said.clone(),
-                });
+                return Err(mismatch(number, event, got));
             }
         }
         Ok(game)

@@ -92,6 +92,7 @@ impl Referee {
     /// Starts a game from `start` with `rules`; returns the referee and what both players hear at
     /// the start (pawn information, a check on the side to move, or an immediate end).
     pub fn new(rules: RuleSet, start: Setup) -> Result<(Referee, Announcement), NewGameError> {
+        rules.check().map_err(NewGameError::Rules)?;
         let mut out = Announcement::new();
         let started: Result<(Box<dyn Judge>, Option<Over>), String> = match rules.family {
             Family::Kriegspiel => kriegspiel::Kriegspiel::start(&rules, start.clone(), &mut out)

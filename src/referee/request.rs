@@ -189,6 +189,9 @@ impl Request {
 /// Why a game could not be started.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum NewGameError {
+    /// A rule flag is out of range.
+    #[error("the rules are not valid: {0}")]
+    Rules(String),
     /// The FEN text does not parse.
     #[error("'{0}' is not a valid FEN")]
     Fen(String),
@@ -225,6 +228,12 @@ pub enum RequestError {
     /// RBC: a second sense in one turn.
     #[error("the side to move has already sensed this turn")]
     AlreadySensed,
+    /// The turn has logged as many requests as a turn may (see
+    /// [`crate::log::MAX_REQUESTS_PER_TURN`]).
+    #[error(
+        "this turn already has {0} requests, the most one turn may log: only an attempt that ends the turn is accepted now"
+    )]
+    TooManyRequests(usize),
     /// Modern Kriegspiel: opening squares when it is not allowed.
     #[error("{0}")]
     Open(String),

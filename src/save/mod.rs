@@ -51,12 +51,17 @@ use crate::log::{Event, Game, GameLog, ReplayError};
 use serde::{Deserialize, Serialize};
 use shakmaty::{Color, Role, Square};
 use std::collections::BTreeMap;
-use std::fs;
-use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::io;
+use std::path::Path;
 use thiserror::Error;
 
+mod files;
+pub mod journal;
 mod legacy;
+
+pub use files::{
+    MAX_SAVE_BYTES, read_save_text, remove_stale_temporaries, write_atomic, write_atomic_with,
+};
 
 /// The format version this program writes. Format 2 writes requests and items in their one serde
 /// definition, shared with the protocol (`(op: "try", move: "e2e4")`, `(kind: "legal")`);
@@ -208,6 +213,37 @@ pub enum LoadError {
     /// The file is not a Kriegspiel save at all.
     #[error("this is not a Kriegspiel save file (it has no 'format' version at the top)")]
     NotASave,
+    /// The path is not a regular file (a folder, a pipe, a device).
+    #[error("{path} is not a regular file (a folder, pipe or device), so it is not a save")]
+    NotAFile {
+        /// The path.
+        path: String,
+    },
+    /// The file is larger than any save this program reads.
+    #[error("{path} is {size} bytes, more than the {limit} bytes a save may have")]
+    TooLarge {
+        /// The path.
+        path: String,
+        /// Its size (or at least how much was read).
+        size: u64,
+        /// [`MAX_SAVE_BYTES`].
+        limit: u64,
+    },
+    /// The file is not text.
+    #[error("this is not a Kriegspiel save file: it is not valid UTF-8 text (at byte {byte})")]
+    NotUtf8 {
+        /// Where the first invalid byte is.
+        byte: usize,
+    },
+    /// The format version is not a number.
+    #[error("the save's format version '{0}' is not a number")]
+    BadFormat(String),
+    /// A rule flag is out of range.
+    #[error("the rules in this save are not valid: {0}")]
+    Rules(String),
+    /// The format version is not one this program knows.
+    #[error("this save has format {0}, which no version of Kriegspiel wrote (formats start at 1)")]
+    UnknownFormat(u32),
     /// Written by a newer program.
     #[error(
         "this save was written by a newer version of Kriegspiel (format {found}; this version reads formats up to {supported})"
@@ -257,8 +293,9 @@ fn describe_over(o: Option<Over>) -> String {
     }
 }
 
-/// Reads the `format: N` field at the top of a save without parsing the rest.
-fn sniff_format(text: &str) -> Option<u32> {
+/// Reads the `format: N` field at the top of a save without parsing the rest: `None` when there
+/// is no such field (not a save), `Some(Err(text))` when its value is not a number.
+fn sniff_format(text: &str) -> Option<Result<u32, String>> {
     let mut rest = text;
     loop {
         rest = rest.trim_start();
@@ -272,15 +309,29 @@ fn sniff_format(text: &str) -> Option<u32> {
     let rest = rest.strip_prefix('(')?.trim_start();
     let rest = rest.strip_prefix("format")?.trim_start();
     let rest = rest.strip_prefix(':')?.trim_start();
-    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-    digits.parse().ok()
+    let value: String = rest
+        .chars()
+        .take_while(|c| !matches!(c, ',' | ')' | '\n'))
+        .take(20)
+        .collect();
+    Some(value.trim().parse().map_err(|_| value.trim().to_owned()))
 }
 
 /// Parses and checks a save.
 pub fn load_str(text: &str) -> Result<Loaded, LoadError> {
-    let Some(format) = sniff_format(text) else {
-        return Err(LoadError::NotASave);
+    check(parse(text)?)
+}
+
+/// Parses a save without checking it.
+fn parse(text: &str) -> Result<SavedGame, LoadError> {
+    let format = match sniff_format(text) {
+        None => return Err(LoadError::NotASave),
+        Some(Err(value)) => return Err(LoadError::BadFormat(value)),
+        Some(Ok(n)) => n,
     };
+    if format == 0 {
+        return Err(LoadError::UnknownFormat(0));
+    }
     if format > FORMAT {
         return Err(LoadError::NewerFormat {
             found: format,
@@ -291,11 +342,16 @@ pub fn load_str(text: &str) -> Result<Loaded, LoadError> {
         1 => legacy::read(text),
         _ => ron::from_str::<SavedGame>(text),
     };
-    let saved = parsed.map_err(|e| LoadError::Syntax {
+    parsed.map_err(|e| LoadError::Syntax {
         line: e.span.start.line,
         column: e.span.start.col,
         message: e.code.to_string(),
-    })?;
+    })
+}
+
+/// Checks a parsed save: its rules, and its log replayed through the referee.
+fn check(saved: SavedGame) -> Result<Loaded, LoadError> {
+    saved.log.rules.check().map_err(LoadError::Rules)?;
     let game = saved.log.replay()?;
     if game.referee().over() != saved.result {
         return Err(LoadError::Result {
@@ -306,14 +362,21 @@ pub fn load_str(text: &str) -> Result<Loaded, LoadError> {
     Ok(Loaded { saved, game })
 }
 
-/// Reads and checks a save file.
+/// Reads a save file (and its journal) without replaying it: for listing saves. Safe on any path
+/// (see [`read_save_text`]).
+pub fn peek_file(path: &Path) -> Result<SavedGame, LoadError> {
+    let text = read_save_text(path)?;
+    let mut saved = parse(&text)?;
+    journal::apply(&mut saved, &text, path);
+    Ok(saved)
+}
+
+/// Reads and checks a save file, with the events its autosave journal adds (see [`journal`]).
 pub fn load_file(path: &Path) -> Result<Loaded, LoadError> {
-    let bytes = fs::read(path).map_err(|e| LoadError::Io {
-        path: path.display().to_string(),
-        message: e.to_string(),
-    })?;
-    let text = String::from_utf8(bytes).map_err(|_| LoadError::NotASave)?;
-    load_str(&text)
+    let text = read_save_text(path)?;
+    let mut saved = parse(&text)?;
+    journal::apply(&mut saved, &text, path);
+    check(saved)
 }
 
 impl SavedGame {
@@ -347,48 +410,6 @@ impl SavedGame {
     pub fn write(&self, path: &Path) -> io::Result<()> {
         write_atomic(path, self.to_ron().as_bytes())
     }
-}
-
-/// Writes `bytes` to `path` so that `path` always holds either its old contents or all of
-/// `bytes`: a temporary file in the same folder is written, flushed and synced, then renamed
-/// over `path`. On failure the temporary file is removed and `path` is untouched.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    write_atomic_with(path, bytes, |file, bytes| file.write_all(bytes))
-}
-
-/// [`write_atomic`] with the content writer supplied, so tests can interrupt it.
-pub fn write_atomic_with(
-    path: &Path,
-    bytes: &[u8],
-    write: impl FnOnce(&mut fs::File, &[u8]) -> io::Result<()>,
-) -> io::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    fs::create_dir_all(&dir)?;
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "save".to_owned());
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut file = fs::File::create(&tmp)?;
-        write(&mut file, bytes)?;
-        file.flush()?;
-        file.sync_all()?;
-        drop(file);
-        fs::rename(&tmp, path)?;
-        // Make the rename itself durable.
-        if let Ok(d) = fs::File::open(&dir) {
-            let _ = d.sync_all();
-        }
-        Ok(())
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result
 }
 
 /// Today's date (UTC) as `YYYY-MM-DD`, from the system clock.
@@ -461,8 +482,8 @@ mod tests {
 
     #[test]
     fn sniffing() {
-        assert_eq!(sniff_format("// x\n(\n    format: 7,"), Some(7));
-        assert_eq!(sniff_format("SavedGame(format:1)"), Some(1));
+        assert_eq!(sniff_format("// x\n(\n    format: 7,"), Some(Ok(7)));
+        assert_eq!(sniff_format("SavedGame(format:1)"), Some(Ok(1)));
         assert_eq!(sniff_format("{\"format\": 1}"), None);
         assert_eq!(sniff_format(""), None);
     }

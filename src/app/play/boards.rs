@@ -51,17 +51,11 @@ impl PlayScreen {
         settings: &Settings,
         intents: &mut Vec<Intent>,
     ) {
-        let title = match place {
-            Place::Player(c) => {
-                let name = c.fold_wb(&self.session.meta().white, &self.session.meta().black);
-                if name.is_empty() {
-                    format!("{}'s board", color_title(c))
-                } else {
-                    format!("{}'s board ({name})", color_title(c))
-                }
-            }
-            Place::Referee => "Referee's board".to_owned(),
+        let name = match place {
+            Place::Player(c) => c.fold_wb(&self.session.meta().white, &self.session.meta().black),
+            Place::Referee => "",
         };
+        let title = place.title(name);
         ui.label(RichText::new(title).strong());
         if !self.may_see(place) {
             board::covered(ui, place.name(), size);

@@ -5,6 +5,8 @@
 //! (asking "Any?" first where the rules have it, half of the time) until one is legal.
 
 use crate::announce::Announcement;
+pub mod cost;
+
 pub use crate::bots::random::RandomBot as RandomPlayer;
 use crate::referee::{Referee, Request};
 pub use crate::rng::Rng;
@@ -191,16 +193,21 @@ pub enum Only {
     InProcess,
     /// Through the protocol only.
     Protocol,
+    /// The per-request cost as the game grows ([`cost`]).
+    Cost,
 }
 
 /// Runs the measurements and prints the figures; `passes` fixes the in-process workload.
 pub fn run(seconds: f64, passes: Option<usize>, seed: u64, only: Only) -> Result<(), String> {
+    if only == Only::Cost {
+        return cost::run();
+    }
     let budget = match passes {
         Some(n) => Budget::Passes(n),
         None => Budget::Time(Duration::from_secs_f64(seconds.max(0.1))),
     };
     let games = record_games(1_000_000, seed);
-    if only != Only::Protocol {
+    if only == Only::All || only == Only::InProcess {
         let t = in_process(&games, budget);
         let secs = t.elapsed.as_secs_f64();
         println!(

@@ -15,9 +15,14 @@ use crate::table::Table;
 use serde_json::{Map, Value};
 use shakmaty::{Color, Setup};
 use std::fmt::Write as _;
-use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 use std::time::Duration;
+
+mod paths;
+mod run;
+
+pub use paths::Paths;
+pub use run::{MAX_LINE, run};
 
 /// One protocol session: the current game, if any, at a local table ([`GameSession`], the same
 /// table the app plays at: one save and autosave path for both).
@@ -26,6 +31,38 @@ pub struct Session {
     table: Option<GameSession>,
     /// Where to write the game after every accepted request.
     autosave: Option<PathBuf>,
+    /// Where `save` and `load` may go.
+    paths: Paths,
+}
+
+/// The fields each op may have (besides `op`): anything else is refused with its name.
+const FIELDS: [(&str, &[&str]); 12] = [
+    ("new", &["rules", "fen"]),
+    ("load", &["path"]),
+    ("save", &["path"]),
+    ("state", &[]),
+    ("try", &["move"]),
+    ("move", &["move"]),
+    ("any", &[]),
+    ("pass", &[]),
+    ("resign", &[]),
+    ("draw", &[]),
+    ("sense", &["square"]),
+    ("open", &["squares"]),
+];
+
+/// At most this many characters of the input are quoted back in an error.
+const QUOTE: usize = 80;
+
+/// `text` for an error message: at most [`QUOTE`] characters, marked when cut.
+fn quote(text: &str) -> String {
+    let mut chars = text.chars();
+    let head: String = chars.by_ref().take(QUOTE).collect();
+    if chars.next().is_some() {
+        format!("{head}…")
+    } else {
+        head
+    }
 }
 
 /// A request that gets `ok:false`, with its one-sentence reason.
@@ -66,7 +103,10 @@ pub fn rules_from_json(value: &Value) -> Result<RuleSet, String> {
                 }
                 merged.insert(k.clone(), v.clone());
             }
-            serde_json::from_value(Value::Object(merged)).map_err(|e| format!("bad rule flag: {e}"))
+            let rules: RuleSet = serde_json::from_value(Value::Object(merged))
+                .map_err(|e| format!("bad rule flag: {e}"))?;
+            rules.check()?;
+            Ok(rules)
         }
         _ => Err("\"rules\" must be a preset name or an object with a \"preset\" field".into()),
     }
@@ -113,8 +153,8 @@ impl Session {
         Session::default()
     }
 
-    /// A session that writes the game to `path` (atomically) after every accepted request,
-    /// before answering it.
+    /// A session that writes the game to `path` after every accepted request, before answering
+    /// it (see [`GameSession`]'s autosave: a snapshot and a journal of the newest events).
     pub fn with_autosave(path: PathBuf) -> Session {
         Session {
             autosave: Some(path),
@@ -122,15 +162,28 @@ impl Session {
         }
     }
 
+    /// A session whose `save` and `load` may go only where `paths` allows.
+    pub fn with_paths(mut self, paths: Paths) -> Session {
+        self.paths = paths;
+        self
+    }
+
     /// The current game as a save.
     pub fn saved(&self) -> Option<SavedGame> {
         self.table.as_ref().map(GameSession::saved)
     }
 
-    /// Reports an autosave failure on standard error (the protocol's answer stays the referee's).
-    fn report_autosave(&self) {
-        if let Some(error) = self.table.as_ref().and_then(|t| t.autosave_error.as_ref()) {
-            eprintln!("kriegspiel referee: {error}");
+    /// Tells the truth about the autosave: when it failed, the answer (already in `out`) gets
+    /// `"saved":false` and the reason; the game stays in memory and goes on.
+    fn report_autosave(&self, out: &mut String) {
+        let Some(error) = self.table.as_ref().and_then(|t| t.autosave_error()) else {
+            return;
+        };
+        if out.ends_with('}') {
+            out.pop();
+            out.push_str(",\"saved\":false,\"save_error\":");
+            json_string(out, error);
+            out.push('}');
         }
     }
 
@@ -145,6 +198,8 @@ impl Session {
         if let Err(Bad(reason)) = self.handle(line, out) {
             out.clear();
             out.push_str("{\"ok\":false,\"error\":");
+            // A message names what was wrong; it never echoes a long input back.
+            let reason: String = reason.chars().take(4 * QUOTE).collect();
             json_string(out, &reason);
             out.push('}');
         }
@@ -163,17 +218,39 @@ impl Session {
         let Some(Value::String(op)) = req.get("op") else {
             return bad("the request needs an \"op\" string");
         };
+        let Some((_, fields)) = FIELDS.iter().find(|(name, _)| name == op) else {
+            return bad(format!(
+                "unknown op '{}' (expected new, try, any, sense, move, pass, open, resign, draw, state, save or load)",
+                quote(op)
+            ));
+        };
+        if let Some(key) = req
+            .keys()
+            .find(|k| *k != "op" && !fields.contains(&k.as_str()))
+        {
+            return bad(format!(
+                "unknown field '{}' in a \"{op}\" request (it may have: {})",
+                quote(key),
+                if fields.is_empty() {
+                    "nothing but \"op\"".to_owned()
+                } else {
+                    fields.join(", ")
+                }
+            ));
+        }
         if op == "new" {
             self.new_game(&req, out)?;
-            self.report_autosave();
+            self.report_autosave(out);
             return Ok(());
         }
         if op == "load" {
-            let path = path_field(&req)?;
+            let path = self.paths.resolve(path_field(&req)?).map_err(Bad)?;
             let loaded = crate::save::load_file(&path)?;
-            let table = GameSession::from_loaded(loaded, self.autosave.clone());
+            let mut table = GameSession::from_loaded(loaded, self.autosave.clone());
+            table.save_now();
             write_response(out, table.game(), &[]);
             self.table = Some(table);
+            self.report_autosave(out);
             return Ok(());
         }
         let Some(table) = self.table.as_mut() else {
@@ -187,28 +264,23 @@ impl Session {
                 return Ok(());
             }
             "save" => {
-                let path = path_field(&req)?;
+                let path = self.paths.resolve(path_field(&req)?).map_err(Bad)?;
                 table
                     .save_to(&path)
                     .map_err(|e| Bad(format!("cannot write {}: {e}", path.display())))?;
                 write_response(out, table.game(), &[]);
                 return Ok(());
             }
-            "try" | "move" | "any" | "pass" | "resign" | "draw" | "sense" | "open" => {}
-            other => {
-                return bad(format!(
-                    "unknown op '{other}' (expected new, try, any, sense, move, pass, open, resign, draw, state, save or load)"
-                ));
-            }
+            _ => {}
         }
         let op = op.clone();
         let repr: RequestRepr = serde_json::from_value(Value::Object(req))
-            .map_err(|e| Bad(format!("bad \"{op}\" request: {e}")))?;
+            .map_err(|e| Bad(format!("bad \"{op}\" request: {}", quote(&e.to_string()))))?;
         let request = repr.into_request(table.to_move());
         // The protocol has no clock: every request is made at time zero.
         let event = table.apply(request, Duration::ZERO)?;
         write_response(out, table.game(), &event.said);
-        self.report_autosave();
+        self.report_autosave(out);
         Ok(())
     }
 
@@ -235,9 +307,9 @@ impl Session {
     }
 }
 
-fn path_field(req: &Map<String, Value>) -> Result<PathBuf, Bad> {
+fn path_field(req: &Map<String, Value>) -> Result<&str, Bad> {
     match req.get("path") {
-        Some(Value::String(p)) if !p.is_empty() => Ok(PathBuf::from(p)),
+        Some(Value::String(p)) if !p.is_empty() => Ok(p),
         _ => bad("the request needs a \"path\" string naming the save file"),
     }
 }
@@ -269,37 +341,4 @@ fn write_response(out: &mut String, game: &Game, said: &[crate::announce::Said])
     );
     write_over(out, game.referee().over());
     out.push('}');
-}
-
-/// Runs a session over `input` and `output` until end of input, flushing after every response;
-/// with `autosave`, the game is written there after every accepted request.
-pub fn run(
-    input: impl BufRead,
-    mut output: impl Write,
-    autosave: Option<PathBuf>,
-) -> io::Result<()> {
-    let mut session = match autosave {
-        Some(path) => Session::with_autosave(path),
-        None => Session::new(),
-    };
-    let mut input = input;
-    let mut raw = Vec::with_capacity(256);
-    let mut response = String::with_capacity(512);
-    loop {
-        raw.clear();
-        if input.read_until(b'\n', &mut raw)? == 0 {
-            return Ok(());
-        }
-        while matches!(raw.last(), Some(b'\n' | b'\r')) {
-            raw.pop();
-        }
-        response.clear();
-        match std::str::from_utf8(&raw) {
-            Ok(line) => session.handle_line(line, &mut response),
-            Err(_) => response.push_str("{\"ok\":false,\"error\":\"the line is not valid UTF-8\"}"),
-        }
-        response.push('\n');
-        output.write_all(response.as_bytes())?;
-        output.flush()?;
-    }
 }

@@ -1,0 +1,178 @@
+//! Reading and writing save files safely.
+//!
+//! Writing never goes through something that is not our own regular file: a target that exists
+//! and is a device, a pipe, a folder or a symbolic link is refused. The bytes go to a temporary
+//! file created exclusively with an unpredictable name in the same folder (the `tempfile`
+//! crate), which is synced and renamed over the target, keeping the target's permissions, so a
+//! crash leaves either the old save or the new one. Temporary files a crash left behind are
+//! removed by [`remove_stale_temporaries`].
+//!
+//! Reading opens without blocking, checks that what was opened is a regular file no larger than
+//! [`MAX_SAVE_BYTES`], and reads at most that much, so a pipe, `/dev/zero` or a huge file is
+//! refused at once.
+
+use super::LoadError;
+use std::fs;
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
+
+/// The largest save this program reads: 64 MiB (a game of about half a million events).
+pub const MAX_SAVE_BYTES: u64 = 64 * 1024 * 1024;
+
+/// The prefix and suffix of our temporary files.
+const TEMP_PREFIX: &str = ".kriegspiel-";
+const TEMP_SUFFIX: &str = ".tmp";
+
+/// Temporary files older than this are left over from a crash.
+const STALE_AFTER: Duration = Duration::from_secs(60);
+
+fn not_our_file(path: &Path) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidInput,
+        format!(
+            "{} exists and is not a regular file (a device, pipe, folder or link): refusing to write over it",
+            path.display()
+        ),
+    )
+}
+
+/// Writes `bytes` to `path` so that `path` always holds either its old contents or all of
+/// `bytes` (see the module documentation). On failure `path` is untouched.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_atomic_with(path, bytes, |file, bytes| file.write_all(bytes))
+}
+
+/// [`write_atomic`] with the content writer supplied, so tests can interrupt it.
+pub fn write_atomic_with(
+    path: &Path,
+    bytes: &[u8],
+    write: impl FnOnce(&mut fs::File, &[u8]) -> io::Result<()>,
+) -> io::Result<()> {
+    let existing = match fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_file() => Some(meta),
+        Ok(_) => return Err(not_our_file(path)),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+        Err(e) => return Err(e),
+    };
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    fs::create_dir_all(&dir)?;
+    let mut tmp = tempfile::Builder::new()
+        .prefix(TEMP_PREFIX)
+        .suffix(TEMP_SUFFIX)
+        .tempfile_in(&dir)?;
+    write(tmp.as_file_mut(), bytes)?;
+    tmp.as_file_mut().flush()?;
+    if let Some(meta) = &existing {
+        tmp.as_file().set_permissions(meta.permissions())?;
+    }
+    tmp.as_file().sync_all()?;
+    // The target may have changed kind since it was checked: check again just before the rename
+    // (a rename never writes through a link or into a device; it replaces the name).
+    if fs::symlink_metadata(path).is_ok_and(|m| !m.file_type().is_file()) {
+        return Err(not_our_file(path));
+    }
+    tmp.persist(path).map_err(|e| e.error)?;
+    // Make the rename itself durable.
+    if let Ok(d) = fs::File::open(&dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+/// Removes temporary files of ours in `dir` that a crash left behind (older than a minute, so a
+/// write under way in another process is not disturbed). Returns how many were removed.
+pub fn remove_stale_temporaries(dir: &Path) -> usize {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return 0;
+    };
+    let now = SystemTime::now();
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let ours = (name.starts_with(TEMP_PREFIX) && name.ends_with(TEMP_SUFFIX))
+            || is_old_style_temporary(&name);
+        let Ok(meta) = entry.metadata() else {
+            continue;
+        };
+        let old = meta
+            .modified()
+            .ok()
+            .and_then(|m| now.duration_since(m).ok())
+            .is_some_and(|age| age >= STALE_AFTER);
+        if ours && meta.file_type().is_file() && old && fs::remove_file(entry.path()).is_ok() {
+            removed += 1;
+        }
+    }
+    removed
+}
+
+/// Earlier versions wrote `.<name>.<pid>.tmp`.
+fn is_old_style_temporary(name: &str) -> bool {
+    name.strip_prefix('.')
+        .and_then(|rest| rest.strip_suffix(".tmp"))
+        .and_then(|rest| rest.rsplit_once('.'))
+        .is_some_and(|(stem, pid)| {
+            stem.ends_with(".ron") && !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit())
+        })
+}
+
+/// Reads a save file's text: a regular file of at most [`MAX_SAVE_BYTES`], valid UTF-8.
+pub fn read_save_text(path: &Path) -> Result<String, LoadError> {
+    let io_error = |e: io::Error| LoadError::Io {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    };
+    let mut options = fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // Opening a pipe for reading would wait for a writer: never block.
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path).map_err(io_error)?;
+    let meta = file.metadata().map_err(io_error)?;
+    if !meta.is_file() {
+        return Err(LoadError::NotAFile {
+            path: path.display().to_string(),
+        });
+    }
+    if meta.len() > MAX_SAVE_BYTES {
+        return Err(LoadError::TooLarge {
+            path: path.display().to_string(),
+            size: meta.len(),
+            limit: MAX_SAVE_BYTES,
+        });
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_SAVE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io_error)?;
+    if bytes.len() as u64 > MAX_SAVE_BYTES {
+        return Err(LoadError::TooLarge {
+            path: path.display().to_string(),
+            size: bytes.len() as u64,
+            limit: MAX_SAVE_BYTES,
+        });
+    }
+    String::from_utf8(bytes).map_err(|e| LoadError::NotUtf8 {
+        byte: e.utf8_error().valid_up_to(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn old_style_temporaries_are_recognised() {
+        assert!(is_old_style_temporary(".game.ron.1234.tmp"));
+        assert!(!is_old_style_temporary(".game.ron.tmp"));
+        assert!(!is_old_style_temporary("game.ron"));
+        assert!(!is_old_style_temporary(".notes.txt.12.tmp"));
+    }
+}
