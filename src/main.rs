@@ -124,7 +124,7 @@ enum Command {
         seed: u64,
         /// Run only one measurement: in-process, protocol, or cost (per-request cost at 1k, 10k
         /// and 100k events, with and without autosave).
-        #[arg(long, value_parser = ["in-process", "protocol"])]
+        #[arg(long, value_parser = ["in-process", "protocol", "cost"])]
         only: Option<String>,
     },
 }
@@ -153,12 +153,7 @@ fn main() -> ExitCode {
             });
             let stdin = std::io::stdin().lock();
             let stdout = std::io::stdout().lock();
-            kriegspiel::protocol::run(
-                std::io::BufReader::with_capacity(1 << 16, stdin),
-                stdout,
-                session,
-            )
-            .map_err(|e| format!("referee: {e}"))
+            kriegspiel::protocol::run(stdin, stdout, session).map_err(|e| format!("referee: {e}"))
         }
         Some(Command::Selfplay {
             rules,

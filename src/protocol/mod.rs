@@ -51,6 +51,25 @@ const FIELDS: [(&str, &[&str]); 12] = [
     ("open", &["squares"]),
 ];
 
+/// The ops that are requests to the referee (read by [`RequestRepr`]).
+const REQUEST_OPS: [&str; 8] = [
+    "try", "move", "any", "pass", "resign", "draw", "sense", "open",
+];
+
+/// A line that is a well-formed referee request, read without building a JSON tree.
+fn quick_request(line: &str) -> Option<RequestRepr> {
+    #[derive(serde::Deserialize)]
+    struct Op<'a> {
+        #[serde(borrow)]
+        op: Option<std::borrow::Cow<'a, str>>,
+    }
+    let op = serde_json::from_str::<Op>(line).ok()?.op?;
+    if !REQUEST_OPS.contains(&op.as_ref()) {
+        return None;
+    }
+    serde_json::from_str(line).ok()
+}
+
 /// At most this many characters of the input are quoted back in an error.
 const QUOTE: usize = 80;
 
@@ -119,9 +138,30 @@ fn color_name(c: Color) -> &'static str {
 /// Writes one announcement item as the protocol's JSON object (through the items' one serde
 /// definition, [`ItemRepr`]).
 pub fn write_item(out: &mut String, item: &Item) {
-    match serde_json::to_string(&ItemRepr::for_referee_protocol(*item)) {
-        Ok(json) => out.push_str(&json),
-        Err(_) => out.push_str("null"),
+    write_json(out, &ItemRepr::for_referee_protocol(*item));
+}
+
+/// Appends `value` as JSON to `out`, without an intermediate string.
+fn write_json(out: &mut String, value: &impl serde::Serialize) {
+    let mark = out.len();
+    if serde_json::to_writer(StringWriter(out), value).is_err() {
+        out.truncate(mark);
+        out.push_str("null");
+    }
+}
+
+/// `io::Write` into a `String` (serde_json writes whole UTF-8 pieces).
+struct StringWriter<'a>(&'a mut String);
+
+impl std::io::Write for StringWriter<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let text = std::str::from_utf8(buf).map_err(std::io::Error::other)?;
+        self.0.push_str(text);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }
 
@@ -141,10 +181,7 @@ fn write_over(out: &mut String, over: Option<Over>) {
 }
 
 fn json_string(out: &mut String, text: &str) {
-    match serde_json::to_string(text) {
-        Ok(s) => out.push_str(&s),
-        Err(_) => out.push_str("\"\""),
-    }
+    write_json(out, &text);
 }
 
 impl Session {
@@ -206,6 +243,13 @@ impl Session {
     }
 
     fn handle(&mut self, line: &str, out: &mut String) -> Result<(), Bad> {
+        // The common case, read in one typed pass: a well-formed request of the game in play.
+        // Anything else (and every mistake) takes the general path below, which explains it.
+        if let Some(repr) = quick_request(line)
+            && self.table.is_some()
+        {
+            return self.play(repr, out);
+        }
         let value: Value = match serde_json::from_str(line) {
             Ok(v) => v,
             Err(e) => return bad(format!("the line is not JSON ({e})")),
@@ -276,6 +320,16 @@ impl Session {
         let op = op.clone();
         let repr: RequestRepr = serde_json::from_value(Value::Object(req))
             .map_err(|e| Bad(format!("bad \"{op}\" request: {}", quote(&e.to_string()))))?;
+        self.play(repr, out)
+    }
+
+    /// Applies a request of the game in play and writes the answer.
+    fn play(&mut self, repr: RequestRepr, out: &mut String) -> Result<(), Bad> {
+        let Some(table) = self.table.as_mut() else {
+            return bad(
+                "there is no game yet: start one with {\"op\":\"new\",\"rules\":\"berkeley\"}",
+            );
+        };
         let request = repr.into_request(table.to_move());
         // The protocol has no clock: every request is made at time zero.
         let event = table.apply(request, Duration::ZERO)?;

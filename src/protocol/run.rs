@@ -8,9 +8,12 @@ use std::io::{self, BufRead, Read, Write};
 /// The longest request line read: 1 MiB (a request is normally under 100 bytes).
 pub const MAX_LINE: usize = 1 << 20;
 
-/// Runs `session` over `input` and `output` until end of input, flushing after every response.
-pub fn run(input: impl BufRead, mut output: impl Write, mut session: Session) -> io::Result<()> {
-    let mut input = input;
+/// Runs `session` over `input` and `output` until end of input. Each answer is flushed as soon as
+/// no further request is waiting in the input (so a client that waits for an answer gets it at
+/// once, and a client that streams requests gets its answers in large writes).
+pub fn run(input: impl Read, output: impl Write, mut session: Session) -> io::Result<()> {
+    let mut input = io::BufReader::with_capacity(1 << 16, input);
+    let mut output = io::BufWriter::with_capacity(1 << 16, output);
     let mut raw = Vec::with_capacity(256);
     let mut response = String::with_capacity(512);
     loop {
@@ -42,7 +45,9 @@ pub fn run(input: impl BufRead, mut output: impl Write, mut session: Session) ->
         }
         response.push('\n');
         output.write_all(response.as_bytes())?;
-        output.flush()?;
+        if input.buffer().is_empty() {
+            output.flush()?;
+        }
     }
 }
 

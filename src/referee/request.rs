@@ -45,6 +45,7 @@ pub enum Request {
 /// (`{"op":"try","move":"e2e4"}`; `(op: "try", move: "e2e4")` in a save).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "op", rename_all = "snake_case", deny_unknown_fields)]
+// Requests without fields are empty structs, not units, so that an unknown field is refused.
 pub enum RequestRepr {
     /// See [`Request::Try`].
     Try {
@@ -53,7 +54,7 @@ pub enum RequestRepr {
         attempt: Attempt,
     },
     /// See [`Request::Any`].
-    Any,
+    Any {},
     /// See [`Request::Sense`].
     Sense {
         /// The centre square, or null to skip sensing.
@@ -67,7 +68,7 @@ pub enum RequestRepr {
         attempt: Attempt,
     },
     /// See [`Request::Pass`].
-    Pass,
+    Pass {},
     /// See [`Request::Open`].
     Open {
         /// The squares to open.
@@ -85,7 +86,7 @@ pub enum RequestRepr {
         color: Option<Color>,
     },
     /// See [`Request::Draw`].
-    Draw,
+    Draw {},
     /// See [`Request::Timeout`].
     Timeout {
         /// Whose time ran out.
@@ -119,13 +120,13 @@ impl From<Request> for RequestRepr {
     fn from(request: Request) -> RequestRepr {
         match request {
             Request::Try(attempt) => RequestRepr::Try { attempt },
-            Request::Any => RequestRepr::Any,
+            Request::Any => RequestRepr::Any {},
             Request::Sense(square) => RequestRepr::Sense { square },
             Request::Move(attempt) => RequestRepr::Move { attempt },
-            Request::Pass => RequestRepr::Pass,
+            Request::Pass => RequestRepr::Pass {},
             Request::Open(squares) => RequestRepr::Open { squares },
             Request::Resign(color) => RequestRepr::Resign { color: Some(color) },
-            Request::Draw => RequestRepr::Draw,
+            Request::Draw => RequestRepr::Draw {},
             Request::Timeout(color) => RequestRepr::Timeout { color },
             Request::Adjudicate { result, reason } => RequestRepr::Adjudicate { result, reason },
         }
@@ -138,15 +139,15 @@ impl TryFrom<RequestRepr> for Request {
     fn try_from(repr: RequestRepr) -> Result<Request, &'static str> {
         Ok(match repr {
             RequestRepr::Try { attempt } => Request::Try(attempt),
-            RequestRepr::Any => Request::Any,
+            RequestRepr::Any {} => Request::Any,
             RequestRepr::Sense { square } => Request::Sense(square),
             RequestRepr::Move { attempt } => Request::Move(attempt),
-            RequestRepr::Pass => Request::Pass,
+            RequestRepr::Pass {} => Request::Pass,
             RequestRepr::Open { squares } => Request::Open(squares),
             RequestRepr::Resign { color } => {
                 Request::Resign(color.ok_or("a resignation needs the \"color\" who resigns")?)
             }
-            RequestRepr::Draw => Request::Draw,
+            RequestRepr::Draw {} => Request::Draw,
             RequestRepr::Timeout { color } => Request::Timeout(color),
             RequestRepr::Adjudicate { result, reason } => Request::Adjudicate { result, reason },
         })
