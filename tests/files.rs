@@ -226,6 +226,12 @@ fn loading_a_pipe_a_device_or_a_huge_file_is_refused_at_once() {
         load_file(Path::new("/dev/zero")).map(|_| ())
     });
     assert!(matches!(err, Err(LoadError::NotAFile { .. })), "{err:?}");
+    // The app's start screen lists the saves folder: a pipe there is skipped at once.
+    let d = dir.clone();
+    let listed = quickly("listing a folder with a pipe", move || {
+        kriegspiel::app::files::list_saves(&d).len()
+    });
+    assert_eq!(listed, 0);
     let huge = dir.join("huge.ron");
     std::fs::File::create(&huge)
         .and_then(|f| f.set_len(MAX_SAVE_BYTES + 1))
@@ -391,6 +397,13 @@ fn bad_files_get_clear_messages() {
     assert_eq!(
         load_str(&text(&format, "format: two,")).map(|_| ()),
         Err(LoadError::BadFormat("two".into()))
+    );
+    // The parser's advice to programmers is not passed on.
+    let deep = format!("(\n    format: 2,\n    meta: {}", "[".repeat(100_000));
+    let err = load_str(&deep).expect_err("refused").to_string();
+    assert!(
+        err.contains("damaged") && !err.contains("ron::") && !err.contains("try "),
+        "{err}"
     );
     let err = load_str(&text("open_squares: 0", "open_squares: 10")).expect_err("refused");
     assert!(err.to_string().contains("open_squares"), "{err}");

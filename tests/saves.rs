@@ -276,7 +276,7 @@ fn killing_the_referee_at_any_moment_leaves_a_loadable_save() {
     }
     assert!(lines.len() > 50);
     let mut rng = kriegspiel::bench::Rng::new(3);
-    for round in 0..6 {
+    for round in 0..12 {
         let path = dir.join(format!("autosave-{round}.ron"));
         let mut child = Command::new(env!("CARGO_BIN_EXE_kriegspiel"))
             .args(["referee", "--autosave"])

@@ -345,8 +345,25 @@ fn parse(text: &str) -> Result<SavedGame, LoadError> {
     parsed.map_err(|e| LoadError::Syntax {
         line: e.span.start.line,
         column: e.span.start.col,
-        message: e.code.to_string(),
+        message: ron_message(&e.code),
     })
+}
+
+/// The RON parser's message in a save's terms, without the parser's advice to programmers (how
+/// to configure the parser, raw identifiers): the reader of this message has a damaged file.
+fn ron_message(code: &ron::Error) -> String {
+    match code {
+        ron::Error::ExceededRecursionLimit => "the text nests too deeply to be a save".to_owned(),
+        ron::Error::SuggestRawIdentifier(name) => format!("unexpected name '{name}'"),
+        ron::Error::UnclosedLineComment => "a comment is not closed".to_owned(),
+        other => {
+            let text = other.to_string();
+            match text.split_once(", try") {
+                Some((plain, _)) => plain.to_owned(),
+                None => text,
+            }
+        }
+    }
 }
 
 /// Checks a parsed save: its rules, and its log replayed through the referee.
