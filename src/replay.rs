@@ -67,6 +67,7 @@ pub fn request_text(r: &Request) -> String {
         Request::Move(a) => a.to_string(),
         Request::Pass => "pass".to_owned(),
         Request::Open(b) => format!("open {}", crate::wording::square_list(*b)),
+        Request::Place { king, queen, .. } => format!("place K{king} Q{queen}"),
         Request::Resign(c) => format!("{} resigns", color_title(*c)),
         Request::Draw => "draw agreed".to_owned(),
         Request::Timeout(c) => format!("{}'s flag fell", color_title(*c)),

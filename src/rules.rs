@@ -75,6 +75,10 @@ pub enum AnyRule {
     /// After "Try" the asker must attempt at least one pawn capture; one refused capture releases
     /// the obligation (English / Eastern rules).
     OneAttempt,
+    /// Berkeley's secret "Any?" (RULES.md 5.3): asked and answered to the asker only; after "Try"
+    /// as [`AnyRule::UntilLegal`]; after "No" the opponent hears as many refused attempts as the
+    /// asker had pawn captures on its own board, and those count as refused.
+    Secret,
 }
 
 /// Which pieces a pawn may promote to.
@@ -164,6 +168,65 @@ pub struct RuleSet {
     pub open_squares: u8,
     /// Whose words announcements are written in.
     pub wording: Wording,
+    /// A handicap game: which player sees the whole true board (RULES.md 5.2).
+    #[serde(default)]
+    pub sighted: Sighted,
+    /// The sighted player's army in a handicap game.
+    #[serde(default)]
+    pub handicap: Handicap,
+    /// Pickle-pot and One-eye: which bishop the sighted player keeps.
+    #[serde(default)]
+    pub bishop: Option<Wing>,
+}
+
+/// Which player sees the whole true board.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Sighted {
+    /// Neither (ordinary Kriegspiel).
+    #[default]
+    None,
+    /// White.
+    White,
+    /// Black.
+    Black,
+}
+
+impl Sighted {
+    /// The sighted colour, if any.
+    pub fn color(self) -> Option<shakmaty::Color> {
+        match self {
+            Sighted::None => None,
+            Sighted::White => Some(shakmaty::Color::White),
+            Sighted::Black => Some(shakmaty::Color::Black),
+        }
+    }
+}
+
+/// The sighted player's army (RULES.md 5.2).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Handicap {
+    /// The full army.
+    #[default]
+    None,
+    /// King, queen, one bishop and eight pawns.
+    PicklePot,
+    /// King, two rooks, one bishop and eight pawns.
+    OneEye,
+    /// King and queen, placed by the player before the first move (Semi-Kriegspiel).
+    Semi,
+}
+
+/// Which bishop a Pickle-pot or One-eye army keeps.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Wing {
+    /// The c-file bishop.
+    #[serde(rename = "c")]
+    C,
+    /// The f-file bishop.
+    #[serde(rename = "f")]
+    F,
 }
 
 /// The named presets, in the order the rule picker shows them.
@@ -293,6 +356,9 @@ impl Preset {
             en_passant: EnPassantSquare::CapturedPawn,
             open_squares: 0,
             wording: Wording::Berkeley,
+            sighted: Sighted::None,
+            handicap: Handicap::None,
+            bishop: None,
         };
         match self {
             Preset::Berkeley => RuleSet {
@@ -379,6 +445,31 @@ impl RuleSet {
 
     /// Whether every flag is in range; the error names the flag that is not.
     pub fn check(&self) -> Result<(), String> {
+        let handicapped = self.sighted != Sighted::None || self.handicap != Handicap::None;
+        if self.family == Family::Rbc && (handicapped || self.bishop.is_some()) {
+            return Err(
+                "sighted, handicap and bishop are not flags of Reconnaissance Blind Chess".into(),
+            );
+        }
+        if self.handicap != Handicap::None && self.sighted == Sighted::None {
+            return Err(
+                "a handicap needs sighted: white or black (the player with the handicap army)"
+                    .into(),
+            );
+        }
+        let needs_bishop = matches!(self.handicap, Handicap::PicklePot | Handicap::OneEye);
+        if needs_bishop != self.bishop.is_some() {
+            return Err(if needs_bishop {
+                "bishop: \"c\" or \"f\" is needed with the pickle_pot and one_eye handicaps".into()
+            } else {
+                "bishop is a flag of the pickle_pot and one_eye handicaps only".into()
+            });
+        }
+        if self.any == AnyRule::Secret && self.pawn_info != PawnInfo::None {
+            return Err(
+                "any: secret is the pawn information (by question): pawn_info must be none".into(),
+            );
+        }
         let most = crate::announce::Reveal::MAX;
         if usize::from(self.open_squares) > most {
             return Err(format!(
@@ -404,7 +495,11 @@ impl RuleSet {
 
     /// Who hears the answer to "Any?": both players exactly when illegal attempts are public.
     pub fn any_heard_by(&self) -> Hearers {
-        self.illegal_heard_by
+        if self.any == AnyRule::Secret {
+            Hearers::Mover
+        } else {
+            self.illegal_heard_by
+        }
     }
 }
 

@@ -82,6 +82,13 @@ pub fn describe(item: &Item, w: Wording) -> Option<String> {
             Wording::Rand | Wording::Classic => "Illegal move.".to_owned(),
             Wording::Cincinnati | Wording::English => "Illegal.".to_owned(),
         },
+        Item::IllegalCount(n) => {
+            let one = describe(&Item::Illegal, w).unwrap_or_default();
+            format!(
+                "{} (x{n}: the opponent's pawn captures after \"Any?\" - No)",
+                one.trim_end_matches('.')
+            )
+        }
         Item::Impossible => match w {
             Wording::Icc => "Hell no.".to_owned(),
             Wording::Rand | Wording::Classic => "Impossible move.".to_owned(),
@@ -149,6 +156,20 @@ pub fn describe(item: &Item, w: Wording) -> Option<String> {
         Item::KingCaptured => "The king is captured.".to_owned(),
         Item::Adjudicated(r) => format!("The referee adjudicates the game: {}.", r.pgn()),
         Item::Opened(r) => format!("Opened: {}.", reveal_phrase(r)),
+        Item::Handicap(army, bishop) => {
+            let army = match army {
+                crate::rules::Handicap::None => "the full army",
+                crate::rules::Handicap::PicklePot => "Pickle-pot (king, queen, one bishop, pawns)",
+                crate::rules::Handicap::OneEye => "One-eye (king, two rooks, one bishop, pawns)",
+                crate::rules::Handicap::Semi => "Semi-Kriegspiel (king and queen, placed)",
+            };
+            match bishop {
+                Some(crate::rules::Wing::C) => format!("Handicap: {army}, the c-file bishop."),
+                Some(crate::rules::Wing::F) => format!("Handicap: {army}, the f-file bishop."),
+                None => format!("Handicap: {army}."),
+            }
+        }
+        Item::Placed => "King and queen placed.".to_owned(),
     };
     Some(text)
 }

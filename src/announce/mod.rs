@@ -151,6 +151,8 @@ pub enum Item {
     Legal,
     /// "No": possible but illegal on the true board.
     Illegal,
+    /// Berkeley's secret "Any?" answered "No": the opponent hears this many refused attempts.
+    IllegalCount(u8),
     /// "Nonsense" / "Hell no" / "Impossible move".
     Impossible,
     /// A unit was captured on `square`.
@@ -201,6 +203,10 @@ pub enum Item {
     KingCaptured,
     /// Modern Kriegspiel: the contents of the squares the mover opened.
     Opened(Reveal),
+    /// A handicap game: the sighted player's army (and the bishop it kept), said at the start.
+    Handicap(crate::rules::Handicap, Option<crate::rules::Wing>),
+    /// Semi-Kriegspiel: the sighted player's king and queen are placed (said to that player).
+    Placed,
 }
 
 /// An item together with who hears it.

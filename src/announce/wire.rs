@@ -15,8 +15,12 @@ use shakmaty::{Bitboard, Color, Square};
 pub enum ItemRepr {
     /// See [`Item::Legal`].
     Legal,
-    /// See [`Item::Illegal`].
-    Illegal,
+    /// See [`Item::Illegal`] and [`Item::IllegalCount`].
+    Illegal {
+        /// How many refused attempts (secret "Any?"); absent for one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        count: Option<u8>,
+    },
     /// See [`Item::Impossible`].
     Impossible,
     /// See [`Item::Capture`].
@@ -104,6 +108,16 @@ pub enum ItemRepr {
         /// The squares and their contents.
         squares: Reveal,
     },
+    /// See [`Item::Handicap`].
+    Handicap {
+        /// The sighted player's army.
+        army: crate::rules::Handicap,
+        /// The bishop it kept (Pickle-pot, One-eye).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        bishop: Option<crate::rules::Wing>,
+    },
+    /// See [`Item::Placed`].
+    Placed,
 }
 
 /// The answer to "Any?" as written.
@@ -157,7 +171,8 @@ impl From<Item> for ItemRepr {
     fn from(item: Item) -> ItemRepr {
         match item {
             Item::Legal => ItemRepr::Legal,
-            Item::Illegal => ItemRepr::Illegal,
+            Item::Illegal => ItemRepr::Illegal { count: None },
+            Item::IllegalCount(n) => ItemRepr::Illegal { count: Some(n) },
             Item::Impossible => ItemRepr::Impossible,
             Item::Capture { square, unit } => ItemRepr::Capture { square, unit },
             Item::Check(direction) => ItemRepr::Check { direction },
@@ -186,6 +201,8 @@ impl From<Item> for ItemRepr {
             Item::Captured(square) => ItemRepr::Captured { square },
             Item::KingCaptured => ItemRepr::KingCaptured,
             Item::Opened(squares) => ItemRepr::Opened { squares },
+            Item::Handicap(army, bishop) => ItemRepr::Handicap { army, bishop },
+            Item::Placed => ItemRepr::Placed,
         }
     }
 }
@@ -196,7 +213,8 @@ impl TryFrom<ItemRepr> for Item {
     fn try_from(repr: ItemRepr) -> Result<Item, String> {
         Ok(match repr {
             ItemRepr::Legal => Item::Legal,
-            ItemRepr::Illegal => Item::Illegal,
+            ItemRepr::Illegal { count: None } => Item::Illegal,
+            ItemRepr::Illegal { count: Some(n) } => Item::IllegalCount(n),
             ItemRepr::Impossible => Item::Impossible,
             ItemRepr::Capture { square, unit } => Item::Capture { square, unit },
             ItemRepr::Check { direction } => Item::Check(direction),
@@ -225,6 +243,8 @@ impl TryFrom<ItemRepr> for Item {
             ItemRepr::Captured { square } => Item::Captured(square),
             ItemRepr::KingCaptured => Item::KingCaptured,
             ItemRepr::Opened { squares } => Item::Opened(squares),
+            ItemRepr::Handicap { army, bishop } => Item::Handicap(army, bishop),
+            ItemRepr::Placed => Item::Placed,
         })
     }
 }

@@ -36,7 +36,8 @@ pub struct Session {
 }
 
 /// The fields each op may have (besides `op`): anything else is refused with its name.
-const FIELDS: [(&str, &[&str]); 12] = [
+const FIELDS: [(&str, &[&str]); 13] = [
+    ("place", &["king", "queen"]),
     ("new", &["rules", "fen"]),
     ("load", &["path"]),
     ("save", &["path"]),
@@ -122,8 +123,13 @@ pub fn rules_from_json(value: &Value) -> Result<RuleSet, String> {
                 }
                 merged.insert(k.clone(), v.clone());
             }
-            let rules: RuleSet = serde_json::from_value(Value::Object(merged))
+            let mut rules: RuleSet = serde_json::from_value(Value::Object(merged))
                 .map_err(|e| format!("bad rule flag: {e}"))?;
+            // Secret "Any?" is the pawn information (PROTOCOL.md): a preset's own pawn
+            // information gives way to it, unless the request names one too.
+            if rules.any == crate::rules::AnyRule::Secret && !fields.contains_key("pawn_info") {
+                rules.pawn_info = crate::rules::PawnInfo::None;
+            }
             rules.check()?;
             Ok(rules)
         }
@@ -264,7 +270,7 @@ impl Session {
         };
         let Some((_, fields)) = FIELDS.iter().find(|(name, _)| name == op) else {
             return bad(format!(
-                "unknown op '{}' (expected new, try, any, sense, move, pass, open, resign, draw, state, save or load)",
+                "unknown op '{}' (expected new, try, any, sense, move, pass, open, place, resign, draw, state, save or load)",
                 quote(op)
             ));
         };
@@ -330,7 +336,7 @@ impl Session {
                 "there is no game yet: start one with {\"op\":\"new\",\"rules\":\"berkeley\"}",
             );
         };
-        let request = repr.into_request(table.to_move());
+        let request = repr.into_request(table.to_move(), table.rules().sighted.color());
         // The protocol has no clock: every request is made at time zero.
         let event = table.apply(request, Duration::ZERO)?;
         write_response(out, table.game(), &event.said);
@@ -343,8 +349,12 @@ impl Session {
             return bad("\"new\" needs a \"rules\" field (a preset name like \"wild16\")");
         };
         let rules = rules_from_json(rules).map_err(Bad)?;
+        let handicapped = crate::referee::handicap::start_position(&rules);
+        if handicapped.is_some() && !matches!(req.get("fen"), None | Some(Value::Null)) {
+            return bad("a handicap game starts from its handicap army: leave out \"fen\"");
+        }
         let start = match req.get("fen") {
-            None | Some(Value::Null) => Setup::initial(),
+            None | Some(Value::Null) => handicapped.unwrap_or_else(Setup::initial),
             Some(Value::String(fen)) => crate::setup::parse_fen(fen)
                 .ok_or_else(|| crate::referee::NewGameError::Fen(fen.clone()))?,
             Some(_) => return bad("\"fen\" must be a string"),

@@ -14,7 +14,8 @@ use crate::announce::{
 use crate::attempt::Attempt;
 use crate::possible::{Side, promotion_allowed};
 use crate::rules::{
-    AnyRule, EnPassantSquare, Family, ImpossibleRule, MaterialRule, PawnInfo, RepeatRule, RuleSet,
+    AnyRule, EnPassantSquare, Family, Hearers, ImpossibleRule, MaterialRule, PawnInfo, RepeatRule,
+    RuleSet,
 };
 use shakmaty::fen::Fen;
 use shakmaty::zobrist::Zobrist64;
@@ -357,7 +358,43 @@ impl Kriegspiel {
             to: hearers(rules.any_heard_by(), self.pos.turn()),
             item: Item::AnyAnswer(answer),
         });
+        if rules.any == AnyRule::Secret && !answer {
+            self.secret_no(rules, out);
+        }
         Ok(())
+    }
+
+    /// Secret "Any?" answered "No": every pawn capture on the asker's own board not yet refused
+    /// this turn now counts as refused, and the opponent hears that many refused attempts (where
+    /// illegal attempts are public).
+    fn secret_no(&mut self, rules: &RuleSet, out: &mut Announcement) {
+        let mut captures: Vec<Attempt> = self
+            .side(rules)
+            .possible_attempts()
+            .into_iter()
+            .filter(|a| {
+                a.from.file() != a.to.file() && self.pos.board().role_at(a.from) == Some(Role::Pawn)
+            })
+            .collect();
+        let mut counted: Vec<(Square, Square)> = Vec::new();
+        for a in &captures {
+            let refused = self
+                .turn
+                .refused
+                .iter()
+                .any(|&k| k & 0x0fff == Attempt::new(a.from, a.to).key());
+            if !refused && !counted.contains(&(a.from, a.to)) {
+                counted.push((a.from, a.to));
+            }
+        }
+        captures.retain(|a| !self.turn.refused.contains(&a.key()));
+        self.turn.refused.extend(captures.iter().map(|a| a.key()));
+        if !counted.is_empty() && rules.illegal_heard_by == Hearers::Both {
+            out.push(only(
+                !self.pos.turn(),
+                Item::IllegalCount(counted.len().min(255) as u8),
+            ));
+        }
     }
 
     fn open(

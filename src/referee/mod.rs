@@ -11,6 +11,7 @@
 //! [`Referee::new`].
 
 mod common;
+pub mod handicap;
 mod kriegspiel;
 mod rbc;
 mod request;
@@ -49,6 +50,16 @@ pub(crate) trait Judge: std::fmt::Debug + Send + Sync {
     /// Whether "Any?" has been asked this turn.
     fn any_asked(&self) -> bool {
         false
+    }
+    /// Whether the game waits for a placement before play (Semi-Kriegspiel): only a placement
+    /// is answered then.
+    fn placing(&self) -> bool {
+        false
+    }
+    /// The judge that takes over after the last answer (Semi-Kriegspiel's placement hands over
+    /// to the game), if any.
+    fn successor(&mut self) -> Option<Box<dyn Judge>> {
+        None
     }
     /// Whether `color` cannot mate by any series of legal moves (a flag fall is then a draw).
     fn cannot_win(&self, _color: Color) -> bool {
@@ -94,10 +105,23 @@ impl Referee {
     pub fn new(rules: RuleSet, start: Setup) -> Result<(Referee, Announcement), NewGameError> {
         rules.check().map_err(NewGameError::Rules)?;
         let mut out = Announcement::new();
-        let started: Result<(Box<dyn Judge>, Option<Over>), String> = match rules.family {
-            Family::Kriegspiel => kriegspiel::Kriegspiel::start(&rules, start.clone(), &mut out)
-                .map(|(k, over)| (Box::new(k) as Box<dyn Judge>, over)),
-            Family::Rbc => {
+        if let Some(item) = handicap::announcement(&rules) {
+            out.push(both(item));
+        }
+        let placing = (rules.handicap == crate::rules::Handicap::Semi)
+            .then(|| rules.sighted.color())
+            .flatten();
+        let started: Result<(Box<dyn Judge>, Option<Over>), String> = match (rules.family, placing)
+        {
+            (Family::Kriegspiel, Some(color)) => Ok((
+                Box::new(handicap::Placement::new(start.clone(), color)) as Box<dyn Judge>,
+                None,
+            )),
+            (Family::Kriegspiel, None) => {
+                kriegspiel::Kriegspiel::start(&rules, start.clone(), &mut out)
+                    .map(|(k, over)| (Box::new(k) as Box<dyn Judge>, over))
+            }
+            (Family::Rbc, _) => {
                 rbc::Rbc::new(start.clone()).map(|r| (Box::new(r) as Box<dyn Judge>, None))
             }
         };
@@ -200,6 +224,14 @@ impl Referee {
         out.clear();
         if let Some(over) = self.over {
             return Err(RequestError::GameOver(over.reason.id()));
+        }
+        if self.judge.placing() {
+            let over = self.judge.answer(&self.rules, request, out)?;
+            if let Some(next) = self.judge.successor() {
+                self.judge = next;
+            }
+            self.over = over;
+            return Ok(());
         }
         let over = match request {
             Request::Resign(color) => {

@@ -26,6 +26,15 @@ pub enum Request {
     Pass,
     /// Modern Kriegspiel: the player who just moved names squares to be opened.
     Open(Bitboard),
+    /// Semi-Kriegspiel: the sighted player places its king and queen before the first move.
+    Place {
+        /// The sighted player.
+        color: Color,
+        /// The king's square.
+        king: Square,
+        /// The queen's square.
+        queen: Square,
+    },
     /// A player resigns.
     Resign(Color),
     /// Both players agree a draw.
@@ -75,6 +84,22 @@ pub enum RequestRepr {
         #[serde(with = "crate::announce::bitboard_serde")]
         squares: Bitboard,
     },
+    /// See [`Request::Place`]; in the protocol the colour is left out (the sighted player).
+    Place {
+        /// Who places (absent in the protocol: the sighted player).
+        #[serde(
+            default,
+            skip_serializing_if = "Option::is_none",
+            with = "crate::announce::opt_color_serde"
+        )]
+        color: Option<Color>,
+        /// The king's square.
+        #[serde(with = "crate::attempt::square_serde")]
+        king: Square,
+        /// The queen's square.
+        #[serde(with = "crate::attempt::square_serde")]
+        queen: Square,
+    },
     /// See [`Request::Resign`]; in the protocol the colour is left out (the side to move).
     Resign {
         /// Who resigns.
@@ -104,13 +129,20 @@ pub enum RequestRepr {
 }
 
 impl RequestRepr {
-    /// The request, with a resignation without a colour made by `to_move` (as in the protocol).
-    pub fn into_request(self, to_move: Color) -> Request {
+    /// The request as the protocol means it: a resignation without a colour is made by
+    /// `to_move`, a placement without one by `sighted` (the handicap game's sighted player, or
+    /// the side to move where there is none).
+    pub fn into_request(self, to_move: Color, sighted: Option<Color>) -> Request {
         match self {
-            RequestRepr::Resign { color: None } => Request::Resign(to_move),
+            RequestRepr::Resign { color } => Request::Resign(color.unwrap_or(to_move)),
+            RequestRepr::Place { color, king, queen } => Request::Place {
+                color: color.or(sighted).unwrap_or(to_move),
+                king,
+                queen,
+            },
             other => match Request::try_from(other) {
                 Ok(request) => request,
-                Err(_) => unreachable!("only a resignation lacks a colour"),
+                Err(_) => unreachable!("only a resignation or a placement lacks a colour"),
             },
         }
     }
@@ -125,6 +157,11 @@ impl From<Request> for RequestRepr {
             Request::Move(attempt) => RequestRepr::Move { attempt },
             Request::Pass => RequestRepr::Pass {},
             Request::Open(squares) => RequestRepr::Open { squares },
+            Request::Place { color, king, queen } => RequestRepr::Place {
+                color: Some(color),
+                king,
+                queen,
+            },
             Request::Resign(color) => RequestRepr::Resign { color: Some(color) },
             Request::Draw => RequestRepr::Draw {},
             Request::Timeout(color) => RequestRepr::Timeout { color },
@@ -144,6 +181,11 @@ impl TryFrom<RequestRepr> for Request {
             RequestRepr::Move { attempt } => Request::Move(attempt),
             RequestRepr::Pass {} => Request::Pass,
             RequestRepr::Open { squares } => Request::Open(squares),
+            RequestRepr::Place { color, king, queen } => Request::Place {
+                color: color.ok_or("a placement needs the \"color\" who places")?,
+                king,
+                queen,
+            },
             RequestRepr::Resign { color } => {
                 Request::Resign(color.ok_or("a resignation needs the \"color\" who resigns")?)
             }
@@ -164,6 +206,7 @@ impl Request {
             Request::Move(_) => "move",
             Request::Pass => "pass",
             Request::Open(_) => "open",
+            Request::Place { .. } => "place",
             Request::Resign(_) => "resign",
             Request::Draw => "draw",
             Request::Timeout(_) => "timeout",
@@ -181,6 +224,7 @@ impl Request {
             | Request::Move(_)
             | Request::Pass => Some(to_move),
             Request::Open(_) => Some(!to_move),
+            Request::Place { color, .. } => Some(*color),
             Request::Resign(c) => Some(*c),
             Request::Draw | Request::Timeout(_) | Request::Adjudicate { .. } => None,
         }
@@ -235,6 +279,9 @@ pub enum RequestError {
         "this turn already has {0} requests, the most one turn may log: only an attempt that ends the turn is accepted now"
     )]
     TooManyRequests(usize),
+    /// Semi-Kriegspiel: a placement refused, or a request made before the placement.
+    #[error("{0}")]
+    Placement(String),
     /// Modern Kriegspiel: opening squares when it is not allowed.
     #[error("{0}")]
     Open(String),

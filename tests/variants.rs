@@ -1,0 +1,133 @@
+//! The variants of RULES.md section 5 done so far: Berkeley's secret "Any?" and the handicap
+//! games (Pickle-pot, One-eye, Semi-Kriegspiel), through the protocol as a bot uses them.
+
+use kriegspiel::protocol::Session;
+use serde_json::Value;
+
+fn ask(session: &mut Session, line: &str) -> Value {
+    let mut out = String::new();
+    session.handle_line(line, &mut out);
+    serde_json::from_str(&out).expect("one JSON object")
+}
+
+fn heard(answer: &Value, color: &str) -> Vec<Value> {
+    answer["heard"][color]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+}
+
+#[test]
+fn semi_kriegspiel_placement_is_checked() {
+    let mut s = Session::new();
+    let start = ask(
+        &mut s,
+        r#"{"op":"new","rules":{"preset":"berkeley","sighted":"black","handicap":"semi"}}"#,
+    );
+    assert_eq!(start["fen"], "8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1");
+    assert_eq!(
+        heard(&start, "white"),
+        vec![serde_json::json!({"kind":"handicap","army":"semi"})]
+    );
+    // Before the placement only "place" is answered.
+    assert_eq!(ask(&mut s, r#"{"op":"try","move":"e2e4"}"#)["ok"], false);
+    for bad in [
+        r#"{"op":"place","king":"e2","queen":"d5"}"#, // an occupied square
+        r#"{"op":"place","king":"d5","queen":"d5"}"#, // one square for both
+    ] {
+        assert_eq!(ask(&mut s, bad)["ok"], false, "{bad}");
+    }
+    // White is to move: Black's king on d3, attacked by White's pawns, would leave the side not
+    // to move in check.
+    let checked = ask(&mut s, r#"{"op":"place","king":"d3","queen":"a8"}"#);
+    assert_eq!(checked["ok"], false, "{checked}");
+    let placed = ask(&mut s, r#"{"op":"place","king":"g8","queen":"d5"}"#);
+    assert_eq!(placed["ok"], true, "{placed}");
+    assert_eq!(
+        heard(&placed, "black")[0],
+        serde_json::json!({"kind":"placed"})
+    );
+    assert!(
+        !heard(&placed, "white")
+            .iter()
+            .any(|i| i["kind"] == "placed")
+    );
+    assert_eq!(
+        ask(&mut s, r#"{"op":"place","king":"h8","queen":"d4"}"#)["ok"],
+        false
+    );
+    assert_eq!(ask(&mut s, r#"{"op":"try","move":"e2e4"}"#)["ok"], true);
+}
+
+#[test]
+fn semi_kriegspiel_kings_may_not_touch() {
+    let mut s = Session::new();
+    ask(
+        &mut s,
+        r#"{"op":"new","rules":{"preset":"wild16","sighted":"white","handicap":"semi"}}"#,
+    );
+    // Next to Black's king on e8.
+    let answer = ask(&mut s, r#"{"op":"place","king":"e7","queen":"a3"}"#);
+    assert_eq!(answer["ok"], false, "{answer}");
+    let answer = ask(&mut s, r#"{"op":"place","king":"e3","queen":"a3"}"#);
+    assert_eq!(answer["ok"], true, "{answer}");
+}
+
+#[test]
+fn pickle_pot_and_one_eye_armies() {
+    let mut s = Session::new();
+    let a = ask(
+        &mut s,
+        r#"{"op":"new","rules":{"preset":"wild16","sighted":"white","handicap":"pickle_pot","bishop":"f"}}"#,
+    );
+    assert_eq!(
+        a["fen"],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/3QKB2 w kq - 0 1"
+    );
+    assert!(
+        heard(&a, "black")
+            .contains(&serde_json::json!({"kind":"handicap","army":"pickle_pot","bishop":"f"}))
+    );
+    let b = ask(
+        &mut s,
+        r#"{"op":"new","rules":{"preset":"wild16","sighted":"black","handicap":"one_eye","bishop":"c"}}"#,
+    );
+    assert_eq!(
+        b["fen"],
+        "r1b1k2r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    for bad in [
+        r#"{"op":"new","rules":{"preset":"wild16","handicap":"semi"}}"#,
+        r#"{"op":"new","rules":{"preset":"wild16","sighted":"white","handicap":"one_eye"}}"#,
+        r#"{"op":"new","rules":{"preset":"wild16","sighted":"white","handicap":"semi","bishop":"c"}}"#,
+        r#"{"op":"new","rules":{"preset":"rbc","sighted":"white"}}"#,
+    ] {
+        assert_eq!(ask(&mut s, bad)["ok"], false, "{bad}");
+    }
+}
+
+#[test]
+fn secret_any_is_heard_by_the_asker_alone() {
+    let mut s = Session::new();
+    ask(
+        &mut s,
+        r#"{"op":"new","rules":{"preset":"berkeley","any":"secret"},"fen":"4k3/8/8/8/8/8/1P1P4/4K3 w - - 0 1"}"#,
+    );
+    let answer = ask(&mut s, r#"{"op":"any"}"#);
+    assert_eq!(
+        heard(&answer, "white"),
+        vec![serde_json::json!({"kind":"any","answer":"no"})]
+    );
+    // Black hears that White had four pawn captures, all now refused.
+    assert_eq!(
+        heard(&answer, "black"),
+        vec![serde_json::json!({"kind":"illegal","count":4})]
+    );
+    // Trying one again is a repeat: impossible, White only.
+    let again = ask(&mut s, r#"{"op":"try","move":"b2c3"}"#);
+    assert_eq!(
+        heard(&again, "white"),
+        vec![serde_json::json!({"kind":"impossible"})]
+    );
+    assert!(heard(&again, "black").is_empty());
+}
