@@ -131,3 +131,21 @@ fn secret_any_is_heard_by_the_asker_alone() {
     );
     assert!(heard(&again, "black").is_empty());
 }
+
+/// RULES.md section 6: a start whose halfmove clock is already 100 under a rule set with the
+/// fifty-move rule is drawn at the start, announced to both.
+#[test]
+fn a_start_past_the_fifty_move_limit_is_drawn() {
+    let mut s = Session::new();
+    let a = ask(
+        &mut s,
+        r#"{"op":"new","rules":"wild16","fen":"4k3/8/8/8/8/8/4P3/R3K3 w - - 100 80"}"#,
+    );
+    assert_eq!(a["over"]["reason"], "fifty_moves", "{a}");
+    assert!(heard(&a, "white").contains(&serde_json::json!({"kind":"draw","reason":"fifty_moves"})));
+    let b = ask(
+        &mut s,
+        r#"{"op":"new","rules":"berkeley","fen":"4k3/8/8/8/8/8/4P3/R3K3 w - - 100 80"}"#,
+    );
+    assert!(b["over"].is_null(), "berkeley has no fifty-move rule: {b}");
+}

@@ -202,7 +202,8 @@ impl Kriegspiel {
                 GameResult::Draw,
                 EndReason::Threefold,
             ))
-        } else if after_move && rules.fifty_moves && self.pos.halfmoves() >= 100 {
+        } else if rules.fifty_moves && self.pos.halfmoves() >= 100 {
+            // RULES.md 6: also a start whose halfmove clock is already 100 or more.
             Some((
                 Item::Draw(DrawReason::FiftyMoves),
                 GameResult::Draw,
