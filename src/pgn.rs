@@ -30,6 +30,17 @@ fn clk(ms: u64) -> String {
     format!("[%clk {}:{:02}:{:02}]", s / 3600, (s / 60) % 60, s % 60)
 }
 
+/// The PGN `Termination` tag for a result.
+fn termination(over: Option<crate::announce::Over>) -> &'static str {
+    use crate::announce::EndReason;
+    match over.map(|o| o.reason) {
+        None => "unterminated",
+        Some(EndReason::Timeout) => "time forfeit",
+        Some(EndReason::Adjudication) => "adjudication",
+        Some(_) => "normal",
+    }
+}
+
 /// The seven-tag roster plus Kriegspiel tags.
 fn tags(saved: &SavedGame, result: &str, own_view: Option<Color>) -> String {
     let m = &saved.meta;
@@ -45,7 +56,7 @@ fn tags(saved: &SavedGame, result: &str, own_view: Option<Color>) -> String {
     tag("Event", or_unknown(&m.event));
     tag("Site", or_unknown(&m.site));
     tag("Date", &date);
-    tag("Round", "-");
+    tag("Round", if m.round.is_empty() { "-" } else { &m.round });
     tag("White", or_unknown(&m.white));
     tag("Black", or_unknown(&m.black));
     tag("Result", result);
@@ -59,6 +70,10 @@ fn tags(saved: &SavedGame, result: &str, own_view: Option<Color>) -> String {
     }
     if !m.referee.is_empty() {
         tag("Referee", &m.referee);
+    }
+    tag("Termination", termination(saved.result));
+    if !m.note.is_empty() {
+        tag("KriegspielNote", &m.note);
     }
     if let Some(tc) = saved.time_control {
         tag(
@@ -268,7 +283,7 @@ pub fn player_pgn(saved: &SavedGame, color: Color) -> String {
                     }
                     notes.push(words);
                 }
-                Some(r) => notes.push(format!("{}: {words}", request_text(r))),
+                Some(r) => notes.push(crate::replay::log_entry(Some(r), &words)),
                 None if words.is_empty() => {}
                 None => {
                     for item in &h.items {

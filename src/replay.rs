@@ -57,6 +57,23 @@ impl FromStr for Perspective {
     }
 }
 
+/// One entry of a log: the request (when the listener made it) and what was heard, without
+/// saying the same thing twice ("White resigns." not "White resigns: White resigns.", "Any? -
+/// No." not "Any?: Any? - No.") or leaving an empty tail ("no sense", not "no sense: ").
+pub fn log_entry(request: Option<&Request>, words: &str) -> String {
+    let Some(request) = request else {
+        return words.to_owned();
+    };
+    let text = request_text(request);
+    if words.is_empty() {
+        text
+    } else if words.to_lowercase().starts_with(&text.to_lowercase()) {
+        words.to_owned()
+    } else {
+        format!("{text}: {words}")
+    }
+}
+
 /// A request as its maker describes it.
 pub fn request_text(r: &Request) -> String {
     match r {
@@ -168,12 +185,10 @@ pub fn replay_text(saved: &SavedGame, perspective: Perspective) -> String {
                 for h in &turn.heard {
                     let mover = turn.mover.unwrap_or(color);
                     let words = heard_line(&h.items, wording, mover, Some(color));
-                    let line = match &h.request {
-                        Some(r) if words.is_empty() => request_text(r),
-                        Some(r) => format!("{}: {words}", request_text(r)),
-                        None if words.is_empty() => continue,
-                        None => words,
-                    };
+                    if h.request.is_none() && words.is_empty() {
+                        continue;
+                    }
+                    let line = log_entry(h.request.as_ref(), &words);
                     lines.push(line);
                 }
                 let _ = writeln!(out, "{head}: {}", lines.join(" | "));

@@ -179,6 +179,9 @@ pub struct RuleSet {
     pub bishop: Option<Wing>,
 }
 
+/// The most squares Modern Kriegspiel may open after a move (what one reveal holds).
+pub const MAX_OPEN_SQUARES: u8 = 9;
+
 /// Which player sees the whole true board.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -470,7 +473,7 @@ impl RuleSet {
                 "any: secret is the pawn information (by question): pawn_info must be none".into(),
             );
         }
-        let most = crate::announce::Reveal::MAX;
+        let most = usize::from(MAX_OPEN_SQUARES);
         if usize::from(self.open_squares) > most {
             return Err(format!(
                 "open_squares is {}, but at most {most} squares can be opened",

@@ -23,7 +23,11 @@ pub fn scoresheet(saved: &SavedGame) -> String {
     let _ = writeln!(
         out,
         "Event:   {:<30} Site: {}",
-        or_dash(&m.event),
+        if m.round.is_empty() {
+            or_dash(&m.event).to_owned()
+        } else {
+            format!("{} (round {})", or_dash(&m.event), m.round)
+        },
         or_dash(&m.site)
     );
     let _ = writeln!(
@@ -104,6 +108,12 @@ pub fn scoresheet(saved: &SavedGame) -> String {
         }
         None => {
             let _ = writeln!(out, "Result: game not finished");
+        }
+    }
+    if !m.note.is_empty() {
+        let _ = writeln!(out, "Arbiter's note:");
+        for line in wrap(&m.note, 74) {
+            let _ = writeln!(out, "  {line}");
         }
     }
     if !saved.corrections.is_empty() {

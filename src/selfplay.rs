@@ -74,7 +74,7 @@ pub fn random_game(rules: RuleSet, seed: u64, max_moves: usize) -> SavedGame {
         black: format!("Random {}", seed.wrapping_add(1)),
         referee: "kriegspiel".to_owned(),
         mode: Mode::Protocol,
-        computer: None,
+        ..Meta::default()
     };
     let mut saved = SavedGame::of(&game, meta, Some(control));
     saved.markers = markers;

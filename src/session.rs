@@ -413,4 +413,23 @@ mod tests {
         assert_eq!(view.own.piece_at(Square::D4), Some(Color::White.pawn()));
         assert_eq!(view, PlayerView::build(s.game().log(), Color::White));
     }
+
+    /// A player at a table plays through the trait alone.
+    #[test]
+    fn a_local_table_plays_through_the_trait() {
+        let mut session = GameSession::untimed(Preset::Wild16.rules());
+        let table: &mut dyn Table = &mut session;
+        let e2e4 = Request::Try(Attempt::parse("e2e4").expect("uci"));
+        table.apply(e2e4, Duration::ZERO).expect("legal");
+        assert_eq!(table.to_move(), Color::Black);
+        assert!(table.view(Color::White).own.piece_at(Square::E4).is_some());
+        assert!(table.view(Color::Black).own.piece_at(Square::E4).is_none());
+        let resign_twice = Request::Resign(Color::Black);
+        table
+            .apply(resign_twice.clone(), Duration::ZERO)
+            .expect("accepted");
+        assert!(table.over().is_some());
+        assert!(table.apply(resign_twice, Duration::ZERO).is_err());
+        assert_eq!(table.truth().map(|g| g.log().events.len()), Some(2));
+    }
 }

@@ -85,31 +85,3 @@ pub trait Table {
     /// remote seat does not.
     fn truth(&self) -> Option<&Game>;
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::attempt::Attempt;
-    use crate::rules::Preset;
-    use crate::session::GameSession;
-    use shakmaty::Square;
-
-    /// A player at a table plays through the trait alone.
-    #[test]
-    fn a_local_table_plays_through_the_trait() {
-        let mut session = GameSession::untimed(Preset::Wild16.rules());
-        let table: &mut dyn Table = &mut session;
-        let e2e4 = Request::Try(Attempt::parse("e2e4").expect("uci"));
-        table.apply(e2e4, Duration::ZERO).expect("legal");
-        assert_eq!(table.to_move(), Color::Black);
-        assert!(table.view(Color::White).own.piece_at(Square::E4).is_some());
-        assert!(table.view(Color::Black).own.piece_at(Square::E4).is_none());
-        let resign_twice = Request::Resign(Color::Black);
-        table
-            .apply(resign_twice.clone(), Duration::ZERO)
-            .expect("accepted");
-        assert!(table.over().is_some());
-        assert!(table.apply(resign_twice, Duration::ZERO).is_err());
-        assert_eq!(table.truth().map(|g| g.log().events.len()), Some(2));
-    }
-}

@@ -129,6 +129,9 @@ pub fn describe(item: &Item, w: Wording) -> Option<String> {
                 format!("Possible pawn captures on {}.", square_list(*b))
             }
             (PawnTries::Squares(b), _) if b.is_empty() => "No pawn tries.".to_owned(),
+            (PawnTries::Squares(b), _) if b.count() == 1 => {
+                format!("Pawn try on {}.", square_list(*b))
+            }
             (PawnTries::Squares(b), _) => format!("Pawn tries on {}.", square_list(*b)),
         },
         Item::AnyAnswer(true) => "Try!".to_owned(),
@@ -244,9 +247,21 @@ pub fn heard_line(items: &[Item], w: Wording, mover: Color, listener: Option<Col
     let rest: Vec<Item> = items
         .iter()
         .copied()
-        .filter(|i| *i != Item::Legal)
+        .filter(|i| *i != Item::Legal && !matches!(i, Item::AnyAnswer(_)))
         .collect();
-    let words = say(&rest, w, mover);
+    let mut words = say(&rest, w, mover);
+    // In a log the answer to "Any?" reads as one, never as a bare "No." (a refused attempt).
+    if let Some(answer) = items.iter().find_map(|i| match i {
+        Item::AnyAnswer(yes) => Some(*yes),
+        _ => None,
+    }) {
+        let asked = if answer { "Any? - Try!" } else { "Any? - No." };
+        words = if words.is_empty() {
+            asked.to_owned()
+        } else {
+            format!("{asked} {words}")
+        };
+    }
     if !items.contains(&Item::Legal) {
         return words;
     }

@@ -142,7 +142,9 @@ fn a_start_past_the_fifty_move_limit_is_drawn() {
         r#"{"op":"new","rules":"wild16","fen":"4k3/8/8/8/8/8/4P3/R3K3 w - - 100 80"}"#,
     );
     assert_eq!(a["over"]["reason"], "fifty_moves", "{a}");
-    assert!(heard(&a, "white").contains(&serde_json::json!({"kind":"draw","reason":"fifty_moves"})));
+    assert!(
+        heard(&a, "white").contains(&serde_json::json!({"kind":"draw","reason":"fifty_moves"}))
+    );
     let b = ask(
         &mut s,
         r#"{"op":"new","rules":"berkeley","fen":"4k3/8/8/8/8/8/4P3/R3K3 w - - 100 80"}"#,

@@ -122,7 +122,7 @@ pub struct Reveal {
 
 impl Reveal {
     /// The most squares one reveal can hold.
-    pub const MAX: usize = 9;
+    pub const MAX: usize = crate::rules::MAX_OPEN_SQUARES as usize;
 
     /// Reads `squares` (at most nine) off `board`.
     pub fn read(board: &shakmaty::Board, squares: Bitboard) -> Reveal {

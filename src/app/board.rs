@@ -361,3 +361,21 @@ pub fn check_squares(king: Square, dir: crate::announce::CheckDirection) -> Bitb
         }
     }
 }
+
+/// The squares shaded for a check from `dir` on a player's own board: where the checking piece
+/// can stand. Never a square holding one of the player's own pieces (`own`), and along a line
+/// not beyond the first own piece.
+pub fn check_shading(
+    king: Square,
+    dir: crate::announce::CheckDirection,
+    own: Bitboard,
+) -> Bitboard {
+    use crate::announce::CheckDirection as D;
+    use shakmaty::attacks;
+    let reach = match dir {
+        D::Knight => attacks::knight_attacks(king),
+        D::Rank | D::File => attacks::rook_attacks(king, own),
+        D::Long | D::Short => attacks::bishop_attacks(king, own),
+    };
+    check_squares(king, dir) & reach & !own
+}

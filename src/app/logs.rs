@@ -56,10 +56,7 @@ pub fn heard_log(
                     Some(rest) => format!("moved.{rest}"),
                     None => line,
                 };
-                parts.push(match &h.request {
-                    Some(r) => format!("{}: {words}", crate::replay::request_text(r)),
-                    None => words,
-                });
+                parts.push(crate::replay::log_entry(h.request.as_ref(), &words));
             }
             ui.label(format!("{head}: {}", parts.join(" | ")));
         }
@@ -80,10 +77,7 @@ pub fn study_heard_log(
             for h in &turn.heard {
                 let mover = turn.mover.unwrap_or(color);
                 let words = crate::wording::heard_line(&h.items, wording, mover, Some(color));
-                let line = match &h.request {
-                    Some(r) => format!("{}: {words}", crate::replay::request_text(r)),
-                    None => words,
-                };
+                let line = crate::replay::log_entry(h.request.as_ref(), &words);
                 if !line.is_empty() {
                     let head = match turn.mover {
                         None => "Start".to_owned(),

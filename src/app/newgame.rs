@@ -130,7 +130,7 @@ impl NewGameDialog {
                 black: self.black.trim().to_owned(),
                 referee: self.referee.trim().to_owned(),
                 mode: meta_mode,
-                computer: None,
+                ..Meta::default()
             },
             time_control: self.timed.then(|| TimeControl {
                 base_ms: u64::from(self.minutes.max(1)) * 60_000,

@@ -194,34 +194,39 @@ impl StudyScreen {
         requests
     }
 
+    /// The keys, each press counted (several can arrive in one frame: a fast hand, key repeat).
     fn keyboard(&mut self, ui: &egui::Ui) {
         if ui.ctx().egui_wants_keyboard_input() {
             return;
         }
-        let (left, right, up, down, home, end, space, ctrl) = ui.input(|i| {
-            (
-                i.key_pressed(egui::Key::ArrowLeft),
-                i.key_pressed(egui::Key::ArrowRight),
-                i.key_pressed(egui::Key::ArrowUp),
-                i.key_pressed(egui::Key::ArrowDown),
-                i.key_pressed(egui::Key::Home),
-                i.key_pressed(egui::Key::End),
-                i.key_pressed(egui::Key::Space),
-                i.modifiers.command,
-            )
+        let presses: Vec<(egui::Key, bool)> = ui.input(|i| {
+            i.events
+                .iter()
+                .filter_map(|e| match e {
+                    egui::Event::Key {
+                        key,
+                        pressed: true,
+                        modifiers,
+                        ..
+                    } => Some((*key, modifiers.command)),
+                    _ => None,
+                })
+                .collect()
         });
-        match () {
-            _ if home => self.seek(0),
-            _ if end => self.seek(self.len()),
-            _ if (right && ctrl) || down => self.next_move(),
-            _ if (left && ctrl) || up => self.previous_move(),
-            _ if right => self.seek(self.cursor + 1),
-            _ if left => self.seek(self.cursor.saturating_sub(1)),
-            _ if space => self.autoplay = !self.autoplay,
-            _ => {}
-        }
-        if ui.input(|i| i.key_pressed(egui::Key::F)) {
-            self.flipped = !self.flipped;
+        for (key, ctrl) in presses {
+            match key {
+                egui::Key::Home => self.seek(0),
+                egui::Key::End => self.seek(self.len()),
+                egui::Key::ArrowDown => self.next_move(),
+                egui::Key::ArrowUp => self.previous_move(),
+                egui::Key::ArrowRight if ctrl => self.next_move(),
+                egui::Key::ArrowLeft if ctrl => self.previous_move(),
+                egui::Key::ArrowRight => self.seek(self.cursor + 1),
+                egui::Key::ArrowLeft => self.seek(self.cursor.saturating_sub(1)),
+                egui::Key::Space => self.autoplay = !self.autoplay,
+                egui::Key::F => self.flipped = !self.flipped,
+                _ => {}
+            }
         }
     }
 
@@ -447,11 +452,7 @@ impl StudyScreen {
                 if n == 1 { "" } else { "s" }
             ));
         }
-        self.drawn.push(Drawn {
-            place: Place::Player(color),
-            pieces: spec.pieces.clone(),
-            markers: spec.markers.clone(),
-        });
+        self.drawn.push(Drawn::of(Place::Player(color), &spec));
         board::show(ui, &spec, size);
         let wording = self.saved.log.rules.wording;
         study_heard_log(ui, &view, wording, log_height, color);
@@ -497,11 +498,7 @@ impl StudyScreen {
             spec.highlights.push((a.from, Highlight::LastMove));
             spec.highlights.push((a.to, Highlight::LastMove));
         }
-        self.drawn.push(Drawn {
-            place: Place::Referee,
-            pieces: spec.pieces.clone(),
-            markers: Vec::new(),
-        });
+        self.drawn.push(Drawn::of(Place::Referee, &spec));
         board::show(ui, &spec, size);
         if let Some(g) = self.truth() {
             ui.label(RichText::new(g.referee().fen()).small().monospace());

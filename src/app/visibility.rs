@@ -4,9 +4,10 @@
 //! functions of the screen's state. A board the viewer may not see is drawn covered and its
 //! contents are never computed into the frame; [`Drawn`] records what was drawn.
 
+use super::board::{BoardSpec, Highlight};
 use super::play::PlayMode;
 use crate::wording::color_title;
-use shakmaty::{Color, Piece, Square};
+use shakmaty::{Bitboard, Color, Piece, Square};
 
 /// The three places at the table.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -59,6 +60,23 @@ pub struct Drawn {
     pub pieces: Vec<(Square, Piece)>,
     /// Markers (the player's own guesses).
     pub markers: Vec<(Square, Piece)>,
+    /// Move hints (dots).
+    pub dots: Bitboard,
+    /// Highlighted squares (last move, checks, captures, overlays).
+    pub highlights: Vec<(Square, Highlight)>,
+}
+
+impl Drawn {
+    /// What `spec` draws on the board at `place`.
+    pub fn of(place: Place, spec: &BoardSpec) -> Drawn {
+        Drawn {
+            place,
+            pieces: spec.pieces.clone(),
+            markers: spec.markers.clone(),
+            dots: spec.dots,
+            highlights: spec.highlights.clone(),
+        }
+    }
 }
 
 /// The person at the screen, as far as hidden information goes.

@@ -89,6 +89,10 @@ pub enum Mode {
 pub struct Meta {
     /// Event name.
     pub event: String,
+    /// Round of the event (club play).
+    pub round: String,
+    /// The arbiter's note, shown on the scoresheet.
+    pub note: String,
     /// Site.
     pub site: String,
     /// Date, `YYYY-MM-DD`.

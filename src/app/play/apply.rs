@@ -2,7 +2,7 @@
 //! is applied after the frame (requests to the referee, the curtain after a turn, the computer's
 //! turns in practice).
 
-use super::{Confirm, Curtain, PlayMode, PlayScreen, club};
+use super::{Brush, Confirm, Curtain, PlayMode, PlayScreen, club};
 use crate::announce::Item;
 use crate::attempt::Attempt;
 use crate::referee::Request;
@@ -21,7 +21,7 @@ pub(super) enum Intent {
     Typed,
     Ask(Request),
     Marker(Square, Option<Role>),
-    Brush(Option<Role>),
+    Brush(Option<Brush>),
     OfferDraw,
     AnswerDraw(bool),
     Confirm(Option<Confirm>),
@@ -90,7 +90,13 @@ impl PlayScreen {
                     self.session.set_marker(c, sq, piece);
                 }
             }
-            Intent::Brush(b) => self.brush = b,
+            Intent::Brush(b) => {
+                self.brush = b;
+                // Taking a brush puts a picked-up piece down: the next clicks mark.
+                if b.is_some() {
+                    self.selected = None;
+                }
+            }
             Intent::OfferDraw => {
                 self.draw_offer = Some(self.session.to_move());
                 self.message = Some("Draw offered; your opponent will be asked.".into());
@@ -141,9 +147,12 @@ impl PlayScreen {
     /// turn when it ends.
     pub(super) fn request(&mut self, request: Request, now: Duration) {
         let mover = self.session.to_move();
-        self.focus_input = self.mode == PlayMode::Referee;
+        if self.mode == PlayMode::Referee {
+            self.focus_input = true;
+        }
         match self.session.apply(request.clone(), now) {
             Ok(event) => {
+                self.clear_markers_under_own(mover);
                 self.say_this = crate::wording::say_to(
                     &event.said,
                     self.session.rules().wording,
@@ -194,6 +203,23 @@ impl PlayScreen {
         }
     }
 
+    /// A guess is gone once one of the player's own pieces stands on its square (the piece moved
+    /// there, or took what was there).
+    fn clear_markers_under_own(&mut self, color: Color) {
+        let own = self.session.view(color).own.by_color(color);
+        let under: Vec<Square> = self
+            .session
+            .markers()
+            .current(color)
+            .keys()
+            .copied()
+            .filter(|sq| own.contains(*sq))
+            .collect();
+        for sq in under {
+            self.session.set_marker(color, sq, None);
+        }
+    }
+
     /// An attempt as the rules' request: a Kriegspiel try or an RBC move.
     pub(super) fn attempt_request(&self, a: Attempt) -> Request {
         match self.session.rules().family {
@@ -212,6 +238,9 @@ impl PlayScreen {
             self.message = None;
             self.brush = None;
             self.hover = None;
+            // The next player opens the board with the keys free for shortcuts.
+            self.focus_input = false;
+            self.select_input = false;
         }
     }
 

@@ -2,6 +2,7 @@
 //! card, the bottom bar (move field and the player's buttons, or the result), the promotion
 //! picker and the resign question.
 
+use super::input::move_input_id;
 use super::{AppRequest, Confirm, Curtain, Intent, PlayMode, PlayScreen};
 use crate::announce::{Audience, Item};
 use crate::app::pieces::{self, role_name};
@@ -67,6 +68,25 @@ impl PlayScreen {
         let Curtain::Up { next } = self.curtain else {
             return;
         };
+        // Space or Enter opens the board (the board's button, when it has the focus, takes them
+        // itself); a held key's repeats never do.
+        let open_key = !ui.ctx().egui_wants_keyboard_input()
+            && ui.input(|i| {
+                i.events.iter().any(|e| {
+                    matches!(
+                        e,
+                        egui::Event::Key {
+                            key: egui::Key::Space | egui::Key::Enter,
+                            pressed: true,
+                            repeat: false,
+                            ..
+                        }
+                    )
+                })
+            });
+        if open_key {
+            intents.push(Intent::OpenBoard(next));
+        }
         let wording = self.session.rules().wording;
         // Only items heard by both players, from the last completed turn.
         // Public facts only, read from the referee's record where this table has it.
@@ -147,9 +167,10 @@ impl PlayScreen {
                         RichText::new(format!("Open {}'s board", color_title(next)))
                             .size(theme::TEXT_PROMPT),
                     );
-                    if ui.add(button).clicked() {
+                    if ui.add(button).clicked() && !open_key {
                         intents.push(Intent::OpenBoard(next));
                     }
+                    ui.label(RichText::new("Space or Enter opens it.").small());
                 });
             });
     }
@@ -256,20 +277,35 @@ impl PlayScreen {
             }
             return;
         }
+        // The message above the move line, so the field stays where it is as messages come
+        // and go (the bar grows upwards).
+        if let Some(message) = &self.message {
+            ui.label(
+                RichText::new(message)
+                    .size(theme::TEXT_MESSAGE)
+                    .color(theme::MESSAGE),
+            );
+        }
         ui.horizontal(|ui| {
             ui.label(RichText::new(format!("{} to move:", color_title(player))).strong());
             if rbc && ui.button("Pass").clicked() {
                 intents.push(Intent::Ask(Request::Pass));
             }
+            self.prepare_move_field(ui);
+            // Enter plays the line and the field keeps the focus (no return key that gives it up).
             let edit = egui::TextEdit::singleline(&mut self.move_text)
-                .hint_text("e2e4 or Nf3, then Enter")
+                .hint_text("e2e4 or Nf3, then Enter (/ to type)")
                 .desired_width(160.0)
-                .id(egui::Id::unique("move-input"));
+                .return_key(None::<egui::KeyboardShortcut>)
+                .id(move_input_id());
             let resp = ui.add(edit);
             resp.widget_info(|| {
                 egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Type a move")
             });
-            if resp.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+            // No move has a '/': the key that focuses the field leaves no trace in it.
+            self.move_text.retain(|c| c != '/');
+            let focused = ui.memory(|m| m.has_focus(resp.id));
+            if focused && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
                 intents.push(Intent::Typed);
             }
             if ui.button("Play typed move").clicked() {
@@ -296,13 +332,6 @@ impl PlayScreen {
                 intents.push(Intent::Confirm(Some(Confirm::Resign(player))));
             }
         });
-        if let Some(message) = &self.message {
-            ui.label(
-                RichText::new(message)
-                    .size(theme::TEXT_MESSAGE)
-                    .color(theme::MESSAGE),
-            );
-        }
     }
 
     /// The promotion question after a pawn was dragged or clicked to the last rank.

@@ -3,8 +3,8 @@
 //! referee's true board (where the club referee enters attempts). A board the viewer may not see
 //! is drawn covered.
 
-use super::input::{attempt_intent, click_intent};
-use super::{Drawn, Intent, Place, PlayMode, PlayScreen};
+use super::input::{attempt_intent, bound_to_pawn_captures, click_intent};
+use super::{Brush, Drawn, Intent, Place, PlayMode, PlayScreen};
 use crate::announce::Item;
 use crate::app::board::{self, Arrow, BoardEvent, BoardSpec, Highlight};
 use crate::app::layout::{self, Room};
@@ -89,6 +89,7 @@ impl PlayScreen {
         let selected = if active { self.selected } else { None };
         let brush = self.brush;
         let view = self.session.view(color).clone();
+        let own = view.own.by_color(color);
         let rbc = self.session.rules().family == crate::rules::Family::Rbc;
         let sensing = active && rbc && !view.sensed;
         let opening = match self.opening {
@@ -100,14 +101,16 @@ impl PlayScreen {
             white_at_bottom: self.white_at_bottom(color),
             coordinates: settings.coordinates,
             pieces: view.own.iter().collect(),
+            // A guess under one of the player's own pieces is never drawn.
             markers: markers
                 .iter()
+                .filter(|(sq, _)| !own.contains(**sq))
                 .map(|(sq, role)| (*sq, role.of(!color)))
                 .collect(),
             click: true,
             drag: active && !sensing && settings.move_method != MoveMethod::Click,
             movable: if active && !sensing {
-                view.own.by_color(color)
+                own
             } else {
                 Bitboard::EMPTY
             },
@@ -127,7 +130,7 @@ impl PlayScreen {
         }
         if let Some(king) = view.own.king_of(color) {
             for dir in view.recent_checks() {
-                for sq in board::check_squares(king, dir) {
+                for sq in board::check_shading(king, dir, own) {
                     spec.highlights.push((sq, Highlight::Check));
                 }
             }
@@ -146,10 +149,18 @@ impl PlayScreen {
         if let Some(sel) = selected {
             spec.highlights.push((sel, Highlight::Selected));
             if settings.move_method != MoveMethod::Drag && settings.hints {
+                // After "Any?" answered "Try": only the pawn captures the player still owes.
+                let bound = bound_to_pawn_captures(&view);
+                let side = view.side();
                 spec.dots = view
                     .possible_attempts()
                     .into_iter()
                     .filter(|a| a.from == sel)
+                    .filter(|a| {
+                        !bound
+                            || (side.is_pawn_capture(*a)
+                                && !view.refused.iter().any(|(r, _)| r == a))
+                    })
                     .fold(Bitboard::EMPTY, |b, a| b.with(a.to));
             }
         }
@@ -162,11 +173,7 @@ impl PlayScreen {
                 });
             }
         }
-        self.drawn.push(Drawn {
-            place: Place::Player(color),
-            pieces: spec.pieces.clone(),
-            markers: spec.markers.clone(),
-        });
+        self.drawn.push(Drawn::of(Place::Player(color), &spec));
         let events = board::show(ui, &spec, size);
         if active && self.mode != PlayMode::Referee {
             let digest = view.since_last_turn(self.session.rules().wording);
@@ -187,21 +194,23 @@ impl PlayScreen {
                 BoardEvent::Clicked(sq) if opening.is_some() => {
                     intents.push(Intent::ToggleOpen(sq))
                 }
+                // A brush marks (or erases) squares without own pieces; a piece picked up for a
+                // move, or a click on one's own piece, is always a move click.
                 BoardEvent::Clicked(sq)
-                    if can_mark && brush.is_some() && !view.own.by_color(color).contains(sq) =>
+                    if can_mark && selected.is_none() && !own.contains(sq) && brush.is_some() =>
                 {
-                    intents.push(Intent::Marker(sq, brush));
+                    intents.push(match brush {
+                        Some(Brush::Mark(role)) => Intent::Marker(sq, Some(role)),
+                        _ => Intent::Marker(sq, None),
+                    });
                 }
                 BoardEvent::Clicked(sq) if active => {
-                    let own = view.own.by_color(color);
                     intents.extend(click_intent(&view, own, selected, sq));
                 }
                 BoardEvent::Dropped { from, to } if active && !sensing => {
                     intents.push(attempt_intent(&view, Attempt::new(from, to)));
                 }
-                BoardEvent::RightClicked(sq)
-                    if can_mark && !view.own.by_color(color).contains(sq) =>
-                {
+                BoardEvent::RightClicked(sq) if can_mark && !own.contains(sq) => {
                     let next = match markers.get(&sq) {
                         None => Some(Role::Pawn),
                         Some(Role::Pawn) => Some(Role::Knight),
@@ -237,7 +246,7 @@ impl PlayScreen {
             for role in [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn] {
                 let image = egui::Image::new(pieces::image(role.of(enemy)))
                     .fit_to_exact_size(egui::vec2(theme::TRAY_PIECE, theme::TRAY_PIECE));
-                let selected = self.brush == Some(role);
+                let selected = self.brush == Some(Brush::Mark(role));
                 let fill = if selected { theme::BRUSH_SELECTED } else { theme::SQUARE_LIGHT };
                 let count = *material.get(role);
                 let resp = ui
@@ -250,12 +259,15 @@ impl PlayScreen {
                 let label = format!("{} marks {} {}", color_title(color), color_title(enemy).to_lowercase(), role_name(role));
                 resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
                 if resp.clicked() {
-                    intents.push(Intent::Brush(if selected { None } else { Some(role) }));
+                    intents.push(Intent::Brush(if selected { None } else { Some(Brush::Mark(role)) }));
                 }
             }
-            let erase = ui.add(egui::Button::new("Erase").selected(self.brush.is_none()));
+            let erasing = self.brush == Some(Brush::Erase);
+            let erase = ui
+                .add(egui::Button::new("Erase").selected(erasing))
+                .on_hover_text("Then click a guessed piece to remove it");
             if erase.clicked() {
-                intents.push(Intent::Brush(None));
+                intents.push(Intent::Brush(if erasing { None } else { Some(Brush::Erase) }));
             }
             let (taken, pawns) = view.own_captures();
             if taken > 0 {
@@ -312,11 +324,7 @@ impl PlayScreen {
                 spec.highlights.push((sel, Highlight::Selected));
             }
         }
-        self.drawn.push(Drawn {
-            place: Place::Referee,
-            pieces: spec.pieces.clone(),
-            markers: Vec::new(),
-        });
+        self.drawn.push(Drawn::of(Place::Referee, &spec));
         let events = board::show(ui, &spec, size);
         if club {
             // The referee enters the mover's attempt on the true board.

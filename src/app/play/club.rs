@@ -226,19 +226,18 @@ impl PlayScreen {
                     None => format!("{}'s attempt:", color_title(mover)),
                 };
                 ui.label(RichText::new(prompt).size(theme::TEXT_LARGE).strong());
+                // The field takes the focus back after every line; after an unusable line its
+                // text is selected, so the next keystrokes replace it.
+                self.prepare_move_field(ui);
                 let edit = egui::TextEdit::singleline(&mut self.move_text)
                     .hint_text("e2e4, Nf3, ?, undo… then Enter")
                     .font(egui::TextStyle::Heading)
                     .desired_width(260.0)
-                    .id(egui::Id::unique("move-input"));
+                    .id(super::input::move_input_id());
                 let resp = ui.add(edit);
                 resp.widget_info(|| {
                     egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Type a move")
                 });
-                if self.focus_input {
-                    resp.request_focus();
-                    self.focus_input = false;
-                }
                 if resp.lost_focus() && enter {
                     intents.push(Intent::Typed);
                 }

@@ -19,7 +19,7 @@ mod club;
 mod input;
 
 pub use super::visibility::{Curtain, Drawn, Place};
-pub use input::resolve_typed;
+pub use input::{Typed, move_input_id, resolve_typed};
 
 use super::settings::Settings;
 use super::visibility::{self, Viewer};
@@ -53,6 +53,16 @@ pub enum AppRequest {
     ExportScoresheet,
 }
 
+/// What a click on the player's board does besides moving a piece: put a guessed enemy piece
+/// on a square, or erase a guess. A piece picked up for a move always wins over the brush.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Brush {
+    /// Place a guessed enemy piece of this kind.
+    Mark(Role),
+    /// Remove the guess on the clicked square.
+    Erase,
+}
+
 /// A question waiting for a yes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Confirm {
@@ -84,7 +94,7 @@ pub struct PlayScreen {
     pub message: Option<String>,
     /// Boards flipped (F).
     pub flipped: bool,
-    brush: Option<Role>,
+    brush: Option<Brush>,
     confirm: Option<Confirm>,
     draw_offer: Option<Color>,
     /// What was drawn on each board in the last frame.
@@ -96,6 +106,8 @@ pub struct PlayScreen {
     pub say_this: Vec<(String, String)>,
     /// Give the move field the keyboard focus in the next frame.
     focus_input: bool,
+    /// Select the move field's text once it has the focus (after an unusable line).
+    select_input: bool,
     /// RBC: the square under the pointer while sensing.
     hover: Option<Square>,
     /// Modern Kriegspiel: the player who just moved is choosing squares to open.
@@ -129,6 +141,7 @@ impl PlayScreen {
             clock_started: false,
             say_this: Vec::new(),
             focus_input: mode == PlayMode::Referee,
+            select_input: false,
             hover: None,
             opening: None,
             bot: None,
@@ -202,9 +215,17 @@ impl PlayScreen {
                 self.session.to_move(),
             ));
         }
-        // Keyboard: F flips the boards (not while typing).
-        if !ui.ctx().egui_wants_keyboard_input() && ui.input(|i| i.key_pressed(egui::Key::F)) {
-            self.flipped = !self.flipped;
+        // Keyboard, never while a field has the focus (an `f` typed in `Nf3` flips nothing):
+        // F flips the boards, / goes to the move field.
+        if !ui.ctx().egui_wants_keyboard_input() {
+            let (flips, slash) =
+                ui.input(|i| (i.num_presses(egui::Key::F), i.key_pressed(egui::Key::Slash)));
+            if flips % 2 == 1 {
+                self.flipped = !self.flipped;
+            }
+            if slash && self.mode != PlayMode::Referee && self.active_player().is_some() {
+                self.focus_input = true;
+            }
         }
 
         egui::Panel::top("play-top").show(ui, |ui| self.top_bar(ui, now, &mut intents));
