@@ -1,8 +1,13 @@
 //! Attempts: a move a player proposes, written in UCI (`e2e4`, `e7e8q`, castling as the king's
 //! two-square move `e1g1`), plus the serde helpers for squares used by saves.
 //!
-//! Parsing is strict: `[a-h][1-8][a-h][1-8]` with an optional `q`/`r`/`b`/`n`, from ≠ to.
-//! Anything else is malformed (an error), never an "impossible" answer.
+//! Parsing is strict: `[a-h][1-8][a-h][1-8]` with an optional `q`/`r`/`b`/`n`, from ≠ to, or a
+//! Crazyhouse drop `[PNBRQ]@[a-h][1-8]`. Anything else is malformed (an error), never an
+//! "impossible" answer.
+//!
+//! A drop is held as an attempt whose `from` equals its `to`, with the dropped unit in
+//! `promotion` (no move from a square to itself exists, so the two never meet); use
+//! [`Attempt::drop`], [`Attempt::dropped`].
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use shakmaty::uci::UciMove;
@@ -25,7 +30,7 @@ pub struct Attempt {
 /// A move string that is not well-formed UCI for an attempt.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error(
-    "'{0}' is not a move: write it in UCI like e2e4 or e7e8q (lower case, two different squares, optional promotion letter q, r, b or n)"
+    "'{0}' is not a move: write it in UCI like e2e4 or e7e8q (lower case, two different squares, optional promotion letter q, r, b or n), or a drop like N@f3"
 )]
 pub struct MalformedMove(pub String);
 
@@ -39,9 +44,40 @@ impl Attempt {
         }
     }
 
+    /// A Crazyhouse drop of `role` onto `to`.
+    pub fn drop(role: Role, to: Square) -> Attempt {
+        Attempt {
+            from: to,
+            to,
+            promotion: Some(role),
+        }
+    }
+
+    /// The dropped unit, if this is a drop.
+    pub fn dropped(self) -> Option<Role> {
+        if self.from == self.to {
+            self.promotion
+        } else {
+            None
+        }
+    }
+
     /// Parses strict UCI (see the module documentation).
     pub fn parse(text: &str) -> Result<Attempt, MalformedMove> {
         let b = text.as_bytes();
+        if b.len() == 4 && b[1] == b'@' {
+            let role = match b[0] {
+                b'P' => Role::Pawn,
+                b'N' => Role::Knight,
+                b'B' => Role::Bishop,
+                b'R' => Role::Rook,
+                b'Q' => Role::Queen,
+                _ => return Err(MalformedMove(text.to_owned())),
+            };
+            return parse_square(&text[2..])
+                .map(|to| Attempt::drop(role, to))
+                .ok_or_else(|| MalformedMove(text.to_owned()));
+        }
         let well_formed = (b.len() == 4 || b.len() == 5)
             && (b'a'..=b'h').contains(&b[0])
             && (b'1'..=b'8').contains(&b[1])
@@ -67,6 +103,9 @@ impl Attempt {
 
     /// The shakmaty UCI value of this attempt.
     pub fn to_uci(self) -> UciMove {
+        if let Some(role) = self.dropped() {
+            return UciMove::Put { role, to: self.to };
+        }
         UciMove::Normal {
             from: self.from,
             to: self.to,
@@ -168,10 +207,15 @@ mod tests {
         );
         for bad in [
             "", "0000", "e2e2", "E2E4", "e2-e4", "e2e9", "i2i4", "e7e8k", "e7e8Q", "e2e4qq",
-            "P@e4", "e7e8p",
+            "K@e4", "n@f3", "P@", "P@e9", "e7e8p",
         ] {
             assert!(Attempt::parse(bad).is_err(), "{bad} should be malformed");
         }
+        // Crazyhouse drops.
+        let drop = Attempt::parse("N@f3").unwrap();
+        assert_eq!(drop.dropped(), Some(Role::Knight));
+        assert_eq!(drop.to_string(), "N@f3");
+        assert_eq!(Attempt::parse("e2e4").unwrap().dropped(), None);
     }
 
     #[test]

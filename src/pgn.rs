@@ -60,6 +60,9 @@ fn tags(saved: &SavedGame, result: &str, own_view: Option<Color>) -> String {
     tag("White", or_unknown(&m.white));
     tag("Black", or_unknown(&m.black));
     tag("Result", result);
+    if saved.log.rules.drops {
+        tag("Variant", "Crazyhouse");
+    }
     let rules = &saved.log.rules;
     tag(
         "KriegspielRules",

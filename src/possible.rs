@@ -166,6 +166,11 @@ impl Side<'_> {
 /// promotion replaces the pawn, and castling rights in `castling` are updated. Enemy pieces are
 /// not touched except that whatever stood on `a.to` is replaced.
 pub fn move_own_piece(board: &mut Board, castling: &mut Bitboard, color: Color, a: Attempt) {
+    if let Some(role) = a.dropped() {
+        // A Crazyhouse drop: the unit comes from the pocket.
+        board.set_piece_at(a.to, role.of(color));
+        return;
+    }
     let Some(piece) = board.remove_piece_at(a.from) else {
         return;
     };

@@ -168,6 +168,12 @@ pub struct RuleSet {
     pub open_squares: u8,
     /// Whose words announcements are written in.
     pub wording: Wording,
+    /// Crazyhouse Kriegspiel: captured units go to the captor's pocket and may be dropped.
+    #[serde(default)]
+    pub drops: bool,
+    /// Captures name the exact unit taken (a promoted piece as a pawn).
+    #[serde(default)]
+    pub exact_units: bool,
     /// A handicap game: which player sees the whole true board (RULES.md 5.2).
     #[serde(default)]
     pub sighted: Sighted,
@@ -250,6 +256,8 @@ pub enum Preset {
     English,
     /// Three-board club rules (seed 003).
     Classic,
+    /// Crazyhouse Kriegspiel (kriegspiel.org's CrazyKrieg, RULES.md 5.1).
+    CrazyKrieg,
     /// Reconnaissance Blind Chess (seed 002).
     Rbc,
 }
@@ -257,13 +265,13 @@ pub enum Preset {
 /// A preset name that is not one of [`Preset::ALL`].
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error(
-    "unknown rule set '{0}' (expected one of: berkeley, berkeley_any, wild16, cincinnati, rand, english, classic, rbc)"
+    "unknown rule set '{0}' (expected one of: berkeley, berkeley_any, wild16, cincinnati, rand, english, classic, crazykrieg, rbc)"
 )]
 pub struct UnknownPreset(pub String);
 
 impl Preset {
     /// Every preset, in picker order.
-    pub const ALL: [Preset; 8] = [
+    pub const ALL: [Preset; 9] = [
         Preset::Berkeley,
         Preset::BerkeleyAny,
         Preset::Wild16,
@@ -271,6 +279,7 @@ impl Preset {
         Preset::Rand,
         Preset::English,
         Preset::Classic,
+        Preset::CrazyKrieg,
         Preset::Rbc,
     ];
 
@@ -284,6 +293,7 @@ impl Preset {
             Preset::Rand => "rand",
             Preset::English => "english",
             Preset::Classic => "classic",
+            Preset::CrazyKrieg => "crazykrieg",
             Preset::Rbc => "rbc",
         }
     }
@@ -298,6 +308,7 @@ impl Preset {
             Preset::Rand => "RAND",
             Preset::English => "English (\"Are there any?\")",
             Preset::Classic => "Classic club rules",
+            Preset::CrazyKrieg => "Crazyhouse Kriegspiel",
             Preset::Rbc => "Reconnaissance Blind Chess",
         }
     }
@@ -334,6 +345,12 @@ impl Preset {
                 "The three-board club rules: impossible moves are simply illegal, pawns promote to \
                  queens only, and both hear the squares where pawns can capture."
             }
+            Preset::CrazyKrieg => {
+                "Kriegspiel with pockets: what you capture joins your pocket and can be dropped on \
+                 an empty square of your board as a move (N@f3). Both pockets are public; a drop is \
+                 announced by its unit, never its square. Captures name the unit. Ask \"Any?\" once \
+                 a turn."
+            }
             Preset::Rbc => {
                 "Reconnaissance Blind Chess: no referee answers. Each turn sense a 3x3 window, then \
                  make one move; blocked sliders stop on the first enemy piece. Capture the king to win."
@@ -362,6 +379,8 @@ impl Preset {
             sighted: Sighted::None,
             handicap: Handicap::None,
             bishop: None,
+            drops: false,
+            exact_units: false,
         };
         match self {
             Preset::Berkeley => RuleSet {
@@ -411,6 +430,14 @@ impl Preset {
                 wording: Wording::Classic,
                 ..base
             },
+            Preset::CrazyKrieg => RuleSet {
+                impossible: ImpossibleRule::Both,
+                any: AnyRule::OneAttempt,
+                wording: Wording::Cincinnati,
+                drops: true,
+                exact_units: true,
+                ..base
+            },
             Preset::Rbc => RuleSet {
                 family: Family::Rbc,
                 illegal_heard_by: Hearers::Mover,
@@ -449,6 +476,9 @@ impl RuleSet {
     /// Whether every flag is in range; the error names the flag that is not.
     pub fn check(&self) -> Result<(), String> {
         let handicapped = self.sighted != Sighted::None || self.handicap != Handicap::None;
+        if self.family == Family::Rbc && self.drops {
+            return Err("drops are not a flag of Reconnaissance Blind Chess".into());
+        }
         if self.family == Family::Rbc && (handicapped || self.bishop.is_some()) {
             return Err(
                 "sighted, handicap and bishop are not flags of Reconnaissance Blind Chess".into(),

@@ -4,7 +4,7 @@
 //! [`say`] turns what one request produced into the sentence a referee speaks, e.g.
 //! "Pawn at d5 captured. Short-diagonal check. Black to move. 2 pawn tries."
 
-use crate::announce::{CheckDirection, DrawReason, GameResult, Item, PawnTries, Reveal, Unit};
+use crate::announce::{CheckDirection, DrawReason, GameResult, Item, PawnTries, Reveal};
 use crate::rules::Wording;
 use shakmaty::{Bitboard, Color, Piece, Square};
 
@@ -68,6 +68,15 @@ fn reveal_phrase(r: &Reveal) -> String {
         .join(", ")
 }
 
+/// `word` with its first letter in upper case.
+fn capital(word: &str) -> String {
+    let mut chars = word.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 /// One item in the rule set's words (`None` for items that are not spoken on their own, such as
 /// "legal" in ICC wording, where the turn change is announced instead).
 pub fn describe(item: &Item, w: Wording) -> Option<String> {
@@ -95,14 +104,13 @@ pub fn describe(item: &Item, w: Wording) -> Option<String> {
             _ => "Nonsense.".to_owned(),
         },
         Item::Capture { square, unit } => match (w, unit) {
-            (Wording::Icc, Some(Unit::Pawn)) => format!("Pawn at {square} captured."),
-            (Wording::Icc, Some(Unit::Piece)) => format!("Piece at {square} captured."),
+            (Wording::Icc, Some(u)) => format!("{} at {square} captured.", capital(u.name())),
             (Wording::Icc, None) => format!("Capture at {square}."),
-            (_, Some(Unit::Pawn)) => format!("Pawn captured on {square}."),
-            (_, Some(Unit::Piece)) => format!("Piece captured on {square}."),
+            (_, Some(u)) => format!("{} captured on {square}.", capital(u.name())),
             (Wording::Berkeley, None) => format!("Capture at {square}."),
             (_, None) => format!("Capture on {square}."),
         },
+        Item::Drop(unit) => format!("A {} was dropped.", unit.name()),
         Item::Check(d) => check_phrase(*d, w),
         Item::Checkmate => "Checkmate.".to_owned(),
         Item::Stalemate => "Stalemate.".to_owned(),
@@ -280,6 +288,7 @@ pub fn heard_line(items: &[Item], w: Wording, mover: Color, listener: Option<Col
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::announce::Unit;
 
     #[test]
     fn icc_sentence_from_the_issue() {

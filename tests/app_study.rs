@@ -163,3 +163,39 @@ fn the_overlay_shades_the_possible_king_squares() {
     assert!(view.king.possible.contains(king));
     assert!(view.king.possible.count() < 64);
 }
+
+/// Issue 15 item 18: "Copy FEN" from a player's perspective copies only that player's pieces
+/// (it used to copy the true position: a leak); the referee's copies the truth.
+#[test]
+fn copy_fen_copies_only_what_the_perspective_may_see() {
+    let mut h = harness(study_app(&sample("sample-wild16.ron")));
+    let len = study(&h).saved.log.events.len();
+    for cursor in [0, len / 2, len] {
+        let enemy_white: fn(char) -> bool = |c| c.is_ascii_uppercase();
+        let enemy_black: fn(char) -> bool = |c| c.is_ascii_lowercase();
+        for (perspective, hidden) in [
+            (Perspective::White, enemy_black),
+            (Perspective::Black, enemy_white),
+        ] {
+            study_mut(&mut h).cursor = cursor;
+            study_mut(&mut h).perspective = perspective;
+            h.run();
+            h.get_by_label("Copy FEN").click();
+            h.run();
+            let notice = study(&h).notice.clone().expect("a notice");
+            let fen = notice.trim_start_matches("Copied ");
+            let board = fen.split(' ').next().expect("board");
+            assert!(
+                !board.chars().any(hidden),
+                "{perspective:?} at {cursor} copied an enemy piece: {fen}"
+            );
+        }
+    }
+    study_mut(&mut h).perspective = Perspective::Referee;
+    study_mut(&mut h).cursor = 0;
+    h.run();
+    h.get_by_label("Copy FEN").click();
+    h.run();
+    let notice = study(&h).notice.clone().expect("a notice");
+    assert!(notice.contains("rnbqkbnr/pppppppp"), "{notice}");
+}

@@ -506,7 +506,10 @@ impl pgn_reader::Visitor for FinalPosition {
 fn the_referee_pgn_loads_in_a_standard_pgn_reader() {
     for file in samples() {
         let loaded = load_file(&file).expect("sample loads");
-        if loaded.saved.log.rules.family != kriegspiel::rules::Family::Kriegspiel {
+        // A standard chess reader: Crazyhouse Kriegspiel's PGN is for crazyhouse readers.
+        if loaded.saved.log.rules.family != kriegspiel::rules::Family::Kriegspiel
+            || loaded.saved.log.rules.drops
+        {
             continue;
         }
         let text = pgn::referee_pgn(&loaded.saved);

@@ -151,3 +151,73 @@ fn a_start_past_the_fifty_move_limit_is_drawn() {
     );
     assert!(b["over"].is_null(), "berkeley has no fifty-move rule: {b}");
 }
+
+#[test]
+fn crazyhouse_drops_pockets_and_exact_units() {
+    let mut s = Session::new();
+    // White has a knight in the pocket; Black's pawn on d5 is hidden from White.
+    let start = ask(
+        &mut s,
+        r#"{"op":"new","rules":"crazykrieg","fen":"4k3/8/8/3p4/4P3/8/8/4K3[N] w - - 0 1"}"#,
+    );
+    assert_eq!(
+        start["pockets"],
+        serde_json::json!({"white":"N","black":""})
+    );
+    // A drop onto the hidden pawn is illegal, heard by both.
+    let onto = ask(&mut s, r#"{"op":"try","move":"N@d5"}"#);
+    assert_eq!(
+        heard(&onto, "white"),
+        vec![serde_json::json!({"kind":"illegal"})]
+    );
+    assert_eq!(
+        heard(&onto, "black"),
+        vec![serde_json::json!({"kind":"illegal"})]
+    );
+    // A unit not in the pocket is impossible; a legal drop names the unit, never the square.
+    let absent = ask(&mut s, r#"{"op":"try","move":"Q@a3"}"#);
+    assert_eq!(
+        heard(&absent, "black"),
+        vec![serde_json::json!({"kind":"impossible"})]
+    );
+    let dropped = ask(&mut s, r#"{"op":"try","move":"N@f3"}"#);
+    assert_eq!(
+        heard(&dropped, "black"),
+        vec![
+            serde_json::json!({"kind":"legal"}),
+            serde_json::json!({"kind":"drop","unit":"knight"})
+        ]
+    );
+    assert!(!dropped.to_string().contains("\"square\":\"f3\""));
+    assert_eq!(
+        dropped["pockets"],
+        serde_json::json!({"white":"","black":""})
+    );
+    // Captures name the unit and fill the captor's pocket, shown to both.
+    let took = ask(&mut s, r#"{"op":"try","move":"d5e4"}"#);
+    assert!(
+        heard(&took, "white")
+            .contains(&serde_json::json!({"kind":"capture","square":"e4","unit":"pawn"}))
+    );
+    assert_eq!(took["pockets"], serde_json::json!({"white":"","black":"p"}));
+    // Drops exist only in Crazyhouse Kriegspiel.
+    ask(&mut s, r#"{"op":"new","rules":"berkeley"}"#);
+    assert_eq!(ask(&mut s, r#"{"op":"try","move":"N@f3"}"#)["ok"], false);
+}
+
+#[test]
+fn a_captured_promoted_queen_goes_to_the_pocket_as_a_pawn() {
+    let mut s = Session::new();
+    // White's queen on d8 was promoted (~); Black's king takes it.
+    ask(
+        &mut s,
+        r#"{"op":"new","rules":"crazykrieg","fen":"3Q~k3/8/8/8/8/8/8/4K3[] b - - 0 1"}"#,
+    );
+    let took = ask(&mut s, r#"{"op":"try","move":"e8d8"}"#);
+    assert!(
+        heard(&took, "white")
+            .contains(&serde_json::json!({"kind":"capture","square":"d8","unit":"pawn"})),
+        "{took}"
+    );
+    assert_eq!(took["pockets"], serde_json::json!({"white":"","black":"p"}));
+}

@@ -41,6 +41,39 @@ pub enum Unit {
     Pawn,
     /// A piece (anything but a pawn; a promoted piece counts as a piece) was captured.
     Piece,
+    /// Crazyhouse Kriegspiel names the exact unit: a knight.
+    Knight,
+    /// A bishop.
+    Bishop,
+    /// A rook.
+    Rook,
+    /// A queen.
+    Queen,
+}
+
+impl Unit {
+    /// The exact unit of a role (a king is never captured or dropped in Kriegspiel).
+    pub fn exact(role: shakmaty::Role) -> Unit {
+        match role {
+            shakmaty::Role::Pawn => Unit::Pawn,
+            shakmaty::Role::Knight => Unit::Knight,
+            shakmaty::Role::Bishop => Unit::Bishop,
+            shakmaty::Role::Rook => Unit::Rook,
+            shakmaty::Role::Queen | shakmaty::Role::King => Unit::Queen,
+        }
+    }
+
+    /// The unit's name in words.
+    pub fn name(self) -> &'static str {
+        match self {
+            Unit::Pawn => "pawn",
+            Unit::Piece => "piece",
+            Unit::Knight => "knight",
+            Unit::Bishop => "bishop",
+            Unit::Rook => "rook",
+            Unit::Queen => "queen",
+        }
+    }
 }
 
 /// The direction of a check, named from the checked king towards the checker.
@@ -207,6 +240,8 @@ pub enum Item {
     Handicap(crate::rules::Handicap, Option<crate::rules::Wing>),
     /// Semi-Kriegspiel: the sighted player's king and queen are placed (said to that player).
     Placed,
+    /// Crazyhouse Kriegspiel: a unit of this kind was dropped (never the square).
+    Drop(Unit),
 }
 
 /// An item together with who hears it.

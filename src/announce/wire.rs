@@ -118,6 +118,11 @@ pub enum ItemRepr {
     },
     /// See [`Item::Placed`].
     Placed,
+    /// See [`Item::Drop`].
+    Drop {
+        /// The dropped unit.
+        unit: Unit,
+    },
 }
 
 /// The answer to "Any?" as written.
@@ -203,6 +208,7 @@ impl From<Item> for ItemRepr {
             Item::Opened(squares) => ItemRepr::Opened { squares },
             Item::Handicap(army, bishop) => ItemRepr::Handicap { army, bishop },
             Item::Placed => ItemRepr::Placed,
+            Item::Drop(unit) => ItemRepr::Drop { unit },
         }
     }
 }
@@ -245,6 +251,7 @@ impl TryFrom<ItemRepr> for Item {
             ItemRepr::Opened { squares } => Item::Opened(squares),
             ItemRepr::Handicap { army, bishop } => Item::Handicap(army, bishop),
             ItemRepr::Placed => Item::Placed,
+            ItemRepr::Drop { unit } => Item::Drop(unit),
         })
     }
 }

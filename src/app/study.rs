@@ -252,12 +252,19 @@ impl StudyScreen {
                     None => StudyRequest::ExportPgn,
                 });
             }
-            if ui.button("Copy FEN").clicked()
-                && let Some(g) = self.truth()
-            {
-                let fen = g.referee().fen();
-                ui.ctx().copy_text(fen.clone());
-                self.notice = Some(format!("Copied {fen}"));
+            if ui.button("Copy FEN").clicked() {
+                // Only what the chosen perspective may see: a player's own pieces, or the truth
+                // for the referee.
+                let fen = match self.perspective.color() {
+                    Some(c) => {
+                        Some(PlayerView::build_prefix(&self.saved.log, c, self.cursor).known_fen())
+                    }
+                    None => self.truth().map(|g| g.referee().fen()),
+                };
+                if let Some(fen) = fen {
+                    ui.ctx().copy_text(fen.clone());
+                    self.notice = Some(format!("Copied {fen}"));
+                }
             }
             if ui.button("Close study").clicked() {
                 requests.push(StudyRequest::Close);

@@ -107,7 +107,8 @@ impl Placement {
             ));
         }
         out.push(only(self.color, Item::Placed));
-        let (game, over) = Kriegspiel::start(rules, setup, out).map_err(RequestError::Placement)?;
+        let (game, over) = Kriegspiel::<shakmaty::Chess>::start(rules, setup, out)
+            .map_err(RequestError::Placement)?;
         self.next = Some(Box::new(game));
         Ok(over)
     }

@@ -1,6 +1,7 @@
 //! The Kriegspiel family (RULES.md sections 2-3 and the Kriegspiel variants of section 5): the
-//! true position is a shakmaty [`Chess`] position; the referee answers attempts, "Any?" and
-//! Modern Kriegspiel's opened squares.
+//! true position is a shakmaty position, [`Chess`] or, for Crazyhouse Kriegspiel (section 5.1),
+//! [`Crazyhouse`] with drops; the referee answers attempts, drops, "Any?" and Modern Kriegspiel's
+//! opened squares.
 //!
 //! Per turn the referee caches the legal moves of the side to move (they are needed anyway to
 //! detect the end of the game and the pawn tries), so answering an attempt is a table lookup.
@@ -20,7 +21,8 @@ use crate::rules::{
 use shakmaty::fen::Fen;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{
-    Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, Move, Position, Role, Setup, Square,
+    Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position, Role,
+    Setup, Square,
 };
 use std::any::Any;
 
@@ -39,8 +41,8 @@ struct Turn {
 
 /// The Kriegspiel referee's state.
 #[derive(Clone, Debug)]
-pub(crate) struct Kriegspiel {
-    pos: Chess,
+pub(crate) struct Kriegspiel<P = Chess> {
+    pos: P,
     turn: Turn,
     /// The legal moves of the side to move (a `Vec` reused from turn to turn: copying shakmaty's
     /// fixed-size move list would cost more than the moves themselves).
@@ -71,8 +73,7 @@ pub(crate) fn move_attempt(m: Move) -> Attempt {
             };
             Attempt::new(king, Square::from_coords(file, king.rank()))
         }
-        // Drops do not exist in standard chess; map them to an attempt that matches nothing.
-        Move::Put { to, .. } => Attempt::new(to, to),
+        Move::Put { role, to } => Attempt::drop(role, to),
     }
 }
 
@@ -93,8 +94,16 @@ fn plays(m: Move, a: Attempt) -> bool {
     }
 }
 
-impl Kriegspiel {
-    fn new(pos: Chess, rules: &RuleSet) -> Kriegspiel {
+/// A position the Kriegspiel referee can hold: standard chess or Crazyhouse.
+pub(crate) trait Variant:
+    Position + FromSetup + Clone + std::fmt::Debug + Send + Sync + 'static
+{
+}
+
+impl<P: Position + FromSetup + Clone + std::fmt::Debug + Send + Sync + 'static> Variant for P {}
+
+impl<P: Variant> Kriegspiel<P> {
+    fn new(pos: P, rules: &RuleSet) -> Kriegspiel<P> {
         let mut k = Kriegspiel {
             pos,
             turn: Turn::default(),
@@ -226,6 +235,18 @@ impl Kriegspiel {
         }
     }
 
+    /// Crazyhouse: a unit of the own pocket onto a square empty on the own board, a pawn never
+    /// on the first or last rank.
+    fn drop_possible(&self, role: Role, to: Square) -> bool {
+        let mover = self.pos.turn();
+        let in_pocket = self
+            .pos
+            .pockets()
+            .is_some_and(|p| *p.get(mover).get(role) > 0);
+        let back_rank = matches!(to.rank(), shakmaty::Rank::First | shakmaty::Rank::Eighth);
+        in_pocket && !self.pos.us().contains(to) && !(role == Role::Pawn && back_rank)
+    }
+
     /// How often the current position has occurred (it is the last entry of the history).
     fn repetitions(&self) -> usize {
         let Some(&now) = self.history.last() else {
@@ -256,11 +277,12 @@ impl Kriegspiel {
         let key = a.key();
         let legal_move = self.legal.iter().copied().find(|m| plays(*m, a));
         // A legal move is always possible, except a promotion the rules forbid.
-        let possible = match legal_move {
-            Some(_) => a
+        let possible = match (a.dropped(), legal_move) {
+            (Some(role), _) => self.drop_possible(role, a.to),
+            (None, Some(_)) => a
                 .promotion
                 .is_none_or(|r| promotion_allowed(rules.promotion, r)),
-            None => self.side(rules).is_possible(a),
+            (None, None) => self.side(rules).is_possible(a),
         };
         let pawn_capture = possible
             && a.from.file() != a.to.file()
@@ -318,12 +340,25 @@ impl Kriegspiel {
             _ => None,
         };
         if let Some((role, square)) = captured {
-            let unit = rules.capture_unit.then_some(if role == Role::Pawn {
-                Unit::Pawn
+            // A promoted piece is captured (and pocketed) as a pawn.
+            let role = if self.pos.promoted().contains(square) {
+                Role::Pawn
             } else {
-                Unit::Piece
-            });
+                role
+            };
+            let unit = if rules.exact_units {
+                Some(Unit::exact(role))
+            } else {
+                rules.capture_unit.then_some(if role == Role::Pawn {
+                    Unit::Pawn
+                } else {
+                    Unit::Piece
+                })
+            };
             out.push(both(Item::Capture { square, unit }));
+        }
+        if let Move::Put { role, .. } = m {
+            out.push(both(Item::Drop(Unit::exact(role))));
         }
         if rules.announce_promotion && m.is_promotion() {
             out.push(both(Item::Promotion));
@@ -430,15 +465,15 @@ impl Kriegspiel {
     }
 }
 
-impl Kriegspiel {
+impl<P: Variant> Kriegspiel<P> {
     /// Starts from `start`, reporting the opening position (checks, pawn tries, an immediate
     /// end) into `out`; the error says why the position cannot be played.
     pub(crate) fn start(
         rules: &RuleSet,
         start: Setup,
         out: &mut Announcement,
-    ) -> Result<(Kriegspiel, Option<Over>), String> {
-        let pos: Chess = start
+    ) -> Result<(Kriegspiel<P>, Option<Over>), String> {
+        let pos: P = start
             .position(CastlingMode::Standard)
             .map_err(|e| describe_position_error(e.kinds()))?;
         let mut k = Kriegspiel::new(pos, rules);
@@ -447,7 +482,7 @@ impl Kriegspiel {
     }
 }
 
-impl Judge for Kriegspiel {
+impl<P: Variant> Judge for Kriegspiel<P> {
     fn to_move(&self) -> Color {
         self.pos.turn()
     }
@@ -487,6 +522,10 @@ impl Judge for Kriegspiel {
         self.turn.any_asked
     }
 
+    fn pockets(&self) -> Option<shakmaty::ByColor<shakmaty::ByRole<u8>>> {
+        self.pos.pockets().copied()
+    }
+
     fn cannot_win(&self, color: Color) -> bool {
         self.pos.has_insufficient_material(color)
     }
@@ -498,6 +537,9 @@ impl Judge for Kriegspiel {
         out: &mut Announcement,
     ) -> Result<Option<Over>, RequestError> {
         match request {
+            Request::Try(a) if a.dropped().is_some() && self.pos.pockets().is_none() => {
+                Err(RequestError::NoDrops)
+            }
             Request::Try(a) => {
                 // Squares are opened right after the legal move, before the opponent acts.
                 self.turn.may_open = false;
@@ -523,7 +565,7 @@ impl Judge for Kriegspiel {
     fn same(&self, other: &dyn Judge) -> bool {
         other
             .as_any()
-            .downcast_ref::<Kriegspiel>()
+            .downcast_ref::<Kriegspiel<P>>()
             .is_some_and(|b| {
                 self.pos.to_setup(EnPassantMode::Always) == b.pos.to_setup(EnPassantMode::Always)
                     && self.turn == b.turn

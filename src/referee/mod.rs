@@ -61,6 +61,10 @@ pub(crate) trait Judge: std::fmt::Debug + Send + Sync {
     fn successor(&mut self) -> Option<Box<dyn Judge>> {
         None
     }
+    /// Both pockets (Crazyhouse), public.
+    fn pockets(&self) -> Option<shakmaty::ByColor<shakmaty::ByRole<u8>>> {
+        None
+    }
     /// Whether `color` cannot mate by any series of legal moves (a flag fall is then a draw).
     fn cannot_win(&self, _color: Color) -> bool {
         false
@@ -118,8 +122,21 @@ impl Referee {
                 None,
             )),
             (Family::Kriegspiel, None) => {
-                kriegspiel::Kriegspiel::start(&rules, start.clone(), &mut out)
+                if rules.drops {
+                    kriegspiel::Kriegspiel::<shakmaty::variant::Crazyhouse>::start(
+                        &rules,
+                        start.clone(),
+                        &mut out,
+                    )
                     .map(|(k, over)| (Box::new(k) as Box<dyn Judge>, over))
+                } else {
+                    kriegspiel::Kriegspiel::<shakmaty::Chess>::start(
+                        &rules,
+                        start.clone(),
+                        &mut out,
+                    )
+                    .map(|(k, over)| (Box::new(k) as Box<dyn Judge>, over))
+                }
             }
             (Family::Rbc, _) => {
                 rbc::Rbc::new(start.clone()).map(|r| (Box::new(r) as Box<dyn Judge>, None))
@@ -195,6 +212,11 @@ impl Referee {
             castling: self.judge.castling_rights() & board.by_color(color),
             promotion: self.rules.promotion,
         }
+    }
+
+    /// Both pockets in Crazyhouse Kriegspiel (public); `None` in other games.
+    pub fn pockets(&self) -> Option<shakmaty::ByColor<shakmaty::ByRole<u8>>> {
+        self.judge.pockets()
     }
 
     /// Whether the side to move is bound by an "Any?" = "Try" answer.

@@ -279,6 +279,9 @@ pub enum RequestError {
         "this turn already has {0} requests, the most one turn may log: only an attempt that ends the turn is accepted now"
     )]
     TooManyRequests(usize),
+    /// A drop in a game without pockets.
+    #[error("drops exist only in Crazyhouse Kriegspiel")]
+    NoDrops,
     /// Semi-Kriegspiel: a placement refused, or a request made before the placement.
     #[error("{0}")]
     Placement(String),

@@ -66,8 +66,18 @@ pub fn write_atomic_with(
         .tempfile_in(&dir)?;
     write(tmp.as_file_mut(), bytes)?;
     tmp.as_file_mut().flush()?;
-    if let Some(meta) = &existing {
-        tmp.as_file().set_permissions(meta.permissions())?;
+    match &existing {
+        Some(meta) => tmp.as_file().set_permissions(meta.permissions())?,
+        // A new save is readable by others, as files usually are (the temporary file was
+        // created private).
+        #[cfg(unix)]
+        None => {
+            use std::os::unix::fs::PermissionsExt;
+            tmp.as_file()
+                .set_permissions(fs::Permissions::from_mode(0o644))?;
+        }
+        #[cfg(not(unix))]
+        None => {}
     }
     tmp.as_file().sync_all()?;
     // The target may have changed kind since it was checked: check again just before the rename

@@ -9,6 +9,37 @@ use crate::wording::{color_title, heard_line};
 use shakmaty::{ByRole, Square};
 
 impl PlayerView {
+    /// What this player may copy as a FEN: its own pieces, the side to move, its own castling
+    /// rights and the move number (never an enemy piece: those are hidden).
+    pub fn known_fen(&self) -> String {
+        let mut setup = shakmaty::Setup::empty();
+        setup.board = self.own.clone();
+        setup.turn = self.to_move;
+        setup.castling_rights = self.castling;
+        setup.fullmoves =
+            std::num::NonZeroU32::new(self.move_number.max(1)).unwrap_or(std::num::NonZeroU32::MIN);
+        crate::setup::setup_fen(setup)
+    }
+
+    /// Crazyhouse Kriegspiel: `color`'s pocket as FEN letters (upper case for White), in pawn,
+    /// knight, bishop, rook, queen order; empty when the pocket is.
+    pub fn pocket_letters(&self, color: shakmaty::Color) -> String {
+        use shakmaty::Role;
+        let mut text = String::new();
+        for role in [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ] {
+            for _ in 0..*self.pockets.get(color).get(role) {
+                text.push(role.of(color).char());
+            }
+        }
+        text
+    }
+
     /// The opponent's material in the start position (agreed before play, so public), by role.
     pub fn opponent_material(&self) -> ByRole<u8> {
         self.start.board.material_side(!self.color)
@@ -30,7 +61,7 @@ impl PlayerView {
                     taken += 1;
                     pawns = match (pawns, unit) {
                         (Some(p), Some(Unit::Pawn)) => Some(p + 1),
-                        (Some(p), Some(Unit::Piece)) => Some(p),
+                        (Some(p), Some(_)) => Some(p),
                         _ => None,
                     };
                 }

@@ -14,7 +14,19 @@ use crate::log::{GameLog, Perception};
 use crate::possible::{Side, move_own_piece};
 use crate::referee::Request;
 use crate::rules::{EnPassantSquare, Family, RuleSet};
-use shakmaty::{Bitboard, Board, Color, Piece, Rank, Role, Setup, Square};
+use shakmaty::{Bitboard, Board, ByColor, ByRole, Color, Piece, Rank, Role, Setup, Square};
+
+/// The role of a unit named in a capture or a drop.
+fn unit_role(unit: crate::announce::Unit) -> Role {
+    use crate::announce::Unit;
+    match unit {
+        Unit::Pawn => Role::Pawn,
+        Unit::Knight => Role::Knight,
+        Unit::Bishop => Role::Bishop,
+        Unit::Rook => Role::Rook,
+        Unit::Queen | Unit::Piece => Role::Queen,
+    }
+}
 use std::collections::BTreeMap;
 
 /// One thing in a player's record: its own request (if it made one) and what it heard.
@@ -78,6 +90,9 @@ pub struct PlayerView {
     pub king: KingTracker,
     /// Modern Kriegspiel: the player has just moved and may still open squares.
     pub may_open: bool,
+    /// Crazyhouse Kriegspiel: both pockets (public: from the start position, the captures,
+    /// which name the exact unit, and the drops, which name the unit).
+    pub pockets: ByColor<ByRole<u8>>,
 }
 
 impl PlayerView {
@@ -144,6 +159,7 @@ impl PlayerView {
                 seen.rules.family,
             ),
             may_open: false,
+            pockets: start.pockets.unwrap_or_default(),
         };
         if !seen.opening.is_empty() {
             view.turns[0].heard.push(Heard {
@@ -197,6 +213,19 @@ impl PlayerView {
                             self.king.refused(&self.own, a);
                         }
                         self.refused.push((a, *item));
+                    }
+                }
+                Item::Capture { unit: Some(u), .. } | Item::Drop(u) if self.rules.drops => {
+                    let pocket = self.pockets.get_mut(mover).get_mut(unit_role(u));
+                    *pocket = if matches!(item, Item::Drop(_)) {
+                        pocket.saturating_sub(1)
+                    } else {
+                        pocket.saturating_add(1)
+                    };
+                    if let Item::Capture { square, .. } = *item
+                        && !mine
+                    {
+                        self.lose(square);
                     }
                 }
                 Item::Capture { square, .. } if !mine => self.lose(square),

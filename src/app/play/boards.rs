@@ -277,6 +277,15 @@ impl PlayScreen {
             if !view.lost.is_empty() {
                 ui.label(format!("You lost {}.", view.lost.len()));
             }
+            if view.rules.drops {
+                // Crazyhouse Kriegspiel: both pockets are public; drop with e.g. N@f3.
+                let show = |s: String| if s.is_empty() { "empty".to_owned() } else { s };
+                ui.label(format!(
+                    "Pockets: White {} · Black {} (drop with N@f3)",
+                    show(view.pocket_letters(Color::White)),
+                    show(view.pocket_letters(Color::Black))
+                ));
+            }
         });
     }
 
