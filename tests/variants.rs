@@ -221,3 +221,45 @@ fn a_captured_promoted_queen_goes_to_the_pocket_as_a_pawn() {
     );
     assert_eq!(took["pockets"], serde_json::json!({"white":"","black":"p"}));
 }
+
+mod blind {
+    use kriegspiel::bench::RandomPlayer;
+    use kriegspiel::rules::{Handicap, Sighted, Wing};
+    use kriegspiel::{Game, PlayerView, Preset, RuleSet};
+    use proptest::prelude::*;
+    use shakmaty::Color;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 24, .. ProptestConfig::default() })]
+
+        /// In a handicap game the blind player's view holds exactly its own pieces: never a
+        /// piece of the sighted player, whatever happens.
+        #[test]
+        fn the_blind_view_never_holds_a_sighted_piece(seed in any::<u64>(), white_sighted in any::<bool>(), one_eye in any::<bool>()) {
+            let rules = RuleSet {
+                sighted: if white_sighted { Sighted::White } else { Sighted::Black },
+                handicap: if one_eye { Handicap::OneEye } else { Handicap::PicklePot },
+                bishop: Some(Wing::C),
+                ..Preset::Cincinnati.rules()
+            };
+            let blind = if white_sighted { Color::Black } else { Color::White };
+            let start = kriegspiel::referee::handicap::start_position(&rules).expect("army");
+            let mut game = Game::new(rules, start).expect("starts");
+            let mut player = RandomPlayer::new(seed);
+            let mut new_turn = true;
+            for _ in 0..400 {
+                let Some(request) = player.next_request(game.referee(), new_turn) else { break };
+                let before = game.referee().to_move();
+                if game.apply(request).is_err() { break; }
+                new_turn = game.referee().to_move() != before;
+                let view = PlayerView::build(game.log(), blind);
+                prop_assert!(view.own.by_color(!blind).is_empty());
+                let truth = game.referee().true_board();
+                for sq in truth.by_color(blind) {
+                    prop_assert_eq!(view.own.piece_at(sq), truth.piece_at(sq));
+                }
+                prop_assert_eq!(view.own.occupied().count(), truth.by_color(blind).count());
+            }
+        }
+    }
+}

@@ -96,11 +96,18 @@ impl PlayScreen {
             Some((c, chosen)) if c == color => Some(chosen),
             _ => None,
         };
+        // A handicap game's sighted player sees the whole true board (RULES.md 5.2); every other
+        // player board holds the player's own pieces only.
+        let sighted = self.session.rules().sighted.color() == Some(color);
+        let pieces = match self.session.truth() {
+            Some(game) if sighted => game.referee().true_board().iter().collect(),
+            _ => view.own.iter().collect(),
+        };
         let mut spec = BoardSpec {
             name: color_title(color).to_owned(),
             white_at_bottom: self.white_at_bottom(color),
             coordinates: settings.coordinates,
-            pieces: view.own.iter().collect(),
+            pieces,
             // A guess under one of the player's own pieces is never drawn.
             markers: markers
                 .iter()

@@ -1,0 +1,85 @@
+//! Handicap games in the app (issue 16, RULES.md 5.2): the sighted player's board shows the whole
+//! true position; the blind player's board only its own pieces.
+#![cfg(feature = "gui")]
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use kriegspiel::app::play::{Place, PlayMode, PlayScreen};
+use kriegspiel::app::settings::Settings;
+use kriegspiel::app::{KriegspielApp, Screen, StartOptions};
+use kriegspiel::rules::{Handicap, Sighted, Wing};
+use kriegspiel::save::Meta;
+use kriegspiel::session::GameSession;
+use kriegspiel::{Preset, RuleSet};
+use shakmaty::Color;
+
+fn handicap_app(name: &str) -> KriegspielApp {
+    let dir = std::env::temp_dir().join(format!("kriegspiel-app-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let options = StartOptions {
+        saves_dir: Some(dir.clone()),
+        ..StartOptions::default()
+    };
+    let mut app = KriegspielApp::new(options, Settings::default(), false);
+    let rules = RuleSet {
+        sighted: Sighted::White,
+        handicap: Handicap::PicklePot,
+        bishop: Some(Wing::F),
+        ..Preset::Wild16.rules()
+    };
+    let start = kriegspiel::referee::handicap::start_position(&rules).expect("a handicap army");
+    let session = GameSession::new(rules, start, Meta::default(), None, Some(dir.join("g.ron")))
+        .expect("starts");
+    app.screen = Screen::Play(Box::new(PlayScreen::new(session, PlayMode::HotSeat)));
+    app
+}
+
+fn pieces_drawn(h: &Harness<'_, KriegspielApp>, color: Color) -> Vec<shakmaty::Piece> {
+    let Screen::Play(p) = &h.state().screen else {
+        panic!("not playing")
+    };
+    p.drawn
+        .iter()
+        .filter(|d| d.place == Place::Player(color))
+        .flat_map(|d| d.pieces.iter().map(|(_, piece)| *piece))
+        .collect()
+}
+
+#[test]
+fn the_sighted_player_sees_everything_and_the_blind_player_only_its_own() {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_context_setup(egui_extras::install_image_loaders)
+        .build_ui_state(
+            |ui, app: &mut KriegspielApp| app.show(ui),
+            handicap_app("sighted"),
+        );
+    h.run();
+    h.get_by_label("Open White's board").click();
+    h.run();
+    let white = pieces_drawn(&h, Color::White);
+    assert!(
+        white.iter().any(|p| p.color == Color::Black),
+        "sighted White sees Black's army"
+    );
+    assert_eq!(
+        white.len(),
+        11 + 16,
+        "Pickle-pot (11 units) against the full army"
+    );
+    // White moves; then Black (blind) opens its board.
+    h.get_by_label("Type a move").click();
+    h.run();
+    h.get_by_label("Type a move").type_text("e2e4");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    h.get_by_label("Open Black's board").click();
+    h.run();
+    let black = pieces_drawn(&h, Color::Black);
+    assert!(!black.is_empty());
+    assert!(
+        black.iter().all(|p| p.color == Color::Black),
+        "blind Black sees only its own"
+    );
+}
