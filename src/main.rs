@@ -73,6 +73,10 @@ enum Command {
         /// Where to save the game.
         #[arg(long)]
         out: PathBuf,
+        /// Rule flags to change, as in the protocol's `new` (JSON), e.g.
+        /// '{"sighted":"white","handicap":"pickle_pot","bishop":"f"}'.
+        #[arg(long)]
+        flags: Option<String>,
     },
     /// King and Rook against King: play many games with a computer White and print a summary.
     Krk {
@@ -129,6 +133,20 @@ enum Command {
     },
 }
 
+/// A preset with rule flags changed as in the protocol's `new` (JSON).
+fn selfplay_rules(preset: Preset, flags: Option<&str>) -> Result<kriegspiel::RuleSet, String> {
+    let Some(flags) = flags else {
+        return Ok(preset.rules());
+    };
+    let mut value: serde_json::Value =
+        serde_json::from_str(flags).map_err(|e| format!("--flags is not JSON: {e}"))?;
+    let Some(object) = value.as_object_mut() else {
+        return Err("--flags must be a JSON object of rule flags".into());
+    };
+    object.insert("preset".into(), preset.id().into());
+    kriegspiel::protocol::rules_from_json(&value)
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match cli.command {
@@ -160,11 +178,14 @@ fn main() -> ExitCode {
             seed,
             max_moves,
             out,
-        }) => match kriegspiel::selfplay::finished_game(&rules.rules(), seed, max_moves, 1000) {
-            None => Err(format!(
-                "no random {rules} game finished within {max_moves} moves from seed {seed}"
-            )),
-            Some((seed, saved)) => saved
+            flags,
+        }) => match selfplay_rules(rules, flags.as_deref()).and_then(|set| {
+            kriegspiel::selfplay::finished_game(&set, seed, max_moves, 1000).ok_or_else(|| {
+                format!("no random {rules} game finished within {max_moves} moves from seed {seed}")
+            })
+        }) {
+            Err(e) => Err(e),
+            Ok((seed, saved)) => saved
                 .write(&out)
                 .map(|()| {
                     let over = saved.result.map_or("unfinished".to_owned(), |o| {

@@ -85,10 +85,19 @@ fn tags(saved: &SavedGame, result: &str, own_view: Option<Color>) -> String {
         );
     }
     let standard = crate::setup::is_initial(&saved.log.start);
+    // Semi-Kriegspiel: play starts from the position after the placement.
+    let start_fen = match saved.log.rules.handicap {
+        crate::rules::Handicap::Semi => saved
+            .log
+            .replay_prefix(1)
+            .map(|g| g.referee().fen())
+            .unwrap_or_else(|_| crate::setup::setup_fen(saved.log.start.clone())),
+        _ => crate::setup::setup_fen(saved.log.start.clone()),
+    };
     match own_view {
         None if !standard => {
             tag("SetUp", "1");
-            tag("FEN", &crate::setup::setup_fen(saved.log.start.clone()));
+            tag("FEN", &start_fen);
         }
         Some(c) => {
             tag("Perspective", color_title(c));

@@ -12,7 +12,8 @@ use crate::save::SavedGame;
 use crate::view::PlayerView;
 use crate::wording::{color_title, describe, heard_line};
 use shakmaty::san::SanPlus;
-use shakmaty::{CastlingMode, Chess, Color};
+use shakmaty::variant::{Variant, VariantPosition};
+use shakmaty::{CastlingMode, Color};
 use std::fmt::Write as _;
 use std::str::FromStr;
 
@@ -98,9 +99,25 @@ pub fn request_text(r: &Request) -> String {
 /// as (event index, move text).
 pub fn true_moves(log: &GameLog) -> Vec<(usize, String)> {
     let mut out = Vec::new();
-    let mut pos: Option<Chess> = log.start.clone().position(CastlingMode::Standard).ok();
+    // Crazyhouse Kriegspiel's moves (drops included, `N@f3`) are written on a crazyhouse board.
+    let variant = if log.rules.drops {
+        Variant::Crazyhouse
+    } else {
+        Variant::Chess
+    };
+    let mut pos: Option<VariantPosition> =
+        VariantPosition::from_setup(variant, log.start.clone(), CastlingMode::Standard).ok();
     for (i, e) in log.events.iter().enumerate() {
         match (&e.request, log.rules.family) {
+            // Semi-Kriegspiel: the game's first position is the one after the placement.
+            (Request::Place { color, king, queen }, _)
+                if e.said.iter().any(|s| s.item == Item::Placed) =>
+            {
+                let mut placed = log.start.clone();
+                placed.board.set_piece_at(*king, color.king());
+                placed.board.set_piece_at(*queen, color.queen());
+                pos = VariantPosition::from_setup(variant, placed, CastlingMode::Standard).ok();
+            }
             (Request::Try(a), Family::Kriegspiel)
                 if e.said.iter().any(|s| s.item == Item::Legal) =>
             {

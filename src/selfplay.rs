@@ -12,15 +12,39 @@ use crate::save::{Meta, Mode, SavedGame};
 use shakmaty::{Color, Role, Square};
 use std::time::Duration;
 
+/// A new game under `rules`: from the handicap army where there is one, with Semi-Kriegspiel's
+/// king and queen placed on random legal squares. `None` if the rules cannot start a game.
+fn start_game(rules: RuleSet, rng: &mut Rng) -> Option<Game> {
+    let handicapped = crate::referee::handicap::start_position(&rules);
+    let mut game = match handicapped {
+        Some(start) => Game::new(rules.clone(), start).ok()?,
+        None => Game::standard(rules.clone()),
+    };
+    if let (crate::rules::Handicap::Semi, Some(color)) = (rules.handicap, rules.sighted.color()) {
+        for _ in 0..1000 {
+            let king = Square::new(rng.below(64) as u32);
+            let queen = Square::new(rng.below(64) as u32);
+            if game.apply(Request::Place { color, king, queen }).is_ok() {
+                return Some(game);
+            }
+        }
+        return None;
+    }
+    Some(game)
+}
+
 /// Plays one random game of at most `max_moves` moves on a simulated 15+10 clock (each request
 /// takes 0.2 to 4.2 simulated seconds), placing a few random markers along the way. Returns the
 /// save whether or not the game finished.
 pub fn random_game(rules: RuleSet, seed: u64, max_moves: usize) -> SavedGame {
     let control = TimeControl::minutes_plus_seconds(15, 10);
     let mut clock = Clock::new(control);
-    let mut game = Game::standard(rules);
-    let mut player = RandomPlayer::new(seed);
     let mut rng = Rng::new(seed ^ 0xC10C);
+    let mut game = match start_game(rules, &mut rng) {
+        Some(game) => game,
+        None => Game::standard(RuleSet::default()),
+    };
+    let mut player = RandomPlayer::new(seed);
     let mut now = Duration::ZERO;
     let mut markers = crate::save::Markers::default();
     clock.start(game.referee().to_move(), now);

@@ -5,8 +5,8 @@ use super::play::PlayMode;
 use super::theme;
 use crate::clock::TimeControl;
 use crate::rules::{
-    AnyRule, EnPassantSquare, Family, Hearers, ImpossibleRule, MaterialRule, PawnInfo, Preset,
-    PromotionRule, RepeatRule, RuleSet, Wording,
+    AnyRule, EnPassantSquare, Family, Handicap, Hearers, ImpossibleRule, MaterialRule, PawnInfo,
+    Preset, PromotionRule, RepeatRule, RuleSet, Sighted, Wing, Wording,
 };
 use crate::save::{Meta, Mode};
 use egui::RichText;
@@ -101,7 +101,14 @@ impl NewGameDialog {
 
     /// Checks the choices and builds the game to start.
     pub fn spec(&self) -> Result<GameSpec, String> {
-        let start = if self.use_fen {
+        self.rules.check()?;
+        let handicapped = crate::referee::handicap::start_position(&self.rules);
+        if handicapped.is_some() && self.use_fen {
+            return Err("a handicap game starts from its handicap army: choose Standard".into());
+        }
+        let start = if let Some(start) = handicapped {
+            start
+        } else if self.use_fen {
             let fen: shakmaty::fen::Fen = self
                 .fen
                 .trim()
@@ -324,6 +331,10 @@ pub fn flags_editor(ui: &mut egui::Ui, r: &mut RuleSet) {
                         AnyRule::OneAttempt,
                         "yes; \"Try\" binds for one capture attempt",
                     ),
+                    (
+                        AnyRule::Secret,
+                        "secret (Berkeley III.E): only the asker hears the answer",
+                    ),
                 ],
             );
             combo(
@@ -360,6 +371,43 @@ pub fn flags_editor(ui: &mut egui::Ui, r: &mut RuleSet) {
                 &[
                     (EnPassantSquare::CapturedPawn, "the captured pawn's square"),
                     (EnPassantSquare::Destination, "the destination square"),
+                ],
+            );
+            combo(
+                ui,
+                "Sighted player (handicap game)",
+                &mut r.sighted,
+                &[
+                    (Sighted::None, "none"),
+                    (Sighted::White, "White sees the whole board"),
+                    (Sighted::Black, "Black sees the whole board"),
+                ],
+            );
+            combo(
+                ui,
+                "Sighted player's army",
+                &mut r.handicap,
+                &[
+                    (Handicap::None, "full army"),
+                    (
+                        Handicap::PicklePot,
+                        "Pickle-pot: king, queen, one bishop, pawns",
+                    ),
+                    (
+                        Handicap::OneEye,
+                        "One-eye: king, two rooks, one bishop, pawns",
+                    ),
+                    (Handicap::Semi, "Semi-Kriegspiel: king and queen, placed"),
+                ],
+            );
+            combo(
+                ui,
+                "Bishop kept (Pickle-pot, One-eye)",
+                &mut r.bishop,
+                &[
+                    (None, "-"),
+                    (Some(Wing::C), "the c-file bishop"),
+                    (Some(Wing::F), "the f-file bishop"),
                 ],
             );
             ui.label("Modern Kriegspiel: squares opened after each move");
