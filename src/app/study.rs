@@ -410,6 +410,15 @@ impl StudyScreen {
         settings: &Settings,
     ) {
         let view = PlayerView::build_prefix(&self.saved.log, color, self.cursor);
+        if view.rules.drops {
+            // Crazyhouse Kriegspiel: both pockets are public, as this player knew them.
+            let show = |s: String| if s.is_empty() { "empty".to_owned() } else { s };
+            ui.label(format!(
+                "Pockets: White {} · Black {}",
+                show(view.pocket_letters(Color::White)),
+                show(view.pocket_letters(Color::Black))
+            ));
+        }
         let markers = self.saved.markers.at(color, self.cursor);
         let mut spec = BoardSpec {
             name: color_title(color).to_owned(),

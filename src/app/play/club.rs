@@ -41,6 +41,8 @@ pub enum Command {
     Pass,
     /// Modern Kriegspiel: open these squares for the player who just moved.
     Open(shakmaty::Bitboard),
+    /// Semi-Kriegspiel: the sighted player's king and queen squares, before the first move.
+    Place(shakmaty::Square, shakmaty::Square),
 }
 
 fn color_word(word: Option<&str>) -> Result<Option<Color>, String> {
@@ -78,6 +80,21 @@ pub fn parse(text: &str) -> Result<Command, String> {
                     format!("'{word}' is not a square (sense e4, or sense alone to skip)")
                 }),
         },
+        "place" => {
+            // "place g8 d5" or "place Kg8 Qd5": the king's square, then the queen's.
+            let squares: Vec<shakmaty::Square> = rest
+                .iter()
+                .filter_map(|w| {
+                    let w = w.to_lowercase();
+                    let w = w.trim_start_matches(['k', 'q']);
+                    crate::attempt::parse_square(w)
+                })
+                .collect();
+            match squares[..] {
+                [king, queen] => Ok(Command::Place(king, queen)),
+                _ => Err("place the king and the queen like this: place g8 d5".into()),
+            }
+        }
         "open" => {
             let mut squares = shakmaty::Bitboard::EMPTY;
             for word in &rest {
@@ -301,6 +318,10 @@ impl PlayScreen {
             Command::Sense(sq) => self.request(Request::Sense(sq), now),
             Command::Pass => self.request(Request::Pass, now),
             Command::Open(squares) => self.request(Request::Open(squares), now),
+            Command::Place(king, queen) => {
+                let color = self.session.rules().sighted.color().unwrap_or(mover);
+                self.request(Request::Place { color, king, queen }, now)
+            }
             Command::Undo => self.confirm = Some(Confirm::Undo),
             Command::Resign(c) => self.confirm = Some(Confirm::Resign(c.unwrap_or(mover))),
             Command::Draw => self.confirm = Some(Confirm::Draw),
@@ -334,6 +355,15 @@ mod tests {
             Ok(Command::Resign(Some(Color::Black)))
         );
         assert_eq!(parse("flag"), Ok(Command::Flag(None)));
+        assert_eq!(
+            parse("place Kg8 Qd5"),
+            Ok(Command::Place(shakmaty::Square::G8, shakmaty::Square::D5))
+        );
+        assert_eq!(
+            parse("place g8 d5"),
+            Ok(Command::Place(shakmaty::Square::G8, shakmaty::Square::D5))
+        );
+        assert!(parse("place g8").is_err());
         assert_eq!(
             parse("adjudicate 1-0 Black left the hall"),
             Ok(Command::Adjudicate(

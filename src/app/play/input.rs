@@ -38,7 +38,13 @@ impl PlayScreen {
     /// mode, otherwise a move. The move field keeps the keyboard focus.
     pub(super) fn typed(&mut self, now: Duration) {
         self.focus_input = true;
-        if self.mode == PlayMode::Referee {
+        // Semi-Kriegspiel's placement ("place g8 d5") is a command in every mode.
+        let placing = self
+            .move_text
+            .trim_start()
+            .to_lowercase()
+            .starts_with("place");
+        if self.mode == PlayMode::Referee || placing {
             match club::parse(&self.move_text) {
                 Ok(command) => self.club_command(command, now),
                 Err(e) => {
