@@ -17,6 +17,28 @@ pub fn parse_fen(text: &str) -> Option<Setup> {
     text.trim().parse::<Fen>().ok().map(Fen::into_setup)
 }
 
+/// A Crazyhouse pocket as FEN letters (upper case for White), in pawn, knight, bishop, rook,
+/// queen order; empty when the pocket is.
+pub fn pocket_letters(
+    pockets: &shakmaty::ByColor<shakmaty::ByRole<u8>>,
+    color: shakmaty::Color,
+) -> String {
+    use shakmaty::Role;
+    let mut text = String::new();
+    for role in [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+    ] {
+        for _ in 0..*pockets.get(color).get(role) {
+            text.push(role.of(color).char());
+        }
+    }
+    text
+}
+
 /// Whether `setup` is the standard start position.
 pub fn is_initial(setup: &Setup) -> bool {
     *setup == Setup::initial()

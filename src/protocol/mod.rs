@@ -13,7 +13,7 @@ use crate::save::{Meta, Mode, SavedGame};
 use crate::session::GameSession;
 use crate::table::Table;
 use serde_json::{Map, Value};
-use shakmaty::{Color, Role, Setup};
+use shakmaty::{Color, Setup};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -406,21 +406,7 @@ fn write_response(out: &mut String, game: &Game, said: &[crate::announce::Said])
     write_over(out, game.referee().over());
     if let Some(pockets) = game.referee().pockets() {
         // Crazyhouse Kriegspiel: both pockets, public, as FEN letters.
-        let letters = |color: Color| {
-            let mut text = String::new();
-            for role in [
-                Role::Pawn,
-                Role::Knight,
-                Role::Bishop,
-                Role::Rook,
-                Role::Queen,
-            ] {
-                for _ in 0..*pockets.get(color).get(role) {
-                    text.push(role.of(color).char());
-                }
-            }
-            text
-        };
+        let letters = |color: Color| crate::setup::pocket_letters(&pockets, color);
         let _ = write!(
             out,
             ",\"pockets\":{{\"white\":\"{}\",\"black\":\"{}\"}}",

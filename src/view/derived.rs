@@ -24,20 +24,7 @@ impl PlayerView {
     /// Crazyhouse Kriegspiel: `color`'s pocket as FEN letters (upper case for White), in pawn,
     /// knight, bishop, rook, queen order; empty when the pocket is.
     pub fn pocket_letters(&self, color: shakmaty::Color) -> String {
-        use shakmaty::Role;
-        let mut text = String::new();
-        for role in [
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-        ] {
-            for _ in 0..*self.pockets.get(color).get(role) {
-                text.push(role.of(color).char());
-            }
-        }
-        text
+        crate::setup::pocket_letters(&self.pockets, color)
     }
 
     /// The opponent's material in the start position (agreed before play, so public), by role.
