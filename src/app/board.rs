@@ -3,9 +3,28 @@
 //! decides what may be shown. Every square is an accessible button labelled "\<board\> \<square\>".
 
 use super::pieces;
+use super::settings::BoardColors;
 use super::theme;
 use egui::{Color32, Id, Pos2, Rect, Sense, Stroke, Vec2, vec2};
 use shakmaty::{Bitboard, File, Piece, Rank, Square};
+use std::sync::atomic::{AtomicU8, Ordering};
+
+static COLORS: AtomicU8 = AtomicU8::new(BoardColors::Brown as u8);
+
+/// Chooses the square colours used from now on (the Settings window's "Board colours").
+pub fn use_colors(colors: BoardColors) {
+    COLORS.store(colors as u8, Ordering::Relaxed);
+}
+
+/// The chosen (light, dark) square colours.
+fn square_colors() -> (Color32, Color32) {
+    match COLORS.load(Ordering::Relaxed) {
+        x if x == BoardColors::Green as u8 => theme::BOARD_GREEN,
+        x if x == BoardColors::Blue as u8 => theme::BOARD_BLUE,
+        x if x == BoardColors::Grey as u8 => theme::BOARD_GREY,
+        _ => theme::BOARD_BROWN,
+    }
+}
 
 /// What a highlighted square means.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -132,16 +151,13 @@ pub fn show(ui: &mut egui::Ui, spec: &BoardSpec, size: f32) -> Vec<BoardEvent> {
     let painter = ui.painter_at(rect);
     let drag_source: Option<Square> = ui.ctx().data(|d| d.get_temp(id));
     let pointer = ui.ctx().pointer_latest_pos();
+    let (light_square, dark_square) = square_colors();
 
     for i in 0..64u32 {
         let sq = Square::new(i);
         let r = square_rect(rect, sq, spec.white_at_bottom);
         let light = (u32::from(sq.file()) + u32::from(sq.rank())) % 2 == 1;
-        let fill = if light {
-            theme::SQUARE_LIGHT
-        } else {
-            theme::SQUARE_DARK
-        };
+        let fill = if light { light_square } else { dark_square };
         painter.rect_filled(r, 0.0, fill);
         let sense = if spec.click || spec.drag {
             Sense::click_and_drag()
@@ -203,9 +219,9 @@ pub fn show(ui: &mut egui::Ui, spec: &BoardSpec, size: f32) -> Vec<BoardEvent> {
             );
             let r = square_rect(rect, file_sq, spec.white_at_bottom);
             let color = if (u32::from(file_sq.file()) + u32::from(file_sq.rank())) % 2 == 1 {
-                theme::SQUARE_DARK
+                dark_square
             } else {
-                theme::SQUARE_LIGHT
+                light_square
             };
             painter.text(
                 r.right_bottom() + vec2(-size / 160.0, -size / 200.0),
@@ -224,9 +240,9 @@ pub fn show(ui: &mut egui::Ui, spec: &BoardSpec, size: f32) -> Vec<BoardEvent> {
             );
             let r = square_rect(rect, rank_sq, spec.white_at_bottom);
             let color = if (u32::from(rank_sq.file()) + u32::from(rank_sq.rank())) % 2 == 1 {
-                theme::SQUARE_DARK
+                dark_square
             } else {
-                theme::SQUARE_LIGHT
+                light_square
             };
             painter.text(
                 r.left_top() + vec2(size / 200.0, size / 240.0),

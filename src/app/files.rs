@@ -101,8 +101,24 @@ pub fn list_saves(dir: &Path) -> Vec<SaveEntry> {
         })
         .collect();
     out.sort_by_key(|e| std::cmp::Reverse(e.modified));
+    // Two entries that would read the same are told apart by their file names.
+    let twins: Vec<bool> = out
+        .iter()
+        .map(|e| out.iter().filter(|o| o.summary == e.summary).count() > 1)
+        .collect();
+    for (entry, twin) in out.iter_mut().zip(twins) {
+        if twin && let Some(name) = entry.path.file_name() {
+            entry.summary = format!("{} · {}", entry.summary, name.to_string_lossy());
+        }
+    }
     out
 }
+
+/// The in-app chooser's width, and its list's height: fixed, so the dialog has its final size
+/// from the first frame and nothing moves under the mouse.
+const DIALOG_WIDTH: f32 = 520.0;
+/// See [`DIALOG_WIDTH`].
+const LIST_HEIGHT: f32 = 240.0;
 
 /// The in-app file chooser.
 #[derive(Clone, Debug)]
@@ -217,17 +233,25 @@ impl Files {
             FileOp::ExportFilteredPgn(_) => "Export the player's PGN",
         };
         egui::Modal::new(egui::Id::unique("file-fallback")).show(ctx, |ui| {
+            ui.set_width(DIALOG_WIDTH);
             ui.heading(title);
             ui.label("File:");
-            let resp = ui.add(egui::TextEdit::singleline(&mut fb.path).desired_width(420.0));
+            let resp = ui.add(egui::TextEdit::singleline(&mut fb.path).desired_width(DIALOG_WIDTH));
             resp.widget_info(|| {
                 egui::WidgetInfo::labeled(egui::Role::TextInput, true, "File path")
             });
-            if !fb.op.saves() && !fb.saves.is_empty() {
+            if !fb.op.saves() {
                 ui.label("Saved games:");
+                // The list takes its full size whatever it holds; one line per game.
                 egui::ScrollArea::vertical()
-                    .max_height(240.0)
+                    .auto_shrink([false, false])
+                    .min_scrolled_height(LIST_HEIGHT)
+                    .max_height(LIST_HEIGHT)
                     .show(ui, |ui| {
+                        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+                        if fb.saves.is_empty() {
+                            ui.label("No saved games in this folder.");
+                        }
                         for entry in &fb.saves {
                             if ui
                                 .selectable_label(

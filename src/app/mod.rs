@@ -26,8 +26,8 @@ use crate::rules::Preset;
 use crate::session::GameSession;
 use files::{FileOp, Files, SaveEntry, list_saves};
 use newgame::{NewGameAction, NewGameDialog, NewMode};
-use play::{AppRequest, PlayMode, PlayScreen};
-use settings::{MoveMethod, PieceSet, Settings};
+use play::{AppRequest, MessageKind, PlayMode, PlayScreen};
+use settings::Settings;
 use shakmaty::Color;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -68,8 +68,11 @@ pub struct KriegspielApp {
     files: Files,
     saves_dir: PathBuf,
     recent: Vec<SaveEntry>,
-    /// A message for the user (e.g. why a file did not open).
+    /// A message for the user (e.g. why a file did not open, where a file was written); cleared
+    /// by the next click.
     pub notice: Option<String>,
+    /// What the notice is: an error (red) or something done (green).
+    pub notice_kind: MessageKind,
     show_settings: bool,
     practice_seed: Option<u64>,
 }
@@ -91,6 +94,7 @@ impl KriegspielApp {
             recent: list_saves(&saves_dir),
             saves_dir,
             notice: None,
+            notice_kind: MessageKind::Info,
             show_settings: false,
             practice_seed: options.practice_seed,
         };
@@ -110,11 +114,17 @@ impl KriegspielApp {
         app
     }
 
+    /// Shows `text` in the menu bar as a notice of `kind`.
+    fn tell(&mut self, kind: MessageKind, text: impl Into<String>) {
+        self.notice = Some(text.into());
+        self.notice_kind = kind;
+    }
+
     fn start_new(&mut self, dialog: NewGameDialog) {
         match dialog.spec() {
             Ok(spec) => self.start_game(*Box::new(spec)),
             Err(e) => {
-                self.notice = Some(e);
+                self.tell(MessageKind::Error, e);
                 self.screen = Screen::NewGame(dialog);
             }
         }
@@ -132,7 +142,7 @@ impl KriegspielApp {
             Ok(session) => {
                 self.screen = Screen::Play(Box::new(PlayScreen::new(session, spec.mode)))
             }
-            Err(e) => self.notice = Some(e.to_string()),
+            Err(e) => self.tell(MessageKind::Error, e.to_string()),
         }
     }
 
@@ -173,7 +183,7 @@ impl KriegspielApp {
                     PlayMode::Practice(human),
                 )));
             }
-            Err(e) => self.notice = Some(e.to_string()),
+            Err(e) => self.tell(MessageKind::Error, e.to_string()),
         }
     }
 
@@ -211,7 +221,7 @@ impl KriegspielApp {
                 }
                 self.notice = None;
             }
-            Err(e) => self.notice = Some(format!("{}: {e}", path.display())),
+            Err(e) => self.tell(MessageKind::Error, format!("{}: {e}", path.display())),
         }
     }
 
@@ -230,6 +240,11 @@ impl KriegspielApp {
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         let now = Self::now(&ctx);
+        self.settings.apply(&ctx);
+        // A notice stays until the next click (one that brings a new notice sets it again below).
+        if ctx.input(|i| i.pointer.any_click()) {
+            self.notice = None;
+        }
         let mut save_as = false;
         let mut export: Option<FileOp> = None;
         let typing = ctx.egui_wants_keyboard_input();
@@ -284,15 +299,18 @@ impl KriegspielApp {
                     ui.label("F: flip boards");
                 }
                 if let Some(n) = &self.notice {
-                    ui.colored_label(theme::NOTICE, n);
+                    let color = self.notice_kind.color(ui.visuals().dark_mode);
+                    ui.add(egui::Label::new(egui::RichText::new(n).color(color)).wrap());
                 }
             });
         });
         if self.show_settings {
-            self.settings_window(&ctx);
+            self.settings.window(&ctx, &mut self.show_settings);
         }
 
         let mut next: Option<Screen> = None;
+        let mut told: Option<(MessageKind, String)> = None;
+        let mut practice_again: Option<Color> = None;
         match &mut self.screen {
             Screen::Start => {
                 let mut action = None;
@@ -328,6 +346,22 @@ impl KriegspielApp {
                         AppRequest::SaveAs => save_as = true,
                         AppRequest::ExportPgn => export = Some(FileOp::ExportPgn),
                         AppRequest::ExportScoresheet => export = Some(FileOp::ExportScoresheet),
+                        AppRequest::StudyGame => match play.session.to_saved() {
+                            Some(saved) => {
+                                next =
+                                    Some(Screen::Study(Box::new(study::StudyScreen::new(saved))));
+                            }
+                            None => {
+                                told = Some((
+                                    MessageKind::Error,
+                                    "This table keeps no record of the game to study.".to_owned(),
+                                ));
+                            }
+                        },
+                        AppRequest::NewGameSameSettings => match play.mode {
+                            PlayMode::Practice(human) => practice_again = Some(human),
+                            _ => next = Some(Screen::NewGame(same_settings(play))),
+                        },
                     }
                 }
             }
@@ -345,6 +379,12 @@ impl KriegspielApp {
         }
         if let Some(screen) = next {
             self.screen = screen;
+        }
+        if let Some((kind, text)) = told {
+            self.tell(kind, text);
+        }
+        if let Some(human) = practice_again {
+            self.start_practice(human, now);
         }
         if save_as {
             self.files
@@ -379,11 +419,16 @@ impl KriegspielApp {
                             FileOp::ExportScoresheet => crate::scoresheet::scoresheet(&saved),
                             _ => saved.to_ron(),
                         };
-                        let written = crate::save::write_atomic(&path, text.as_bytes());
-                        self.notice = Some(match written {
-                            Ok(()) => format!("Written to {}", path.display()),
-                            Err(e) => format!("Could not write {}: {e}", path.display()),
-                        });
+                        match crate::save::write_atomic(&path, text.as_bytes()) {
+                            Ok(()) => self.tell(
+                                MessageKind::Success,
+                                format!("Written to {}", path.display()),
+                            ),
+                            Err(e) => self.tell(
+                                MessageKind::Error,
+                                format!("Could not write {}: {e}", path.display()),
+                            ),
+                        }
                     }
                 }
             }
@@ -392,38 +437,40 @@ impl KriegspielApp {
             ctx.request_repaint_after(Duration::from_millis(100));
         }
     }
+}
 
-    fn settings_window(&mut self, ctx: &egui::Context) {
-        let mut open = true;
-        egui::Window::new("Settings")
-            .open(&mut open)
-            .show(ctx, |ui| {
-                ui.label("Move pieces by");
-                ui.horizontal(|ui| {
-                    ui.radio_value(
-                        &mut self.settings.move_method,
-                        MoveMethod::Click,
-                        "clicking",
-                    );
-                    ui.radio_value(&mut self.settings.move_method, MoveMethod::Drag, "dragging");
-                    ui.radio_value(&mut self.settings.move_method, MoveMethod::Both, "both");
-                });
-                ui.checkbox(&mut self.settings.coordinates, "Show coordinates");
-                ui.label("Pieces");
-                ui.horizontal(|ui| {
-                    let before = self.settings.piece_set;
-                    ui.radio_value(&mut self.settings.piece_set, PieceSet::Classic, "Classic");
-                    ui.radio_value(&mut self.settings.piece_set, PieceSet::Flat, "Flat");
-                    if before != self.settings.piece_set {
-                        pieces::use_set(self.settings.piece_set);
-                    }
-                });
-                if let Some(dir) = &self.settings.last_folder {
-                    ui.label(format!("Last folder: {}", dir.display()));
-                }
-            });
-        self.show_settings = open;
+/// The new-game dialog filled in as for `play`'s game: its mode, rules, names, event, clock and
+/// (when neither the standard nor a handicap start) its start position.
+fn same_settings(play: &PlayScreen) -> NewGameDialog {
+    let mode = if play.mode == PlayMode::Referee {
+        NewMode::Referee
+    } else {
+        NewMode::HotSeat
+    };
+    let mut dialog = NewGameDialog::new(Preset::Berkeley, mode);
+    let rules = play.session.rules().clone();
+    let meta = play.session.meta();
+    dialog.white = meta.white.clone();
+    dialog.black = meta.black.clone();
+    dialog.referee = meta.referee.clone();
+    dialog.event = meta.event.clone();
+    if let Some(tc) = play.session.time_control() {
+        dialog.timed = true;
+        dialog.minutes = u32::try_from(tc.base_ms / 60_000)
+            .unwrap_or(u32::MAX)
+            .max(1);
+        dialog.increment = u32::try_from(tc.increment_ms / 1000).unwrap_or(u32::MAX);
     }
+    if let Some(game) = play.session.truth() {
+        let start = &game.log().start;
+        let handicap = crate::referee::handicap::start_position(&rules).is_some();
+        if !handicap && !crate::setup::is_initial(start) {
+            dialog.use_fen = true;
+            dialog.fen = crate::setup::setup_fen(start.clone());
+        }
+    }
+    dialog.rules = rules;
+    dialog
 }
 
 enum StartAction {

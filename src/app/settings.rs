@@ -1,6 +1,6 @@
-//! App settings, persisted with eframe's storage. Game state is never stored here: a restarted
-//! app always opens on the start screen, and a game is only ever resumed from its save file,
-//! onto the curtain.
+//! App settings, persisted with eframe's storage, and the Settings window that edits them. Game
+//! state is never stored here: a restarted app always opens on the start screen, and a game is
+//! only ever resumed from its save file, onto the curtain.
 
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -26,6 +26,59 @@ pub enum PieceSet {
     Flat = 1,
 }
 
+/// The app's look: dark or light panels and text.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AppTheme {
+    /// Light text on dark panels.
+    Dark,
+    /// Dark text on light panels.
+    Light,
+}
+
+impl AppTheme {
+    /// The egui theme.
+    pub fn egui(self) -> egui::Theme {
+        match self {
+            AppTheme::Dark => egui::Theme::Dark,
+            AppTheme::Light => egui::Theme::Light,
+        }
+    }
+}
+
+/// The colours of the squares.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[repr(u8)]
+pub enum BoardColors {
+    /// Browns (as lichess).
+    Brown = 0,
+    /// Greens.
+    Green = 1,
+    /// Blues.
+    Blue = 2,
+    /// Greys.
+    Grey = 3,
+}
+
+impl BoardColors {
+    /// Every choice, in the order the Settings window lists them.
+    pub const ALL: [BoardColors; 4] = [
+        BoardColors::Brown,
+        BoardColors::Green,
+        BoardColors::Blue,
+        BoardColors::Grey,
+    ];
+
+    /// The name shown in Settings.
+    pub fn title(self) -> &'static str {
+        match self {
+            BoardColors::Brown => "Brown",
+            BoardColors::Green => "Green",
+            BoardColors::Blue => "Blue",
+            BoardColors::Grey => "Grey",
+        }
+    }
+}
+
 /// User settings.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -38,6 +91,10 @@ pub struct Settings {
     pub piece_set: PieceSet,
     /// Show destination dots for the selected piece (from the player's own pieces only).
     pub hints: bool,
+    /// Dark or light panels.
+    pub theme: AppTheme,
+    /// The colours of the squares.
+    pub board_colors: BoardColors,
     /// The folder of the last opened or saved game.
     pub last_folder: Option<PathBuf>,
 }
@@ -49,6 +106,8 @@ impl Default for Settings {
             coordinates: true,
             piece_set: PieceSet::Classic,
             hints: true,
+            theme: AppTheme::Dark,
+            board_colors: BoardColors::Brown,
             last_folder: None,
         }
     }
@@ -56,3 +115,60 @@ impl Default for Settings {
 
 /// The storage key.
 pub const KEY: &str = "kriegspiel-settings";
+
+/// The width of the Settings window's contents (fixed, so the window never grows under the
+/// mouse).
+const WINDOW_WIDTH: f32 = 340.0;
+
+impl Settings {
+    /// Puts the settings that live outside the app's state into effect: the theme (on `ctx`),
+    /// the piece set and the board colours. Cheap; called every frame.
+    pub fn apply(&self, ctx: &egui::Context) {
+        let theme = self.theme.egui();
+        if ctx.theme() != theme {
+            ctx.set_theme(theme);
+        }
+        super::pieces::use_set(self.piece_set);
+        super::board::use_colors(self.board_colors);
+    }
+
+    /// The Settings window; `open` is cleared when it is closed.
+    pub fn window(&mut self, ctx: &egui::Context, open: &mut bool) {
+        egui::Window::new("Settings")
+            .open(open)
+            .resizable(false)
+            .collapsible(false)
+            .show(ctx, |ui| {
+                ui.set_width(WINDOW_WIDTH);
+                ui.label("Move pieces by");
+                ui.horizontal(|ui| {
+                    ui.radio_value(&mut self.move_method, MoveMethod::Click, "clicking");
+                    ui.radio_value(&mut self.move_method, MoveMethod::Drag, "dragging");
+                    ui.radio_value(&mut self.move_method, MoveMethod::Both, "both");
+                });
+                ui.checkbox(&mut self.coordinates, "Show coordinates");
+                ui.checkbox(&mut self.hints, "Show move hints")
+                    .on_hover_text("Dots on the squares the selected piece may try to reach");
+                ui.label("Pieces");
+                ui.horizontal(|ui| {
+                    ui.radio_value(&mut self.piece_set, PieceSet::Classic, "Classic");
+                    ui.radio_value(&mut self.piece_set, PieceSet::Flat, "Flat");
+                });
+                ui.label("Board colours");
+                ui.horizontal(|ui| {
+                    for colors in BoardColors::ALL {
+                        ui.radio_value(&mut self.board_colors, colors, colors.title());
+                    }
+                });
+                ui.label("Theme");
+                ui.horizontal(|ui| {
+                    ui.radio_value(&mut self.theme, AppTheme::Dark, "Dark");
+                    ui.radio_value(&mut self.theme, AppTheme::Light, "Light");
+                });
+                if let Some(dir) = &self.last_folder {
+                    ui.add(egui::Label::new(format!("Last folder: {}", dir.display())).wrap());
+                }
+            });
+        self.apply(ctx);
+    }
+}

@@ -9,6 +9,23 @@ use egui::Color32;
 pub const SQUARE_LIGHT: Color32 = Color32::from_rgb(240, 217, 181);
 /// Dark squares.
 pub const SQUARE_DARK: Color32 = Color32::from_rgb(181, 136, 99);
+/// The board colour choices in Settings: (light squares, dark squares). Browns, the default.
+pub const BOARD_BROWN: (Color32, Color32) = (SQUARE_LIGHT, SQUARE_DARK);
+/// Greens.
+pub const BOARD_GREEN: (Color32, Color32) = (
+    Color32::from_rgb(235, 236, 208),
+    Color32::from_rgb(119, 149, 86),
+);
+/// Blues.
+pub const BOARD_BLUE: (Color32, Color32) = (
+    Color32::from_rgb(222, 227, 230),
+    Color32::from_rgb(140, 162, 173),
+);
+/// Greys.
+pub const BOARD_GREY: (Color32, Color32) = (
+    Color32::from_rgb(224, 224, 224),
+    Color32::from_rgb(160, 160, 160),
+);
 /// A square of the last move.
 pub const HIGHLIGHT_LAST_MOVE: Color32 = Color32::from_rgba_unmultiplied_const(205, 210, 60, 110);
 /// The selected piece's square.
@@ -51,14 +68,24 @@ pub const COVER_NOTE: Color32 = Color32::from_rgb(150, 158, 172);
 
 // Text.
 
-/// The app's notice in the menu bar.
-pub const NOTICE: Color32 = Color32::from_rgb(170, 40, 20);
 /// An error (a failed autosave, a bad new-game form).
 pub const ERROR: Color32 = Color32::RED;
 /// The running clock.
 pub const CLOCK_RUNNING: Color32 = Color32::from_rgb(20, 120, 40);
-/// Feedback to the player under the move field.
+/// Feedback to the player above the move field, and the app's notices: news (what the referee
+/// said), on dark panels.
 pub const MESSAGE: Color32 = Color32::from_rgb(235, 200, 120);
+/// News on light panels.
+pub const MESSAGE_ON_LIGHT: Color32 = Color32::from_rgb(120, 80, 10);
+/// Something done as asked (a file written), on dark panels.
+pub const SUCCESS: Color32 = Color32::from_rgb(120, 215, 120);
+/// Something done as asked, on light panels.
+pub const SUCCESS_ON_LIGHT: Color32 = Color32::from_rgb(20, 120, 40);
+/// Something that could not be done (an unusable typed move, a file that did not open), on
+/// dark panels.
+pub const FAILURE: Color32 = Color32::from_rgb(255, 105, 95);
+/// Something that could not be done, on light panels.
+pub const FAILURE_ON_LIGHT: Color32 = Color32::from_rgb(190, 25, 25);
 /// The marker brush in use.
 pub const BRUSH_SELECTED: Color32 = Color32::from_rgb(130, 170, 110);
 

@@ -2,7 +2,7 @@
 //! is applied after the frame (requests to the referee, the curtain after a turn, the computer's
 //! turns in practice).
 
-use super::{Brush, Confirm, Curtain, PlayMode, PlayScreen, club};
+use super::{Brush, Confirm, Curtain, MessageKind, PlayMode, PlayScreen, club};
 use crate::announce::Item;
 use crate::attempt::Attempt;
 use crate::referee::Request;
@@ -34,9 +34,34 @@ pub(super) enum Intent {
     SkipOpening,
 }
 
+impl Intent {
+    /// An action that makes the last message stale: an attempt, a typed line, a question, a
+    /// command. Picking up a piece or placing a marker keeps it (the player is still reading).
+    fn clears_message(&self) -> bool {
+        matches!(
+            self,
+            Intent::Attempt(_)
+                | Intent::Typed
+                | Intent::Ask(_)
+                | Intent::OfferDraw
+                | Intent::AnswerDraw(_)
+                | Intent::PauseClock
+                | Intent::ResumeClock
+                | Intent::Club(_)
+                | Intent::Undo
+                | Intent::OpenChosen
+                | Intent::SkipOpening
+        )
+    }
+}
+
 impl PlayScreen {
-    /// Carries out one change requested while drawing.
+    /// Carries out one change requested while drawing. An action first clears the last message,
+    /// so what is shown is always about the latest action.
     pub(super) fn apply(&mut self, intent: Intent, now: Duration) {
+        if intent.clears_message() {
+            self.message = None;
+        }
         match intent {
             Intent::OpenBoard(c) => {
                 self.curtain = Curtain::Open(c);
@@ -99,7 +124,10 @@ impl PlayScreen {
             }
             Intent::OfferDraw => {
                 self.draw_offer = Some(self.session.to_move());
-                self.message = Some("Draw offered; your opponent will be asked.".into());
+                self.tell(
+                    MessageKind::Success,
+                    "Draw offered; your opponent will be asked.",
+                );
             }
             Intent::AnswerDraw(yes) => {
                 self.draw_offer = None;
@@ -117,7 +145,7 @@ impl PlayScreen {
             Intent::Undo => {
                 if let Some(removed) = self.session.undo("undo", now) {
                     let what = crate::replay::request_text(&removed.request);
-                    self.message = Some(format!("Took back: {what}"));
+                    self.tell(MessageKind::Success, format!("Took back: {what}"));
                     self.say_this = vec![(
                         "Correction".to_owned(),
                         format!(
@@ -126,7 +154,7 @@ impl PlayScreen {
                         ),
                     )];
                 } else {
-                    self.message = Some("Nothing to take back.".to_owned());
+                    self.tell(MessageKind::Error, "Nothing to take back.");
                 }
                 self.focus_input = true;
             }
@@ -160,16 +188,18 @@ impl PlayScreen {
                 );
                 let heard: Vec<Item> = crate::announce::heard_by(&event.said, mover).collect();
                 let words = say(&heard, self.session.rules().wording, mover);
-                self.message = match &request {
-                    Request::Try(a) | Request::Move(a) => Some(format!("{a}: {words}")),
+                let text = match &request {
+                    Request::Try(a) | Request::Move(a) => format!("{a}: {words}"),
                     Request::Open(_) => {
                         let opener = !self.session.to_move();
                         let heard: Vec<Item> =
                             crate::announce::heard_by(&event.said, opener).collect();
-                        Some(say(&heard, self.session.rules().wording, opener))
+                        say(&heard, self.session.rules().wording, opener)
                     }
-                    _ => Some(words),
+                    _ => words,
                 };
+                // What the referee said is news, never an error (a refused attempt included).
+                self.tell(MessageKind::Info, text);
                 if self.draw_offer == Some(!mover) && event.turn_ends {
                     self.draw_offer = None; // an offer lapses when not taken
                 }
@@ -199,7 +229,7 @@ impl PlayScreen {
                     self.after_turn();
                 }
             }
-            Err(e) => self.message = Some(e.to_string()),
+            Err(e) => self.tell(MessageKind::Error, e.to_string()),
         }
     }
 
@@ -258,20 +288,26 @@ impl PlayScreen {
                     // What the person heard of the computer's last attempt.
                     let heard: Vec<Item> = crate::announce::heard_by(&last.said, human).collect();
                     let words = say(&heard, self.session.rules().wording, !human);
-                    self.message = Some(format!("The computer played. {words}"));
+                    self.tell(MessageKind::Info, format!("The computer played. {words}"));
                 }
                 return;
             }
             // The bot sees its own seat's view, nothing else.
             let seat = self.session.view(!human).clone();
             let Some(request) = self.bot.as_mut().and_then(|bot| bot.next(&seat)) else {
-                self.message = Some("The computer cannot play this position.".to_owned());
+                self.tell(
+                    MessageKind::Error,
+                    "The computer cannot play this position.",
+                );
                 return;
             };
             match self.session.apply(request, now) {
                 Ok(event) => last = Some(event),
                 Err(e) => {
-                    self.message = Some(format!("The computer's attempt failed: {e}"));
+                    self.tell(
+                        MessageKind::Error,
+                        format!("The computer's attempt failed: {e}"),
+                    );
                     return;
                 }
             }

@@ -1,14 +1,15 @@
 //! The game screen's bars and dialogs: the top bar (rules, status, clocks), the hot-seat curtain
-//! card, the bottom bar (move field and the player's buttons, or the result), the promotion
-//! picker and the resign question.
+//! card, the bottom bar (move field and the player's buttons, or the result and what to do with
+//! the finished game), the promotion picker and the resign question.
 
 use super::input::move_input_id;
-use super::{AppRequest, Confirm, Curtain, Intent, PlayMode, PlayScreen};
+use super::{AppRequest, Confirm, Curtain, Intent, MessageKind, PlayMode, PlayScreen};
 use crate::announce::{Audience, Item};
 use crate::app::pieces::{self, role_name};
 use crate::app::theme;
 use crate::attempt::Attempt;
 use crate::clock::format_ms;
+use crate::log::GameLog;
 use crate::possible::promotion_roles;
 use crate::referee::Request;
 use crate::wording::color_title;
@@ -88,33 +89,13 @@ impl PlayScreen {
             intents.push(Intent::OpenBoard(next));
         }
         let wording = self.session.rules().wording;
-        // Only items heard by both players, from the last completed turn.
-        // Public facts only, read from the referee's record where this table has it.
-        let Some(game) = self.session.truth() else {
-            return;
-        };
-        let log = game.log();
-        let mut public: Vec<Item> = Vec::new();
-        for e in log.events.iter().rev() {
-            let items: Vec<Item> = e
-                .said
-                .iter()
-                .filter(|s| s.to == Audience::Both)
-                .map(|s| s.item)
-                .collect();
-            public.splice(0..0, items);
-            if e.turn_ends {
-                break;
-            }
-        }
-        if log.events.is_empty() {
-            public = log
-                .opening
-                .iter()
-                .filter(|s| s.to == Audience::Both)
-                .map(|s| s.item)
-                .collect();
-        }
+        // Public facts only, read from the referee's record where this table has it (a table
+        // without it shows the card without them).
+        let public = self
+            .session
+            .truth()
+            .map(|game| public_since_last_turn(game.log(), wording, next))
+            .unwrap_or_default();
         egui::Frame::new()
             .fill(theme::CURTAIN_FILL)
             .stroke(egui::Stroke::new(2.0, theme::CURTAIN_FRAME))
@@ -128,6 +109,11 @@ impl PlayScreen {
             })
             .show(ui, |ui| {
                 ui.set_min_width(460.0);
+                // Long announcements wrap inside the card.
+                ui.set_max_width(620.0);
+                // The card is dark in either theme: its text and button are drawn as in the
+                // dark theme.
+                *ui.visuals_mut() = egui::Visuals::dark();
                 ui.vertical_centered(|ui| {
                     ui.heading(
                         RichText::new(format!("{} to move", color_title(next)))
@@ -145,9 +131,12 @@ impl PlayScreen {
                         color_title(!next)
                     ));
                     if !public.is_empty() {
-                        ui.label(
-                            RichText::new(public_summary(&public, wording, !next))
-                                .size(theme::TEXT_MESSAGE),
+                        ui.add(
+                            egui::Label::new(
+                                RichText::new(format!("Announced to both: {public}"))
+                                    .size(theme::TEXT_MESSAGE),
+                            )
+                            .wrap(),
                         );
                     }
                     if let Some(reading) = self.session.clock_reading(now)
@@ -185,9 +174,9 @@ impl PlayScreen {
     ) {
         ui.add_space(4.0);
         if self.revealed() {
-            ui.horizontal(|ui| {
-                if let Some(o) = self.session.over() {
-                    ui.label(
+            if let Some(o) = self.session.over() {
+                ui.add(
+                    egui::Label::new(
                         RichText::new(format!(
                             "Result {}: {}. All boards are revealed.",
                             o.result.pgn(),
@@ -195,8 +184,13 @@ impl PlayScreen {
                         ))
                         .strong()
                         .size(theme::TEXT_LARGE),
-                    );
-                }
+                    )
+                    .wrap(),
+                );
+            }
+            self.message_line(ui);
+            ui.horizontal_wrapped(|ui| {
+                end_buttons(ui, requests, true);
                 if ui.button("Save game as… (Ctrl+S)").clicked() {
                     requests.push(AppRequest::SaveAs);
                 }
@@ -204,6 +198,7 @@ impl PlayScreen {
                     ui.label(format!("Saved automatically to {}", path.display()));
                 }
             });
+            ui.add_space(4.0);
             return;
         }
         if let Some((opener, chosen)) = self.opening {
@@ -228,9 +223,7 @@ impl PlayScreen {
                     intents.push(Intent::SkipOpening);
                 }
             });
-            if let Some(message) = &self.message {
-                ui.label(RichText::new(message).size(theme::TEXT_MESSAGE));
-            }
+            self.message_line(ui);
             return;
         }
         let Some(player) = self.active_player() else {
@@ -272,20 +265,12 @@ impl PlayScreen {
                     intents.push(Intent::Ask(Request::Sense(None)));
                 }
             });
-            if let Some(message) = &self.message {
-                ui.label(RichText::new(message).size(theme::TEXT_MESSAGE));
-            }
+            self.message_line(ui);
             return;
         }
-        // The message above the move line, so the field stays where it is as messages come
-        // and go (the bar grows upwards).
-        if let Some(message) = &self.message {
-            ui.label(
-                RichText::new(message)
-                    .size(theme::TEXT_MESSAGE)
-                    .color(theme::MESSAGE),
-            );
-        }
+        // The message above the move line, in a space kept for it, so the field and the buttons
+        // stay where they are as messages come and go.
+        self.message_line(ui);
         ui.horizontal(|ui| {
             ui.label(RichText::new(format!("{} to move:", color_title(player))).strong());
             if rbc && ui.button("Pass").clicked() {
@@ -311,9 +296,17 @@ impl PlayScreen {
             if ui.button("Play typed move").clicked() {
                 intents.push(Intent::Typed);
             }
-            let rules = self.session.rules().clone();
-            if rules.has_any() && !any_asked && ui.button("Any?").clicked() {
+            // Buttons keep their places: "Any?" stays (greyed) once asked, Resign comes before
+            // the draw buttons, which change as offers come and go.
+            if self.session.rules().has_any()
+                && ui
+                    .add_enabled(!any_asked, egui::Button::new("Any?"))
+                    .clicked()
+            {
                 intents.push(Intent::Ask(Request::Any));
+            }
+            if ui.button("Resign").clicked() {
+                intents.push(Intent::Confirm(Some(Confirm::Resign(player))));
             }
             if self.draw_offer == Some(!player) {
                 if ui.button("Accept draw").clicked() {
@@ -327,9 +320,6 @@ impl PlayScreen {
                 && ui.button("Offer draw").clicked()
             {
                 intents.push(Intent::OfferDraw);
-            }
-            if ui.button("Resign").clicked() {
-                intents.push(Intent::Confirm(Some(Confirm::Resign(player))));
             }
         });
     }
@@ -393,10 +383,84 @@ impl PlayScreen {
     }
 }
 
-/// The public facts of the last turn for the curtain: "White moved. Capture at d4. ..."
-fn public_summary(items: &[Item], wording: crate::rules::Wording, mover: Color) -> String {
-    format!(
-        "Announced to both: {}",
-        crate::wording::heard_line(items, wording, mover, None)
-    )
+impl PlayScreen {
+    /// The message to the player in its kind's colour, wrapped, in a space at least two lines
+    /// high whether or not there is a message (so what follows never moves as messages come and
+    /// go; only a message longer than two lines takes more room).
+    fn message_line(&self, ui: &mut egui::Ui) {
+        // A line of proportional text is about 1.3 times its size high.
+        let line = theme::TEXT_MESSAGE * 1.3;
+        let dark = ui.visuals().dark_mode;
+        ui.vertical(|ui| {
+            ui.set_min_height(2.0 * line + 2.0);
+            if let (Some(text), Some(kind)) = (&self.message, self.message_kind()) {
+                let rich = RichText::new(text)
+                    .size(theme::TEXT_MESSAGE)
+                    .color(kind.color(dark));
+                let rich = if kind == MessageKind::Error {
+                    rich.strong()
+                } else {
+                    rich
+                };
+                ui.add(egui::Label::new(rich).wrap());
+            }
+        });
+    }
+}
+
+/// What may be done with a finished game: study it, export its PGN (`export`: not in the club
+/// console, which has its own export button), start another with the same settings.
+pub(super) fn end_buttons(ui: &mut egui::Ui, requests: &mut Vec<AppRequest>, export: bool) {
+    if ui
+        .button(RichText::new("Study this game").size(theme::TEXT_LARGE))
+        .clicked()
+    {
+        requests.push(AppRequest::StudyGame);
+    }
+    if export && ui.button("Export PGN…").clicked() {
+        requests.push(AppRequest::ExportPgn);
+    }
+    if ui.button("New game with the same settings").clicked() {
+        requests.push(AppRequest::NewGameSameSettings);
+    }
+}
+
+/// Every public announcement since `next` last ended a turn, for the curtain: one sentence
+/// group per request, in order ("Any? - No. White moved. Pawn at d5 captured."). The opponent's
+/// tries, its "Any?" and their answers are included wherever the rules make them public. Before
+/// the first request, what was said at the start (which the first curtain shows to both).
+fn public_since_last_turn(log: &GameLog, wording: crate::rules::Wording, next: Color) -> String {
+    let mut groups: Vec<String> = Vec::new();
+    for e in log.events.iter().rev() {
+        // The player's own requests (and everything before them) were heard at the board.
+        if e.by == Some(next) {
+            break;
+        }
+        let items: Vec<Item> = e
+            .said
+            .iter()
+            .filter(|s| s.to == Audience::Both)
+            .map(|s| s.item)
+            .collect();
+        if !items.is_empty() {
+            let mover = e.by.unwrap_or(!next);
+            groups.push(crate::wording::heard_line(&items, wording, mover, None));
+        }
+    }
+    if log.events.is_empty() {
+        let opening: Vec<Item> = log
+            .opening
+            .iter()
+            .filter(|s| s.to == Audience::Both)
+            .map(|s| s.item)
+            .collect();
+        if !opening.is_empty() {
+            // Said before the first request: as if the side not to move had just moved.
+            let mover = !log.start.turn;
+            groups.push(crate::wording::heard_line(&opening, wording, mover, None));
+        }
+    }
+    groups.reverse();
+    groups.retain(|g| !g.is_empty());
+    groups.join(" ")
 }

@@ -51,6 +51,38 @@ pub enum AppRequest {
     ExportPgn,
     /// Export the printable scoresheet.
     ExportScoresheet,
+    /// Open the finished game in study mode.
+    StudyGame,
+    /// Open the new-game dialog with this game's rules, names and clock (practice: a new
+    /// practice game with the same side).
+    NewGameSameSettings,
+}
+
+/// What a message to the player is: news, something done, or something that could not be done.
+/// Drawn in the message colour, green or red.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MessageKind {
+    /// What the referee said, or what happened (neutral).
+    Info,
+    /// Something was done as asked (green).
+    Success,
+    /// Something could not be done: an unusable typed move, a refused request (red).
+    Error,
+}
+
+impl MessageKind {
+    /// The text colour on dark (`dark_mode`) or light panels.
+    pub fn color(self, dark_mode: bool) -> egui::Color32 {
+        use super::theme;
+        match (self, dark_mode) {
+            (MessageKind::Info, true) => theme::MESSAGE,
+            (MessageKind::Info, false) => theme::MESSAGE_ON_LIGHT,
+            (MessageKind::Success, true) => theme::SUCCESS,
+            (MessageKind::Success, false) => theme::SUCCESS_ON_LIGHT,
+            (MessageKind::Error, true) => theme::FAILURE,
+            (MessageKind::Error, false) => theme::FAILURE_ON_LIGHT,
+        }
+    }
 }
 
 /// What a click on the player's board does besides moving a piece: put a guessed enemy piece
@@ -92,6 +124,8 @@ pub struct PlayScreen {
     pub move_text: String,
     /// Feedback for the last input (a refused attempt, an unusable typed move).
     pub message: Option<String>,
+    /// The kind of the message set through [`PlayScreen::tell`], with the text it was set for.
+    tagged: Option<(String, MessageKind)>,
     /// Boards flipped (F).
     pub flipped: bool,
     brush: Option<Brush>,
@@ -133,6 +167,7 @@ impl PlayScreen {
             promotion: None,
             move_text: String::new(),
             message: None,
+            tagged: None,
             flipped: false,
             brush: None,
             confirm: None,
@@ -191,6 +226,24 @@ impl PlayScreen {
         }
     }
 
+    /// Shows `text` to the player as a message of `kind`.
+    pub(super) fn tell(&mut self, kind: MessageKind, text: impl Into<String>) {
+        let text = text.into();
+        self.tagged = Some((text.clone(), kind));
+        self.message = Some(text);
+    }
+
+    /// The kind of the message shown, if any: as it was told, or else (a line the move field or
+    /// the console could not use) an error, except the console's clock notes.
+    pub fn message_kind(&self) -> Option<MessageKind> {
+        let text = self.message.as_ref()?;
+        Some(match &self.tagged {
+            Some((told, kind)) if told == text => *kind,
+            _ if text.starts_with("Clock ") => MessageKind::Info,
+            _ => MessageKind::Error,
+        })
+    }
+
     /// Whether the curtain is up (hot-seat, game not over).
     pub fn curtain_up(&self) -> bool {
         self.mode == PlayMode::HotSeat
@@ -209,11 +262,12 @@ impl PlayScreen {
         let mut requests = Vec::new();
         self.drawn.clear();
         if let Some(event) = self.session.check_time(now) {
-            self.message = Some(say(
+            let words = say(
                 &event.said.iter().map(|s| s.item).collect::<Vec<_>>(),
                 self.session.rules().wording,
                 self.session.to_move(),
-            ));
+            );
+            self.tell(MessageKind::Info, words);
         }
         // Keyboard, never while a field has the focus (an `f` typed in `Nf3` flips nothing):
         // F flips the boards, / goes to the move field.
@@ -232,6 +286,14 @@ impl PlayScreen {
         if self.mode == PlayMode::Referee {
             egui::Panel::bottom("club-console")
                 .show(ui, |ui| self.club_console(ui, &mut intents, &mut requests));
+            if self.revealed() {
+                // The console exports the PGN itself.
+                egui::Panel::bottom("game-end").show(ui, |ui| {
+                    ui.add_space(4.0);
+                    ui.horizontal_wrapped(|ui| bars::end_buttons(ui, &mut requests, false));
+                    ui.add_space(4.0);
+                });
+            }
         } else {
             egui::Panel::bottom("play-bottom")
                 .show(ui, |ui| self.bottom_bar(ui, &mut intents, &mut requests));
