@@ -14,6 +14,16 @@ use kriegspiel::{Preset, RuleSet};
 use shakmaty::Color;
 
 fn handicap_app(name: &str) -> KriegspielApp {
+    let rules = RuleSet {
+        sighted: Sighted::White,
+        handicap: Handicap::PicklePot,
+        bishop: Some(Wing::F),
+        ..Preset::Wild16.rules()
+    };
+    app_with(name, rules)
+}
+
+fn app_with(name: &str, rules: RuleSet) -> KriegspielApp {
     let dir = std::env::temp_dir().join(format!("kriegspiel-app-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
@@ -22,12 +32,6 @@ fn handicap_app(name: &str) -> KriegspielApp {
         ..StartOptions::default()
     };
     let mut app = KriegspielApp::new(options, Settings::default(), false);
-    let rules = RuleSet {
-        sighted: Sighted::White,
-        handicap: Handicap::PicklePot,
-        bishop: Some(Wing::F),
-        ..Preset::Wild16.rules()
-    };
     let start = kriegspiel::referee::handicap::start_position(&rules).expect("a handicap army");
     let session = GameSession::new(rules, start, Meta::default(), None, Some(dir.join("g.ron")))
         .expect("starts");
@@ -44,6 +48,44 @@ fn pieces_drawn(h: &Harness<'_, KriegspielApp>, color: Color) -> Vec<shakmaty::P
         .filter(|d| d.place == Place::Player(color))
         .flat_map(|d| d.pieces.iter().map(|(_, piece)| *piece))
         .collect()
+}
+
+fn harness(app: KriegspielApp) -> Harness<'static, KriegspielApp> {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_context_setup(egui_extras::install_image_loaders)
+        .build_ui_state(|ui, app: &mut KriegspielApp| app.show(ui), app);
+    h.run();
+    h
+}
+
+/// Semi-Kriegspiel with Black sighted: White, at its board while White is to move, cannot place
+/// Black's king and queen (it would choose, and so know, their squares).
+#[test]
+fn only_the_sighted_player_places_at_a_hot_seat_board() {
+    let rules = RuleSet {
+        sighted: Sighted::Black,
+        handicap: Handicap::Semi,
+        ..Preset::Wild16.rules()
+    };
+    let mut h = harness(app_with("semi-black", rules));
+    h.get_by_label("Open White's board").click();
+    h.run();
+    h.get_by_label("Type a move").click();
+    h.run();
+    h.get_by_label("Type a move").type_text("place g8 d5");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let Screen::Play(p) = &h.state().screen else {
+        panic!("not playing")
+    };
+    let game = p.session.truth().expect("a local table");
+    assert!(game.log().events.is_empty(), "nothing was placed");
+    assert!(
+        p.message
+            .as_deref()
+            .is_some_and(|m| m.contains("sighted player"))
+    );
 }
 
 #[test]

@@ -44,6 +44,15 @@ impl PlayScreen {
             .trim_start()
             .to_lowercase()
             .starts_with("place");
+        // At a hot-seat board only the sighted player places its own king and queen: the
+        // player at the board must not choose (and so learn) the other side's squares.
+        let sighted = self.session.rules().sighted.color();
+        if placing && self.mode != PlayMode::Referee && self.active_player() != sighted {
+            self.message =
+                Some("only the sighted player places its king and queen, at its own board".into());
+            self.select_input = true;
+            return;
+        }
         if self.mode == PlayMode::Referee || placing {
             match club::parse(&self.move_text) {
                 Ok(command) => self.club_command(command, now),

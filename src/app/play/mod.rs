@@ -213,7 +213,7 @@ impl PlayScreen {
     }
 
     /// The player whose board accepts moves now, if any.
-    fn active_player(&self) -> Option<Color> {
+    pub(super) fn active_player(&self) -> Option<Color> {
         if self.revealed() {
             return None;
         }
