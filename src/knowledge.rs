@@ -25,6 +25,9 @@ pub struct KingTracker {
     pub empty: Bitboard,
     /// The opponent's units still on the board, as far as the player can count.
     pub opponent_units: u32,
+    /// Crazyhouse: units in the opponent's pocket (public), which it may drop instead of
+    /// moving, so its king is never "lone" while it has any.
+    reserve: u32,
     /// The opponent's king may still castle (the player has not seen it move).
     castle_from: Option<Square>,
     /// Check rules apply (Kriegspiel): silence after a move means no check, kings never touch,
@@ -78,6 +81,7 @@ impl KingTracker {
             possible,
             empty: Bitboard::EMPTY,
             opponent_units: start.by_color(!observer).count() as u32,
+            reserve: 0,
             castle_from,
             checks: family == crate::rules::Family::Kriegspiel,
         }
@@ -85,7 +89,17 @@ impl KingTracker {
 
     /// Whether the opponent is known to have only its king.
     pub fn lone(&self) -> bool {
-        self.opponent_units <= 1
+        self.opponent_units <= 1 && self.reserve == 0
+    }
+
+    /// Crazyhouse: the opponent's pocket now holds `units` units.
+    pub fn set_reserve(&mut self, units: u32) {
+        self.reserve = units;
+    }
+
+    /// Crazyhouse: the opponent dropped a unit from its pocket onto the board.
+    pub fn opponent_dropped(&mut self) {
+        self.opponent_units += 1;
     }
 
     fn clear_for(&self, own: &Board) -> Bitboard {

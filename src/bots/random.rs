@@ -10,7 +10,7 @@ use crate::referee::{Referee, Request};
 pub use crate::rng::Rng;
 use crate::rules::{Family, RuleSet};
 use crate::view::PlayerView;
-use shakmaty::{Bitboard, Rank, Role, Square};
+use shakmaty::{Bitboard, ByRole, Rank, Role, Square};
 
 /// Makes random requests for whichever side is to move: random possible attempts (a random own
 /// piece, a random square it may try to reach), "Any?" at the start of half the turns where the
@@ -64,11 +64,45 @@ impl RandomBot {
         if referee.over().is_some() {
             return None;
         }
-        self.request(&referee.mover_side(), referee.rules(), new_turn)
+        let pocket = referee.pockets().map(|p| *p.get(referee.to_move()));
+        self.request(&referee.mover_side(), pocket, referee.rules(), new_turn)
     }
 
-    /// The next request for a player with `side`'s pieces under `rules`.
-    fn request(&mut self, side: &Side, rules: &RuleSet, new_turn: bool) -> Option<Request> {
+    /// Crazyhouse: now and then a random drop from a non-empty `pocket` onto a square empty on
+    /// the own board (so a turn in which only a drop is legal still ends).
+    fn random_drop(&mut self, side: &Side, pocket: ByRole<u8>) -> Option<Attempt> {
+        let roles: Vec<Role> = [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ]
+        .into_iter()
+        .filter(|r| *pocket.get(*r) > 0)
+        .collect();
+        if roles.is_empty() || self.rng.below(4) != 0 {
+            return None;
+        }
+        let role = roles[self.rng.below(roles.len())];
+        let back_ranks = Bitboard::from_rank(Rank::First) | Bitboard::from_rank(Rank::Eighth);
+        let mut empty = !side.board.by_color(side.color);
+        if role == Role::Pawn {
+            empty &= !back_ranks;
+        }
+        let to = nth(empty, self.rng.below(empty.count().max(1)))?;
+        Some(Attempt::drop(role, to))
+    }
+
+    /// The next request for a player with `side`'s pieces (and `pocket`, in Crazyhouse) under
+    /// `rules`.
+    fn request(
+        &mut self,
+        side: &Side,
+        pocket: Option<ByRole<u8>>,
+        rules: &RuleSet,
+        new_turn: bool,
+    ) -> Option<Request> {
         if rules.family == Family::Rbc {
             if new_turn {
                 return Some(Request::Sense(match self.rng.below(4) {
@@ -84,6 +118,9 @@ impl RandomBot {
         if new_turn && rules.has_any() && self.rng.below(2) == 0 {
             return Some(Request::Any);
         }
+        if let Some(drop) = pocket.and_then(|p| self.random_drop(side, p)) {
+            return Some(Request::Try(drop));
+        }
         self.random_attempt(side).map(Request::Try)
     }
 }
@@ -98,6 +135,7 @@ impl Bot for RandomBot {
             return None;
         }
         let new_turn = seat.refused.is_empty() && !seat.any_asked && !seat.sensed;
-        self.request(&seat.side(), &seat.rules, new_turn)
+        let pocket = seat.rules.drops.then(|| *seat.pockets.get(seat.color));
+        self.request(&seat.side(), pocket, &seat.rules, new_turn)
     }
 }

@@ -161,6 +161,9 @@ impl PlayerView {
             may_open: false,
             pockets: start.pockets.unwrap_or_default(),
         };
+        let theirs = view.pockets.get(!color);
+        view.king
+            .set_reserve(theirs.iter().map(|n| u32::from(*n)).sum());
         if !seen.opening.is_empty() {
             view.turns[0].heard.push(Heard {
                 request: None,
@@ -227,6 +230,12 @@ impl PlayerView {
                     {
                         self.lose(square);
                     }
+                    if matches!(item, Item::Drop(_)) && !mine {
+                        self.king.opponent_dropped();
+                    }
+                    let theirs = self.pockets.get(!self.color);
+                    self.king
+                        .set_reserve(theirs.iter().map(|n| u32::from(*n)).sum());
                 }
                 Item::Capture { square, .. } if !mine => self.lose(square),
                 Item::Captured(square) => self.lose(square),
