@@ -1,7 +1,7 @@
 //! The official scoresheet of a club game: every attempt with the referee's answer, turn by turn,
 //! as printable plain text (fixed width, fits A4 in portrait).
 
-use crate::announce::{Audience, Item};
+use crate::announce::Item;
 use crate::replay::{request_text, true_moves};
 use crate::save::SavedGame;
 use crate::wording::{color_title, say_to};
@@ -56,12 +56,7 @@ pub fn scoresheet(saved: &SavedGame) -> String {
     let _ = writeln!(out, "{}", "-".repeat(78));
     let moves: HashMap<usize, String> = true_moves(log).into_iter().collect();
     let to_move = log.start.turn;
-    let opening: Vec<Item> = log
-        .opening
-        .iter()
-        .filter(|s| s.to == Audience::Both)
-        .map(|s| s.item)
-        .collect();
+    let opening: Vec<Item> = crate::announce::public(&log.opening).collect();
     if !opening.is_empty() {
         let _ = writeln!(
             out,

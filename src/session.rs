@@ -122,10 +122,10 @@ impl GameSession {
 
     fn apply_now(&mut self, request: Request, now: Duration) -> Result<Event, RequestError> {
         let mover = self.to_move();
-        let event = self.game.apply(request)?.clone();
+        let turn_ends = self.game.apply(request)?.turn_ends;
         self.revision += 1;
         if let Some(clock) = &mut self.clock {
-            if event.turn_ends {
+            if turn_ends {
                 clock.complete_move(mover, now);
             }
             if self.game.referee().over().is_some() {
@@ -135,7 +135,10 @@ impl GameSession {
             self.game.set_last_clock(reading);
         }
         self.autosave_event();
-        Ok(self.game.log().events.last().cloned().unwrap_or(event))
+        match self.game.log().events.last() {
+            Some(event) => Ok(event.clone()),
+            None => unreachable!("the request was just logged"),
+        }
     }
 
     /// Writes the game to `path` (atomically).

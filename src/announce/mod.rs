@@ -263,6 +263,13 @@ pub fn heard_by(said: &[Said], color: Color) -> impl Iterator<Item = Item> + '_ 
         .map(|s| s.item)
 }
 
+/// The items of an announcement both players hear (the public part), in order.
+pub fn public(said: &[Said]) -> impl Iterator<Item = Item> + '_ {
+    said.iter()
+        .filter(|s| s.to == Audience::Both)
+        .map(|s| s.item)
+}
+
 /// Splits an announcement into what White and what Black hear.
 pub fn split(said: &[Said]) -> ByColor<Vec<Item>> {
     ByColor::new_with(|c| heard_by(said, c).collect())

@@ -32,9 +32,9 @@ impl Paths {
             .components()
             .all(|c| matches!(c, Component::Normal(_) | Component::CurDir));
         if !plain || path.file_name().is_none() {
-            let shown: String = asked.chars().take(80).collect();
             return Err(format!(
-                "'{shown}' is not a plain name inside the saves folder {} (no absolute paths, no '..'; the operator can allow any path with --allow-any-path)",
+                "'{}' is not a plain name inside the saves folder {} (no absolute paths, no '..'; the operator can allow any path with --allow-any-path)",
+                super::quote(asked),
                 dir.display()
             ));
         }

@@ -36,10 +36,19 @@ struct Header {
     snapshot_hash: u64,
 }
 
-#[derive(Serialize, Deserialize)]
+/// A journal line as read.
+#[derive(Deserialize)]
 struct Line {
     at: usize,
     event: Event,
+    over: Option<Over>,
+}
+
+/// A journal line as written (borrowing the event: no copy per request).
+#[derive(Serialize)]
+struct LineOut<'a> {
+    at: usize,
+    event: &'a Event,
     over: Option<Over>,
 }
 
@@ -78,11 +87,7 @@ impl Journal {
 
     /// Appends the event that made the log `at + 1` long, and syncs it.
     pub fn append(&mut self, at: usize, event: &Event, over: Option<Over>) -> io::Result<()> {
-        let line = Line {
-            at,
-            event: event.clone(),
-            over,
-        };
+        let line = LineOut { at, event, over };
         let mut text = serde_json::to_string(&line).map_err(io::Error::other)?;
         text.push('\n');
         self.file.write_all(text.as_bytes())?;

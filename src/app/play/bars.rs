@@ -4,7 +4,7 @@
 
 use super::input::move_input_id;
 use super::{AppRequest, Confirm, Curtain, Intent, MessageKind, PlayMode, PlayScreen};
-use crate::announce::{Audience, Item};
+use crate::announce::Item;
 use crate::app::pieces::{self, role_name};
 use crate::app::theme;
 use crate::attempt::Attempt;
@@ -436,24 +436,14 @@ fn public_since_last_turn(log: &GameLog, wording: crate::rules::Wording, next: C
         if e.by == Some(next) {
             break;
         }
-        let items: Vec<Item> = e
-            .said
-            .iter()
-            .filter(|s| s.to == Audience::Both)
-            .map(|s| s.item)
-            .collect();
+        let items: Vec<Item> = crate::announce::public(&e.said).collect();
         if !items.is_empty() {
             let mover = e.by.unwrap_or(!next);
             groups.push(crate::wording::heard_line(&items, wording, mover, None));
         }
     }
     if log.events.is_empty() {
-        let opening: Vec<Item> = log
-            .opening
-            .iter()
-            .filter(|s| s.to == Audience::Both)
-            .map(|s| s.item)
-            .collect();
+        let opening: Vec<Item> = crate::announce::public(&log.opening).collect();
         if !opening.is_empty() {
             // Said before the first request: as if the side not to move had just moved.
             let mover = !log.start.turn;
