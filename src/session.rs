@@ -202,6 +202,10 @@ impl Table for GameSession {
         self.game.referee().to_move()
     }
 
+    fn to_act(&self) -> Color {
+        self.game.referee().to_act()
+    }
+
     fn time_control(&self) -> Option<TimeControl> {
         self.time_control
     }

@@ -27,6 +27,12 @@ pub trait Table {
     /// The side to move (public).
     fn to_move(&self) -> Color;
 
+    /// The side that acts next: the sighted side during a Semi-Kriegspiel placement, otherwise
+    /// the side to move. The hot-seat curtain passes the board to this side.
+    fn to_act(&self) -> Color {
+        self.to_move()
+    }
+
     /// The result, once the game is over (public).
     fn over(&self) -> Option<Over>;
 

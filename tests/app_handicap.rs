@@ -59,8 +59,61 @@ fn harness(app: KriegspielApp) -> Harness<'static, KriegspielApp> {
     h
 }
 
-/// Semi-Kriegspiel with Black sighted: White, at its board while White is to move, cannot place
-/// Black's king and queen (it would choose, and so know, their squares).
+/// Semi-Kriegspiel with Black sighted: the curtain passes the board to Black first, for the
+/// placement (White never chooses, and so never learns, Black's squares); once Black has placed,
+/// the curtain comes down and White, to move, gets its board without Black's king and queen.
+#[test]
+fn a_sighted_second_mover_places_first_at_a_hot_seat_board() {
+    let rules = RuleSet {
+        sighted: Sighted::Black,
+        handicap: Handicap::Semi,
+        ..Preset::Wild16.rules()
+    };
+    let mut h = harness(app_with("semi-black", rules));
+    assert!(
+        h.query_by_label("Open White's board").is_none(),
+        "White does not get the board before Black has placed"
+    );
+    h.get_by_label("Open Black's board").click();
+    h.run();
+    h.get_by_label("Type a move").click();
+    h.run();
+    h.get_by_label("Type a move").type_text("place g8 d5");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    {
+        let Screen::Play(p) = &h.state().screen else {
+            panic!("not playing")
+        };
+        let game = p.session.truth().expect("a local table");
+        assert_eq!(game.log().events.len(), 1, "the placement was taken");
+        assert!(pieces_drawn(&h, Color::Black).is_empty(), "curtain is down");
+    }
+    h.get_by_label("Open White's board").click();
+    h.run();
+    let white = pieces_drawn(&h, Color::White);
+    assert!(!white.is_empty());
+    assert!(
+        white.iter().all(|p| p.color == Color::White),
+        "blind White is not shown where Black placed"
+    );
+    h.get_by_label("Type a move").click();
+    h.run();
+    h.get_by_label("Type a move").type_text("e2e4");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let Screen::Play(p) = &h.state().screen else {
+        panic!("not playing")
+    };
+    let game = p.session.truth().expect("a local table");
+    assert_eq!(
+        game.log().events.len(),
+        2,
+        "White moved after the placement"
+    );
+}
+
+/// Semi-Kriegspiel with Black sighted: White, at its board, cannot type Black's placement.
 #[test]
 fn only_the_sighted_player_places_at_a_hot_seat_board() {
     let rules = RuleSet {
@@ -68,19 +121,26 @@ fn only_the_sighted_player_places_at_a_hot_seat_board() {
         handicap: Handicap::Semi,
         ..Preset::Wild16.rules()
     };
-    let mut h = harness(app_with("semi-black", rules));
-    h.get_by_label("Open White's board").click();
+    let mut h = harness(app_with("semi-black-2", rules));
+    h.get_by_label("Open Black's board").click();
     h.run();
     h.get_by_label("Type a move").click();
     h.run();
     h.get_by_label("Type a move").type_text("place g8 d5");
     h.key_press(egui::Key::Enter);
     h.run();
+    h.get_by_label("Open White's board").click();
+    h.run();
+    h.get_by_label("Type a move").click();
+    h.run();
+    h.get_by_label("Type a move").type_text("place h8 h7");
+    h.key_press(egui::Key::Enter);
+    h.run();
     let Screen::Play(p) = &h.state().screen else {
         panic!("not playing")
     };
     let game = p.session.truth().expect("a local table");
-    assert!(game.log().events.is_empty(), "nothing was placed");
+    assert_eq!(game.log().events.len(), 1, "White placed nothing");
     assert!(
         p.message
             .as_deref()

@@ -23,13 +23,18 @@ proptest! {
     /// (a) Move hints are sound: every legal move is a possible attempt of the mover's view, and
     /// the view's own board is exactly the player's true pieces.
     #[test]
-    fn possible_attempts_include_every_legal_move(preset in prop::sample::select(KRIEGSPIEL.to_vec()), seed in any::<u64>()) {
+    /// Under Crazyhouse Kriegspiel the legal drops are among them too.
+    #[test]
+    fn possible_attempts_include_every_legal_move(preset in prop::sample::select([&KRIEGSPIEL[..], &[Preset::CrazyKrieg]].concat()), seed in any::<u64>()) {
         random_game(preset, seed, 120, |game| {
             let mover = game.referee().to_move();
             let view = PlayerView::build(game.log(), mover);
             let possible = view.possible_attempts();
             for legal in game.referee().legal_attempts() {
                 assert!(possible.contains(&legal), "{legal} is legal but not among {mover:?}'s possible attempts");
+            }
+            for a in &possible {
+                assert!(view.is_possible(*a), "{a} listed but not possible");
             }
             for color in [Color::White, Color::Black] {
                 let view = PlayerView::build(game.log(), color);

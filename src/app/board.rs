@@ -6,7 +6,7 @@ use super::pieces;
 use super::settings::BoardColors;
 use super::theme;
 use egui::{Color32, Id, Pos2, Rect, Sense, Stroke, Vec2, vec2};
-use shakmaty::{Bitboard, File, Piece, Rank, Square};
+use shakmaty::{Bitboard, File, Piece, Rank, Role, Square};
 use std::sync::atomic::{AtomicU8, Ordering};
 
 static COLORS: AtomicU8 = AtomicU8::new(BoardColors::Brown as u8);
@@ -98,6 +98,10 @@ pub struct BoardSpec {
     pub caption: Option<String>,
 }
 
+/// A unit dragged from a Crazyhouse pocket onto a board (the drag-and-drop payload).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PocketUnit(pub Role);
+
 /// What the user did on the board this frame.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum BoardEvent {
@@ -114,6 +118,13 @@ pub enum BoardEvent {
     },
     /// The pointer hovers over a square.
     Hovered(Square),
+    /// A unit dragged from a pocket was released over a square.
+    PocketDropped {
+        /// The unit.
+        role: Role,
+        /// Where it was released.
+        to: Square,
+    },
 }
 
 fn square_rect(board: Rect, sq: Square, white_at_bottom: bool) -> Rect {
@@ -175,6 +186,12 @@ pub fn show(ui: &mut egui::Ui, spec: &BoardSpec, size: f32) -> Vec<BoardEvent> {
         }
         if resp.secondary_clicked() {
             events.push(BoardEvent::RightClicked(sq));
+        }
+        if let Some(unit) = resp.dnd_release_payload::<PocketUnit>() {
+            events.push(BoardEvent::PocketDropped {
+                role: unit.0,
+                to: sq,
+            });
         }
         if spec.drag && resp.drag_started() && spec.movable.contains(sq) {
             ui.ctx().data_mut(|d| d.insert_temp(id, sq));

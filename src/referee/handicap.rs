@@ -135,8 +135,8 @@ impl Judge for Placement {
         self.setup.castling_rights
     }
 
-    fn placing(&self) -> bool {
-        true
+    fn placing(&self) -> Option<Color> {
+        Some(self.color)
     }
 
     fn answer(

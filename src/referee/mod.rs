@@ -51,10 +51,10 @@ pub(crate) trait Judge: std::fmt::Debug + Send + Sync {
     fn any_asked(&self) -> bool {
         false
     }
-    /// Whether the game waits for a placement before play (Semi-Kriegspiel): only a placement
-    /// is answered then.
-    fn placing(&self) -> bool {
-        false
+    /// The side whose placement the game waits for before play (Semi-Kriegspiel), if any:
+    /// only a placement is answered then.
+    fn placing(&self) -> Option<Color> {
+        None
     }
     /// The judge that takes over after the last answer (Semi-Kriegspiel's placement hands over
     /// to the game), if any.
@@ -179,6 +179,12 @@ impl Referee {
         self.judge.to_move()
     }
 
+    /// The side that acts next: the sighted side while a Semi-Kriegspiel placement is awaited
+    /// (even when the other side moves first), otherwise the side to move.
+    pub fn to_act(&self) -> Color {
+        self.judge.placing().unwrap_or_else(|| self.judge.to_move())
+    }
+
     /// The true position as a FEN. This is hidden information: only the referee's own board,
     /// tools and the reveal may show it.
     pub fn fen(&self) -> String {
@@ -247,7 +253,7 @@ impl Referee {
         if let Some(over) = self.over {
             return Err(RequestError::GameOver(over.reason.id()));
         }
-        if self.judge.placing() {
+        if self.judge.placing().is_some() {
             let over = self.judge.answer(&self.rules, request, out)?;
             if let Some(next) = self.judge.successor() {
                 self.judge = next;

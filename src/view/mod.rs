@@ -337,14 +337,46 @@ impl PlayerView {
         self.lost.push((victim, self.move_number));
     }
 
-    /// The player's possible attempts (move hints): from its own pieces only.
+    /// The player's possible attempts (move hints): from its own pieces only, and under
+    /// Crazyhouse Kriegspiel every drop from its own pocket onto a square free on its own
+    /// board (a pawn never onto the first or last rank), sorted.
     pub fn possible_attempts(&self) -> Vec<Attempt> {
-        self.side().possible_attempts()
+        let mut out = self.side().possible_attempts();
+        if self.rules.drops {
+            let free = !self.own.by_color(self.color);
+            let pocket = self.pockets.get(self.color);
+            for role in [
+                Role::Pawn,
+                Role::Knight,
+                Role::Bishop,
+                Role::Rook,
+                Role::Queen,
+            ] {
+                if *pocket.get(role) > 0 {
+                    out.extend(
+                        (free & drop_squares(role))
+                            .into_iter()
+                            .map(|to| Attempt::drop(role, to)),
+                    );
+                }
+            }
+            out.sort();
+        }
+        out
     }
 
-    /// Whether `a` is a possible attempt for this player.
+    /// Whether `a` is a possible attempt for this player (a drop included).
     pub fn is_possible(&self, a: Attempt) -> bool {
-        self.side().is_possible(a)
+        match a.dropped() {
+            Some(role) => {
+                self.rules.drops
+                    && role != Role::King
+                    && *self.pockets.get(self.color).get(role) > 0
+                    && !self.own.by_color(self.color).contains(a.to)
+                    && drop_squares(role).contains(a.to)
+            }
+            None => self.side().is_possible(a),
+        }
     }
 
     /// The player's own pieces, castling rights and promotion rule, for working out attempts.
@@ -365,5 +397,14 @@ impl PlayerView {
     /// The own piece on a square, if any.
     pub fn own_piece(&self, sq: Square) -> Option<Role> {
         self.own.role_at(sq)
+    }
+}
+
+/// The squares a unit may be dropped on: a pawn never on the first or last rank.
+fn drop_squares(role: Role) -> Bitboard {
+    if role == Role::Pawn {
+        !(Bitboard::from_rank(Rank::First) | Bitboard::from_rank(Rank::Eighth))
+    } else {
+        Bitboard::FULL
     }
 }

@@ -16,6 +16,8 @@ pub(super) enum Intent {
     OpenBoard(Color),
     CloseBoard,
     Select(Option<Square>),
+    /// A unit of the own Crazyhouse pocket picked up (or put back) for a click-click drop.
+    SelectPocket(Option<Role>),
     Attempt(Attempt),
     AskPromotion(Attempt),
     Typed,
@@ -74,18 +76,25 @@ impl PlayScreen {
             }
             Intent::CloseBoard => {
                 self.curtain = Curtain::Up {
-                    next: self.session.to_move(),
+                    next: self.session.to_act(),
                 };
                 self.brush = None;
             }
             Intent::Select(sq) => {
                 self.selected = sq;
+                self.pocket = None;
+                self.promotion = None;
+            }
+            Intent::SelectPocket(role) => {
+                self.pocket = role;
+                self.selected = None;
                 self.promotion = None;
             }
             Intent::AskPromotion(a) => self.promotion = Some(a),
             Intent::Attempt(a) => {
                 self.promotion = None;
                 self.selected = None;
+                self.pocket = None;
                 let request = self.attempt_request(a);
                 self.request(request, now);
             }
@@ -205,7 +214,13 @@ impl PlayScreen {
                 }
                 let modern = self.session.rules().open_squares > 0
                     && self.session.rules().family == crate::rules::Family::Kriegspiel;
-                if matches!(request, Request::Open(_)) {
+                let placed_for_other = matches!(
+                    request,
+                    Request::Place { color, .. } if color != self.session.to_act()
+                );
+                if matches!(request, Request::Open(_)) || placed_for_other {
+                    // A Semi-Kriegspiel placement by the second mover hands the board on like
+                    // a finished turn.
                     self.opening = None;
                     self.after_turn();
                 } else if event.turn_ends
@@ -263,7 +278,7 @@ impl PlayScreen {
     fn after_turn(&mut self) {
         if self.mode == PlayMode::HotSeat && !self.revealed() {
             self.curtain = Curtain::Up {
-                next: self.session.to_move(),
+                next: self.session.to_act(),
             };
             self.message = None;
             self.brush = None;

@@ -153,6 +153,17 @@ impl PlayScreen {
                 spec.highlights.push((sq, Highlight::Region));
             }
         }
+        let pocket = if active { self.pocket } else { None };
+        if let Some(role) = pocket
+            && settings.hints
+        {
+            // A pocket unit picked up: the squares it may be dropped on.
+            spec.dots = view
+                .possible_attempts()
+                .into_iter()
+                .filter(|a| a.dropped() == Some(role))
+                .fold(Bitboard::EMPTY, |b, a| b.with(a.to));
+        }
         if let Some(sel) = selected {
             spec.highlights.push((sel, Highlight::Selected));
             if settings.move_method != MoveMethod::Drag && settings.hints {
@@ -201,6 +212,16 @@ impl PlayScreen {
                 BoardEvent::Clicked(sq) if opening.is_some() => {
                     intents.push(Intent::ToggleOpen(sq))
                 }
+                // Crazyhouse: a pocket unit dragged onto the board, or picked up and then a
+                // square clicked, is a drop; a click on one's own piece selects it instead.
+                BoardEvent::PocketDropped { role, to } if active && !sensing => {
+                    intents.push(Intent::Attempt(Attempt::drop(role, to)));
+                }
+                BoardEvent::Clicked(sq) if active && !own.contains(sq) && pocket.is_some() => {
+                    if let Some(role) = pocket {
+                        intents.push(Intent::Attempt(Attempt::drop(role, sq)));
+                    }
+                }
                 // A brush marks (or erases) squares without own pieces; a piece picked up for a
                 // move, or a click on one's own piece, is always a move click.
                 BoardEvent::Clicked(sq)
@@ -234,6 +255,9 @@ impl PlayScreen {
         }
         if can_mark {
             self.marker_tray(ui, color, &view, intents);
+        }
+        if view.rules.drops {
+            self.pocket_tray(ui, color, &view, active && !sensing, intents);
         }
         heard_log(ui, &view, self.session.rules().wording, log_height, color);
     }
@@ -284,14 +308,88 @@ impl PlayScreen {
             if !view.lost.is_empty() {
                 ui.label(format!("You lost {}.", view.lost.len()));
             }
-            if view.rules.drops {
-                // Crazyhouse Kriegspiel: both pockets are public; drop with e.g. N@f3.
-                let show = |s: String| if s.is_empty() { "empty".to_owned() } else { s };
-                ui.label(format!(
-                    "Pockets: White {} · Black {} (drop with N@f3)",
-                    show(view.pocket_letters(Color::White)),
-                    show(view.pocket_letters(Color::Black))
-                ));
+        });
+    }
+
+    /// Crazyhouse Kriegspiel: both pockets (public). On its turn the player drags a unit of its
+    /// own pocket onto the board, or clicks it and then a square (or types `N@f3`).
+    fn pocket_tray(
+        &self,
+        ui: &mut egui::Ui,
+        color: Color,
+        view: &PlayerView,
+        active: bool,
+        intents: &mut Vec<Intent>,
+    ) {
+        ui.horizontal_wrapped(|ui| {
+            for side in [color, !color] {
+                ui.label(format!("{} pocket:", color_title(side)));
+                let pocket = view.pockets.get(side);
+                let mine = active && side == color;
+                let mut empty = true;
+                for role in [
+                    Role::Pawn,
+                    Role::Knight,
+                    Role::Bishop,
+                    Role::Rook,
+                    Role::Queen,
+                ] {
+                    let count = *pocket.get(role);
+                    if count == 0 {
+                        continue;
+                    }
+                    empty = false;
+                    let image = egui::Image::new(pieces::image(role.of(side)))
+                        .fit_to_exact_size(egui::vec2(theme::TRAY_PIECE, theme::TRAY_PIECE));
+                    let label = format!("{} pocket {}", color_title(side), role_name(role));
+                    let chosen = mine && self.pocket == Some(role);
+                    let text = RichText::new(format!("{count}")).color(Color32::BLACK);
+                    let button = egui::Button::image_and_text(image, text)
+                        .fill(if chosen {
+                            theme::BRUSH_SELECTED
+                        } else {
+                            theme::SQUARE_LIGHT
+                        })
+                        .selected(chosen);
+                    let resp = if mine {
+                        let resp = ui
+                            .add(button.sense(egui::Sense::click_and_drag()))
+                            .on_hover_text(format!(
+                                "Drop a {}: drag it onto your board, or click it and then a square",
+                                role_name(role)
+                            ));
+                        resp.dnd_set_drag_payload(board::PocketUnit(role));
+                        if resp.dragged()
+                            && let Some(at) = ui.ctx().pointer_interact_pos()
+                        {
+                            // The unit follows the pointer while it is carried.
+                            let size = egui::Vec2::splat(theme::TRAY_PIECE * 1.5);
+                            egui::Area::new(resp.id.with("carried"))
+                                .order(egui::Order::Tooltip)
+                                .fixed_pos(at - size / 2.0)
+                                .interactable(false)
+                                .show(ui.ctx(), |ui| {
+                                    ui.add(
+                                        egui::Image::new(pieces::image(role.of(side)))
+                                            .fit_to_exact_size(size),
+                                    )
+                                });
+                        }
+                        resp
+                    } else {
+                        ui.add_enabled(false, button)
+                    };
+                    resp.widget_info(|| {
+                        egui::WidgetInfo::labeled(egui::Role::Button, mine, &label)
+                    });
+                    if mine && resp.clicked() {
+                        intents.push(Intent::SelectPocket(if chosen { None } else { Some(role) }));
+                    }
+                }
+                if empty {
+                    ui.label("empty");
+                }
+                ui.add_space(8.0);
             }
         });
     }

@@ -193,6 +193,7 @@ pub fn resolve_typed(view: &PlayerView, text: &str) -> Result<Typed, String> {
     let mut possible: Vec<Attempt> = view
         .possible_attempts()
         .into_iter()
+        .filter(|a| a.dropped().is_none())
         .map(|a| Attempt::new(a.from, a.to))
         .collect();
     possible.dedup();

@@ -119,6 +119,8 @@ pub struct PlayScreen {
     /// The curtain (hot-seat).
     pub curtain: Curtain,
     selected: Option<Square>,
+    /// Crazyhouse Kriegspiel: the pocket unit picked up for a drop (click a square next).
+    pocket: Option<Role>,
     promotion: Option<Attempt>,
     /// The typed-move field.
     pub move_text: String,
@@ -154,7 +156,7 @@ impl PlayScreen {
     /// A new screen for `session`. Hot-seat games always start (or resume) on the curtain.
     pub fn new(session: impl Table + 'static, mode: PlayMode) -> PlayScreen {
         let session: Box<dyn Table> = Box::new(session);
-        let next = session.to_move();
+        let next = session.to_act();
         let curtain = match mode {
             PlayMode::Practice(human) => Curtain::Open(human),
             _ => Curtain::Up { next },
@@ -164,6 +166,7 @@ impl PlayScreen {
             mode,
             curtain,
             selected: None,
+            pocket: None,
             promotion: None,
             move_text: String::new(),
             message: None,
@@ -220,7 +223,8 @@ impl PlayScreen {
         let to_move = self.session.to_move();
         match (self.mode, self.curtain) {
             (PlayMode::Referee, _) => Some(to_move),
-            (PlayMode::HotSeat, Curtain::Open(c)) if c == to_move => Some(c),
+            // During a Semi-Kriegspiel placement the sighted side acts, even as second mover.
+            (PlayMode::HotSeat, Curtain::Open(c)) if c == self.session.to_act() => Some(c),
             (PlayMode::Practice(human), _) if human == to_move => Some(human),
             _ => None,
         }
