@@ -202,8 +202,8 @@ impl Table for GameSession {
         self.game.referee().to_move()
     }
 
-    fn to_act(&self) -> Color {
-        self.game.referee().to_act()
+    fn placing(&self) -> Option<Color> {
+        self.game.referee().placing()
     }
 
     fn time_control(&self) -> Option<TimeControl> {

@@ -27,10 +27,15 @@ pub trait Table {
     /// The side to move (public).
     fn to_move(&self) -> Color;
 
+    /// The side whose Semi-Kriegspiel placement the game waits for, if any.
+    fn placing(&self) -> Option<Color> {
+        None
+    }
+
     /// The side that acts next: the sighted side during a Semi-Kriegspiel placement, otherwise
     /// the side to move. The hot-seat curtain passes the board to this side.
     fn to_act(&self) -> Color {
-        self.to_move()
+        self.placing().unwrap_or_else(|| self.to_move())
     }
 
     /// The result, once the game is over (public).

@@ -185,3 +185,58 @@ fn the_sighted_player_sees_everything_and_the_blind_player_only_its_own() {
         "blind Black sees only its own"
     );
 }
+
+/// Practice against a sighted computer (Semi-Kriegspiel, Black sighted): the computer places its
+/// king and queen before the person's first move, and the person's board never shows them.
+#[test]
+fn a_sighted_computer_places_before_the_person_plays() {
+    let rules = RuleSet {
+        sighted: Sighted::Black,
+        handicap: Handicap::Semi,
+        ..Preset::Wild16.rules()
+    };
+    let dir = std::env::temp_dir().join(format!("kriegspiel-app-semi-bot-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let options = StartOptions {
+        saves_dir: Some(dir.clone()),
+        ..StartOptions::default()
+    };
+    let mut app = KriegspielApp::new(options, Settings::default(), false);
+    let start = kriegspiel::referee::handicap::start_position(&rules).expect("a handicap army");
+    let meta = Meta {
+        computer: Some(kriegspiel::save::Computer {
+            plays: Color::Black,
+            bot: kriegspiel::bots::BotKind::Random,
+        }),
+        ..Meta::default()
+    };
+    let session =
+        GameSession::new(rules, start, meta, None, Some(dir.join("g.ron"))).expect("starts");
+    app.screen = Screen::Play(Box::new(PlayScreen::new(
+        session,
+        PlayMode::Practice(Color::White),
+    )));
+    let mut h = harness(app);
+    {
+        let Screen::Play(p) = &h.state().screen else {
+            panic!("not playing")
+        };
+        let game = p.session.truth().expect("a local table");
+        assert_eq!(game.log().events.len(), 1, "the computer placed");
+        assert!(game.referee().true_board().king_of(Color::Black).is_some());
+        assert_eq!(p.session.to_act(), Color::White);
+    }
+    let white = pieces_drawn(&h, Color::White);
+    assert!(!white.is_empty() && white.iter().all(|p| p.color == Color::White));
+    h.get_by_label("Type a move").click();
+    h.run();
+    h.get_by_label("Type a move").type_text("e2e4");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let Screen::Play(p) = &h.state().screen else {
+        panic!("not playing")
+    };
+    let game = p.session.truth().expect("a local table");
+    assert!(game.log().events.len() >= 2, "the person moved");
+}

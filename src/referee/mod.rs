@@ -179,10 +179,10 @@ impl Referee {
         self.judge.to_move()
     }
 
-    /// The side that acts next: the sighted side while a Semi-Kriegspiel placement is awaited
-    /// (even when the other side moves first), otherwise the side to move.
-    pub fn to_act(&self) -> Color {
-        self.judge.placing().unwrap_or_else(|| self.judge.to_move())
+    /// The side whose Semi-Kriegspiel placement the game waits for (even when the other side
+    /// moves first), if any.
+    pub fn placing(&self) -> Option<Color> {
+        self.judge.placing()
     }
 
     /// The true position as a FEN. This is hidden information: only the referee's own board,

@@ -298,7 +298,7 @@ impl PlayScreen {
         // A turn never needs more attempts than there are king steps and rook moves.
         let mut last: Option<crate::log::Event> = None;
         for _ in 0..64 {
-            if self.revealed() || self.session.to_move() == human {
+            if self.revealed() || self.session.to_act() == human {
                 if let Some(last) = last {
                     // What the person heard of the computer's last attempt.
                     let heard: Vec<Item> = crate::announce::heard_by(&last.said, human).collect();
@@ -307,9 +307,14 @@ impl PlayScreen {
                 }
                 return;
             }
-            // The bot sees its own seat's view, nothing else.
+            // The bot sees its own seat's view, nothing else; a sighted computer first places
+            // its king and queen (Semi-Kriegspiel) where the referee allows.
             let seat = self.session.view(!human).clone();
-            let Some(request) = self.bot.as_mut().and_then(|bot| bot.next(&seat)) else {
+            let request = match self.session.placing() {
+                Some(color) => self.computer_placement(color),
+                None => self.bot.as_mut().and_then(|bot| bot.next(&seat)),
+            };
+            let Some(request) = request else {
                 self.tell(
                     MessageKind::Error,
                     "The computer cannot play this position.",
@@ -327,5 +332,31 @@ impl PlayScreen {
                 }
             }
         }
+    }
+
+    /// Semi-Kriegspiel: a random placement for the computer's king (on its first rank) and
+    /// queen (on its first two ranks) that the referee accepts; the blind person is not told.
+    fn computer_placement(&mut self, color: Color) -> Option<Request> {
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(7, |d| d.as_nanos() as u64);
+        let mut rng = crate::rng::Rng::new(seed);
+        let first = color.backrank();
+        let second = color.relative_rank(shakmaty::Rank::Second);
+        for _ in 0..256 {
+            let king = Square::from_coords(shakmaty::File::new(rng.below(8) as u32), first);
+            let rank = if rng.below(2) == 0 { first } else { second };
+            let queen = Square::from_coords(shakmaty::File::new(rng.below(8) as u32), rank);
+            let request = Request::Place { color, king, queen };
+            if king != queen
+                && self
+                    .session
+                    .truth()
+                    .is_none_or(|game| game.referee().clone().apply(&request).is_ok())
+            {
+                return Some(request);
+            }
+        }
+        None
     }
 }

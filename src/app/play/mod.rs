@@ -225,7 +225,7 @@ impl PlayScreen {
             (PlayMode::Referee, _) => Some(to_move),
             // During a Semi-Kriegspiel placement the sighted side acts, even as second mover.
             (PlayMode::HotSeat, Curtain::Open(c)) if c == self.session.to_act() => Some(c),
-            (PlayMode::Practice(human), _) if human == to_move => Some(human),
+            (PlayMode::Practice(human), _) if human == self.session.to_act() => Some(human),
             _ => None,
         }
     }
