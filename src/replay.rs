@@ -75,6 +75,16 @@ pub fn log_entry(request: Option<&Request>, words: &str) -> String {
     }
 }
 
+/// One entry of a player's log: its move in SAN when it was one (from its own board), else its
+/// request, then what it heard.
+pub fn heard_entry(h: &crate::view::Heard, words: &str) -> String {
+    match &h.san {
+        Some(san) if words.is_empty() => san.clone(),
+        Some(san) => format!("{san}: {words}"),
+        None => log_entry(h.request.as_ref(), words),
+    }
+}
+
 /// A request as its maker describes it.
 pub fn request_text(r: &Request) -> String {
     match r {
@@ -205,7 +215,7 @@ pub fn replay_text(saved: &SavedGame, perspective: Perspective) -> String {
                     if h.request.is_none() && words.is_empty() {
                         continue;
                     }
-                    let line = log_entry(h.request.as_ref(), &words);
+                    let line = heard_entry(h, &words);
                     lines.push(line);
                 }
                 let _ = writeln!(out, "{head}: {}", lines.join(" | "));

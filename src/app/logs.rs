@@ -56,7 +56,7 @@ pub fn heard_log(
                     Some(rest) => format!("moved.{rest}"),
                     None => line,
                 };
-                parts.push(crate::replay::log_entry(h.request.as_ref(), &words));
+                parts.push(crate::replay::heard_entry(h, &words));
             }
             ui.label(format!("{head}: {}", parts.join(" | ")));
         }
@@ -77,7 +77,7 @@ pub fn study_heard_log(
             for h in &turn.heard {
                 let mover = turn.mover.unwrap_or(color);
                 let words = crate::wording::heard_line(&h.items, wording, mover, Some(color));
-                let line = crate::replay::log_entry(h.request.as_ref(), &words);
+                let line = crate::replay::heard_entry(h, &words);
                 if !line.is_empty() {
                     let head = match turn.mover {
                         None => "Start".to_owned(),
@@ -94,6 +94,9 @@ pub fn study_heard_log(
 pub fn referee_log(ui: &mut egui::Ui, game: &Game, height: f32) {
     let log = game.log();
     let wording = game.referee().rules().wording;
+    // The real moves in SAN, by event index; other requests as their makers describe them.
+    let moves: std::collections::HashMap<usize, String> =
+        crate::replay::true_moves(log).into_iter().collect();
     panel(ui, "referee-log", height, |ui| {
         for turn in log.turns() {
             for (i, e) in turn.indexed() {
@@ -105,7 +108,10 @@ pub fn referee_log(ui: &mut egui::Ui, game: &Game, height: f32) {
                 ui.label(format!(
                     "{}. {}: {}",
                     i + 1,
-                    crate::replay::request_text(&e.request),
+                    moves
+                        .get(&i)
+                        .cloned()
+                        .unwrap_or_else(|| crate::replay::request_text(&e.request)),
                     if said.is_empty() {
                         "-".to_owned()
                     } else {

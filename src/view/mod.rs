@@ -6,6 +6,7 @@
 //! by the player's own accepted moves and removed where the player heard they were captured.
 
 mod derived;
+pub mod san;
 
 use crate::announce::{EndReason, GameResult, Item, Over};
 use crate::attempt::Attempt;
@@ -37,6 +38,9 @@ pub struct Heard {
     pub request: Option<Request>,
     /// What the player heard, in order.
     pub items: Vec<Item>,
+    /// The player's own move in SAN (from its own board, [`san::own_san`]) when this request
+    /// was its move; otherwise `None`.
+    pub san: Option<String>,
 }
 
 /// One turn as a player experienced it.
@@ -168,6 +172,7 @@ impl PlayerView {
             view.turns[0].heard.push(Heard {
                 request: None,
                 items: seen.opening.clone(),
+                san: None,
             });
         }
         view.open_turn();
@@ -207,6 +212,7 @@ impl PlayerView {
         let mine = mover == self.color;
         let kriegspiel = self.rules.family == Family::Kriegspiel;
         let before = self.own.clone();
+        let before_castling = self.castling;
         for item in &items {
             match *item {
                 Item::Illegal | Item::Impossible => {
@@ -298,10 +304,32 @@ impl PlayerView {
         {
             self.may_open = false;
         }
+        // The own move in SAN, from the own board before it and the capture heard.
+        let played = match request {
+            Some(Request::Try(a)) if mine && turn_over && kriegspiel => Some(a),
+            Some(Request::Move(_)) if mine && turn_over => {
+                self.last_move.filter(|_| self.own != before)
+            }
+            _ => None,
+        };
+        let san = played.map(|a| {
+            let side = Side {
+                board: &before,
+                color: self.color,
+                castling: before_castling,
+                promotion: self.rules.promotion,
+            };
+            let capture = items.iter().any(|i| matches!(i, Item::Capture { .. }));
+            san::own_san(&side, a, capture)
+        });
         if (request.is_some() || !items.is_empty())
             && let Some(turn) = self.turns.last_mut()
         {
-            turn.heard.push(Heard { request, items });
+            turn.heard.push(Heard {
+                request,
+                items,
+                san,
+            });
         }
         if turn_over {
             self.end_turn();
