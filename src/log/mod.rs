@@ -1,12 +1,15 @@
 //! The game log: the rules, the start position, and every request in order with the referee's
 //! answer and who heard what. A [`Game`] is a referee plus its log; replaying a log through a
 //! fresh referee rebuilds exactly the same game and checks every recorded answer on the way.
-//! [`GameLog::turns`] reads it by turns; [`GameLog::perceived_by`] gives one seat's part of it.
+//! [`GameLog::turns`] reads it by turns; [`GameLog::perceived_by`] gives one seat's part of it;
+//! [`GameLog::public_record`] what both heard.
 
 mod perceived;
+mod public;
 mod turns;
 
 pub use perceived::{Perceived, Perception};
+pub use public::PublicLine;
 pub use turns::{MoveCounter, Turn, Turns};
 
 use crate::announce::{Announcement, Said};

@@ -53,6 +53,17 @@ impl PlayScreen {
                     }
                 }
             }
+            if self.mode == PlayMode::Referee {
+                let open = self.display.open;
+                let button = ui
+                    .add(egui::Button::new("Players' display").selected(open))
+                    .on_hover_text(
+                        "A second window for the players: whose turn, the clocks and the public announcements, never a board",
+                    );
+                if button.clicked() {
+                    self.display.open = !open;
+                }
+            }
             if let Some(err) = &self.session.autosave_error() {
                 ui.colored_label(theme::ERROR, *err);
             }

@@ -9,13 +9,14 @@
 //! very next frame.
 //!
 //! This module holds the screen's state and its frame; the parts are drawn by `boards` (the
-//! three columns), `bars` (top and bottom bars, the curtain card, dialogs) and `club` (the club
-//! referee's console), read by `input` (clicks and typed moves into attempts), applied by `apply`.
+//! three columns), `bars` (top and bottom bars, the curtain card, dialogs), `club` (the club
+//! referee's console) and `display` (the players' display, a second window), read by `input` (clicks and typed moves into attempts), applied by `apply`.
 
 mod apply;
 mod bars;
 mod boards;
 mod club;
+mod display;
 mod input;
 
 pub use super::visibility::{Curtain, Drawn, Place};
@@ -119,6 +120,8 @@ pub struct PlayScreen {
     /// The curtain (hot-seat).
     pub curtain: Curtain,
     selected: Option<Square>,
+    /// Club referee mode: the players' display (a second window of public facts).
+    pub display: display::Display,
     /// Crazyhouse Kriegspiel: the pocket unit picked up for a drop (click a square next).
     pocket: Option<Role>,
     promotion: Option<Attempt>,
@@ -166,6 +169,7 @@ impl PlayScreen {
             mode,
             curtain,
             selected: None,
+            display: display::Display::default(),
             pocket: None,
             promotion: None,
             move_text: String::new(),
@@ -322,6 +326,9 @@ impl PlayScreen {
         }
         for intent in intents {
             self.apply(intent, now);
+        }
+        if self.mode == PlayMode::Referee {
+            self.players_display(&ui.ctx().clone(), now);
         }
         self.computer_turn(now);
         self.schedule_repaint(ui.ctx(), now);
