@@ -8,13 +8,21 @@ use serde::{Deserialize, Serialize};
 use shakmaty::{ByColor, Color};
 use std::time::Duration;
 
-/// Base time and increment per move, in milliseconds.
+/// Base time, increment and delay per move, in milliseconds.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct TimeControl {
     /// Starting time of each player.
     pub base_ms: u64,
     /// Added to a player's time after each of its moves.
     pub increment_ms: u64,
+    /// Simple ("US") delay: at the start of each of its moves a player's time stands still
+    /// this long before it runs down. 0 when the control has no delay.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub delay_ms: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 impl TimeControl {
@@ -23,6 +31,7 @@ impl TimeControl {
         TimeControl {
             base_ms: minutes * 60_000,
             increment_ms: seconds * 1000,
+            delay_ms: 0,
         }
     }
 
@@ -34,7 +43,12 @@ impl TimeControl {
         } else {
             format!("{minutes:.1}")
         };
-        format!("{base}+{}", self.increment_ms / 1000)
+        let delay = if self.delay_ms > 0 {
+            format!(" d{}", self.delay_ms / 1000)
+        } else {
+            String::new()
+        };
+        format!("{base}+{}{delay}", self.increment_ms / 1000)
     }
 }
 
@@ -59,7 +73,8 @@ impl ClockReading {
 pub struct Clock {
     control: TimeControl,
     remaining: ByColor<u64>,
-    /// The side whose time is running and since when.
+    /// The side whose time is running and from when it counts: after a move under a delay,
+    /// that instant lies in the future (the delay), and the time stands still until then.
     running: Option<(Color, Duration)>,
 }
 
@@ -96,7 +111,9 @@ impl Clock {
     }
 
     fn settle(&mut self, now: Duration) {
-        if let Some((color, since)) = self.running {
+        if let Some((color, since)) = self.running
+            && now > since
+        {
             let spent = now
                 .saturating_sub(since)
                 .as_millis()
@@ -126,7 +143,9 @@ impl Clock {
         if self.remaining(mover, now) > 0 {
             *self.remaining.get_mut(mover) += self.control.increment_ms;
         }
-        self.running = was_running.then_some((!mover, now));
+        // Under a delay the opponent's time starts counting only once the delay has passed.
+        let from = now + Duration::from_millis(self.control.delay_ms);
+        self.running = was_running.then_some((!mover, from));
     }
 
     /// Remaining time of `color` at `now`.
@@ -159,8 +178,9 @@ impl Clock {
 
     /// Time until the running side's flag falls (for scheduling the next repaint).
     pub fn time_to_flag(&self, now: Duration) -> Option<Duration> {
-        self.running
-            .map(|(c, _)| Duration::from_millis(self.remaining(c, now)))
+        self.running.map(|(c, since)| {
+            Duration::from_millis(self.remaining(c, now)) + since.saturating_sub(now)
+        })
     }
 }
 
@@ -190,6 +210,7 @@ mod tests {
         let mut c = Clock::new(TimeControl {
             base_ms: 10_000,
             increment_ms: 2_000,
+            delay_ms: 0,
         });
         c.start(Color::White, ms(0));
         assert_eq!(c.remaining(Color::White, ms(3_000)), 7_000);
@@ -213,6 +234,28 @@ mod tests {
                 black_ms: 0
             }
         );
+    }
+
+    #[test]
+    fn a_delay_holds_the_time_at_the_start_of_each_move() {
+        let mut c = Clock::new(TimeControl {
+            base_ms: 10_000,
+            increment_ms: 0,
+            delay_ms: 3_000,
+        });
+        c.start(Color::White, ms(0));
+        c.complete_move(Color::White, ms(1_000));
+        assert_eq!(
+            c.remaining(Color::Black, ms(3_500)),
+            10_000,
+            "within the delay"
+        );
+        assert_eq!(c.remaining(Color::Black, ms(5_000)), 9_000, "runs after it");
+        assert_eq!(c.time_to_flag(ms(2_000)), Some(ms(12_000)));
+        c.complete_move(Color::Black, ms(5_000));
+        assert_eq!(c.remaining(Color::Black, ms(9_000)), 9_000);
+        assert_eq!(c.remaining(Color::White, ms(9_000)), 8_000);
+        assert_eq!(c.control().label(), "0.2+0 d3");
     }
 
     #[test]

@@ -347,6 +347,7 @@ mod tests {
         let tc = TimeControl {
             base_ms: 10_000,
             increment_ms: 1_000,
+            delay_ms: 0,
         };
         let mut s = GameSession::new(
             Preset::Berkeley.rules(),

@@ -239,6 +239,7 @@ fn the_rbc_clock_runs_out_with_a_loss_both_hear_and_never_a_draw() {
     let tc = TimeControl {
         base_ms: 5_000,
         increment_ms: 0,
+        delay_ms: 0,
     };
     // Black has a bare king: in Kriegspiel a flag fall against it would be a draw.
     let start = "4k3/8/8/8/8/8/8/RQ2K3 w - - 0 1"

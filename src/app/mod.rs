@@ -98,17 +98,24 @@ impl KriegspielApp {
             show_settings: false,
             practice_seed: options.practice_seed,
         };
-        let rules = options.rules.unwrap_or(Preset::Berkeley);
+        // The remembered form, with `--rules` and `--mode` taking precedence.
+        let dialog = |mode: NewMode| {
+            let mut dialog = new_game_dialog(&app.settings);
+            dialog.mode = mode;
+            if let Some(preset) = options.rules {
+                dialog.rules = preset.rules();
+            }
+            dialog
+        };
+        let (referee, hotseat) = (dialog(NewMode::Referee), dialog(NewMode::HotSeat));
         match (&options.file, options.mode.as_deref()) {
             (Some(file), mode) => app.open(file, mode == Some("study")),
-            (None, Some("referee")) => app.start_new(NewGameDialog::new(rules, NewMode::Referee)),
-            (None, Some("hotseat")) => app.start_new(NewGameDialog::new(rules, NewMode::HotSeat)),
+            (None, Some("referee")) => app.start_new(referee),
+            (None, Some("hotseat")) => app.start_new(hotseat),
             (None, Some("study")) => app.files.request(FileOp::Study, &app.saves_dir.clone(), ""),
             (None, Some("practice")) => app.start_practice(Color::White, Duration::ZERO),
             (None, Some("practice-black")) => app.start_practice(Color::Black, Duration::ZERO),
-            (None, _) if options.rules.is_some() => {
-                app.screen = Screen::NewGame(NewGameDialog::new(rules, NewMode::HotSeat));
-            }
+            (None, _) if options.rules.is_some() => app.screen = Screen::NewGame(hotseat),
             _ => {}
         }
         app
@@ -266,7 +273,7 @@ impl KriegspielApp {
         });
         let _ = typing;
         if new {
-            self.screen = Screen::NewGame(NewGameDialog::new(Preset::Berkeley, NewMode::HotSeat));
+            self.screen = Screen::NewGame(new_game_dialog(&self.settings));
         }
         if open {
             self.files.request(FileOp::Open, &self.dir(), "");
@@ -278,8 +285,7 @@ impl KriegspielApp {
         egui::Panel::top("menu").show(ui, |ui| {
             ui.horizontal(|ui| {
                 if ui.button("New (Ctrl+N)").clicked() {
-                    self.screen =
-                        Screen::NewGame(NewGameDialog::new(Preset::Berkeley, NewMode::HotSeat));
+                    self.screen = Screen::NewGame(new_game_dialog(&self.settings));
                 }
                 if ui.button("Open (Ctrl+O)").clicked() {
                     self.files.request(FileOp::Open, &self.dir(), "");
@@ -318,10 +324,7 @@ impl KriegspielApp {
                     .show(ui, |ui| action = start_screen(ui, &self.recent));
                 match action {
                     Some(StartAction::New) => {
-                        next = Some(Screen::NewGame(NewGameDialog::new(
-                            Preset::Berkeley,
-                            NewMode::HotSeat,
-                        )));
+                        next = Some(Screen::NewGame(new_game_dialog(&self.settings)));
                     }
                     Some(StartAction::Open) => self.files.request(FileOp::Open, &self.dir(), ""),
                     Some(StartAction::Study) => self.files.request(FileOp::Study, &self.dir(), ""),
@@ -336,7 +339,11 @@ impl KriegspielApp {
                 match action {
                     NewGameAction::Stay => {}
                     NewGameAction::Cancel => next = Some(Screen::Start),
-                    NewGameAction::Start(spec) => self.start_game(*spec),
+                    NewGameAction::Start(spec) => {
+                        // The next dialog starts from these choices.
+                        self.settings.new_game = Some(dialog.remember());
+                        self.start_game(*spec);
+                    }
                     NewGameAction::Study => self.files.request(FileOp::Study, &self.dir(), ""),
                 }
             }
@@ -439,6 +446,15 @@ impl KriegspielApp {
     }
 }
 
+/// The new-game dialog as the last game started from it was set up (Berkeley, two players on
+/// this machine, the first time).
+fn new_game_dialog(settings: &Settings) -> NewGameDialog {
+    settings.new_game.as_ref().map_or_else(
+        || NewGameDialog::new(Preset::Berkeley, NewMode::HotSeat),
+        NewGameDialog::recall,
+    )
+}
+
 /// The new-game dialog filled in as for `play`'s game: its mode, rules, names, event, clock and
 /// (when neither the standard nor a handicap start) its start position.
 fn same_settings(play: &PlayScreen) -> NewGameDialog {
@@ -454,7 +470,9 @@ fn same_settings(play: &PlayScreen) -> NewGameDialog {
     dialog.black = meta.black.clone();
     dialog.referee = meta.referee.clone();
     dialog.event = meta.event.clone();
+    dialog.round = meta.round.clone();
     if let Some(tc) = play.session.time_control() {
+        dialog.delay = u32::try_from(tc.delay_ms / 1000).unwrap_or(u32::MAX);
         dialog.timed = true;
         dialog.minutes = u32::try_from(tc.base_ms / 60_000)
             .unwrap_or(u32::MAX)

@@ -1,5 +1,7 @@
 //! The new-game dialog: mode, rule set (every preset with its summary, and every flag under
-//! "Custom"), names, time control and start position.
+//! "Custom"), names, event and round, an arbiter's note, time control (base, increment, delay)
+//! and start position. The last choices are remembered ([`Remembered`], kept in the settings)
+//! and fill the next dialog; `--mode` / `--rules` on the command line take precedence.
 
 use super::play::PlayMode;
 use super::theme;
@@ -10,6 +12,7 @@ use crate::rules::{
 };
 use crate::save::{Meta, Mode};
 use egui::RichText;
+use serde::{Deserialize, Serialize};
 use shakmaty::Setup;
 
 /// What kind of session to start.
@@ -66,12 +69,18 @@ pub struct NewGameDialog {
     pub referee: String,
     /// Event.
     pub event: String,
+    /// Round.
+    pub round: String,
+    /// The arbiter's note, stored with the game and shown on the scoresheet.
+    pub note: String,
     /// Play on a clock.
     pub timed: bool,
     /// Base time, minutes.
     pub minutes: u32,
     /// Increment, seconds.
     pub increment: u32,
+    /// Delay, seconds (simple delay: each move's first seconds are free).
+    pub delay: u32,
     /// Start from a FEN.
     pub use_fen: bool,
     /// The FEN.
@@ -80,7 +89,81 @@ pub struct NewGameDialog {
     pub error: Option<String>,
 }
 
+/// The choices of the last game started from the dialog, kept in the settings to fill the next
+/// one (the start position and the note belong to one game and are not kept).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Remembered {
+    /// Club referee mode (else two players on this machine).
+    pub referee_mode: bool,
+    /// The rules.
+    pub rules: RuleSet,
+    /// Names: White, Black, referee.
+    pub white: String,
+    /// Black's name.
+    pub black: String,
+    /// The referee's name.
+    pub referee: String,
+    /// Event.
+    pub event: String,
+    /// Round.
+    pub round: String,
+    /// Played on a clock.
+    pub timed: bool,
+    /// Base minutes.
+    pub minutes: u32,
+    /// Increment seconds.
+    pub increment: u32,
+    /// Delay seconds.
+    pub delay: u32,
+}
+
+impl Default for Remembered {
+    fn default() -> Remembered {
+        NewGameDialog::new(Preset::Berkeley, NewMode::HotSeat).remember()
+    }
+}
+
 impl NewGameDialog {
+    /// What the next dialog should start from.
+    pub fn remember(&self) -> Remembered {
+        Remembered {
+            referee_mode: self.mode == NewMode::Referee,
+            rules: self.rules.clone(),
+            white: self.white.clone(),
+            black: self.black.clone(),
+            referee: self.referee.clone(),
+            event: self.event.clone(),
+            round: self.round.clone(),
+            timed: self.timed,
+            minutes: self.minutes,
+            increment: self.increment,
+            delay: self.delay,
+        }
+    }
+
+    /// A dialog filled in from remembered choices.
+    pub fn recall(r: &Remembered) -> NewGameDialog {
+        let mode = if r.referee_mode {
+            NewMode::Referee
+        } else {
+            NewMode::HotSeat
+        };
+        NewGameDialog {
+            rules: r.rules.clone(),
+            white: r.white.clone(),
+            black: r.black.clone(),
+            referee: r.referee.clone(),
+            event: r.event.clone(),
+            round: r.round.clone(),
+            timed: r.timed,
+            minutes: r.minutes.clamp(1, 300),
+            increment: r.increment.min(120),
+            delay: r.delay.min(60),
+            ..NewGameDialog::new(Preset::Berkeley, mode)
+        }
+    }
+
     /// A dialog with the given rules and mode preselected.
     pub fn new(preset: Preset, mode: NewMode) -> NewGameDialog {
         NewGameDialog {
@@ -90,9 +173,12 @@ impl NewGameDialog {
             black: String::new(),
             referee: String::new(),
             event: String::new(),
+            round: String::new(),
+            note: String::new(),
             timed: false,
             minutes: 15,
             increment: 10,
+            delay: 0,
             use_fen: false,
             fen: String::new(),
             error: None,
@@ -131,6 +217,8 @@ impl NewGameDialog {
             start,
             meta: Meta {
                 event: self.event.trim().to_owned(),
+                round: self.round.trim().to_owned(),
+                note: self.note.trim().to_owned(),
                 site: String::new(),
                 date: crate::save::today(),
                 white: self.white.trim().to_owned(),
@@ -142,6 +230,7 @@ impl NewGameDialog {
             time_control: self.timed.then(|| TimeControl {
                 base_ms: u64::from(self.minutes.max(1)) * 60_000,
                 increment_ms: u64::from(self.increment) * 1000,
+                delay_ms: u64::from(self.delay) * 1000,
             }),
             mode,
         })
@@ -194,10 +283,14 @@ impl NewGameDialog {
                     ("Black", &mut self.black),
                     ("Referee", &mut self.referee),
                     ("Event", &mut self.event),
+                    ("Round", &mut self.round),
                 ] {
                     ui.label(label);
                     let resp = ui.add(egui::TextEdit::singleline(value).desired_width(220.0));
-                    let name = format!("{label} name");
+                    let name = match label {
+                        "Round" => "Round number".to_owned(),
+                        _ => format!("{label} name"),
+                    };
                     resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, &name));
                     ui.end_row();
                 }
@@ -210,7 +303,14 @@ impl NewGameDialog {
                 ui.add_enabled(self.timed, egui::DragValue::new(&mut self.minutes).range(1..=300).suffix(" min"));
                 ui.label("+");
                 ui.add_enabled(self.timed, egui::DragValue::new(&mut self.increment).range(0..=120).suffix(" s"));
+                ui.label("delay");
+                ui.add_enabled(self.timed, egui::DragValue::new(&mut self.delay).range(0..=60).suffix(" s"))
+                    .on_hover_text("Simple delay: the clock waits this long at the start of each move before it runs");
             });
+            ui.add_space(6.0);
+            ui.label(RichText::new("Arbiter's note").strong());
+            let note = ui.add(egui::TextEdit::multiline(&mut self.note).desired_rows(2).desired_width(520.0).hint_text("Stored with the game and printed on the scoresheet"));
+            note.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Arbiter's note text"));
             ui.add_space(6.0);
             ui.label(RichText::new("Start position").strong());
             ui.horizontal(|ui| {

@@ -97,6 +97,8 @@ pub struct Settings {
     pub board_colors: BoardColors,
     /// The folder of the last opened or saved game.
     pub last_folder: Option<PathBuf>,
+    /// The new-game dialog's last choices.
+    pub new_game: Option<super::newgame::Remembered>,
 }
 
 impl Default for Settings {
@@ -109,6 +111,7 @@ impl Default for Settings {
             theme: AppTheme::Dark,
             board_colors: BoardColors::Brown,
             last_folder: None,
+            new_game: None,
         }
     }
 }
