@@ -313,13 +313,8 @@ pub fn show(ui: &mut egui::Ui, spec: &BoardSpec, size: f32) -> Vec<BoardEvent> {
         painter.arrow(from, to - from, Stroke::new(size / 70.0, a.color));
     }
     if let Some(caption) = &spec.caption {
-        painter.text(
-            rect.right_bottom() - vec2(4.0, 4.0),
-            egui::Align2::RIGHT_BOTTOM,
-            caption,
-            egui::FontId::proportional(size / 24.0),
-            theme::CAPTION,
-        );
+        // Under the board, never over a piece.
+        ui.label(egui::RichText::new(caption).italics());
     }
     // The piece being dragged follows the pointer.
     if let (Some(from), Some(p)) = (drag_source, pointer)

@@ -1,6 +1,7 @@
 //! The three-board layout shared by the game screen and study mode: White's, Black's and the
-//! referee's board side by side as at the table, or stacked in a narrow window. Each screen draws
-//! its own columns; this module only sizes and places them.
+//! referee's board side by side as at the table, or in rows in a narrow window with the board of
+//! the person at the screen first. Each screen draws its own columns; this module only sizes and
+//! places them.
 
 use super::visibility::Place;
 use shakmaty::Color;
@@ -40,11 +41,26 @@ pub struct Room {
     pub stacked_gap: bool,
 }
 
-/// Lays out the three boards. `column(ui, place, size, log_height)` draws one place's column:
-/// its title, its board `size` points square and a log at most `log_height` high.
+/// Lays out the three boards in table order (see [`three_boards_focused`]).
 pub fn three_boards(
     ui: &mut egui::Ui,
     room: Room,
+    column: impl FnMut(&mut egui::Ui, Place, f32, f32),
+) {
+    three_boards_focused(ui, room, None, column);
+}
+
+/// Lays out the three boards. `column(ui, place, size, log_height)` draws one place's column:
+/// its title, its board `size` points square and a log at most `log_height` high.
+///
+/// In a wide window the boards stand side by side in table order. In a narrower one they wrap
+/// into rows as wide as the window allows, each board at most as tall as the window (so a whole
+/// board is always in view), with `focus` (the board of the player at the screen) first: the
+/// active player never scrolls to find its board.
+pub fn three_boards_focused(
+    ui: &mut egui::Ui,
+    room: Room,
+    focus: Option<Place>,
     mut column: impl FnMut(&mut egui::Ui, Place, f32, f32),
 ) {
     let avail = ui.available_size();
@@ -69,18 +85,69 @@ pub fn three_boards(
             }
         });
     } else {
-        // Narrow window: stacked.
-        let size = (avail.x - STACKED_MARGIN).clamp(MIN_BOARD, MAX_STACKED_BOARD);
+        // Narrow window: rows of boards, the focused one first.
+        let (size, per_row) = wrapped(avail.x, avail.y - room.beside);
         let log_height = room
             .stacked_log
             .unwrap_or_else(|| (avail.y - size - room.log_reserve).max(MIN_LOG));
+        let order = ordered(focus);
         egui::ScrollArea::vertical().show(ui, |ui| {
-            for place in PLACES {
-                column(ui, place, size, log_height);
+            for row in order.chunks(per_row) {
+                ui.horizontal_top(|ui| {
+                    for place in row {
+                        ui.vertical(|ui| {
+                            ui.set_width(size);
+                            ui.set_max_width(size);
+                            column(ui, *place, size, log_height);
+                        });
+                        ui.add_space(GAP);
+                    }
+                });
                 if room.stacked_gap {
                     ui.add_space(GAP);
                 }
             }
         });
+    }
+}
+
+/// The board size and boards per row in a narrow window `width` wide with `height` for a board:
+/// as large as the height allows (within the width), then as many per row as fit.
+fn wrapped(width: f32, height: f32) -> (f32, usize) {
+    let size = (width - STACKED_MARGIN)
+        .min(height)
+        .clamp(MIN_BOARD, MAX_STACKED_BOARD);
+    let per_row = (((width - STACKED_MARGIN + GAP) / (size + GAP)).floor() as usize).clamp(1, 3);
+    (size, per_row)
+}
+
+/// The places with `focus` first, the others in table order.
+fn ordered(focus: Option<Place>) -> Vec<Place> {
+    let mut order: Vec<Place> = focus.into_iter().collect();
+    order.extend(PLACES.into_iter().filter(|p| Some(*p) != focus));
+    order
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_narrow_window_wraps_the_boards_and_puts_the_focus_first() {
+        // 900 x 700 leaves about 880 x 500 for the boards: two boards per row, each fully in view.
+        let (size, per_row) = wrapped(880.0, 500.0 - 190.0);
+        assert_eq!(per_row, 2);
+        assert!(size <= 310.0 && size >= MIN_BOARD);
+        // A phone-narrow window: one per row.
+        assert_eq!(wrapped(400.0, 600.0).1, 1);
+        assert_eq!(
+            ordered(Some(Place::Player(Color::Black))),
+            vec![
+                Place::Player(Color::Black),
+                Place::Player(Color::White),
+                Place::Referee
+            ]
+        );
+        assert_eq!(ordered(None), PLACES.to_vec());
     }
 }

@@ -48,8 +48,6 @@ pub const GHOST_TINT: Color32 = Color32::from_rgba_unmultiplied_const(170, 200, 
 pub const GHOST_EYE: Color32 = Color32::from_rgb(30, 80, 160);
 /// A move hint dot.
 pub const HINT_DOT: Color32 = Color32::from_rgba_unmultiplied_const(20, 85, 30, 120);
-/// The shaded count in the board's corner.
-pub const CAPTION: Color32 = Color32::from_rgb(60, 20, 110);
 /// An attempt refused in the turn under way, on the game screen.
 pub const REFUSED_ARROW: Color32 = Color32::from_rgba_unmultiplied_const(200, 30, 30, 150);
 /// An attempt refused in the turn under way, in study mode.

@@ -36,7 +36,12 @@ impl PlayScreen {
         settings: &Settings,
         intents: &mut Vec<Intent>,
     ) {
-        layout::three_boards(ui, ROOM, |ui, place, size, log_height| {
+        // In a narrow window the board of the person at the screen comes first.
+        let focus = match self.mode {
+            PlayMode::Referee => Some(Place::Referee),
+            _ => self.active_player().map(Place::Player),
+        };
+        layout::three_boards_focused(ui, ROOM, focus, |ui, place, size, log_height| {
             self.place_column(ui, place, size, log_height, settings, intents)
         });
     }
