@@ -277,6 +277,45 @@ fn markers_erase_and_never_take_a_move_click() {
     );
 }
 
+/// A guessed piece is dragged to another square like a piece (issue 15 item 5).
+#[test]
+fn a_marker_is_dragged_to_another_square() {
+    let mut h = hot_seat(Preset::Wild16.rules(), STANDARD, "marker-drag");
+    click(&mut h, "Open White's board");
+    click(&mut h, "White marks black knight");
+    click(&mut h, "White c6");
+    click(&mut h, "White marks black knight"); // put the brush down
+    assert_eq!(markers(&h).get(&Square::C6), Some(&Role::Knight));
+    let from = h.get_by_label("White c6").rect().center();
+    let to = h.get_by_label("White d4").rect().center();
+    h.hover_at(from);
+    h.run();
+    h.drag_at(from);
+    h.run();
+    for step in 1..=4 {
+        h.hover_at(from + (to - from) * (step as f32 / 4.0));
+        h.run();
+    }
+    h.drop_at(to);
+    h.run();
+    assert_eq!(markers(&h).get(&Square::C6), None, "moved away");
+    assert_eq!(
+        markers(&h).get(&Square::D4),
+        Some(&Role::Knight),
+        "moved here"
+    );
+    assert!(
+        play(&h)
+            .session
+            .truth()
+            .expect("local")
+            .log()
+            .events
+            .is_empty(),
+        "no attempt was made"
+    );
+}
+
 #[test]
 fn after_any_try_the_dots_show_only_pawn_captures() {
     let fen = "4k3/8/8/3p4/4P3/8/8/R3K3 w - - 0 1";

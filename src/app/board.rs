@@ -273,6 +273,9 @@ pub fn show(ui: &mut egui::Ui, spec: &BoardSpec, size: f32) -> Vec<BoardEvent> {
 
     let inset = size / 8.0 * 0.04;
     for (sq, piece) in &spec.markers {
+        if drag_source == Some(*sq) && ui.ctx().is_being_dragged(id.with(u32::from(*sq))) {
+            continue; // it follows the pointer
+        }
         let r = square_rect(rect, *sq, spec.white_at_bottom).shrink(inset * 3.0);
         egui::Image::new(pieces::image(*piece))
             .tint(theme::MARKER_TINT)
@@ -319,7 +322,11 @@ pub fn show(ui: &mut egui::Ui, spec: &BoardSpec, size: f32) -> Vec<BoardEvent> {
     // The piece being dragged follows the pointer.
     if let (Some(from), Some(p)) = (drag_source, pointer)
         && ui.ctx().is_being_dragged(id.with(u32::from(from)))
-        && let Some((_, piece)) = spec.pieces.iter().find(|(sq, _)| *sq == from)
+        && let Some((_, piece)) = spec
+            .pieces
+            .iter()
+            .chain(&spec.markers)
+            .find(|(sq, _)| *sq == from)
     {
         let s = size / 8.0;
         let layer = egui::LayerId::new(egui::Order::Tooltip, id.with("drag"));

@@ -104,6 +104,11 @@ impl PlayScreen {
         // A handicap game's sighted player sees the whole true board (RULES.md 5.2); every other
         // player board holds the player's own pieces only.
         let sighted = self.session.rules().sighted.color() == Some(color);
+        let can_mark = !self.revealed() && self.marker_owner() == Some(color) && opening.is_none();
+        let marker_squares = markers
+            .keys()
+            .filter(|sq| !own.contains(**sq))
+            .fold(Bitboard::EMPTY, |b, sq| b.with(*sq));
         let pieces = match self.session.truth() {
             Some(game) if sighted => game.referee().true_board().iter().collect(),
             _ => view.own.iter().collect(),
@@ -120,9 +125,16 @@ impl PlayScreen {
                 .map(|(sq, role)| (*sq, role.of(!color)))
                 .collect(),
             click: true,
-            drag: active && !sensing && settings.move_method != MoveMethod::Click,
+            drag: settings.move_method != MoveMethod::Click
+                && ((active && !sensing) || (can_mark && !markers.is_empty())),
+            // The own pieces on the player's turn; a guessed piece may be dragged elsewhere
+            // whenever the player may mark.
             movable: if active && !sensing {
                 own
+            } else {
+                Bitboard::EMPTY
+            } | if can_mark {
+                marker_squares
             } else {
                 Bitboard::EMPTY
             },
@@ -204,7 +216,6 @@ impl PlayScreen {
                 ui.label(RichText::new(format!("Since your last turn: {digest}")).italics());
             }
         }
-        let can_mark = !self.revealed() && self.marker_owner() == Some(color) && opening.is_none();
         for event in events {
             match event {
                 BoardEvent::Hovered(sq) if sensing && self.hover != Some(sq) => {
@@ -239,6 +250,15 @@ impl PlayScreen {
                 }
                 BoardEvent::Clicked(sq) if active => {
                     intents.extend(click_intent(&view, own, selected, sq));
+                }
+                // A guessed piece dragged to another square moves there.
+                BoardEvent::Dropped { from, to }
+                    if can_mark && marker_squares.contains(from) && !own.contains(to) =>
+                {
+                    if let Some(role) = markers.get(&from) {
+                        intents.push(Intent::Marker(from, None));
+                        intents.push(Intent::Marker(to, Some(*role)));
+                    }
                 }
                 BoardEvent::Dropped { from, to } if active && !sensing => {
                     intents.push(attempt_intent(&view, Attempt::new(from, to)));
