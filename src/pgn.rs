@@ -4,7 +4,8 @@
 //! announcements in comments, the rule set in tags and clock times as `[%clk]`; standard PGN
 //! readers load it. A player's filtered PGN holds only what that player knew: its own moves
 //! (written from its own board: long algebraic with the captures and checks it heard) and the
-//! opponent's moves as `??`, each with what the player heard.
+//! opponent's moves as `??`, each with what the player heard. Both carry the studier's comments
+//! ([`SavedGame::comments`]), each as a PGN comment after the move of the turn it was written in.
 
 use crate::announce::{Audience, Item};
 use crate::clock::ClockReading;
@@ -15,10 +16,41 @@ use crate::save::SavedGame;
 use crate::view::PlayerView;
 use crate::wording::{color_title, describe, say};
 use shakmaty::{Color, Role};
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 fn escape(value: &str) -> String {
     value.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// A studier's comment as one PGN brace comment: `}` (which would end it; PGN has no escape)
+/// becomes `)`, and line breaks and runs of spaces become one space (a line of movetext that
+/// starts with `%` would be read as an escape line). `None` for a blank comment.
+fn brace_comment(text: &str) -> Option<String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if words.is_empty() {
+        return None;
+    }
+    Some(format!("{{{}}}", words.join(" ").replace('}', ")")))
+}
+
+/// Pushes the studier's comments at the points `*next..=upto` (see [`SavedGame::comments`]) and
+/// moves `*next` past them.
+fn push_comments(
+    tokens: &mut Vec<String>,
+    comments: &BTreeMap<usize, String>,
+    next: &mut usize,
+    upto: usize,
+) {
+    if *next > upto {
+        return;
+    }
+    tokens.extend(
+        comments
+            .range(*next..=upto)
+            .filter_map(|(_, text)| brace_comment(text)),
+    );
+    *next = upto.saturating_add(1);
 }
 
 fn or_unknown(s: &str) -> &str {
@@ -159,6 +191,9 @@ pub fn referee_pgn(saved: &SavedGame) -> String {
             say(&opening, wording, !first.mover)
         ));
     }
+    // The studier's comments: each after the move of the turn it was written in.
+    let mut next_comment = 0;
+    push_comments(&mut tokens, &saved.comments, &mut next_comment, 0);
     if first.mover == Color::Black {
         tokens.push(format!("{}...", first.number));
     }
@@ -198,6 +233,7 @@ pub fn referee_pgn(saved: &SavedGame) -> String {
                 }
                 tokens.push(format!("{{{comment}}}"));
                 notes.clear();
+                push_comments(&mut tokens, &saved.comments, &mut next_comment, i + 1);
             }
             None => notes.push(format!("{}: {text}.", request_text(&e.request)).replace("..", ".")),
         }
@@ -205,6 +241,12 @@ pub fn referee_pgn(saved: &SavedGame) -> String {
     if !notes.is_empty() {
         tokens.push(format!("{{{}}}", notes.join(" ")));
     }
+    push_comments(
+        &mut tokens,
+        &saved.comments,
+        &mut next_comment,
+        log.events.len(),
+    );
     tokens.push(result_text(saved).to_owned());
     format!(
         "{}\n{}",
@@ -256,6 +298,10 @@ pub fn player_pgn(saved: &SavedGame, color: Color) -> String {
     let mut board = PlayerView::build_prefix(log, color, 0).own;
     let mut castling = PlayerView::build_prefix(log, color, 0).castling;
     let mut tokens: Vec<String> = Vec::new();
+    // Where each turn ends in the log (turn ends are public), for the studier's comments: the
+    // view's turn `k` (after the start, turn 0) is the log's turn `k - 1`.
+    let ends: Vec<usize> = log.turns().map(|t| t.first + t.events.len()).collect();
+    let mut next_comment = 0;
     let last = view.turns.len().saturating_sub(1);
     for (index, turn) in view.turns.iter().enumerate() {
         if index == last && index > 0 && view.over.is_none() && turn.heard.is_empty() {
@@ -270,6 +316,7 @@ pub fn player_pgn(saved: &SavedGame, color: Color) -> String {
             if !items.is_empty() {
                 tokens.push(format!("{{Start: {}}}", say(&items, wording, !color)));
             }
+            push_comments(&mut tokens, &saved.comments, &mut next_comment, 0);
             continue;
         };
         let mut notes = Vec::new();
@@ -329,8 +376,88 @@ pub fn player_pgn(saved: &SavedGame, color: Color) -> String {
         if !notes.is_empty() {
             tokens.push(format!("{{{}}}", notes.join(" | ")));
         }
+        if let Some(&end) = index.checked_sub(1).and_then(|k| ends.get(k)) {
+            push_comments(&mut tokens, &saved.comments, &mut next_comment, end);
+        }
     }
+    push_comments(
+        &mut tokens,
+        &saved.comments,
+        &mut next_comment,
+        log.events.len(),
+    );
     let result = view.over.map_or("*", |o| o.result.pgn());
     tokens.push(result.to_owned());
     format!("{}\n{}", tags(saved, result, Some(color)), wrap(&tokens))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::log::Game;
+    use crate::rules::RuleSet;
+    use crate::save::Meta;
+
+    #[test]
+    fn comments_are_escaped_and_flattened() {
+        assert_eq!(
+            brace_comment("a {b} c").as_deref(),
+            Some("{a {b) c}"),
+            "a `}}` would end the comment"
+        );
+        assert_eq!(
+            brace_comment("  two\n%lines\r\n here ").as_deref(),
+            Some("{two %lines here}")
+        );
+        assert_eq!(brace_comment(" \n "), None);
+    }
+
+    /// 1. e4 e5 with comments at the start, after White's move and after Black's.
+    fn commented_game() -> SavedGame {
+        let mut game = Game::standard(RuleSet::default());
+        for uci in ["e2e4", "e7e5"] {
+            let a = crate::Attempt::parse(uci).expect("uci");
+            game.apply(Request::Try(a)).expect("legal");
+        }
+        let mut saved = SavedGame::of(&game, Meta::default(), None);
+        saved.comments.insert(0, "Before }anything".to_owned());
+        saved.comments.insert(1, "Bold".to_owned());
+        saved.comments.insert(2, "   ".to_owned());
+        saved.comments.insert(9, "past the end".to_owned());
+        saved
+    }
+
+    fn movetext(pgn: &str) -> &str {
+        pgn.split_once("\n\n").map_or("", |(_, m)| m)
+    }
+
+    #[test]
+    fn the_referees_pgn_writes_each_comment_after_its_move() {
+        let pgn = referee_pgn(&commented_game());
+        let text = movetext(&pgn);
+        let at = |s: &str| text.find(s).unwrap_or_else(|| panic!("{s} in {text}"));
+        assert!(at("{Before )anything}") < at("e4"), "{text}");
+        assert!(at("e4") < at("{Bold}") && at("{Bold}") < at("e5"), "{text}");
+        assert!(
+            !text.contains("{}") && !text.contains("past the end"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_players_pgn_writes_the_comments_too() {
+        // Each player's first and second move as it wrote them.
+        for (color, first, second) in [(Color::White, "e2-e4", "??"), (Color::Black, "??", "e7-e5")]
+        {
+            let pgn = player_pgn(&commented_game(), color);
+            let text = movetext(&pgn);
+            let at = |s: &str| text.find(s).unwrap_or_else(|| panic!("{s} in {text}"));
+            assert!(at("{Before )anything}") < at("1."), "{text}");
+            assert!(
+                at(first) < at("{Bold}") && at("{Bold}") < at(second),
+                "{text}"
+            );
+            assert!(!text.contains("past the end"), "{text}");
+        }
+    }
 }

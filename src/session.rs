@@ -37,6 +37,8 @@ pub struct GameSession {
     clock: Option<Clock>,
     markers: Markers,
     corrections: Vec<Correction>,
+    /// Comments written in study, kept through the autosaves of a resumed game.
+    comments: std::collections::BTreeMap<usize, String>,
     autosave: Option<PathBuf>,
     /// The autosave's journal of the events since its last snapshot.
     journal: JournalSlot,
@@ -65,6 +67,7 @@ impl GameSession {
             clock: time_control.map(Clock::new),
             markers: Markers::default(),
             corrections: Vec::new(),
+            comments: Default::default(),
             autosave,
             journal: JournalSlot(None),
             autosave_error: None,
@@ -99,6 +102,7 @@ impl GameSession {
             clock,
             markers: saved.markers,
             corrections: saved.corrections,
+            comments: saved.comments,
             autosave,
             journal: JournalSlot(None),
             autosave_error: None,
@@ -117,6 +121,7 @@ impl GameSession {
         let mut saved = SavedGame::of(&self.game, self.meta.clone(), self.time_control);
         saved.markers = self.markers.clone();
         saved.corrections = self.corrections.clone();
+        saved.comments = self.comments.clone();
         saved
     }
 

@@ -87,3 +87,47 @@ fn the_players_display_shows_public_facts_only() {
     h.run();
     assert!(h.query_by_label("Close display").is_none());
 }
+
+/// Every label and value in the accessibility tree containing `part`.
+fn texts(h: &Harness<'_, KriegspielApp>, part: &str) -> Vec<String> {
+    use egui_kittest::kittest::{By, NodeT};
+    h.root()
+        .query_all(By::new())
+        .flat_map(|n| {
+            let node = n.accesskit_node();
+            [node.label(), node.value()]
+                .into_iter()
+                .flatten()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+        })
+        .filter(|t| t.contains(part))
+        .collect()
+}
+
+/// The logs write moves in SAN (issue 15 item 17): the referee's log the real move, the player's
+/// log its own move from its own board (no check mark); a refused attempt stays from-to.
+#[test]
+fn the_logs_write_moves_in_san() {
+    let mut h = club("san");
+    console(&mut h, "a1a8");
+    console(&mut h, "g1f1"); // Black has no piece there: refused, written from-to
+    assert!(
+        texts(&h, "a1a8").is_empty(),
+        "a legal move is never written from-to"
+    );
+    assert!(
+        !texts(&h, "1. Rxa8+: To both").is_empty(),
+        "the referee's log: {:?}",
+        texts(&h, "Rxa8")
+    );
+    assert!(
+        !texts(&h, "1. you: Rxa8: ").is_empty(),
+        "White's own log: {:?}",
+        texts(&h, "Rxa8")
+    );
+    assert!(
+        !texts(&h, "1... you: g1f1: ").is_empty(),
+        "a refused attempt stays from-to"
+    );
+}

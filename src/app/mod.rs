@@ -221,7 +221,9 @@ impl KriegspielApp {
                     _ => PlayMode::HotSeat,
                 };
                 if study {
-                    self.screen = Screen::Study(Box::new(study::StudyScreen::new(loaded.saved)));
+                    self.screen = Screen::Study(Box::new(
+                        study::StudyScreen::new(loaded.saved).with_path(path.to_path_buf()),
+                    ));
                 } else {
                     let session = GameSession::from_loaded(loaded, Some(path.to_path_buf()));
                     self.screen = Screen::Play(Box::new(PlayScreen::new(session, mode)));
@@ -379,6 +381,7 @@ impl KriegspielApp {
                         study::StudyRequest::ExportFiltered(c) => {
                             export = Some(FileOp::ExportFilteredPgn(c))
                         }
+                        study::StudyRequest::SaveAs => save_as = true,
                         study::StudyRequest::Close => next = Some(Screen::Start),
                     }
                 }
@@ -427,10 +430,18 @@ impl KriegspielApp {
                             _ => saved.to_ron(),
                         };
                         match crate::save::write_atomic(&path, text.as_bytes()) {
-                            Ok(()) => self.tell(
-                                MessageKind::Success,
-                                format!("Written to {}", path.display()),
-                            ),
+                            Ok(()) => {
+                                // Later "Save comments" write to the file just chosen.
+                                if matches!(op, FileOp::SaveAs)
+                                    && let Screen::Study(s) = &mut self.screen
+                                {
+                                    s.saved_to(path.clone());
+                                }
+                                self.tell(
+                                    MessageKind::Success,
+                                    format!("Written to {}", path.display()),
+                                );
+                            }
                             Err(e) => self.tell(
                                 MessageKind::Error,
                                 format!("Could not write {}: {e}", path.display()),

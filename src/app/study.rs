@@ -1,9 +1,16 @@
 //! Study mode: step through a saved game from White's, Black's or the referee's view.
 //!
 //! A timeline of every event grouped by move (step one event or one move, jump anywhere,
-//! autoplay), a perspective switch, and the "what could you have known" overlay: the squares
-//! where the opponent's king could have been, from that player's knowledge only. A player's
-//! perspective draws only that player's board; the others stay covered.
+//! autoplay; `timeline`), a move list with the studier's comments (`moves`), a perspective
+//! switch, and the "what could you have known" overlay: the squares where the opponent's king
+//! could have been, from that player's knowledge only. A player's perspective draws only that
+//! player's board, the others covered, unless the studier asks to compare it with the truth: then
+//! the player's board and the referee's stand side by side ([`StudyScreen::may_see`]).
+
+mod moves;
+mod timeline;
+
+pub use moves::{COMMENT_LABEL, HIDDEN_MOVE, MoveEntry, move_list};
 
 use super::board::{self, Arrow, BoardSpec, Highlight};
 use super::layout::{self, Room};
@@ -14,12 +21,13 @@ use super::visibility::{Drawn, Place, Viewer};
 use crate::announce::Item;
 use crate::log::Game;
 use crate::referee::Request;
-use crate::replay::{Perspective, request_text};
+use crate::replay::Perspective;
 use crate::save::SavedGame;
 use crate::view::PlayerView;
-use crate::wording::{color_title, say_to};
+use crate::wording::color_title;
 use egui::RichText;
 use shakmaty::Color;
+use std::path::PathBuf;
 
 /// What the study screen asks the app to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,6 +36,9 @@ pub enum StudyRequest {
     ExportPgn,
     /// Export the perspective's filtered PGN.
     ExportFiltered(Color),
+    /// Save the game with its comments to a file the user picks (the study has no file of its
+    /// own to write back to).
+    SaveAs,
     /// Leave study mode.
     Close,
 }
@@ -61,6 +72,16 @@ pub struct StudyScreen {
     pub notice: Option<String>,
     /// The timeline was last scrolled to this event.
     scrolled_to: usize,
+    /// Show the referee's true board beside a player's (asked for by the studier).
+    pub compare: bool,
+    /// The file the game was loaded from, where "Save comments" writes it back.
+    pub path: Option<PathBuf>,
+    /// The move list and the perspective it was made for.
+    moves: Option<(Perspective, Vec<MoveEntry>)>,
+    /// The move list was last scrolled to this point.
+    moves_scrolled_to: usize,
+    /// Comments were changed since the game was last saved.
+    unsaved: bool,
 }
 
 /// The event index ranges of each turn: (move number, mover, first event, end event).
@@ -106,6 +127,11 @@ impl StudyScreen {
             drawn: Vec::new(),
             notice: None,
             scrolled_to: usize::MAX,
+            compare: false,
+            path: None,
+            moves: None,
+            moves_scrolled_to: usize::MAX,
+            unsaved: false,
         }
     }
 
@@ -147,9 +173,12 @@ impl StudyScreen {
         self.truth.as_ref().map(|(_, g)| g)
     }
 
-    /// Whether the perspective may see `place`.
+    /// Whether the perspective may see `place`: the one rule for what study draws. A player's
+    /// perspective sees its own board, and the referee's only when the studier turned on the
+    /// comparison with the truth.
     pub fn may_see(&self, place: Place) -> bool {
         Viewer::at_study(self.perspective.color()).may_see(place)
+            || (self.compare && place == Place::Referee)
     }
 
     /// Draws the screen.
@@ -190,6 +219,10 @@ impl StudyScreen {
         }
         egui::Panel::top("study-top").show(ui, |ui| self.top_bar(ui, &mut requests));
         egui::Panel::bottom("study-timeline").show(ui, |ui| self.timeline(ui));
+        egui::Panel::right("study-moves")
+            .resizable(true)
+            .default_size(230.0)
+            .show(ui, |ui| self.moves_panel(ui, &mut requests));
         egui::CentralPanel::default().show(ui, |ui| self.boards(ui, settings));
         requests
     }
@@ -231,7 +264,7 @@ impl StudyScreen {
     }
 
     fn top_bar(&mut self, ui: &mut egui::Ui, requests: &mut Vec<StudyRequest>) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.heading(format!("Study: {}", self.saved.log.rules.title()));
             ui.separator();
             ui.label("View:");
@@ -241,6 +274,16 @@ impl StudyScreen {
             ui.separator();
             if self.perspective != Perspective::Referee {
                 ui.checkbox(&mut self.overlay, "What could you have known");
+                let compare = ui.checkbox(&mut self.compare, "Compare with the truth");
+                let on = self.compare;
+                compare.widget_info(|| {
+                    egui::WidgetInfo::selected(
+                        egui::Role::CheckBox,
+                        true,
+                        on,
+                        "Compare with the truth",
+                    )
+                });
             }
             if self.krk && self.perspective != Perspective::Black {
                 ui.checkbox(&mut self.metaposition, "Computer's metaposition");
@@ -275,110 +318,47 @@ impl StudyScreen {
         });
     }
 
-    fn timeline(&mut self, ui: &mut egui::Ui) {
-        let len = self.len();
-        ui.horizontal(|ui| {
-            for (label, name) in [("|<", "Start"), ("<<", "Previous move"), ("<", "Previous event")] {
-                let resp = ui.button(label);
-                resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, name));
-                if resp.clicked() {
-                    match name {
-                        "Start" => self.seek(0),
-                        "Previous move" => self.previous_move(),
-                        _ => self.seek(self.cursor.saturating_sub(1)),
-                    }
-                }
-            }
-            let play = ui.button(if self.autoplay { "Pause" } else { "Play" });
-            play.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, "Autoplay"));
-            if play.clicked() {
-                self.autoplay = !self.autoplay;
-            }
-            for (label, name) in [(">", "Next event"), (">>", "Next move"), (">|", "End")] {
-                let resp = ui.button(label);
-                resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, name));
-                if resp.clicked() {
-                    match name {
-                        "End" => self.seek(len),
-                        "Next move" => self.next_move(),
-                        _ => self.seek(self.cursor + 1),
-                    }
-                }
-            }
-            ui.add(egui::Slider::new(&mut self.speed, 0.5..=10.0).text("events/s"));
-            ui.label(format!("Event {} of {len}", self.cursor));
-            ui.label(RichText::new("Keys: Left/Right event · Up/Down or Ctrl+Left/Right move · Home/End · Space autoplay · F flip").small());
-        });
-        // Every event, grouped by move; click one to jump there.
-        let wording = self.saved.log.rules.wording;
-        let mut jump = None;
-        let mut scrolled = false;
-        egui::ScrollArea::vertical()
-            .max_height(180.0)
-            .id_salt("timeline")
-            .show(ui, |ui| {
-                for (number, mover, first, end) in turns(&self.saved) {
-                    ui.horizontal_wrapped(|ui| {
-                        ui.label(
-                            RichText::new(format!(
-                                "{number}{} {}",
-                                mover.fold_wb(".", "..."),
-                                color_title(mover)
-                            ))
-                            .strong(),
-                        );
-                        for i in first..end {
-                            let e = &self.saved.log.events[i];
-                            // In a player's perspective the opponent's requests are not shown.
-                            let hidden = self
-                                .perspective
-                                .color()
-                                .is_some_and(|c| e.by.is_some_and(|b| b != c));
-                            let words: Vec<String> =
-                                say_to(&e.said, wording, e.by.unwrap_or(mover))
-                                    .into_iter()
-                                    .filter(|(to, _)| match self.perspective.color() {
-                                        None => true,
-                                        Some(c) => {
-                                            to == "To both"
-                                                || *to == format!("To {} only", color_title(c))
-                                        }
-                                    })
-                                    .map(|(_, w)| w)
-                                    .collect();
-                            if hidden && words.is_empty() {
-                                continue;
-                            }
-                            let text = if hidden {
-                                words.join(" ")
-                            } else {
-                                format!("{} {}", request_text(&e.request), words.join(" "))
-                            };
-                            let current = self.cursor == i + 1;
-                            let resp = ui.selectable_label(current, text.trim());
-                            if current && self.scrolled_to != self.cursor {
-                                resp.scroll_to_me(Some(egui::Align::Center));
-                                scrolled = true;
-                            }
-                            if resp.clicked() {
-                                jump = Some(i + 1);
-                            }
-                        }
-                    });
-                }
-            });
-        if scrolled {
-            self.scrolled_to = self.cursor;
-        }
-        if let Some(n) = jump {
-            self.seek(n);
+    fn boards(&mut self, ui: &mut egui::Ui, settings: &Settings) {
+        match self.perspective.color() {
+            Some(color) if self.compare => self.compare_boards(ui, color, settings),
+            _ => layout::three_boards(ui, ROOM, |ui, place, size, log_height| {
+                self.place_column(ui, place, size, log_height, settings)
+            }),
         }
     }
 
-    fn boards(&mut self, ui: &mut egui::Ui, settings: &Settings) {
-        layout::three_boards(ui, ROOM, |ui, place, size, log_height| {
-            self.place_column(ui, place, size, log_height, settings)
-        });
+    /// The comparison: `color`'s board (what it knew) beside the referee's (the truth), or one
+    /// above the other in a narrow window.
+    fn compare_boards(&mut self, ui: &mut egui::Ui, color: Color, settings: &Settings) {
+        const GAP: f32 = 16.0;
+        const MIN_BOARD: f32 = 160.0;
+        let places = [Place::Player(color), Place::Referee];
+        let avail = ui.available_size();
+        if avail.x >= 2.0 * MIN_BOARD + 3.0 * GAP {
+            let size = ((avail.x - GAP) / 2.0)
+                .min(avail.y - ROOM.beside)
+                .max(MIN_BOARD);
+            let log_height = (avail.y - size - ROOM.log_reserve).max(60.0);
+            ui.horizontal_top(|ui| {
+                for place in places {
+                    ui.vertical(|ui| {
+                        ui.set_width(size);
+                        ui.set_max_width(size);
+                        self.place_column(ui, place, size, log_height, settings);
+                    });
+                    ui.add_space(GAP);
+                }
+            });
+        } else {
+            let size = (avail.x - 24.0).max(MIN_BOARD);
+            egui::ScrollArea::vertical()
+                .id_salt("study-compare")
+                .show(ui, |ui| {
+                    for place in places {
+                        self.place_column(ui, place, size, 120.0, settings);
+                    }
+                });
+        }
     }
 
     /// One place's column: its title, then its board (and log), or the covered board.

@@ -202,5 +202,7 @@ pub(super) fn read(text: &str) -> Result<SavedGame, ron::error::SpannedError> {
             })
             .collect(),
         result: v.result,
+        // Format 1 had no study comments.
+        comments: std::collections::BTreeMap::new(),
     })
 }

@@ -3,7 +3,8 @@
 //! A save holds a format version, metadata, the full rule flags (not only the preset name), the
 //! start position, the time control, the complete event log (every request with the referee's
 //! answer, who heard what, and the clock readings), both players' markers (guessed enemy pieces),
-//! the audit trail of corrections, and the result. One event per line keeps diffs readable.
+//! the audit trail of corrections, the result, and the comments written while studying it. One
+//! event per line keeps diffs readable.
 //!
 //! Loading re-checks the file by replaying every event through a fresh referee: a file whose
 //! recorded answers disagree with the rules, a truncated or corrupted file, a file from a newer
@@ -201,6 +202,11 @@ pub struct SavedGame {
     pub corrections: Vec<Correction>,
     /// The result, once the game is over.
     pub result: Option<Over>,
+    /// The studier's comments (study mode), by point of the game: the key is the number of events
+    /// played at the point commented, as the study screen's cursor counts (0 = the start, `n` =
+    /// right after the event at index `n - 1`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub comments: BTreeMap<usize, String>,
 }
 
 /// Why a save could not be loaded.
@@ -411,6 +417,7 @@ impl SavedGame {
             markers: Markers::default(),
             corrections: Vec::new(),
             result: game.referee().over(),
+            comments: BTreeMap::new(),
         }
     }
 
@@ -507,6 +514,18 @@ mod tests {
         assert_eq!(sniff_format("SavedGame(format:1)"), Some(Ok(1)));
         assert_eq!(sniff_format("{\"format\": 1}"), None);
         assert_eq!(sniff_format(""), None);
+    }
+
+    #[test]
+    fn comments_round_trip_and_are_left_out_when_there_are_none() {
+        let game = Game::standard(crate::rules::RuleSet::default());
+        let mut saved = SavedGame::of(&game, Meta::default(), None);
+        assert!(!saved.to_ron().contains("comments"));
+        saved
+            .comments
+            .insert(0, "A quiet start, \"so far\"\n}".to_owned());
+        let loaded = load_str(&saved.to_ron()).expect("loads");
+        assert_eq!(loaded.saved.comments, saved.comments);
     }
 
     #[test]

@@ -1,0 +1,109 @@
+//! The study screen's timeline: the step buttons and every event grouped by move, each clickable,
+//! a player's perspective showing only its own requests and what it heard.
+
+use super::{StudyScreen, turns};
+use crate::replay::request_text;
+use crate::wording::{color_title, say_to};
+use egui::RichText;
+
+impl StudyScreen {
+    pub(super) fn timeline(&mut self, ui: &mut egui::Ui) {
+        let len = self.len();
+        ui.horizontal(|ui| {
+            for (label, name) in [("|<", "Start"), ("<<", "Previous move"), ("<", "Previous event")] {
+                let resp = ui.button(label);
+                resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, name));
+                if resp.clicked() {
+                    match name {
+                        "Start" => self.seek(0),
+                        "Previous move" => self.previous_move(),
+                        _ => self.seek(self.cursor.saturating_sub(1)),
+                    }
+                }
+            }
+            let play = ui.button(if self.autoplay { "Pause" } else { "Play" });
+            play.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, "Autoplay"));
+            if play.clicked() {
+                self.autoplay = !self.autoplay;
+            }
+            for (label, name) in [(">", "Next event"), (">>", "Next move"), (">|", "End")] {
+                let resp = ui.button(label);
+                resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, name));
+                if resp.clicked() {
+                    match name {
+                        "End" => self.seek(len),
+                        "Next move" => self.next_move(),
+                        _ => self.seek(self.cursor + 1),
+                    }
+                }
+            }
+            ui.add(egui::Slider::new(&mut self.speed, 0.5..=10.0).text("events/s"));
+            ui.label(format!("Event {} of {len}", self.cursor));
+            ui.label(RichText::new("Keys: Left/Right event · Up/Down or Ctrl+Left/Right move · Home/End · Space autoplay · F flip").small());
+        });
+        // Every event, grouped by move; click one to jump there.
+        let wording = self.saved.log.rules.wording;
+        let mut jump = None;
+        let mut scrolled = false;
+        egui::ScrollArea::vertical()
+            .max_height(180.0)
+            .id_salt("timeline")
+            .show(ui, |ui| {
+                for (number, mover, first, end) in turns(&self.saved) {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label(
+                            RichText::new(format!(
+                                "{number}{} {}",
+                                mover.fold_wb(".", "..."),
+                                color_title(mover)
+                            ))
+                            .strong(),
+                        );
+                        for i in first..end {
+                            let e = &self.saved.log.events[i];
+                            // In a player's perspective the opponent's requests are not shown.
+                            let hidden = self
+                                .perspective
+                                .color()
+                                .is_some_and(|c| e.by.is_some_and(|b| b != c));
+                            let words: Vec<String> =
+                                say_to(&e.said, wording, e.by.unwrap_or(mover))
+                                    .into_iter()
+                                    .filter(|(to, _)| match self.perspective.color() {
+                                        None => true,
+                                        Some(c) => {
+                                            to == "To both"
+                                                || *to == format!("To {} only", color_title(c))
+                                        }
+                                    })
+                                    .map(|(_, w)| w)
+                                    .collect();
+                            if hidden && words.is_empty() {
+                                continue;
+                            }
+                            let text = if hidden {
+                                words.join(" ")
+                            } else {
+                                format!("{} {}", request_text(&e.request), words.join(" "))
+                            };
+                            let current = self.cursor == i + 1;
+                            let resp = ui.selectable_label(current, text.trim());
+                            if current && self.scrolled_to != self.cursor {
+                                resp.scroll_to_me(Some(egui::Align::Center));
+                                scrolled = true;
+                            }
+                            if resp.clicked() {
+                                jump = Some(i + 1);
+                            }
+                        }
+                    });
+                }
+            });
+        if scrolled {
+            self.scrolled_to = self.cursor;
+        }
+        if let Some(n) = jump {
+            self.seek(n);
+        }
+    }
+}

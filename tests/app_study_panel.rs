@@ -1,0 +1,296 @@
+//! Study mode's move list, comparison with the truth and comments (issue 15 item 18): the list
+//! shows the referee the real moves in SAN and a player only its own (the opponent's as `??`);
+//! clicking an entry goes there; the referee's board is drawn beside a player's only when the
+//! studier asks; comments are saved with the game and exported as PGN comments.
+#![cfg(feature = "gui")]
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::{By, NodeT, Queryable};
+use kriegspiel::GameLog;
+use kriegspiel::app::play::Place;
+use kriegspiel::app::settings::Settings;
+use kriegspiel::app::study::{COMMENT_LABEL, HIDDEN_MOVE, StudyRequest, StudyScreen};
+use kriegspiel::app::{KriegspielApp, Screen, StartOptions};
+use kriegspiel::replay::{Perspective, true_moves};
+use kriegspiel::wording::color_title;
+use shakmaty::Color;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+fn study_app(file: &Path) -> KriegspielApp {
+    let options = StartOptions {
+        file: Some(file.to_path_buf()),
+        mode: Some("study".into()),
+        saves_dir: Some(std::env::temp_dir()),
+        ..StartOptions::default()
+    };
+    KriegspielApp::new(options, Settings::default(), false)
+}
+
+fn harness(app: KriegspielApp) -> Harness<'static, KriegspielApp> {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_context_setup(egui_extras::install_image_loaders)
+        .build_ui_state(|ui, app: &mut KriegspielApp| app.show(ui), app);
+    h.run();
+    h
+}
+
+fn study<'h>(h: &'h Harness<'_, KriegspielApp>) -> &'h StudyScreen {
+    match &h.state().screen {
+        Screen::Study(s) => s,
+        _ => panic!("not in study mode"),
+    }
+}
+
+fn study_mut<'h>(h: &'h mut Harness<'_, KriegspielApp>) -> &'h mut StudyScreen {
+    match &mut h.state_mut().screen {
+        Screen::Study(s) => s,
+        _ => panic!("not in study mode"),
+    }
+}
+
+/// The study screen alone (as the app shows it), with the requests it made.
+struct Bench {
+    screen: StudyScreen,
+    requests: Vec<StudyRequest>,
+}
+
+fn screen_harness(screen: StudyScreen) -> Harness<'static, Bench> {
+    let settings = Settings::default();
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_context_setup(egui_extras::install_image_loaders)
+        .build_ui_state(
+            move |ui, b: &mut Bench| {
+                let requests = b.screen.show(ui, &settings);
+                b.requests.extend(requests);
+            },
+            Bench {
+                screen,
+                requests: Vec::new(),
+            },
+        );
+    h.run();
+    h
+}
+
+fn sample(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("saves")
+        .join(name)
+}
+
+/// The move number and mover of the turn holding event `i`.
+fn turn_of(log: &GameLog, i: usize) -> (u32, Color) {
+    log.turns()
+        .find(|t| t.first <= i && i < t.first + t.events.len())
+        .map(|t| (t.number, t.mover))
+        .expect("every event is in a turn")
+}
+
+/// The move list's label for the move `san` made at event `i`.
+fn entry_label(log: &GameLog, i: usize, san: &str) -> String {
+    let (number, mover) = turn_of(log, i);
+    format!("Move {number} {} {san}", color_title(mover))
+}
+
+/// The labels of every move list entry on screen.
+fn move_labels<S>(h: &Harness<'_, S>) -> BTreeSet<String> {
+    h.root()
+        .query_all(By::new())
+        .filter_map(|n| n.accesskit_node().label().map(|l| l.to_string()))
+        .filter(|l| l.starts_with("Move "))
+        .collect()
+}
+
+#[test]
+fn the_move_list_shows_the_real_moves_in_san_and_clicking_one_goes_there() {
+    let mut h = harness(study_app(&sample("sample-berkeley.ron")));
+    let log = study(&h).saved.log.clone();
+    let moves = true_moves(&log);
+    assert!(moves.len() > 10, "a real game");
+    let labels = move_labels(&h);
+    for (i, san) in &moves {
+        let label = entry_label(&log, *i, san);
+        assert!(labels.contains(&label), "no entry {label} in {labels:?}");
+    }
+    // SAN, not coordinates: the sample opens 1. b1a3 b8c6.
+    assert!(labels.contains("Move 1 White Na3"), "{labels:?}");
+    h.get_by_label("Move 1 Black Nc6").click();
+    h.run();
+    assert_eq!(study(&h).cursor, 2, "after Black's first move");
+    h.get_by_label("Move 1 White Na3").click();
+    h.run();
+    assert_eq!(study(&h).cursor, 1, "after White's first move");
+    // Far down the list (scrolled there with the cursor): the entry goes to the end of its turn.
+    let (i, san) = moves[moves.len() / 2].clone();
+    study_mut(&mut h).seek(i);
+    h.run();
+    h.get_by_label(&entry_label(&log, i, &san)).click();
+    h.run();
+    assert_eq!(study(&h).cursor, i + 1);
+}
+
+#[test]
+fn a_players_move_list_and_board_hold_only_what_it_knew() {
+    let mut h = harness(study_app(&sample("sample-berkeley.ron")));
+    study_mut(&mut h).perspective = Perspective::White;
+    h.run();
+    let log = study(&h).saved.log.clone();
+    let labels = move_labels(&h);
+    let black_moves: Vec<String> = true_moves(&log)
+        .into_iter()
+        .filter(|(i, _)| turn_of(&log, *i).1 == Color::Black)
+        .map(|(i, san)| entry_label(&log, i, &san))
+        .collect();
+    assert!(!black_moves.is_empty());
+    for real in &black_moves {
+        assert!(
+            !labels.contains(real),
+            "White's move list shows Black's real move: {real}"
+        );
+    }
+    let black_entries: Vec<&String> = labels.iter().filter(|l| l.contains(" Black ")).collect();
+    assert!(!black_entries.is_empty(), "Black's turns are listed");
+    for l in &black_entries {
+        assert!(
+            l.ends_with(&format!(" Black {HIDDEN_MOVE}")),
+            "White's list names Black's move: {l}"
+        );
+    }
+    // White's own moves, in SAN from its own board.
+    assert!(labels.contains("Move 1 White Na3"), "{labels:?}");
+    // Clicking a hidden move goes to the end of Black's turn all the same.
+    h.get_by_label(&format!("Move 1 Black {HIDDEN_MOVE}"))
+        .click();
+    h.run();
+    assert_eq!(study(&h).cursor, 2);
+    // White's board never shows a black piece, and no other board is drawn.
+    let len = log.events.len();
+    for cursor in [0, 2, len / 3, len / 2, len] {
+        study_mut(&mut h).seek(cursor);
+        h.run();
+        let s = study(&h);
+        assert!(!s.compare);
+        assert_eq!(s.drawn.len(), 1, "only White's board at {cursor}");
+        assert_eq!(s.drawn[0].place, Place::Player(Color::White));
+        assert!(
+            s.drawn[0]
+                .pieces
+                .iter()
+                .all(|(_, p)| p.color == Color::White),
+            "White's board shows a black piece at {cursor}"
+        );
+    }
+}
+
+#[test]
+fn comparing_with_the_truth_draws_the_referees_board_beside_the_players() {
+    let mut h = harness(study_app(&sample("sample-wild16.ron")));
+    let len = study(&h).saved.log.events.len();
+    let cursor = len / 2;
+    {
+        let s = study_mut(&mut h);
+        s.perspective = Perspective::White;
+        s.seek(cursor);
+    }
+    h.run();
+    assert!(!study(&h).may_see(Place::Referee));
+    assert_eq!(study(&h).drawn.len(), 1);
+    h.get_by_label("Compare with the truth").click();
+    h.run();
+    let s = study(&h);
+    assert!(s.compare);
+    assert!(s.may_see(Place::Referee));
+    assert!(
+        !s.may_see(Place::Player(Color::Black)),
+        "Black's board stays hidden"
+    );
+    assert_eq!(s.drawn.len(), 2, "White's board and the referee's");
+    let own = s
+        .drawn
+        .iter()
+        .find(|d| d.place == Place::Player(Color::White))
+        .expect("White's board");
+    assert!(own.pieces.iter().all(|(_, p)| p.color == Color::White));
+    let referee = s
+        .drawn
+        .iter()
+        .find(|d| d.place == Place::Referee)
+        .expect("the referee's board");
+    let truth = s.saved.log.replay_prefix(cursor).expect("replays");
+    assert_eq!(
+        referee.pieces.len(),
+        truth.referee().true_board().occupied().count()
+    );
+    assert!(referee.pieces.iter().any(|(_, p)| p.color == Color::Black));
+    // Turned off, the truth is covered again.
+    h.get_by_label("Compare with the truth").click();
+    h.run();
+    assert!(!study(&h).compare);
+    assert_eq!(study(&h).drawn.len(), 1);
+    assert!(
+        study(&h)
+            .drawn
+            .iter()
+            .all(|d| d.place == Place::Player(Color::White))
+    );
+}
+
+#[test]
+fn a_comment_is_saved_with_the_game_and_exported_in_pgn() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("commented.ron");
+    std::fs::copy(sample("sample-berkeley.ron"), &path).expect("copy the sample");
+    let loaded = kriegspiel::save::load_file(&path).expect("the sample loads");
+    assert!(loaded.saved.comments.is_empty());
+    let mut h = screen_harness(StudyScreen::new(loaded.saved).with_path(path.clone()));
+    h.get_by_label("Move 1 Black Nc6").click();
+    h.run();
+    assert_eq!(h.state().screen.cursor, 2);
+    let note = "Knight first, a bold idea";
+    let field = h.get_by_label(COMMENT_LABEL);
+    field.focus();
+    field.type_text(note);
+    h.run();
+    assert_eq!(
+        h.state().screen.saved.comments.get(&2).map(String::as_str),
+        Some(note)
+    );
+    assert!(h.state().screen.comments_unsaved());
+    h.get_by_label("Save comments").click();
+    h.run();
+    assert!(
+        h.state().requests.is_empty(),
+        "written back to its own file, no dialog: {:?}",
+        h.state().requests
+    );
+    assert!(!h.state().screen.comments_unsaved());
+    let reloaded = kriegspiel::save::load_file(&path).expect("the commented save loads");
+    assert_eq!(reloaded.saved.comments.len(), 1);
+    assert_eq!(
+        reloaded.saved.comments.get(&2).map(String::as_str),
+        Some(note)
+    );
+    let text = std::fs::read_to_string(&path).expect("read back");
+    assert!(text.contains(note), "the comment is in the file");
+    let comment = format!("{{{note}}}");
+    let pgn = kriegspiel::pgn::referee_pgn(&reloaded.saved);
+    assert!(pgn.contains(&comment), "{pgn}");
+    let nc6 = pgn.find("Nc6").expect("Black's first move");
+    let at = pgn.find(&comment).expect("the comment");
+    assert!(nc6 < at, "the comment follows its move: {pgn}");
+    let own = kriegspiel::pgn::player_pgn(&reloaded.saved, Color::White);
+    assert!(own.contains(&comment), "{own}");
+}
+
+#[test]
+fn without_a_file_saving_comments_asks_the_app_for_one() {
+    let text = std::fs::read_to_string(sample("sample-berkeley.ron")).expect("sample");
+    let saved = kriegspiel::save::load_str(&text).expect("loads").saved;
+    let mut h = screen_harness(StudyScreen::new(saved));
+    h.get_by_label("Save comments").click();
+    h.run();
+    assert_eq!(h.state().requests, vec![StudyRequest::SaveAs]);
+}
