@@ -4,7 +4,10 @@
 //! [`say`] turns what one request produced into the sentence a referee speaks, e.g.
 //! "Pawn at d5 captured. Short-diagonal check. Black to move. 2 pawn tries."
 
-use crate::announce::{CheckDirection, DrawReason, GameResult, Item, PawnTries, Reveal};
+use crate::announce::{
+    Audience, CheckDirection, DrawReason, GameResult, Item, PawnTries, Reveal, Said,
+};
+use crate::referee::Request;
 use crate::rules::Wording;
 use shakmaty::{Bitboard, Color, Piece, Square};
 
@@ -148,11 +151,15 @@ pub fn describe(item: &Item, w: Wording) -> Option<String> {
         Item::Resigned(c) => format!("{} resigns.", color_title(*c)),
         Item::Timeout { loser, result } => match result {
             GameResult::Draw => format!(
-                "{} ran out of time: a draw, {} cannot win.",
+                "{}'s flag fell: a draw, {} cannot win.",
                 color_title(*loser),
                 color_title(!*loser)
             ),
-            _ => format!("{} lost on time.", color_title(*loser)),
+            _ => format!(
+                "{}'s flag fell. {} wins.",
+                color_title(*loser),
+                color_title(!*loser)
+            ),
         },
         Item::Sense(r) => format!("Sensed: {}.", reveal_phrase(r)),
         Item::Moved { requested, taken } => match (requested, taken) {
@@ -219,8 +226,7 @@ pub fn say(items: &[Item], w: Wording, mover: Color) -> String {
 
 /// What the referee announces for one request, grouped by audience: `("To both", text)`,
 /// `("To White only", text)`. Empty groups are left out.
-pub fn say_to(said: &[crate::announce::Said], w: Wording, mover: Color) -> Vec<(String, String)> {
-    use crate::announce::Audience;
+pub fn say_to(said: &[Said], w: Wording, mover: Color) -> Vec<(String, String)> {
     let mut out = Vec::new();
     for (audience, name) in [
         (Audience::Both, "To both".to_owned()),
@@ -246,6 +252,106 @@ pub fn say_to(said: &[crate::announce::Said], w: Wording, mover: Color) -> Vec<(
         }
     }
     out
+}
+
+/// What the club referee announces when the last entry is taken back, grouped by audience like
+/// [`say_to`]. `by` made `request`, which produced `said` (and ended the turn when `turn_ends`);
+/// `next` is the side to move afterwards.
+///
+/// The squares of an attempt (or of a sense, an opening, a placement) are named only to the player
+/// who made it. The other player hears of the correction only when it heard something of the
+/// entry or the turn had passed, and then without those squares; a capture both heard is named
+/// to both (a piece comes back to that square).
+pub fn say_correction(
+    by: Option<Color>,
+    request: &Request,
+    said: &[Said],
+    turn_ends: bool,
+    next: Color,
+) -> Vec<(String, String)> {
+    let then = format!("{} to move.", color_title(next));
+    // The entry in words anyone may hear ("last attempt"), and its maker's squares.
+    let (what, squares): (&str, Option<String>) = match request {
+        Request::Try(a) | Request::Move(a) if turn_ends => ("last move", Some(a.to_string())),
+        Request::Try(a) | Request::Move(a) => ("last attempt", Some(a.to_string())),
+        Request::Any => ("\"Any?\"", None),
+        Request::Sense(sq) => ("sense", sq.map(|sq| sq.to_string())),
+        Request::Pass => ("pass", None),
+        Request::Open(b) => ("opening", Some(square_list(*b))),
+        Request::Place { king, queen, .. } => {
+            ("placement", Some(format!("king {king}, queen {queen}")))
+        }
+        Request::Resign(_) => ("resignation", None),
+        Request::Draw => ("agreed draw", None),
+        Request::Timeout(_) => ("loss on time", None),
+        Request::Adjudicate { .. } => ("adjudication", None),
+    };
+    let Some(maker) = by else {
+        // Made by both players or by the clock: public.
+        let named = match request {
+            Request::Timeout(c) => format!("{}'s {what}", color_title(*c)),
+            _ => format!("the {what}"),
+        };
+        return vec![(
+            "To both".to_owned(),
+            format!("Correction: take back {named}. {then}"),
+        )];
+    };
+    let only = format!("To {} only", color_title(maker));
+    let other_knows = turn_ends || said.iter().any(|s| s.to.includes(!maker));
+    if !other_knows {
+        let detail = squares.map(|sq| format!(" {sq}")).unwrap_or_default();
+        return vec![(
+            only,
+            format!("Correction: take back your {what}{detail}. {then}"),
+        )];
+    }
+    let captured: Vec<String> = said
+        .iter()
+        .filter_map(|s| match (s.to, s.item) {
+            (Audience::Both, Item::Capture { square, .. }) => Some(square.to_string()),
+            _ => None,
+        })
+        .collect();
+    let capture = if captured.is_empty() {
+        String::new()
+    } else {
+        format!(" (the capture on {})", captured.join(" and "))
+    };
+    let mut out = vec![(
+        "To both".to_owned(),
+        format!(
+            "Correction: take back {}'s {what}{capture}. {then}",
+            color_title(maker)
+        ),
+    )];
+    if let Some(sq) = squares {
+        out.push((only, format!("Your {what} was {sq}.")));
+    }
+    // RBC: a player told alone that its piece was captured gets it back.
+    for s in said {
+        if let (Audience::Only(owner), Item::Captured(sq)) = (s.to, s.item)
+            && owner != maker
+        {
+            out.push((
+                format!("To {} only", color_title(owner)),
+                format!("Your piece on {sq} comes back."),
+            ));
+        }
+    }
+    out
+}
+
+/// `n` as an ordinal: "1st", "2nd", "3rd", "4th", "11th", "21st".
+pub fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 /// What one listener heard from one request, written for a log: like [`say`], but a legal move
@@ -330,6 +436,122 @@ mod tests {
                 Some(Color::White)
             ),
             "No."
+        );
+    }
+
+    fn pair(to: &str, words: &str) -> (String, String) {
+        (to.to_owned(), words.to_owned())
+    }
+
+    fn try_(uci: &str) -> Request {
+        Request::Try(crate::Attempt::parse(uci).expect("uci"))
+    }
+
+    /// Wild 16: an illegal attempt is heard by its maker alone, and so is its correction.
+    #[test]
+    fn a_correction_never_names_squares_to_who_did_not_hear_them() {
+        let heard_by_black = [Said {
+            to: Audience::Only(Color::Black),
+            item: Item::Illegal,
+        }];
+        assert_eq!(
+            say_correction(
+                Some(Color::Black),
+                &try_("c6e4"),
+                &heard_by_black,
+                false,
+                Color::Black
+            ),
+            vec![pair(
+                "To Black only",
+                "Correction: take back your last attempt c6e4. Black to move."
+            )]
+        );
+        // Berkeley: both heard "No.", both hear the correction, the squares go to Black alone.
+        let heard_by_both = [Said {
+            to: Audience::Both,
+            item: Item::Illegal,
+        }];
+        assert_eq!(
+            say_correction(
+                Some(Color::Black),
+                &try_("c6e4"),
+                &heard_by_both,
+                false,
+                Color::Black
+            ),
+            vec![
+                pair(
+                    "To both",
+                    "Correction: take back Black's last attempt. Black to move."
+                ),
+                pair("To Black only", "Your last attempt was c6e4."),
+            ]
+        );
+        // A move both heard, with the capture both heard.
+        let capture = [
+            Said {
+                to: Audience::Both,
+                item: Item::Legal,
+            },
+            Said {
+                to: Audience::Both,
+                item: Item::Capture {
+                    square: Square::D5,
+                    unit: None,
+                },
+            },
+        ];
+        assert_eq!(
+            say_correction(
+                Some(Color::White),
+                &try_("e4d5"),
+                &capture,
+                true,
+                Color::White
+            ),
+            vec![
+                pair(
+                    "To both",
+                    "Correction: take back White's last move (the capture on d5). White to move."
+                ),
+                pair("To White only", "Your last move was e4d5."),
+            ]
+        );
+        assert_eq!(
+            say_correction(
+                None,
+                &Request::Timeout(Color::White),
+                &[],
+                false,
+                Color::White
+            ),
+            vec![pair(
+                "To both",
+                "Correction: take back White's loss on time. White to move."
+            )]
+        );
+    }
+
+    #[test]
+    fn flag_fall_and_ordinals() {
+        let timeout = Item::Timeout {
+            loser: Color::White,
+            result: GameResult::BlackWins,
+        };
+        assert_eq!(
+            say(&[timeout], Wording::Icc, Color::White),
+            "White's flag fell. Black wins."
+        );
+        let ordinals: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 101]
+            .into_iter()
+            .map(ordinal)
+            .collect();
+        assert_eq!(
+            ordinals,
+            [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"
+            ]
         );
     }
 

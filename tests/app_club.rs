@@ -125,9 +125,19 @@ fn berkeley_any_game_from_the_keyboard() {
     h.run();
     h.key_press(egui::Key::Enter);
     h.run();
+    // Both heard "No.": both hear the correction; the squares go to Black alone.
     assert_eq!(
         said(&h),
-        pair("Correction", "Take back c6e4. Black to move.")
+        vec![
+            (
+                "To both".to_owned(),
+                "Correction: take back Black's last attempt. Black to move.".to_owned()
+            ),
+            (
+                "To Black only".to_owned(),
+                "Your last attempt was c6e4.".to_owned()
+            ),
+        ]
     );
     assert_eq!(
         play(&h).session.corrections().len(),
@@ -179,9 +189,13 @@ fn wild16_game_from_the_keyboard() {
     enter(&mut h, "undo");
     h.key_press(egui::Key::Enter);
     h.run();
+    // Only Black heard "No.": White hears nothing of its correction.
     assert_eq!(
         said(&h),
-        pair("Correction", "Take back c6e4. Black to move.")
+        pair(
+            "To Black only",
+            "Correction: take back your last attempt c6e4. Black to move."
+        )
     );
     enter(&mut h, "c6b6");
     assert_eq!(said(&h), pair("To both", "White to move. No pawn tries."));

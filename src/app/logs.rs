@@ -1,28 +1,51 @@
 //! The log panels under the boards, for the game screen and study mode: what a player did and
 //! heard ([`heard_log`] while playing, [`study_heard_log`] when studying a saved game) and the
-//! referee's full record ([`referee_log`]). All are drawn in the same scrolling `panel`.
+//! referee's full record with the club referee's corrections ([`referee_log`]). All are
+//! drawn in the same scrolling `panel`, kept at its newest line.
 
 use crate::log::Game;
+use crate::save::Correction;
 use crate::view::PlayerView;
 use crate::wording::color_title;
 use shakmaty::Color;
+use std::hash::{Hash, Hasher};
 
-/// A log panel: scrolls vertically, at most `height` high, kept at its newest line.
+/// A log panel of `lines`: scrolls vertically, at most `height` high, kept at its newest line.
+///
+/// A scroll area kept at its bottom learns how tall new contents are only while drawing them, so
+/// it would show the newest line one frame late (and that frame may not come before the next
+/// input). When the lines change, the pass is therefore drawn again at once.
 fn panel(
     ui: &mut egui::Ui,
     id_salt: impl std::hash::Hash + std::fmt::Debug,
     height: f32,
-    add_contents: impl FnOnce(&mut egui::Ui),
+    lines: &[String],
 ) {
+    let memory = egui::Id::unique(("log-lines", &id_salt));
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    lines.hash(&mut hasher);
+    let signature = hasher.finish();
+    let before: Option<u64> = ui.ctx().data(|d| d.get_temp(memory));
+    if before != Some(signature) {
+        ui.ctx().data_mut(|d| d.insert_temp(memory, signature));
+        ui.ctx().request_discard("a log panel changed");
+        // Where no second pass is allowed, the next frame comes at once.
+        ui.ctx().request_repaint();
+    }
     egui::ScrollArea::vertical()
         .id_salt(id_salt)
         .max_height(height)
         .stick_to_bottom(true)
-        .show(ui, add_contents);
+        .show(ui, |ui| {
+            for line in lines {
+                ui.label(line.as_str());
+            }
+        });
 }
 
 /// The player's log while playing: what it did and heard, one line per turn, in the rule set's
-/// words ("12. you: e2e4: illegal | e2e3: moved.").
+/// words; several entries in a turn are numbered, so two equal answers read as two
+/// ("12. you: 1) e2e5: illegal | 2) e2e4: moved.").
 pub fn heard_log(
     ui: &mut egui::Ui,
     view: &PlayerView,
@@ -30,37 +53,42 @@ pub fn heard_log(
     height: f32,
     color: Color,
 ) {
-    panel(ui, ("heard", color_title(color)), height, |ui| {
-        for turn in &view.turns {
-            if turn.heard.is_empty() {
-                continue;
-            }
-            let head = match turn.mover {
-                None => "Start".to_owned(),
-                Some(m) if m == color => {
-                    format!("{}{} you", turn.number, m.fold_wb(".", "..."))
-                }
-                Some(m) => format!(
-                    "{}{} {}",
-                    turn.number,
-                    m.fold_wb(".", "..."),
-                    color_title(m)
-                ),
-            };
-            let mut parts = Vec::new();
-            for h in &turn.heard {
-                let mover = turn.mover.unwrap_or(color);
-                let line = crate::wording::heard_line(&h.items, wording, mover, Some(color));
-                let moved = format!("{} moved.", color_title(mover));
-                let words = match line.strip_prefix(&moved) {
-                    Some(rest) => format!("moved.{rest}"),
-                    None => line,
-                };
-                parts.push(crate::replay::heard_entry(h, &words));
-            }
-            ui.label(format!("{head}: {}", parts.join(" | ")));
+    let mut lines = Vec::new();
+    for turn in &view.turns {
+        if turn.heard.is_empty() {
+            continue;
         }
-    });
+        let head = match turn.mover {
+            None => "Start".to_owned(),
+            Some(m) if m == color => {
+                format!("{}{} you", turn.number, m.fold_wb(".", "..."))
+            }
+            Some(m) => format!(
+                "{}{} {}",
+                turn.number,
+                m.fold_wb(".", "..."),
+                color_title(m)
+            ),
+        };
+        let mut parts = Vec::new();
+        for h in &turn.heard {
+            let mover = turn.mover.unwrap_or(color);
+            let line = crate::wording::heard_line(&h.items, wording, mover, Some(color));
+            let moved = format!("{} moved.", color_title(mover));
+            let words = match line.strip_prefix(&moved) {
+                Some(rest) => format!("moved.{rest}"),
+                None => line,
+            };
+            parts.push(crate::replay::heard_entry(h, &words));
+        }
+        if parts.len() > 1 {
+            for (k, part) in parts.iter_mut().enumerate() {
+                *part = format!("{}) {part}", k + 1);
+            }
+        }
+        lines.push(format!("{head}: {}", parts.join(" | ")));
+    }
+    panel(ui, ("heard", color_title(color)), height, &lines);
 }
 
 /// The player's log in study mode: one line per request heard (or announcement), numbered by
@@ -72,53 +100,87 @@ pub fn study_heard_log(
     height: f32,
     color: Color,
 ) {
-    panel(ui, ("study-heard", color_title(color)), height, |ui| {
-        for turn in &view.turns {
-            for h in &turn.heard {
-                let mover = turn.mover.unwrap_or(color);
-                let words = crate::wording::heard_line(&h.items, wording, mover, Some(color));
-                let line = crate::replay::heard_entry(h, &words);
-                if !line.is_empty() {
-                    let head = match turn.mover {
-                        None => "Start".to_owned(),
-                        Some(m) => format!("{}{}", turn.number, m.fold_wb(".", "...")),
-                    };
-                    ui.label(format!("{head} {line}"));
-                }
+    let mut lines = Vec::new();
+    for turn in &view.turns {
+        for h in &turn.heard {
+            let mover = turn.mover.unwrap_or(color);
+            let words = crate::wording::heard_line(&h.items, wording, mover, Some(color));
+            let line = crate::replay::heard_entry(h, &words);
+            if !line.is_empty() {
+                let head = match turn.mover {
+                    None => "Start".to_owned(),
+                    Some(m) => format!("{}{}", turn.number, m.fold_wb(".", "...")),
+                };
+                lines.push(format!("{head} {line}"));
             }
         }
-    });
+    }
+    panel(ui, ("study-heard", color_title(color)), height, &lines);
 }
 
-/// The referee's log: every request with its answer and audience.
-pub fn referee_log(ui: &mut egui::Ui, game: &Game, height: f32) {
+/// The referee's log: every request, numbered, with its answer and audience; each of the club
+/// referee's `corrections` stays in it, where the entry it took back stood
+/// ("Correction: 5. c6e4 taken back.").
+pub fn referee_log(ui: &mut egui::Ui, game: &Game, corrections: &[Correction], height: f32) {
+    panel(ui, "referee-log", height, &referee_lines(game, corrections));
+}
+
+/// The lines of [`referee_log`].
+fn referee_lines(game: &Game, corrections: &[Correction]) -> Vec<String> {
     let log = game.log();
     let wording = game.referee().rules().wording;
     // The real moves in SAN, by event index; other requests as their makers describe them.
     let moves: std::collections::HashMap<usize, String> =
         crate::replay::true_moves(log).into_iter().collect();
-    panel(ui, "referee-log", height, |ui| {
-        for turn in log.turns() {
-            for (i, e) in turn.indexed() {
-                let mover = e.by.unwrap_or(turn.mover);
-                let said: Vec<String> = crate::wording::say_to(&e.said, wording, mover)
-                    .into_iter()
-                    .map(|(to, text)| format!("{to}: {text}"))
-                    .collect();
-                ui.label(format!(
-                    "{}. {}: {}",
-                    i + 1,
-                    moves
-                        .get(&i)
-                        .cloned()
-                        .unwrap_or_else(|| crate::replay::request_text(&e.request)),
-                    if said.is_empty() {
-                        "-".to_owned()
-                    } else {
-                        said.join(" / ")
-                    }
-                ));
-            }
+    let corrected = |at: usize, lines: &mut Vec<String>| {
+        for c in corrections.iter().filter(|c| c.at == at) {
+            lines.extend(correction_lines(c));
         }
-    });
+    };
+    let mut lines = Vec::new();
+    for turn in log.turns() {
+        for (i, e) in turn.indexed() {
+            corrected(i, &mut lines);
+            let mover = e.by.unwrap_or(turn.mover);
+            let said: Vec<String> = crate::wording::say_to(&e.said, wording, mover)
+                .into_iter()
+                .map(|(to, text)| format!("{to}: {text}"))
+                .collect();
+            lines.push(format!(
+                "{}. {}: {}",
+                i + 1,
+                moves
+                    .get(&i)
+                    .cloned()
+                    .unwrap_or_else(|| crate::replay::request_text(&e.request)),
+                if said.is_empty() {
+                    "-".to_owned()
+                } else {
+                    said.join(" / ")
+                }
+            ));
+        }
+    }
+    // Taken back after the last entry still in the log, in the order they were made.
+    let len = log.events.len();
+    for c in corrections.iter().filter(|c| c.at >= len) {
+        lines.extend(correction_lines(c));
+    }
+    lines
+}
+
+/// One line per event a correction took back, numbered as the entry was.
+fn correction_lines(c: &Correction) -> impl Iterator<Item = String> + '_ {
+    let note = if c.note.is_empty() || c.note == "undo" {
+        String::new()
+    } else {
+        format!(" ({})", c.note)
+    };
+    c.removed.iter().enumerate().map(move |(k, e)| {
+        format!(
+            "Correction: {}. {} taken back{note}.",
+            c.at + k + 1,
+            crate::replay::request_text(&e.request)
+        )
+    })
 }

@@ -155,13 +155,14 @@ impl PlayScreen {
                 if let Some(removed) = self.session.undo("undo", now) {
                     let what = crate::replay::request_text(&removed.request);
                     self.tell(MessageKind::Success, format!("Took back: {what}"));
-                    self.say_this = vec![(
-                        "Correction".to_owned(),
-                        format!(
-                            "Take back {what}. {} to move.",
-                            color_title(self.session.to_move())
-                        ),
-                    )];
+                    // To whom: the squares of an attempt only to the player who made it.
+                    self.say_this = crate::wording::say_correction(
+                        removed.by,
+                        &removed.request,
+                        &removed.said,
+                        removed.turn_ends,
+                        self.session.to_move(),
+                    );
                 } else {
                     self.tell(MessageKind::Error, "Nothing to take back.");
                 }

@@ -486,7 +486,8 @@ impl PlayScreen {
             }
         }
         if let Some(game) = self.session.truth() {
-            referee_log(ui, game, log_height);
+            // The club referee's corrections stay in the log.
+            referee_log(ui, game, self.session.corrections(), log_height);
         }
     }
 }

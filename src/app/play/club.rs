@@ -6,12 +6,17 @@
 //! (`e2e4`, `Nf3`, `O-O`, `e8=Q`) or a command (`?`, `undo`, `resign`, `draw`, `flag`,
 //! `adjudicate 1-0 reason`, `clock`) followed by Enter. Ctrl+Z undoes, Ctrl+Space starts or
 //! stops the clock, Enter confirms and Escape cancels a question.
+//!
+//! The shortcuts are taken out of the frame's events before the move field is drawn (a focused
+//! text field takes Ctrl+Z as its own undo), in the order they came: an Enter right after a
+//! Ctrl+Z in the same frame answers the Ctrl+Z's question, never the move field.
 
 use super::{AppRequest, Confirm, Intent, PlayScreen};
 use crate::announce::GameResult;
 use crate::app::theme;
 use crate::referee::Request;
-use crate::wording::color_title;
+use crate::replay::request_text;
+use crate::wording::{color_title, ordinal};
 use egui::{Color32, RichText};
 use shakmaty::Color;
 use std::time::Duration;
@@ -52,6 +57,61 @@ fn color_word(word: Option<&str>) -> Result<Option<Color>, String> {
         Some("black" | "b") => Ok(Some(Color::Black)),
         Some(other) => Err(format!("'{other}' is not a player: say white or black")),
     }
+}
+
+/// The console's keys in one frame.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Keys {
+    /// Ctrl+Z: take back the last entry (after a yes).
+    undo: bool,
+    /// Ctrl+Space: start or stop the clock.
+    clock: bool,
+    /// Enter, not answering a Ctrl+Z (it stays in the events for the move field).
+    enter: bool,
+    /// Escape, not answering a Ctrl+Z.
+    escape: bool,
+    /// Enter (`true`) or Escape (`false`) after a Ctrl+Z of the same frame: the answer to its
+    /// question.
+    undo_answer: Option<bool>,
+}
+
+/// Takes the console's shortcuts out of one frame's `events` before any widget sees them:
+/// Ctrl+Z and Ctrl+Space, and an Enter or Escape that follows a Ctrl+Z (typed fast, or in a slow
+/// frame), which answers the Ctrl+Z's question. Any other Enter or Escape is only noted.
+fn take_keys(events: &mut Vec<egui::Event>) -> Keys {
+    let mut keys = Keys::default();
+    events.retain(|event| {
+        let egui::Event::Key {
+            key,
+            pressed: true,
+            modifiers,
+            ..
+        } = event
+        else {
+            return true;
+        };
+        let command = modifiers.matches_logically(egui::Modifiers::COMMAND);
+        match key {
+            egui::Key::Z if command => keys.undo = true,
+            egui::Key::Space if command => keys.clock = true,
+            egui::Key::Enter | egui::Key::Escape if keys.undo => {
+                if keys.undo_answer.is_none() {
+                    keys.undo_answer = Some(*key == egui::Key::Enter);
+                }
+            }
+            egui::Key::Enter => {
+                keys.enter = true;
+                return true;
+            }
+            egui::Key::Escape => {
+                keys.escape = true;
+                return true;
+            }
+            _ => return true,
+        }
+        false
+    });
+    keys
 }
 
 /// Reads one line typed by the referee.
@@ -135,6 +195,26 @@ impl PlayScreen {
         intents: &mut Vec<Intent>,
         requests: &mut Vec<AppRequest>,
     ) {
+        // A flag that fell on the running clock was recorded by the table, not entered here: it is
+        // announced like any entry.
+        let flag_fell = self
+            .session
+            .truth()
+            .and_then(|game| game.log().events.last())
+            .filter(|e| matches!(e.request, Request::Timeout(_)))
+            .map(|e| {
+                crate::wording::say_to(
+                    &e.said,
+                    self.session.rules().wording,
+                    e.by.unwrap_or_else(|| self.session.to_move()),
+                )
+            });
+        if let Some(words) = flag_fell
+            && self.say_this != words
+        {
+            self.say_this = words;
+        }
+        let heading = self.say_this_heading();
         ui.add_space(6.0);
         // Say this.
         egui::Frame::new()
@@ -145,7 +225,7 @@ impl PlayScreen {
             .show(ui, |ui| {
                 ui.set_min_width(ui.available_width());
                 ui.label(
-                    RichText::new("SAY THIS")
+                    RichText::new(heading)
                         .strong()
                         .color(theme::SAY_THIS_ACCENT),
                 );
@@ -179,24 +259,9 @@ impl PlayScreen {
         ui.add_space(6.0);
         let over = self.session.over();
         let mover = self.session.to_move();
-        let (undo_key, clock_key, enter, escape) = ui.input_mut(|i| {
-            (
-                i.consume_shortcut(&egui::KeyboardShortcut::new(
-                    egui::Modifiers::COMMAND,
-                    egui::Key::Z,
-                )),
-                i.consume_shortcut(&egui::KeyboardShortcut::new(
-                    egui::Modifiers::COMMAND,
-                    egui::Key::Space,
-                )),
-                i.key_pressed(egui::Key::Enter),
-                i.key_pressed(egui::Key::Escape),
-            )
-        });
-        if undo_key {
-            intents.push(Intent::Confirm(Some(Confirm::Undo)));
-        }
-        if clock_key {
+        // Before the move field is drawn: it would take Ctrl+Z as its own undo.
+        let keys = ui.input_mut(|i| take_keys(&mut i.events));
+        if keys.clock {
             intents.push(Intent::Club(Command::Clock));
         }
         if let Some(confirm) = self.confirm.clone() {
@@ -219,8 +284,8 @@ impl PlayScreen {
             };
             ui.horizontal(|ui| {
                 ui.label(RichText::new(question).size(theme::TEXT_PROMPT).strong());
-                let yes = ui.button("Yes (Enter)").clicked() || enter;
-                let no = ui.button("No (Esc)").clicked() || escape;
+                let yes = ui.button("Yes (Enter)").clicked() || keys.enter;
+                let no = ui.button("No (Esc)").clicked() || keys.escape;
                 if yes {
                     intents.push(Intent::Confirm(None));
                     intents.push(match confirm {
@@ -255,7 +320,7 @@ impl PlayScreen {
                 resp.widget_info(|| {
                     egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Type a move")
                 });
-                if resp.lost_focus() && enter {
+                if resp.lost_focus() && keys.enter {
                     intents.push(Intent::Typed);
                 }
                 if ui.button("Enter").clicked() {
@@ -278,6 +343,15 @@ impl PlayScreen {
                     }
                 }
             });
+        }
+        // Ctrl+Z after whatever came before it in this frame; an Enter after it answers at once.
+        if keys.undo {
+            intents.push(Intent::Confirm(Some(Confirm::Undo)));
+            match keys.undo_answer {
+                Some(true) => intents.extend([Intent::Confirm(None), Intent::Undo]),
+                Some(false) => intents.push(Intent::Confirm(None)),
+                None => {}
+            }
         }
         if let Some(message) = &self.message {
             ui.label(
@@ -302,6 +376,59 @@ impl PlayScreen {
                 requests.push(AppRequest::ExportScoresheet);
             }
         });
+    }
+
+    /// The "Say this" heading: the entry the words are for, numbered as in the referee's log, so
+    /// that two equal answers in a row read as two ("SAY THIS · 7. Black's 2nd attempt: c6e4").
+    fn say_this_heading(&self) -> String {
+        let title = "SAY THIS";
+        let Some(game) = self.session.truth() else {
+            return title.to_owned();
+        };
+        if self.say_this.is_empty() {
+            return title.to_owned();
+        }
+        let events = &game.log().events;
+        // Right after a correction the words are about it.
+        if let Some(c) = self.session.corrections().last()
+            && c.at == events.len()
+        {
+            let taken: Vec<String> = c.removed.iter().map(|e| request_text(&e.request)).collect();
+            return format!(
+                "{title} · correction: {}. {} taken back",
+                c.at + 1,
+                taken.join(", ")
+            );
+        }
+        let Some(last) = events.last() else {
+            return title.to_owned();
+        };
+        let n = events.len();
+        let text = request_text(&last.request);
+        let attempt = |r: &Request| matches!(r, Request::Try(_) | Request::Move(_));
+        match last.by {
+            Some(by) if attempt(&last.request) => {
+                // The player's attempts since its turn began, this one included.
+                let mut k = 0;
+                for (j, e) in events.iter().enumerate().rev() {
+                    if j + 1 < n && e.turn_ends {
+                        break;
+                    }
+                    if e.by == Some(by) && attempt(&e.request) {
+                        k += 1;
+                    }
+                }
+                format!(
+                    "{title} · {n}. {}'s {} attempt: {text}",
+                    color_title(by),
+                    ordinal(k)
+                )
+            }
+            Some(by) if !matches!(last.request, Request::Resign(_)) => {
+                format!("{title} · {n}. {}: {text}", color_title(by))
+            }
+            _ => format!("{title} · {n}. {text}"),
+        }
     }
 
     /// Carries out a typed command.
@@ -345,6 +472,54 @@ impl PlayScreen {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn key(key: egui::Key, modifiers: egui::Modifiers) -> egui::Event {
+        egui::Event::Key {
+            key,
+            physical_key: None,
+            pressed: true,
+            repeat: false,
+            modifiers,
+        }
+    }
+
+    /// Ctrl+Z then Enter in one frame: the Enter answers the question and the move field never
+    /// sees it; an Enter before the Ctrl+Z stays for the move field.
+    #[test]
+    fn keys_in_the_order_they_came() {
+        let ctrl = egui::Modifiers::COMMAND;
+        let none = egui::Modifiers::NONE;
+        let mut events = vec![
+            key(egui::Key::Enter, none),
+            key(egui::Key::Z, ctrl),
+            key(egui::Key::Enter, none),
+            egui::Event::Text("e".into()),
+        ];
+        let keys = take_keys(&mut events);
+        assert_eq!(
+            keys,
+            Keys {
+                undo: true,
+                enter: true,
+                undo_answer: Some(true),
+                ..Keys::default()
+            }
+        );
+        assert_eq!(
+            events,
+            vec![key(egui::Key::Enter, none), egui::Event::Text("e".into())]
+        );
+        // Still holding Ctrl for the Enter; Escape answers no.
+        let mut events = vec![key(egui::Key::Z, ctrl), key(egui::Key::Enter, ctrl)];
+        assert_eq!(take_keys(&mut events).undo_answer, Some(true));
+        assert!(events.is_empty());
+        let mut events = vec![key(egui::Key::Z, ctrl), key(egui::Key::Escape, none)];
+        assert_eq!(take_keys(&mut events).undo_answer, Some(false));
+        let mut events = vec![key(egui::Key::Space, ctrl), key(egui::Key::Escape, none)];
+        let keys = take_keys(&mut events);
+        assert!(keys.clock && keys.escape && !keys.undo);
+        assert_eq!(events.len(), 1);
+    }
 
     #[test]
     fn commands() {
