@@ -137,7 +137,7 @@ mod tests {
         // 900 x 700 leaves about 880 x 500 for the boards: two boards per row, each fully in view.
         let (size, per_row) = wrapped(880.0, 500.0 - 190.0);
         assert_eq!(per_row, 2);
-        assert!(size <= 310.0 && size >= MIN_BOARD);
+        assert!((MIN_BOARD..=310.0).contains(&size));
         // A phone-narrow window: one per row.
         assert_eq!(wrapped(400.0, 600.0).1, 1);
         assert_eq!(

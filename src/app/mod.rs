@@ -52,7 +52,7 @@ pub enum Screen {
     /// Start: new, open, resume, recent games.
     Start,
     /// The new-game dialog.
-    NewGame(NewGameDialog),
+    NewGame(Box<NewGameDialog>),
     /// A game.
     Play(Box<PlayScreen>),
     /// Studying a saved game.
@@ -115,7 +115,7 @@ impl KriegspielApp {
             (None, Some("study")) => app.files.request(FileOp::Study, &app.saves_dir.clone(), ""),
             (None, Some("practice")) => app.start_practice(Color::White, Duration::ZERO),
             (None, Some("practice-black")) => app.start_practice(Color::Black, Duration::ZERO),
-            (None, _) if options.rules.is_some() => app.screen = Screen::NewGame(hotseat),
+            (None, _) if options.rules.is_some() => app.screen = Screen::NewGame(Box::new(hotseat)),
             _ => {}
         }
         app
@@ -132,7 +132,7 @@ impl KriegspielApp {
             Ok(spec) => self.start_game(*Box::new(spec)),
             Err(e) => {
                 self.tell(MessageKind::Error, e);
-                self.screen = Screen::NewGame(dialog);
+                self.screen = Screen::NewGame(Box::new(dialog));
             }
         }
     }
@@ -275,7 +275,7 @@ impl KriegspielApp {
         });
         let _ = typing;
         if new {
-            self.screen = Screen::NewGame(new_game_dialog(&self.settings));
+            self.screen = Screen::NewGame(Box::new(new_game_dialog(&self.settings)));
         }
         if open {
             self.files.request(FileOp::Open, &self.dir(), "");
@@ -287,7 +287,7 @@ impl KriegspielApp {
         egui::Panel::top("menu").show(ui, |ui| {
             ui.horizontal(|ui| {
                 if ui.button("New (Ctrl+N)").clicked() {
-                    self.screen = Screen::NewGame(new_game_dialog(&self.settings));
+                    self.screen = Screen::NewGame(Box::new(new_game_dialog(&self.settings)));
                 }
                 if ui.button("Open (Ctrl+O)").clicked() {
                     self.files.request(FileOp::Open, &self.dir(), "");
@@ -326,7 +326,7 @@ impl KriegspielApp {
                     .show(ui, |ui| action = start_screen(ui, &self.recent));
                 match action {
                     Some(StartAction::New) => {
-                        next = Some(Screen::NewGame(new_game_dialog(&self.settings)));
+                        next = Some(Screen::NewGame(Box::new(new_game_dialog(&self.settings))));
                     }
                     Some(StartAction::Open) => self.files.request(FileOp::Open, &self.dir(), ""),
                     Some(StartAction::Study) => self.files.request(FileOp::Study, &self.dir(), ""),
@@ -369,7 +369,7 @@ impl KriegspielApp {
                         },
                         AppRequest::NewGameSameSettings => match play.mode {
                             PlayMode::Practice(human) => practice_again = Some(human),
-                            _ => next = Some(Screen::NewGame(same_settings(play))),
+                            _ => next = Some(Screen::NewGame(Box::new(same_settings(play)))),
                         },
                     }
                 }
