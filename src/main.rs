@@ -16,7 +16,7 @@ struct Cli {
     /// (practice) or Black (practice-black).
     #[arg(long, value_parser = ["hotseat", "referee", "study", "practice", "practice-black"])]
     mode: Option<String>,
-    /// Rule set for a new game (berkeley, berkeley_any, wild16, cincinnati, rand, english, classic, rbc).
+    /// Rule set for a new game (berkeley, berkeley_any, wild16, cincinnati, rand, english, classic, crazykrieg, rbc).
     #[arg(long)]
     rules: Option<Preset>,
     #[command(subcommand)]

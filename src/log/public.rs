@@ -10,7 +10,7 @@ use shakmaty::Color;
 /// One public line: an announcement both players heard.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PublicLine {
-    /// The move number when it was said.
+    /// The move number when it was said (0 for what was said at the start).
     pub number: u32,
     /// Whose turn it was.
     pub mover: Color,
@@ -28,7 +28,7 @@ impl GameLog {
         if !opening.is_empty() {
             let first = self.first_turn();
             out.push(PublicLine {
-                number: first.number,
+                number: 0,
                 mover: first.mover,
                 text: heard_line(&opening, wording, !first.mover, None),
             });

@@ -49,7 +49,10 @@ impl PlayScreen {
         let latest: Vec<String> = record
             .iter()
             .skip(record.len().saturating_sub(LINES))
-            .map(|l| format!("{}{} {}", l.number, l.mover.fold_wb(".", "..."), l.text))
+            .map(|l| match l.number {
+                0 => format!("Start: {}", l.text),
+                n => format!("{n}{} {}", l.mover.fold_wb(".", "..."), l.text),
+            })
             .collect();
         let mut lines = vec![status.clone()];
         lines.extend(clocks.iter().flatten().cloned());

@@ -45,6 +45,14 @@ impl StudyScreen {
         let wording = self.saved.log.rules.wording;
         let mut jump = None;
         let mut scrolled = false;
+        // The referee's view names the real moves in SAN; a player's keeps its own requests as
+        // it made them (its SAN is in the move list).
+        let san: std::collections::HashMap<usize, String> = match self.perspective.color() {
+            None => crate::replay::true_moves(&self.saved.log)
+                .into_iter()
+                .collect(),
+            Some(_) => Default::default(),
+        };
         egui::ScrollArea::vertical()
             .max_height(180.0)
             .id_salt("timeline")
@@ -84,7 +92,11 @@ impl StudyScreen {
                             let text = if hidden {
                                 words.join(" ")
                             } else {
-                                format!("{} {}", request_text(&e.request), words.join(" "))
+                                let named = san
+                                    .get(&i)
+                                    .cloned()
+                                    .unwrap_or_else(|| request_text(&e.request));
+                                format!("{named} {}", words.join(" "))
                             };
                             let current = self.cursor == i + 1;
                             let resp = ui.selectable_label(current, text.trim());
