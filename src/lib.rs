@@ -17,6 +17,7 @@ pub mod krk;
 pub mod log;
 pub mod pgn;
 pub mod possible;
+pub mod problem;
 pub mod protocol;
 pub mod referee;
 pub mod replay;

@@ -115,6 +115,15 @@ enum Command {
         #[arg(long)]
         check: bool,
     },
+    /// Solve a Kriegspiel problem file: the verdict, the solution as a strategy tree, the nodes
+    /// searched and the time. Exit status 0: proven; 1: refuted; 2: a bad file; 3: out of time.
+    Problem {
+        /// The problem file (RON, see assets/problems).
+        file: PathBuf,
+        /// Give up after this many seconds.
+        #[arg(long)]
+        max_seconds: Option<f64>,
+    },
     /// Measure referee throughput in-process and through the protocol.
     Bench {
         /// Seconds to spend on each measurement.
@@ -243,6 +252,7 @@ fn main() -> ExitCode {
                 }
             },
         },
+        Some(Command::Problem { file, max_seconds }) => return problem(&file, max_seconds),
         Some(Command::Bench {
             seconds,
             passes,
@@ -318,4 +328,61 @@ fn krk_table(out: Option<PathBuf>, check: bool) -> Result<(), String> {
         println!("wrote {}", out.display());
     }
     Ok(())
+}
+
+/// `kriegspiel problem`: solves a problem file and prints the verdict.
+fn problem(file: &std::path::Path, max_seconds: Option<f64>) -> ExitCode {
+    use kriegspiel::problem::{Outcome, Problem, Solver};
+    let loaded = Problem::load(file).and_then(|p| {
+        let belief = p.belief()?;
+        let solver = p.solver()?;
+        Ok((p, belief, solver))
+    });
+    let (problem, belief, solver) = match loaded {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("kriegspiel: {}: {e}", file.display());
+            return ExitCode::from(2);
+        }
+    };
+    let limit = max_seconds
+        .filter(|s| s.is_finite() && *s > 0.0)
+        .map(std::time::Duration::from_secs_f64);
+    println!("{} ({}, {})", problem.title, problem.author, problem.source);
+    println!(
+        "{} mates in {} under {}; {} positions fit what is known",
+        kriegspiel::wording::color_title(solver),
+        problem.mate_in,
+        problem.rules,
+        belief.len()
+    );
+    let started = std::time::Instant::now();
+    let mut search = Solver::new(solver, limit);
+    let outcome = search.solve(belief, problem.mate_in);
+    let seconds = started.elapsed().as_secs_f64();
+    let stats = format!(
+        "{} nodes ({} from the table) in {seconds:.2} s",
+        search.stats.nodes, search.stats.hits
+    );
+    match outcome {
+        Outcome::Proven { depth, strategy } => {
+            println!("Proven: mate in {depth}. Key: {}", strategy.key_line());
+            print!("{strategy}");
+            println!("{stats}");
+            ExitCode::SUCCESS
+        }
+        Outcome::Refuted { placement } => {
+            println!("Refuted: no strategy mates in {}.", problem.mate_in);
+            if let Some(fen) = placement {
+                println!("Even knowing it, the solver cannot mate in time from: {fen}");
+            }
+            println!("{stats}");
+            ExitCode::from(1)
+        }
+        Outcome::Unknown => {
+            println!("Undecided: the time ran out.");
+            println!("{stats}");
+            ExitCode::from(3)
+        }
+    }
 }

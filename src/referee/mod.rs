@@ -201,6 +201,11 @@ impl Referee {
         self.judge.board()
     }
 
+    /// The castling rights of the true position (rook squares).
+    pub fn castling_rights(&self) -> Bitboard {
+        self.judge.castling_rights()
+    }
+
     /// Kriegspiel: the moves of the side to move that the referee would answer "legal" (legal on
     /// the true board, with a promotion piece the rules allow), as attempts, for tests and tools.
     pub fn legal_attempts(&self) -> Vec<Attempt> {

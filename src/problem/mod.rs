@@ -1,0 +1,197 @@
+//! Kriegspiel problems (RULES.md section 5.4): a position in which some of the opponent's units
+//! are uncertain, each with the set of squares it may stand on, and a stipulation ("White mates
+//! in N no matter where the hidden units are and no matter what Black plays").
+//!
+//! A problem file (RON) names what is known for sure as a FEN, the uncertain units, the rule set
+//! and the stipulation; [`Problem::belief`] expands it into every true position it allows, which
+//! is where the solver ([`solve`]) starts.
+
+mod solve;
+mod tree;
+
+pub use solve::{Outcome, Solver, Stats};
+pub use tree::Strategy;
+
+use crate::referee::Referee;
+use crate::rules::{Preset, RuleSet};
+use serde::{Deserialize, Serialize};
+use shakmaty::{Bitboard, Color, Piece, Setup, Square};
+use std::path::Path;
+use thiserror::Error;
+
+/// The squares an uncertain unit may stand on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Squares {
+    /// Any square the position allows.
+    Any,
+    /// Any light square.
+    Light,
+    /// Any dark square.
+    Dark,
+    /// These squares ("e4" style names).
+    List(Vec<String>),
+}
+
+/// One uncertain unit.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Uncertain {
+    /// The unit as a FEN letter ("b": a black bishop).
+    pub piece: char,
+    /// Where it may be.
+    pub squares: Squares,
+}
+
+/// A Kriegspiel problem, as stored in a file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Problem {
+    /// A short title.
+    pub title: String,
+    /// The composer.
+    pub author: String,
+    /// Where and when it was published.
+    pub source: String,
+    /// The rule set (a preset id: berkeley, wild16, …).
+    pub rules: String,
+    /// What is known for sure, as a FEN (the side to move is the solver).
+    pub known: String,
+    /// The units whose squares are not known.
+    #[serde(default)]
+    pub uncertain: Vec<Uncertain>,
+    /// The solver mates in this many of its moves.
+    pub mate_in: u8,
+    /// The published solution in words, for the reader (the solver does not use it).
+    #[serde(default)]
+    pub solution: String,
+}
+
+/// Why a problem file cannot be used.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum ProblemError {
+    /// The file could not be read.
+    #[error("cannot read {0}")]
+    Read(String),
+    /// The file is not a problem in RON.
+    #[error("not a problem file: {0}")]
+    Format(String),
+    /// A field holds a value that makes no sense.
+    #[error("{0}")]
+    Invalid(String),
+}
+
+impl Problem {
+    /// Reads a problem file (bounded like a save file).
+    pub fn load(path: &Path) -> Result<Problem, ProblemError> {
+        let text = crate::save::read_save_text(path)
+            .map_err(|e| ProblemError::Read(format!("{}: {e}", path.display())))?;
+        Problem::parse(&text)
+    }
+
+    /// Reads a problem from RON text.
+    pub fn parse(text: &str) -> Result<Problem, ProblemError> {
+        let problem: Problem =
+            ron::from_str(text).map_err(|e| ProblemError::Format(e.to_string()))?;
+        if problem.mate_in == 0 || problem.mate_in > 30 {
+            return Err(ProblemError::Invalid(format!(
+                "mate_in must be 1 to 30, not {}",
+                problem.mate_in
+            )));
+        }
+        Ok(problem)
+    }
+
+    /// The rule set.
+    pub fn rule_set(&self) -> Result<RuleSet, ProblemError> {
+        let preset: Preset = self
+            .rules
+            .parse()
+            .map_err(|e| ProblemError::Invalid(format!("{e}")))?;
+        if preset == Preset::Rbc || preset == Preset::CrazyKrieg {
+            return Err(ProblemError::Invalid(
+                "problems are solved under the Kriegspiel presets without drops".into(),
+            ));
+        }
+        Ok(preset.rules())
+    }
+
+    /// The solver's side.
+    pub fn solver(&self) -> Result<Color, ProblemError> {
+        Ok(self.known_setup()?.turn)
+    }
+
+    fn known_setup(&self) -> Result<Setup, ProblemError> {
+        crate::setup::parse_fen(&self.known)
+            .ok_or_else(|| ProblemError::Invalid(format!("'{}' is not a FEN", self.known)))
+    }
+
+    /// Every true position the problem allows (each uncertain unit on one of its squares, no two
+    /// on the same square, the position legal), each as a referee ready for the solver's move.
+    pub fn belief(&self) -> Result<Vec<Referee>, ProblemError> {
+        let rules = self.rule_set()?;
+        let known = self.known_setup()?;
+        let mut units = Vec::new();
+        for u in &self.uncertain {
+            let piece = Piece::from_char(u.piece).ok_or_else(|| {
+                ProblemError::Invalid(format!("'{}' is not a piece letter", u.piece))
+            })?;
+            let squares = match &u.squares {
+                Squares::Any => Bitboard::FULL,
+                Squares::Light => Bitboard::LIGHT_SQUARES,
+                Squares::Dark => Bitboard::DARK_SQUARES,
+                Squares::List(names) => {
+                    let mut set = Bitboard::EMPTY;
+                    for name in names {
+                        let sq: Square = name.parse().map_err(|_| {
+                            ProblemError::Invalid(format!("'{name}' is not a square"))
+                        })?;
+                        set.add(sq);
+                    }
+                    set
+                }
+            };
+            units.push((piece, squares & !known.board.occupied()));
+        }
+        let mut out = Vec::new();
+        let mut setup = known;
+        place(&rules, &mut setup, &units, &mut out);
+        if out.is_empty() {
+            return Err(ProblemError::Invalid(
+                "no legal position fits the problem".into(),
+            ));
+        }
+        Ok(out)
+    }
+}
+
+/// Places `units` one by one on every free square of their sets; keeps each legal position that
+/// is not already decided at the start.
+fn place(rules: &RuleSet, setup: &mut Setup, units: &[(Piece, Bitboard)], out: &mut Vec<Referee>) {
+    let Some(((piece, squares), rest)) = units.split_first() else {
+        if let Ok((referee, _)) = Referee::new(rules.clone(), setup.clone())
+            && referee.over().is_none()
+        {
+            out.push(referee);
+        }
+        return;
+    };
+    for sq in *squares & !setup.board.occupied() {
+        setup.board.set_piece_at(sq, *piece);
+        place(rules, setup, rest, out);
+        setup.board.discard_piece_at(sq);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bad_file_is_a_clear_error() {
+        assert!(matches!(
+            Problem::parse("not ron"),
+            Err(ProblemError::Format(_))
+        ));
+        let bad = r#"(title: "", author: "", source: "", rules: "wild16", known: "8/8/8/8/8/8/8/8 w - - 0 1", mate_in: 0)"#;
+        assert!(matches!(Problem::parse(bad), Err(ProblemError::Invalid(_))));
+    }
+}

@@ -1,0 +1,503 @@
+//! The problem solver: AND-OR search over belief states (Russell and Wolfe, IJCAI 2005).
+//!
+//! A belief is the set of true positions consistent with everything the solver was told. At the
+//! solver's turn it picks an attempt; the referee's answer splits the belief: where the attempt
+//! is refused the solver stays at the same turn with the narrowed belief (so the order of tries
+//! matters), and where it is legal each announcement starts its own branch. The opponent then
+//! replies with any legal move in any of those positions (it never needs an attempt the referee
+//! would refuse: that only tells the solver more); what the solver hears of the reply splits the
+//! successors again. The solver wins a branch when the referee announces checkmate; any other
+//! end (stalemate, a draw, its own defeat) loses it.
+//!
+//! What makes it fast: a transposition table on beliefs (proven at depth d stays proven deeper,
+//! refuted stays refuted shallower); beliefs are monotone (a strategy for a belief works for any
+//! part of it), so each position of a belief is searched alone first and a position that refutes
+//! alone refutes the whole ("killer" placements are tried first for every attempt); iterative
+//! deepening. Every answer comes from the referee itself ([`Referee::apply`]), so the solver and
+//! the game always agree on the rules. The solver never asks "Any?" (documented choice: in the
+//! shipped problems the pawn information comes with the rule set's announcements).
+
+use super::tree::{After, Answer, Strategy};
+use crate::announce::{GameResult, Item, heard_by};
+use crate::attempt::Attempt;
+use crate::referee::{Referee, Request};
+use crate::view::san::own_san;
+use shakmaty::Color;
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+/// Beliefs with at most this many moves left are first searched one position at a time
+/// (measured on Rotenberg's mate in 8: 3 is fastest, 1 and every depth several times slower).
+const SINGLES_DEPTH: u8 = 3;
+
+/// The first round's node budget for each attempt at the root (measured: Rotenberg's key
+/// needs about 1.2 million nodes from a cold table; smaller first budgets waste more on the
+/// other attempts than they save).
+const ROOT_BUDGET: u64 = 4_000_000;
+
+/// What the search found.
+#[derive(Clone, Debug)]
+pub enum Outcome {
+    /// The stipulation holds: a strategy that mates in `depth` moves against every placement.
+    Proven {
+        /// The shortest mate found.
+        depth: u8,
+        /// The strategy.
+        strategy: Rc<Strategy>,
+    },
+    /// No strategy mates in the stipulated number of moves.
+    Refuted {
+        /// A placement that alone defeats every strategy (even one that knew it), as a FEN,
+        /// when there is one.
+        placement: Option<String>,
+    },
+    /// The time ran out first.
+    Unknown,
+}
+
+/// Search counts.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Stats {
+    /// Solver turns searched.
+    pub nodes: u64,
+    /// Of them, answered from the transposition table.
+    pub hits: u64,
+}
+
+/// The answers to one attempt across a belief.
+struct Split {
+    refused: Vec<Referee>,
+    legal: Vec<(Vec<Item>, Vec<Referee>)>,
+}
+
+#[derive(Default)]
+struct Entry {
+    /// Proven at this depth (and so at any deeper one), with the strategy.
+    proven: Option<(u8, Rc<Strategy>)>,
+    /// Refuted at every depth up to this one (0: never refuted).
+    refuted: u8,
+}
+
+/// The solver: one per problem (its table is only valid for one rule set and solver side).
+pub struct Solver {
+    solver: Color,
+    table: HashMap<u64, Entry>,
+    killers: Vec<u64>,
+    deadline: Option<Instant>,
+    timed_out: bool,
+    /// A node budget for the attempt being searched at the root, and whether it ran out.
+    limit: Option<u64>,
+    over_budget: bool,
+    /// The counts so far.
+    pub stats: Stats,
+}
+
+/// A position's identity: the board, the side to move, castling rights and en passant square
+/// (a fast mix of their bits; a collision would need two positions of one search to agree on
+/// 64 bits).
+fn position_key(r: &Referee) -> u64 {
+    let board = r.true_board();
+    let mut h: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut mix = |x: u64| {
+        h = (h ^ x).wrapping_mul(0x0100_0000_01B3).rotate_left(29) ^ (x >> 17);
+        h = h.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    };
+    mix(u64::from(board.white()));
+    for role in shakmaty::Role::ALL {
+        mix(u64::from(board.by_role(role)));
+    }
+    mix(u64::from(r.castling_rights()) ^ if r.to_move() == Color::White { 1 } else { 2 });
+    // An en passant square only after a double step: look for it only when a pawn of the side
+    // that just moved stands on its fourth rank.
+    let mover = !r.to_move();
+    let fourth = shakmaty::Bitboard::from_rank(mover.relative_rank(shakmaty::Rank::Fourth));
+    if (board.pawns() & board.by_color(mover) & fourth).any() {
+        mix(r
+            .true_setup()
+            .ep_square
+            .map_or(64, |sq| u64::from(u32::from(sq))));
+    }
+    h
+}
+
+/// A belief's identity: its positions' keys, in order.
+fn belief_key(keys: &[u64]) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    keys.hash(&mut h);
+    h.finish()
+}
+
+/// Sorts and deduplicates a belief by position key; returns the keys.
+fn normalize(belief: &mut Vec<Referee>) -> Vec<u64> {
+    let mut keyed: Vec<(u64, Referee)> = belief.drain(..).map(|r| (position_key(&r), r)).collect();
+    keyed.sort_by_key(|(k, _)| *k);
+    keyed.dedup_by_key(|(k, _)| *k);
+    let keys = keyed.iter().map(|(k, _)| *k).collect();
+    belief.extend(keyed.into_iter().map(|(_, r)| r));
+    keys
+}
+
+/// Groups `items` by what was heard, keeping the first group's order.
+fn group(groups: &mut Vec<(Vec<Item>, Vec<Referee>)>, heard: Vec<Item>, r: Referee) {
+    match groups.iter_mut().find(|(h, _)| *h == heard) {
+        Some((_, list)) => list.push(r),
+        None => groups.push((heard, vec![r])),
+    }
+}
+
+impl Solver {
+    /// A solver for `solver`'s side, stopping after `limit` if given.
+    pub fn new(solver: Color, limit: Option<Duration>) -> Solver {
+        Solver {
+            solver,
+            table: HashMap::new(),
+            killers: Vec::new(),
+            deadline: limit.map(|l| Instant::now() + l),
+            timed_out: false,
+            limit: None,
+            over_budget: false,
+            stats: Stats::default(),
+        }
+    }
+
+    /// Searches for a mate in at most `n` moves from `belief` (the solver to move everywhere).
+    pub fn solve(&mut self, mut belief: Vec<Referee>, n: u8) -> Outcome {
+        normalize(&mut belief);
+        // Mate within `n` (the search allows every earlier mate): no shallower passes first.
+        // The root is searched at the full depth at once: its shallower refutations would cost
+        // more than they save.
+        if let Some(strategy) = self.root(&belief, n) {
+            let depth = u8::try_from(strategy.depth()).unwrap_or(n);
+            return Outcome::Proven { depth, strategy };
+        }
+        if self.timed_out {
+            return Outcome::Unknown;
+        }
+        let placement = belief
+            .iter()
+            .find(|p| self.turn(std::slice::from_ref(*p), n).is_none())
+            .map(Referee::fen);
+        if self.timed_out {
+            return Outcome::Unknown;
+        }
+        Outcome::Refuted { placement }
+    }
+
+    /// The first turn: every candidate attempt gets a node budget in turn, the budget growing
+    /// fourfold each round, so a cheap proof behind an expensive refutation is found first.
+    fn root(&mut self, belief: &[Referee], n: u8) -> Option<Rc<Strategy>> {
+        let keys: Vec<u64> = belief.iter().map(position_key).collect();
+        if belief.len() > 1 {
+            for (i, p) in belief.iter().enumerate() {
+                if self.turn(std::slice::from_ref(p), n).is_none() {
+                    self.note_killer(keys[i]);
+                    return None;
+                }
+            }
+        }
+        let mut open = self.candidates(belief, n);
+        let mut budget: u64 = ROOT_BUDGET;
+        while !open.is_empty() && !self.timed_out {
+            let mut unfinished = Vec::new();
+            for a in open {
+                self.limit = Some(self.stats.nodes.saturating_add(budget));
+                let found = self.attempt(belief, &keys, a, n);
+                let cut = self.over_budget;
+                self.limit = None;
+                self.over_budget = false;
+                if let Some(s) = found {
+                    return Some(Rc::new(s));
+                }
+                if self.timed_out {
+                    return None;
+                }
+                if cut {
+                    unfinished.push(a);
+                }
+            }
+            open = unfinished;
+            budget = budget.saturating_mul(4);
+        }
+        None
+    }
+
+    /// Whether the search must stop: the time ran out, or the root's budget for one attempt.
+    fn out_of_time(&mut self) -> bool {
+        if !self.timed_out
+            && self.stats.nodes.is_multiple_of(1024)
+            && self.deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            self.timed_out = true;
+        }
+        if self.limit.is_some_and(|l| self.stats.nodes >= l) {
+            self.over_budget = true;
+        }
+        self.interrupted()
+    }
+
+    /// An interrupted search proves nothing about what it did not finish.
+    fn interrupted(&self) -> bool {
+        self.timed_out || self.over_budget
+    }
+
+    /// The solver's turn with `belief` (normalized), `depth` moves left to mate.
+    fn turn(&mut self, belief: &[Referee], depth: u8) -> Option<Rc<Strategy>> {
+        self.turn_from(belief, depth, true)
+    }
+
+    /// [`Solver::turn`]; `deepen`: look for a shorter mate first.
+    fn turn_from(&mut self, belief: &[Referee], depth: u8, deepen: bool) -> Option<Rc<Strategy>> {
+        self.stats.nodes += 1;
+        if self.out_of_time() {
+            return None;
+        }
+        let keys: Vec<u64> = belief.iter().map(position_key).collect();
+        let key = belief_key(&keys);
+        if let Some(e) = self.table.get(&key) {
+            if let Some((d, s)) = &e.proven
+                && *d <= depth
+            {
+                self.stats.hits += 1;
+                return Some(s.clone());
+            }
+            if e.refuted >= depth {
+                self.stats.hits += 1;
+                return None;
+            }
+        }
+        // The shortest mate first (iterative deepening at every turn): short proofs are cheap,
+        // and a deeper search then meets the refutations of its first tries in the table.
+        if deepen && depth > 1 && self.table.get(&key).is_none_or(|e| e.refuted < depth - 1) {
+            if let Some(s) = self.turn(belief, depth - 1) {
+                return Some(s);
+            }
+            if self.interrupted() {
+                return None;
+            }
+        }
+        // Each position alone first: if one defeats every strategy, so does the whole belief.
+        // (Only near the leaves: deeper, a lone position's search costs more than it prunes.)
+        if belief.len() > 1 && depth <= SINGLES_DEPTH {
+            let mut order: Vec<usize> = (0..belief.len()).collect();
+            order.sort_by_key(|&i| !self.killers.contains(&keys[i]));
+            for i in order {
+                if self.turn(std::slice::from_ref(&belief[i]), depth).is_none() {
+                    self.note_killer(keys[i]);
+                    self.refute(key, depth);
+                    return None;
+                }
+            }
+        }
+        let candidates = self.candidates(belief, depth);
+        for a in candidates {
+            if let Some(s) = self.attempt(belief, &keys, a, depth) {
+                let s = Rc::new(s);
+                self.table.entry(key).or_default().proven = Some((depth, s.clone()));
+                return Some(s);
+            }
+            if self.interrupted() {
+                return None;
+            }
+        }
+        self.refute(key, depth);
+        None
+    }
+
+    /// The attempts worth searching from `belief`, best first: the ones that end in a draw
+    /// anywhere, or teach nothing, are dropped; attempts that mate wherever they are legal come
+    /// first, then those the opponent cannot answer by taking the moved unit, finest split first.
+    fn candidates(&mut self, belief: &[Referee], depth: u8) -> Vec<Attempt> {
+        let mut candidates: Vec<(usize, Attempt)> = Vec::new();
+        for a in belief[0].mover_side().possible_attempts() {
+            if let Some(split) = self.split(belief, a) {
+                let mates = split
+                    .legal
+                    .iter()
+                    .filter(|(_, g)| g[0].over().is_some())
+                    .count();
+                let all_mate = mates == split.legal.len();
+                let largest = split
+                    .legal
+                    .iter()
+                    .map(|(_, g)| g.len())
+                    .chain(std::iter::once(split.refused.len()))
+                    .max()
+                    .unwrap_or(0);
+                if depth == 1 && !all_mate {
+                    continue;
+                }
+                // Where the moved unit could be taken at once by a unit other than the king, the
+                // opponent gets a chance.
+                let danger = split
+                    .legal
+                    .iter()
+                    .flat_map(|(_, g)| g)
+                    .filter(|r| {
+                        let board = r.true_board();
+                        r.over().is_none()
+                            && (board.attacks_to(a.to, !self.solver, board.occupied())
+                                & !board.kings())
+                            .any()
+                    })
+                    .count();
+                // A refusal that leaves a mate at once makes the attempt a free question.
+                let mut refused = split.refused;
+                let free = depth > 2 && !refused.is_empty() && {
+                    normalize(&mut refused);
+                    self.turn(&refused, 1).is_some()
+                };
+                let rank = if all_mate {
+                    0
+                } else {
+                    1 + danger * 64 + largest * 4 - mates.min(3) + if free { 0 } else { 1024 }
+                };
+                candidates.push((rank, a));
+            }
+        }
+        candidates.sort_by_key(|(rank, _)| *rank);
+        candidates.into_iter().map(|(_, a)| a).collect()
+    }
+
+    fn refute(&mut self, key: u64, depth: u8) {
+        if self.interrupted() {
+            return; // an interrupted search proves nothing
+        }
+        let e = self.table.entry(key).or_default();
+        e.refuted = e.refuted.max(depth);
+    }
+
+    fn note_killer(&mut self, key: u64) {
+        if !self.killers.contains(&key) {
+            self.killers.insert(0, key);
+            self.killers.truncate(16);
+        }
+    }
+
+    /// Whether attempting `a` first wins from `belief`, and how.
+    fn attempt(
+        &mut self,
+        belief: &[Referee],
+        keys: &[u64],
+        a: Attempt,
+        depth: u8,
+    ) -> Option<Strategy> {
+        // A killer placement of the belief refutes the attempt cheaply.
+        if belief.len() > 1 {
+            for (i, k) in keys.iter().enumerate() {
+                if self.killers.contains(k)
+                    && self
+                        .attempt(std::slice::from_ref(&belief[i]), &keys[i..=i], a, depth)
+                        .is_none()
+                {
+                    return None;
+                }
+            }
+        }
+        let Split { refused, legal } = self.split(belief, a)?;
+        let side = belief[0].mover_side();
+        let wording = belief[0].rules().wording;
+        let mut answers = Vec::new();
+        let mut refused = refused;
+        for (heard, after) in legal {
+            let mated = after.iter().all(|r| {
+                r.over()
+                    .is_some_and(|o| o.result == GameResult::win_for(self.solver))
+            });
+            let capture = heard.iter().any(|i| matches!(i, Item::Capture { .. }));
+            let mut san = own_san(&side, a, capture);
+            let then = if mated {
+                san.push('#');
+                After::Mate
+            } else if after.iter().any(|r| r.over().is_some()) || depth == 1 {
+                return None;
+            } else {
+                After::Replies(self.replies(after, depth - 1)?)
+            };
+            let words = crate::wording::heard_line(&heard, wording, self.solver, Some(self.solver));
+            answers.push(Answer {
+                heard: words,
+                san,
+                then,
+            });
+        }
+        let refused = if refused.is_empty() {
+            None
+        } else {
+            normalize(&mut refused);
+            Some(self.turn(&refused, depth)?)
+        };
+        Some(Strategy {
+            attempt: a,
+            san: own_san(&side, a, false),
+            answers,
+            refused,
+        })
+    }
+
+    /// The referee's answers to `a` across `belief`: where it is refused, and where it is legal
+    /// grouped by what the solver hears. `None` when it teaches nothing (refused everywhere) or
+    /// ends the game in a draw or a loss somewhere.
+    fn split(&self, belief: &[Referee], a: Attempt) -> Option<Split> {
+        let request = Request::Try(a);
+        let mut refused: Vec<Referee> = Vec::new();
+        let mut legal: Vec<(Vec<Item>, Vec<Referee>)> = Vec::new();
+        let won = GameResult::win_for(self.solver);
+        for p in belief {
+            let mut r = p.clone();
+            let said = r.apply(&request).ok()?;
+            match r.over() {
+                Some(o) if o.result != won => return None,
+                None if r.to_move() == self.solver => {
+                    refused.push(r);
+                    continue;
+                }
+                _ => {}
+            }
+            group(&mut legal, heard_by(&said, self.solver).collect(), r);
+        }
+        if legal.is_empty() {
+            return None;
+        }
+        Some(Split { refused, legal })
+    }
+
+    /// The opponent's replies from `positions`, grouped by what the solver hears of them, each
+    /// answered with a strategy of `depth` moves.
+    fn replies(
+        &mut self,
+        positions: Vec<Referee>,
+        depth: u8,
+    ) -> Option<Vec<(String, Rc<Strategy>)>> {
+        let mut groups: Vec<(Vec<Item>, Vec<Referee>)> = Vec::new();
+        for p in &positions {
+            for m in p.legal_attempts() {
+                let mut r = p.clone();
+                let said = r.apply(&Request::Try(m)).ok()?;
+                if r.over().is_some() {
+                    return None; // the opponent mated, or the game was drawn
+                }
+                group(&mut groups, heard_by(&said, self.solver).collect(), r);
+            }
+        }
+        if groups.is_empty() {
+            return None;
+        }
+        let wording = positions[0].rules().wording;
+        // The smallest group first: it is the quickest to refute.
+        groups.sort_by_key(|(_, g)| g.len());
+        let mut out = Vec::new();
+        for (heard, mut next) in groups {
+            normalize(&mut next);
+            let s = self.turn(&next, depth)?;
+            let mut words =
+                crate::wording::heard_line(&heard, wording, !self.solver, Some(self.solver));
+            if words.is_empty() {
+                words = "(nothing heard)".to_owned();
+            }
+            out.push((words, s));
+        }
+        Some(out)
+    }
+}

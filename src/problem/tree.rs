@@ -1,0 +1,113 @@
+//! A proven strategy of the solver, as a tree of attempts and referee answers, and its printing
+//! in the problemists' form: each attempt, what follows each answer, and after "sor" ("si
+//! refusé", Swart's notation) what the solver tries when the referee refuses it.
+
+use crate::attempt::Attempt;
+use std::fmt::{self, Write as _};
+use std::rc::Rc;
+
+/// What the solver does at one of its turns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Strategy {
+    /// The attempt.
+    pub attempt: Attempt,
+    /// The attempt in SAN, from the solver's own board.
+    pub san: String,
+    /// For each answer when the attempt is legal: what the solver heard, and what follows.
+    pub answers: Vec<Answer>,
+    /// What the solver tries next when the referee refuses the attempt (`None`: it is legal
+    /// wherever the hidden units may be).
+    pub refused: Option<Rc<Strategy>>,
+}
+
+/// One answer to a legal attempt and what follows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// What the solver heard ("Yes. Capture at f2. Knight check.").
+    pub heard: String,
+    /// The attempt in SAN as this answer shows it (with `x` after a capture, `#` for mate).
+    pub san: String,
+    /// What follows.
+    pub then: After,
+}
+
+/// What follows a legal attempt.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum After {
+    /// Checkmate.
+    Mate,
+    /// The opponent replies; for each thing the solver may hear of the reply, its next turn.
+    Replies(Vec<(String, Rc<Strategy>)>),
+}
+
+impl Strategy {
+    /// The number of solver turns in the longest line (the depth of the mate).
+    pub fn depth(&self) -> u32 {
+        let legal = self
+            .answers
+            .iter()
+            .map(|a| match &a.then {
+                After::Mate => 1,
+                After::Replies(r) => 1 + r.iter().map(|(_, s)| s.depth()).max().unwrap_or(0),
+            })
+            .max()
+            .unwrap_or(0);
+        let refused = self.refused.as_ref().map_or(0, |s| s.depth());
+        legal.max(refused)
+    }
+
+    /// The first move with its refusal chain, Swart's way: "Rg2 sor Nf2#".
+    pub fn key_line(&self) -> String {
+        let mut out = self.shown();
+        let mut next = self.refused.as_deref();
+        while let Some(s) = next {
+            let _ = write!(out, " sor {}", s.shown());
+            next = s.refused.as_deref();
+        }
+        out
+    }
+
+    /// The attempt as shown where its answers are not yet known: `#` when every answer mates.
+    fn shown(&self) -> String {
+        match self.answers.as_slice() {
+            [only] if only.then == After::Mate => only.san.clone(),
+            all if all.iter().all(|a| a.then == After::Mate) => format!("{}#", self.san),
+            _ => self.san.clone(),
+        }
+    }
+
+    fn write_tree(&self, out: &mut String, number: u32, indent: usize) {
+        let pad = "  ".repeat(indent);
+        let _ = writeln!(out, "{pad}{number}. {}", self.shown());
+        for answer in &self.answers {
+            match &answer.then {
+                After::Mate => {
+                    if self.answers.len() > 1 {
+                        let _ = writeln!(out, "{pad}  {} ({}) mate", answer.san, answer.heard);
+                    }
+                }
+                After::Replies(replies) => {
+                    if self.answers.len() > 1 {
+                        let _ = writeln!(out, "{pad}  {} ({}):", answer.san, answer.heard);
+                    }
+                    for (heard, next) in replies {
+                        let _ = writeln!(out, "{pad}  … {heard}");
+                        next.write_tree(out, number + 1, indent + 2);
+                    }
+                }
+            }
+        }
+        if let Some(refused) = &self.refused {
+            let _ = writeln!(out, "{pad}sor (if {} is refused):", self.san);
+            refused.write_tree(out, number, indent + 1);
+        }
+    }
+}
+
+impl fmt::Display for Strategy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = String::new();
+        self.write_tree(&mut out, 1, 0);
+        f.write_str(&out)
+    }
+}

@@ -1,0 +1,130 @@
+//! Kriegspiel problems (issue 17): the shipped files load, and the solver proves (or refutes)
+//! quick stipulations with the strategy the published solutions give.
+
+use kriegspiel::problem::{Outcome, Problem, Solver, Squares, Uncertain};
+use shakmaty::Color;
+
+fn rotenberg() -> Problem {
+    Problem::load(std::path::Path::new("assets/problems/rotenberg-1976.ron")).expect("loads")
+}
+
+#[test]
+fn every_shipped_problem_loads_and_fits_some_position() {
+    let mut n = 0;
+    for entry in std::fs::read_dir("assets/problems").expect("the problems folder") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_some_and(|e| e == "ron") {
+            let p = Problem::load(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let belief = p
+                .belief()
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            assert!(!belief.is_empty());
+            assert!(
+                !p.author.is_empty() && !p.source.is_empty(),
+                "{}",
+                path.display()
+            );
+            n += 1;
+        }
+    }
+    assert!(n >= 1);
+}
+
+#[test]
+fn rotenbergs_bishop_stands_on_any_free_dark_square() {
+    let belief = rotenberg().belief().expect("positions");
+    // 32 dark squares, f6 and h2 taken by the known units.
+    assert_eq!(belief.len(), 30);
+}
+
+/// The refusal branch of Rotenberg's key: with the bishop on b2, d2 or f2, Nf2 mates at once.
+#[test]
+fn the_refusal_branch_is_a_mate_in_one() {
+    let p = Problem {
+        uncertain: vec![Uncertain {
+            piece: 'b',
+            squares: Squares::List(vec!["b2".into(), "d2".into(), "f2".into()]),
+        }],
+        mate_in: 1,
+        ..rotenberg()
+    };
+    let mut solver = Solver::new(Color::White, None);
+    match solver.solve(p.belief().expect("positions"), 1) {
+        Outcome::Proven { depth, strategy } => {
+            assert_eq!(depth, 1);
+            assert!(
+                strategy.key_line().starts_with("Nxf2#") || strategy.key_line().starts_with("Nf2"),
+                "{}",
+                strategy.key_line()
+            );
+        }
+        other => panic!("not proven: {other:?}"),
+    }
+}
+
+/// Against every dark square no mate in 2 exists: the solver says so, with a placement that
+/// defeats it even when known.
+#[test]
+fn rotenberg_in_two_is_refuted() {
+    let p = Problem {
+        mate_in: 2,
+        ..rotenberg()
+    };
+    let mut solver = Solver::new(Color::White, None);
+    assert!(matches!(
+        solver.solve(p.belief().expect("positions"), 2),
+        Outcome::Refuted { .. }
+    ));
+}
+
+/// Rotenberg's mate in 8 (issue 17's target, about 20 s in an optimized build): the key 1.Rg2,
+/// and 1.Nf2# when the referee refuses it; the mate never takes more than eight moves.
+#[test]
+fn rotenbergs_mate_in_8_is_proven_with_the_published_key() {
+    let p = rotenberg();
+    let mut solver = Solver::new(Color::White, None);
+    match solver.solve(p.belief().expect("positions"), p.mate_in) {
+        Outcome::Proven { depth, strategy } => {
+            assert_eq!(depth, 8);
+            assert_eq!(strategy.key_line(), "Rg2 sor Nf2#");
+            let tree = strategy.to_string();
+            assert!(tree.contains("2. Rg8"), "{tree}");
+            assert!(
+                tree.contains("8. Kxf2#") && tree.contains("8. Rxh2#"),
+                "{tree}"
+            );
+        }
+        other => panic!("not proven: {other:?}"),
+    }
+}
+
+/// `kriegspiel problem`: 1 when refuted (with the stats), 2 on a bad file.
+#[test]
+fn the_problem_command_reports_through_its_exit_status() {
+    let dir = std::env::temp_dir().join(format!("kriegspiel-problem-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let bad = dir.join("bad.ron");
+    std::fs::write(&bad, "(title: 1)").expect("write");
+    let run = |path: &std::path::Path| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_kriegspiel"))
+            .arg("problem")
+            .arg(path)
+            .output()
+            .expect("runs")
+    };
+    let out = run(&bad);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a problem file"));
+    let short = dir.join("short.ron");
+    let text = std::fs::read_to_string("assets/problems/rotenberg-1976.ron")
+        .expect("read")
+        .replace("mate_in: 8", "mate_in: 2");
+    std::fs::write(&short, text).expect("write");
+    let out = run(&short);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("Refuted") && stdout.contains("nodes"),
+        "{stdout}"
+    );
+}
