@@ -17,21 +17,23 @@ pub fn parse_fen(text: &str) -> Option<Setup> {
     text.trim().parse::<Fen>().ok().map(Fen::into_setup)
 }
 
+/// The units a Crazyhouse pocket can hold, in the order they are written and shown.
+pub const POCKET_ROLES: [shakmaty::Role; 5] = [
+    shakmaty::Role::Pawn,
+    shakmaty::Role::Knight,
+    shakmaty::Role::Bishop,
+    shakmaty::Role::Rook,
+    shakmaty::Role::Queen,
+];
+
 /// A Crazyhouse pocket as FEN letters (upper case for White), in pawn, knight, bishop, rook,
 /// queen order; empty when the pocket is.
 pub fn pocket_letters(
     pockets: &shakmaty::ByColor<shakmaty::ByRole<u8>>,
     color: shakmaty::Color,
 ) -> String {
-    use shakmaty::Role;
     let mut text = String::new();
-    for role in [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-    ] {
+    for role in POCKET_ROLES {
         for _ in 0..*pockets.get(color).get(role) {
             text.push(role.of(color).char());
         }

@@ -71,16 +71,10 @@ impl RandomBot {
     /// Crazyhouse: now and then a random drop from a non-empty `pocket` onto a square empty on
     /// the own board (so a turn in which only a drop is legal still ends).
     fn random_drop(&mut self, side: &Side, pocket: ByRole<u8>) -> Option<Attempt> {
-        let roles: Vec<Role> = [
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-        ]
-        .into_iter()
-        .filter(|r| *pocket.get(*r) > 0)
-        .collect();
+        let roles: Vec<Role> = crate::setup::POCKET_ROLES
+            .into_iter()
+            .filter(|r| *pocket.get(*r) > 0)
+            .collect();
         if roles.is_empty() || self.rng.below(4) != 0 {
             return None;
         }

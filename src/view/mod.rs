@@ -373,13 +373,7 @@ impl PlayerView {
         if self.rules.drops {
             let free = !self.own.by_color(self.color);
             let pocket = self.pockets.get(self.color);
-            for role in [
-                Role::Pawn,
-                Role::Knight,
-                Role::Bishop,
-                Role::Rook,
-                Role::Queen,
-            ] {
+            for role in crate::setup::POCKET_ROLES {
                 if *pocket.get(role) > 0 {
                     out.extend(
                         (free & drop_squares(role))

@@ -352,13 +352,7 @@ impl PlayScreen {
                 let pocket = view.pockets.get(side);
                 let mine = active && side == color;
                 let mut empty = true;
-                for role in [
-                    Role::Pawn,
-                    Role::Knight,
-                    Role::Bishop,
-                    Role::Rook,
-                    Role::Queen,
-                ] {
+                for role in crate::setup::POCKET_ROLES {
                     let count = *pocket.get(role);
                     if count == 0 {
                         continue;
