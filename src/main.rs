@@ -332,57 +332,34 @@ fn krk_table(out: Option<PathBuf>, check: bool) -> Result<(), String> {
 
 /// `kriegspiel problem`: solves a problem file and prints the verdict.
 fn problem(file: &std::path::Path, max_seconds: Option<f64>) -> ExitCode {
-    use kriegspiel::problem::{Outcome, Problem, Solver};
-    let loaded = Problem::load(file).and_then(|p| {
-        let belief = p.belief()?;
-        let solver = p.solver()?;
-        Ok((p, belief, solver))
-    });
-    let (problem, belief, solver) = match loaded {
-        Ok(x) => x,
-        Err(e) => {
-            eprintln!("kriegspiel: {}: {e}", file.display());
-            return ExitCode::from(2);
-        }
-    };
+    use kriegspiel::problem::{Problem, Verdict};
     let limit = max_seconds
         .filter(|s| s.is_finite() && *s > 0.0)
         .map(std::time::Duration::from_secs_f64);
-    println!("{} ({}, {})", problem.title, problem.author, problem.source);
-    println!(
-        "{} mates in {} under {}; {} positions fit what is known",
-        kriegspiel::wording::color_title(solver),
-        problem.mate_in,
-        problem.rules,
-        belief.len()
-    );
-    let started = std::time::Instant::now();
-    let mut search = Solver::new(solver, limit);
-    let outcome = search.solve(belief, problem.mate_in);
-    let seconds = started.elapsed().as_secs_f64();
-    let stats = format!(
-        "{} nodes ({} from the table) in {seconds:.2} s",
-        search.stats.nodes, search.stats.hits
-    );
-    match outcome {
-        Outcome::Proven { depth, strategy } => {
-            println!("Proven: mate in {depth}. Key: {}", strategy.key_line());
-            print!("{strategy}");
-            println!("{stats}");
-            ExitCode::SUCCESS
+    let report = Problem::load(file).and_then(|p| {
+        let belief = p.belief()?.len();
+        let solver = p.solver()?;
+        println!("{} ({}, {})", p.title, p.author, p.source);
+        println!(
+            "{} mates in {} under {}; {belief} positions fit what is known",
+            kriegspiel::wording::color_title(solver),
+            p.mate_in,
+            p.rules
+        );
+        p.solve_report(limit)
+    });
+    match report {
+        Ok((verdict, text)) => {
+            println!("{text}");
+            ExitCode::from(match verdict {
+                Verdict::Proven => 0,
+                Verdict::Refuted => 1,
+                Verdict::Undecided => 3,
+            })
         }
-        Outcome::Refuted { placement } => {
-            println!("Refuted: no strategy mates in {}.", problem.mate_in);
-            if let Some(fen) = placement {
-                println!("Even knowing it, the solver cannot mate in time from: {fen}");
-            }
-            println!("{stats}");
-            ExitCode::from(1)
-        }
-        Outcome::Unknown => {
-            println!("Undecided: the time ran out.");
-            println!("{stats}");
-            ExitCode::from(3)
+        Err(e) => {
+            eprintln!("kriegspiel: {}: {e}", file.display());
+            ExitCode::from(2)
         }
     }
 }

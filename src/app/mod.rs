@@ -15,7 +15,9 @@ mod logs;
 pub mod newgame;
 pub mod pieces;
 pub mod play;
+pub mod problems;
 pub mod settings;
+mod start;
 pub mod study;
 mod theme;
 pub mod visibility;
@@ -29,6 +31,7 @@ use newgame::{NewGameAction, NewGameDialog, NewMode};
 use play::{AppRequest, MessageKind, PlayMode, PlayScreen};
 use settings::Settings;
 use shakmaty::Color;
+use start::{StartAction, start_screen};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -57,6 +60,8 @@ pub enum Screen {
     Play(Box<PlayScreen>),
     /// Studying a saved game.
     Study(Box<study::StudyScreen>),
+    /// The Kriegspiel problems.
+    Problems(Box<problems::ProblemsScreen>),
 }
 
 /// The app.
@@ -332,6 +337,12 @@ impl KriegspielApp {
                     Some(StartAction::Study) => self.files.request(FileOp::Study, &self.dir(), ""),
                     Some(StartAction::Load(path)) => self.open(&path, false),
                     Some(StartAction::Practice(human)) => self.start_practice(human, now),
+                    Some(StartAction::Problems) => {
+                        let dir = PathBuf::from("assets/problems");
+                        next = Some(Screen::Problems(Box::new(problems::ProblemsScreen::new(
+                            &dir,
+                        ))));
+                    }
                     None => {}
                 }
             }
@@ -374,6 +385,7 @@ impl KriegspielApp {
                     }
                 }
             }
+            Screen::Problems(p) => p.show(ui),
             Screen::Study(s) => {
                 for request in s.show(ui, &self.settings) {
                     match request {
@@ -500,64 +512,6 @@ fn same_settings(play: &PlayScreen) -> NewGameDialog {
     }
     dialog.rules = rules;
     dialog
-}
-
-enum StartAction {
-    New,
-    Open,
-    Study,
-    Load(PathBuf),
-    Practice(Color),
-}
-
-fn start_screen(ui: &mut egui::Ui, recent: &[SaveEntry]) -> Option<StartAction> {
-    let mut action = None;
-    ui.vertical_centered(|ui| {
-        ui.add_space(30.0);
-        ui.heading(egui::RichText::new("Kriegspiel").size(theme::TEXT_TITLE));
-        ui.label("Chess in which neither player sees the other's pieces, and a referee answers every attempted move.");
-        ui.add_space(20.0);
-        if ui.button(egui::RichText::new("New game").size(theme::TEXT_MAIN_BUTTON)).clicked() {
-            action = Some(StartAction::New);
-        }
-        if ui.button(egui::RichText::new("Open game…").size(theme::TEXT_LARGE)).clicked() {
-            action = Some(StartAction::Open);
-        }
-        if ui.button(egui::RichText::new("Study a saved game…").size(theme::TEXT_LARGE)).clicked() {
-            action = Some(StartAction::Study);
-        }
-        ui.add_space(12.0);
-        ui.label(egui::RichText::new("Practice: KR vs K against the computer").strong());
-        ui.horizontal(|ui| {
-            // Centre the pair of buttons under the column.
-            ui.add_space((ui.available_width() - 440.0).max(0.0) / 2.0);
-            if ui.button("Play White (the computer defends)").clicked() {
-                action = Some(StartAction::Practice(Color::White));
-            }
-            if ui.button("Play Black (the computer mates)").clicked() {
-                action = Some(StartAction::Practice(Color::Black));
-            }
-        });
-        if let Some(unfinished) = recent.iter().find(|e| !e.finished)
-            && ui
-                .button(egui::RichText::new(format!("Resume unfinished game ({})", unfinished.summary)).size(theme::TEXT_LARGE))
-                .clicked()
-        {
-            action = Some(StartAction::Load(unfinished.path.clone()));
-        }
-        if !recent.is_empty() {
-            ui.add_space(20.0);
-            ui.label(egui::RichText::new("Recent games").strong());
-            egui::ScrollArea::vertical().max_height(300.0).show(ui, |ui| {
-                for entry in recent.iter().take(30) {
-                    if ui.link(&entry.summary).clicked() {
-                        action = Some(StartAction::Load(entry.path.clone()));
-                    }
-                }
-            });
-        }
-    });
-    action
 }
 
 impl eframe::App for KriegspielApp {

@@ -19,6 +19,17 @@ use shakmaty::{Bitboard, Color, Piece, Setup, Square};
 use std::path::Path;
 use thiserror::Error;
 
+/// The verdict of a search.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The stipulation holds.
+    Proven,
+    /// No strategy meets it.
+    Refuted,
+    /// The time ran out first.
+    Undecided,
+}
+
 /// The squares an uncertain unit may stand on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Squares {
@@ -128,6 +139,25 @@ impl Problem {
     /// on the same square, the position legal), each as a referee ready for the solver's move.
     pub fn belief(&self) -> Result<Vec<Referee>, ProblemError> {
         let rules = self.rule_set()?;
+        let mut setup = self.known_setup()?;
+        let units = self.units()?;
+        let mut out = Vec::new();
+        place(&rules, &mut setup, &units, &mut out);
+        if out.is_empty() {
+            return Err(ProblemError::Invalid(
+                "no legal position fits the problem".into(),
+            ));
+        }
+        Ok(out)
+    }
+
+    /// What is known for sure: the board of the `known` FEN.
+    pub fn known_board(&self) -> Result<shakmaty::Board, ProblemError> {
+        Ok(self.known_setup()?.board)
+    }
+
+    /// The uncertain units, each with the free squares it may stand on.
+    pub fn units(&self) -> Result<Vec<(Piece, Bitboard)>, ProblemError> {
         let known = self.known_setup()?;
         let mut units = Vec::new();
         for u in &self.uncertain {
@@ -151,15 +181,48 @@ impl Problem {
             };
             units.push((piece, squares & !known.board.occupied()));
         }
-        let mut out = Vec::new();
-        let mut setup = known;
-        place(&rules, &mut setup, &units, &mut out);
-        if out.is_empty() {
-            return Err(ProblemError::Invalid(
-                "no legal position fits the problem".into(),
-            ));
-        }
-        Ok(out)
+        Ok(units)
+    }
+
+    /// Solves the problem within `limit` and reports it as text: the verdict, the key and the
+    /// strategy tree, and the search counts (for screens and tools that only show the result;
+    /// it can run on another thread, as the problem is plain data).
+    pub fn solve_report(
+        &self,
+        limit: Option<std::time::Duration>,
+    ) -> Result<(Verdict, String), ProblemError> {
+        let belief = self.belief()?;
+        let started = std::time::Instant::now();
+        let mut solver = Solver::new(self.solver()?, limit);
+        let outcome = solver.solve(belief, self.mate_in);
+        let stats = format!(
+            "{} nodes ({} from the table) in {:.2} s",
+            solver.stats.nodes,
+            solver.stats.hits,
+            started.elapsed().as_secs_f64()
+        );
+        let verdict = match &outcome {
+            Outcome::Proven { .. } => Verdict::Proven,
+            Outcome::Refuted { .. } => Verdict::Refuted,
+            Outcome::Unknown => Verdict::Undecided,
+        };
+        let text = match outcome {
+            Outcome::Proven { depth, strategy } => format!(
+                "Proven: mate in {depth}. Key: {}\n{strategy}{stats}",
+                strategy.key_line()
+            ),
+            Outcome::Refuted { placement } => {
+                let why = placement.map_or(String::new(), |fen| {
+                    format!("Even knowing it, the solver cannot mate in time from: {fen}\n")
+                });
+                format!(
+                    "Refuted: no strategy mates in {}.\n{why}{stats}",
+                    self.mate_in
+                )
+            }
+            Outcome::Unknown => format!("Undecided: the time ran out.\n{stats}"),
+        };
+        Ok((verdict, text))
     }
 }
 

@@ -1,0 +1,199 @@
+//! The problems screen: the Kriegspiel problems in a folder (the shipped ones in
+//! `assets/problems`), each shown with what is known for sure, where the uncertain units may
+//! stand and its stipulation; "Solve" runs the solver on another thread and shows the verdict
+//! with the strategy tree. (Playing a problem against the computer is not here yet.)
+
+use super::board::{self, BoardSpec, Highlight};
+use crate::problem::Problem;
+use crate::wording::color_title;
+use egui::RichText;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+/// How long the screen lets the solver think.
+const LIMIT: Duration = Duration::from_secs(120);
+
+/// The problems screen's state.
+pub struct ProblemsScreen {
+    /// Each problem file with what was read from it.
+    pub entries: Vec<(PathBuf, Result<Problem, String>)>,
+    /// The problem shown.
+    pub chosen: Option<usize>,
+    /// The solver's answer for the chosen problem, once it came.
+    pub answer: Option<String>,
+    job: Option<Receiver<String>>,
+}
+
+impl ProblemsScreen {
+    /// The problems of `dir` (RON files), by file name.
+    pub fn new(dir: &Path) -> ProblemsScreen {
+        let mut entries: Vec<(PathBuf, Result<Problem, String>)> = std::fs::read_dir(dir)
+            .map(|rd| {
+                rd.flatten()
+                    .map(|e| e.path())
+                    .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                    .map(|p| {
+                        let read = Problem::load(&p).map_err(|e| e.to_string());
+                        (p, read)
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        ProblemsScreen {
+            chosen: (!entries.is_empty()).then_some(0),
+            entries,
+            answer: None,
+            job: None,
+        }
+    }
+
+    /// Whether the solver is still thinking.
+    pub fn solving(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// Starts the solver on the chosen problem (on another thread).
+    pub fn solve(&mut self) {
+        let Some(Ok(problem)) = self
+            .chosen
+            .and_then(|i| self.entries.get(i))
+            .map(|e| e.1.clone())
+        else {
+            return;
+        };
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            let text = problem
+                .solve_report(Some(LIMIT))
+                .map_or_else(|e| e.to_string(), |(_, text)| text);
+            let _ = tx.send(text);
+        });
+        self.answer = None;
+        self.job = Some(rx);
+    }
+
+    /// Draws the screen.
+    pub fn show(&mut self, ui: &mut egui::Ui) {
+        if let Some(rx) = &self.job {
+            match rx.try_recv() {
+                Ok(text) => {
+                    self.answer = Some(text);
+                    self.job = None;
+                }
+                Err(std::sync::mpsc::TryRecvError::Empty) => {
+                    ui.ctx().request_repaint_after(Duration::from_millis(200));
+                }
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => self.job = None,
+            }
+        }
+        egui::Panel::left("problem-list").show(ui, |ui| {
+            ui.heading("Problems");
+            if self.entries.is_empty() {
+                ui.label("No problem files found.");
+            }
+            let mut pick = None;
+            for (i, (path, read)) in self.entries.iter().enumerate() {
+                let name = match read {
+                    Ok(p) => format!("{} — {}", p.author, p.title),
+                    Err(_) => path
+                        .file_name()
+                        .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+                };
+                if ui.selectable_label(self.chosen == Some(i), name).clicked() {
+                    pick = Some(i);
+                }
+            }
+            if let Some(i) = pick
+                && self.chosen != Some(i)
+                && !self.solving()
+            {
+                self.chosen = Some(i);
+                self.answer = None;
+            }
+        });
+        egui::CentralPanel::default().show(ui, |ui| {
+            let Some((path, read)) = self.chosen.and_then(|i| self.entries.get(i)) else {
+                return;
+            };
+            let problem = match read {
+                Ok(p) => p.clone(),
+                Err(e) => {
+                    ui.colored_label(super::theme::ERROR, format!("{}: {e}", path.display()));
+                    return;
+                }
+            };
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                self.details(ui, &problem);
+            });
+        });
+    }
+
+    fn details(&mut self, ui: &mut egui::Ui, problem: &Problem) {
+        ui.heading(&problem.title);
+        ui.label(format!("{}, {}", problem.author, problem.source));
+        let mover = problem.solver().map_or("?", color_title);
+        ui.label(
+            RichText::new(format!(
+                "{mover} mates in {} under {}, wherever the hidden units stand and whatever the opponent plays.",
+                problem.mate_in, problem.rules
+            ))
+            .strong(),
+        );
+        let mut spec = BoardSpec {
+            name: "Problem".to_owned(),
+            white_at_bottom: true,
+            coordinates: true,
+            ..BoardSpec::default()
+        };
+        if let Ok(board) = problem.known_board() {
+            spec.pieces = board.iter().collect();
+        }
+        let mut hidden = Vec::new();
+        if let Ok(units) = problem.units() {
+            for (piece, squares) in units {
+                for sq in squares {
+                    spec.highlights.push((sq, Highlight::Region));
+                }
+                hidden.push(format!(
+                    "{} {}: one of the {} shaded squares",
+                    color_title(piece.color).to_lowercase(),
+                    super::pieces::role_name(piece.role),
+                    squares.count()
+                ));
+            }
+        }
+        board::show(ui, &spec, 360.0);
+        for line in hidden {
+            ui.label(line);
+        }
+        ui.add_space(6.0);
+        ui.horizontal(|ui| {
+            let label = if self.solving() {
+                "Solving…"
+            } else {
+                "Solve"
+            };
+            if ui
+                .add_enabled(!self.solving(), egui::Button::new(label))
+                .clicked()
+            {
+                self.solve();
+            }
+            if self.solving() {
+                ui.spinner();
+            }
+        });
+        if let Some(answer) = &self.answer {
+            ui.add_space(6.0);
+            ui.label(RichText::new(answer).monospace());
+        }
+        if !problem.solution.is_empty() {
+            ui.add_space(6.0);
+            egui::CollapsingHeader::new("Published solution").show(ui, |ui| {
+                ui.label(&problem.solution);
+            });
+        }
+    }
+}
