@@ -195,25 +195,6 @@ impl PlayScreen {
         intents: &mut Vec<Intent>,
         requests: &mut Vec<AppRequest>,
     ) {
-        // A flag that fell on the running clock was recorded by the table, not entered here: it is
-        // announced like any entry.
-        let flag_fell = self
-            .session
-            .truth()
-            .and_then(|game| game.log().events.last())
-            .filter(|e| matches!(e.request, Request::Timeout(_)))
-            .map(|e| {
-                crate::wording::say_to(
-                    &e.said,
-                    self.session.rules().wording,
-                    e.by.unwrap_or_else(|| self.session.to_move()),
-                )
-            });
-        if let Some(words) = flag_fell
-            && self.say_this != words
-        {
-            self.say_this = words;
-        }
         let heading = self.say_this_heading();
         ui.add_space(6.0);
         // Say this.

@@ -270,6 +270,13 @@ impl PlayScreen {
         let mut requests = Vec::new();
         self.drawn.clear();
         if let Some(event) = self.session.check_time(now) {
+            // A flag that fell on the running clock is announced like any entry (the club
+            // console's "Say this").
+            self.say_this = crate::wording::say_to(
+                &event.said,
+                self.session.rules().wording,
+                event.by.unwrap_or_else(|| self.session.to_move()),
+            );
             let words = say(
                 &event.said.iter().map(|s| s.item).collect::<Vec<_>>(),
                 self.session.rules().wording,
