@@ -197,13 +197,18 @@ impl Solver {
                 }
             }
         }
-        let mut open = self.candidates(belief, n);
+        // Each round searches the attempts again (what a round finished is in the table).
+        let mut open: Vec<Attempt> = self
+            .candidates(belief, n)
+            .into_iter()
+            .map(|(a, _)| a)
+            .collect();
         let mut budget: u64 = ROOT_BUDGET;
         while !open.is_empty() && !self.timed_out {
             let mut unfinished = Vec::new();
             for a in open {
                 self.limit = Some(self.stats.nodes.saturating_add(budget));
-                let found = self.attempt(belief, &keys, a, n);
+                let found = self.attempt(belief, &keys, a, None, n);
                 let cut = self.over_budget;
                 self.limit = None;
                 self.over_budget = false;
@@ -291,8 +296,8 @@ impl Solver {
             }
         }
         let candidates = self.candidates(belief, depth);
-        for a in candidates {
-            if let Some(s) = self.attempt(belief, &keys, a, depth) {
+        for (a, split) in candidates {
+            if let Some(s) = self.attempt(belief, &keys, a, Some(split), depth) {
                 let s = Rc::new(s);
                 self.table.entry(key).or_default().proven = Some((depth, s.clone()));
                 return Some(s);
@@ -308,8 +313,9 @@ impl Solver {
     /// The attempts worth searching from `belief`, best first: the ones that end in a draw
     /// anywhere, or teach nothing, are dropped; attempts that mate wherever they are legal come
     /// first, then those the opponent cannot answer by taking the moved unit, finest split first.
-    fn candidates(&mut self, belief: &[Referee], depth: u8) -> Vec<Attempt> {
-        let mut candidates: Vec<(usize, Attempt)> = Vec::new();
+    /// Each comes with its answers, which the search then uses.
+    fn candidates(&mut self, belief: &[Referee], depth: u8) -> Vec<(Attempt, Split)> {
+        let mut candidates: Vec<(usize, Attempt, Split)> = Vec::new();
         for a in belief[0].mover_side().possible_attempts() {
             if let Some(split) = self.split(belief, a) {
                 let mates = split
@@ -343,21 +349,24 @@ impl Solver {
                     })
                     .count();
                 // A refusal that leaves a mate at once makes the attempt a free question.
-                let mut refused = split.refused;
-                let free = depth > 2 && !refused.is_empty() && {
-                    normalize(&mut refused);
-                    self.turn(&refused, 1).is_some()
+                let mut split = split;
+                let free = depth > 2 && !split.refused.is_empty() && {
+                    normalize(&mut split.refused);
+                    self.turn(&split.refused, 1).is_some()
                 };
                 let rank = if all_mate {
                     0
                 } else {
                     1 + danger * 64 + largest * 4 - mates.min(3) + if free { 0 } else { 1024 }
                 };
-                candidates.push((rank, a));
+                candidates.push((rank, a, split));
             }
         }
-        candidates.sort_by_key(|(rank, _)| *rank);
-        candidates.into_iter().map(|(_, a)| a).collect()
+        candidates.sort_by_key(|(rank, _, _)| *rank);
+        candidates
+            .into_iter()
+            .map(|(_, a, split)| (a, split))
+            .collect()
     }
 
     fn refute(&mut self, key: u64, depth: u8) {
@@ -375,12 +384,14 @@ impl Solver {
         }
     }
 
-    /// Whether attempting `a` first wins from `belief`, and how.
+    /// Whether attempting `a` first wins from `belief`, and how; `split`: its answers, when
+    /// already worked out.
     fn attempt(
         &mut self,
         belief: &[Referee],
         keys: &[u64],
         a: Attempt,
+        split: Option<Split>,
         depth: u8,
     ) -> Option<Strategy> {
         // A killer placement of the belief refutes the attempt cheaply.
@@ -388,14 +399,23 @@ impl Solver {
             for (i, k) in keys.iter().enumerate() {
                 if self.killers.contains(k)
                     && self
-                        .attempt(std::slice::from_ref(&belief[i]), &keys[i..=i], a, depth)
+                        .attempt(
+                            std::slice::from_ref(&belief[i]),
+                            &keys[i..=i],
+                            a,
+                            None,
+                            depth,
+                        )
                         .is_none()
                 {
                     return None;
                 }
             }
         }
-        let Split { refused, legal } = self.split(belief, a)?;
+        let Split { refused, legal } = match split {
+            Some(split) => split,
+            None => self.split(belief, a)?,
+        };
         let side = belief[0].mover_side();
         let wording = belief[0].rules().wording;
         let mut answers = Vec::new();
