@@ -128,3 +128,65 @@ fn the_problem_command_reports_through_its_exit_status() {
         "{stdout}"
     );
 }
+
+/// Every shipped problem but Rotenberg's long one (tested above) is proven within its
+/// stipulation, with the key its source publishes.
+#[test]
+fn the_quick_shipped_problems_are_proven_with_their_published_keys() {
+    let bare = |san: &str| san.replace(['x', '+', '#', '!'], "");
+    let mut n = 0;
+    for entry in std::fs::read_dir("assets/problems").expect("the problems folder") {
+        let path = entry.expect("entry").path();
+        let p = Problem::load(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        if p.mate_in > 3 {
+            continue;
+        }
+        assert!(!p.key.is_empty(), "{}: no published key", path.display());
+        let mut solver =
+            Solver::new(p.solver().expect("side"), None).material_mates(p.material_mates);
+        match solver.solve(p.belief().expect("positions"), p.mate_in) {
+            Outcome::Proven { depth, strategy } => {
+                assert!(depth <= p.mate_in, "{}", path.display());
+                assert_eq!(bare(&strategy.san), bare(&p.key), "{}", path.display());
+            }
+            other => panic!("{}: not proven: {other:?}", path.display()),
+        }
+        n += 1;
+    }
+    assert!(n >= 10, "at least ten quick problems ship, not {n}");
+}
+
+/// Berkeley's material checkmates, when a problem turns them on: taking Black's last unit with
+/// the king beside the rook ends the problem (otherwise no mate in 1 exists).
+#[test]
+fn a_material_checkmate_counts_only_where_the_problem_says_so() {
+    let text = r#"(title: "t", author: "test", source: "test", rules: "berkeley",
+        known: "7k/8/8/8/8/8/1n6/RK6 w - - 0 1", mate_in: 1, material_mates: true)"#;
+    let p = Problem::parse(text).expect("parses");
+    let mut solver = Solver::new(Color::White, None).material_mates(true);
+    match solver.solve(p.belief().expect("positions"), 1) {
+        Outcome::Proven { strategy, .. } => assert_eq!(strategy.key_line(), "Kxb2#"),
+        other => panic!("not proven: {other:?}"),
+    }
+    let mut plain = Solver::new(Color::White, None);
+    assert!(matches!(
+        plain.solve(p.belief().expect("positions"), 1),
+        Outcome::Refuted { .. }
+    ));
+    assert!(kriegspiel::problem::material_mate(
+        &"8/7k/8/8/8/8/1K6/R7"
+            .parse::<shakmaty::fen::Fen>()
+            .expect("fen")
+            .into_setup()
+            .board,
+        Color::White
+    ));
+    assert!(!kriegspiel::problem::material_mate(
+        &"8/7k/8/8/8/8/1K6/N7"
+            .parse::<shakmaty::fen::Fen>()
+            .expect("fen")
+            .into_setup()
+            .board,
+        Color::White
+    ));
+}

@@ -15,6 +15,7 @@ mod logs;
 pub mod newgame;
 pub mod pieces;
 pub mod play;
+pub mod problem_play;
 pub mod problems;
 pub mod settings;
 mod start;

@@ -1,10 +1,11 @@
 //! The problems screen: the Kriegspiel problems in a folder (the shipped ones in
 //! `assets/problems`), each shown with what is known for sure, where the uncertain units may
 //! stand and its stipulation; "Solve" runs the solver on another thread and shows the verdict
-//! with the strategy tree. (Playing a problem against the computer is not here yet.)
+//! with the strategy tree; "Play it" opens [`PlayPanel`], the problem against the computer.
 
 use super::board::{self, BoardSpec, Highlight};
-use crate::problem::Problem;
+use super::problem_play::PlayPanel;
+use crate::problem::{PlayState, Problem};
 use crate::wording::color_title;
 use egui::RichText;
 use std::path::{Path, PathBuf};
@@ -23,6 +24,8 @@ pub struct ProblemsScreen {
     /// The solver's answer for the chosen problem, once it came.
     pub answer: Option<String>,
     job: Option<Receiver<String>>,
+    /// The chosen problem being played, if it is.
+    pub playing: Option<PlayPanel>,
 }
 
 impl ProblemsScreen {
@@ -46,6 +49,7 @@ impl ProblemsScreen {
             entries,
             answer: None,
             job: None,
+            playing: None,
         }
     }
 
@@ -94,23 +98,27 @@ impl ProblemsScreen {
                 ui.label("No problem files found.");
             }
             let mut pick = None;
-            for (i, (path, read)) in self.entries.iter().enumerate() {
-                let name = match read {
-                    Ok(p) => format!("{} — {}", p.author, p.title),
-                    Err(_) => path
-                        .file_name()
-                        .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
-                };
-                if ui.selectable_label(self.chosen == Some(i), name).clicked() {
-                    pick = Some(i);
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                for (i, (path, read)) in self.entries.iter().enumerate() {
+                    let name = match read {
+                        Ok(p) => format!("{}: {} (#{})", p.author, p.title, p.mate_in),
+                        Err(_) => path
+                            .file_name()
+                            .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+                    };
+                    if ui.selectable_label(self.chosen == Some(i), name).clicked() {
+                        pick = Some(i);
+                    }
                 }
-            }
+            });
             if let Some(i) = pick
                 && self.chosen != Some(i)
                 && !self.solving()
+                && !self.playing.as_ref().is_some_and(PlayPanel::thinking)
             {
                 self.chosen = Some(i);
                 self.answer = None;
+                self.playing = None;
             }
         });
         egui::CentralPanel::default().show(ui, |ui| {
@@ -125,7 +133,15 @@ impl ProblemsScreen {
                 }
             };
             egui::ScrollArea::vertical().show(ui, |ui| {
-                self.details(ui, &problem);
+                if let Some(panel) = &mut self.playing {
+                    if panel.show(ui) {
+                        self.playing = None;
+                    } else if *panel.play.state() != PlayState::Playing {
+                        self.solution(ui, &problem);
+                    }
+                } else {
+                    self.details(ui, &problem);
+                }
             });
         });
     }
@@ -170,6 +186,12 @@ impl ProblemsScreen {
         }
         ui.add_space(6.0);
         ui.horizontal(|ui| {
+            if ui.button("Play it against the computer").clicked() {
+                match PlayPanel::new(problem) {
+                    Ok(panel) => self.playing = Some(panel),
+                    Err(e) => self.answer = Some(e),
+                }
+            }
             let label = if self.solving() {
                 "Solving…"
             } else {
@@ -185,6 +207,25 @@ impl ProblemsScreen {
                 ui.spinner();
             }
         });
+        self.solution(ui, problem);
+    }
+
+    /// The solver's answer (with "Solve" when there is none yet) and the published solution.
+    fn solution(&mut self, ui: &mut egui::Ui, problem: &Problem) {
+        if self.playing.is_some() {
+            ui.add_space(8.0);
+            ui.label(RichText::new("Compare with the solution:").strong());
+            if self.answer.is_none()
+                && ui
+                    .add_enabled(!self.solving(), egui::Button::new("Show the solver's tree"))
+                    .clicked()
+            {
+                self.solve();
+            }
+            if self.solving() {
+                ui.spinner();
+            }
+        }
         if let Some(answer) = &self.answer {
             ui.add_space(6.0);
             ui.label(RichText::new(answer).monospace());

@@ -52,6 +52,8 @@ pub const HINT_DOT: Color32 = Color32::from_rgba_unmultiplied_const(20, 85, 30, 
 pub const REFUSED_ARROW: Color32 = Color32::from_rgba_unmultiplied_const(200, 30, 30, 150);
 /// An attempt refused in the turn under way, in study mode.
 pub const STUDY_REFUSED_ARROW: Color32 = Color32::from_rgba_unmultiplied_const(200, 30, 30, 170);
+/// The arrow of a problem hint.
+pub const HINT_ARROW: Color32 = Color32::from_rgba_unmultiplied_const(20, 110, 60, 170);
 
 // A covered board.
 

@@ -6,9 +6,11 @@
 //! and the stipulation; [`Problem::belief`] expands it into every true position it allows, which
 //! is where the solver ([`solve`]) starts.
 
+mod play;
 mod solve;
 mod tree;
 
+pub use self::play::{Hint, PlayError, PlayState, ProblemPlay};
 pub use solve::{Outcome, Solver, Stats};
 pub use tree::Strategy;
 
@@ -71,6 +73,14 @@ pub struct Problem {
     pub uncertain: Vec<Uncertain>,
     /// The solver mates in this many of its moves.
     pub mate_in: u8,
+    /// The published key (first move) in SAN, for checking the solver against the source.
+    #[serde(default)]
+    pub key: String,
+    /// Berkeley's material checkmates (seed 000, IV.C): a position where the opponent has only
+    /// its king and the solver a queen, a rook, a pawn off the edge files, two bishops or bishop
+    /// and knight, all of it protected by its king, counts as mate.
+    #[serde(default)]
+    pub material_mates: bool,
     /// The published solution in words, for the reader (the solver does not use it).
     #[serde(default)]
     pub solution: String,
@@ -193,7 +203,7 @@ impl Problem {
     ) -> Result<(Verdict, String), ProblemError> {
         let belief = self.belief()?;
         let started = std::time::Instant::now();
-        let mut solver = Solver::new(self.solver()?, limit);
+        let mut solver = Solver::new(self.solver()?, limit).material_mates(self.material_mates);
         let outcome = solver.solve(belief, self.mate_in);
         let stats = format!(
             "{} nodes ({} from the table) in {:.2} s",
@@ -224,6 +234,25 @@ impl Problem {
         };
         Ok((verdict, text))
     }
+}
+
+/// Whether `board` is one of Berkeley's material checkmates for `solver` (see
+/// [`Problem::material_mates`]): the opponent has its king alone, and the solver's king protects
+/// a queen, a rook, a pawn off the edge files, two bishops on squares of both colours, or a
+/// bishop and a knight.
+pub fn material_mate(board: &shakmaty::Board, solver: Color) -> bool {
+    let Some(king) = board.king_of(solver) else {
+        return false;
+    };
+    if (board.by_color(!solver) & !board.kings()).any() {
+        return false;
+    }
+    let guarded = shakmaty::attacks::king_attacks(king) & board.by_color(solver);
+    let edges = Bitboard::from_file(shakmaty::File::A) | Bitboard::from_file(shakmaty::File::H);
+    let bishops = guarded & board.bishops();
+    (guarded & (board.queens() | board.rooks() | (board.pawns() & !edges))).any()
+        || ((bishops & Bitboard::LIGHT_SQUARES).any() && (bishops & Bitboard::DARK_SQUARES).any())
+        || (bishops.any() && (guarded & board.knights()).any())
 }
 
 /// Places `units` one by one on every free square of their sets; keeps each legal position that

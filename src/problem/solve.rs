@@ -25,7 +25,7 @@ use crate::view::san::own_san;
 use shakmaty::Color;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
-use std::rc::Rc;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Beliefs with at most this many moves left are first searched one position at a time
@@ -45,7 +45,7 @@ pub enum Outcome {
         /// The shortest mate found.
         depth: u8,
         /// The strategy.
-        strategy: Rc<Strategy>,
+        strategy: Arc<Strategy>,
     },
     /// No strategy mates in the stipulated number of moves.
     Refuted {
@@ -75,7 +75,7 @@ struct Split {
 #[derive(Default)]
 struct Entry {
     /// Proven at this depth (and so at any deeper one), with the strategy.
-    proven: Option<(u8, Rc<Strategy>)>,
+    proven: Option<(u8, Arc<Strategy>)>,
     /// Refuted at every depth up to this one (0: never refuted).
     refuted: u8,
 }
@@ -83,6 +83,7 @@ struct Entry {
 /// The solver: one per problem (its table is only valid for one rule set and solver side).
 pub struct Solver {
     solver: Color,
+    material_mates: bool,
     table: HashMap<u64, Entry>,
     killers: Vec<u64>,
     deadline: Option<Instant>,
@@ -152,6 +153,7 @@ impl Solver {
     pub fn new(solver: Color, limit: Option<Duration>) -> Solver {
         Solver {
             solver,
+            material_mates: false,
             table: HashMap::new(),
             killers: Vec::new(),
             deadline: limit.map(|l| Instant::now() + l),
@@ -159,6 +161,20 @@ impl Solver {
             limit: None,
             over_budget: false,
             stats: Stats::default(),
+        }
+    }
+
+    /// Counts Berkeley's material checkmates as mates ([`super::material_mate`]).
+    pub fn material_mates(mut self, on: bool) -> Solver {
+        self.material_mates = on;
+        self
+    }
+
+    /// Whether the solver has won in `r`: checkmate, or a material checkmate where they count.
+    fn won(&self, r: &Referee) -> bool {
+        match r.over() {
+            Some(o) => o.result == GameResult::win_for(self.solver),
+            None => self.material_mates && super::material_mate(r.true_board(), self.solver),
         }
     }
 
@@ -187,7 +203,7 @@ impl Solver {
 
     /// The first turn: every candidate attempt gets a node budget in turn, the budget growing
     /// fourfold each round, so a cheap proof behind an expensive refutation is found first.
-    fn root(&mut self, belief: &[Referee], n: u8) -> Option<Rc<Strategy>> {
+    fn root(&mut self, belief: &[Referee], n: u8) -> Option<Arc<Strategy>> {
         let keys: Vec<u64> = belief.iter().map(position_key).collect();
         if belief.len() > 1 {
             for (i, p) in belief.iter().enumerate() {
@@ -213,7 +229,7 @@ impl Solver {
                 self.limit = None;
                 self.over_budget = false;
                 if let Some(s) = found {
-                    return Some(Rc::new(s));
+                    return Some(Arc::new(s));
                 }
                 if self.timed_out {
                     return None;
@@ -248,12 +264,12 @@ impl Solver {
     }
 
     /// The solver's turn with `belief` (normalized), `depth` moves left to mate.
-    fn turn(&mut self, belief: &[Referee], depth: u8) -> Option<Rc<Strategy>> {
+    fn turn(&mut self, belief: &[Referee], depth: u8) -> Option<Arc<Strategy>> {
         self.turn_from(belief, depth, true)
     }
 
     /// [`Solver::turn`]; `deepen`: look for a shorter mate first.
-    fn turn_from(&mut self, belief: &[Referee], depth: u8, deepen: bool) -> Option<Rc<Strategy>> {
+    fn turn_from(&mut self, belief: &[Referee], depth: u8, deepen: bool) -> Option<Arc<Strategy>> {
         self.stats.nodes += 1;
         if self.out_of_time() {
             return None;
@@ -298,7 +314,7 @@ impl Solver {
         let candidates = self.candidates(belief, depth);
         for (a, split) in candidates {
             if let Some(s) = self.attempt(belief, &keys, a, Some(split), depth) {
-                let s = Rc::new(s);
+                let s = Arc::new(s);
                 self.table.entry(key).or_default().proven = Some((depth, s.clone()));
                 return Some(s);
             }
@@ -321,7 +337,7 @@ impl Solver {
                 let mates = split
                     .legal
                     .iter()
-                    .filter(|(_, g)| g[0].over().is_some())
+                    .filter(|(_, g)| g.iter().all(|r| self.won(r)))
                     .count();
                 let all_mate = mates == split.legal.len();
                 let largest = split
@@ -420,11 +436,12 @@ impl Solver {
         let wording = belief[0].rules().wording;
         let mut answers = Vec::new();
         let mut refused = refused;
-        for (heard, after) in legal {
-            let mated = after.iter().all(|r| {
-                r.over()
-                    .is_some_and(|o| o.result == GameResult::win_for(self.solver))
-            });
+        for (heard, mut after) in legal {
+            // Where a material checkmate counts, the positions it ends are won already.
+            if self.material_mates && !after.iter().all(|r| self.won(r)) {
+                after.retain(|r| !self.won(r));
+            }
+            let mated = after.iter().all(|r| self.won(r));
             let capture = heard.iter().any(|i| matches!(i, Item::Capture { .. }));
             let mut san = own_san(&side, a, capture);
             let then = if mated {
@@ -489,7 +506,7 @@ impl Solver {
         &mut self,
         positions: Vec<Referee>,
         depth: u8,
-    ) -> Option<Vec<(String, Rc<Strategy>)>> {
+    ) -> Option<Vec<(String, Arc<Strategy>)>> {
         let mut groups: Vec<(Vec<Item>, Vec<Referee>)> = Vec::new();
         for p in &positions {
             for m in p.legal_attempts() {

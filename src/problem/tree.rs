@@ -4,7 +4,7 @@
 
 use crate::attempt::Attempt;
 use std::fmt::{self, Write as _};
-use std::rc::Rc;
+use std::sync::Arc;
 
 /// What the solver does at one of its turns.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,7 +17,7 @@ pub struct Strategy {
     pub answers: Vec<Answer>,
     /// What the solver tries next when the referee refuses the attempt (`None`: it is legal
     /// wherever the hidden units may be).
-    pub refused: Option<Rc<Strategy>>,
+    pub refused: Option<Arc<Strategy>>,
 }
 
 /// One answer to a legal attempt and what follows it.
@@ -37,7 +37,7 @@ pub enum After {
     /// Checkmate.
     Mate,
     /// The opponent replies; for each thing the solver may hear of the reply, its next turn.
-    Replies(Vec<(String, Rc<Strategy>)>),
+    Replies(Vec<(String, Arc<Strategy>)>),
 }
 
 impl Strategy {

@@ -1,0 +1,345 @@
+//! Playing a problem against the computer (the devil of [`ProblemPlay`]): the person's own board
+//! with the enemy units known for sure as markers, attempts by click, drag or typed UCI, what the
+//! person heard, hints on request, and at the end "Solved" or the placement that refutes the
+//! person's play drawn on a board. The devil and the hints think on another thread, so the
+//! window never blocks.
+
+use super::board::{self, Arrow, BoardEvent, BoardSpec, Highlight};
+use crate::attempt::Attempt;
+use crate::problem::{Hint, PlayState, Problem, ProblemPlay};
+use crate::wording::color_title;
+use egui::RichText;
+use shakmaty::{Bitboard, Role, Square};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::time::Duration;
+
+/// How long the devil thinks about one answer.
+const THINK: Duration = Duration::from_secs(3);
+
+/// How long a hint may take.
+const HINT: Duration = Duration::from_secs(90);
+
+/// What a worker thread hands back.
+enum Done {
+    /// The devil answered: the game after it, or why the attempt was not taken.
+    Answered(Box<ProblemPlay>, Option<String>),
+    /// A hint, and the game that keeps the strategy it came from.
+    Hint(Box<ProblemPlay>, Hint),
+}
+
+/// A problem being played.
+pub struct PlayPanel {
+    problem: Problem,
+    /// The game (while the devil thinks, the game as it was).
+    pub play: ProblemPlay,
+    selected: Option<Square>,
+    typed: String,
+    /// The last message to the person (an attempt not taken, a hint).
+    pub message: Option<String>,
+    hint: Option<Attempt>,
+    shade: bool,
+    hinting: bool,
+    job: Option<Receiver<Done>>,
+}
+
+impl PlayPanel {
+    /// Starts `problem`.
+    pub fn new(problem: &Problem) -> Result<PlayPanel, String> {
+        let play = ProblemPlay::new(problem, THINK).map_err(|e| e.to_string())?;
+        Ok(PlayPanel {
+            problem: problem.clone(),
+            play,
+            selected: None,
+            typed: String::new(),
+            message: None,
+            hint: None,
+            shade: false,
+            hinting: false,
+            job: None,
+        })
+    }
+
+    /// Whether the computer is thinking (an answer or a hint).
+    pub fn thinking(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// Sends `a` to the devil on another thread.
+    pub fn attempt(&mut self, a: Attempt) {
+        if self.thinking() {
+            return;
+        }
+        let mut next = self.play.clone();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            let error = next.attempt(a).err().map(|e| e.to_string());
+            let _ = tx.send(Done::Answered(Box::new(next), error));
+        });
+        self.selected = None;
+        self.hint = None;
+        self.message = None;
+        self.job = Some(rx);
+    }
+
+    fn ask_hint(&mut self) {
+        if self.thinking() {
+            return;
+        }
+        let mut play = self.play.clone();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            let hint = play.hint(HINT);
+            let _ = tx.send(Done::Hint(Box::new(play), hint));
+        });
+        self.message = None;
+        self.hinting = true;
+        self.job = Some(rx);
+    }
+
+    /// Takes what a worker finished.
+    fn poll(&mut self, ctx: &egui::Context) {
+        let Some(rx) = &self.job else {
+            return;
+        };
+        match rx.try_recv() {
+            Ok(Done::Answered(play, error)) => {
+                if let Some(e) = error {
+                    self.message = Some(e);
+                } else {
+                    self.play = *play;
+                }
+                self.job = None;
+            }
+            Ok(Done::Hint(play, hint)) => {
+                self.play = *play;
+                self.hinting = false;
+                self.message = Some(match &hint {
+                    Hint::Next { san, depth, .. } => {
+                        format!("Hint: {san} (it mates in at most {depth} from here).")
+                    }
+                    Hint::Lost => {
+                        "No strategy mates in the moves left: the devil can refute your play."
+                            .to_owned()
+                    }
+                    Hint::Unknown => "No hint found in time.".to_owned(),
+                });
+                self.hint = match hint {
+                    Hint::Next { attempt, .. } => Some(attempt),
+                    _ => None,
+                };
+                self.job = None;
+            }
+            Err(TryRecvError::Empty) => ctx.request_repaint_after(Duration::from_millis(100)),
+            Err(TryRecvError::Disconnected) => {
+                self.job = None;
+                self.hinting = false;
+            }
+        }
+    }
+
+    /// Draws the panel; returns true when the person asked to leave it.
+    pub fn show(&mut self, ui: &mut egui::Ui) -> bool {
+        self.poll(ui.ctx());
+        let mut leave = false;
+        let side = self.play.side();
+        ui.heading(&self.problem.title);
+        ui.label(
+            RichText::new(format!(
+                "You play {}: mate in {}, wherever the hidden units stand. The computer answers \
+                 every attempt the way that is hardest for you.",
+                color_title(side),
+                self.play.mate_in()
+            ))
+            .strong(),
+        );
+        ui.horizontal_top(|ui| {
+            ui.vertical(|ui| self.board(ui));
+            ui.vertical(|ui| {
+                ui.set_max_width(420.0);
+                self.status(ui);
+                ui.add_space(6.0);
+                ui.horizontal(|ui| {
+                    let playing = *self.play.state() == PlayState::Playing;
+                    let free = playing && !self.thinking();
+                    let label = ui.label("Attempt:");
+                    let field = ui
+                        .add_enabled(
+                            free,
+                            egui::TextEdit::singleline(&mut self.typed)
+                                .desired_width(70.0)
+                                .hint_text("e2e4"),
+                        )
+                        .labelled_by(label.id);
+                    let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                    if (ui.add_enabled(free, egui::Button::new("Try")).clicked() || enter)
+                        && !self.typed.trim().is_empty()
+                    {
+                        match Attempt::parse(self.typed.trim()) {
+                            Ok(a) => {
+                                self.typed.clear();
+                                self.attempt(a);
+                            }
+                            Err(e) => self.message = Some(e.to_string()),
+                        }
+                    }
+                    if ui.add_enabled(free, egui::Button::new("Hint")).clicked() {
+                        self.ask_hint();
+                    }
+                });
+                ui.horizontal(|ui| {
+                    if ui
+                        .add_enabled(!self.thinking(), egui::Button::new("Start again"))
+                        .clicked()
+                        && let Ok(fresh) = PlayPanel::new(&self.problem)
+                    {
+                        *self = fresh;
+                    }
+                    if ui.button("Back to the problem").clicked() {
+                        leave = true;
+                    }
+                    ui.checkbox(&mut self.shade, "Shade where hidden units may be");
+                });
+                if let Some(m) = &self.message {
+                    ui.label(m);
+                }
+                ui.add_space(6.0);
+                ui.label(RichText::new("What you heard").strong());
+                egui::ScrollArea::vertical()
+                    .id_salt("problem-record")
+                    .max_height(260.0)
+                    .stick_to_bottom(true)
+                    .show(ui, |ui| {
+                        for line in self.play.record() {
+                            ui.label(line);
+                        }
+                    });
+            });
+        });
+        self.outcome(ui);
+        leave
+    }
+
+    fn status(&self, ui: &mut egui::Ui) {
+        let text = match self.play.state() {
+            PlayState::Playing if self.hinting => {
+                "Looking for a hint (this can take a minute)…".to_owned()
+            }
+            PlayState::Playing if self.thinking() => "The referee answers…".to_owned(),
+            PlayState::Playing => format!(
+                "Move {} of {}: your attempt. {} positions fit what you heard.",
+                self.play.moves() + 1,
+                self.play.mate_in(),
+                self.play.positions()
+            ),
+            PlayState::Solved { moves } => format!("Solved: mate in {moves}."),
+            PlayState::Failed { reason, .. } => format!("Not solved. {reason}"),
+        };
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(text).size(18.0));
+            if self.thinking() {
+                ui.spinner();
+            }
+        });
+    }
+
+    /// The person's board: own pieces, the enemy units known for sure as markers.
+    fn board(&mut self, ui: &mut egui::Ui) {
+        let side = self.play.side();
+        let playing = *self.play.state() == PlayState::Playing && !self.thinking();
+        let possible = self.play.possible_attempts();
+        let (sure, maybe) = self.play.enemy_knowledge();
+        let own: Vec<_> = self.play.own_pieces();
+        let movable = own.iter().fold(Bitboard::EMPTY, |b, (sq, _)| b | *sq);
+        let mut spec = BoardSpec {
+            name: color_title(side).to_owned(),
+            white_at_bottom: side == shakmaty::Color::White,
+            pieces: own,
+            markers: sure,
+            coordinates: true,
+            movable: if playing { movable } else { Bitboard::EMPTY },
+            drag: playing,
+            click: playing,
+            ..BoardSpec::default()
+        };
+        if self.shade {
+            spec.highlights
+                .extend(maybe.into_iter().map(|sq| (sq, Highlight::Region)));
+        }
+        if let Some(from) = self.selected {
+            spec.highlights.push((from, Highlight::Selected));
+            spec.dots = possible
+                .iter()
+                .filter(|a| a.from == from)
+                .fold(Bitboard::EMPTY, |b, a| b | a.to);
+        }
+        if let Some(h) = self.hint {
+            spec.arrows.push(Arrow {
+                from: h.from,
+                to: h.to,
+                color: super::theme::HINT_ARROW,
+            });
+        }
+        for event in board::show(ui, &spec, 420.0) {
+            match event {
+                BoardEvent::Clicked(sq) => {
+                    if let Some(a) = from_to(&possible, self.selected, sq) {
+                        self.attempt(a);
+                    } else if movable.contains(sq) && self.selected != Some(sq) {
+                        self.selected = Some(sq);
+                    } else {
+                        self.selected = None;
+                    }
+                }
+                BoardEvent::Dropped { from, to } => {
+                    if let Some(a) = from_to(&possible, Some(from), to) {
+                        self.attempt(a);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// After the end: the refuting placement, or the way to the solution tree.
+    fn outcome(&self, ui: &mut egui::Ui) {
+        if let PlayState::Failed {
+            placement, line, ..
+        } = self.play.state()
+        {
+            ui.add_space(8.0);
+            ui.label(
+                RichText::new("Where the hidden units stood (consistent with all you heard):")
+                    .strong(),
+            );
+            ui.label(RichText::new(placement).monospace());
+            if !line.is_empty() {
+                ui.label(format!("What happened there: {line}"));
+            }
+            if let Some(setup) = crate::setup::parse_fen(placement) {
+                let spec = BoardSpec {
+                    name: "Refutation".to_owned(),
+                    white_at_bottom: self.play.side() == shakmaty::Color::White,
+                    pieces: setup.board.iter().collect(),
+                    coordinates: true,
+                    ..BoardSpec::default()
+                };
+                board::show(ui, &spec, 300.0);
+            }
+        }
+    }
+}
+
+/// The possible attempt from `from` to `to` (a promotion to a queen when one is needed; typed
+/// UCI chooses another piece).
+fn from_to(possible: &[Attempt], from: Option<Square>, to: Square) -> Option<Attempt> {
+    let from = from?;
+    let mut found = possible.iter().filter(|a| a.from == from && a.to == to);
+    let first = *found.next()?;
+    Some(
+        possible
+            .iter()
+            .copied()
+            .find(|a| a.from == from && a.to == to && a.promotion == Some(Role::Queen))
+            .unwrap_or(first),
+    )
+}
