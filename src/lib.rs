@@ -9,12 +9,14 @@ pub mod announce;
 #[cfg(feature = "gui")]
 pub mod app;
 pub mod attempt;
+pub mod belief;
 pub mod bench;
 pub mod bots;
 pub mod clock;
 pub mod knowledge;
 pub mod krk;
 pub mod log;
+pub mod matchplay;
 pub mod pgn;
 pub mod possible;
 pub mod problem;

@@ -78,6 +78,37 @@ enum Command {
         #[arg(long)]
         flags: Option<String>,
     },
+    /// Play a match between two bots and print one line per game, then the score of --white.
+    /// Exit status 2: an unknown bot.
+    Match {
+        /// The bot under test (its wins and losses are counted): random, heuristic or krk.
+        #[arg(long)]
+        white: String,
+        /// Its opponent: random, heuristic or krk.
+        #[arg(long)]
+        black: String,
+        /// Rule set.
+        #[arg(long, default_value = "wild16")]
+        rules: Preset,
+        /// Number of games.
+        #[arg(long, default_value_t = 10)]
+        games: u32,
+        /// Random seed (game i seeds its bots from seed + i).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Stop a game, unfinished (scored as a draw), after this many completed turns.
+        #[arg(long, default_value_t = 600)]
+        max_plies: u32,
+        /// Thinking time per request in milliseconds, for bots that use it.
+        #[arg(long)]
+        think_ms: Option<u64>,
+        /// The bots exchange colours every other game.
+        #[arg(long)]
+        swap: bool,
+        /// Save every game in this folder (match-<seed>-<i>.ron).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// King and Rook against King: play many games with a computer White and print a summary.
     Krk {
         /// White player: paper or ours.
@@ -208,6 +239,29 @@ fn main() -> ExitCode {
                 })
                 .map_err(|e| format!("cannot write {}: {e}", out.display())),
         },
+        Some(Command::Match {
+            white,
+            black,
+            rules,
+            games,
+            seed,
+            max_plies,
+            think_ms,
+            swap,
+            out,
+        }) => {
+            return match_command(&kriegspiel::matchplay::MatchConfig {
+                white,
+                black,
+                rules: rules.rules(),
+                games,
+                seed,
+                max_plies,
+                think_ms,
+                swap,
+                out,
+            });
+        }
         Some(Command::Krk {
             player,
             defender,
@@ -285,6 +339,31 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("kriegspiel: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `kriegspiel match`: plays the match, one line per game and the summary last on standard
+/// output, progress on standard error. Exit status 2 for an unknown bot.
+fn match_command(config: &kriegspiel::matchplay::MatchConfig) -> ExitCode {
+    use kriegspiel::matchplay::{MatchError, play_match};
+    let total = config.games;
+    let played = play_match(config, |index, record| {
+        println!("{}", record.line(index + 1));
+        eprintln!("game {}/{total} played", index + 1);
+    });
+    match played {
+        Ok(summary) => {
+            println!("{}", summary.line(&config.white, &config.black));
+            ExitCode::SUCCESS
+        }
+        Err(e @ MatchError::UnknownBot(_)) => {
+            eprintln!("kriegspiel: {e}");
+            ExitCode::from(2)
+        }
+        Err(e) => {
+            eprintln!("kriegspiel: {e}");
             ExitCode::FAILURE
         }
     }

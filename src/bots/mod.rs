@@ -4,8 +4,10 @@
 //!
 //! [`BotKind`] names a bot in the app state and in saves; [`BotKind::make`] builds one.
 
+pub mod heuristic;
 pub mod krk;
 pub mod random;
+pub mod strong;
 
 use crate::referee::Request;
 use crate::view::PlayerView;
@@ -30,6 +32,10 @@ pub enum BotKind {
     /// The KR vs K player: our strong White, the paper's edge-fleeing king as Black
     /// ([`krk::KrkBot`]).
     KrkPractice,
+    /// A baseline of chess rules of thumb ([`heuristic::HeuristicBot`]).
+    Heuristic,
+    /// Expected gain over a sample of its belief's worlds ([`strong::StrongBot`]).
+    Strong,
 }
 
 impl BotKind {
@@ -38,6 +44,8 @@ impl BotKind {
         match self {
             BotKind::Random => Box::new(random::RandomBot::new(seed)),
             BotKind::KrkPractice => Box::new(krk::KrkBot::new()),
+            BotKind::Heuristic => Box::new(heuristic::HeuristicBot::new(seed)),
+            BotKind::Strong => Box::new(strong::StrongBot::new(seed)),
         }
     }
 
@@ -46,6 +54,8 @@ impl BotKind {
         match self {
             BotKind::Random => "Computer (random)",
             BotKind::KrkPractice => "Computer (KR vs K)",
+            BotKind::Heuristic => "Computer (heuristic)",
+            BotKind::Strong => "Computer (strong)",
         }
     }
 }

@@ -201,6 +201,35 @@ impl Referee {
         self.judge.board()
     }
 
+    /// A position's identity: the board, the side to move, castling rights and en passant square
+    /// (a fast mix of their bits; a collision would need two positions of one search to agree on
+    /// 64 bits).
+    pub fn position_key(&self) -> u64 {
+        let r = self;
+        let board = r.true_board();
+        let mut h: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut mix = |x: u64| {
+            h = (h ^ x).wrapping_mul(0x0100_0000_01B3).rotate_left(29) ^ (x >> 17);
+            h = h.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        };
+        mix(u64::from(board.white()));
+        for role in shakmaty::Role::ALL {
+            mix(u64::from(board.by_role(role)));
+        }
+        mix(u64::from(r.castling_rights()) ^ if r.to_move() == Color::White { 1 } else { 2 });
+        // An en passant square only after a double step: look for it only when a pawn of the side
+        // that just moved stands on its fourth rank.
+        let mover = !r.to_move();
+        let fourth = shakmaty::Bitboard::from_rank(mover.relative_rank(shakmaty::Rank::Fourth));
+        if (board.pawns() & board.by_color(mover) & fourth).any() {
+            mix(r
+                .true_setup()
+                .ep_square
+                .map_or(64, |sq| u64::from(u32::from(sq))));
+        }
+        h
+    }
+
     /// The castling rights of the true position (rook squares).
     pub fn castling_rights(&self) -> Bitboard {
         self.judge.castling_rights()

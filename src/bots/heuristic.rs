@@ -1,0 +1,331 @@
+//! The heuristic bot: a simple baseline, meant to beat the random bot, that sees only its seat.
+//! It asks "Any?" at the start of each turn where the rules have it, tries its pawn captures
+//! first when it was told some are legal, and otherwise tries the possible attempt it scores
+//! best (recaptures, checks where the enemy king may be, pawn advances and promotions,
+//! development; no king walks, no heavy piece next to the enemy king). In RBC it senses a random
+//! square of the middle of the board, then moves. It never repeats a refused attempt, and when
+//! every attempt was refused it answers as the random bot would.
+
+use super::Bot;
+use super::random::RandomBot;
+use crate::announce::{Item, PawnTries};
+use crate::attempt::Attempt;
+use crate::knowledge::certain_attacks;
+use crate::possible::move_own_piece;
+use crate::referee::Request;
+use crate::rng::Rng;
+use crate::rules::Family;
+use crate::view::PlayerView;
+use shakmaty::{Bitboard, File, Rank, Role, Square, attacks};
+
+/// A baseline player: scores its possible attempts with a few chess rules of thumb and tries the
+/// best one not yet refused this turn (random tie-breaks).
+pub struct HeuristicBot {
+    rng: Rng,
+    /// Answers whatever this bot does not handle (every attempt refused).
+    fallback: RandomBot,
+}
+
+impl HeuristicBot {
+    /// A player with its own random stream.
+    pub fn new(seed: u64) -> HeuristicBot {
+        HeuristicBot {
+            rng: Rng::new(seed),
+            fallback: RandomBot::new(seed ^ 0x5EED_F00D_CAFE),
+        }
+    }
+
+    /// The best-scored attempt of `candidates` (random tie-breaks and a little noise).
+    fn best(&mut self, seat: &PlayerView, news: &News, candidates: &[Attempt]) -> Option<Attempt> {
+        let mut best: Option<(i32, Attempt)> = None;
+        let mut ties = 0;
+        for &a in candidates {
+            let s = score(seat, news, a) + self.rng.below(3) as i32;
+            match best {
+                Some((b, _)) if s < b => {}
+                Some((b, _)) if s == b => {
+                    ties += 1;
+                    if self.rng.below(ties + 1) == 0 {
+                        best = Some((s, a));
+                    }
+                }
+                _ => {
+                    best = Some((s, a));
+                    ties = 0;
+                }
+            }
+        }
+        best.map(|(_, a)| a)
+    }
+
+    /// A random square of the middle of the board (files b-g, ranks 3-6) to sense.
+    fn sense_square(&mut self) -> Square {
+        let file = File::new(1 + self.rng.below(6) as u32);
+        let rank = Rank::new(2 + self.rng.below(4) as u32);
+        Square::from_coords(file, rank)
+    }
+}
+
+/// What the player was told about legal pawn captures this turn.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum PawnNews {
+    /// Nothing was said.
+    Unknown,
+    /// There are none.
+    Nothing,
+    /// There are some, onto these squares (every square when the squares were not said).
+    Onto(Bitboard),
+}
+
+/// What the player heard that bears on its current turn.
+struct News {
+    /// Legal pawn captures.
+    pawns: PawnNews,
+    /// Where the opponent just captured one of the player's units.
+    capture: Option<Square>,
+    /// The player's king is in check.
+    in_check: bool,
+}
+
+impl News {
+    /// From the opponent's last turn (or the start) and the current turn so far.
+    fn heard(seat: &PlayerView) -> News {
+        let mut news = News {
+            pawns: PawnNews::Unknown,
+            capture: None,
+            in_check: false,
+        };
+        let previous = seat
+            .turns
+            .iter()
+            .rev()
+            .find(|t| t.mover != Some(seat.color));
+        for item in previous
+            .into_iter()
+            .flat_map(|t| t.heard.iter())
+            .flat_map(|h| h.items.iter())
+        {
+            match *item {
+                Item::PawnTries(tries) => {
+                    news.pawns = match tries {
+                        PawnTries::Count(0) | PawnTries::Any(false) => PawnNews::Nothing,
+                        PawnTries::Count(_) | PawnTries::Any(true) => {
+                            PawnNews::Onto(Bitboard::FULL)
+                        }
+                        PawnTries::Squares(squares) if squares.is_empty() => PawnNews::Nothing,
+                        PawnTries::Squares(squares) => PawnNews::Onto(squares),
+                    }
+                }
+                Item::Capture { square, .. } | Item::Captured(square) => {
+                    news.capture = Some(square)
+                }
+                Item::Check(_) => news.in_check = true,
+                _ => {}
+            }
+        }
+        let current = seat.turns.last().filter(|t| t.mover == Some(seat.color));
+        for item in current
+            .into_iter()
+            .flat_map(|t| t.heard.iter())
+            .flat_map(|h| h.items.iter())
+        {
+            match *item {
+                Item::AnyAnswer(true) if !matches!(news.pawns, PawnNews::Onto(_)) => {
+                    news.pawns = PawnNews::Onto(Bitboard::FULL)
+                }
+                Item::AnyAnswer(false) => news.pawns = PawnNews::Nothing,
+                _ => {}
+            }
+        }
+        news
+    }
+}
+
+/// A unit's rough value in pawns.
+fn value(role: Role) -> i32 {
+    match role {
+        Role::Pawn => 1,
+        Role::Knight | Role::Bishop => 3,
+        Role::Rook => 5,
+        Role::Queen => 9,
+        Role::King => 100,
+    }
+}
+
+/// How good the attempt `a` looks from `seat`'s view alone (higher is better).
+fn score(seat: &PlayerView, news: &News, a: Attempt) -> i32 {
+    let color = seat.color;
+    let rbc = seat.rules.family == Family::Rbc;
+    let dropped = a.dropped();
+    let Some(before) = dropped.or_else(|| seat.own.role_at(a.from)) else {
+        return 0;
+    };
+    let mut after = seat.own.clone();
+    let mut castling = seat.castling;
+    move_own_piece(&mut after, &mut castling, color, a);
+    let Some(moved) = after.piece_at(a.to) else {
+        return 0;
+    };
+    let rel = |sq: Square| color.relative_rank(sq.rank()).to_u32() as i32;
+    let early = seat.move_number <= 12;
+    let king = seat.king.possible;
+    let king_squares = king.count().max(1) as i32;
+    let diagonal_pawn = dropped.is_none() && before == Role::Pawn && a.from.file() != a.to.file();
+    let mut s = 0;
+
+    // Captures: where the opponent just took one of ours, where an enemy unit was just seen.
+    if news.capture == Some(a.to) {
+        s += 25;
+    }
+    let sighted = match seat.seen.get(&a.to) {
+        Some((Some(p), seen_at)) if p.color != color && seen_at + 1 >= seat.move_number => {
+            Some(p.role)
+        }
+        _ => None,
+    };
+    if let Some(role) = sighted {
+        s += 4 * value(role) + 2;
+    }
+    if king.single_square() == Some(a.to) {
+        // RBC: the king is there for certain, take it. Kriegspiel: the attempt is illegal.
+        s += if rbc { 1000 } else { -50 };
+    }
+    if rbc && diagonal_pawn && sighted.is_none() {
+        s -= 6; // most likely nothing to take: the move would be wasted
+    }
+
+    // Checks where the enemy king may stand.
+    let reach = match moved.role {
+        Role::Pawn => attacks::pawn_attacks(color, a.to),
+        _ => attacks::attacks(a.to, moved, after.occupied()),
+    };
+    let hits = (reach & king).count() as i32;
+    if hits > 0 && moved.role != Role::King {
+        s += 6 + 30 * hits / king_squares;
+    }
+
+    // Pawns: advances and promotions.
+    if dropped.is_none() && before == Role::Pawn {
+        match a.promotion {
+            Some(Role::Queen) => s += 60,
+            Some(_) => s -= 20,
+            None if !diagonal_pawn => {
+                s += 2 + rel(a.to);
+                if early && matches!(a.to.file(), File::D | File::E) {
+                    s += 4;
+                }
+            }
+            None => s += 1,
+        }
+    }
+
+    // Development: knights and bishops off the back rank early.
+    if dropped.is_none()
+        && early
+        && matches!(before, Role::Knight | Role::Bishop)
+        && rel(a.from) == 0
+    {
+        s += 6;
+        if before == Role::Knight && matches!(a.to.file(), File::A | File::H) {
+            s -= 3;
+        }
+    }
+
+    // The king: castle, step out of check, otherwise stay home.
+    if dropped.is_none() && before == Role::King {
+        if a.from.rank() == a.to.rank() && a.from.distance(a.to) == 2 {
+            s += 12;
+        } else if news.in_check {
+            s += 6;
+        } else {
+            s -= 8;
+            if seat.move_number < 30 && rel(a.to) > rel(a.from) {
+                s -= 6;
+            }
+        }
+    }
+
+    // Safety: defended squares; heavy pieces not next to where the enemy king may be.
+    let defended = certain_attacks(&after, color, seat.king.empty).contains(a.to);
+    if defended && moved.role != Role::King {
+        s += 2;
+    }
+    if matches!(moved.role, Role::Queen | Role::Rook) {
+        let near = (attacks::king_attacks(a.to) & king).count() as i32;
+        if near > 0 {
+            let risk = 4 + 20 * near / king_squares;
+            s -= if defended { risk / 3 } else { risk };
+        }
+        if moved.role == Role::Queen && seat.move_number < 8 {
+            s -= 4;
+        }
+    }
+    if dropped.is_some() {
+        s -= 2; // board moves first; drops when they check or nothing else works
+    }
+    s
+}
+
+impl Bot for HeuristicBot {
+    fn name(&self) -> &str {
+        super::BotKind::Heuristic.title()
+    }
+
+    fn next(&mut self, seat: &PlayerView) -> Option<Request> {
+        if !seat.my_turn() {
+            return None;
+        }
+        let news = News::heard(seat);
+        let side = seat.side();
+        let open: Vec<Attempt> = seat
+            .possible_attempts()
+            .into_iter()
+            .filter(|a| !seat.refused.iter().any(|(r, _)| r == a))
+            .collect();
+        if seat.rules.family == Family::Rbc {
+            if !seat.sensed {
+                return Some(Request::Sense(Some(self.sense_square())));
+            }
+            return match self.best(seat, &news, &open) {
+                Some(a) => Some(Request::Move(a)),
+                None => self.fallback.next(seat),
+            };
+        }
+        let new_turn = seat.refused.is_empty() && !seat.any_asked;
+        let pawn_captures: Vec<Attempt> = open
+            .iter()
+            .copied()
+            .filter(|a| side.is_pawn_capture(*a))
+            .collect();
+        if new_turn
+            && seat.rules.has_any()
+            && news.pawns != PawnNews::Nothing
+            && !pawn_captures.is_empty()
+        {
+            return Some(Request::Any);
+        }
+        if let PawnNews::Onto(targets) = news.pawns {
+            let tries: Vec<Attempt> = pawn_captures
+                .iter()
+                .copied()
+                .filter(|a| targets.contains(a.to) && a.promotion.is_none_or(|r| r == Role::Queen))
+                .collect();
+            if !tries.is_empty() {
+                return Some(Request::Try(tries[self.rng.below(tries.len())]));
+            }
+        }
+        // Told there is no legal pawn capture: leave them out (unless nothing else is left).
+        let candidates: Vec<Attempt> =
+            if news.pawns == PawnNews::Nothing && open.len() > pawn_captures.len() {
+                open.into_iter()
+                    .filter(|a| !side.is_pawn_capture(*a))
+                    .collect()
+            } else {
+                open
+            };
+        match self.best(seat, &news, &candidates) {
+            Some(a) => Some(Request::Try(a)),
+            None => self.fallback.next(seat),
+        }
+    }
+}

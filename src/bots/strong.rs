@@ -1,0 +1,241 @@
+//! The strong bot: it keeps a [`Belief`] over the enemy pieces from its own seat's view, and
+//! picks each attempt by its expected gain over a sample of the belief's worlds.
+//!
+//! In every sampled world an attempt is either refused (it gains nothing: a refusal costs only
+//! a little information) or played: then the position is scored after the opponent's most
+//! plausible answer, which is not adversarial (the opponent cannot see our pieces): it takes
+//! back on the square where it just heard a capture when it can, and otherwise takes what it
+//! can take only half the time. The score is material, pawn progress and, when the opponent has
+//! its king alone, the push of that king to the edge and of our king towards it ("mop-up"), so
+//! won endings get finished; a mate found in a world counts heavily, a stalemate as a draw.
+//! Attempts that no sampled world allows are tried only when nothing else is left. Where the
+//! belief is not supported (RBC, drops, opened squares, a hidden placement) it plays as the
+//! heuristic bot.
+
+use super::Bot;
+use super::heuristic::HeuristicBot;
+use crate::attempt::Attempt;
+use crate::belief::Belief;
+use crate::referee::{Referee, Request};
+use crate::rng::Rng;
+use crate::view::PlayerView;
+use shakmaty::{Board, CastlingMode, Chess, Color, Position, Role, Square};
+
+/// How many worlds each decision looks at.
+const SAMPLES: usize = 48;
+
+/// Worlds kept exactly by the belief (a sample beyond).
+const BELIEF_CAP: usize = 1_200;
+
+/// The score of a mate, in pawns.
+const MATE: f32 = 1_000.0;
+
+/// The strong bot.
+pub struct StrongBot {
+    rng: Rng,
+    seed: u64,
+    belief: Option<Belief>,
+    /// Set when the belief cannot be kept for this game.
+    unsupported: bool,
+    fallback: HeuristicBot,
+}
+
+impl StrongBot {
+    /// A bot with its own random stream.
+    pub fn new(seed: u64) -> StrongBot {
+        StrongBot {
+            rng: Rng::new(seed ^ 0x5EED),
+            seed,
+            belief: None,
+            unsupported: false,
+            fallback: HeuristicBot::new(seed),
+        }
+    }
+
+    /// Brings the belief up to date with `seat`; false where it cannot be kept.
+    fn refresh(&mut self, seat: &PlayerView) -> bool {
+        if self.unsupported {
+            return false;
+        }
+        match &mut self.belief {
+            Some(b) => b.update(seat),
+            None => match Belief::with_cap(seat, BELIEF_CAP, self.seed) {
+                Ok(b) => self.belief = Some(b),
+                Err(_) => {
+                    self.unsupported = true;
+                    return false;
+                }
+            },
+        }
+        true
+    }
+}
+
+fn value(role: Role) -> f32 {
+    match role {
+        Role::Pawn => 1.0,
+        Role::Knight | Role::Bishop => 3.0,
+        Role::Rook => 5.0,
+        Role::Queen => 9.0,
+        Role::King => 0.0,
+    }
+}
+
+fn distance(a: Square, b: Square) -> f32 {
+    let df = (u32::from(a.file()) as i32 - u32::from(b.file()) as i32).abs();
+    let dr = (u32::from(a.rank()) as i32 - u32::from(b.rank()) as i32).abs();
+    df.max(dr) as f32
+}
+
+/// How far `sq` is from the centre (0 in the middle, 3 in a corner).
+fn off_centre(sq: Square) -> f32 {
+    let f = u32::from(sq.file()) as f32;
+    let r = u32::from(sq.rank()) as f32;
+    (f - 3.5).abs().max((r - 3.5).abs()) - 0.5
+}
+
+/// The position's score for `us`, in pawns.
+fn evaluate(board: &Board, us: Color) -> f32 {
+    let mut score = 0.0;
+    for (sq, piece) in board.iter() {
+        let mut v = value(piece.role);
+        if piece.role == Role::Pawn {
+            let rank = u32::from(piece.color.relative_rank(sq.rank())) as f32;
+            v += 0.06 * rank;
+        }
+        score += if piece.color == us { v } else { -v };
+    }
+    let enemy = board.by_color(!us);
+    if enemy.count() == 1
+        && let (Some(theirs), Some(ours)) = (board.king_of(!us), board.king_of(us))
+    {
+        // Mop-up: their king to the edge, ours beside it.
+        score += 0.4 * off_centre(theirs) - 0.2 * distance(theirs, ours);
+    }
+    score
+}
+
+/// The score for `us` after the opponent's plausible answer in `pos` (the opponent to move);
+/// `hot`: the square where the opponent just heard a capture, if any.
+fn after_reply(pos: &Chess, us: Color, hot: Option<Square>) -> f32 {
+    let base = evaluate(pos.board(), us);
+    let mut take_back: f32 = 0.0;
+    let mut other: f32 = 0.0;
+    for m in pos.legal_moves() {
+        let Some(captured) = m.capture() else {
+            continue;
+        };
+        let mut gain = value(captured);
+        // Our unit may be defended: the opponent then loses its capturer.
+        let board = pos.board();
+        let to = m.to();
+        let defended = (board.attacks_to(to, us, board.occupied()) & board.by_color(us)).any();
+        if defended {
+            gain -= value(m.role());
+        }
+        if Some(to) == hot {
+            take_back = take_back.max(gain);
+        } else {
+            other = other.max(gain);
+        }
+    }
+    base - take_back.max(0.5 * other).max(0.0)
+}
+
+/// The gain of attempting `a` in the world `pos` (our move there): `None` when it is refused
+/// there.
+fn gain(pos: &Chess, a: Attempt, us: Color) -> Option<f32> {
+    let m = a.to_uci().to_move(pos).ok()?;
+    let before = evaluate(pos.board(), us);
+    let hot = m.is_capture().then(|| m.to());
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    if after.is_checkmate() {
+        return Some(MATE);
+    }
+    if after.is_stalemate() || after.is_insufficient_material() {
+        return Some(-before);
+    }
+    let check = if after.is_check() { 0.1 } else { 0.0 };
+    Some(after_reply(&after, us, hot) - before + check)
+}
+
+impl Bot for StrongBot {
+    fn name(&self) -> &str {
+        "Strong"
+    }
+
+    fn next(&mut self, seat: &PlayerView) -> Option<Request> {
+        if !seat.my_turn() {
+            return None;
+        }
+        let us = seat.color;
+        let new_turn = seat.refused.is_empty() && !seat.any_asked;
+        let has_any = seat.rules.has_any();
+        let worlds: Vec<Chess> = {
+            if !self.refresh(seat) {
+                return self.fallback.next(seat);
+            }
+            let all = self.belief.as_ref().map_or(&[][..], Belief::worlds);
+            let picked: Vec<&Referee> = if all.len() <= SAMPLES {
+                all.iter().collect()
+            } else {
+                (0..SAMPLES)
+                    .map(|_| &all[self.rng.below(all.len())])
+                    .collect()
+            };
+            picked
+                .into_iter()
+                .filter_map(|w| w.true_setup().position(CastlingMode::Standard).ok())
+                .collect()
+        };
+        if worlds.is_empty() {
+            return self.fallback.next(seat);
+        }
+        if new_turn && has_any {
+            return Some(Request::Any);
+        }
+        let candidates: Vec<Attempt> = seat
+            .possible_attempts()
+            .into_iter()
+            .filter(|a| !seat.refused.iter().any(|(r, _)| r == a))
+            .collect();
+        if candidates.is_empty() {
+            return self.fallback.next(seat);
+        }
+        let n = worlds.len() as f32;
+        let mut best: Option<(f32, Attempt)> = None;
+        let mut unseen = Vec::new();
+        for a in candidates {
+            let mut total = 0.0;
+            let mut legal = 0;
+            for w in &worlds {
+                if let Some(g) = gain(w, a, us) {
+                    total += g;
+                    legal += 1;
+                }
+            }
+            if legal == 0 {
+                unseen.push(a);
+                continue;
+            }
+            // A little noise breaks ties between equal attempts.
+            // Undoing the last move invites a draw by repetition.
+            let back = seat
+                .last_move
+                .is_some_and(|m| m.from == a.to && m.to == a.from);
+            total -= if back { 0.3 * legal as f32 } else { 0.0 };
+            // A refusal is nearly free, but not quite (time, and what the opponent hears).
+            let score = total / n - 0.02 * (1.0 - legal as f32 / n)
+                + 0.001 * (self.rng.below(1000) as f32 / 1000.0);
+            if best.is_none_or(|(s, _)| score > s) {
+                best = Some((score, a));
+            }
+        }
+        let pick = match best {
+            Some((_, a)) => a,
+            None => unseen[self.rng.below(unseen.len())],
+        };
+        Some(Request::Try(pick))
+    }
+}

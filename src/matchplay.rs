@@ -1,0 +1,372 @@
+//! Matches between bots: this module owns playing a series of games between two named bots
+//! through the referee, each bot seeing only its own seat's view, timing every request a bot
+//! makes, scoring the match and saving the games. `kriegspiel match` prints what it returns.
+//!
+//! A game ends when the referee says it is over, or after `max_plies` completed turns (then it
+//! is unfinished and scored as a draw). A bot that makes no acceptable request
+//! [`MAX_FAILURES`] times in a row in one turn (it answers `None`, or the referee refuses its
+//! request with an error) forfeits: it resigns, and the game is logged and scored as its loss.
+
+use crate::announce::GameResult;
+use crate::bots::{Bot, BotKind};
+use crate::log::Game;
+use crate::referee::Request;
+use crate::rng::Rng;
+use crate::rules::{Handicap, Preset, RuleSet};
+use crate::save::{Meta, Mode, SavedGame};
+use crate::view::PlayerView;
+use shakmaty::{Color, Setup, Square};
+use std::path::PathBuf;
+use std::time::Instant;
+use thiserror::Error;
+
+/// The bot names a match accepts, as written on the command line.
+pub const BOT_NAMES: [&str; 4] = ["random", "heuristic", "strong", "krk"];
+
+/// How many times in a row a bot may fail to make an acceptable request in one turn before it
+/// forfeits the game.
+pub const MAX_FAILURES: u32 = 1000;
+
+/// What to play.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// The bot under test (wins and losses are counted for it); it plays White unless `swap`.
+    pub white: String,
+    /// Its opponent.
+    pub black: String,
+    /// The rules of every game.
+    pub rules: RuleSet,
+    /// How many games.
+    pub games: u32,
+    /// Game `i` seeds both bots from `seed + i` (two different streams).
+    pub seed: u64,
+    /// A game stops, unfinished, after this many completed turns.
+    pub max_plies: u32,
+    /// A thinking-time budget per request, in milliseconds (the current bots ignore it).
+    pub think_ms: Option<u64>,
+    /// The bots exchange colours in every odd game (0-based).
+    pub swap: bool,
+    /// A folder to save every game in (`match-<seed>-<i>.ron`; created if missing).
+    pub out: Option<PathBuf>,
+}
+
+impl Default for MatchConfig {
+    fn default() -> MatchConfig {
+        MatchConfig {
+            white: "random".to_owned(),
+            black: "random".to_owned(),
+            rules: Preset::Wild16.rules(),
+            games: 10,
+            seed: 1,
+            max_plies: 600,
+            think_ms: None,
+            swap: false,
+            out: None,
+        }
+    }
+}
+
+/// One game of a match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// The bot that played White.
+    pub white: String,
+    /// The bot that played Black.
+    pub black: String,
+    /// The result; `None` when the game was stopped at the ply limit (scored as a draw).
+    pub result: Option<GameResult>,
+    /// Completed turns.
+    pub plies: u32,
+    /// Why the game ended, in words ("checkmate", "ply limit", "forfeit by ...").
+    pub reason: String,
+    /// Requests the referee refused with an error (both bots), a sign of a faulty bot.
+    pub errors: u32,
+}
+
+impl GameRecord {
+    /// The game as one line, `number` counted from 1:
+    /// `game 3: heuristic (white) vs random: 1-0 in 87 plies (checkmate)`.
+    pub fn line(&self, number: u32) -> String {
+        let result = self.result.map_or("*", GameResult::pgn);
+        format!(
+            "game {number}: {} (white) vs {}: {result} in {} plies ({})",
+            self.white, self.black, self.plies, self.reason
+        )
+    }
+}
+
+/// A match's score, from the point of view of the bot named by [`MatchConfig::white`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchSummary {
+    /// Games it won.
+    pub wins: u32,
+    /// Games it lost.
+    pub losses: u32,
+    /// Games drawn or unfinished.
+    pub draws: u32,
+    /// Games played.
+    pub games: u32,
+    /// Completed turns per game, on average.
+    pub avg_plies: f64,
+    /// Its median time per request, in milliseconds (view building excluded).
+    pub median_think_ms: f64,
+    /// Its longest time for one request, in milliseconds.
+    pub worst_think_ms: f64,
+}
+
+impl MatchSummary {
+    /// The summary line: `heuristic vs random: +12 -3 =5 of 20, avg plies 143.2, median think
+    /// 0.02 ms/attempt`.
+    pub fn line(&self, white: &str, black: &str) -> String {
+        format!(
+            "{white} vs {black}: +{} -{} ={} of {}, avg plies {:.1}, median think {:.2} ms/attempt",
+            self.wins, self.losses, self.draws, self.games, self.avg_plies, self.median_think_ms
+        )
+    }
+}
+
+/// Why a match could not be played.
+#[derive(Debug, Error)]
+pub enum MatchError {
+    /// A bot name that is not one of [`BOT_NAMES`].
+    #[error("{0}")]
+    UnknownBot(String),
+    /// The rules cannot start a game.
+    #[error("the game cannot start: {0}")]
+    Start(String),
+    /// The folder for the saves cannot be made.
+    #[error("cannot create {}: {source}", .path.display())]
+    CreateDir {
+        /// The folder.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A game cannot be saved.
+    #[error("cannot write {}: {source}", .path.display())]
+    Save {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+}
+
+/// The bot kind a name stands for.
+pub fn bot_kind(name: &str) -> Result<BotKind, String> {
+    match name {
+        "random" => Ok(BotKind::Random),
+        "heuristic" => Ok(BotKind::Heuristic),
+        "strong" => Ok(BotKind::Strong),
+        "krk" => Ok(BotKind::KrkPractice),
+        other => Err(format!(
+            "unknown bot '{other}' (expected one of: {})",
+            BOT_NAMES.join(", ")
+        )),
+    }
+}
+
+/// A fresh bot by name (see [`BOT_NAMES`]).
+pub fn make_bot(name: &str, seed: u64) -> Result<Box<dyn Bot>, String> {
+    bot_kind(name).map(|kind| kind.make(seed))
+}
+
+/// A new game under `rules`: from the handicap army where there is one, with Semi-Kriegspiel's
+/// king and queen placed on random legal squares.
+fn start_game(rules: &RuleSet, rng: &mut Rng) -> Result<Game, MatchError> {
+    let start = crate::referee::handicap::start_position(rules).unwrap_or_else(Setup::initial);
+    let mut game = Game::new(rules.clone(), start).map_err(|e| MatchError::Start(e.to_string()))?;
+    if let (Handicap::Semi, Some(color)) = (rules.handicap, rules.sighted.color()) {
+        for _ in 0..1000 {
+            let king = Square::new(rng.below(64) as u32);
+            let queen = Square::new(rng.below(64) as u32);
+            if game.apply(Request::Place { color, king, queen }).is_ok() {
+                return Ok(game);
+            }
+        }
+        return Err(MatchError::Start(
+            "no legal placement of the sighted king and queen was found".to_owned(),
+        ));
+    }
+    Ok(game)
+}
+
+/// One finished (or stopped) game and the think times of the bot under test.
+struct Played {
+    game: Game,
+    record: GameRecord,
+    thinks: Vec<f64>,
+}
+
+/// Plays game `index` of the match.
+fn play_game(config: &MatchConfig, index: u32) -> Result<Played, MatchError> {
+    let seed = config.seed.wrapping_add(u64::from(index));
+    let tested = make_bot(&config.white, seed.wrapping_mul(2)).map_err(MatchError::UnknownBot)?;
+    let other = make_bot(&config.black, seed.wrapping_mul(2).wrapping_add(1_000_003))
+        .map_err(MatchError::UnknownBot)?;
+    let swapped = config.swap && index % 2 == 1;
+    let tested_color = if swapped { Color::Black } else { Color::White };
+    // Indexed by colour: 0 White, 1 Black.
+    let (mut bots, names): ([Box<dyn Bot>; 2], [&str; 2]) = if swapped {
+        (
+            [other, tested],
+            [config.black.as_str(), config.white.as_str()],
+        )
+    } else {
+        (
+            [tested, other],
+            [config.white.as_str(), config.black.as_str()],
+        )
+    };
+    let slot = |c: Color| usize::from(c == Color::Black);
+    let mut game = start_game(&config.rules, &mut Rng::new(seed ^ 0x5EED))?;
+    let mut views: [Option<(usize, PlayerView)>; 2] = [None, None];
+    let mut thinks = Vec::new();
+    let (mut plies, mut failures, mut errors) = (0, 0, 0);
+    let reason = loop {
+        if let Some(over) = game.referee().over() {
+            break over.reason.title().to_owned();
+        }
+        if plies >= config.max_plies {
+            break "ply limit".to_owned();
+        }
+        let side = game.referee().to_move();
+        let i = slot(side);
+        let logged = game.log().events.len();
+        let view = match views[i].take() {
+            Some((n, view)) if n == logged => view,
+            _ => PlayerView::build(game.log(), side),
+        };
+        let started = Instant::now();
+        let request = bots[i].next(&view);
+        let took = started.elapsed().as_secs_f64() * 1000.0;
+        views[i] = Some((logged, view));
+        if side == tested_color {
+            thinks.push(took);
+        }
+        let turn_ends = match request.map(|r| game.apply(r).map(|event| event.turn_ends)) {
+            Some(Ok(ends)) => Some(ends),
+            Some(Err(_)) => {
+                errors += 1;
+                None
+            }
+            None => None,
+        };
+        match turn_ends {
+            Some(ends) => {
+                failures = 0;
+                if ends {
+                    plies += 1;
+                }
+            }
+            None => {
+                failures += 1;
+                if failures >= MAX_FAILURES {
+                    let _ = game.apply(Request::Resign(side));
+                    break format!(
+                        "forfeit by {}: no acceptable request in {MAX_FAILURES} tries",
+                        names[i]
+                    );
+                }
+            }
+        }
+    };
+    let record = GameRecord {
+        white: names[0].to_owned(),
+        black: names[1].to_owned(),
+        result: game.referee().over().map(|o| o.result),
+        plies,
+        reason,
+        errors,
+    };
+    Ok(Played {
+        game,
+        record,
+        thinks,
+    })
+}
+
+/// Saves a game of the match as `match-<seed>-<index>.ron` in `dir`.
+fn save_game(
+    config: &MatchConfig,
+    dir: &std::path::Path,
+    index: u32,
+    played: &Played,
+) -> Result<(), MatchError> {
+    let meta = Meta {
+        event: "kriegspiel match".to_owned(),
+        round: (index + 1).to_string(),
+        site: "kriegspiel match".to_owned(),
+        date: crate::save::today(),
+        white: played.record.white.clone(),
+        black: played.record.black.clone(),
+        referee: "kriegspiel".to_owned(),
+        mode: Mode::Protocol,
+        ..Meta::default()
+    };
+    let path = dir.join(format!("match-{}-{index}.ron", config.seed));
+    SavedGame::of(&played.game, meta, None)
+        .write(&path)
+        .map_err(|source| MatchError::Save { path, source })
+}
+
+/// The median of `values` (0 when empty).
+fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    match values.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => values[n / 2],
+        n => (values[n / 2 - 1] + values[n / 2]) / 2.0,
+    }
+}
+
+/// Plays the match: `config.games` games, calling `progress` with each game's 0-based index and
+/// record as soon as it ends, and saving it first when `config.out` is set. Wins, losses and
+/// draws are counted for the bot named by `config.white`, whichever colour it played.
+pub fn play_match(
+    config: &MatchConfig,
+    mut progress: impl FnMut(u32, &GameRecord),
+) -> Result<MatchSummary, MatchError> {
+    for name in [&config.white, &config.black] {
+        bot_kind(name).map_err(MatchError::UnknownBot)?;
+    }
+    if let Some(dir) = &config.out {
+        std::fs::create_dir_all(dir).map_err(|source| MatchError::CreateDir {
+            path: dir.clone(),
+            source,
+        })?;
+    }
+    let (mut wins, mut losses, mut draws, mut plies) = (0, 0, 0, 0u64);
+    let mut thinks = Vec::new();
+    for index in 0..config.games {
+        let played = play_game(config, index)?;
+        if let Some(dir) = &config.out {
+            save_game(config, dir, index, &played)?;
+        }
+        let tested_white = !(config.swap && index % 2 == 1);
+        match (played.record.result, tested_white) {
+            (Some(GameResult::WhiteWins), true) | (Some(GameResult::BlackWins), false) => wins += 1,
+            (Some(GameResult::WhiteWins), false) | (Some(GameResult::BlackWins), true) => {
+                losses += 1
+            }
+            (Some(GameResult::Draw) | None, _) => draws += 1,
+        }
+        plies += u64::from(played.record.plies);
+        thinks.extend_from_slice(&played.thinks);
+        progress(index, &played.record);
+    }
+    let worst_think_ms = thinks.iter().copied().fold(0.0, f64::max);
+    Ok(MatchSummary {
+        wins,
+        losses,
+        draws,
+        games: config.games,
+        avg_plies: if config.games == 0 {
+            0.0
+        } else {
+            plies as f64 / f64::from(config.games)
+        },
+        median_think_ms: median(&mut thinks),
+        worst_think_ms,
+    })
+}

@@ -1,0 +1,226 @@
+//! Bot matches: the score adds up, `--swap` alternates colours, the `match` command prints and
+//! saves, and the heuristic bot only makes requests the referee accepts in every preset.
+
+use kriegspiel::matchplay::{GameRecord, MatchConfig, make_bot, play_match};
+use kriegspiel::rules::{Handicap, Preset};
+use std::path::PathBuf;
+use std::process::Command;
+
+/// Plays `config`, returning the summary line and every game's record.
+fn play(config: &MatchConfig) -> (String, Vec<GameRecord>) {
+    let mut records = Vec::new();
+    let summary = play_match(config, |index, record| {
+        assert_eq!(index as usize, records.len());
+        records.push(record.clone());
+    })
+    .expect("the match is played");
+    assert_eq!(
+        summary.wins + summary.losses + summary.draws,
+        config.games,
+        "every game is scored once"
+    );
+    assert_eq!(summary.games, config.games);
+    (summary.line(&config.white, &config.black), records)
+}
+
+/// A fresh folder of this test process under the system's temporary folder.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "kriegspiel-matchplay-{name}-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn a_random_match_adds_up_and_prints_the_summary_line() {
+    let config = MatchConfig {
+        white: "random".into(),
+        black: "random".into(),
+        rules: Preset::Wild16.rules(),
+        games: 4,
+        max_plies: 60,
+        ..MatchConfig::default()
+    };
+    let (line, records) = play(&config);
+    assert_eq!(records.len(), 4);
+    assert!(line.starts_with("random vs random: +"), "{line}");
+    assert!(line.contains(" of 4, avg plies "), "{line}");
+    assert!(line.contains(", median think "), "{line}");
+    assert!(line.ends_with(" ms/attempt"), "{line}");
+    for record in &records {
+        assert!(record.plies <= 60, "{record:?}");
+        if record.result.is_none() {
+            assert_eq!(
+                record.plies, 60,
+                "only the ply limit leaves a game unfinished"
+            );
+        }
+    }
+}
+
+#[test]
+fn swap_alternates_colours() {
+    let config = MatchConfig {
+        white: "heuristic".into(),
+        black: "random".into(),
+        rules: Preset::Wild16.rules(),
+        games: 4,
+        max_plies: 20,
+        swap: true,
+        ..MatchConfig::default()
+    };
+    let (line, records) = play(&config);
+    let whites: Vec<&str> = records.iter().map(|r| r.white.as_str()).collect();
+    assert_eq!(whites, ["heuristic", "random", "heuristic", "random"]);
+    let blacks: Vec<&str> = records.iter().map(|r| r.black.as_str()).collect();
+    assert_eq!(blacks, ["random", "heuristic", "random", "heuristic"]);
+    assert!(line.starts_with("heuristic vs random: +"), "{line}");
+    let unswapped = play(&MatchConfig {
+        swap: false,
+        ..config
+    })
+    .1;
+    assert!(unswapped.iter().all(|r| r.white == "heuristic"));
+}
+
+#[test]
+fn the_same_seed_plays_the_same_games() {
+    let config = MatchConfig {
+        white: "heuristic".into(),
+        black: "random".into(),
+        games: 2,
+        max_plies: 30,
+        seed: 9,
+        ..MatchConfig::default()
+    };
+    assert_eq!(play(&config).1, play(&config).1);
+}
+
+#[test]
+fn unknown_bots_are_refused_by_name() {
+    let err = make_bot("nosuch", 1).err().expect("refused");
+    assert!(err.contains("nosuch") && err.contains("heuristic"), "{err}");
+    let config = MatchConfig {
+        white: "nosuch".into(),
+        ..MatchConfig::default()
+    };
+    assert!(play_match(&config, |_, _| panic!("no game is played")).is_err());
+}
+
+#[test]
+fn the_match_command_prints_a_line_per_game_and_saves_them() {
+    let dir = scratch("cli");
+    let output = Command::new(env!("CARGO_BIN_EXE_kriegspiel"))
+        .args([
+            "match",
+            "--white",
+            "heuristic",
+            "--black",
+            "random",
+            "--games",
+            "2",
+            "--max-plies",
+            "40",
+            "--seed",
+            "3",
+            "--out",
+        ])
+        .arg(&dir)
+        .output()
+        .expect("the command runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{stdout}");
+    assert!(
+        lines[0].starts_with("game 1: heuristic (white) vs random: "),
+        "{stdout}"
+    );
+    let last = lines.last().copied().unwrap_or_default();
+    assert!(last.starts_with("heuristic vs random: +"), "{stdout}");
+    assert!(last.contains(" of 2, "), "{stdout}");
+    let mut saved: Vec<String> = std::fs::read_dir(&dir)
+        .expect("the folder was made")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".ron"))
+        .collect();
+    saved.sort();
+    assert_eq!(saved, ["match-3-0.ron", "match-3-1.ron"]);
+    for name in &saved {
+        let loaded = kriegspiel::save::load_file(&dir.join(name)).expect("a save that loads");
+        assert_eq!(loaded.saved.meta.event, "kriegspiel match");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+
+    let unknown = Command::new(env!("CARGO_BIN_EXE_kriegspiel"))
+        .args(["match", "--white", "nosuch", "--black", "random"])
+        .output()
+        .expect("the command runs");
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("nosuch"));
+    let preset = Command::new(env!("CARGO_BIN_EXE_kriegspiel"))
+        .args(["match", "--white", "random", "--black", "random"])
+        .args(["--rules", "nosuch"])
+        .output()
+        .expect("the command runs");
+    assert_eq!(preset.status.code(), Some(2));
+}
+
+#[test]
+fn the_heuristic_bot_only_makes_requests_the_referee_accepts() {
+    for preset in Preset::ALL {
+        let rules = preset.rules();
+        if rules.handicap == Handicap::Semi {
+            continue;
+        }
+        let config = MatchConfig {
+            white: "heuristic".into(),
+            black: "heuristic".into(),
+            rules,
+            games: 3,
+            max_plies: 80,
+            seed: 5,
+            ..MatchConfig::default()
+        };
+        let (_, records) = play(&config);
+        for record in &records {
+            assert_eq!(record.errors, 0, "{preset}: {record:?}");
+            assert!(
+                !record.reason.starts_with("forfeit"),
+                "{preset}: {record:?}"
+            );
+            assert!(
+                record.result.is_some() || record.plies == 80,
+                "{preset}: {record:?}"
+            );
+        }
+    }
+}
+
+/// The strong bot (belief sampling) makes only requests the referee takes and does not lose to
+/// the random bot (fixed seeds: the same games every run).
+#[test]
+fn the_strong_bot_plays_whole_games_against_random() {
+    let config = kriegspiel::matchplay::MatchConfig {
+        white: "strong".to_owned(),
+        black: "random".to_owned(),
+        games: 2,
+        seed: 7,
+        max_plies: 120,
+        swap: true,
+        ..kriegspiel::matchplay::MatchConfig::default()
+    };
+    let mut records = Vec::new();
+    let summary =
+        kriegspiel::matchplay::play_match(&config, |_, r| records.push(r.clone())).expect("plays");
+    assert_eq!(summary.games, 2);
+    assert_eq!(summary.losses, 0, "{records:?}");
+    assert!(records.iter().all(|r| r.errors == 0), "{records:?}");
+}
