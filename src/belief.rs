@@ -28,6 +28,9 @@ use thiserror::Error;
 /// The default number of worlds kept exactly.
 pub const DEFAULT_CAP: usize = 2_000;
 
+/// How long drawing new particles may take at most.
+const REGENERATE_TIME: std::time::Duration = std::time::Duration::from_millis(150);
+
 /// Why a belief cannot be kept for a game.
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum BeliefError {
@@ -173,7 +176,11 @@ impl Belief {
     fn regenerate(&mut self) -> Vec<Referee> {
         let want = (self.cap / 4).max(1);
         let mut out = Vec::new();
+        let deadline = std::time::Instant::now() + REGENERATE_TIME;
         for _ in 0..want.saturating_mul(8).min(4_000) {
+            if std::time::Instant::now() >= deadline {
+                break;
+            }
             let mut world = Some(self.start.clone());
             for step in &self.history {
                 let Some(w) = world.take() else { break };

@@ -5,15 +5,16 @@
 
 use super::play::PlayMode;
 use super::theme;
+use crate::bots::BotKind;
 use crate::clock::TimeControl;
 use crate::rules::{
     AnyRule, EnPassantSquare, Family, Handicap, Hearers, ImpossibleRule, MaterialRule, PawnInfo,
     Preset, PromotionRule, RepeatRule, RuleSet, Sighted, Wing, Wording,
 };
-use crate::save::{Meta, Mode};
+use crate::save::{Computer, Meta, Mode};
 use egui::RichText;
 use serde::{Deserialize, Serialize};
-use shakmaty::Setup;
+use shakmaty::{Color, Setup};
 
 /// What kind of session to start.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -24,6 +25,8 @@ pub enum NewMode {
     Referee,
     /// Study a saved game.
     Study,
+    /// Play the computer: any preset, either colour, a level.
+    Computer,
 }
 
 /// Everything needed to start a game.
@@ -87,6 +90,10 @@ pub struct NewGameDialog {
     pub fen: String,
     /// Why the game cannot start.
     pub error: Option<String>,
+    /// Against the computer: its level (which bot).
+    pub bot: BotKind,
+    /// Against the computer: the person's side.
+    pub human: Color,
 }
 
 /// The choices of the last game started from the dialog, kept in the settings to fill the next
@@ -182,6 +189,8 @@ impl NewGameDialog {
             use_fen: false,
             fen: String::new(),
             error: None,
+            bot: BotKind::Strong,
+            human: Color::White,
         }
     }
 
@@ -210,7 +219,17 @@ impl NewGameDialog {
         };
         let (mode, meta_mode) = match self.mode {
             NewMode::Referee => (PlayMode::Referee, Mode::ClubReferee),
+            NewMode::Computer => (PlayMode::Practice(self.human), Mode::Practice),
             _ => (PlayMode::HotSeat, Mode::HotSeat),
+        };
+        // Against the computer, its seat carries its name (and level) and the save says so.
+        let computer = (self.mode == NewMode::Computer).then_some(Computer {
+            plays: !self.human,
+            bot: self.bot,
+        });
+        let name = |color: Color, typed: &str| match computer {
+            Some(c) if c.plays == color => c.bot.title().to_owned(),
+            _ => typed.trim().to_owned(),
         };
         Ok(GameSpec {
             rules: self.rules.clone(),
@@ -221,10 +240,11 @@ impl NewGameDialog {
                 note: self.note.trim().to_owned(),
                 site: String::new(),
                 date: crate::save::today(),
-                white: self.white.trim().to_owned(),
-                black: self.black.trim().to_owned(),
+                white: name(Color::White, &self.white),
+                black: name(Color::Black, &self.black),
                 referee: self.referee.trim().to_owned(),
                 mode: meta_mode,
+                computer,
                 ..Meta::default()
             },
             time_control: self.timed.then(|| TimeControl {
@@ -246,8 +266,26 @@ impl NewGameDialog {
             ui.horizontal(|ui| {
                 ui.radio_value(&mut self.mode, NewMode::HotSeat, "Two players on this machine");
                 ui.radio_value(&mut self.mode, NewMode::Referee, "Club referee");
+                ui.radio_value(&mut self.mode, NewMode::Computer, "Play the computer");
                 ui.radio_value(&mut self.mode, NewMode::Study, "Study a saved game");
             });
+            if self.mode == NewMode::Computer {
+                ui.horizontal(|ui| {
+                    ui.label("Level:");
+                    for (bot, label) in [
+                        (BotKind::Random, "Easy (random attempts)"),
+                        (BotKind::Heuristic, "Medium (rules of thumb)"),
+                        (BotKind::Strong, "Hard (weighs where your pieces may be)"),
+                    ] {
+                        ui.radio_value(&mut self.bot, bot, label);
+                    }
+                });
+                ui.horizontal(|ui| {
+                    ui.label("You play:");
+                    ui.radio_value(&mut self.human, Color::White, "White");
+                    ui.radio_value(&mut self.human, Color::Black, "Black");
+                });
+            }
             if self.mode == NewMode::Study {
                 ui.label("Open a saved game and step through it from White's, Black's or the referee's view.");
                 ui.horizontal(|ui| {

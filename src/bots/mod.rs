@@ -49,6 +49,11 @@ impl BotKind {
         }
     }
 
+    /// Whether the bot may think long enough that a window should not wait for it.
+    pub fn thinks_long(self) -> bool {
+        self == BotKind::Strong
+    }
+
     /// The name the bot plays under.
     pub fn title(self) -> &'static str {
         match self {

@@ -28,7 +28,10 @@ const SAMPLES: usize = 48;
 const BELIEF_CAP: usize = 1_200;
 
 /// The score of a mate, in pawns.
-const MATE: f32 = 1_000.0;
+const MATE: f32 = 60.0;
+
+/// What a stalemate costs beyond the advantage it throws away, in pawns.
+const STALEMATE: f32 = 30.0;
 
 /// The strong bot.
 pub struct StrongBot {
@@ -38,6 +41,11 @@ pub struct StrongBot {
     /// Set when the belief cannot be kept for this game.
     unsupported: bool,
     fallback: HeuristicBot,
+    /// How often each arrangement of our own pieces stood on the board at our turn (a repeated
+    /// arrangement is how draws by repetition begin).
+    seen: std::collections::HashMap<u64, u32>,
+    /// The move number whose arrangement was last counted.
+    counted: u32,
 }
 
 impl StrongBot {
@@ -49,6 +57,8 @@ impl StrongBot {
             belief: None,
             unsupported: false,
             fallback: HeuristicBot::new(seed),
+            seen: std::collections::HashMap::new(),
+            counted: 0,
         }
     }
 
@@ -142,6 +152,15 @@ fn after_reply(pos: &Chess, us: Color, hot: Option<Square>) -> f32 {
     base - take_back.max(0.5 * other).max(0.0)
 }
 
+/// A key of where our pieces stand.
+fn arrangement(own: &Board) -> u64 {
+    let mut h: u64 = u64::from(own.occupied());
+    for role in Role::ALL {
+        h = h.rotate_left(7) ^ u64::from(own.by_role(role)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    h
+}
+
 /// The gain of attempting `a` in the world `pos` (our move there): `None` when it is refused
 /// there.
 fn gain(pos: &Chess, a: Attempt, us: Color) -> Option<f32> {
@@ -154,7 +173,7 @@ fn gain(pos: &Chess, a: Attempt, us: Color) -> Option<f32> {
         return Some(MATE);
     }
     if after.is_stalemate() || after.is_insufficient_material() {
-        return Some(-before);
+        return Some(-before - STALEMATE);
     }
     let check = if after.is_check() { 0.1 } else { 0.0 };
     Some(after_reply(&after, us, hot) - before + check)
@@ -191,6 +210,10 @@ impl Bot for StrongBot {
         };
         if worlds.is_empty() {
             return self.fallback.next(seat);
+        }
+        if seat.move_number != self.counted {
+            self.counted = seat.move_number;
+            *self.seen.entry(arrangement(&seat.own)).or_default() += 1;
         }
         if new_turn && has_any {
             return Some(Request::Any);

@@ -299,21 +299,57 @@ impl PlayScreen {
         // A turn never needs more attempts than there are king steps and rook moves.
         let mut last: Option<crate::log::Event> = None;
         for _ in 0..64 {
-            if self.revealed() || self.session.to_act() == human {
-                if let Some(last) = last {
-                    // What the person heard of the computer's last attempt.
-                    let heard: Vec<Item> = crate::announce::heard_by(&last.said, human).collect();
-                    let words = say(&heard, self.session.rules().wording, !human);
-                    self.tell(MessageKind::Info, format!("The computer played. {words}"));
+            let request = if let Some(rx) = &self.thinking {
+                // A bot that thinks long answers from its worker thread.
+                match rx.try_recv() {
+                    Ok((bot, request)) => {
+                        self.bot = Some(bot);
+                        self.thinking = None;
+                        request
+                    }
+                    Err(std::sync::mpsc::TryRecvError::Empty) => return,
+                    Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                        self.thinking = None;
+                        self.tell(MessageKind::Error, "The computer stopped playing.");
+                        return;
+                    }
                 }
-                return;
-            }
-            // The bot sees its own seat's view, nothing else; a sighted computer first places
-            // its king and queen (Semi-Kriegspiel) where the referee allows.
-            let seat = self.session.view(!human).clone();
-            let request = match self.session.placing() {
-                Some(color) => self.computer_placement(color),
-                None => self.bot.as_mut().and_then(|bot| bot.next(&seat)),
+            } else {
+                if self.revealed() || self.session.to_act() == human {
+                    if let Some(last) = last {
+                        // What the person heard of the computer's last attempt.
+                        let heard: Vec<Item> =
+                            crate::announce::heard_by(&last.said, human).collect();
+                        let words = say(&heard, self.session.rules().wording, !human);
+                        self.tell(MessageKind::Info, format!("The computer played. {words}"));
+                    }
+                    return;
+                }
+                // The bot sees its own seat's view, nothing else; a sighted computer first places
+                // its king and queen (Semi-Kriegspiel) where the referee allows.
+                let seat = self.session.view(!human).clone();
+                let slow = self
+                    .session
+                    .meta()
+                    .computer
+                    .is_some_and(|c| c.bot.thinks_long());
+                match self.session.placing() {
+                    Some(color) => self.computer_placement(color),
+                    None if slow => {
+                        // Off the window's thread: the clock runs and the window stays live.
+                        if let Some(mut bot) = self.bot.take() {
+                            let (tx, rx) = std::sync::mpsc::channel();
+                            std::thread::spawn(move || {
+                                let request = bot.next(&seat);
+                                let _ = tx.send((bot, request));
+                            });
+                            self.thinking = Some(rx);
+                            return;
+                        }
+                        None
+                    }
+                    None => self.bot.as_mut().and_then(|bot| bot.next(&seat)),
+                }
             };
             let Some(request) = request else {
                 self.tell(

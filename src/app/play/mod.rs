@@ -31,6 +31,10 @@ use apply::Intent;
 use shakmaty::{Bitboard, Color, Role, Square};
 use std::time::Duration;
 
+/// A bot thinking on another thread: it sends itself back with its request.
+type ComputerJob =
+    std::sync::mpsc::Receiver<(Box<dyn crate::bots::Bot>, Option<crate::referee::Request>)>;
+
 /// How the game is being played.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum PlayMode {
@@ -153,6 +157,8 @@ pub struct PlayScreen {
     opening: Option<(Color, Bitboard)>,
     /// The computer opponent in practice games (named in the save, [`crate::save::Computer`]).
     bot: Option<Box<dyn crate::bots::Bot>>,
+    /// The bot at work on another thread: it comes back with its request.
+    thinking: Option<ComputerJob>,
 }
 
 impl PlayScreen {
@@ -187,6 +193,7 @@ impl PlayScreen {
             hover: None,
             opening: None,
             bot: None,
+            thinking: None,
         };
         if let PlayMode::Practice(_) = mode {
             let seed = u64::from(screen.session.view(Color::White).move_number);
@@ -338,6 +345,9 @@ impl PlayScreen {
             self.players_display(&ui.ctx().clone(), now);
         }
         self.computer_turn(now);
+        if self.thinking.is_some() {
+            ui.ctx().request_repaint_after(Duration::from_millis(30));
+        }
         self.schedule_repaint(ui.ctx(), now);
         requests
     }
