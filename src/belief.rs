@@ -145,6 +145,61 @@ impl Belief {
             e = 0;
         }
         self.read = (t, e);
+        self.reseed_lone_king(view);
+    }
+
+    /// A sampled belief about a lone enemy king is rebuilt exactly at the start of the seat's
+    /// turn: one world for each square the view's king tracker still allows (the tracker keeps
+    /// every square the king may stand on, so the truth is among them again).
+    fn reseed_lone_king(&mut self, view: &PlayerView) {
+        if self.exact
+            || view.to_move != self.color
+            || view.over.is_some()
+            || !view.refused.is_empty()
+            || view.any_asked
+        {
+            return;
+        }
+        // The enemy's units: its army at the start less the captures the seat made.
+        let taken = view
+            .turns
+            .iter()
+            .filter(|t| t.mover == Some(self.color))
+            .flat_map(|t| &t.heard)
+            .filter(|h| h.request.is_some())
+            .filter(|h| h.items.iter().any(|i| matches!(i, Item::Capture { .. })))
+            .count();
+        if view.start.board.by_color(!self.color).count() != taken + 1 {
+            return;
+        }
+        let here = match self.worlds.first() {
+            Some(w) => w.true_setup(),
+            None => view.start.clone(),
+        };
+        let mut worlds = Vec::new();
+        for sq in view.king.possible & !view.own.occupied() {
+            let mut setup = here.clone();
+            setup.turn = self.color;
+            setup.board = view.own.clone();
+            setup.board.set_piece_at(
+                sq,
+                shakmaty::Piece {
+                    color: !self.color,
+                    role: Role::King,
+                },
+            );
+            setup.castling_rights = view.castling;
+            setup.ep_square = None;
+            if let Ok((world, _)) = Referee::new(view.rules.clone(), setup)
+                && world.over().is_none()
+            {
+                worlds.push(world);
+            }
+        }
+        if !worlds.is_empty() && worlds.len() <= self.cap {
+            self.worlds = worlds;
+            self.exact = true;
+        }
     }
 
     /// Applies one step to every world, then samples or regenerates as needed.

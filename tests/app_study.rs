@@ -199,3 +199,44 @@ fn copy_fen_copies_only_what_the_perspective_may_see() {
     let notice = study(&h).notice.clone().expect("a notice");
     assert!(notice.contains("rnbqkbnr/pppppppp"), "{notice}");
 }
+
+/// Issue 18: the overlay is a heat map of the player's belief: after 1.a3 e6 2.h3 Ke7 (Berkeley)
+/// White's map of the black king covers e8, e7, d7 and f7 only, weighted; "every unit" covers the
+/// squares of Black's whole army; nothing of it is drawn from Black's perspective onto White's
+/// board.
+#[test]
+fn the_overlay_is_a_heat_map_of_where_enemy_units_may_stand() {
+    let mut game = kriegspiel::log::Game::standard(kriegspiel::Preset::Berkeley.rules());
+    for m in ["a2a3", "e7e6", "h2h3", "e8e7"] {
+        game.apply(kriegspiel::referee::Request::Try(
+            kriegspiel::attempt::Attempt::parse(m).expect("uci"),
+        ))
+        .expect("legal");
+    }
+    let dir = std::env::temp_dir().join(format!("kriegspiel-heat-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("heat.ron");
+    kriegspiel::save::SavedGame::of(&game, kriegspiel::save::Meta::default(), None)
+        .write(&file)
+        .expect("saved");
+    let mut h = harness(study_app(&file));
+    h.get_by_label("Study it anyway").click();
+    h.run();
+    {
+        let s = study_mut(&mut h);
+        s.perspective = Perspective::White;
+        s.seek(4);
+        s.overlay = true;
+        s.overlay_role = Some(shakmaty::Role::King);
+    }
+    h.run();
+    let heat = study(&h).drawn[0].heat.clone();
+    let mut squares: Vec<String> = heat.iter().map(|(sq, _)| sq.to_string()).collect();
+    squares.sort();
+    assert_eq!(squares, ["d7", "e7", "e8", "f7"]);
+    assert!(heat.iter().all(|(_, w)| *w > 0 && *w < 1000));
+    study_mut(&mut h).overlay_role = None;
+    h.run();
+    let all = study(&h).drawn[0].heat.len();
+    assert!(all > 16, "Black's army may stand on {all} squares");
+}

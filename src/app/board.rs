@@ -82,6 +82,8 @@ pub struct BoardSpec {
     pub ghosts: Vec<(Square, Piece)>,
     /// Highlighted squares.
     pub highlights: Vec<(Square, Highlight)>,
+    /// A heat map: squares shaded by weight (0 to 1), e.g. where an enemy unit may stand.
+    pub heat: Vec<(Square, f32)>,
     /// Move hints (dots).
     pub dots: Bitboard,
     /// Arrows.
@@ -209,6 +211,11 @@ pub fn show(ui: &mut egui::Ui, spec: &BoardSpec, size: f32) -> Vec<BoardEvent> {
         }
     }
 
+    for (sq, w) in &spec.heat {
+        let r = square_rect(rect, *sq, spec.white_at_bottom);
+        let alpha = (40.0 + 170.0 * w.clamp(0.0, 1.0)) as u8;
+        painter.rect_filled(r, 0.0, theme::heat(alpha));
+    }
     for (sq, h) in &spec.highlights {
         let r = square_rect(rect, *sq, spec.white_at_bottom);
         if *h == Highlight::Capture {

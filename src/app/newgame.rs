@@ -245,7 +245,6 @@ impl NewGameDialog {
                 referee: self.referee.trim().to_owned(),
                 mode: meta_mode,
                 computer,
-                ..Meta::default()
             },
             time_control: self.timed.then(|| TimeControl {
                 base_ms: u64::from(self.minutes.max(1)) * 60_000,

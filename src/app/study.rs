@@ -7,6 +7,7 @@
 //! player's board, the others covered, unless the studier asks to compare it with the truth: then
 //! the player's board and the referee's stand side by side ([`StudyScreen::may_see`]).
 
+mod heat;
 mod moves;
 mod timeline;
 
@@ -26,7 +27,7 @@ use crate::save::SavedGame;
 use crate::view::PlayerView;
 use crate::wording::color_title;
 use egui::RichText;
-use shakmaty::Color;
+use shakmaty::{Color, Role};
 use std::path::PathBuf;
 
 /// What the study screen asks the app to do.
@@ -58,6 +59,9 @@ pub struct StudyScreen {
     last_step: f64,
     /// Show the "what could you have known" overlay.
     pub overlay: bool,
+    /// The overlay's unit kind (`None`: every enemy unit).
+    pub overlay_role: Option<Role>,
+    heat: heat::Heat,
     /// A KR vs K game: the computer's metaposition (White's king-square set) can be shown.
     pub krk: bool,
     /// Show the computer's metaposition on White's board.
@@ -121,6 +125,8 @@ impl StudyScreen {
             speed: 2.0,
             last_step: 0.0,
             overlay: true,
+            overlay_role: Some(Role::King),
+            heat: heat::Heat::default(),
             confirmed: finished,
             flipped: false,
             truth: None,
@@ -274,6 +280,24 @@ impl StudyScreen {
             ui.separator();
             if self.perspective != Perspective::Referee {
                 ui.checkbox(&mut self.overlay, "What could you have known");
+                if self.overlay {
+                    let name = |r: Option<Role>| r.map_or("every unit", super::pieces::role_name);
+                    egui::ComboBox::from_label("on the map")
+                        .selected_text(name(self.overlay_role))
+                        .show_ui(ui, |ui| {
+                            for r in [
+                                None,
+                                Some(Role::King),
+                                Some(Role::Queen),
+                                Some(Role::Rook),
+                                Some(Role::Bishop),
+                                Some(Role::Knight),
+                                Some(Role::Pawn),
+                            ] {
+                                ui.selectable_value(&mut self.overlay_role, r, name(r));
+                            }
+                        });
+                }
                 let compare = ui.checkbox(&mut self.compare, "Compare with the truth");
                 let on = self.compare;
                 compare.widget_info(|| {
@@ -421,14 +445,32 @@ impl StudyScreen {
             }
         }
         if self.overlay && self.perspective.color() == Some(color) {
-            for sq in view.king.possible {
-                spec.highlights.push((sq, Highlight::Region));
+            let role = self.overlay_role;
+            match self.heat.squares(&self.saved.log, color, self.cursor, role) {
+                // The heat map of the player's belief (exact, or a sample of it).
+                Some((squares, exact)) => {
+                    let n = squares.len();
+                    let what = role.map_or("units", super::pieces::role_name);
+                    spec.caption = Some(format!(
+                        "{what}: {n} square{}{}",
+                        if n == 1 { "" } else { "s" },
+                        if exact { "" } else { " (sampled)" }
+                    ));
+                    spec.heat = squares;
+                }
+                // Without a belief state: the king tracker's squares.
+                None => {
+                    for sq in view.king.possible {
+                        spec.highlights.push((sq, Highlight::Region));
+                    }
+                    for sq in view.king.empty {
+                        spec.highlights.push((sq, Highlight::Seen));
+                    }
+                    let n = view.king.possible.count();
+                    spec.caption =
+                        Some(format!("king: {n} square{}", if n == 1 { "" } else { "s" }));
+                }
             }
-            for sq in view.king.empty {
-                spec.highlights.push((sq, Highlight::Seen));
-            }
-            let n = view.king.possible.count();
-            spec.caption = Some(format!("king: {n} square{}", if n == 1 { "" } else { "s" }));
         }
         // The computer's metaposition: White's set, rebuilt from what White heard (shown only
         // where White's board may be seen, and instead of the player overlay).

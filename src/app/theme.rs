@@ -136,3 +136,8 @@ pub const TEXT_CONSOLE_MESSAGE: f32 = 15.0;
 pub const TRAY_PIECE: f32 = 22.0;
 /// A piece in the promotion picker.
 pub const PROMOTION_PIECE: f32 = 56.0;
+
+/// The heat map's fill at `alpha` (where enemy units may stand).
+pub fn heat(alpha: u8) -> Color32 {
+    Color32::from_rgba_unmultiplied(200, 40, 120, alpha)
+}

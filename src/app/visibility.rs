@@ -64,6 +64,8 @@ pub struct Drawn {
     pub dots: Bitboard,
     /// Highlighted squares (last move, checks, captures, overlays).
     pub highlights: Vec<(Square, Highlight)>,
+    /// The heat map (where enemy units may stand), with weights in thousandths.
+    pub heat: Vec<(Square, u16)>,
 }
 
 impl Drawn {
@@ -75,6 +77,11 @@ impl Drawn {
             markers: spec.markers.clone(),
             dots: spec.dots,
             highlights: spec.highlights.clone(),
+            heat: spec
+                .heat
+                .iter()
+                .map(|(sq, w)| (*sq, (w.clamp(0.0, 1.0) * 1000.0).round() as u16))
+                .collect(),
         }
     }
 }

@@ -115,6 +115,12 @@ fn evaluate(board: &Board, us: Color) -> f32 {
         }
         score += if piece.color == us { v } else { -v };
     }
+    // Pieces near the enemy king: that is where mates come from.
+    if let Some(theirs) = board.king_of(!us) {
+        for sq in board.by_color(us) & !board.pawns() & !board.kings() {
+            score += 0.04 * (7.0 - distance(sq, theirs));
+        }
+    }
     let enemy = board.by_color(!us);
     if enemy.count() == 1
         && let (Some(theirs), Some(ours)) = (board.king_of(!us), board.king_of(us))
