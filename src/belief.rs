@@ -64,6 +64,8 @@ pub struct Belief {
     cap: usize,
     rng: Rng,
     history: Vec<Step>,
+    /// A world of the last non-empty belief (its enemy units are what a fresh sample places).
+    template: Option<Referee>,
     /// How far the view was read: (turn index, entries of that turn taken in; `usize::MAX`
     /// once the whole turn was).
     read: (usize, usize),
@@ -105,6 +107,7 @@ impl Belief {
             cap: cap.max(1),
             rng: Rng::new(seed),
             history: Vec::new(),
+            template: None,
             read: (0, 0),
         };
         belief.update(view);
@@ -146,6 +149,84 @@ impl Belief {
         }
         self.read = (t, e);
         self.reseed_lone_king(view);
+        if self.worlds.is_empty() {
+            self.scatter(view);
+        }
+    }
+
+    /// When every world was contradicted and none could be drawn again: a fresh sample that
+    /// keeps the enemy units of the last world but scatters them (the king where the view's
+    /// tracker allows it, bishops on their colour, pawns off the end ranks), kept where it
+    /// answers this turn's requests as the seat heard them. Not exact: a bot's last resort.
+    fn scatter(&mut self, view: &PlayerView) {
+        let Some(template) = &self.template else {
+            return;
+        };
+        if view.to_move != self.color || view.over.is_some() {
+            return;
+        }
+        let enemy: Vec<(Square, shakmaty::Piece)> = template
+            .true_board()
+            .iter()
+            .filter(|(_, p)| p.color != self.color)
+            .collect();
+        let here = template.true_setup();
+        // This turn's own requests, to check the fresh worlds against.
+        let this_turn: Vec<Step> = self
+            .history
+            .iter()
+            .rev()
+            .take_while(|s| matches!(s, Step::Own(..)))
+            .cloned()
+            .collect();
+        let want = (self.cap / 4).max(1);
+        let mut out = Vec::new();
+        for _ in 0..want * 20 {
+            if out.len() >= want {
+                break;
+            }
+            let mut setup = here.clone();
+            setup.board = view.own.clone();
+            setup.turn = self.color;
+            setup.castling_rights = view.castling;
+            setup.ep_square = None;
+            let mut ok = true;
+            for (from, piece) in &enemy {
+                let free = !setup.board.occupied();
+                let allowed = match piece.role {
+                    Role::King => view.king.possible & free,
+                    Role::Pawn => free & !shakmaty::Bitboard::BACKRANKS,
+                    Role::Bishop if from.is_light() => free & shakmaty::Bitboard::LIGHT_SQUARES,
+                    Role::Bishop => free & shakmaty::Bitboard::DARK_SQUARES,
+                    _ => free,
+                };
+                let Some(sq) = allowed
+                    .into_iter()
+                    .nth(self.rng.below(allowed.count().max(1)))
+                else {
+                    ok = false;
+                    break;
+                };
+                setup.board.set_piece_at(sq, *piece);
+            }
+            if !ok {
+                continue;
+            }
+            let Ok((world, _)) = Referee::new(view.rules.clone(), setup) else {
+                continue;
+            };
+            if world.over().is_some() {
+                continue;
+            }
+            let color = self.color;
+            let world = this_turn
+                .iter()
+                .rev()
+                .try_fold(world, |w, step| advance(vec![w], step, color).pop());
+            out.extend(world);
+        }
+        dedup(&mut out);
+        self.worlds = out;
     }
 
     /// A sampled belief about a lone enemy king is rebuilt exactly at the start of the seat's
@@ -215,6 +296,9 @@ impl Belief {
         }
         if next.is_empty() && !self.exact {
             next = self.regenerate();
+        }
+        if let Some(w) = next.first() {
+            self.template = Some(w.clone());
         }
         self.worlds = next;
     }
