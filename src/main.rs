@@ -355,6 +355,10 @@ fn match_command(config: &kriegspiel::matchplay::MatchConfig) -> ExitCode {
     });
     match played {
         Ok(summary) => {
+            eprintln!(
+                "{}: worst think {:.1} ms/attempt",
+                config.white, summary.worst_think_ms
+            );
             println!("{}", summary.line(&config.white, &config.black));
             ExitCode::SUCCESS
         }

@@ -73,4 +73,15 @@ fn the_strong_computer_plays_white_from_its_thread_and_the_person_sees_only_blac
             .flat_map(|d| d.pieces.iter())
             .all(|(_, piece)| piece.color == Color::Black)
     );
+    // The training aid: the person's belief as a heat map on its own board, never on its own
+    // units' squares.
+    h.get_by_label("Where enemy units may be").click();
+    h.run();
+    let Screen::Play(p) = &h.state().screen else {
+        panic!("not playing")
+    };
+    let board = &p.drawn[0];
+    assert!(board.heat.len() >= 16, "{:?}", board.heat);
+    let own: Vec<_> = board.pieces.iter().map(|(sq, _)| *sq).collect();
+    assert!(board.heat.iter().all(|(sq, _)| !own.contains(sq)));
 }

@@ -53,6 +53,15 @@ impl PlayScreen {
                     }
                 }
             }
+            if let PlayMode::Practice(_) = self.mode
+                && !self.revealed()
+            {
+                ui.checkbox(&mut self.training_aid, "Where enemy units may be")
+                    .on_hover_text(
+                        "A training aid: shades the squares where the enemy's units may stand, \
+                         from what you were told only",
+                    );
+            }
             if self.mode == PlayMode::Referee {
                 let open = self.display.open;
                 let button = ui

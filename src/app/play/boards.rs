@@ -170,6 +170,16 @@ impl PlayScreen {
                 spec.highlights.push((sq, Highlight::Region));
             }
         }
+        // The practice training aid: the person's belief as a heat map on its own board.
+        if self.training_aid && self.mode == PlayMode::Practice(color) && !self.revealed() {
+            match &mut self.training {
+                Some(belief) => belief.update(&view),
+                None => self.training = crate::belief::Belief::new(&view).ok(),
+            }
+            if let Some(belief) = &self.training {
+                spec.heat = belief.squares(None);
+            }
+        }
         let pocket = if active { self.pocket } else { None };
         if let Some(role) = pocket
             && settings.hints

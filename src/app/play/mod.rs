@@ -159,6 +159,10 @@ pub struct PlayScreen {
     bot: Option<Box<dyn crate::bots::Bot>>,
     /// The bot at work on another thread: it comes back with its request.
     thinking: Option<ComputerJob>,
+    /// Practice: show the person's belief as a heat map (a training aid).
+    pub training_aid: bool,
+    /// The belief behind the training aid, kept up to date with the person's view.
+    training: Option<crate::belief::Belief>,
 }
 
 impl PlayScreen {
@@ -194,6 +198,8 @@ impl PlayScreen {
             opening: None,
             bot: None,
             thinking: None,
+            training_aid: false,
+            training: None,
         };
         if let PlayMode::Practice(_) = mode {
             let seed = u64::from(screen.session.view(Color::White).move_number);
