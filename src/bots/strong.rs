@@ -149,6 +149,12 @@ fn after_reply(pos: &Chess, us: Color, hot: Option<Square>) -> f32 {
         if defended {
             gain -= value(m.role());
         }
+        // A capture that leaves too little to mate throws our advantage away: a draw.
+        let mut next = pos.clone();
+        next.play_unchecked(m.clone());
+        if next.is_insufficient_material() {
+            gain = gain.max(base + STALEMATE);
+        }
         if Some(to) == hot {
             take_back = take_back.max(gain);
         } else {
