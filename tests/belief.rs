@@ -2,6 +2,8 @@
 //! quiet moves White's belief puts the black king on e8, e7, d7 or f7 only, and holds exactly
 //! the positions a brute-force enumeration finds) and it never excludes the truth while exact.
 
+mod common;
+
 use kriegspiel::announce::heard_by;
 use kriegspiel::attempt::Attempt;
 use kriegspiel::belief::{Belief, BeliefError};
@@ -112,17 +114,8 @@ fn unsupported_rules_are_a_clear_error() {
 /// up to date from their views) are non-empty, and hold the truth whenever they are exact.
 #[test]
 fn the_truth_is_never_excluded_while_the_belief_is_exact() {
-    let presets = [
-        Preset::Berkeley,
-        Preset::BerkeleyAny,
-        Preset::Wild16,
-        Preset::Cincinnati,
-        Preset::Rand,
-        Preset::English,
-        Preset::Classic,
-    ];
     let mut exact_checks = 0;
-    for preset in presets {
+    for preset in common::KRIEGSPIEL {
         for seed in 0..2u64 {
             let mut game = Game::standard(preset.rules());
             let mut bot = RandomBot::new(seed * 31 + preset as u64);
