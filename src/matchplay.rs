@@ -42,7 +42,8 @@ pub struct MatchConfig {
     pub seed: u64,
     /// A game stops, unfinished, after this many completed turns.
     pub max_plies: u32,
-    /// A thinking-time budget per request, in milliseconds (the current bots ignore it).
+    /// A thinking-time level per request, in milliseconds (the strong bot looks at more worlds
+    /// for more time; the other bots ignore it).
     pub think_ms: Option<u64>,
     /// The bots exchange colours in every odd game (0-based).
     pub swap: bool,
@@ -201,9 +202,14 @@ struct Played {
 /// Plays game `index` of the match.
 fn play_game(config: &MatchConfig, index: u32) -> Result<Played, MatchError> {
     let seed = config.seed.wrapping_add(u64::from(index));
-    let tested = make_bot(&config.white, seed.wrapping_mul(2)).map_err(MatchError::UnknownBot)?;
-    let other = make_bot(&config.black, seed.wrapping_mul(2).wrapping_add(1_000_003))
+    let mut tested =
+        make_bot(&config.white, seed.wrapping_mul(2)).map_err(MatchError::UnknownBot)?;
+    let mut other = make_bot(&config.black, seed.wrapping_mul(2).wrapping_add(1_000_003))
         .map_err(MatchError::UnknownBot)?;
+    if let Some(ms) = config.think_ms {
+        tested.set_think_ms(ms);
+        other.set_think_ms(ms);
+    }
     let swapped = config.swap && index % 2 == 1;
     let tested_color = if swapped { Color::Black } else { Color::White };
     // Indexed by colour: 0 White, 1 Black.

@@ -21,6 +21,10 @@ pub trait Bot: Send {
     /// The bot's next request, given its own seat's view; `None` when it is not its turn, the
     /// game is over, or it has nothing it can do.
     fn next(&mut self, seat: &PlayerView) -> Option<Request>;
+
+    /// Sets the bot's level as a thinking time per request, in milliseconds (bots that do not
+    /// think ignore it).
+    fn set_think_ms(&mut self, _ms: u64) {}
 }
 
 /// The bots the program offers, by name (saved with a game the computer plays in).

@@ -21,8 +21,11 @@ use crate::rng::Rng;
 use crate::view::PlayerView;
 use shakmaty::{Board, CastlingMode, Chess, Color, Position, Role, Square};
 
-/// How many worlds each decision looks at.
+/// How many worlds each decision looks at, at the default level.
 const SAMPLES: usize = 48;
+
+/// The default level's thinking time per request, in milliseconds (what [`SAMPLES`] stands for).
+const DEFAULT_THINK_MS: u64 = 100;
 
 /// Worlds kept exactly by the belief (a sample beyond).
 const BELIEF_CAP: usize = 1_200;
@@ -41,6 +44,8 @@ pub struct StrongBot {
     /// Set when the belief cannot be kept for this game.
     unsupported: bool,
     fallback: HeuristicBot,
+    /// How many worlds each decision looks at (the level).
+    samples: usize,
     /// How often each arrangement of our own pieces stood on the board at our turn (a repeated
     /// arrangement is how draws by repetition begin).
     seen: std::collections::HashMap<u64, u32>,
@@ -57,6 +62,7 @@ impl StrongBot {
             belief: None,
             unsupported: false,
             fallback: HeuristicBot::new(seed),
+            samples: SAMPLES,
             seen: std::collections::HashMap::new(),
             counted: 0,
         }
@@ -196,6 +202,14 @@ impl Bot for StrongBot {
         "Strong"
     }
 
+    fn set_think_ms(&mut self, ms: u64) {
+        // More time, more worlds: the decision's cost grows with the sample.
+        let scaled = ms.saturating_mul(SAMPLES as u64) / DEFAULT_THINK_MS;
+        self.samples = usize::try_from(scaled)
+            .unwrap_or(usize::MAX)
+            .clamp(4, 1_000);
+    }
+
     fn next(&mut self, seat: &PlayerView) -> Option<Request> {
         if !seat.my_turn() {
             return None;
@@ -208,10 +222,10 @@ impl Bot for StrongBot {
                 return self.fallback.next(seat);
             }
             let all = self.belief.as_ref().map_or(&[][..], Belief::worlds);
-            let picked: Vec<&Referee> = if all.len() <= SAMPLES {
+            let picked: Vec<&Referee> = if all.len() <= self.samples {
                 all.iter().collect()
             } else {
-                (0..SAMPLES)
+                (0..self.samples)
                     .map(|_| &all[self.rng.below(all.len())])
                     .collect()
             };
