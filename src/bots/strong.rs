@@ -157,7 +157,7 @@ fn after_reply(pos: &Chess, us: Color, hot: Option<Square>) -> f32 {
         }
         // A capture that leaves too little to mate throws our advantage away: a draw.
         let mut next = pos.clone();
-        next.play_unchecked(m.clone());
+        next.play_unchecked(m);
         if next.is_insufficient_material() {
             gain = gain.max(base + STALEMATE);
         }
