@@ -28,6 +28,10 @@ use thiserror::Error;
 /// The default number of worlds kept exactly.
 pub const DEFAULT_CAP: usize = 2_000;
 
+/// Worlds kept by a belief drawn on a window's thread (study's overlay, the practice aid), so a
+/// turn's expansion stays short.
+pub const OVERLAY_CAP: usize = 300;
+
 /// How long drawing new particles may take at most.
 const REGENERATE_TIME: std::time::Duration = std::time::Duration::from_millis(150);
 
@@ -71,11 +75,6 @@ pub struct Belief {
     read: (usize, usize),
 }
 
-/// A world's position, for telling worlds apart (board, side to move, castling, en passant).
-fn position_id(r: &Referee) -> u64 {
-    r.position_key()
-}
-
 impl Belief {
     /// The belief of `view`'s seat, exact up to [`DEFAULT_CAP`] worlds.
     pub fn new(view: &PlayerView) -> Result<Belief, BeliefError> {
@@ -116,6 +115,7 @@ impl Belief {
 
     /// Takes in what `view` holds beyond what was read before (the same seat's later view).
     pub fn update(&mut self, view: &PlayerView) {
+        let steps = self.history.len();
         let (mut t, mut e) = self.read;
         while t < view.turns.len() {
             let turn = &view.turns[t];
@@ -148,9 +148,13 @@ impl Belief {
             e = 0;
         }
         self.read = (t, e);
-        self.reseed_lone_king(view);
-        if self.worlds.is_empty() {
-            self.scatter(view);
+        // Only when something new was heard (an unchanged view, e.g. every frame, costs
+        // nothing).
+        if self.history.len() != steps || steps == 0 {
+            self.reseed_lone_king(view);
+            if self.worlds.is_empty() {
+                self.scatter(view);
+            }
         }
     }
 
@@ -353,8 +357,8 @@ impl Belief {
 
     /// Whether `truth` is one of the worlds (tests: the truth is never excluded while exact).
     pub fn contains(&self, truth: &Referee) -> bool {
-        let id = position_id(truth);
-        self.worlds.iter().any(|w| position_id(w) == id)
+        let id = truth.position_key();
+        self.worlds.iter().any(|w| w.position_key() == id)
     }
 
     /// For each square, the share of worlds with an enemy unit of `role` there (`None`: any
@@ -466,5 +470,5 @@ fn advance(worlds: Vec<Referee>, step: &Step, color: Color) -> Vec<Referee> {
 /// Keeps one world per position.
 fn dedup(worlds: &mut Vec<Referee>) {
     let mut seen = HashSet::new();
-    worlds.retain(|w| seen.insert(position_id(w)));
+    worlds.retain(|w| seen.insert(w.position_key()));
 }

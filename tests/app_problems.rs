@@ -10,6 +10,22 @@ use kriegspiel::app::settings::Settings;
 use kriegspiel::app::{KriegspielApp, Screen, StartOptions};
 use kriegspiel::problem::PlayState;
 
+/// The app on the problems screen of the folder `dir`.
+fn problems_screen(dir: &std::path::Path) -> Harness<'static, KriegspielApp> {
+    let options = StartOptions {
+        saves_dir: Some(dir.to_path_buf()),
+        ..StartOptions::default()
+    };
+    let mut app = KriegspielApp::new(options, Settings::default(), false);
+    app.screen = Screen::Problems(Box::new(ProblemsScreen::new(dir)));
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 900.0))
+        .with_context_setup(egui_extras::install_image_loaders)
+        .build_ui_state(|ui, app: &mut KriegspielApp| app.show(ui), app);
+    h.run();
+    h
+}
+
 #[test]
 fn a_problem_is_shown_and_solved_from_the_screen() {
     let dir = std::env::temp_dir().join(format!("kriegspiel-problems-{}", std::process::id()));
@@ -22,17 +38,7 @@ fn a_problem_is_shown_and_solved_from_the_screen() {
         .replace("mate_in: 8", "mate_in: 1");
     std::fs::write(dir.join("branch.ron"), text).expect("write");
     std::fs::write(dir.join("broken.ron"), "(title: 1)").expect("write");
-    let options = StartOptions {
-        saves_dir: Some(dir.clone()),
-        ..StartOptions::default()
-    };
-    let mut app = KriegspielApp::new(options, Settings::default(), false);
-    app.screen = Screen::Problems(Box::new(ProblemsScreen::new(&dir)));
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 900.0))
-        .with_context_setup(egui_extras::install_image_loaders)
-        .build_ui_state(|ui, app: &mut KriegspielApp| app.show(ui), app);
-    h.run();
+    let mut h = problems_screen(&dir);
     {
         let Screen::Problems(p) = &h.state().screen else {
             panic!("not on the problems screen")
@@ -89,17 +95,7 @@ fn a_problem_is_played_against_the_computer_with_hints_to_the_mate() {
         known: "k7/8/2K5/8/8/8/8/7R w - - 0 1",
         uncertain: [(piece: 'p', squares: List(["a7", "b7", "a6"]))], mate_in: 2)"#;
     std::fs::write(dir.join("small.ron"), text).expect("write");
-    let options = StartOptions {
-        saves_dir: Some(dir.clone()),
-        ..StartOptions::default()
-    };
-    let mut app = KriegspielApp::new(options, Settings::default(), false);
-    app.screen = Screen::Problems(Box::new(ProblemsScreen::new(&dir)));
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 900.0))
-        .with_context_setup(egui_extras::install_image_loaders)
-        .build_ui_state(|ui, app: &mut KriegspielApp| app.show(ui), app);
-    h.run();
+    let mut h = problems_screen(&dir);
     h.get_by_label("Play it against the computer").click();
     h.run();
     // The person's board holds its own pieces; the black king, known for sure, is a marker.

@@ -141,15 +141,9 @@ impl News {
     }
 }
 
-/// A unit's rough value in pawns.
+/// A unit's rough value in pawns ([`super::pawns`]).
 fn value(role: Role) -> i32 {
-    match role {
-        Role::Pawn => 1,
-        Role::Knight | Role::Bishop => 3,
-        Role::Rook => 5,
-        Role::Queen => 9,
-        Role::King => 100,
-    }
+    i32::from(super::pawns(role))
 }
 
 /// How good the attempt `a` looks from `seat`'s view alone (higher is better).

@@ -27,6 +27,18 @@ pub trait Bot: Send {
     fn set_think_ms(&mut self, _ms: u64) {}
 }
 
+/// A unit's rough value in pawns, for the bots' scores (the king 100: beyond any trade).
+pub(crate) fn pawns(role: shakmaty::Role) -> u8 {
+    use shakmaty::Role;
+    match role {
+        Role::Pawn => 1,
+        Role::Knight | Role::Bishop => 3,
+        Role::Rook => 5,
+        Role::Queen => 9,
+        Role::King => 100,
+    }
+}
+
 /// The bots the program offers, by name (saved with a game the computer plays in).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -87,20 +87,14 @@ impl StrongBot {
     }
 }
 
+/// A unit's value in pawns ([`super::pawns`]).
 fn value(role: Role) -> f32 {
-    match role {
-        Role::Pawn => 1.0,
-        Role::Knight | Role::Bishop => 3.0,
-        Role::Rook => 5.0,
-        Role::Queen => 9.0,
-        Role::King => 0.0,
-    }
+    f32::from(super::pawns(role))
 }
 
+/// King steps between two squares.
 fn distance(a: Square, b: Square) -> f32 {
-    let df = (u32::from(a.file()) as i32 - u32::from(b.file()) as i32).abs();
-    let dr = (u32::from(a.rank()) as i32 - u32::from(b.rank()) as i32).abs();
-    df.max(dr) as f32
+    a.distance(b) as f32
 }
 
 /// How far `sq` is from the centre (0 in the middle, 3 in a corner).

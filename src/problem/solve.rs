@@ -95,11 +95,6 @@ pub struct Solver {
     pub stats: Stats,
 }
 
-/// A position's identity ([`Referee::position_key`]).
-fn position_key(r: &Referee) -> u64 {
-    r.position_key()
-}
-
 /// A belief's identity: its positions' keys, in order.
 fn belief_key(keys: &[u64]) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
@@ -109,7 +104,7 @@ fn belief_key(keys: &[u64]) -> u64 {
 
 /// Sorts and deduplicates a belief by position key; returns the keys.
 fn normalize(belief: &mut Vec<Referee>) -> Vec<u64> {
-    let mut keyed: Vec<(u64, Referee)> = belief.drain(..).map(|r| (position_key(&r), r)).collect();
+    let mut keyed: Vec<(u64, Referee)> = belief.drain(..).map(|r| (r.position_key(), r)).collect();
     keyed.sort_by_key(|(k, _)| *k);
     keyed.dedup_by_key(|(k, _)| *k);
     let keys = keyed.iter().map(|(k, _)| *k).collect();
@@ -181,7 +176,7 @@ impl Solver {
     /// The first turn: every candidate attempt gets a node budget in turn, the budget growing
     /// fourfold each round, so a cheap proof behind an expensive refutation is found first.
     fn root(&mut self, belief: &[Referee], n: u8) -> Option<Arc<Strategy>> {
-        let keys: Vec<u64> = belief.iter().map(position_key).collect();
+        let keys: Vec<u64> = belief.iter().map(Referee::position_key).collect();
         if belief.len() > 1 {
             for (i, p) in belief.iter().enumerate() {
                 if self.turn(std::slice::from_ref(p), n).is_none() {
@@ -251,7 +246,7 @@ impl Solver {
         if self.out_of_time() {
             return None;
         }
-        let keys: Vec<u64> = belief.iter().map(position_key).collect();
+        let keys: Vec<u64> = belief.iter().map(Referee::position_key).collect();
         let key = belief_key(&keys);
         if let Some(e) = self.table.get(&key) {
             if let Some((d, s)) = &e.proven

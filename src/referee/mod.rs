@@ -204,6 +204,7 @@ impl Referee {
     /// A position's identity: the board, the side to move, castling rights and en passant square
     /// (a fast mix of their bits; a collision would need two positions of one search to agree on
     /// 64 bits).
+    #[inline]
     pub fn position_key(&self) -> u64 {
         let r = self;
         let board = r.true_board();

@@ -174,7 +174,10 @@ impl PlayScreen {
         if self.training_aid && self.mode == PlayMode::Practice(color) && !self.revealed() {
             match &mut self.training {
                 Some(belief) => belief.update(&view),
-                None => self.training = crate::belief::Belief::new(&view).ok(),
+                None => {
+                    self.training =
+                        crate::belief::Belief::with_cap(&view, crate::belief::OVERLAY_CAP, 1).ok()
+                }
             }
             if let Some(belief) = &self.training {
                 spec.heat = belief.squares(None);

@@ -3,13 +3,10 @@
 //! side's belief is kept while the study steps forward (each step only adds what was heard),
 //! with a copy every few events, so a step back starts from the nearest copy.
 
-use crate::belief::Belief;
+use crate::belief::{Belief, OVERLAY_CAP};
 use crate::log::GameLog;
 use crate::view::PlayerView;
 use shakmaty::{Color, Role, Square};
-
-/// Worlds kept by the overlay's belief (exact up to this many, a sample beyond).
-const HEAT_CAP: usize = 300;
 
 /// Events between two kept copies of a belief.
 const EVERY: usize = 8;
@@ -42,12 +39,12 @@ impl Heat {
             return Some((b.squares(role), b.is_exact()));
         }
         // The latest copy at or before the cursor.
-        kept.retain(|(at, _)| *at <= cursor || at % EVERY == 0);
         let from = kept.iter().rposition(|(at, _)| *at <= cursor);
         let (mut at, mut belief) = match from {
             Some(i) => kept[i].clone(),
             None => {
-                let Ok(b) = Belief::with_cap(&PlayerView::build_prefix(log, color, 0), HEAT_CAP, 1)
+                let Ok(b) =
+                    Belief::with_cap(&PlayerView::build_prefix(log, color, 0), OVERLAY_CAP, 1)
                 else {
                     self.unsupported = true;
                     return None;
