@@ -27,6 +27,7 @@ pub mod rng;
 pub mod rules;
 pub mod save;
 pub mod scoresheet;
+pub mod seat;
 pub mod selfplay;
 pub mod session;
 pub mod setup;

@@ -6,6 +6,9 @@ use kriegspiel::rules::Preset;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+#[path = "cli/network.rs"]
+mod network;
+
 /// Kriegspiel: chess with hidden pieces and a referee.
 #[derive(Parser)]
 #[command(version, about, args_conflicts_with_subcommands = true)]
@@ -154,6 +157,74 @@ enum Command {
         /// Give up after this many seconds.
         #[arg(long)]
         max_seconds: Option<f64>,
+    },
+    /// Host a game for two seats over TCP (the seat protocol, PROTOCOL-SEAT.md): prints the
+    /// address and join code, autosaves, keeps the clocks. With --as white|black this machine's
+    /// player takes that seat (in the app, or as --bot); with --as none it is a referee server.
+    Host {
+        /// The port to listen on (0: any free port).
+        #[arg(long, default_value_t = kriegspiel::seat::serve::DEFAULT_PORT)]
+        port: u16,
+        /// The address to listen on (127.0.0.1: this machine only).
+        #[arg(long, default_value = "0.0.0.0")]
+        bind: String,
+        /// Rule set.
+        #[arg(long, default_value = "wild16")]
+        rules: Preset,
+        /// The seat this machine plays: white, black or none.
+        #[arg(long = "as", default_value = "white", value_parser = ["white", "black", "none"])]
+        seat: String,
+        /// Play this machine's seat with a bot (random, heuristic, strong) instead of the app.
+        #[arg(long)]
+        bot: Option<String>,
+        /// A clock, minutes+seconds per move (e.g. 5+3); kept by the host.
+        #[arg(long)]
+        clock: Option<String>,
+        /// Where to autosave the game (default: saves/game-<date>-<time>.ron).
+        #[arg(long)]
+        autosave: Option<PathBuf>,
+        /// Resume a saved game (e.g. the host's autosave) instead of starting a new one.
+        #[arg(long)]
+        resume: Option<PathBuf>,
+    },
+    /// Join a hosted game: in the app, or with --bot as a headless seat.
+    Join {
+        /// The host's address, HOST:PORT.
+        address: String,
+        /// The host's join code (for a free seat).
+        #[arg(long)]
+        code: Option<String>,
+        /// A seat token (to take back a seat after a dropped connection).
+        #[arg(long)]
+        token: Option<String>,
+        /// The seat wanted: white or black (default: any free seat).
+        #[arg(long, value_parser = ["white", "black"])]
+        seat: Option<String>,
+        /// The name shown to the other player.
+        #[arg(long)]
+        name: Option<String>,
+        /// Play the seat with a bot (random, heuristic, strong) instead of the app.
+        #[arg(long)]
+        bot: Option<String>,
+        /// How many heard lines this seat already holds (a reconnecting engine sends 0).
+        #[arg(long, default_value_t = 0)]
+        have: usize,
+        /// With --bot: resign instead of playing beyond this move number (caps test games).
+        #[arg(long)]
+        max_moves: Option<u32>,
+    },
+    /// Speak the seat protocol on standard input and output with one of our bots (for other
+    /// programs, and for `match --white 'cmd:kriegspiel engine --bot strong'`).
+    Engine {
+        /// The bot: random, heuristic or strong.
+        #[arg(long, default_value = "strong")]
+        bot: String,
+        /// Thinking time per request in milliseconds, for bots that use it.
+        #[arg(long)]
+        think_ms: Option<u64>,
+        /// Random seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
     /// Measure referee throughput in-process and through the protocol.
     Bench {
@@ -307,6 +378,55 @@ fn main() -> ExitCode {
             },
         },
         Some(Command::Problem { file, max_seconds }) => return problem(&file, max_seconds),
+        Some(Command::Engine {
+            bot,
+            think_ms,
+            seed,
+        }) => kriegspiel::matchplay::make_bot(&bot, seed).and_then(|mut bot| {
+            if let Some(ms) = think_ms {
+                bot.set_think_ms(ms);
+            }
+            kriegspiel::seat::serve::engine(bot.as_mut())
+        }),
+        Some(Command::Host {
+            port,
+            bind,
+            rules,
+            seat,
+            bot,
+            clock,
+            autosave,
+            resume,
+        }) => network::host(network::HostArgs {
+            port,
+            bind,
+            rules,
+            seat,
+            bot,
+            clock,
+            autosave,
+            resume,
+        }),
+        Some(Command::Join {
+            address,
+            code,
+            token,
+            seat,
+            name,
+            bot,
+            have,
+            max_moves,
+        }) => {
+            let mut hello = kriegspiel::seat::Hello::new();
+            hello.code = code;
+            hello.token = token;
+            hello.seat = seat
+                .as_deref()
+                .and_then(kriegspiel::announce::color_serde::parse_color);
+            hello.name = name;
+            hello.have = have;
+            network::join(&address, hello, bot, max_moves)
+        }
         Some(Command::Bench {
             seconds,
             passes,
@@ -328,6 +448,7 @@ fn main() -> ExitCode {
             rules: cli.rules,
             saves_dir: None,
             practice_seed: None,
+            network: None,
         }),
         #[cfg(not(feature = "gui"))]
         None => {

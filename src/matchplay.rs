@@ -167,9 +167,15 @@ pub fn bot_kind(name: &str) -> Result<BotKind, String> {
     }
 }
 
-/// A fresh bot by name (see [`BOT_NAMES`]).
+/// A fresh bot by name (see [`BOT_NAMES`]), or `cmd:PROGRAM ARGS`: a program speaking the seat
+/// protocol (PROTOCOL-SEAT.md) on its standard input and output.
 pub fn make_bot(name: &str, seed: u64) -> Result<Box<dyn Bot>, String> {
-    bot_kind(name).map(|kind| kind.make(seed))
+    match name.strip_prefix("cmd:") {
+        Some(command) => {
+            crate::seat::engine::EngineBot::spawn(command).map(|b| Box::new(b) as Box<dyn Bot>)
+        }
+        None => bot_kind(name).map(|kind| kind.make(seed)),
+    }
 }
 
 /// A new game under `rules`: from the handicap army where there is one, with Semi-Kriegspiel's
@@ -252,8 +258,9 @@ fn play_game(config: &MatchConfig, index: u32) -> Result<Played, MatchError> {
         }
         let turn_ends = match request.map(|r| game.apply(r).map(|event| event.turn_ends)) {
             Some(Ok(ends)) => Some(ends),
-            Some(Err(_)) => {
+            Some(Err(e)) => {
                 errors += 1;
+                bots[i].refused(&e.to_string());
                 None
             }
             None => None,
@@ -277,6 +284,9 @@ fn play_game(config: &MatchConfig, index: u32) -> Result<Played, MatchError> {
             }
         }
     };
+    for (i, color) in [(0, Color::White), (1, Color::Black)] {
+        bots[i].game_over(&PlayerView::build(game.log(), color), game.log());
+    }
     let record = GameRecord {
         white: names[0].to_owned(),
         black: names[1].to_owned(),
@@ -334,7 +344,9 @@ pub fn play_match(
     mut progress: impl FnMut(u32, &GameRecord),
 ) -> Result<MatchSummary, MatchError> {
     for name in [&config.white, &config.black] {
-        bot_kind(name).map_err(MatchError::UnknownBot)?;
+        if !name.starts_with("cmd:") {
+            bot_kind(name).map_err(MatchError::UnknownBot)?;
+        }
     }
     if let Some(dir) = &config.out {
         std::fs::create_dir_all(dir).map_err(|source| MatchError::CreateDir {

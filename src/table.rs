@@ -48,6 +48,12 @@ pub trait Table {
     /// caller may see it (a local table: all of it); on error nothing changed.
     fn apply(&mut self, request: Request, now: Duration) -> Result<Event, RequestError>;
 
+    /// What arrived from elsewhere since the last call (a remote table: the opponent's turns
+    /// as this seat heard them, a flag fall); a local table has nothing to wait for.
+    fn poll(&mut self, _now: Duration) -> Vec<Event> {
+        Vec::new()
+    }
+
     /// If the running side's time is up, records the loss on time and returns its event.
     fn check_time(&mut self, now: Duration) -> Option<Event>;
 

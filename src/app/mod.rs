@@ -49,6 +49,28 @@ pub struct StartOptions {
     pub saves_dir: Option<PathBuf>,
     /// The seed of practice starts (default: the clock); fixed in tests.
     pub practice_seed: Option<u64>,
+    /// Sit at a network table straight away (`kriegspiel host` / `kriegspiel join`).
+    pub network: Option<NetworkStart>,
+}
+
+/// A network seat to open at start: where, the hello, and the server when this process hosts.
+#[derive(Clone)]
+pub struct NetworkStart {
+    /// The table's address (HOST:PORT).
+    pub address: String,
+    /// The hello (join code or seat token, name).
+    pub hello: crate::seat::Hello,
+    /// This process's server, kept running while the app is open.
+    pub hosted: Option<std::sync::Arc<crate::seat::serve::Hosted>>,
+}
+
+impl std::fmt::Debug for NetworkStart {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("NetworkStart")
+            .field("address", &self.address)
+            .field("hosted", &self.hosted.is_some())
+            .finish_non_exhaustive()
+    }
 }
 
 /// The screen being shown.

@@ -25,6 +25,12 @@ pub trait Bot: Send {
     /// Sets the bot's level as a thinking time per request, in milliseconds (bots that do not
     /// think ignore it).
     fn set_think_ms(&mut self, _ms: u64) {}
+
+    /// The table refused the bot's last request (the game is unchanged); `error` says why.
+    fn refused(&mut self, _error: &str) {}
+
+    /// The game is over: the bot's last view and, revealed, the whole game.
+    fn game_over(&mut self, _seat: &PlayerView, _log: &crate::log::GameLog) {}
 }
 
 /// A unit's rough value in pawns, for the bots' scores (the king 100: beyond any trade).

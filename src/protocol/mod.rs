@@ -22,7 +22,7 @@ mod paths;
 mod run;
 
 pub use paths::Paths;
-pub use run::{MAX_LINE, run};
+pub use run::{MAX_LINE, run, skip_line};
 
 /// One protocol session: the current game, if any, at a local table ([`GameSession`], the same
 /// table the app plays at: one save and autosave path for both).

@@ -52,7 +52,7 @@ pub fn run(input: impl Read, output: impl Write, mut session: Session) -> io::Re
 }
 
 /// Consumes input up to and including the next newline (or the end), storing nothing.
-fn skip_line(input: &mut impl BufRead) -> io::Result<()> {
+pub fn skip_line(input: &mut impl BufRead) -> io::Result<()> {
     loop {
         let buf = input.fill_buf()?;
         if buf.is_empty() {

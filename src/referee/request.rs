@@ -288,6 +288,9 @@ pub enum RequestError {
     /// Modern Kriegspiel: opening squares when it is not allowed.
     #[error("{0}")]
     Open(String),
+    /// A remote table refused the request, or could not be reached (the game is unchanged).
+    #[error("{0}")]
+    Table(String),
 }
 
 /// The error for a request that belongs to another family.

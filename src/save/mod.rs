@@ -82,6 +82,8 @@ pub enum Mode {
     Practice,
     /// A game played through the headless protocol.
     Protocol,
+    /// A game between two seats over the seat protocol (the host's save).
+    Network,
 }
 
 /// Who, where and when.

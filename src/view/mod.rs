@@ -97,6 +97,9 @@ pub struct PlayerView {
     /// Crazyhouse Kriegspiel: both pockets (public: from the start position, the captures,
     /// which name the exact unit, and the drops, which name the unit).
     pub pockets: ByColor<ByRole<u8>>,
+    /// What the view was built from: everything the player was told and did (an engine at the
+    /// table is sent exactly this).
+    pub perception: Perception,
 }
 
 impl PlayerView {
@@ -163,6 +166,7 @@ impl PlayerView {
                 seen.rules.family,
             ),
             may_open: false,
+            perception: seen.clone(),
             pockets: start.pockets.unwrap_or_default(),
         };
         let theirs = view.pockets.get(!color);

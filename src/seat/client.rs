@@ -1,0 +1,181 @@
+//! A seat's side of the seat protocol, without any I/O: [`SeatState`] reads the table's lines
+//! into the seat's [`Perception`] (exactly what it was told and did) and the public state, and
+//! builds the seat's [`PlayerView`] from them, as a local table would.
+
+use super::wire::{State, ToSeat};
+use crate::log::{GameLog, Perceived, Perception};
+use crate::view::PlayerView;
+use shakmaty::Color;
+use thiserror::Error;
+
+/// A table's line the seat cannot use.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SeatError {
+    /// Not a line of the seat protocol.
+    #[error("the table sent a line that is not a seat-protocol line: {0}")]
+    Malformed(String),
+    /// A line out of order (a `heard` before the welcome, or with the wrong number).
+    #[error("the table's lines are out of order: {0}")]
+    OutOfOrder(String),
+}
+
+/// What the seat knows: its perception, the public state, and what the table said last.
+#[derive(Clone, Debug, Default)]
+pub struct SeatState {
+    /// The seat, its token and everything it heard (after the welcome).
+    seat: Option<(Color, String, Perception)>,
+    /// The names (public).
+    pub names: [String; 2],
+    /// The latest public state.
+    pub state: Option<State>,
+    /// The true board, for a handicap game's sighted seat.
+    pub board: Option<String>,
+    /// The whole game, once revealed at the end.
+    pub reveal: Option<GameLog>,
+    /// Refusals not yet read by the caller.
+    pub errors: Vec<String>,
+    /// The view, rebuilt when the perception changes.
+    view: Option<PlayerView>,
+}
+
+/// What a line changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Received {
+    /// The seat is (re)seated.
+    Welcome,
+    /// The seat heard something (or saw the board, or the reveal).
+    News,
+    /// The public state: the answer to a request is complete once it comes.
+    State,
+    /// The table refused a request (the text is also kept in `errors`).
+    Refused(String),
+}
+
+impl SeatState {
+    /// Nothing heard yet.
+    pub fn new() -> SeatState {
+        SeatState::default()
+    }
+
+    /// Reads one line from the table.
+    pub fn receive(&mut self, line: &str) -> Result<Received, SeatError> {
+        let message: ToSeat = serde_json::from_str(line).map_err(|e| {
+            SeatError::Malformed(format!(
+                "{e}: {}",
+                line.chars().take(80).collect::<String>()
+            ))
+        })?;
+        match message {
+            ToSeat::Welcome {
+                seat,
+                token,
+                rules,
+                start,
+                white,
+                black,
+                opening,
+                ..
+            } => {
+                // A welcome after a reconnection: the record so far is kept when it is the
+                // same seat of the same game (the table sends only the later lines).
+                let keep = matches!(&self.seat, Some((c, t, _)) if *c == seat && *t == token);
+                if !keep {
+                    self.seat = Some((
+                        seat,
+                        token,
+                        Perception {
+                            color: seat,
+                            rules,
+                            start,
+                            opening,
+                            events: Vec::new(),
+                        },
+                    ));
+                    self.view = None;
+                }
+                self.names = [black, white];
+                Ok(Received::Welcome)
+            }
+            ToSeat::Heard {
+                n,
+                request,
+                items,
+                turn_ends,
+            } => {
+                let Some((_, _, seen)) = &mut self.seat else {
+                    return Err(SeatError::OutOfOrder(
+                        "a heard line before the welcome".into(),
+                    ));
+                };
+                if n != seen.events.len() + 1 {
+                    return Err(SeatError::OutOfOrder(format!(
+                        "heard line {n} after {}",
+                        seen.events.len()
+                    )));
+                }
+                seen.events.push(Perceived {
+                    request,
+                    heard: items,
+                    turn_ends,
+                });
+                self.view = None;
+                Ok(Received::News)
+            }
+            ToSeat::State(state) => {
+                self.state = Some(state);
+                Ok(Received::State)
+            }
+            ToSeat::Board { fen } => {
+                self.board = Some(fen);
+                Ok(Received::News)
+            }
+            ToSeat::Error { error } => {
+                self.errors.push(error.clone());
+                Ok(Received::Refused(error))
+            }
+            ToSeat::Reveal { log } => {
+                self.reveal = Some(*log);
+                Ok(Received::News)
+            }
+        }
+    }
+
+    /// The seat, once welcomed.
+    pub fn seat(&self) -> Option<Color> {
+        self.seat.as_ref().map(|(c, _, _)| *c)
+    }
+
+    /// The seat's token, once welcomed.
+    pub fn token(&self) -> Option<&str> {
+        self.seat.as_ref().map(|(_, t, _)| t.as_str())
+    }
+
+    /// How many `heard` lines the seat holds (sent back in a reconnecting `hello`).
+    pub fn have(&self) -> usize {
+        self.seat.as_ref().map_or(0, |(_, _, p)| p.events.len())
+    }
+
+    /// What the seat was told and did.
+    pub fn perception(&self) -> Option<&Perception> {
+        self.seat.as_ref().map(|(_, _, p)| p)
+    }
+
+    /// The seat's view (rebuilt only after something new was heard).
+    pub fn view(&mut self) -> Option<&PlayerView> {
+        if self.view.is_none() {
+            self.view = self.perception().map(PlayerView::from_perception);
+        }
+        self.view.as_ref()
+    }
+
+    /// Whether the seat is to act: its turn (or its placement), the game not over, and the
+    /// table's state caught up with every line heard.
+    pub fn to_act(&self) -> bool {
+        let (Some(seat), Some(state)) = (self.seat(), &self.state) else {
+            return false;
+        };
+        state.over.is_none()
+            && state.n == self.have()
+            && state.placing.unwrap_or(state.to_move) == seat
+    }
+}

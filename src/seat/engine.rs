@@ -1,0 +1,303 @@
+//! Engines: programs that play a seat through the seat protocol, as chess GUIs run UCI engines.
+//!
+//! - [`play_seat`]: one of our bots as a seat: reads the table's lines, answers with a request
+//!   whenever it is the seat's turn (`kriegspiel engine` on standard input and output,
+//!   `kriegspiel join --bot` over TCP).
+//! - [`EngineBot`]: the other way round: a program speaking the protocol on its standard input
+//!   and output, seated at one of our tables as a [`Bot`] (`kriegspiel match --white 'cmd:...'`).
+//!   It is sent exactly what its seat heard (its view's perception), nothing else.
+
+use super::client::{Received, SeatState};
+use super::wire::{FromSeat, OverWire, State, ToSeat};
+use super::{Hello, Line, MAX_SEAT_LINE, MAX_TABLE_LINE, read_line};
+use crate::bots::Bot;
+use crate::log::GameLog;
+use crate::referee::Request;
+use crate::view::PlayerView;
+use std::io::{self, BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+/// After this many refused requests in a row, a bot resigns rather than loop.
+const MAX_REFUSALS: u32 = 64;
+
+/// How a seat's game ended for the engine loop.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeatEnd {
+    /// The game is over and revealed.
+    Revealed,
+    /// The table closed the connection first.
+    Closed,
+}
+
+/// Plays `bot` at a seat: sends `hello`, then reads the table's lines from `input` and writes
+/// a request to `output` whenever the seat is to act, until the reveal or the end of input.
+/// With `max_moves`, the bot resigns instead of playing a later move (a cap for test games).
+pub fn play_seat(
+    bot: &mut dyn Bot,
+    hello: &Hello,
+    max_moves: Option<u32>,
+    mut input: impl BufRead,
+    mut output: impl Write,
+) -> io::Result<(SeatEnd, SeatState)> {
+    writeln!(output, "{}", hello.line())?;
+    output.flush()?;
+    let mut state = SeatState::new();
+    // The seat's record length when the request waiting for its answer was sent.
+    let mut waiting: Option<usize> = None;
+    let mut refusals = 0;
+    loop {
+        let line = match read_line(&mut input, MAX_TABLE_LINE)? {
+            Line::Text(line) if line.trim().is_empty() => continue,
+            Line::Text(line) => line,
+            Line::TooLong | Line::NotUtf8 => continue,
+            Line::End => return Ok((SeatEnd::Closed, state)),
+        };
+        let got = state
+            .receive(&line)
+            .map_err(|e| io::Error::other(e.to_string()))?;
+        if state.reveal.is_some() {
+            return Ok((SeatEnd::Revealed, state));
+        }
+        // A request is answered by an error, or by its own heard line and then the state (a
+        // state line for anything else, e.g. the opponent's connection, is not the answer).
+        match (got, waiting) {
+            (Received::Refused(_), _) => {
+                refusals += 1;
+                waiting = None;
+            }
+            (Received::State, Some(have)) if state.have() > have => {
+                refusals = 0;
+                waiting = None;
+            }
+            _ => {}
+        }
+        if waiting.is_some() || !state.to_act() {
+            continue;
+        }
+        let seat = state.seat();
+        let capped = state
+            .view()
+            .zip(max_moves)
+            .is_some_and(|(view, max)| view.move_number > max);
+        let request = if refusals >= MAX_REFUSALS || capped {
+            seat.map(Request::Resign)
+        } else {
+            state.view().and_then(|view| bot.next(view))
+        };
+        let Some(request) = request else {
+            continue;
+        };
+        let repr = crate::referee::RequestRepr::from(request);
+        writeln!(
+            output,
+            "{}",
+            serde_json::to_string(&repr).map_err(io::Error::other)?
+        )?;
+        output.flush()?;
+        waiting = Some(state.have());
+    }
+}
+
+/// A program speaking the seat protocol, seated at a local table as a [`Bot`].
+pub struct EngineBot {
+    name: String,
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<Option<String>>,
+    /// The seat's `heard` lines sent so far.
+    sent: usize,
+    welcomed: bool,
+    /// A state line has been sent.
+    stated: bool,
+    /// The program missed a deadline or closed its output: it is not asked again.
+    gone: bool,
+    /// How long the program may take for one request.
+    limit: Duration,
+}
+
+impl EngineBot {
+    /// Starts `command` (a program and its arguments, split at spaces; `kriegspiel` means this
+    /// program itself).
+    pub fn spawn(command: &str) -> Result<EngineBot, String> {
+        let mut words = command.split_whitespace();
+        let program = words
+            .next()
+            .ok_or("an engine command needs a program: cmd:PROGRAM ARGS")?;
+        let path = match program {
+            "kriegspiel" => std::env::current_exe().map_err(|e| e.to_string())?,
+            other => other.into(),
+        };
+        let mut child = Command::new(&path)
+            .args(words)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .map_err(|e| format!("cannot start the engine '{program}': {e}"))?;
+        let stdout = child
+            .stdout
+            .take()
+            .ok_or("the engine has no standard output")?;
+        let stdin = child.stdin.take();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            loop {
+                let line = match read_line(&mut reader, MAX_SEAT_LINE) {
+                    Ok(Line::Text(line)) => Some(line),
+                    Ok(Line::TooLong | Line::NotUtf8) => continue,
+                    Ok(Line::End) | Err(_) => None,
+                };
+                let end = line.is_none();
+                if tx.send(line).is_err() || end {
+                    return;
+                }
+            }
+        });
+        Ok(EngineBot {
+            name: format!("cmd:{command}"),
+            child,
+            stdin,
+            lines: rx,
+            sent: 0,
+            welcomed: false,
+            stated: false,
+            gone: false,
+            limit: Duration::from_secs(60),
+        })
+    }
+
+    fn send(&mut self, message: &ToSeat) {
+        let ok = self.stdin.as_mut().is_some_and(|stdin| {
+            writeln!(stdin, "{}", message.line())
+                .and_then(|()| stdin.flush())
+                .is_ok()
+        });
+        if !ok {
+            self.stdin = None;
+        }
+    }
+
+    /// The program's next line, within `deadline`.
+    fn line(&mut self, deadline: Instant) -> Option<String> {
+        if self.gone {
+            return None;
+        }
+        let wait = deadline.saturating_duration_since(Instant::now());
+        // A timeout and a closed output are alike: no line.
+        let line = self.lines.recv_timeout(wait).unwrap_or_default();
+        self.gone = line.is_none();
+        line
+    }
+
+    /// Sends the seat everything it has not yet been sent: the welcome (after the program's
+    /// hello), its new `heard` lines, and the public state.
+    fn catch_up(&mut self, view: &PlayerView) -> Option<()> {
+        let seen = &view.perception;
+        if !self.welcomed {
+            let deadline = Instant::now() + Duration::from_secs(10);
+            let hello = self.line(deadline)?;
+            match FromSeat::parse(&hello, view.color) {
+                Ok(FromSeat::Hello(h)) if h.version == super::VERSION => {}
+                _ => {
+                    let error = format!("expected a hello of version {}", super::VERSION);
+                    self.send(&ToSeat::Error { error });
+                    return None;
+                }
+            }
+            self.welcomed = true;
+            self.send(&ToSeat::Welcome {
+                version: super::VERSION,
+                seat: view.color,
+                token: String::new(),
+                rules: seen.rules.clone(),
+                start: seen.start.clone(),
+                white: String::new(),
+                black: String::new(),
+                opening: seen.opening.clone(),
+            });
+        }
+        for (k, event) in seen.events.iter().enumerate().skip(self.sent) {
+            self.send(&ToSeat::Heard {
+                n: k + 1,
+                request: event.request.clone(),
+                items: event.heard.clone(),
+                turn_ends: event.turn_ends,
+            });
+        }
+        let new = seen.events.len() > self.sent || !self.stated;
+        self.sent = seen.events.len();
+        self.stated = true;
+        if !new {
+            return Some(()); // after a refusal: the error line was the answer
+        }
+        self.send(&ToSeat::State(State {
+            n: self.sent,
+            to_move: view.to_move,
+            placing: None,
+            clock: None,
+            over: view.over.map(OverWire::from),
+            opponent_connected: true,
+            draw_offer: None,
+        }));
+        Some(())
+    }
+}
+
+impl Bot for EngineBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn next(&mut self, view: &PlayerView) -> Option<Request> {
+        self.catch_up(view)?;
+        let deadline = Instant::now() + self.limit;
+        loop {
+            let line = self.line(deadline)?;
+            match FromSeat::parse(&line, view.color) {
+                Ok(FromSeat::Request(request)) => return Some(request),
+                Ok(FromSeat::OfferDraw | FromSeat::AcceptDraw) => self.send(&ToSeat::Error {
+                    error: "draw offers are not taken at this table".into(),
+                }),
+                Ok(FromSeat::Hello(_)) => self.send(&ToSeat::Error {
+                    error: "this seat already has its hello".into(),
+                }),
+                Err(error) => self.send(&ToSeat::Error { error }),
+            }
+        }
+    }
+
+    fn refused(&mut self, error: &str) {
+        self.send(&ToSeat::Error {
+            error: error.to_owned(),
+        });
+    }
+
+    fn game_over(&mut self, view: &PlayerView, log: &GameLog) {
+        // A game stopped at a ply limit is not over: the program is only told to stop.
+        if self.welcomed && view.over.is_some() && self.catch_up(view).is_some() {
+            self.send(&ToSeat::Reveal {
+                log: Box::new(log.clone()),
+            });
+        }
+        self.stdin = None;
+    }
+}
+
+impl Drop for EngineBot {
+    fn drop(&mut self) {
+        // The end of its input tells the program to finish; one that does not is stopped.
+        self.stdin = None;
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while Instant::now() < deadline {
+            if matches!(self.child.try_wait(), Ok(Some(_))) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

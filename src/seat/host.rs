@@ -1,0 +1,365 @@
+//! The table's side of the seat protocol, without any I/O: a [`Host`] holds the one true game (a
+//! [`GameSession`], autosaved) and turns each seat's lines into lines for the seats.
+//!
+//! What goes to a seat is built only from that seat's [`crate::log::Perception`]: its own
+//! requests and what it heard, plus public facts (whose turn, clocks, result, draw offers, the
+//! other seat's presence). A seat that heard nothing new is sent nothing at all, so not even the
+//! timing of its lines tells it what the opponent tried. The reveal (the whole log) is sent only
+//! once the game is over.
+
+use super::wire::{ClockWire, FromSeat, Hello, OverWire, State, ToSeat};
+use crate::log::Event;
+use crate::referee::Request;
+use crate::rng::Rng;
+use crate::session::GameSession;
+use crate::table::Table;
+use shakmaty::Color;
+use std::time::Duration;
+
+/// Lines to send: (seat, line without its newline).
+pub type Outbox = Vec<(Color, String)>;
+
+/// Index of a seat in the per-seat arrays.
+fn at(c: Color) -> usize {
+    c.fold_wb(0, 1)
+}
+
+/// The characters of join codes and tokens: no 0/O, 1/I/L to misread.
+const ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+
+/// `len` unpredictable characters of [`ALPHABET`]: from the system's random source
+/// (`/dev/urandom`), else from `fallback` mixed with keyed SipHash (std's randomly keyed
+/// hasher). A seat's own token and the join code tell nothing about the other seat's token.
+fn random_text(fallback: &mut Rng, len: usize) -> String {
+    use std::hash::{BuildHasher, Hasher};
+    use std::io::Read;
+    let mut bytes = vec![0u8; len];
+    let system = std::fs::File::open("/dev/urandom").and_then(|mut f| f.read_exact(&mut bytes));
+    if system.is_err() {
+        let keyed = std::collections::hash_map::RandomState::new();
+        for b in &mut bytes {
+            let mut h = keyed.build_hasher();
+            h.write_usize(fallback.below(usize::MAX));
+            *b = h.finish() as u8;
+        }
+    }
+    // 256 is not a multiple of the alphabet's 31 letters: the small bias costs a fraction of a
+    // bit per character.
+    bytes
+        .iter()
+        .map(|&b| char::from(ALPHABET[usize::from(b) % ALPHABET.len()]))
+        .collect()
+}
+
+/// A seed from the clock and the process: tokens differ between runs.
+pub fn entropy() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+    );
+    h.write_u32(std::process::id());
+    h.finish()
+}
+
+/// A join code as typed: upper case, without spaces or dashes.
+fn normalise_code(code: &str) -> String {
+    code.chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .map(|c| c.to_ascii_uppercase())
+        .collect()
+}
+
+/// The table: the game, both seats' tokens and what each seat has been sent.
+pub struct Host {
+    session: GameSession,
+    code: String,
+    tokens: [String; 2],
+    /// The seat was taken (with the code, or reserved by the host's own player).
+    claimed: [bool; 2],
+    connected: [bool; 2],
+    /// `heard` lines sent to each seat.
+    sent: [usize; 2],
+    revealed: [bool; 2],
+    /// A draw offer standing, by the side that made it.
+    offer: Option<Color>,
+    clock_started: bool,
+}
+
+impl Host {
+    /// A table for `session`, with a fresh join code and seat tokens drawn from `seed`.
+    pub fn new(session: GameSession, seed: u64) -> Host {
+        let mut rng = Rng::new(seed);
+        Host {
+            session,
+            code: random_text(&mut rng, 6),
+            tokens: [random_text(&mut rng, 24), random_text(&mut rng, 24)],
+            claimed: [false; 2],
+            connected: [false; 2],
+            sent: [0; 2],
+            revealed: [false; 2],
+            offer: None,
+            clock_started: false,
+        }
+    }
+
+    /// The join code a player types to take a free seat, as shown: `ABC-DEF`.
+    pub fn code(&self) -> String {
+        let (a, b) = self.code.split_at(self.code.len() / 2);
+        format!("{a}-{b}")
+    }
+
+    /// The game (the host's: the true position and the whole log).
+    pub fn session(&self) -> &GameSession {
+        &self.session
+    }
+
+    /// Keeps `seat` for the host's own player and returns its token (a `hello` with it takes
+    /// the seat; the code no longer does).
+    pub fn reserve(&mut self, seat: Color) -> String {
+        self.claimed[at(seat)] = true;
+        self.tokens[at(seat)].clone()
+    }
+
+    /// Whether a seat has been sent the reveal (since its last connection).
+    pub fn revealed(&self, seat: Color) -> bool {
+        self.revealed[at(seat)]
+    }
+
+    /// Whether a seat is connected now.
+    pub fn is_connected(&self, seat: Color) -> bool {
+        self.connected[at(seat)]
+    }
+
+    /// A new connection's first line. Seats it (by its token, or with the join code on a free
+    /// seat) and returns the seat with the lines to send: the welcome and everything the seat
+    /// heard after the `have` lines it holds. `Err`: a line for the connection, which is then
+    /// closed.
+    pub fn connect(&mut self, line: &str, now: Duration) -> Result<(Color, Outbox), String> {
+        let hello = match FromSeat::parse(line, Color::White)? {
+            FromSeat::Hello(hello) => hello,
+            _ => return Err("the first line must be {\"op\":\"hello\",\"version\":1,...}".into()),
+        };
+        if hello.version != super::VERSION {
+            return Err(format!(
+                "this host speaks version {} of the seat protocol, not {}",
+                super::VERSION,
+                hello.version
+            ));
+        }
+        let seat = self.seat_for(&hello)?;
+        let i = at(seat);
+        self.claimed[i] = true;
+        self.connected[i] = true;
+        // A seat's name is set by its first hello that gives one.
+        let slot = seat.fold_wb(&mut self.session.meta.white, &mut self.session.meta.black);
+        if let Some(name) = hello
+            .name
+            .as_ref()
+            .map(|n| n.trim())
+            .filter(|n| !n.is_empty())
+            && slot.is_empty()
+        {
+            *slot = name.to_owned();
+            self.session.save_now();
+        }
+        if !self.clock_started && self.connected == [true; 2] {
+            self.clock_started = true;
+            self.session.start_clock(now);
+        }
+        let mut out = vec![(seat, self.welcome(seat).line())];
+        self.sent[i] = hello.have.min(self.perceived_len(seat));
+        self.revealed[i] = false;
+        self.updates(now, [true, true], &mut out);
+        Ok((seat, out))
+    }
+
+    /// The seat a `hello` asks for.
+    fn seat_for(&self, hello: &Hello) -> Result<Color, String> {
+        if let Some(token) = &hello.token {
+            return Color::ALL
+                .into_iter()
+                .find(|&c| self.claimed[at(c)] && self.tokens[at(c)] == *token)
+                .ok_or_else(|| "no seat has this token".to_owned());
+        }
+        let Some(code) = &hello.code else {
+            return Err("a hello needs the host's join code (\"code\") or a seat token".into());
+        };
+        if normalise_code(code) != self.code {
+            return Err("this is not the join code of this game".into());
+        }
+        let free = |c: Color| !self.claimed[at(c)];
+        match hello.seat {
+            Some(c) if free(c) => Ok(c),
+            Some(c) => Err(format!("the {} seat is taken", c.fold_wb("white", "black"))),
+            None => Color::ALL
+                .into_iter()
+                .find(|&c| free(c))
+                .ok_or_else(|| "both seats are taken".to_owned()),
+        }
+    }
+
+    fn welcome(&self, seat: Color) -> ToSeat {
+        let log = self.session.game().log();
+        ToSeat::Welcome {
+            version: super::VERSION,
+            seat,
+            token: self.tokens[at(seat)].clone(),
+            rules: log.rules.clone(),
+            start: log.start.clone(),
+            white: self.session.meta.white.clone(),
+            black: self.session.meta.black.clone(),
+            opening: crate::announce::heard_by(&log.opening, seat).collect(),
+        }
+    }
+
+    fn perceived_len(&self, seat: Color) -> usize {
+        self.session.game().log().perceived_by(seat).events.len()
+    }
+
+    /// A seat's connection closed: the other seat is told (its seat stays, for its token).
+    pub fn disconnect(&mut self, seat: Color, now: Duration) -> Outbox {
+        self.connected[at(seat)] = false;
+        let mut out = Vec::new();
+        self.updates(now, [seat == Color::Black, seat == Color::White], &mut out);
+        out
+    }
+
+    /// Records a fallen flag, if any, and tells the seats.
+    pub fn tick(&mut self, now: Duration) -> Outbox {
+        let mut out = Vec::new();
+        if self.session.over().is_none() && self.session.check_time(now).is_some() {
+            self.updates(now, [false; 2], &mut out);
+        }
+        out
+    }
+
+    /// A line from a seated connection.
+    pub fn handle(&mut self, seat: Color, line: &str, now: Duration) -> Outbox {
+        let mut out = Vec::new();
+        let error = |out: &mut Outbox, text: String| {
+            out.push((seat, ToSeat::Error { error: text }.line()));
+        };
+        let over = self.session.over().is_some();
+        match FromSeat::parse(line, seat) {
+            Err(e) => error(&mut out, e),
+            Ok(FromSeat::Hello(_)) => {
+                error(&mut out, "this connection already has its seat".into())
+            }
+            Ok(_) if over => error(&mut out, "the game is over".into()),
+            Ok(FromSeat::OfferDraw) if self.offer == Some(seat) => {
+                error(&mut out, "your draw offer already stands".into())
+            }
+            Ok(FromSeat::OfferDraw) => {
+                self.offer = Some(seat);
+                self.updates(now, [true; 2], &mut out);
+            }
+            Ok(FromSeat::AcceptDraw) if self.offer != Some(!seat) => error(
+                &mut out,
+                "there is no draw offer from the opponent to accept".into(),
+            ),
+            Ok(FromSeat::AcceptDraw) => self.request(seat, Request::Draw, now, &mut out),
+            Ok(FromSeat::Request(request)) => {
+                if request.actor(self.session.to_move()) != Some(seat) {
+                    error(
+                        &mut out,
+                        format!("it is not your turn to \"{}\"", request.name()),
+                    );
+                } else {
+                    self.request(seat, request, now, &mut out);
+                }
+            }
+        }
+        out
+    }
+
+    /// Makes `request` for `seat` at the referee and tells the seats.
+    fn request(&mut self, seat: Color, request: Request, now: Duration, out: &mut Outbox) {
+        match self.session.apply(request, now) {
+            Err(e) => {
+                out.push((
+                    seat,
+                    ToSeat::Error {
+                        error: e.to_string(),
+                    }
+                    .line(),
+                ));
+                // A flag that fell before the request is recorded by it: tell both.
+                if self.session.over().is_some() {
+                    self.offer = None;
+                    self.updates(now, [true; 2], out);
+                }
+            }
+            Ok(Event { turn_ends, by, .. }) => {
+                // An offer lapses when the other side plays on without taking it.
+                let lapsed = self.offer.is_some_and(|o| turn_ends && by == Some(!o));
+                if lapsed || self.session.over().is_some() {
+                    self.offer = None;
+                }
+                self.updates(now, [lapsed; 2], out);
+            }
+        }
+    }
+
+    /// Sends each connected seat what it has not been sent: its new `heard` lines, the true
+    /// board to a sighted seat, the state (when anything was new to it or `public[seat]`: a
+    /// public change), and the reveal once the game is over.
+    fn updates(&mut self, now: Duration, public: [bool; 2], out: &mut Outbox) {
+        let over = self.session.over();
+        for seat in Color::ALL {
+            let i = at(seat);
+            if !self.connected[i] {
+                continue;
+            }
+            let log = self.session.game().log();
+            let seen = log.perceived_by(seat);
+            let new = seen.events.len() > self.sent[i];
+            for (k, event) in seen.events.iter().enumerate().skip(self.sent[i]) {
+                let line = ToSeat::Heard {
+                    n: k + 1,
+                    request: event.request.clone(),
+                    items: event.heard.clone(),
+                    turn_ends: event.turn_ends,
+                };
+                out.push((seat, line.line()));
+            }
+            self.sent[i] = seen.events.len();
+            let sighted = self.session.rules().sighted.color() == Some(seat);
+            if sighted && (new || public[i]) {
+                let fen = self.session.game().referee().fen();
+                out.push((seat, ToSeat::Board { fen }.line()));
+            }
+            if new || public[i] || (over.is_some() && !self.revealed[i]) {
+                out.push((seat, ToSeat::State(self.state(seat, now)).line()));
+            }
+            if over.is_some() && !self.revealed[i] {
+                self.revealed[i] = true;
+                let log = Box::new(self.session.game().log().clone());
+                out.push((seat, ToSeat::Reveal { log }.line()));
+            }
+        }
+    }
+
+    /// The public state as `seat` is told it.
+    fn state(&self, seat: Color, now: Duration) -> State {
+        let clock = self.session.time_control().and_then(|control| {
+            self.session.clock_reading(now).map(|r| ClockWire {
+                white_ms: r.white_ms,
+                black_ms: r.black_ms,
+                running: self.session.clock_running(),
+                control,
+            })
+        });
+        State {
+            n: self.sent[at(seat)],
+            to_move: self.session.to_move(),
+            placing: self.session.placing(),
+            clock,
+            over: self.session.over().map(OverWire::from),
+            opponent_connected: self.connected[at(!seat)],
+            draw_offer: self.offer,
+        }
+    }
+}

@@ -1,0 +1,69 @@
+//! The seat protocol (PROTOCOL-SEAT.md): JSON lines between a table and ONE seat, carrying only
+//! what that seat is told. The referee protocol ([`crate::protocol`]) drives an all-seeing
+//! referee; this one is for a player: across two machines, or an engine at our table.
+//!
+//! - [`wire`]: the lines, both directions.
+//! - [`host::Host`]: the table's side (the true game), without I/O.
+//! - [`client::SeatState`]: a seat's side (its perception and view), without I/O.
+//! - [`net`]: TCP (std threads, one line per message): a server for a [`host::Host`] and a
+//!   client connection.
+//! - [`remote::RemoteTable`]: a seat at a remote table as a [`crate::table::Table`] (the app
+//!   plays network games through it).
+//! - [`engine`]: a bot speaking the protocol (`kriegspiel engine`, `kriegspiel join --bot`) and
+//!   a program speaking it seated at a local table ([`engine::EngineBot`]).
+
+pub mod client;
+pub mod engine;
+pub mod host;
+pub mod net;
+pub mod remote;
+pub mod serve;
+pub mod wire;
+
+pub use client::{Received, SeatError, SeatState};
+pub use host::{Host, Outbox};
+pub use wire::{FromSeat, Hello, State, ToSeat};
+
+use std::io::{self, BufRead, Read};
+
+/// The seat protocol's version, sent in `hello` and `welcome`.
+pub const VERSION: u32 = 1;
+
+/// The longest line a table reads from a seat (a request is under 100 bytes).
+pub const MAX_SEAT_LINE: usize = 64 * 1024;
+
+/// The longest line a seat reads from a table (the reveal carries the whole game).
+pub const MAX_TABLE_LINE: usize = 64 * 1024 * 1024;
+
+/// One line read with a length bound.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// A line (without its line end).
+    Text(String),
+    /// A line longer than the bound: skipped to its end without being stored.
+    TooLong,
+    /// A line that is not UTF-8.
+    NotUtf8,
+    /// The end of the input.
+    End,
+}
+
+/// Reads one line of at most `limit` bytes.
+pub fn read_line(input: &mut impl BufRead, limit: usize) -> io::Result<Line> {
+    let mut raw = Vec::new();
+    let read = input
+        .by_ref()
+        .take(limit as u64 + 1)
+        .read_until(b'\n', &mut raw)?;
+    if read == 0 {
+        return Ok(Line::End);
+    }
+    if raw.len() > limit && raw.last() != Some(&b'\n') {
+        crate::protocol::skip_line(input)?;
+        return Ok(Line::TooLong);
+    }
+    while matches!(raw.last(), Some(b'\n' | b'\r')) {
+        raw.pop();
+    }
+    Ok(String::from_utf8(raw).map_or(Line::NotUtf8, Line::Text))
+}
