@@ -54,6 +54,23 @@ pub trait Table {
         Vec::new()
     }
 
+    /// A draw offer the table keeps (a remote table), by whom; `None` also where the screen
+    /// keeps offers itself.
+    fn draw_offer(&self) -> Option<Color> {
+        None
+    }
+
+    /// Offers a draw, or takes the opponent's standing offer, at a table that keeps offers
+    /// (`None`: this table does not).
+    fn offer_draw(&mut self) -> Option<Result<(), String>> {
+        None
+    }
+
+    /// A network seat's status in words (whose seat, the connection, the opponent's).
+    fn seat_status(&self) -> Option<String> {
+        None
+    }
+
     /// If the running side's time is up, records the loss on time and returns its event.
     fn check_time(&mut self, now: Duration) -> Option<Event>;
 

@@ -12,6 +12,7 @@ pub mod board;
 pub mod files;
 mod layout;
 mod logs;
+pub mod network;
 pub mod newgame;
 pub mod pieces;
 pub mod play;
@@ -85,6 +86,8 @@ pub enum Screen {
     Study(Box<study::StudyScreen>),
     /// The Kriegspiel problems.
     Problems(Box<problems::ProblemsScreen>),
+    /// Host or join a network game.
+    Network(Box<network::NetworkScreen>),
 }
 
 /// The app.
@@ -145,6 +148,12 @@ impl KriegspielApp {
             (None, Some("practice-black")) => app.start_practice(Color::Black, Duration::ZERO),
             (None, _) if options.rules.is_some() => app.screen = Screen::NewGame(Box::new(hotseat)),
             _ => {}
+        }
+        if let Some(net) = options.network {
+            match network::sit(&net.address, net.hello, net.hosted) {
+                Ok(play) => app.screen = Screen::Play(play),
+                Err(e) => app.tell(MessageKind::Error, e),
+            }
         }
         app
     }
@@ -360,6 +369,9 @@ impl KriegspielApp {
                     Some(StartAction::Study) => self.files.request(FileOp::Study, &self.dir(), ""),
                     Some(StartAction::Load(path)) => self.open(&path, false),
                     Some(StartAction::Practice(human)) => self.start_practice(human, now),
+                    Some(StartAction::Network(tab)) => {
+                        next = Some(Screen::Network(Box::new(network::NetworkScreen::new(tab))));
+                    }
                     Some(StartAction::Problems) => {
                         let dir = PathBuf::from("assets/problems");
                         next = Some(Screen::Problems(Box::new(problems::ProblemsScreen::new(
@@ -409,6 +421,16 @@ impl KriegspielApp {
                 }
             }
             Screen::Problems(p) => p.show(ui),
+            Screen::Network(form) => {
+                let mut action = network::NetworkAction::Stay;
+                egui::CentralPanel::default()
+                    .show(ui, |ui| action = form.show(ui, &self.saves_dir));
+                match action {
+                    network::NetworkAction::Stay => {}
+                    network::NetworkAction::Back => next = Some(Screen::Start),
+                    network::NetworkAction::Play(play) => next = Some(Screen::Play(play)),
+                }
+            }
             Screen::Study(s) => {
                 for request in s.show(ui, &self.settings) {
                     match request {

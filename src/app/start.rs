@@ -14,6 +14,7 @@ pub(super) enum StartAction {
     Load(PathBuf),
     Practice(Color),
     Problems,
+    Network(super::network::Tab),
 }
 
 /// The start screen: new, open, study, practice, problems, resume and recent games.
@@ -49,6 +50,15 @@ pub(super) fn start_screen(ui: &mut egui::Ui, recent: &[SaveEntry]) -> Option<St
         if ui.button(egui::RichText::new("Kriegspiel problems…").size(theme::TEXT_LARGE)).clicked() {
             action = Some(StartAction::Problems);
         }
+        ui.horizontal(|ui| {
+            ui.add_space((ui.available_width() - 260.0).max(0.0) / 2.0);
+            if ui.button("Host a game…").clicked() {
+                action = Some(StartAction::Network(super::network::Tab::Host));
+            }
+            if ui.button("Join a game…").clicked() {
+                action = Some(StartAction::Network(super::network::Tab::Join));
+            }
+        });
         if let Some(unfinished) = recent.iter().find(|e| !e.finished)
             && ui
                 .button(egui::RichText::new(format!("Resume unfinished game ({})", unfinished.summary)).size(theme::TEXT_LARGE))

@@ -114,24 +114,9 @@ impl RemoteTable {
             .is_some_and(|s| s.opponent_connected)
     }
 
-    /// A draw offer standing, by whom.
-    pub fn draw_offer(&self) -> Option<Color> {
-        self.seat.state.as_ref().and_then(|s| s.draw_offer)
-    }
-
     /// The true board a handicap game's sighted seat sees (FEN).
     pub fn sighted_board(&self) -> Option<&str> {
         self.seat.board.as_deref()
-    }
-
-    /// Offers a draw (or accepts the opponent's offer).
-    pub fn offer_draw(&mut self) -> Result<(), String> {
-        let op = if self.draw_offer() == Some(!self.color) {
-            "{\"op\":\"accept_draw\"}"
-        } else {
-            "{\"op\":\"offer_draw\"}"
-        };
-        self.send(op)
     }
 
     fn send(&mut self, line: &str) -> Result<(), String> {
@@ -169,6 +154,8 @@ impl RemoteTable {
             && let Some(log) = &self.seat.reveal
         {
             self.revealed = log.replay().ok();
+            // At the end the opponent's board is revealed too.
+            self.other = PlayerView::build(log, !self.color);
         }
         Ok(got)
     }
@@ -318,6 +305,31 @@ impl Table for RemoteTable {
             }
         }
         self.events_since(from)
+    }
+
+    fn draw_offer(&self) -> Option<Color> {
+        self.seat.state.as_ref().and_then(|s| s.draw_offer)
+    }
+
+    fn offer_draw(&mut self) -> Option<Result<(), String>> {
+        let op = if self.draw_offer() == Some(!self.color) {
+            "{\"op\":\"accept_draw\"}"
+        } else {
+            "{\"op\":\"offer_draw\"}"
+        };
+        Some(self.send(op))
+    }
+
+    fn seat_status(&self) -> Option<String> {
+        let seat = crate::wording::color_title(self.color);
+        let opponent = if self.trouble.is_some() {
+            "connection lost, reconnecting…"
+        } else if self.opponent_connected() {
+            "opponent connected"
+        } else {
+            "waiting for the opponent"
+        };
+        Some(format!("You play {seat} at {}: {opponent}", self.address))
     }
 
     fn check_time(&mut self, _now: Duration) -> Option<Event> {

@@ -44,6 +44,12 @@ pub struct Hosted {
     pub address: String,
 }
 
+impl Drop for Hosted {
+    fn drop(&mut self) {
+        self.server.stop();
+    }
+}
+
 /// `"5+3"`: minutes and seconds of increment.
 pub fn parse_time_control(text: &str) -> Result<TimeControl, String> {
     let (m, s) = text.split_once('+').unwrap_or((text, "0"));

@@ -131,6 +131,22 @@ impl PlayScreen {
                     self.selected = None;
                 }
             }
+            Intent::OfferDraw | Intent::AnswerDraw(true)
+                if matches!(self.mode, PlayMode::Remote(_)) =>
+            {
+                // The table keeps a network game's offers: offering, or taking the opponent's.
+                match self.session.offer_draw() {
+                    Some(Ok(())) => self.tell(MessageKind::Success, "Sent to the table."),
+                    Some(Err(e)) => self.tell(MessageKind::Error, e),
+                    None => {}
+                }
+            }
+            Intent::AnswerDraw(false) if matches!(self.mode, PlayMode::Remote(_)) => {
+                self.tell(
+                    MessageKind::Info,
+                    "Play on: the offer lapses with your move.",
+                );
+            }
             Intent::OfferDraw => {
                 self.draw_offer = Some(self.session.to_move());
                 self.tell(
@@ -176,7 +192,7 @@ impl PlayScreen {
     pub(super) fn marker_owner(&self) -> Option<Color> {
         match (self.mode, self.curtain) {
             (PlayMode::HotSeat, Curtain::Open(c)) => Some(c),
-            (PlayMode::Practice(human), _) => Some(human),
+            (PlayMode::Practice(human) | PlayMode::Remote(human), _) => Some(human),
             _ => None,
         }
     }
@@ -368,6 +384,23 @@ impl PlayScreen {
                     return;
                 }
             }
+        }
+    }
+
+    /// A network game: what arrived from the table since the last frame. The opponent's turns
+    /// are told as this seat heard them (nothing more reaches this side).
+    pub(super) fn remote_news(&mut self, me: Color, now: Duration) {
+        let events = self.session.poll(now);
+        self.draw_offer = self.session.draw_offer();
+        let heard: Vec<Item> = events
+            .iter()
+            .filter(|e| e.by != Some(me))
+            .flat_map(|e| crate::announce::heard_by(&e.said, me))
+            .collect();
+        if !heard.is_empty() {
+            let words = say(&heard, self.session.rules().wording, !me);
+            let who = crate::wording::color_title(!me);
+            self.tell(MessageKind::Info, format!("{who} played. {words}"));
         }
     }
 

@@ -43,7 +43,8 @@ impl PlayScreen {
                         rich
                     });
                 }
-                if !self.revealed() {
+                // A network game's clocks are the host's: nobody pauses them from a seat.
+                if !self.revealed() && !matches!(self.mode, PlayMode::Remote(_)) {
                     if self.session.clock_running().is_some() {
                         if ui.button("Pause clock").clicked() {
                             intents.push(Intent::PauseClock);
@@ -72,6 +73,15 @@ impl PlayScreen {
                 if button.clicked() {
                     self.display.open = !open;
                 }
+            }
+            if let Some(status) = self.session.seat_status() {
+                ui.label(status);
+            }
+            if let Some(hosted) = &self.hosting {
+                let (address, code) = (&hosted.address, hosted.server.code());
+                ui.label(
+                    RichText::new(format!("Hosting: address {address}, code {code}")).strong(),
+                );
             }
             if let Some(err) = &self.session.autosave_error() {
                 ui.colored_label(theme::ERROR, *err);
@@ -261,6 +271,11 @@ impl PlayScreen {
                     {
                         intents.push(Intent::CloseBoard);
                     }
+                } else if let PlayMode::Remote(_) = self.mode {
+                    ui.label(format!(
+                        "{} to move: waiting for the opponent.",
+                        color_title(self.session.to_act())
+                    ));
                 } else {
                     ui.label("The curtain is down.");
                 }

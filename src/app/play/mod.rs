@@ -45,6 +45,9 @@ pub enum PlayMode {
     /// One player (this colour) against the computer: only that player's board is shown, and
     /// the computer plays its turns as soon as they come.
     Practice(Color),
+    /// One seat (this colour) of a network game: only that player's board is shown; the
+    /// opponent's turns arrive from the table ([`crate::seat::remote::RemoteTable`]).
+    Remote(Color),
 }
 
 /// Something the screen asks the app to do.
@@ -163,6 +166,9 @@ pub struct PlayScreen {
     pub training_aid: bool,
     /// The belief behind the training aid, kept up to date with the person's view.
     training: Option<crate::belief::Belief>,
+    /// A network game this app hosts: its server (kept running while the screen is open), with
+    /// the address and join code to give the other player.
+    pub hosting: Option<std::sync::Arc<crate::seat::serve::Hosted>>,
 }
 
 impl PlayScreen {
@@ -171,7 +177,7 @@ impl PlayScreen {
         let session: Box<dyn Table> = Box::new(session);
         let next = session.to_act();
         let curtain = match mode {
-            PlayMode::Practice(human) => Curtain::Open(human),
+            PlayMode::Practice(human) | PlayMode::Remote(human) => Curtain::Open(human),
             _ => Curtain::Up { next },
         };
         let mut screen = PlayScreen {
@@ -200,6 +206,7 @@ impl PlayScreen {
             thinking: None,
             training_aid: false,
             training: None,
+            hosting: None,
         };
         if let PlayMode::Practice(_) = mode {
             let seed = u64::from(screen.session.view(Color::White).move_number);
@@ -242,7 +249,11 @@ impl PlayScreen {
             (PlayMode::Referee, _) => Some(to_move),
             // During a Semi-Kriegspiel placement the sighted side acts, even as second mover.
             (PlayMode::HotSeat, Curtain::Open(c)) if c == self.session.to_act() => Some(c),
-            (PlayMode::Practice(human), _) if human == self.session.to_act() => Some(human),
+            (PlayMode::Practice(human) | PlayMode::Remote(human), _)
+                if human == self.session.to_act() =>
+            {
+                Some(human)
+            }
             _ => None,
         }
     }
@@ -296,6 +307,11 @@ impl PlayScreen {
                 self.session.to_move(),
             );
             self.tell(MessageKind::Info, words);
+        }
+        if let PlayMode::Remote(me) = self.mode {
+            self.remote_news(me, now);
+            // The table's lines are read every frame; frames come while waiting for them.
+            ui.ctx().request_repaint_after(Duration::from_millis(100));
         }
         // Keyboard, never while a field has the focus (an `f` typed in `Nf3` flips nothing):
         // F flips the boards, / goes to the move field.
