@@ -161,32 +161,7 @@ enum Command {
     /// Host a game for two seats over TCP (the seat protocol, PROTOCOL-SEAT.md): prints the
     /// address and join code, autosaves, keeps the clocks. With --as white|black this machine's
     /// player takes that seat (in the app, or as --bot); with --as none it is a referee server.
-    Host {
-        /// The port to listen on (0: any free port).
-        #[arg(long, default_value_t = kriegspiel::seat::serve::DEFAULT_PORT)]
-        port: u16,
-        /// The address to listen on (127.0.0.1: this machine only).
-        #[arg(long, default_value = "0.0.0.0")]
-        bind: String,
-        /// Rule set.
-        #[arg(long, default_value = "wild16")]
-        rules: Preset,
-        /// The seat this machine plays: white, black or none.
-        #[arg(long = "as", default_value = "white", value_parser = ["white", "black", "none"])]
-        seat: String,
-        /// Play this machine's seat with a bot (random, heuristic, strong) instead of the app.
-        #[arg(long)]
-        bot: Option<String>,
-        /// A clock, minutes+seconds per move (e.g. 5+3); kept by the host.
-        #[arg(long)]
-        clock: Option<String>,
-        /// Where to autosave the game (default: saves/game-<date>-<time>.ron).
-        #[arg(long)]
-        autosave: Option<PathBuf>,
-        /// Resume a saved game (e.g. the host's autosave) instead of starting a new one.
-        #[arg(long)]
-        resume: Option<PathBuf>,
-    },
+    Host(network::HostArgs),
     /// Join a hosted game: in the app, or with --bot as a headless seat.
     Join {
         /// The host's address, HOST:PORT.
@@ -388,25 +363,7 @@ fn main() -> ExitCode {
             }
             kriegspiel::seat::serve::engine(bot.as_mut())
         }),
-        Some(Command::Host {
-            port,
-            bind,
-            rules,
-            seat,
-            bot,
-            clock,
-            autosave,
-            resume,
-        }) => network::host(network::HostArgs {
-            port,
-            bind,
-            rules,
-            seat,
-            bot,
-            clock,
-            autosave,
-            resume,
-        }),
+        Some(Command::Host(args)) => network::host(args),
         Some(Command::Join {
             address,
             code,

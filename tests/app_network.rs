@@ -178,3 +178,59 @@ fn hosting_shows_the_address_and_code_and_a_wrong_code_is_refused() {
     drop((h, o));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_person_plays_an_engine_program_through_the_seat_protocol() {
+    use kriegspiel::app::newgame::{NewGameDialog, NewMode};
+    use kriegspiel::bots::BotKind;
+    let dir = scratch("engine");
+    let mut app = KriegspielApp::new(
+        StartOptions {
+            saves_dir: Some(dir.clone()),
+            ..StartOptions::default()
+        },
+        Settings::default(),
+        false,
+    );
+    let mut dialog = NewGameDialog::new(Preset::Berkeley, NewMode::Computer);
+    dialog.human = Color::Black;
+    dialog.bot = BotKind::Engine;
+    app.screen = Screen::NewGame(Box::new(dialog));
+    let mut h = harness(app);
+    h.run_steps(2);
+    let command = format!("{} engine --bot random", env!("CARGO_BIN_EXE_kriegspiel"));
+    if let Screen::NewGame(d) = &mut h.state_mut().screen {
+        d.engine = command.clone();
+    }
+    h.run_steps(1);
+    assert!(h.query_by_label("Engine command").is_some());
+    h.get_by_label("Start game").click();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        h.run_steps(1);
+        let Screen::Play(p) = &h.state().screen else {
+            panic!("not playing")
+        };
+        if p.session.to_act() == Color::Black {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the engine never moved");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let Screen::Play(p) = &h.state().screen else {
+        panic!("not playing")
+    };
+    let meta = p.session.meta();
+    assert_eq!(meta.engine, command);
+    assert_eq!(meta.white, format!("Engine: {command}"));
+    assert_eq!(meta.computer.map(|c| c.bot), Some(BotKind::Engine));
+    let log = p.session.truth().expect("a local game").log();
+    assert!(
+        log.events
+            .iter()
+            .any(|e| e.by == Some(Color::White) && e.turn_ends),
+        "the engine's move went through the referee"
+    );
+    drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -94,6 +94,8 @@ pub struct NewGameDialog {
     pub bot: BotKind,
     /// Against the computer: the person's side.
     pub human: Color,
+    /// Against an engine: its command line (a program speaking the seat protocol).
+    pub engine: String,
 }
 
 /// The choices of the last game started from the dialog, kept in the settings to fill the next
@@ -190,6 +192,7 @@ impl NewGameDialog {
             fen: String::new(),
             error: None,
             bot: BotKind::Strong,
+            engine: "kriegspiel engine --bot strong".to_owned(),
             human: Color::White,
         }
     }
@@ -227,7 +230,14 @@ impl NewGameDialog {
             plays: !self.human,
             bot: self.bot,
         });
+        let engine = self.engine.trim();
+        if self.mode == NewMode::Computer && self.bot == BotKind::Engine && engine.is_empty() {
+            return Err(
+                "Type the engine's command line (a program speaking the seat protocol).".into(),
+            );
+        }
         let name = |color: Color, typed: &str| match computer {
+            Some(c) if c.plays == color && c.bot == BotKind::Engine => format!("Engine: {engine}"),
             Some(c) if c.plays == color => c.bot.title().to_owned(),
             _ => typed.trim().to_owned(),
         };
@@ -245,6 +255,10 @@ impl NewGameDialog {
                 referee: self.referee.trim().to_owned(),
                 mode: meta_mode,
                 computer,
+                engine: match computer {
+                    Some(c) if c.bot == BotKind::Engine => engine.to_owned(),
+                    _ => String::new(),
+                },
             },
             time_control: self.timed.then(|| TimeControl {
                 base_ms: u64::from(self.minutes.max(1)) * 60_000,
@@ -275,10 +289,24 @@ impl NewGameDialog {
                         (BotKind::Random, "Easy (random attempts)"),
                         (BotKind::Heuristic, "Medium (rules of thumb)"),
                         (BotKind::Strong, "Hard (weighs where your pieces may be)"),
+                        (BotKind::Engine, "An engine program"),
                     ] {
                         ui.radio_value(&mut self.bot, bot, label);
                     }
                 });
+                if self.bot == BotKind::Engine {
+                    ui.horizontal(|ui| {
+                        ui.label("Engine command:");
+                        let resp = ui.add(
+                            egui::TextEdit::singleline(&mut self.engine)
+                                .desired_width(360.0)
+                                .hint_text("a program speaking the seat protocol (PROTOCOL-SEAT.md)"),
+                        );
+                        resp.widget_info(|| {
+                            egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Engine command")
+                        });
+                    });
+                }
                 ui.horizontal(|ui| {
                     ui.label("You play:");
                     ui.radio_value(&mut self.human, Color::White, "White");

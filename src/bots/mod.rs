@@ -58,6 +58,9 @@ pub enum BotKind {
     Heuristic,
     /// Expected gain over a sample of its belief's worlds ([`strong::StrongBot`]).
     Strong,
+    /// A program speaking the seat protocol, run with the command saved in the game's
+    /// `Meta::engine` (the seat module's `EngineBot`; [`BotKind::make`] cannot start it).
+    Engine,
 }
 
 impl BotKind {
@@ -68,12 +71,15 @@ impl BotKind {
             BotKind::KrkPractice => Box::new(krk::KrkBot::new()),
             BotKind::Heuristic => Box::new(heuristic::HeuristicBot::new(seed)),
             BotKind::Strong => Box::new(strong::StrongBot::new(seed)),
+            // Without its command an engine cannot start: the random player stands in (the
+            // seat module's `start_bot` runs the engine).
+            BotKind::Engine => Box::new(random::RandomBot::new(seed)),
         }
     }
 
     /// Whether the bot may think long enough that a window should not wait for it.
     pub fn thinks_long(self) -> bool {
-        self == BotKind::Strong
+        matches!(self, BotKind::Strong | BotKind::Engine)
     }
 
     /// The name the bot plays under.
@@ -83,6 +89,7 @@ impl BotKind {
             BotKind::KrkPractice => "Computer (KR vs K)",
             BotKind::Heuristic => "Computer (heuristic)",
             BotKind::Strong => "Computer (strong)",
+            BotKind::Engine => "Engine",
         }
     }
 }

@@ -9,14 +9,31 @@ use shakmaty::Color;
 use std::path::PathBuf;
 
 /// The `host` subcommand's arguments.
+#[derive(clap::Args)]
 pub struct HostArgs {
+    /// The port to listen on (0: any free port).
+    #[arg(long, default_value_t = kriegspiel::seat::serve::DEFAULT_PORT)]
     pub port: u16,
+    /// The address to listen on (127.0.0.1: this machine only).
+    #[arg(long, default_value = "0.0.0.0")]
     pub bind: String,
+    /// Rule set.
+    #[arg(long, default_value = "wild16")]
     pub rules: Preset,
+    /// The seat this machine plays: white, black or none.
+    #[arg(long = "as", default_value = "white", value_parser = ["white", "black", "none"])]
     pub seat: String,
+    /// Play this machine's seat with a bot (random, heuristic, strong) instead of the app.
+    #[arg(long)]
     pub bot: Option<String>,
+    /// A clock, minutes+seconds per move (e.g. 5+3); kept by the host.
+    #[arg(long)]
     pub clock: Option<String>,
+    /// Where to autosave the game (default: saves/game-<date>-<time>.ron).
+    #[arg(long)]
     pub autosave: Option<PathBuf>,
+    /// Resume a saved game (e.g. the host's autosave) instead of starting a new one.
+    #[arg(long)]
     pub resume: Option<PathBuf>,
 }
 

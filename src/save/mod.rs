@@ -111,6 +111,10 @@ pub struct Meta {
     /// The seat the computer plays and which bot plays it (practice games).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub computer: Option<Computer>,
+    /// The command line of the engine program the computer's seat runs (when its bot is
+    /// `BotKind::Engine`).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub engine: String,
 }
 
 /// The computer's seat in a game against it.

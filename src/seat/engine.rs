@@ -100,6 +100,20 @@ pub fn play_seat(
     }
 }
 
+/// A fresh bot of `kind` for a game; an engine runs `engine` (its command line).
+pub fn start_bot(
+    kind: crate::bots::BotKind,
+    engine: &str,
+    seed: u64,
+) -> Result<Box<dyn Bot>, String> {
+    match kind {
+        crate::bots::BotKind::Engine => {
+            EngineBot::spawn(engine).map(|bot| Box::new(bot) as Box<dyn Bot>)
+        }
+        other => Ok(other.make(seed)),
+    }
+}
+
 /// A program speaking the seat protocol, seated at a local table as a [`Bot`].
 pub struct EngineBot {
     name: String,

@@ -160,7 +160,9 @@ impl RemoteTable {
         Ok(got)
     }
 
-    /// The events heard since `from` (the seat's record), as the screen shows them.
+    /// The events heard since `from` (the seat's record), as the screen shows them: `by` is this
+    /// seat for its own requests, else `None`; the request of an event this seat did not make is
+    /// unknown here (its items are all there is), so `Request::Draw` stands in for it.
     fn events_since(&self, from: usize) -> Vec<Event> {
         let Some(seen) = self.seat.perception() else {
             return Vec::new();

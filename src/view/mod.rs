@@ -166,7 +166,16 @@ impl PlayerView {
                 seen.rules.family,
             ),
             may_open: false,
-            perception: seen.clone(),
+            // Kept as perceived_by gives it: the events the player took part in or heard of.
+            perception: Perception {
+                events: seen
+                    .events
+                    .iter()
+                    .filter(|p| p.request.is_some() || !p.heard.is_empty() || p.turn_ends)
+                    .cloned()
+                    .collect(),
+                ..seen.clone()
+            },
             pockets: start.pockets.unwrap_or_default(),
         };
         let theirs = view.pockets.get(!color);

@@ -46,12 +46,20 @@ pub fn assert_private(lines: &[String], log: &GameLog, seat: Color) {
         return;
     }
     let text = before.join("\n");
-    let own: Vec<String> = log
+    // Moves the seat itself asked for or was told it made (RBC: the move taken).
+    let mut own: Vec<String> = log
         .events
         .iter()
         .filter(|e| e.by == Some(seat))
         .filter_map(|e| attempt_text(&e.request))
         .collect();
+    for perceived in log.perceived_by(seat).events {
+        for item in perceived.heard {
+            if let kriegspiel::Item::Moved { requested, taken } = item {
+                own.extend(requested.into_iter().chain(taken).map(|a| a.to_string()));
+            }
+        }
+    }
     for event in log.events.iter().filter(|e| e.by == Some(!seat)) {
         if let Some(a) = attempt_text(&event.request).filter(|a| !own.contains(a)) {
             assert!(

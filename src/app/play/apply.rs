@@ -377,6 +377,10 @@ impl PlayScreen {
             match self.session.apply(request, now) {
                 Ok(event) => last = Some(event),
                 Err(e) => {
+                    // An engine is told, and asked again in the next frame.
+                    if let Some(bot) = self.bot.as_mut() {
+                        bot.refused(&e.to_string());
+                    }
                     self.tell(
                         MessageKind::Error,
                         format!("The computer's attempt failed: {e}"),

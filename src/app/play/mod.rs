@@ -210,7 +210,15 @@ impl PlayScreen {
         };
         if let PlayMode::Practice(_) = mode {
             let seed = u64::from(screen.session.view(Color::White).move_number);
-            screen.bot = screen.session.meta().computer.map(|c| c.bot.make(seed));
+            let meta = screen.session.meta();
+            let start = |c: crate::save::Computer| {
+                crate::seat::engine::start_bot(c.bot, &meta.engine, seed)
+            };
+            match meta.computer.map(start) {
+                Some(Ok(bot)) => screen.bot = Some(bot),
+                Some(Err(e)) => screen.tell(MessageKind::Error, e),
+                None => {}
+            }
         }
         screen.computer_turn(Duration::ZERO);
         screen
