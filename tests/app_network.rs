@@ -234,3 +234,56 @@ fn the_person_plays_an_engine_program_through_the_seat_protocol() {
     drop(h);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_saved_game_never_starts_the_engine_command_it_names() {
+    use kriegspiel::bots::BotKind;
+    use kriegspiel::save::{Computer, Meta, Mode};
+    use kriegspiel::session::GameSession;
+    let dir = scratch("engine-save");
+    let marker = dir.join("ran");
+    let meta = Meta {
+        mode: Mode::Practice,
+        computer: Some(Computer {
+            plays: Color::White,
+            bot: BotKind::Engine,
+        }),
+        engine: format!("touch {}", marker.display()),
+        ..Meta::default()
+    };
+    let path = dir.join("engine.ron");
+    let session = GameSession::new(
+        Preset::Wild16.rules(),
+        shakmaty::Setup::initial(),
+        meta,
+        None,
+        None,
+    )
+    .expect("starts");
+    session.save_to(&path).expect("saves");
+    let app = KriegspielApp::new(
+        StartOptions {
+            file: Some(path),
+            saves_dir: Some(dir.clone()),
+            ..StartOptions::default()
+        },
+        Settings::default(),
+        false,
+    );
+    let Screen::Play(p) = &app.screen else {
+        panic!("the save did not open")
+    };
+    assert_eq!(
+        p.session.meta().computer.map(|c| c.bot),
+        Some(BotKind::Strong)
+    );
+    assert!(
+        app.notice
+            .as_deref()
+            .is_some_and(|n| n.contains("not started from a file"))
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(!marker.exists(), "the command in the file was run");
+    drop(app);
+    let _ = std::fs::remove_dir_all(&dir);
+}

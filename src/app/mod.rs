@@ -252,6 +252,12 @@ impl KriegspielApp {
                         bot: BotKind::KrkPractice,
                     });
                 }
+                // A file never starts a program: an engine's command came from the file, so
+                // the strong computer takes its seat over.
+                let engine = meta.computer.filter(|c| c.bot == BotKind::Engine).is_some();
+                if let Some(c) = meta.computer.as_mut().filter(|_| engine && !study) {
+                    c.bot = BotKind::Strong;
+                }
                 let mode = match (meta.mode, meta.computer) {
                     (crate::save::Mode::ClubReferee, _) => PlayMode::Referee,
                     (crate::save::Mode::Practice, Some(c)) => PlayMode::Practice(!c.plays),
@@ -266,6 +272,12 @@ impl KriegspielApp {
                     self.screen = Screen::Play(Box::new(PlayScreen::new(session, mode)));
                 }
                 self.notice = None;
+                if engine && !study {
+                    self.tell(
+                        MessageKind::Info,
+                        "An engine is not started from a file: the strong computer plays on.",
+                    );
+                }
             }
             Err(e) => self.tell(MessageKind::Error, format!("{}: {e}", path.display())),
         }

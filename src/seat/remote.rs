@@ -39,8 +39,14 @@ pub struct RemoteTable {
     markers: Markers,
     /// The other seat's view: the public start only (this side knows nothing more of it).
     other: PlayerView,
-    /// When the last state (and its clock reading) arrived, on the caller's clock.
-    state_at: Duration,
+    /// When the last state (and its clock reading) arrived.
+    state_at: Instant,
+    /// The record's index of the own event `apply` returned last (`poll` does not repeat it).
+    answered: Option<usize>,
+    /// The seat's record up to here has been handed to the screen.
+    shown: usize,
+    /// A reconnection under way on another thread.
+    dialling: Option<std::sync::mpsc::Receiver<std::io::Result<Connection>>>,
     /// The connection's trouble, shown until it is back.
     trouble: Option<String>,
     last_try: Option<Instant>,
@@ -77,6 +83,7 @@ impl RemoteTable {
         let mut hello = hello;
         hello.token = seat.token().map(str::to_owned);
         hello.code = None;
+        let shown = seat.have();
         let mut table = RemoteTable {
             address: address.to_owned(),
             hello,
@@ -86,7 +93,10 @@ impl RemoteTable {
             meta: Meta::default(),
             markers: Markers::default(),
             other,
-            state_at: Duration::ZERO,
+            state_at: Instant::now(),
+            answered: None,
+            shown,
+            dialling: None,
             trouble: None,
             last_try: None,
             revealed: None,
@@ -139,16 +149,15 @@ impl RemoteTable {
 
     /// Reads one line; returns the event it completes for the caller's screen (`None`: more to
     /// come, or nothing to show).
-    fn read(&mut self, line: &str, now: Duration) -> Result<Received, String> {
-        let before = self.seat.have();
+    fn read(&mut self, line: &str) -> Result<Received, String> {
         let got = self.seat.receive(line).map_err(|e| e.to_string())?;
         match got {
-            Received::Welcome => self.refresh_meta(),
-            Received::State => self.state_at = now,
+            Received::Welcome => {
+                self.refresh_meta();
+                self.trouble = None;
+            }
+            Received::State => self.state_at = Instant::now(),
             _ => {}
-        }
-        if self.seat.have() > before {
-            self.trouble = None;
         }
         if self.revealed.is_none()
             && let Some(log) = &self.seat.reveal
@@ -187,18 +196,31 @@ impl RemoteTable {
             .collect()
     }
 
-    /// Tries to take the seat back after a dropped connection (at most once per [`RETRY`]).
+    /// Tries to take the seat back after a dropped connection (at most once per [`RETRY`]),
+    /// dialling on another thread so that the window never waits; not after the reveal.
     fn reconnect(&mut self) {
-        if self.last_try.is_some_and(|t| t.elapsed() < RETRY) {
+        if let Some(dialling) = &self.dialling {
+            match dialling.try_recv() {
+                Ok(Ok(c)) => self.connection = Some(c),
+                Ok(Err(e)) => self.trouble = Some(format!("reconnecting to the host: {e}")),
+                Err(std::sync::mpsc::TryRecvError::Empty) => return,
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => {}
+            }
+            self.dialling = None;
+            return;
+        }
+        if self.revealed.is_some() || self.last_try.is_some_and(|t| t.elapsed() < RETRY) {
             return;
         }
         self.last_try = Some(Instant::now());
         let mut hello = self.hello.clone();
         hello.have = self.seat.have();
-        match Connection::open(&self.address, &hello) {
-            Ok(c) => self.connection = Some(c),
-            Err(e) => self.trouble = Some(format!("reconnecting to the host: {e}")),
-        }
+        let address = self.address.clone();
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = tx.send(Connection::open(&address, &hello));
+        });
+        self.dialling = Some(rx);
     }
 }
 
@@ -240,7 +262,7 @@ impl Table for RemoteTable {
         }
     }
 
-    fn apply(&mut self, request: Request, now: Duration) -> Result<Event, RequestError> {
+    fn apply(&mut self, request: Request, _now: Duration) -> Result<Event, RequestError> {
         let table = |e: String| RequestError::Table(e);
         let line = serde_json::to_string(&RequestRepr::from(request.clone()))
             .map_err(|e| table(e.to_string()))?;
@@ -258,33 +280,30 @@ impl Table for RemoteTable {
                     self.connection = None;
                     return Err(table(e));
                 }
-                Err(_) => return Err(table("the host did not answer in time".into())),
+                Err(_) => {
+                    // The connection is dropped and taken back: the answer, if any, comes
+                    // with the lines the seat lacks (and is shown by `poll`).
+                    self.connection = None;
+                    return Err(table("the host did not answer in time".into()));
+                }
             };
-            match self.read(&line, now).map_err(table)? {
+            match self.read(&line).map_err(table)? {
                 Received::Refused(e) => return Err(table(e)),
-                // The answer is complete with the state after the request's own line.
-                Received::State if self.seat.have() > from => {
-                    let mut events = self.events_since(from);
-                    // The answer to this request is the seat's own line among them.
-                    let own = events.iter().rposition(|e| e.by == Some(self.color));
-                    return match own {
-                        Some(i) => Ok(events.swap_remove(i)),
-                        None => Ok(Event {
-                            by: Some(self.color),
-                            request,
-                            said: Vec::new(),
-                            turn_ends: false,
-                            clock: None,
-                        }),
-                    };
+                // The answer is complete with the state after the request's own line; the
+                // other lines before it are left for `poll`.
+                Received::State => {
+                    let events = self.events_since(from);
+                    if let Some(i) = events.iter().position(|e| e.by == Some(self.color)) {
+                        self.answered = Some(from + i);
+                        return Ok(events[i].clone());
+                    }
                 }
                 _ => {}
             }
         }
     }
 
-    fn poll(&mut self, now: Duration) -> Vec<Event> {
-        let from = self.seat.have();
+    fn poll(&mut self, _now: Duration) -> Vec<Event> {
         let mut lines = Vec::new();
         match &self.connection {
             None => self.reconnect(),
@@ -302,11 +321,23 @@ impl Table for RemoteTable {
             }
         }
         for line in lines {
-            if let Err(e) = self.read(&line, now) {
-                self.trouble = Some(e);
+            match self.read(&line) {
+                Err(e) => self.trouble = Some(e),
+                // A refused reconnection (or a late refusal) is said, not dropped.
+                Ok(Received::Refused(e)) => self.trouble = Some(e),
+                Ok(_) => {}
             }
         }
-        self.events_since(from)
+        let answered = self.answered;
+        let events = self
+            .events_since(self.shown)
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| Some(self.shown + i) != answered)
+            .map(|(_, e)| e)
+            .collect();
+        self.shown = self.seat.have();
+        events
     }
 
     fn draw_offer(&self) -> Option<Color> {
@@ -342,11 +373,12 @@ impl Table for RemoteTable {
         self.seat.state.as_ref()?.clock.map(|c| c.control)
     }
 
-    fn clock_reading(&self, now: Duration) -> Option<ClockReading> {
+    fn clock_reading(&self, _now: Duration) -> Option<ClockReading> {
         let clock = self.seat.state.as_ref()?.clock?;
         let mut reading = clock.reading();
+        // Counted from when the host's state arrived (the host keeps the clocks).
         if let (Some(running), None) = (clock.running, self.over()) {
-            let spent = now.saturating_sub(self.state_at).as_millis() as u64;
+            let spent = self.state_at.elapsed().as_millis() as u64;
             let left = running.fold_wb(&mut reading.white_ms, &mut reading.black_ms);
             *left = left.saturating_sub(spent);
         }

@@ -396,15 +396,21 @@ impl PlayScreen {
     pub(super) fn remote_news(&mut self, me: Color, now: Duration) {
         let events = self.session.poll(now);
         self.draw_offer = self.session.draw_offer();
+        // (An own event here is the late answer to a request that timed out.)
         let heard: Vec<Item> = events
             .iter()
-            .filter(|e| e.by != Some(me))
             .flat_map(|e| crate::announce::heard_by(&e.said, me))
             .collect();
         if !heard.is_empty() {
+            let theirs = events.iter().any(|e| e.by != Some(me));
             let words = say(&heard, self.session.rules().wording, !me);
             let who = crate::wording::color_title(!me);
-            self.tell(MessageKind::Info, format!("{who} played. {words}"));
+            let text = if theirs {
+                format!("{who} played. {words}")
+            } else {
+                format!("The table answered: {words}")
+            };
+            self.tell(MessageKind::Info, text);
         }
     }
 
