@@ -111,6 +111,33 @@ enum Command {
         /// Save every game in this folder (match-<seed>-<i>.ron).
         #[arg(long)]
         out: Option<PathBuf>,
+        /// Start every game from a random ending instead: the bot under test has its king and
+        /// these pieces (letters Q, R, B, N, P; e.g. Q, R, QR, BB, BN) against a lone king, and
+        /// moves first.
+        #[arg(long)]
+        ending: Option<String>,
+    },
+    /// The strong bot's lone-king search from the widest uncertainty (the bot is not told where
+    /// the king starts): many trials and a summary.
+    Endgame {
+        /// The bot's pieces besides its king, as letters (Q, R, B, N, P; e.g. Q, QR, BB).
+        #[arg(long, default_value = "Q")]
+        pieces: String,
+        /// Number of trials.
+        #[arg(long, default_value_t = 100)]
+        trials: u32,
+        /// Random seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// How the lone king moves: random, or towards the centre.
+        #[arg(long, default_value = "random", value_parser = ["random", "centre"])]
+        defender: String,
+        /// Rule set.
+        #[arg(long, default_value = "wild16")]
+        rules: Preset,
+        /// The most moves of the bot per trial.
+        #[arg(long, default_value_t = 100)]
+        max_moves: u32,
     },
     /// King and Rook against King: play many games with a computer White and print a summary.
     Krk {
@@ -295,7 +322,16 @@ fn main() -> ExitCode {
             think_ms,
             swap,
             out,
+            ending,
         }) => {
+            let ending = match ending.as_deref().map(kriegspiel::matchplay::parse_ending) {
+                None => None,
+                Some(Ok(roles)) => Some(roles),
+                Some(Err(e)) => {
+                    eprintln!("kriegspiel: {e}");
+                    return ExitCode::from(2);
+                }
+            };
             return match_command(&kriegspiel::matchplay::MatchConfig {
                 white,
                 black,
@@ -306,7 +342,18 @@ fn main() -> ExitCode {
                 think_ms,
                 swap,
                 out,
+                ending,
             });
+        }
+        Some(Command::Endgame {
+            pieces,
+            trials,
+            seed,
+            defender,
+            rules,
+            max_moves,
+        }) => {
+            return endgame_command(&pieces, trials, seed, &defender, &rules.rules(), max_moves);
         }
         Some(Command::Krk {
             player,
@@ -449,6 +496,68 @@ fn match_command(config: &kriegspiel::matchplay::MatchConfig) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `kriegspiel endgame`: trials of the lone-king search, one summary line.
+fn endgame_command(
+    pieces: &str,
+    trials: u32,
+    seed: u64,
+    defender: &str,
+    rules: &kriegspiel::rules::RuleSet,
+    max_moves: u32,
+) -> ExitCode {
+    use kriegspiel::bots::trial::{Defender, run};
+    let roles = match kriegspiel::matchplay::parse_ending(pieces) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("kriegspiel: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let defender = if defender == "centre" {
+        Defender::Centre
+    } else {
+        Defender::Random
+    };
+    let (mut mates, mut draws, mut unfinished, mut moves) = (0u32, 0u32, 0u32, Vec::new());
+    let mut why = std::collections::BTreeMap::new();
+    let started = std::time::Instant::now();
+    for i in 0..trials {
+        let Some(t) = run(
+            &roles,
+            rules,
+            defender,
+            seed.wrapping_add(u64::from(i)),
+            max_moves,
+        ) else {
+            continue;
+        };
+        match t.over.map(|o| o.reason) {
+            Some(kriegspiel::announce::EndReason::Checkmate) => {
+                mates += 1;
+                moves.push(t.moves);
+            }
+            Some(reason) => {
+                draws += 1;
+                *why.entry(reason.title()).or_insert(0u32) += 1;
+            }
+            None => unfinished += 1,
+        }
+    }
+    moves.sort_unstable();
+    let avg = if moves.is_empty() {
+        0.0
+    } else {
+        f64::from(moves.iter().sum::<u32>()) / moves.len() as f64
+    };
+    println!(
+        "K+{pieces} vs K ({} trials, king unknown at the start): {mates} mated (avg {avg:.1} moves, most {}), {draws} drawn {why:?}, {unfinished} unfinished after {max_moves} moves; {:.1} s",
+        trials,
+        moves.last().copied().unwrap_or(0),
+        started.elapsed().as_secs_f64()
+    );
+    ExitCode::SUCCESS
 }
 
 /// `kriegspiel krk-table`: build (and write) or check the KR-vs-K strategy table.

@@ -2,15 +2,16 @@
 //! quiet moves White's belief puts the black king on e8, e7, d7 or f7 only, and holds exactly
 //! the positions a brute-force enumeration finds) and it never excludes the truth while exact.
 
-mod common;
-
 use kriegspiel::announce::heard_by;
 use kriegspiel::attempt::Attempt;
 use kriegspiel::belief::{Belief, BeliefError};
+use kriegspiel::bots::Bot;
 use kriegspiel::bots::random::RandomBot;
 use kriegspiel::log::Game;
+use kriegspiel::referee::handicap;
 use kriegspiel::referee::{Referee, Request};
-use kriegspiel::rules::Preset;
+use kriegspiel::rng::Rng;
+use kriegspiel::rules::{Handicap, Preset, RuleSet, Sighted, Wing};
 use kriegspiel::view::PlayerView;
 use shakmaty::{Color, Role, Square};
 use std::collections::BTreeSet;
@@ -101,61 +102,120 @@ fn a_capture_heard_narrows_the_belief_to_the_capturing_units() {
 }
 
 #[test]
-fn unsupported_rules_are_a_clear_error() {
+fn a_start_that_cannot_be_played_is_a_clear_error() {
     let game = Game::standard(Preset::Rbc.rules());
-    let view = PlayerView::build(game.log(), Color::White);
-    assert!(matches!(
-        Belief::new(&view),
-        Err(BeliefError::Unsupported(_))
-    ));
+    let mut view = PlayerView::build(game.log(), Color::White);
+    // Two white kings: no referee can start from that.
+    view.start
+        .board
+        .set_piece_at(Square::E4, shakmaty::Piece::from_char('K').expect("K"));
+    assert!(matches!(Belief::new(&view), Err(BeliefError::Start(_))));
 }
 
-/// Random games in every Kriegspiel preset: after every request both seats' beliefs (kept
-/// up to date from their views) are non-empty, and hold the truth whenever they are exact.
+/// Every rule set a game can be played under: the presets, Modern Kriegspiel, and the handicap
+/// games (Semi-Kriegspiel's hidden placement among them).
+fn every_rule_set() -> Vec<(String, RuleSet)> {
+    let mut out: Vec<(String, RuleSet)> = Preset::ALL
+        .into_iter()
+        .map(|p| (format!("{p:?}"), p.rules()))
+        .collect();
+    let mut modern = Preset::Berkeley.rules();
+    modern.open_squares = 7;
+    out.push(("Modern".into(), modern));
+    for (name, handicap, sighted) in [
+        ("Semi", Handicap::Semi, Sighted::White),
+        ("Semi (Black sighted)", Handicap::Semi, Sighted::Black),
+        ("Pickle-pot", Handicap::PicklePot, Sighted::White),
+    ] {
+        let mut r = Preset::Wild16.rules();
+        r.handicap = handicap;
+        r.sighted = sighted;
+        if handicap == Handicap::PicklePot {
+            r.bishop = Some(Wing::F);
+        }
+        out.push((name.into(), r));
+    }
+    out
+}
+
+/// A new game under `rules`, Semi-Kriegspiel's king and queen placed at random.
+fn new_game(rules: &RuleSet, rng: &mut Rng) -> Game {
+    let start = handicap::start_position(rules).unwrap_or_else(shakmaty::Setup::initial);
+    let mut game = Game::new(rules.clone(), start).expect("a legal start");
+    if let Some(color) = game.referee().placing() {
+        loop {
+            let king = Square::new(rng.below(64) as u32);
+            let queen = Square::new(rng.below(64) as u32);
+            if game.apply(Request::Place { color, king, queen }).is_ok() {
+                break;
+            }
+        }
+    }
+    game
+}
+
+/// Random games under every rule set: after every request both seats' beliefs (kept up to
+/// date from their views) are non-empty, their weights add up to 1, and they hold the truth
+/// whenever they are exact. Modern Kriegspiel's mover opens seven random squares after half of
+/// its moves.
 #[test]
 fn the_truth_is_never_excluded_while_the_belief_is_exact() {
     let mut exact_checks = 0;
-    for preset in common::KRIEGSPIEL {
+    for (name, rules) in every_rule_set() {
+        let mut name_checks = 0;
         for seed in 0..2u64 {
-            let mut game = Game::standard(preset.rules());
-            let mut bot = RandomBot::new(seed * 31 + preset as u64);
+            let mut rng = Rng::new(seed * 7 + name.len() as u64);
+            let mut game = new_game(&rules, &mut rng);
+            let mut bots = [RandomBot::new(seed * 31 + 1), RandomBot::new(seed * 31 + 2)];
             let mut beliefs = [Color::White, Color::Black].map(|c| {
-                Belief::with_cap(&PlayerView::build(game.log(), c), 400, seed).expect("supported")
+                Belief::with_cap(&PlayerView::build(game.log(), c), 3000, seed).expect("supported")
             });
-            let mut new_turn = true;
             let mut plies = 0;
             let mut requests = 0;
-            while plies < 16 && requests < 400 && game.referee().over().is_none() {
+            while plies < 12 && requests < 400 && game.referee().over().is_none() {
                 requests += 1;
-                let Some(r) = bot.next_request(game.referee(), new_turn) else {
+                let side = game.referee().to_move();
+                let view = PlayerView::build(game.log(), side);
+                let Some(r) = bots[usize::from(side == Color::Black)].next(&view) else {
                     break;
                 };
-                new_turn = match game.apply(r) {
-                    Ok(event) => event.turn_ends,
-                    Err(_) => false,
-                };
-                if !new_turn {
+                let Ok(event) = game.apply(r) else {
                     continue;
+                };
+                if !event.turn_ends {
+                    continue;
+                }
+                if rules.open_squares > 0 && rng.below(2) == 0 && game.referee().over().is_none() {
+                    let mut squares = shakmaty::Bitboard::EMPTY;
+                    while squares.count() < 7 {
+                        squares.add(Square::new(rng.below(64) as u32));
+                    }
+                    game.apply(Request::Open(squares)).expect("opened");
                 }
                 plies += 1;
                 for (i, c) in [Color::White, Color::Black].into_iter().enumerate() {
                     let view = PlayerView::build(game.log(), c);
                     beliefs[i].update(&view);
+                    let b = &beliefs[i];
                     assert!(
-                        !beliefs[i].worlds().is_empty(),
-                        "{preset:?} seed {seed} ply {plies}: {c:?}'s belief is empty"
+                        !b.worlds().is_empty(),
+                        "{name} seed {seed} ply {plies}: {c:?}'s belief is empty"
                     );
-                    if beliefs[i].is_exact() {
+                    let total: f64 = b.weights_of_worlds().iter().sum();
+                    assert!((total - 1.0).abs() < 1e-6, "{name}: weights add to {total}");
+                    if b.is_exact() {
                         exact_checks += 1;
+                        name_checks += 1;
                         assert!(
-                            beliefs[i].contains(game.referee()),
-                            "{preset:?} seed {seed} ply {plies}: {c:?} excluded {}",
+                            b.contains(game.referee()),
+                            "{name} seed {seed} ply {plies}: {c:?} excluded {}",
                             game.referee().fen()
                         );
                     }
                 }
             }
         }
+        assert!(name_checks >= 4, "{name}: only {name_checks} exact checks");
     }
-    assert!(exact_checks > 50, "{exact_checks}");
+    assert!(exact_checks > 200, "{exact_checks}");
 }

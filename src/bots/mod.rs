@@ -4,10 +4,13 @@
 //!
 //! [`BotKind`] names a bot in the app state and in saves; [`BotKind::make`] builds one.
 
+pub mod endgame;
 pub mod heuristic;
 pub mod krk;
+pub mod mate;
 pub mod random;
 pub mod strong;
+pub mod trial;
 
 use crate::referee::Request;
 use crate::view::PlayerView;

@@ -13,6 +13,7 @@
 //! heuristic bot.
 
 use super::Bot;
+use super::endgame::{self, Endgame};
 use super::heuristic::HeuristicBot;
 use crate::attempt::Attempt;
 use crate::belief::Belief;
@@ -44,6 +45,8 @@ pub struct StrongBot {
     /// Set when the belief cannot be kept for this game.
     unsupported: bool,
     fallback: HeuristicBot,
+    /// Exact play once the opponent has only its king.
+    endgame: Endgame,
     /// How many worlds each decision looks at (the level).
     samples: usize,
     /// How often each arrangement of our own pieces stood on the board at our turn (a repeated
@@ -62,6 +65,7 @@ impl StrongBot {
             belief: None,
             unsupported: false,
             fallback: HeuristicBot::new(seed),
+            endgame: Endgame::default(),
             samples: SAMPLES,
             seen: std::collections::HashMap::new(),
             counted: 0,
@@ -211,6 +215,23 @@ impl Bot for StrongBot {
         let us = seat.color;
         let new_turn = seat.refused.is_empty() && !seat.any_asked;
         let has_any = seat.rules.has_any();
+        if seat.move_number != self.counted {
+            self.counted = seat.move_number;
+            *self.seen.entry(arrangement(&seat.own)).or_default() += 1;
+        }
+        if endgame::applies(seat) {
+            self.refresh(seat);
+            let halfmoves = self
+                .belief
+                .as_ref()
+                .and_then(|b| b.worlds().iter().map(|w| w.true_setup().halfmoves).max())
+                .unwrap_or(0);
+            let seen = &self.seen;
+            let repeated = |own: &Board| seen.get(&arrangement(own)).copied().unwrap_or(0);
+            if let Some(request) = self.endgame.next(seat, halfmoves, &repeated) {
+                return Some(request);
+            }
+        }
         let worlds: Vec<Chess> = {
             if !self.refresh(seat) {
                 return self.fallback.next(seat);
@@ -230,10 +251,6 @@ impl Bot for StrongBot {
         };
         if worlds.is_empty() {
             return self.fallback.next(seat);
-        }
-        if seat.move_number != self.counted {
-            self.counted = seat.move_number;
-            *self.seen.entry(arrangement(&seat.own)).or_default() += 1;
         }
         if new_turn && has_any {
             return Some(Request::Any);

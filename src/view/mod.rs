@@ -286,6 +286,15 @@ impl PlayerView {
                     self.set_over(GameResult::win_for(mover), EndReason::KingCaptured)
                 }
                 Item::Adjudicated(result) => self.set_over(result, EndReason::Adjudication),
+                // Semi-Kriegspiel: the player's own king and queen are now on the board.
+                Item::Placed => {
+                    if let Some(Request::Place { color, king, queen }) = request
+                        && color == self.color
+                    {
+                        self.own.set_piece_at(king, color.king());
+                        self.own.set_piece_at(queen, color.queen());
+                    }
+                }
                 _ => {}
             }
         }

@@ -1,0 +1,276 @@
+//! A seat's belief state: the true positions consistent with everything that seat was told and
+//! did, built from its [`PlayerView`] alone (the seat's own requests and what it heard), each
+//! with a weight.
+//!
+//! Each position ("world") is a referee of its own. The seat's own requests are replayed in
+//! every world and the worlds whose answer differs from what the seat heard are dropped; at the
+//! opponent's turn every world branches over the opponent's options ([`steps`]) and keeps those
+//! whose announcement is what the seat heard (an "Any?" the opponent asked filters too). A
+//! world's weight is shared equally among its children (the opponent is taken to choose among
+//! its options alike), and worlds that reached the same position are kept once with their
+//! weights added (documented approximation: two move orders to one position count as one, so a
+//! draw by repetition that only one of them would reach is not told apart).
+//!
+//! The belief is exact while it holds at most `cap` worlds; beyond that it keeps a weighted
+//! sample (particles: `cap` draws by weight, the copies of a world adding to its weight),
+//! filtered again by every new announcement; if every particle is later contradicted it draws
+//! new ones by replaying the seat's history with random consistent opponent options, and as a
+//! last resort scatters the last world's enemy units ([`refill`]).
+//!
+//! The opponent's refused attempts are not used (they only say that some attempt was illegal,
+//! which nearly every world allows), so the belief never excludes the truth while exact.
+//! Every rule set is supported: Kriegspiel (drops and Modern Kriegspiel's opened squares
+//! included), Reconnaissance Blind Chess (its senses and move results filter; the opponent's
+//! options are every possible attempt and a pass), and Semi-Kriegspiel, whose hidden placement
+//! starts the blind seat's belief with every legal placement.
+
+mod refill;
+pub mod steps;
+
+use crate::referee::{Referee, Request};
+use crate::rng::Rng;
+use crate::view::PlayerView;
+use shakmaty::{Color, Role, Square};
+use steps::{Step, Weighted, advance, dedup, turn_steps};
+use thiserror::Error;
+
+/// The default number of worlds kept exactly.
+pub const DEFAULT_CAP: usize = 2_000;
+
+/// Worlds kept by a belief drawn on a window's thread (study's overlay, the practice aid), so a
+/// turn's expansion stays short.
+pub const OVERLAY_CAP: usize = 300;
+
+/// Why a belief cannot be kept for a game.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum BeliefError {
+    /// The rules have requests the belief does not model.
+    #[error("the belief state does not support {0}")]
+    Unsupported(&'static str),
+    /// The start position is not a legal game.
+    #[error("the start position cannot be played: {0}")]
+    Start(String),
+}
+
+/// What one seat may believe about the true position.
+#[derive(Clone, Debug)]
+pub struct Belief {
+    color: Color,
+    start: Referee,
+    worlds: Vec<Referee>,
+    /// The worlds' weights, adding up to 1.
+    weights: Vec<f64>,
+    exact: bool,
+    cap: usize,
+    rng: Rng,
+    history: Vec<Step>,
+    /// A world of the last non-empty belief (its enemy units are what a fresh sample places).
+    template: Option<Referee>,
+    /// How far the view was read: (turn index, entries of that turn taken in; `usize::MAX`
+    /// once the whole turn was).
+    read: (usize, usize),
+}
+
+impl Belief {
+    /// The belief of `view`'s seat, exact up to [`DEFAULT_CAP`] worlds.
+    pub fn new(view: &PlayerView) -> Result<Belief, BeliefError> {
+        Belief::with_cap(view, DEFAULT_CAP, 1)
+    }
+
+    /// The belief of `view`'s seat, exact up to `cap` worlds (`seed`: for sampling).
+    pub fn with_cap(view: &PlayerView, cap: usize, seed: u64) -> Result<Belief, BeliefError> {
+        let (start, _) = Referee::new(view.rules.clone(), view.start.clone())
+            .map_err(|e| BeliefError::Start(e.to_string()))?;
+        let mut belief = Belief {
+            color: view.color,
+            worlds: vec![start.clone()],
+            weights: vec![1.0],
+            start,
+            exact: true,
+            cap: cap.max(1),
+            rng: Rng::new(seed),
+            history: Vec::new(),
+            template: None,
+            read: (0, 0),
+        };
+        if belief.start.placing() == Some(!view.color) {
+            belief.every_placement();
+        }
+        belief.update(view);
+        Ok(belief)
+    }
+
+    /// Semi-Kriegspiel seen from the blind seat: the opponent's king and queen may stand on any
+    /// squares that make a legal position, each placement alike.
+    fn every_placement(&mut self) {
+        let color = !self.color;
+        let mut worlds = Vec::new();
+        for king in Square::ALL {
+            for queen in Square::ALL {
+                let mut w = self.start.clone();
+                if king != queen && w.apply(&Request::Place { color, king, queen }).is_ok() {
+                    worlds.push((w, 1.0));
+                }
+            }
+        }
+        self.start = worlds
+            .first()
+            .map_or(self.start.clone(), |(w, _)| w.clone());
+        self.set(worlds);
+    }
+
+    /// Takes in what `view` holds beyond what was read before (the same seat's later view).
+    pub fn update(&mut self, view: &PlayerView) {
+        let steps = self.history.len();
+        let (mut t, mut e) = self.read;
+        while t < view.turns.len() {
+            let turn = &view.turns[t];
+            let last = t + 1 == view.turns.len();
+            match turn.mover {
+                // The seat's own turn, or the start (Semi-Kriegspiel's placement): its own
+                // requests, as they come.
+                mover if mover.is_none_or(|m| m == self.color) => {
+                    for step in turn_steps(turn, self.color, e) {
+                        self.step(step);
+                    }
+                    e = turn.heard.len();
+                }
+                Some(_) if e != usize::MAX => {
+                    // The opponent's turn is taken in whole, once it is over.
+                    if last && view.to_move != self.color && view.over.is_none() {
+                        break;
+                    }
+                    for step in turn_steps(turn, self.color, 0) {
+                        self.step(step);
+                    }
+                    e = usize::MAX;
+                }
+                _ => e = usize::MAX,
+            }
+            if last {
+                break;
+            }
+            t += 1;
+            e = 0;
+        }
+        self.read = (t, e);
+        // Only when something new was heard (an unchanged view, e.g. every frame, costs
+        // nothing).
+        if self.history.len() != steps || steps == 0 {
+            self.reseed_lone_king(view);
+            if self.worlds.is_empty() {
+                self.scatter(view);
+            }
+        }
+    }
+
+    /// Applies one step to every world, then samples or regenerates as needed.
+    fn step(&mut self, step: Step) {
+        let worlds: Vec<Weighted> = std::mem::take(&mut self.worlds)
+            .into_iter()
+            .zip(std::mem::take(&mut self.weights))
+            .collect();
+        let mut next = advance(worlds, &step, self.color);
+        self.history.push(step);
+        if next.is_empty() && !self.exact {
+            next = self.regenerate();
+        }
+        self.set(next);
+    }
+
+    /// Keeps `worlds` (one per position, weights normalised), sampled down to the cap.
+    fn set(&mut self, mut worlds: Vec<Weighted>) {
+        dedup(&mut worlds);
+        if worlds.len() > self.cap {
+            worlds = self.resample(worlds);
+            self.exact = false;
+        }
+        let total: f64 = worlds.iter().map(|(_, w)| *w).sum();
+        if let Some((w, _)) = worlds.first() {
+            self.template = Some(w.clone());
+        }
+        let (worlds, weights): (Vec<Referee>, Vec<f64>) = worlds
+            .into_iter()
+            .map(|(r, w)| (r, if total > 0.0 { w / total } else { 0.0 }))
+            .unzip();
+        self.worlds = worlds;
+        self.weights = weights;
+    }
+
+    /// `cap` draws by weight (systematic resampling): each world drawn keeps as much weight as
+    /// it was drawn times.
+    fn resample(&mut self, worlds: Vec<Weighted>) -> Vec<Weighted> {
+        let total: f64 = worlds.iter().map(|(_, w)| *w).sum();
+        let step = total / self.cap as f64;
+        let mut point = step * (self.rng.below(1 << 20) as f64 / f64::from(1u32 << 20));
+        let mut out = Vec::with_capacity(self.cap);
+        let mut reached = 0.0;
+        for (world, weight) in worlds {
+            reached += weight;
+            let mut copies = 0u32;
+            while point < reached {
+                copies += 1;
+                point += step;
+            }
+            if copies > 0 {
+                out.push((world, f64::from(copies)));
+            }
+        }
+        out
+    }
+
+    /// The worlds kept (all of them while [`Belief::is_exact`]; a sample otherwise).
+    pub fn worlds(&self) -> &[Referee] {
+        &self.worlds
+    }
+
+    /// The worlds' weights, in the order of [`Belief::worlds`], adding up to 1.
+    pub fn weights_of_worlds(&self) -> &[f64] {
+        &self.weights
+    }
+
+    /// Whether the worlds are every position consistent with what the seat was told.
+    pub fn is_exact(&self) -> bool {
+        self.exact
+    }
+
+    /// Whether `truth` is one of the worlds (tests: the truth is never excluded while exact).
+    pub fn contains(&self, truth: &Referee) -> bool {
+        let id = truth.position_key();
+        self.worlds.iter().any(|w| w.position_key() == id)
+    }
+
+    /// For each square, the weight of the worlds with an enemy unit of `role` there (`None`:
+    /// any enemy unit), from 0 to 1.
+    pub fn weights(&self, role: Option<Role>) -> [f32; 64] {
+        let mut sum = [0f64; 64];
+        for (w, weight) in self.worlds.iter().zip(&self.weights) {
+            let board = w.true_board();
+            let mut units = board.by_color(!self.color);
+            if let Some(role) = role {
+                units &= board.by_role(role);
+            }
+            for sq in units {
+                sum[usize::from(sq)] += weight;
+            }
+        }
+        // A world's square is never shown as impossible, however small its weight.
+        sum.map(|c| {
+            if c > 0.0 {
+                (c.min(1.0) as f32).max(f32::MIN_POSITIVE)
+            } else {
+                0.0
+            }
+        })
+    }
+
+    /// The squares where `role` (`None`: any enemy unit) may stand, with their weights.
+    pub fn squares(&self, role: Option<Role>) -> Vec<(Square, f32)> {
+        self.weights(role)
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| **w > 0.0)
+            .map(|(i, w)| (Square::new(i as u32), *w))
+            .collect()
+    }
+}

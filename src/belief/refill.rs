@@ -1,0 +1,194 @@
+//! Refilling a belief: new particles when every kept world was contradicted (a replay of the
+//! seat's history with random consistent opponent options, then, as a last resort, the last
+//! world's enemy units scattered afresh), and the exact rebuild of a sampled belief about a lone
+//! enemy king from the view's king tracker.
+
+use super::Belief;
+use super::steps::{Step, advance};
+use crate::announce::Item;
+use crate::referee::Referee;
+use crate::rules::Family;
+use crate::view::PlayerView;
+use shakmaty::{Bitboard, Piece, Role, Square};
+
+/// How long drawing new particles may take at most.
+const REGENERATE_TIME: std::time::Duration = std::time::Duration::from_millis(150);
+
+impl Belief {
+    /// New particles: the seat's history replayed from the start with a random consistent
+    /// opponent option at each opponent turn (a bounded number of tries and time).
+    pub(super) fn regenerate(&mut self) -> Vec<(Referee, f64)> {
+        let want = (self.cap / 4).max(1);
+        let mut out = Vec::new();
+        let deadline = std::time::Instant::now() + REGENERATE_TIME;
+        for _ in 0..want.saturating_mul(8).min(4_000) {
+            if std::time::Instant::now() >= deadline {
+                break;
+            }
+            let mut world = Some(self.start.clone());
+            for step in &self.history {
+                let Some(w) = world.take() else { break };
+                let mut options = advance(vec![(w, 1.0)], step, self.color);
+                if options.is_empty() {
+                    break;
+                }
+                let pick = self.rng.below(options.len());
+                world = Some(options.swap_remove(pick).0);
+            }
+            if let Some(w) = world {
+                out.push((w, 1.0));
+                if out.len() >= want {
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    /// When every world was contradicted and none could be drawn again: a fresh sample that
+    /// keeps the enemy units of the last world but scatters them (the king where the view's
+    /// tracker allows it, bishops on their colour, pawns off the end ranks, nothing on a square
+    /// the seat saw empty this turn), kept where it answers this turn's requests as the seat
+    /// heard them. Not exact: a bot's last resort.
+    pub(super) fn scatter(&mut self, view: &PlayerView) {
+        let Some(template) = &self.template else {
+            return;
+        };
+        if view.to_move != self.color || view.over.is_some() {
+            return;
+        }
+        let enemy: Vec<(Square, Piece)> = template
+            .true_board()
+            .iter()
+            .filter(|(_, p)| p.color != self.color)
+            .collect();
+        let here = template.true_setup();
+        // This turn's own requests, to check the fresh worlds against.
+        let this_turn: Vec<Step> = self
+            .history
+            .iter()
+            .rev()
+            .take_while(|s| matches!(s, Step::Own(..)))
+            .cloned()
+            .collect();
+        // Squares seen this turn: their contents are known.
+        let seen_now: Vec<(Square, Option<Piece>)> = view
+            .seen
+            .iter()
+            .filter(|(_, (_, at))| *at == view.move_number)
+            .map(|(sq, (p, _))| (*sq, *p))
+            .collect();
+        let want = (self.cap / 4).max(1);
+        let mut out = Vec::new();
+        for _ in 0..want * 20 {
+            if out.len() >= want {
+                break;
+            }
+            let mut setup = here.clone();
+            setup.board = view.own.clone();
+            setup.turn = self.color;
+            setup.castling_rights = view.castling;
+            setup.ep_square = None;
+            let mut blocked = setup.board.occupied();
+            let mut ok = true;
+            // Units seen this turn stay where they were seen.
+            let mut placed = Vec::new();
+            for (sq, piece) in &seen_now {
+                blocked.add(*sq);
+                if let Some(p) = piece.filter(|p| p.color != self.color) {
+                    setup.board.set_piece_at(*sq, p);
+                    placed.push(p);
+                }
+            }
+            for (from, piece) in &enemy {
+                if let Some(i) = placed.iter().position(|p| p == piece) {
+                    placed.swap_remove(i);
+                    continue;
+                }
+                let free = !blocked;
+                let allowed = match piece.role {
+                    Role::King => view.king.possible & free,
+                    Role::Pawn => free & !Bitboard::BACKRANKS,
+                    Role::Bishop if from.is_light() => free & Bitboard::LIGHT_SQUARES,
+                    Role::Bishop => free & Bitboard::DARK_SQUARES,
+                    _ => free,
+                };
+                let Some(sq) = allowed
+                    .into_iter()
+                    .nth(self.rng.below(allowed.count().max(1)))
+                else {
+                    ok = false;
+                    break;
+                };
+                setup.board.set_piece_at(sq, *piece);
+                blocked.add(sq);
+            }
+            if !ok {
+                continue;
+            }
+            let Ok((world, _)) = Referee::new(view.rules.clone(), setup) else {
+                continue;
+            };
+            if world.over().is_some() {
+                continue;
+            }
+            let color = self.color;
+            let world = this_turn.iter().rev().try_fold(world, |w, step| {
+                advance(vec![(w, 1.0)], step, color).pop().map(|(w, _)| w)
+            });
+            out.extend(world.map(|w| (w, 1.0)));
+        }
+        self.set(out);
+        self.exact = false;
+    }
+
+    /// A sampled belief about a lone enemy king is rebuilt exactly at the start of the seat's
+    /// turn: one world for each square the view's king tracker still allows (the tracker keeps
+    /// every square the king may stand on, so the truth is among them again).
+    pub(super) fn reseed_lone_king(&mut self, view: &PlayerView) {
+        if self.exact
+            || view.rules.family != Family::Kriegspiel
+            || view.to_move != self.color
+            || view.over.is_some()
+            || !view.refused.is_empty()
+            || view.any_asked
+            || !view.king.lone()
+        {
+            return;
+        }
+        // The enemy's units: its army at the start less the captures the seat made.
+        let taken = view
+            .turns
+            .iter()
+            .filter(|t| t.mover == Some(self.color))
+            .flat_map(|t| &t.heard)
+            .filter(|h| h.request.is_some())
+            .filter(|h| h.items.iter().any(|i| matches!(i, Item::Capture { .. })))
+            .count();
+        if view.start.board.by_color(!self.color).count() != taken + 1 {
+            return;
+        }
+        let here = match self.worlds.first() {
+            Some(w) => w.true_setup(),
+            None => view.start.clone(),
+        };
+        let mut worlds = Vec::new();
+        for sq in view.king.possible & !view.own.occupied() {
+            let mut setup = here.clone();
+            setup.turn = self.color;
+            setup.board = view.own.clone();
+            setup.board.set_piece_at(sq, (!self.color).king());
+            setup.castling_rights = view.castling;
+            setup.ep_square = None;
+            if let Ok((world, _)) = Referee::new(view.rules.clone(), setup)
+                && world.over().is_none()
+            {
+                worlds.push((world, 1.0));
+            }
+        }
+        if !worlds.is_empty() && worlds.len() <= self.cap {
+            self.set(worlds);
+            self.exact = true;
+        }
+    }
+}

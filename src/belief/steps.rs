@@ -1,0 +1,162 @@
+//! How the belief's worlds move with the game: the seat's own requests (replayed in every world,
+//! kept where the answer is what the seat heard) and the opponent's turns (every world branches
+//! over the opponent's options, kept where the seat would have heard what it heard).
+//!
+//! The opponent's options: in Kriegspiel its legal moves (drops included), in Reconnaissance
+//! Blind Chess every possible attempt and a pass (resolved as the referee resolves them; its
+//! sense is not heard and changes nothing). Each option is taken as equally likely: a world's
+//! weight is shared out among its children.
+
+use crate::announce::{Item, heard_by};
+use crate::referee::{Referee, Request};
+use crate::rules::Family;
+use crate::view::ViewTurn;
+use shakmaty::Color;
+use std::collections::HashMap;
+
+/// A world and its weight (its probability, up to a common factor).
+pub type Weighted = (Referee, f64);
+
+/// One step of the seat's history, as the belief takes it in.
+#[derive(Clone, Debug)]
+pub enum Step {
+    /// The seat's own request and what it heard.
+    Own(Request, Vec<Item>),
+    /// The opponent's turn: the answers to its "Any?" questions, and what was heard of its move.
+    Opponent {
+        /// What the seat heard of each "Any?" the opponent asked.
+        any: Vec<Vec<Item>>,
+        /// What the seat heard of the opponent's move (or pass).
+        moved: Vec<Item>,
+    },
+}
+
+/// The steps of one turn of the view, for a seat of `color`: its own requests (also those made
+/// during the opponent's turn, such as Modern Kriegspiel's opening of squares right after its
+/// move, which come before the opponent acts) and, for the opponent's turn, its summary
+/// (`None` when the opponent did not move: the game ended by a resignation or the clock).
+pub fn turn_steps(turn: &ViewTurn, color: Color, from: usize) -> Vec<Step> {
+    let mut out = Vec::new();
+    let theirs = turn.mover.is_some_and(|m| m != color);
+    let mut any = Vec::new();
+    let mut moved = None;
+    let mut ended = false;
+    for heard in &turn.heard[from.min(turn.heard.len())..] {
+        let items = &heard.items;
+        if let Some(r) = &heard.request {
+            out.push(Step::Own(r.clone(), items.clone()));
+            continue;
+        }
+        if !theirs {
+            continue;
+        }
+        if items.iter().any(|i| matches!(i, Item::AnyAnswer(_))) {
+            any.push(items.clone());
+        } else if !items.is_empty()
+            && items
+                .iter()
+                .all(|i| matches!(i, Item::Illegal | Item::IllegalCount(_) | Item::Impossible))
+        {
+            // A refused attempt: not used (nearly every world allows some refusal).
+        } else if items.iter().any(|i| {
+            matches!(
+                i,
+                Item::Resigned(_) | Item::Timeout { .. } | Item::Adjudicated(_)
+            )
+        }) {
+            ended = true;
+        } else {
+            moved = Some(items.clone());
+        }
+    }
+    if theirs && !ended {
+        // Some rule sets tell the seat nothing of the opponent's move: an empty record.
+        out.push(Step::Opponent {
+            any,
+            moved: moved.unwrap_or_default(),
+        });
+    }
+    out
+}
+
+/// The worlds after `step`, with their weights (not normalised).
+pub fn advance(worlds: Vec<Weighted>, step: &Step, color: Color) -> Vec<Weighted> {
+    match step {
+        Step::Own(request, items) => worlds
+            .into_iter()
+            .filter_map(|(mut w, weight)| {
+                let said = w.apply(request).ok()?;
+                heard_by(&said, color)
+                    .eq(items.iter().copied())
+                    .then_some((w, weight))
+            })
+            .collect(),
+        Step::Opponent { any, moved } => {
+            let mut out = Vec::new();
+            for (w, weight) in worlds {
+                if w.over().is_some() || w.to_move() == color {
+                    continue;
+                }
+                let answers_fit = any.iter().all(|items| {
+                    let mut probe = w.clone();
+                    probe
+                        .apply(&Request::Any)
+                        .is_ok_and(|said| heard_by(&said, color).eq(items.iter().copied()))
+                });
+                if !answers_fit {
+                    continue;
+                }
+                let options = options(&w);
+                let share = weight / options.len().max(1) as f64;
+                for option in options {
+                    let mut next = w.clone();
+                    let Ok(said) = next.apply(&option) else {
+                        continue;
+                    };
+                    if (next.to_move() == color || next.over().is_some())
+                        && heard_by(&said, color).eq(moved.iter().copied())
+                    {
+                        out.push((next, share));
+                    }
+                }
+            }
+            out
+        }
+    }
+}
+
+/// The requests that end the turn of the side to move in `world`, one per option it has.
+pub fn options(world: &Referee) -> Vec<Request> {
+    if world.rules().family == Family::Rbc {
+        let mut out: Vec<Request> = world
+            .mover_side()
+            .possible_attempts()
+            .into_iter()
+            .map(Request::Move)
+            .collect();
+        out.push(Request::Pass);
+        out
+    } else {
+        world
+            .legal_attempts()
+            .into_iter()
+            .map(Request::Try)
+            .collect()
+    }
+}
+
+/// Keeps one world per position, adding up the weights of the same position.
+pub fn dedup(worlds: &mut Vec<Weighted>) {
+    let mut at: HashMap<u64, usize> = HashMap::with_capacity(worlds.len());
+    let mut out: Vec<Weighted> = Vec::with_capacity(worlds.len());
+    for (w, weight) in worlds.drain(..) {
+        match at.get(&w.position_key()) {
+            Some(&i) => out[i].1 += weight,
+            None => {
+                at.insert(w.position_key(), out.len());
+                out.push((w, weight));
+            }
+        }
+    }
+    *worlds = out;
+}

@@ -1,0 +1,222 @@
+//! The strong bot's hand-over to exact endgame play once the opponent has only its king (and
+//! an empty pocket): King and Rook against King by the proven strategy of [`crate::krk`] (the
+//! board mirrored when the bot plays Black), everything else by the lone-king search of
+//! [`super::mate`].
+//!
+//! The KR vs K strategy needs White's knowledge since the ending began: the set of king squares
+//! when the bot first met the ending (the view's king tracker, exact for a lone king) and every
+//! attempt and answer since, which it replays from the view at each request. It also keeps the
+//! history of sets the strategy uses to avoid a third repetition.
+
+use super::mate::{self, LoneKing};
+use crate::announce::Item;
+use crate::attempt::Attempt;
+use crate::krk::Meta;
+use crate::krk::players::{OurPlayer, Player};
+use crate::krk::practice::WhiteKnowledge;
+use crate::referee::Request;
+use crate::rules::Family;
+use crate::view::PlayerView;
+use shakmaty::{Bitboard, Board, Color, Role, Square};
+
+/// Where the KR vs K strategy took over: the turn, how many of the bot's entries of that turn
+/// came before, and White's knowledge then (mirrored for Black).
+#[derive(Clone, Debug)]
+struct Entry {
+    turn: usize,
+    heard: usize,
+    meta: Meta,
+}
+
+/// The endgame player: the KR vs K strategy and the lone-king search.
+#[derive(Default)]
+pub struct Endgame {
+    player: Option<OurPlayer>,
+    krk: Option<Entry>,
+}
+
+/// A square seen from White's side (the board mirrored when the bot plays Black).
+fn mirror(sq: Square, us: Color) -> Square {
+    match us {
+        Color::White => sq,
+        Color::Black => sq.flip_vertical(),
+    }
+}
+
+/// An attempt seen from White's side.
+fn mirror_attempt(a: Attempt, us: Color) -> Attempt {
+    Attempt {
+        from: mirror(a.from, us),
+        to: mirror(a.to, us),
+        promotion: a.promotion,
+    }
+}
+
+/// A set of squares seen from White's side.
+fn mirror_set(set: Bitboard, us: Color) -> Bitboard {
+    match us {
+        Color::White => set,
+        Color::Black => set.flip_vertical(),
+    }
+}
+
+/// Whether the seat is in a lone-king ending this module plays: Kriegspiel without drops or
+/// opened squares, the opponent known to have only its king.
+pub fn applies(seat: &PlayerView) -> bool {
+    seat.rules.family == Family::Kriegspiel
+        && !seat.rules.drops
+        && seat.rules.open_squares == 0
+        && seat.king.lone()
+        && seat.king.possible.any()
+}
+
+impl Endgame {
+    /// The bot's next attempt in a lone-king ending (see [`applies`]); `None` to let the bot
+    /// play on by other means. `halfmoves`: plies since the last capture or pawn move;
+    /// `repeated`: how often an own arrangement stood on the board at the bot's turn before.
+    pub fn next(
+        &mut self,
+        seat: &PlayerView,
+        halfmoves: u32,
+        repeated: &dyn Fn(&Board) -> u32,
+    ) -> Option<Request> {
+        if !applies(seat) {
+            self.krk = None;
+            return None;
+        }
+        let candidates: Vec<Attempt> = seat
+            .possible_attempts()
+            .into_iter()
+            .filter(|a| !seat.refused.iter().any(|(r, _)| r == a))
+            .filter(|a| a.dropped().is_none())
+            .collect();
+        if let Some(a) = self.krk_attempt(seat)
+            && candidates.contains(&a)
+        {
+            return Some(Request::Try(a));
+        }
+        let k = LoneKing {
+            own: &seat.own,
+            us: seat.color,
+            castling: seat.castling,
+            kings: seat.king.possible,
+            halfmoves,
+            fifty_moves: seat.rules.fifty_moves,
+            promotion: seat.rules.promotion,
+        };
+        let t = std::time::Instant::now();
+        let r = mate::choose(&k, &candidates, repeated).map(Request::Try);
+        if std::env::var("KS_DEBUG").is_ok() {
+            eprintln!(
+                "mate: {} kings, {} cands, {:?} -> {:?}",
+                k.kings.count(),
+                candidates.len(),
+                t.elapsed(),
+                r
+            );
+        }
+        r
+    }
+
+    /// The KR vs K strategy's attempt when the bot has exactly its king and a rook.
+    fn krk_attempt(&mut self, seat: &PlayerView) -> Option<Attempt> {
+        let us = seat.color;
+        let own = seat.own.by_color(us);
+        let (Some(king), Some(rook)) = (
+            seat.own.king_of(us),
+            (seat.own.by_role(Role::Rook) & own).single_square(),
+        ) else {
+            self.krk = None;
+            return None;
+        };
+        if own.count() != 2 {
+            self.krk = None;
+            return None;
+        }
+        if self.player.is_none() {
+            self.player = OurPlayer::new().ok();
+        }
+        let entry = match &self.krk {
+            Some(e) => e.clone(),
+            None => {
+                let turn = seat.turns.len().checked_sub(1)?;
+                let heard = seat.turns[turn]
+                    .heard
+                    .iter()
+                    .filter(|h| h.request.is_some())
+                    .count();
+                let e = Entry {
+                    turn,
+                    heard,
+                    meta: Meta {
+                        wk: mirror(king, us),
+                        wr: mirror(rook, us),
+                        bk: mirror_set(seat.king.possible, us),
+                    },
+                };
+                self.krk = Some(e.clone());
+                e
+            }
+        };
+        let know = replay(seat, &entry)?;
+        // The knowledge must describe the board as it is (else the ending was misread).
+        if know.meta.wk != mirror(king, us) || know.meta.wr != mirror(rook, us) {
+            self.krk = None;
+            return None;
+        }
+        let player = self.player.as_mut()?;
+        let a = player.choose_in_game(&know.meta, &know.history);
+        Some(mirror_attempt(a, us))
+    }
+}
+
+/// White's knowledge now: the entry's, then every own attempt with its answer and every end of
+/// the opponent's turn since.
+fn replay(seat: &PlayerView, entry: &Entry) -> Option<WhiteKnowledge> {
+    let us = seat.color;
+    let mut know = WhiteKnowledge::start(entry.meta.wk, entry.meta.wr);
+    know.meta.bk = entry.meta.bk;
+    let mut history = crate::krk::players::History::default();
+    history.record(know.meta.wk, know.meta.wr, know.meta.bk, false);
+    know.history = history;
+    let last = seat.turns.len().saturating_sub(1);
+    for (index, turn) in seat.turns.iter().enumerate().skip(entry.turn) {
+        let own_entries = turn.heard.iter().filter(|h| h.request.is_some());
+        let skip = if index == entry.turn { entry.heard } else { 0 };
+        if turn.mover == Some(us) {
+            for h in own_entries.skip(skip) {
+                if let Some(Request::Try(a)) = h.request {
+                    let items: Vec<Item> = h.items.iter().map(|i| mirror_item(*i, us)).collect();
+                    let ends = items.contains(&Item::Legal);
+                    if !know.white_tried(mirror_attempt(a, us), &items, ends) {
+                        return None;
+                    }
+                }
+            }
+        } else if turn.mover.is_some() && index < last && index > entry.turn {
+            if turn
+                .heard
+                .iter()
+                .flat_map(|h| &h.items)
+                .any(|i| matches!(i, Item::Captured(_) | Item::Capture { .. }))
+            {
+                return None;
+            }
+            know.black_moved(0);
+        }
+    }
+    (!know.meta.bk.is_empty()).then_some(know)
+}
+
+/// An item as heard from White's side (squares mirrored; check directions keep their names
+/// under a vertical mirror).
+fn mirror_item(item: Item, us: Color) -> Item {
+    match item {
+        Item::Capture { square, unit } => Item::Capture {
+            square: mirror(square, us),
+            unit,
+        },
+        Item::Captured(square) => Item::Captured(mirror(square, us)),
+        other => other,
+    }
+}

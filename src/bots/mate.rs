@@ -1,0 +1,395 @@
+//! Mating a lone king: the strong bot's play once the opponent has only its king left (and
+//! nothing in its pocket). What the bot knows is then exact: its own pieces and the set of
+//! squares where the king may stand (the view's king tracker, which is exact for a lone king).
+//!
+//! One world per possible square: the bot's pieces with the enemy king there, the bot to move.
+//! shakmaty decides in each world whether an attempt is legal, which checks it gives, mate and
+//! stalemate, and where the king may step afterwards. An attempt is valued by its expectation
+//! over the squares (each counted alike):
+//! - a mate and a draw (stalemate, or a piece taken that leaves nothing to mate with) count far
+//!   beyond anything else, so no attempt that may stalemate in some world is made while another
+//!   is safe;
+//! - a king that may take an undefended piece is assumed to do so half the time;
+//! - otherwise the position after the king's step is scored: the region the king can still
+//!   reach without stepping into attack (smaller is better), the number of squares it may stand
+//!   on, how near the bot's own king is, material (a promotion) and a draw by repetition or by
+//!   the fifty-move rule coming near;
+//! - a refused attempt costs no move: its branch is worth the best attempt on the narrowed set
+//!   (one level deep; below that, as if the king had stepped once more).
+//!
+//! Worlds are grouped by what the bot hears (the check directions), as the tracker will be.
+
+use crate::attempt::Attempt;
+use crate::krk::solver::neighbours;
+use crate::possible::{Side, move_own_piece};
+use crate::referee::check_direction;
+use crate::rules::PromotionRule;
+use shakmaty::{Bitboard, Board, CastlingMode, Chess, Color, Position, Role, Setup, Square};
+
+/// The value of a mate now (a later mate counts a little less).
+const MATE: f32 = 100_000.0;
+
+/// What each move of delay takes off a mate.
+const LATER: f32 = 0.9;
+
+/// The value of a draw (the win thrown away).
+const DRAW: f32 = -100_000.0;
+
+/// How likely a king that can take an undefended piece is assumed to take it.
+const TAKES: f32 = 0.5;
+
+/// How many of the best attempts at the root are looked at one move deeper.
+const DEEPER: usize = 6;
+
+/// What the bot knows in a lone-king ending.
+#[derive(Clone, Debug)]
+pub struct LoneKing<'a> {
+    /// The bot's own pieces (no enemy piece on it).
+    pub own: &'a Board,
+    /// The bot's colour.
+    pub us: Color,
+    /// The bot's rooks that may still castle.
+    pub castling: Bitboard,
+    /// Where the enemy king may stand.
+    pub kings: Bitboard,
+    /// Plies since the last capture or pawn move (the fifty-move rule draws at 100).
+    pub halfmoves: u32,
+    /// Whether the fifty-move rule applies.
+    pub fifty_moves: bool,
+    /// The promotion pieces allowed.
+    pub promotion: PromotionRule,
+}
+
+/// One world: the enemy king's square and the position with the bot to move.
+type World = (Square, Chess);
+
+/// A search node: the bot's pieces and the worlds (the bot to move).
+struct Node<'b> {
+    own: &'b Board,
+    castling: Bitboard,
+    halfmoves: u32,
+    worlds: Vec<World>,
+    /// How many refusals deep the search may still look at this move.
+    probes: u32,
+}
+
+/// The search: what stays the same throughout one decision.
+struct Search<'s> {
+    us: Color,
+    fifty_moves: bool,
+    promotion: PromotionRule,
+    repeated: &'s dyn Fn(&Board) -> u32,
+}
+
+/// Chooses the bot's attempt: the best of `candidates` (attempts not yet refused this turn),
+/// `None` when no world can be built or no candidate is legal anywhere.
+pub fn choose(
+    k: &LoneKing,
+    candidates: &[Attempt],
+    repeated: &dyn Fn(&Board) -> u32,
+) -> Option<Attempt> {
+    let search = Search {
+        us: k.us,
+        fifty_moves: k.fifty_moves,
+        promotion: k.promotion,
+        repeated,
+    };
+    let node = Node {
+        own: k.own,
+        castling: k.castling,
+        halfmoves: k.halfmoves,
+        worlds: search.worlds(k.own, k.castling, k.kings),
+        probes: 1,
+    };
+    if node.worlds.is_empty() {
+        return None;
+    }
+    // Every attempt one move deep, then the best few two moves deep.
+    let mut ranked: Vec<(f32, Attempt)> = candidates
+        .iter()
+        .filter_map(|&a| search.value(&node, a, candidates, 0).map(|v| (v, a)))
+        .collect();
+    ranked.sort_by(|x, y| y.0.total_cmp(&x.0));
+    ranked.truncate(DEEPER);
+    let mut best: Option<(f32, Attempt)> = None;
+    for (shallow, a) in ranked {
+        // A sure mate needs no more thought.
+        let v = if shallow >= MATE {
+            shallow
+        } else {
+            search.value(&node, a, candidates, 1).unwrap_or(shallow)
+        };
+        if best.is_none_or(|(b, _)| v > b) {
+            best = Some((v, a));
+        }
+    }
+    best.map(|(_, a)| a)
+}
+
+impl Search<'_> {
+    /// The worlds of the squares in `kings` that make a legal position with the bot to move.
+    fn worlds(&self, own: &Board, castling: Bitboard, kings: Bitboard) -> Vec<World> {
+        let mut out = Vec::with_capacity(kings.count());
+        for sq in kings & !own.occupied() {
+            let mut board = own.clone();
+            board.set_piece_at(sq, (!self.us).king());
+            let setup = Setup {
+                board,
+                promoted: Bitboard::EMPTY,
+                pockets: None,
+                turn: self.us,
+                castling_rights: castling,
+                ep_square: None,
+                remaining_checks: None,
+                halfmoves: 0,
+                fullmoves: std::num::NonZeroU32::MIN,
+            };
+            let pos = setup
+                .clone()
+                .position::<Chess>(CastlingMode::Standard)
+                .or_else(|_| {
+                    // Castling rights the position does not allow are dropped, not the world.
+                    Setup {
+                        castling_rights: Bitboard::EMPTY,
+                        ..setup
+                    }
+                    .position::<Chess>(CastlingMode::Standard)
+                });
+            if let Ok(pos) = pos {
+                out.push((sq, pos));
+            }
+        }
+        out
+    }
+
+    /// The best value of any of `candidates` at `node`, looking `depth` moves further.
+    fn best(&self, node: &Node, candidates: &[Attempt], depth: u32) -> Option<f32> {
+        candidates
+            .iter()
+            .filter_map(|&a| self.value(node, a, candidates, depth))
+            .reduce(f32::max)
+    }
+
+    /// The expected value of attempting `a` at `node`; `None` when it is refused in every world
+    /// (it would tell nothing and change nothing). `depth`: how many more of the bot's moves
+    /// to look at after this one.
+    fn value(&self, node: &Node, a: Attempt, candidates: &[Attempt], depth: u32) -> Option<f32> {
+        let mut own = node.own.clone();
+        let mut castling = node.castling;
+        move_own_piece(&mut own, &mut castling, self.us, a);
+        let pawn_move = node.own.role_at(a.from) == Some(Role::Pawn);
+        let halfmoves = if pawn_move { 0 } else { node.halfmoves + 1 };
+        let uci = a.to_uci();
+        let mut refused = Bitboard::EMPTY;
+        let mut legal = 0;
+        let mut total = 0.0;
+        // Worlds by what the bot hears (check directions): the squares the king may step to,
+        // how many worlds, and their summed losses.
+        let mut groups: Vec<(u8, Bitboard, u32, f32)> = Vec::new();
+        for (sq, pos) in &node.worlds {
+            let Ok(m) = uci.to_move(pos) else {
+                refused.add(*sq);
+                continue;
+            };
+            legal += 1;
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            if after.is_checkmate() {
+                total += MATE;
+                continue;
+            }
+            if after.is_stalemate() || after.is_insufficient_material() {
+                total += DRAW;
+                continue;
+            }
+            let mut heard = 0u8;
+            for checker in after.checkers() {
+                heard |= 1 << check_direction(after.board(), *sq, checker) as u8;
+            }
+            let mut steps = Bitboard::EMPTY;
+            let mut loss: f32 = 0.0;
+            let mut takes = false;
+            for reply in after.legal_moves() {
+                match reply.capture() {
+                    Some(role) => {
+                        takes = true;
+                        loss = loss.min(lost(&own, reply.to(), role));
+                    }
+                    None => steps.add(reply.to()),
+                }
+            }
+            let chance = if steps.is_empty() { 1.0 } else { TAKES };
+            let loss = if takes { chance * loss } else { 0.0 };
+            match groups.iter_mut().find(|g| g.0 == heard) {
+                Some(g) => {
+                    g.1 |= steps;
+                    g.2 += 1;
+                    g.3 += loss;
+                }
+                None => groups.push((heard, steps, 1, loss)),
+            }
+        }
+        if legal == 0 {
+            return None;
+        }
+        for (_, steps, count, loss) in groups {
+            let mut v = 0.0;
+            if steps.any() {
+                let next = Node {
+                    own: &own,
+                    castling,
+                    halfmoves,
+                    worlds: Vec::new(),
+                    probes: 0,
+                };
+                v = if depth > 0 {
+                    let next = Node {
+                        worlds: self.worlds(&own, castling, steps),
+                        ..next
+                    };
+                    let side = Side {
+                        board: &own,
+                        color: self.us,
+                        castling,
+                        promotion: self.promotion,
+                    };
+                    let moves = side.possible_attempts();
+                    self.best(&next, &moves, depth - 1)
+                        .map_or_else(|| self.score(&next, steps), |b| LATER * b)
+                } else {
+                    self.score(&next, steps)
+                };
+                v -= repetition((self.repeated)(&own));
+            }
+            total += v * count as f32 + loss;
+        }
+        if refused.any() {
+            // A refusal costs no move: the best attempt on the narrowed set.
+            let narrowed = Node {
+                own: node.own,
+                castling: node.castling,
+                halfmoves: node.halfmoves,
+                worlds: Vec::new(),
+                probes: node.probes.saturating_sub(1),
+            };
+            let v = if node.probes > 0 {
+                let narrowed = Node {
+                    worlds: node
+                        .worlds
+                        .iter()
+                        .filter(|(sq, _)| refused.contains(*sq))
+                        .cloned()
+                        .collect(),
+                    ..narrowed
+                };
+                let rest: Vec<Attempt> = candidates.iter().copied().filter(|&b| b != a).collect();
+                self.best(&narrowed, &rest, depth)
+            } else {
+                None
+            };
+            // Below that, as if the bot had passed and the king had stepped.
+            let v = v.unwrap_or_else(|| self.score(&narrowed, grow(node.own, self.us, refused)));
+            total += v * refused.count() as f32;
+        }
+        Some(total / node.worlds.len() as f32)
+    }
+}
+
+/// What losing the piece `role` on `sq` costs (negative): its value, or a draw when what is
+/// left cannot mate.
+fn lost(own: &Board, sq: Square, role: Role) -> f32 {
+    let mut left = own.clone();
+    left.discard_piece_at(sq);
+    if can_mate(&left) {
+        -100.0 * f32::from(super::pawns(role))
+    } else {
+        DRAW
+    }
+}
+
+/// Whether these pieces (one side's) can force mate against a lone king: a queen, a rook, a
+/// pawn (it may promote), two bishops on both colours, or a bishop and a knight.
+pub fn can_mate(own: &Board) -> bool {
+    let rooks = own.rooks() | own.queens() | own.pawns();
+    if rooks.any() {
+        return true;
+    }
+    let bishops = own.bishops();
+    let both_colours =
+        (bishops & Bitboard::LIGHT_SQUARES).any() && (bishops & Bitboard::DARK_SQUARES).any();
+    both_colours || (bishops.any() && own.knights().any())
+}
+
+/// What an own arrangement seen before at the bot's turn costs (a draw by repetition needs the
+/// whole position three times; the bot cannot see the king's square, so it shies away early).
+fn repetition(times: u32) -> f32 {
+    match times {
+        0 => 0.0,
+        1 => 40.0,
+        _ => 2_000.0,
+    }
+}
+
+/// The squares of `set` and one king step from them that the king may stand on.
+fn grow(own: &Board, us: Color, set: Bitboard) -> Bitboard {
+    set | (neighbours(set) & unattacked(own, us))
+}
+
+/// Squares the enemy king may step on: not attacked by the bot's pieces (the king itself does
+/// not block, it moves along the line) and no defended own piece.
+pub fn unattacked(own: &Board, us: Color) -> Bitboard {
+    let occupied = own.occupied();
+    let mut attacked = Bitboard::EMPTY;
+    for sq in own.by_color(us) {
+        if let Some(piece) = own.piece_at(sq) {
+            attacked |= shakmaty::attacks::attacks(sq, piece, occupied);
+        }
+    }
+    !attacked
+}
+
+impl Search<'_> {
+    /// The score of the bot's pieces at `node` with the enemy king somewhere in `kings`, the
+    /// bot to move.
+    fn score(&self, node: &Node, kings: Bitboard) -> f32 {
+        let own = node.own;
+        let open = unattacked(own, self.us);
+        // The region the king can still reach.
+        let mut region = kings;
+        loop {
+            let next = region | (neighbours(region) & open);
+            if next == region {
+                break;
+            }
+            region = next;
+        }
+        let mut material = 0.0;
+        for (sq, piece) in own.iter() {
+            if piece.role == Role::King {
+                continue;
+            }
+            material += 100.0 * f32::from(super::pawns(piece.role));
+            if piece.role == Role::Pawn {
+                material += 15.0 * u32::from(self.us.relative_rank(sq.rank())) as f32;
+            }
+        }
+        let near = match own.king_of(self.us) {
+            Some(ours) if kings.any() => {
+                kings
+                    .into_iter()
+                    .map(|s| ours.distance(s) as f32)
+                    .sum::<f32>()
+                    / kings.count() as f32
+            }
+            _ => 0.0,
+        };
+        let mut s =
+            material - 6.0 * region.count() as f32 - 2.0 * kings.count() as f32 - 8.0 * near;
+        // The fifty-move rule: a pawn move resets the count, so a long stretch without one
+        // costs.
+        if self.fifty_moves && node.halfmoves >= 60 {
+            s -= 20.0 * (node.halfmoves - 60) as f32;
+        }
+        s
+    }
+}
