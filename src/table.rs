@@ -15,6 +15,9 @@ use shakmaty::{Color, Role, Square};
 use std::path::Path;
 use std::time::Duration;
 
+/// Called when news arrives for a table (e.g. a window's repaint request).
+pub type Waker = std::sync::Arc<dyn Fn() + Send + Sync>;
+
 /// A game at a table. Requests and the seats' views go through it; what is hidden from the
 /// caller stays behind it.
 pub trait Table {
@@ -64,6 +67,16 @@ pub trait Table {
     /// (`None`: this table does not).
     fn offer_draw(&mut self) -> Option<Result<(), String>> {
         None
+    }
+
+    /// Asks the table to call `waker` whenever news arrives for [`Table::poll`] (a window then
+    /// repaints only when there is something to show). Tables that never have news ignore it.
+    fn set_waker(&mut self, _waker: Waker) {}
+
+    /// Whether [`Table::poll`] should be called again soon without any news (a lost connection
+    /// being dialled again).
+    fn needs_polling(&self) -> bool {
+        false
     }
 
     /// A network seat's status in words (whose seat, the connection, the opponent's).

@@ -149,6 +149,12 @@ fn hosting_shows_the_address_and_code_and_a_wrong_code_is_refused() {
         (hosted.address.clone(), hosted.server.code().to_owned())
     };
     assert!(h.query_by_label_contains(&format!("code {code}")).is_some());
+    // Until someone joins, the screen says how, in large type.
+    assert!(h.query_by_label(&format!("Join code: {code}")).is_some());
+    assert!(h.query_by_label(&format!("Address: {address}")).is_some());
+    // White is to move: the host (Black) waits, and may still resign or offer a draw.
+    assert!(h.query_by_label("Resign").is_some());
+    assert!(h.query_by_label("Offer draw").is_some());
     // Another machine joins White's seat with the code; a wrong code is refused.
     let port = address.rsplit(':').next().expect("a port").to_owned();
     let local = format!("127.0.0.1:{port}");
@@ -168,15 +174,51 @@ fn hosting_shows_the_address_and_code_and_a_wrong_code_is_refused() {
     let Screen::Network(form) = &mut o.state_mut().screen else {
         panic!("left the form")
     };
-    form.code = code;
+    assert!(form.error.is_some());
+    form.code = code.clone();
+    o.run_steps(1);
+    form_error_cleared_on_edit(&mut o);
+    let Screen::Network(form) = &mut o.state_mut().screen else {
+        panic!("left the form")
+    };
+    form.name = "Ann".into();
     o.get_by_label("Join").click();
     o.run_steps(2);
     let Screen::Play(p) = &o.state().screen else {
         panic!("the right code opens the game")
     };
     assert_eq!(p.mode, PlayMode::Remote(Color::White));
+    // The host's screen learns the joining player's name, and stops inviting.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        h.run_steps(1);
+        let Screen::Play(p) = &h.state().screen else {
+            panic!("left the game")
+        };
+        if p.session.meta().white == "Ann" {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the host never heard the name");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    h.run_steps(2);
+    assert!(h.query_by_label(&format!("Join code: {code}")).is_none());
     drop((h, o));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Typing in a field of the join form takes the last error away.
+fn form_error_cleared_on_edit(o: &mut Harness<'static, KriegspielApp>) {
+    let field = || egui::accesskit::Role::TextInput;
+    o.get_by_role_and_label(field(), "Your name").click();
+    o.run_steps(1);
+    o.get_by_role_and_label(field(), "Your name").type_text("x");
+    o.run_steps(2);
+    let Screen::Network(form) = &mut o.state_mut().screen else {
+        panic!("left the form")
+    };
+    assert!(form.error.is_none(), "the error stays after an edit");
+    form.name.clear();
 }
 
 #[test]

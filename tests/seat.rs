@@ -304,3 +304,32 @@ fn a_draw_offer_lapses_when_the_opponent_plays_on() {
     );
     assert!(t.host.session().over().is_none());
 }
+
+#[test]
+fn a_seat_that_sat_first_learns_the_name_of_the_player_who_joins() {
+    let mut host = host_for(Preset::Wild16.rules(), 9);
+    let now = Duration::ZERO;
+    let code = host.code();
+    let named = |seat: Color, name: &str| {
+        let mut h = Hello::new();
+        h.code = Some(code.clone());
+        h.seat = Some(seat);
+        h.name = Some(name.to_owned());
+        h.line()
+    };
+    let mut white = SeatState::new();
+    let (_, out) = host
+        .connect(&named(Color::White, "Ann"), now)
+        .expect("seated");
+    for (_, line) in out.iter().filter(|(c, _)| *c == Color::White) {
+        white.receive(line).expect("a line");
+    }
+    assert_eq!(white.names, [String::new(), "Ann".to_owned()]);
+    let (_, out) = host
+        .connect(&named(Color::Black, "Bob"), now)
+        .expect("seated");
+    for (_, line) in out.iter().filter(|(c, _)| *c == Color::White) {
+        white.receive(line).expect("a line");
+    }
+    assert_eq!(white.names, ["Bob".to_owned(), "Ann".to_owned()]);
+}

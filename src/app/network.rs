@@ -84,6 +84,7 @@ impl NetworkScreen {
             ui.selectable_value(&mut self.tab, Tab::Join, "Join a game");
         });
         ui.separator();
+        let mut edited = false;
         egui::Grid::new("network form")
             .num_columns(2)
             .show(ui, |ui| {
@@ -107,14 +108,18 @@ impl NetworkScreen {
                         ui.selectable_value(&mut self.seat, Color::Black, "Black");
                     });
                     ui.end_row();
-                    field(ui, "Clock", &mut self.clock, "none, or 5+3");
-                    field(ui, "Port", &mut self.port, "7716");
+                    edited |= field(ui, "Clock", &mut self.clock, "none, or 5+3");
+                    edited |= field(ui, "Port", &mut self.port, "7716");
                 } else {
-                    field(ui, "Host address", &mut self.address, "192.168.1.5:7716");
-                    field(ui, "Join code", &mut self.code, "ABC-DEF");
+                    edited |= field(ui, "Host address", &mut self.address, "192.168.1.5:7716");
+                    edited |= field(ui, "Join code", &mut self.code, "ABC-DEF");
                 }
-                field(ui, "Your name", &mut self.name, "shown to the other player");
+                edited |= field(ui, "Your name", &mut self.name, "shown to the other player");
             });
+        // An error is about what was sent: it goes once the form is changed.
+        if edited {
+            self.error = None;
+        }
         ui.add_space(8.0);
         ui.horizontal(|ui| {
             let go = match self.tab {
@@ -202,7 +207,8 @@ pub fn sit(
 }
 
 /// A labelled one-line field (the label is also its accessible name).
-fn field(ui: &mut egui::Ui, label: &str, value: &mut String, hint: &str) {
+/// A labelled text field; true when its text changed.
+fn field(ui: &mut egui::Ui, label: &str, value: &mut String, hint: &str) -> bool {
     ui.label(label);
     let resp = ui.add(
         egui::TextEdit::singleline(value)
@@ -211,4 +217,5 @@ fn field(ui: &mut egui::Ui, label: &str, value: &mut String, hint: &str) {
     );
     resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, label));
     ui.end_row();
+    resp.changed()
 }

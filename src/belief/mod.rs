@@ -219,6 +219,11 @@ impl Belief {
         out
     }
 
+    /// The seat whose belief this is.
+    pub fn color(&self) -> Color {
+        self.color
+    }
+
     /// The worlds kept (all of them while [`Belief::is_exact`]; a sample otherwise).
     pub fn worlds(&self) -> &[Referee] {
         &self.worlds
@@ -227,6 +232,36 @@ impl Belief {
     /// The worlds' weights, in the order of [`Belief::worlds`], adding up to 1.
     pub fn weights_of_worlds(&self) -> &[f64] {
         &self.weights
+    }
+
+    /// Up to `n` worlds drawn by weight (systematic resampling), each with how many times it
+    /// was drawn; all the worlds, each with its share of `n`, when there are no more than `n`.
+    pub fn sample(&self, n: usize, rng: &mut Rng) -> Vec<(&Referee, f32)> {
+        let n = n.max(1);
+        if self.worlds.len() <= n {
+            return self
+                .worlds
+                .iter()
+                .zip(&self.weights)
+                .map(|(w, p)| (w, (*p * n as f64) as f32))
+                .collect();
+        }
+        let step = 1.0 / n as f64;
+        let mut point = step * (rng.below(1 << 20) as f64 / f64::from(1u32 << 20));
+        let mut out = Vec::new();
+        let mut reached = 0.0;
+        for (w, p) in self.worlds.iter().zip(&self.weights) {
+            reached += p;
+            let mut copies = 0u32;
+            while point < reached {
+                copies += 1;
+                point += step;
+            }
+            if copies > 0 {
+                out.push((w, copies as f32));
+            }
+        }
+        out
     }
 
     /// Whether the worlds are every position consistent with what the seat was told.

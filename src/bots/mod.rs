@@ -9,6 +9,7 @@ pub mod heuristic;
 pub mod krk;
 pub mod mate;
 pub mod random;
+pub mod rbc;
 pub mod strong;
 pub mod trial;
 

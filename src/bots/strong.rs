@@ -17,7 +17,7 @@ use super::endgame::{self, Endgame};
 use super::heuristic::HeuristicBot;
 use crate::attempt::Attempt;
 use crate::belief::Belief;
-use crate::referee::{Referee, Request};
+use crate::referee::Request;
 use crate::rng::Rng;
 use crate::view::PlayerView;
 use shakmaty::{Board, CastlingMode, Chess, Color, Position, Role, Square};
@@ -135,10 +135,32 @@ fn evaluate(board: &Board, us: Color) -> f32 {
     score
 }
 
+/// How the opponent is taken to answer: it takes back where it just heard a capture; a pawn
+/// capture it is told of (pawn tries announced, or "Any?") it makes; any other capture only
+/// now and then, since it cannot see our pieces.
+#[derive(Copy, Clone, Debug)]
+struct Replies {
+    /// How likely an opponent pawn capture is made.
+    pawn: f32,
+    /// How likely another capture is made.
+    other: f32,
+}
+
+impl Replies {
+    fn for_rules(rules: &crate::rules::RuleSet) -> Replies {
+        let told = rules.pawn_info != crate::rules::PawnInfo::None || rules.has_any();
+        Replies {
+            pawn: if told { 0.9 } else { 0.5 },
+            other: 0.35,
+        }
+    }
+}
+
 /// The score for `us` after the opponent's plausible answer in `pos` (the opponent to move);
 /// `hot`: the square where the opponent just heard a capture, if any.
-fn after_reply(pos: &Chess, us: Color, hot: Option<Square>) -> f32 {
+fn after_reply(pos: &Chess, us: Color, hot: Option<Square>, replies: Replies) -> f32 {
     let base = evaluate(pos.board(), us);
+    let board = pos.board();
     let mut take_back: f32 = 0.0;
     let mut other: f32 = 0.0;
     for m in pos.legal_moves() {
@@ -147,7 +169,6 @@ fn after_reply(pos: &Chess, us: Color, hot: Option<Square>) -> f32 {
         };
         let mut gain = value(captured);
         // Our unit may be defended: the opponent then loses its capturer.
-        let board = pos.board();
         let to = m.to();
         let defended = (board.attacks_to(to, us, board.occupied()) & board.by_color(us)).any();
         if defended {
@@ -161,11 +182,40 @@ fn after_reply(pos: &Chess, us: Color, hot: Option<Square>) -> f32 {
         }
         if Some(to) == hot {
             take_back = take_back.max(gain);
+        } else if m.role() == Role::Pawn {
+            other = other.max(replies.pawn * gain);
         } else {
-            other = other.max(gain);
+            other = other.max(replies.other * gain);
         }
     }
-    base - take_back.max(0.5 * other).max(0.0)
+    // What we threaten in turn: an enemy unit we attack that its side does not defend.
+    let mut threat: f32 = 0.0;
+    for sq in board.by_color(!us) & !board.kings() {
+        if board.attacks_to(sq, us, board.occupied()).any()
+            && !board.attacks_to(sq, !us, board.occupied()).any()
+        {
+            threat = threat.max(board.role_at(sq).map_or(0.0, value));
+        }
+    }
+    base - take_back.max(other).max(0.0) + 0.15 * threat
+}
+
+/// The share of the squares where the enemy king may stand from which, with our pieces as
+/// `own` after our move, it would have no step and not be in check: a stalemate when the rest
+/// of its army (pawns, at most) cannot move either, which the bot cannot see.
+fn boxed_in(seat: &PlayerView, own: &Board) -> f32 {
+    let us = seat.color;
+    let attacked = crate::knowledge::certain_attacks(own, us, !own.occupied());
+    let kings = seat.king.possible & !own.occupied();
+    if kings.is_empty() {
+        return 0.0;
+    }
+    let boxed = kings
+        .into_iter()
+        .filter(|&k| !attacked.contains(k))
+        .filter(|&k| (shakmaty::attacks::king_attacks(k) & !attacked).is_empty())
+        .count();
+    boxed as f32 / kings.count() as f32
 }
 
 /// A key of where our pieces stand.
@@ -177,22 +227,25 @@ fn arrangement(own: &Board) -> u64 {
     h
 }
 
-/// The gain of attempting `a` in the world `pos` (our move there): `None` when it is refused
-/// there.
-fn gain(pos: &Chess, a: Attempt, us: Color) -> Option<f32> {
+/// The gain of attempting `a` in the world `pos` (our move there), and whether it draws at
+/// once (stalemate, dead material): `None` when it is refused there.
+fn gain(pos: &Chess, a: Attempt, us: Color, replies: Replies) -> Option<(f32, bool)> {
     let m = a.to_uci().to_move(pos).ok()?;
     let before = evaluate(pos.board(), us);
     let hot = m.is_capture().then(|| m.to());
     let mut after = pos.clone();
     after.play_unchecked(m);
     if after.is_checkmate() {
-        return Some(MATE);
+        return Some((MATE, false));
     }
     if after.is_stalemate() || after.is_insufficient_material() {
-        return Some(-before - STALEMATE);
+        return Some((-before - STALEMATE, true));
     }
     let check = if after.is_check() { 0.1 } else { 0.0 };
-    Some(after_reply(&after, us, hot) - before + check)
+    Some((
+        after_reply(&after, us, hot, replies) - before + check,
+        false,
+    ))
 }
 
 impl Bot for StrongBot {
@@ -213,6 +266,18 @@ impl Bot for StrongBot {
             return None;
         }
         let us = seat.color;
+        if seat.rules.family == crate::rules::Family::Rbc {
+            if !self.refresh(seat) {
+                return self.fallback.next(seat);
+            }
+            let belief = self.belief.as_ref()?;
+            return if seat.sensed {
+                super::rbc::choose_move(seat, belief, self.samples, &mut self.rng)
+            } else {
+                Some(Request::Sense(super::rbc::sense(belief)))
+            }
+            .or_else(|| self.fallback.next(seat));
+        }
         let new_turn = seat.refused.is_empty() && !seat.any_asked;
         let has_any = seat.rules.has_any();
         if seat.move_number != self.counted {
@@ -232,22 +297,22 @@ impl Bot for StrongBot {
                 return Some(request);
             }
         }
-        let worlds: Vec<Chess> = {
-            if !self.refresh(seat) {
-                return self.fallback.next(seat);
-            }
-            let all = self.belief.as_ref().map_or(&[][..], Belief::worlds);
-            let picked: Vec<&Referee> = if all.len() <= self.samples {
-                all.iter().collect()
-            } else {
-                (0..self.samples)
-                    .map(|_| &all[self.rng.below(all.len())])
-                    .collect()
-            };
-            picked
+        if !self.refresh(seat) {
+            return self.fallback.next(seat);
+        }
+        // Worlds drawn by weight, each with how many times it was drawn.
+        let worlds: Vec<(Chess, f32)> = match &self.belief {
+            Some(b) => b
+                .sample(self.samples, &mut self.rng)
                 .into_iter()
-                .filter_map(|w| w.true_setup().position(CastlingMode::Standard).ok())
-                .collect()
+                .filter_map(|(w, n)| {
+                    w.true_setup()
+                        .position(CastlingMode::Standard)
+                        .ok()
+                        .map(|p| (p, n))
+                })
+                .collect(),
+            None => Vec::new(),
         };
         if worlds.is_empty() {
             return self.fallback.next(seat);
@@ -263,30 +328,65 @@ impl Bot for StrongBot {
         if candidates.is_empty() {
             return self.fallback.next(seat);
         }
-        let n = worlds.len() as f32;
+        let n: f32 = worlds.iter().map(|(_, k)| k).sum();
+        let replies = Replies::for_rules(&seat.rules);
+        // Ahead, a draw by repetition throws the advantage away; behind, it is welcome.
+        let ahead: f32 = worlds
+            .iter()
+            .map(|(w, k)| k * evaluate(w.board(), us))
+            .sum::<f32>()
+            / n.max(1.0);
+        // The opponent has nothing but pawns besides its king in every world: then a king
+        // boxed in may be a stalemate.
+        let pawns_only = worlds.iter().all(|(w, _)| {
+            let b = w.board();
+            (b.by_color(!us) & !b.pawns() & !b.kings()).is_empty()
+        });
         let mut best: Option<(f32, Attempt)> = None;
         let mut unseen = Vec::new();
         for a in candidates {
             let mut total = 0.0;
-            let mut legal = 0;
-            for w in &worlds {
-                if let Some(g) = gain(w, a, us) {
-                    total += g;
-                    legal += 1;
+            let mut legal = 0.0;
+            let mut drawn = 0.0;
+            for (w, k) in &worlds {
+                if let Some((g, draw)) = gain(w, a, us, replies) {
+                    total += k * g;
+                    legal += k;
+                    if draw {
+                        drawn += k;
+                    }
                 }
             }
-            if legal == 0 {
+            // A stalemate seen in a few sampled worlds may be the truth: the sample is thin
+            // where it matters most, so such an attempt counts as if it drew often.
+            if drawn > 0.0 && ahead > 0.0 {
+                total -= (0.3 * n - drawn).max(0.0) * (ahead + STALEMATE);
+            }
+            if legal == 0.0 {
                 unseen.push(a);
                 continue;
             }
-            // A little noise breaks ties between equal attempts.
-            // Undoing the last move invites a draw by repetition.
+            // Undoing the last move, or standing as we stood twice before, invites a draw by
+            // repetition.
             let back = seat
                 .last_move
                 .is_some_and(|m| m.from == a.to && m.to == a.from);
-            total -= if back { 0.3 * legal as f32 } else { 0.0 };
+            let mut own = seat.own.clone();
+            let mut castling = seat.castling;
+            crate::possible::move_own_piece(&mut own, &mut castling, us, a);
+            if pawns_only && ahead > 0.0 {
+                total -= legal * boxed_in(seat, &own) * (ahead + STALEMATE);
+            }
+            let times = self.seen.get(&arrangement(&own)).copied().unwrap_or(0);
+            let repeat = match times {
+                0 => 0.0,
+                1 => 0.1 * ahead.max(0.0),
+                _ => 0.6 * (ahead + STALEMATE / 10.0).max(0.0),
+            };
+            total -= legal * (repeat + if back { 0.3 } else { 0.0 });
             // A refusal is nearly free, but not quite (time, and what the opponent hears).
-            let score = total / n - 0.02 * (1.0 - legal as f32 / n)
+            // A little noise breaks ties between equal attempts.
+            let score = total / n - 0.02 * (1.0 - legal / n)
                 + 0.001 * (self.rng.below(1000) as f32 / 1000.0);
             if best.is_none_or(|(s, _)| score > s) {
                 best = Some((score, a));

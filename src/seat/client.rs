@@ -122,6 +122,12 @@ impl SeatState {
                 Ok(Received::News)
             }
             ToSeat::State(state) => {
+                // The other player's name, once it has sat down.
+                if let Some(seat) = self.seat()
+                    && !state.opponent_name.is_empty()
+                {
+                    self.names[usize::from(!seat == Color::White)] = state.opponent_name.clone();
+                }
                 self.state = Some(state);
                 Ok(Received::State)
             }

@@ -255,6 +255,7 @@ impl EngineBot {
             over: view.over.map(OverWire::from),
             opponent_connected: true,
             draw_offer: None,
+            opponent_name: String::new(),
         }));
         Some(())
     }

@@ -360,6 +360,9 @@ impl Host {
             over: self.session.over().map(OverWire::from),
             opponent_connected: self.connected[at(!seat)],
             draw_offer: self.offer,
+            opponent_name: (!seat)
+                .fold_wb(&self.session.meta.white, &self.session.meta.black)
+                .clone(),
         }
     }
 }

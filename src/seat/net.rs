@@ -8,6 +8,7 @@
 
 use super::host::{Host, Outbox};
 use super::{Hello, Line, MAX_SEAT_LINE, MAX_TABLE_LINE, ToSeat, read_line};
+use crate::table::Waker;
 use shakmaty::Color;
 use std::io::{self, BufReader, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream, ToSocketAddrs};
@@ -232,6 +233,8 @@ pub struct Connection {
     writer: TcpStream,
     /// The table's lines; an `Err` (the reason) once the connection has ended.
     pub lines: Receiver<Result<String, String>>,
+    /// Called by the reading thread after each line it delivers.
+    waker: Arc<Mutex<Option<Waker>>>,
 }
 
 impl Connection {
@@ -246,26 +249,48 @@ impl Connection {
         writeln!(writer, "{}", hello.line())?;
         let mut reader = BufReader::new(writer.try_clone()?);
         let (tx, rx) = channel();
+        let waker: Arc<Mutex<Option<Waker>>> = Arc::default();
+        let wake = Arc::clone(&waker);
         thread::spawn(move || {
+            let wake = || {
+                let w = wake.lock().ok().and_then(|w| w.clone());
+                if let Some(w) = w {
+                    w();
+                }
+            };
             loop {
                 let sent = match read_line(&mut reader, MAX_TABLE_LINE) {
                     Ok(Line::Text(line)) => tx.send(Ok(line)),
                     Ok(Line::TooLong | Line::NotUtf8) => continue,
                     Ok(Line::End) => {
                         let _ = tx.send(Err("the table closed the connection".to_owned()));
+                        wake();
                         return;
                     }
                     Err(e) => {
                         let _ = tx.send(Err(format!("the connection failed: {e}")));
+                        wake();
                         return;
                     }
                 };
                 if sent.is_err() {
                     return;
                 }
+                wake();
             }
         });
-        Ok(Connection { writer, lines: rx })
+        Ok(Connection {
+            writer,
+            lines: rx,
+            waker,
+        })
+    }
+
+    /// Calls `waker` after each line that arrives from now on.
+    pub fn set_waker(&self, waker: Waker) {
+        if let Ok(mut slot) = self.waker.lock() {
+            *slot = Some(waker);
+        }
     }
 
     /// Sends one line.

@@ -52,6 +52,8 @@ pub struct RemoteTable {
     last_try: Option<Instant>,
     /// The whole game, once revealed.
     revealed: Option<Game>,
+    /// Called when news arrives (given to every connection, reconnections too).
+    waker: Option<crate::table::Waker>,
 }
 
 impl RemoteTable {
@@ -100,6 +102,7 @@ impl RemoteTable {
             trouble: None,
             last_try: None,
             revealed: None,
+            waker: None,
             seat,
         };
         table.refresh_meta();
@@ -156,7 +159,10 @@ impl RemoteTable {
                 self.refresh_meta();
                 self.trouble = None;
             }
-            Received::State => self.state_at = Instant::now(),
+            Received::State => {
+                self.state_at = Instant::now();
+                self.refresh_meta();
+            }
             _ => {}
         }
         if self.revealed.is_none()
@@ -201,7 +207,12 @@ impl RemoteTable {
     fn reconnect(&mut self) {
         if let Some(dialling) = &self.dialling {
             match dialling.try_recv() {
-                Ok(Ok(c)) => self.connection = Some(c),
+                Ok(Ok(c)) => {
+                    if let Some(w) = &self.waker {
+                        c.set_waker(w.clone());
+                    }
+                    self.connection = Some(c);
+                }
                 Ok(Err(e)) => self.trouble = Some(format!("reconnecting to the host: {e}")),
                 Err(std::sync::mpsc::TryRecvError::Empty) => return,
                 Err(std::sync::mpsc::TryRecvError::Disconnected) => {}
@@ -217,8 +228,12 @@ impl RemoteTable {
         hello.have = self.seat.have();
         let address = self.address.clone();
         let (tx, rx) = std::sync::mpsc::channel();
+        let waker = self.waker.clone();
         std::thread::spawn(move || {
             let _ = tx.send(Connection::open(&address, &hello));
+            if let Some(w) = waker {
+                w();
+            }
         });
         self.dialling = Some(rx);
     }
@@ -351,6 +366,17 @@ impl Table for RemoteTable {
             "{\"op\":\"offer_draw\"}"
         };
         Some(self.send(op))
+    }
+
+    fn set_waker(&mut self, waker: crate::table::Waker) {
+        if let Some(c) = &self.connection {
+            c.set_waker(waker.clone());
+        }
+        self.waker = Some(waker);
+    }
+
+    fn needs_polling(&self) -> bool {
+        self.connection.is_none() && self.revealed.is_none()
     }
 
     fn seat_status(&self) -> Option<String> {

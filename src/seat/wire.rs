@@ -36,6 +36,9 @@ pub struct State {
     /// A draw offer standing, by the side that made it.
     #[serde(default, with = "crate::announce::opt_color_serde")]
     pub draw_offer: Option<Color>,
+    /// The other seat's name (empty while unknown).
+    #[serde(default)]
+    pub opponent_name: String,
 }
 
 /// Both players' remaining time and whose clock runs, as the host read them when it wrote the line.

@@ -271,11 +271,15 @@ impl PlayScreen {
                     {
                         intents.push(Intent::CloseBoard);
                     }
-                } else if let PlayMode::Remote(_) = self.mode {
+                } else if let PlayMode::Remote(me) = self.mode {
                     ui.label(format!(
                         "{} to move: waiting for the opponent.",
                         color_title(self.session.to_act())
                     ));
+                    // A seat may resign or offer a draw whatever the turn.
+                    if self.session.over().is_none() {
+                        self.draw_buttons(ui, me, intents);
+                    }
                 } else {
                     ui.label("The curtain is down.");
                 }
@@ -340,23 +344,32 @@ impl PlayScreen {
             {
                 intents.push(Intent::Ask(Request::Any));
             }
-            if ui.button("Resign").clicked() {
-                intents.push(Intent::Confirm(Some(Confirm::Resign(player))));
-            }
-            if self.draw_offer == Some(!player) {
-                if ui.button("Accept draw").clicked() {
-                    intents.push(Intent::AnswerDraw(true));
-                }
-                if ui.button("Decline draw").clicked() {
-                    intents.push(Intent::AnswerDraw(false));
-                }
-            } else if self.draw_offer.is_none()
-                && !matches!(self.mode, PlayMode::Practice(_))
-                && ui.button("Offer draw").clicked()
-            {
-                intents.push(Intent::OfferDraw);
-            }
+            self.draw_buttons(ui, player, intents);
         });
+    }
+
+    /// Resign, and the draw buttons as offers come and go: the opponent's standing offer said
+    /// in words with Accept and Decline, this player's own offer said while it stands.
+    fn draw_buttons(&self, ui: &mut egui::Ui, player: Color, intents: &mut Vec<Intent>) {
+        if ui.button("Resign").clicked() {
+            intents.push(Intent::Confirm(Some(Confirm::Resign(player))));
+        }
+        if self.draw_offer == Some(!player) {
+            ui.label(RichText::new(format!("{} offers a draw.", color_title(!player))).strong());
+            if ui.button("Accept draw").clicked() {
+                intents.push(Intent::AnswerDraw(true));
+            }
+            if ui.button("Decline draw").clicked() {
+                intents.push(Intent::AnswerDraw(false));
+            }
+        } else if self.draw_offer == Some(player) && matches!(self.mode, PlayMode::Remote(_)) {
+            ui.label("Your draw offer stands.");
+        } else if self.draw_offer.is_none()
+            && !matches!(self.mode, PlayMode::Practice(_))
+            && ui.button("Offer draw").clicked()
+        {
+            intents.push(Intent::OfferDraw);
+        }
     }
 
     /// The promotion question after a pawn was dragged or clicked to the last rank.

@@ -39,7 +39,9 @@ impl PlayScreen {
         // In a narrow window the board of the person at the screen comes first.
         let focus = match self.mode {
             PlayMode::Referee => Some(Place::Referee),
-            _ => self.active_player().map(Place::Player),
+            // One person at the screen, whoever is to move: always that person's board.
+            PlayMode::Practice(c) | PlayMode::Remote(c) => Some(Place::Player(c)),
+            PlayMode::HotSeat => self.active_player().map(Place::Player),
         };
         layout::three_boards_focused(ui, ROOM, focus, |ui, place, size, log_height| {
             self.place_column(ui, place, size, log_height, settings, intents)

@@ -169,6 +169,8 @@ pub struct PlayScreen {
     /// A network game this app hosts: its server (kept running while the screen is open), with
     /// the address and join code to give the other player.
     pub hosting: Option<std::sync::Arc<crate::seat::serve::Hosted>>,
+    /// A network game's table calls the window when news arrives.
+    waker_set: bool,
 }
 
 impl PlayScreen {
@@ -207,6 +209,7 @@ impl PlayScreen {
             training_aid: false,
             training: None,
             hosting: None,
+            waker_set: false,
         };
         if let PlayMode::Practice(_) = mode {
             let seed = u64::from(screen.session.view(Color::White).move_number);
@@ -266,6 +269,22 @@ impl PlayScreen {
         }
     }
 
+    /// The host's invitation while the other seat is empty: what to tell the other player.
+    fn invitation(&self) -> Option<Vec<String>> {
+        let hosted = self.hosting.as_ref()?;
+        let PlayMode::Remote(me) = self.mode else {
+            return None;
+        };
+        if self.session.over().is_some() || hosted.server.with_host(|h| h.is_connected(!me)) {
+            return None;
+        }
+        Some(vec![
+            "Waiting for the other player to join".to_owned(),
+            format!("Address: {}", hosted.address),
+            format!("Join code: {}", hosted.server.code()),
+        ])
+    }
+
     /// Shows `text` to the player as a message of `kind`.
     pub(super) fn tell(&mut self, kind: MessageKind, text: impl Into<String>) {
         let text = text.into();
@@ -317,9 +336,24 @@ impl PlayScreen {
             self.tell(MessageKind::Info, words);
         }
         if let PlayMode::Remote(me) = self.mode {
+            if !self.waker_set {
+                // A frame comes whenever a line arrives from the table (none while idle).
+                let ctx = ui.ctx().clone();
+                self.session
+                    .set_waker(std::sync::Arc::new(move || ctx.request_repaint()));
+                self.waker_set = true;
+                // Two windows of one machine (host and join) tell their seats apart.
+                ui.ctx()
+                    .send_viewport_cmd(egui::ViewportCommand::Title(format!(
+                        "Kriegspiel: {} (network game)",
+                        crate::wording::color_title(me)
+                    )));
+            }
             self.remote_news(me, now);
-            // The table's lines are read every frame; frames come while waiting for them.
-            ui.ctx().request_repaint_after(Duration::from_millis(100));
+            if self.session.needs_polling() {
+                // Dialling the host again: look again soon.
+                ui.ctx().request_repaint_after(Duration::from_millis(500));
+            }
         }
         // Keyboard, never while a field has the focus (an `f` typed in `Nf3` flips nothing):
         // F flips the boards, / goes to the move field.
@@ -335,6 +369,23 @@ impl PlayScreen {
         }
 
         egui::Panel::top("play-top").show(ui, |ui| self.top_bar(ui, now, &mut intents));
+        if let Some(invite) = self.invitation() {
+            // Until the other player sits, the host's screen says how to join, in large type.
+            egui::Panel::top("host-invite").show(ui, |ui| {
+                ui.add_space(6.0);
+                ui.vertical_centered(|ui| {
+                    for (i, line) in invite.iter().enumerate() {
+                        let text = egui::RichText::new(line.as_str());
+                        ui.label(if i == 0 {
+                            text.heading()
+                        } else {
+                            text.size(22.0).strong()
+                        });
+                    }
+                });
+                ui.add_space(6.0);
+            });
+        }
         if self.mode == PlayMode::Referee {
             egui::Panel::bottom("club-console")
                 .show(ui, |ui| self.club_console(ui, &mut intents, &mut requests));

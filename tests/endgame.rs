@@ -1,0 +1,132 @@
+//! The strong bot's exact endgame play (issue 18): the lone-king search mates King and Queen
+//! against King from the widest uncertainty, takes a mate when one is there and never an
+//! attempt that may stalemate; the KR vs K strategy plays for either colour in a game; and the
+//! strong bot wins Reconnaissance Blind Chess from its belief, sensing where worlds differ.
+
+use kriegspiel::announce::EndReason;
+use kriegspiel::bots::mate::{LoneKing, choose};
+use kriegspiel::bots::trial::{Defender, run};
+use kriegspiel::matchplay::{MatchConfig, play_match};
+use kriegspiel::rules::Preset;
+use shakmaty::{Bitboard, Board, CastlingMode, Chess, Color, Position, Role, Setup, Square};
+
+#[test]
+fn king_and_queen_mate_a_king_whose_square_was_never_told() {
+    let rules = Preset::Wild16.rules();
+    let mut mated = 0;
+    for seed in 0..20 {
+        let t = run(&[Role::Queen], &rules, Defender::Centre, seed, 100).expect("a trial");
+        if t.over.map(|o| o.reason) == Some(EndReason::Checkmate) {
+            mated += 1;
+            assert!(t.moves <= 50, "seed {seed}: {} moves", t.moves);
+        }
+    }
+    assert!(mated >= 18, "{mated} of 20 mated");
+}
+
+#[test]
+fn two_rooks_and_queen_and_rook_mate_too() {
+    let rules = Preset::Wild16.rules();
+    for pieces in [[Role::Rook, Role::Rook], [Role::Queen, Role::Rook]] {
+        let mated = (0..10)
+            .filter_map(|seed| run(&pieces, &rules, Defender::Random, seed, 100))
+            .filter(|t| t.over.map(|o| o.reason) == Some(EndReason::Checkmate))
+            .count();
+        assert!(mated >= 8, "{pieces:?}: {mated} of 10 mated");
+    }
+}
+
+fn own(fen: &str) -> Board {
+    Board::from_ascii_board_fen(fen.as_bytes()).expect("a board")
+}
+
+fn lone<'a>(board: &'a Board, kings: Bitboard) -> LoneKing<'a> {
+    LoneKing {
+        own: board,
+        us: Color::White,
+        castling: Bitboard::EMPTY,
+        kings,
+        halfmoves: 0,
+        fifty_moves: true,
+        promotion: kriegspiel::rules::PromotionRule::Any,
+    }
+}
+
+fn attempts(board: &Board) -> Vec<kriegspiel::attempt::Attempt> {
+    kriegspiel::possible::Side {
+        board,
+        color: Color::White,
+        castling: Bitboard::EMPTY,
+        promotion: kriegspiel::rules::PromotionRule::Any,
+    }
+    .possible_attempts()
+}
+
+/// The position with the black king on `k` after White's `a`.
+fn after(board: &Board, k: Square, a: kriegspiel::attempt::Attempt) -> Option<Chess> {
+    let mut b = board.clone();
+    b.set_piece_at(k, Color::Black.king());
+    let setup = Setup {
+        board: b,
+        turn: Color::White,
+        ..Setup::empty()
+    };
+    let mut pos: Chess = setup.position(CastlingMode::Standard).ok()?;
+    let m = a.to_uci().to_move(&pos).ok()?;
+    pos.play_unchecked(m);
+    Some(pos)
+}
+
+#[test]
+fn a_mate_is_taken_and_a_move_that_may_stalemate_is_not() {
+    // White Kb6, Qd7; the king on a8 (Qc7 would stalemate it; Qd8 and Qb7 mate).
+    let board = own("8/3Q4/1K6/8/8/8/8/8");
+    let never = |_: &Board| 0;
+    let a = choose(
+        &lone(&board, Bitboard::from_square(Square::A8)),
+        &attempts(&board),
+        &never,
+    )
+    .expect("an attempt");
+    let pos = after(&board, Square::A8, a).expect("legal");
+    assert!(pos.is_checkmate(), "{a:?} does not mate");
+    // The king on a8 or h8: whatever is chosen stalemates in neither world.
+    let kings = Bitboard::from_square(Square::A8).with(Square::H8);
+    let a = choose(&lone(&board, kings), &attempts(&board), &never).expect("an attempt");
+    for k in kings {
+        if let Some(pos) = after(&board, k, a) {
+            assert!(!pos.is_stalemate(), "{a:?} stalemates a king on {k}");
+        }
+    }
+}
+
+#[test]
+fn the_strong_bot_mates_with_king_and_rook_as_either_colour() {
+    let config = MatchConfig {
+        white: "strong".into(),
+        black: "random".into(),
+        rules: Preset::Wild16.rules(),
+        games: 6,
+        seed: 3,
+        swap: true,
+        ending: Some(vec![Role::Rook]),
+        ..MatchConfig::default()
+    };
+    let summary = play_match(&config, |_, _| {}).expect("played");
+    assert_eq!(summary.wins, 6, "{summary:?}");
+}
+
+#[test]
+fn the_strong_bot_wins_reconnaissance_blind_chess_from_its_belief() {
+    let config = MatchConfig {
+        white: "strong".into(),
+        black: "random".into(),
+        rules: Preset::Rbc.rules(),
+        games: 6,
+        seed: 5,
+        swap: true,
+        ..MatchConfig::default()
+    };
+    let summary = play_match(&config, |_, _| {}).expect("played");
+    assert_eq!(summary.wins, 6, "{summary:?}");
+}
