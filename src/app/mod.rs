@@ -377,6 +377,11 @@ impl KriegspielApp {
                     Some(StartAction::New) => {
                         next = Some(Screen::NewGame(Box::new(new_game_dialog(&self.settings))));
                     }
+                    Some(StartAction::Computer) => {
+                        let mut dialog = new_game_dialog(&self.settings);
+                        dialog.mode = newgame::NewMode::Computer;
+                        next = Some(Screen::NewGame(Box::new(dialog)));
+                    }
                     Some(StartAction::Open) => self.files.request(FileOp::Open, &self.dir(), ""),
                     Some(StartAction::Study) => self.files.request(FileOp::Study, &self.dir(), ""),
                     Some(StartAction::Load(path)) => self.open(&path, false),
@@ -457,6 +462,13 @@ impl KriegspielApp {
             }
         }
         if let Some(screen) = next {
+            let network =
+                |s: &Screen| matches!(s, Screen::Play(p) if matches!(p.mode, PlayMode::Remote(_)));
+            if network(&self.screen) && !network(&screen) {
+                // A network game named its seat in the window's title.
+                ui.ctx()
+                    .send_viewport_cmd(egui::ViewportCommand::Title("Kriegspiel".to_owned()));
+            }
             self.screen = screen;
         }
         if let Some((kind, text)) = told {

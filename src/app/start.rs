@@ -9,6 +9,8 @@ use std::path::PathBuf;
 /// What the start screen asked for.
 pub(super) enum StartAction {
     New,
+    /// The new-game dialog, set for a game against the computer.
+    Computer,
     Open,
     Study,
     Load(PathBuf),
@@ -27,6 +29,9 @@ pub(super) fn start_screen(ui: &mut egui::Ui, recent: &[SaveEntry]) -> Option<St
         ui.add_space(20.0);
         if ui.button(egui::RichText::new("New game").size(theme::TEXT_MAIN_BUTTON)).clicked() {
             action = Some(StartAction::New);
+        }
+        if ui.button(egui::RichText::new("Play the computer…").size(theme::TEXT_LARGE)).clicked() {
+            action = Some(StartAction::Computer);
         }
         if ui.button(egui::RichText::new("Open game…").size(theme::TEXT_LARGE)).clicked() {
             action = Some(StartAction::Open);
@@ -50,15 +55,19 @@ pub(super) fn start_screen(ui: &mut egui::Ui, recent: &[SaveEntry]) -> Option<St
         if ui.button(egui::RichText::new("Kriegspiel problems…").size(theme::TEXT_LARGE)).clicked() {
             action = Some(StartAction::Problems);
         }
+        ui.add_space(12.0);
+        ui.label(egui::RichText::new("Play across two machines").strong());
         ui.horizontal(|ui| {
-            ui.add_space((ui.available_width() - 260.0).max(0.0) / 2.0);
-            if ui.button("Host a game…").clicked() {
+            ui.add_space((ui.available_width() - 320.0).max(0.0) / 2.0);
+            let large = |text: &str| egui::RichText::new(text).size(theme::TEXT_LARGE);
+            if ui.button(large("Host a game…")).clicked() {
                 action = Some(StartAction::Network(super::network::Tab::Host));
             }
-            if ui.button("Join a game…").clicked() {
+            if ui.button(large("Join a game…")).clicked() {
                 action = Some(StartAction::Network(super::network::Tab::Join));
             }
         });
+        ui.add_space(12.0);
         if let Some(unfinished) = recent.iter().find(|e| !e.finished)
             && ui
                 .button(egui::RichText::new(format!("Resume unfinished game ({})", unfinished.summary)).size(theme::TEXT_LARGE))

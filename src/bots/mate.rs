@@ -144,18 +144,17 @@ impl Search<'_> {
                 halfmoves: 0,
                 fullmoves: std::num::NonZeroU32::MIN,
             };
-            let pos = setup
-                .clone()
+            let pos = match setup.clone().position::<Chess>(CastlingMode::Standard) {
+                Ok(pos) => Some(pos),
+                // Castling rights the position does not allow are dropped, not the world.
+                Err(_) => Setup {
+                    castling_rights: Bitboard::EMPTY,
+                    ..setup
+                }
                 .position::<Chess>(CastlingMode::Standard)
-                .or_else(|_| {
-                    // Castling rights the position does not allow are dropped, not the world.
-                    Setup {
-                        castling_rights: Bitboard::EMPTY,
-                        ..setup
-                    }
-                    .position::<Chess>(CastlingMode::Standard)
-                });
-            if let Ok(pos) = pos {
+                .ok(),
+            };
+            if let Some(pos) = pos {
                 out.push((sq, pos));
             }
         }

@@ -1,0 +1,206 @@
+//! How the strong bot scores an attempt in one world: the position after it and the
+//! opponent's plausible answer, generic over the position type (Crazyhouse worlds keep their
+//! pockets and drops).
+
+use crate::attempt::Attempt;
+use crate::view::PlayerView;
+use shakmaty::{Board, Color, Position, Role, Square};
+
+/// The score of a mate, in pawns.
+pub(super) const MATE: f32 = 60.0;
+
+/// What a stalemate costs beyond the advantage it throws away, in pawns.
+pub(super) const STALEMATE: f32 = 30.0;
+
+/// A unit's value in pawns ([`super::super::pawns`]).
+fn value(role: Role) -> f32 {
+    f32::from(super::super::pawns(role))
+}
+
+/// King steps between two squares.
+fn distance(a: Square, b: Square) -> f32 {
+    a.distance(b) as f32
+}
+
+/// How far `sq` is from the centre (0 in the middle, 3 in a corner).
+fn off_centre(sq: Square) -> f32 {
+    let f = u32::from(sq.file()) as f32;
+    let r = u32::from(sq.rank()) as f32;
+    (f - 3.5).abs().max((r - 3.5).abs()) - 0.5
+}
+
+/// The position's score for `us`, in pawns.
+pub(super) fn evaluate(board: &Board, us: Color) -> f32 {
+    let mut score = 0.0;
+    for (sq, piece) in board.iter() {
+        let mut v = value(piece.role);
+        if piece.role == Role::Pawn {
+            let rank = u32::from(piece.color.relative_rank(sq.rank())) as f32;
+            v += 0.06 * rank;
+        }
+        score += if piece.color == us { v } else { -v };
+    }
+    // Pieces near the enemy king: that is where mates come from.
+    if let Some(theirs) = board.king_of(!us) {
+        for sq in board.by_color(us) & !board.pawns() & !board.kings() {
+            score += 0.04 * (7.0 - distance(sq, theirs));
+        }
+    }
+    let enemy = board.by_color(!us);
+    if enemy.count() == 1
+        && let (Some(theirs), Some(ours)) = (board.king_of(!us), board.king_of(us))
+    {
+        // Mop-up: their king to the edge, ours beside it.
+        score += 0.4 * off_centre(theirs) - 0.2 * distance(theirs, ours);
+    }
+    score
+}
+
+/// The score of a position for `us`: its board, and the units in the pockets (Crazyhouse),
+/// which are material too.
+pub(super) fn evaluate_pos<P: Position>(pos: &P, us: Color) -> f32 {
+    let mut score = evaluate(pos.board(), us);
+    if let Some(pockets) = pos.pockets() {
+        for role in Role::ALL {
+            let (ours, theirs) = (pockets.get(us).get(role), pockets.get(!us).get(role));
+            score += value(role) * (f32::from(*ours) - f32::from(*theirs));
+        }
+    }
+    score
+}
+
+/// How the opponent is taken to answer: it takes back where it just heard a capture; a pawn
+/// capture it is told of (pawn tries announced, or "Any?") it makes; any other capture only
+/// now and then, since it cannot see our pieces.
+#[derive(Copy, Clone, Debug)]
+pub(super) struct Replies {
+    /// How likely an opponent pawn capture is made.
+    pawn: f32,
+    /// How likely another capture is made.
+    other: f32,
+}
+
+impl Replies {
+    pub(super) fn for_rules(rules: &crate::rules::RuleSet) -> Replies {
+        let told = rules.pawn_info != crate::rules::PawnInfo::None || rules.has_any();
+        Replies {
+            pawn: if told { 0.9 } else { 0.5 },
+            other: 0.35,
+        }
+    }
+}
+
+/// The score for `us` after the opponent's plausible answer in `pos` (the opponent to move);
+/// `hot`: the square where the opponent just heard a capture, if any.
+fn after_reply<P: Position + Clone>(
+    pos: &P,
+    us: Color,
+    hot: Option<Square>,
+    replies: Replies,
+) -> f32 {
+    let base = evaluate_pos(pos, us);
+    let board = pos.board();
+    let mut take_back: f32 = 0.0;
+    let mut other: f32 = 0.0;
+    for m in pos.legal_moves() {
+        let Some(captured) = m.capture() else {
+            continue;
+        };
+        let mut gain = value(captured);
+        // Our unit may be defended: the opponent then loses its capturer.
+        let to = m.to();
+        let defended = (board.attacks_to(to, us, board.occupied()) & board.by_color(us)).any();
+        if defended {
+            gain -= value(m.role());
+        }
+        // A capture that leaves too little to mate throws our advantage away: a draw.
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        if next.is_insufficient_material() {
+            gain = gain.max(base + STALEMATE);
+        }
+        if Some(to) == hot {
+            take_back = take_back.max(gain);
+        } else if m.role() == Role::Pawn {
+            other = other.max(replies.pawn * gain);
+        } else {
+            other = other.max(replies.other * gain);
+        }
+    }
+    // What we threaten in turn: an enemy unit we attack that its side does not defend.
+    let mut threat: f32 = 0.0;
+    for sq in board.by_color(!us) & !board.kings() {
+        if board.attacks_to(sq, us, board.occupied()).any()
+            && !board.attacks_to(sq, !us, board.occupied()).any()
+        {
+            threat = threat.max(board.role_at(sq).map_or(0.0, value));
+        }
+    }
+    base - take_back.max(other).max(0.0) + 0.15 * threat
+}
+
+/// The share of the squares where the enemy king may stand from which, with our pieces as
+/// `own` after our move, it would have no step and not be in check: a stalemate when the rest
+/// of its army (pawns, at most) cannot move either, which the bot cannot see.
+pub(super) fn boxed_in(seat: &PlayerView, own: &Board) -> f32 {
+    let us = seat.color;
+    let attacked = crate::knowledge::certain_attacks(own, us, !own.occupied());
+    let kings = seat.king.possible & !own.occupied();
+    if kings.is_empty() {
+        return 0.0;
+    }
+    let boxed = kings
+        .into_iter()
+        .filter(|&k| !attacked.contains(k))
+        .filter(|&k| (shakmaty::attacks::king_attacks(k) & !attacked).is_empty())
+        .count();
+    boxed as f32 / kings.count() as f32
+}
+
+/// A key of where our pieces stand.
+pub(super) fn arrangement(own: &Board) -> u64 {
+    let mut h: u64 = u64::from(own.occupied());
+    for role in Role::ALL {
+        h = h.rotate_left(7) ^ u64::from(own.by_role(role)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    h
+}
+
+/// What attempting an attempt in one world comes to.
+pub(super) struct Outcome {
+    /// The gain, in pawns.
+    pub(super) gain: f32,
+    /// It draws at once (stalemate, dead material).
+    pub(super) drawn: bool,
+    /// The enemy king is left without a step and not in check: a stalemate if the rest of its
+    /// army (pawns, at most) is stuck too, which the sample may not show.
+    pub(super) boxed: bool,
+}
+
+/// Attempting `a` in the world `pos` (our move there): `None` when it is refused there.
+pub(super) fn gain<P: Position + Clone>(
+    pos: &P,
+    a: Attempt,
+    us: Color,
+    replies: Replies,
+) -> Option<Outcome> {
+    let m = a.to_uci().to_move(pos).ok()?;
+    let before = evaluate_pos(pos, us);
+    let hot = m.is_capture().then(|| m.to());
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    let outcome = |gain, drawn, boxed| Some(Outcome { gain, drawn, boxed });
+    if after.is_checkmate() {
+        return outcome(MATE, false, false);
+    }
+    if after.is_stalemate() || after.is_insufficient_material() {
+        return outcome(-before - STALEMATE, true, false);
+    }
+    let boxed = !after.is_check() && !after.legal_moves().iter().any(|r| r.role() == Role::King);
+    let check = if after.is_check() { 0.1 } else { 0.0 };
+    outcome(
+        after_reply(&after, us, hot, replies) - before + check,
+        false,
+        boxed,
+    )
+}
