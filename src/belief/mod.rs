@@ -6,8 +6,9 @@
 //! every world and the worlds whose answer differs from what the seat heard are dropped; at the
 //! opponent's turn every world branches over the opponent's options ([`steps`]) and keeps those
 //! whose announcement is what the seat heard (an "Any?" the opponent asked filters too). A
-//! world's weight is shared equally among its children (the opponent is taken to choose among
-//! its options alike), and worlds that reached the same position are kept once with their
+//! world's weight is shared among its children by how plausible each option is
+//! ([`steps::prior`]: castling, developing and pawn moves before king walks and retreats), and
+//! worlds that reached the same position are kept once with their
 //! weights added (documented approximation: two move orders to one position count as one, so a
 //! draw by repetition that only one of them would reach is not told apart).
 //!

@@ -4,8 +4,8 @@
 //!
 //! The opponent's options: in Kriegspiel its legal moves (drops included), in Reconnaissance
 //! Blind Chess every possible attempt and a pass (resolved as the referee resolves them; its
-//! sense is not heard and changes nothing). Each option is taken as equally likely: a world's
-//! weight is shared out among its children.
+//! sense is not heard and changes nothing). A world's weight is shared out among its children
+//! by a plausibility prior ([`prior`]): the opponent plays chess, not dice.
 
 use crate::announce::{Item, heard_by};
 use crate::referee::{Referee, Request};
@@ -107,8 +107,9 @@ pub fn advance(worlds: Vec<Weighted>, step: &Step, color: Color) -> Vec<Weighted
                     continue;
                 }
                 let options = options(&w);
-                let share = weight / options.len().max(1) as f64;
-                for option in options {
+                let priors: Vec<f64> = options.iter().map(|o| prior(&w, o)).collect();
+                let total: f64 = priors.iter().sum();
+                for (option, p) in options.into_iter().zip(priors) {
                     let mut next = w.clone();
                     let Ok(said) = next.apply(&option) else {
                         continue;
@@ -116,7 +117,7 @@ pub fn advance(worlds: Vec<Weighted>, step: &Step, color: Color) -> Vec<Weighted
                     if (next.to_move() == color || next.over().is_some())
                         && heard_by(&said, color).eq(moved.iter().copied())
                     {
-                        out.push((next, share));
+                        out.push((next, weight * p / total.max(f64::MIN_POSITIVE)));
                     }
                 }
             }
@@ -142,6 +143,45 @@ pub fn options(world: &Referee) -> Vec<Request> {
             .into_iter()
             .map(Request::Try)
             .collect()
+    }
+}
+
+/// How likely the side to move in `world` is to choose `option`, up to a common factor: a
+/// player who cannot see the enemy still plays chess, so castling, promoting to a queen and
+/// developing or pushing a pawn are likelier than a king walk or a retreat, and passing (RBC)
+/// is rare. Only the weights of worlds depend on it: no option is ever excluded.
+pub fn prior(world: &Referee, option: &Request) -> f64 {
+    let a = match option {
+        Request::Try(a) | Request::Move(a) => *a,
+        Request::Pass => return 0.1,
+        _ => return 1.0,
+    };
+    if let Some(role) = a.dropped() {
+        return if role == shakmaty::Role::Pawn {
+            1.0
+        } else {
+            1.5
+        };
+    }
+    let board = world.true_board();
+    let mover = world.to_move();
+    let Some(role) = board.role_at(a.from) else {
+        return 1.0;
+    };
+    let rank = |sq: shakmaty::Square| u32::from(mover.relative_rank(sq.rank()));
+    let pieces = (board.by_color(mover) & !board.pawns() & !board.kings()).count();
+    match role {
+        shakmaty::Role::King if a.from.distance(a.to) == 2 => 4.0,
+        shakmaty::Role::King if pieces >= 4 => 0.3,
+        shakmaty::Role::King => 1.0,
+        shakmaty::Role::Pawn => match a.promotion {
+            Some(shakmaty::Role::Queen) => 4.0,
+            Some(_) => 0.2,
+            None => 1.5,
+        },
+        _ if rank(a.from) == 0 && rank(a.to) > 0 => 1.5,
+        _ if rank(a.to) < rank(a.from) => 0.6,
+        _ => 1.0,
     }
 }
 
