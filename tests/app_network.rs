@@ -108,6 +108,15 @@ fn a_joined_seat_sees_its_own_board_and_hears_the_opponent() {
     );
     let message = p.message.clone().unwrap_or_default();
     assert!(!message.contains("e4"), "{message}");
+    // White offers a draw: Black's screen says so, with the answer to give.
+    white.send(r#"{"op":"offer_draw"}"#).expect("sends");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while h.query_by_label("White offers a draw.").is_none() {
+        assert!(Instant::now() < deadline, "the offer never showed");
+        std::thread::sleep(Duration::from_millis(20));
+        h.run_steps(1);
+    }
+    assert!(h.query_by_label("Accept draw").is_some());
     // The host autosaved the move and took Black's name.
     let saved = hosted.server.with_host(|host| {
         let session = host.session();
@@ -148,7 +157,6 @@ fn hosting_shows_the_address_and_code_and_a_wrong_code_is_refused() {
         let hosted = p.hosting.as_ref().expect("the screen keeps its server");
         (hosted.address.clone(), hosted.server.code().to_owned())
     };
-    assert!(h.query_by_label_contains(&format!("code {code}")).is_some());
     // Until someone joins, the screen says how, in large type.
     assert!(h.query_by_label(&format!("Join code: {code}")).is_some());
     assert!(h.query_by_label(&format!("Address: {address}")).is_some());
@@ -203,6 +211,12 @@ fn hosting_shows_the_address_and_code_and_a_wrong_code_is_refused() {
     }
     h.run_steps(2);
     assert!(h.query_by_label(&format!("Join code: {code}")).is_none());
+    // From then on the top bar keeps the address and code, and says this machine hosts.
+    assert!(h.query_by_label_contains(&format!("code {code}")).is_some());
+    assert!(
+        h.query_by_label_contains("You play Black, hosting")
+            .is_some()
+    );
     drop((h, o));
     let _ = std::fs::remove_dir_all(&dir);
 }

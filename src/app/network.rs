@@ -199,15 +199,18 @@ pub fn sit(
     hello: Hello,
     hosted: Option<Arc<Hosted>>,
 ) -> Result<Box<PlayScreen>, String> {
-    let table = RemoteTable::connect(address, hello)?;
+    let mut table = RemoteTable::connect(address, hello)?;
+    if let Some(h) = &hosted {
+        table.set_hosting(&h.address);
+    }
     let seat = table.color();
     let mut play = PlayScreen::new(table, PlayMode::Remote(seat));
     play.hosting = hosted;
     Ok(Box::new(play))
 }
 
-/// A labelled one-line field (the label is also its accessible name).
-/// A labelled text field; true when its text changed.
+/// A labelled one-line field (the label is also its accessible name); true when its text
+/// changed.
 fn field(ui: &mut egui::Ui, label: &str, value: &mut String, hint: &str) -> bool {
     ui.label(label);
     let resp = ui.add(

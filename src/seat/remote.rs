@@ -54,6 +54,8 @@ pub struct RemoteTable {
     revealed: Option<Game>,
     /// Called when news arrives (given to every connection, reconnections too).
     waker: Option<crate::table::Waker>,
+    /// This seat belongs to the machine that hosts the game (the address players join at).
+    hosting: Option<String>,
 }
 
 impl RemoteTable {
@@ -103,10 +105,17 @@ impl RemoteTable {
             last_try: None,
             revealed: None,
             waker: None,
+            hosting: None,
             seat,
         };
         table.refresh_meta();
         Ok(table)
+    }
+
+    /// Marks the seat as the hosting machine's own, which others join at `address` (its
+    /// status then says so, not the loopback address it connects through).
+    pub fn set_hosting(&mut self, address: &str) {
+        self.hosting = Some(address.to_owned());
     }
 
     /// The seat.
@@ -388,7 +397,10 @@ impl Table for RemoteTable {
         } else {
             "waiting for the opponent"
         };
-        Some(format!("You play {seat} at {}: {opponent}", self.address))
+        Some(match &self.hosting {
+            Some(_) => format!("You play {seat}, hosting: {opponent}"),
+            None => format!("You play {seat} at {}: {opponent}", self.address),
+        })
     }
 
     fn check_time(&mut self, _now: Duration) -> Option<Event> {

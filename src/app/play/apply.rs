@@ -405,7 +405,19 @@ impl PlayScreen {
             let theirs = events.iter().any(|e| e.by != Some(me));
             let words = say(&heard, self.session.rules().wording, !me);
             let who = crate::wording::color_title(!me);
-            let text = if theirs {
+            // The end of the game by the table or a seat's word is said as it is, not as a move.
+            let ended_without_move = heard.iter().all(|i| {
+                matches!(
+                    i,
+                    Item::Resigned(_)
+                        | Item::Timeout { .. }
+                        | Item::Adjudicated(_)
+                        | Item::Draw(crate::announce::DrawReason::Agreement)
+                )
+            });
+            let text = if theirs && ended_without_move {
+                words
+            } else if theirs {
                 format!("{who} played. {words}")
             } else {
                 format!("The table answered: {words}")

@@ -20,7 +20,7 @@ use std::time::Duration;
 impl PlayScreen {
     /// The top bar: the rules, who is to move or the result, the clocks the viewer may see.
     pub(super) fn top_bar(&mut self, ui: &mut egui::Ui, now: Duration, intents: &mut Vec<Intent>) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.heading(self.session.rules().title());
             ui.separator();
             let status = match self.session.over() {
@@ -77,7 +77,10 @@ impl PlayScreen {
             if let Some(status) = self.session.seat_status() {
                 ui.label(status);
             }
-            if let Some(hosted) = &self.hosting {
+            // (While the invitation is shown in large type, not again up here.)
+            if let Some(hosted) = &self.hosting
+                && self.invitation().is_none()
+            {
                 let (address, code) = (&hosted.address, hosted.server.code());
                 ui.label(
                     RichText::new(format!("Hosting: address {address}, code {code}")).strong(),
@@ -257,7 +260,7 @@ impl PlayScreen {
             return;
         }
         let Some(player) = self.active_player() else {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 if let Curtain::Open(c) = self.curtain
                     && self.mode == PlayMode::HotSeat
                 {
@@ -310,7 +313,7 @@ impl PlayScreen {
         // The message above the move line, in a space kept for it, so the field and the buttons
         // stay where they are as messages come and go.
         self.message_line(ui);
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(format!("{} to move:", color_title(player))).strong());
             if rbc && ui.button("Pass").clicked() {
                 intents.push(Intent::Ask(Request::Pass));
@@ -359,7 +362,10 @@ impl PlayScreen {
             if ui.button("Accept draw").clicked() {
                 intents.push(Intent::AnswerDraw(true));
             }
-            if ui.button("Decline draw").clicked() {
+            if matches!(self.mode, PlayMode::Remote(_)) {
+                // A network table keeps the offer until the next move: no decline to send.
+                ui.label("(or play on: the offer lapses with your move)");
+            } else if ui.button("Decline draw").clicked() {
                 intents.push(Intent::AnswerDraw(false));
             }
         } else if self.draw_offer == Some(player) && matches!(self.mode, PlayMode::Remote(_)) {

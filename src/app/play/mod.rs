@@ -270,7 +270,7 @@ impl PlayScreen {
     }
 
     /// The host's invitation while the other seat is empty: what to tell the other player.
-    fn invitation(&self) -> Option<Vec<String>> {
+    pub(super) fn invitation(&self) -> Option<Vec<String>> {
         let hosted = self.hosting.as_ref()?;
         let PlayMode::Remote(me) = self.mode else {
             return None;
