@@ -224,3 +224,44 @@ fn the_strong_bot_plays_whole_games_against_random() {
     assert_eq!(summary.losses, 0, "{records:?}");
     assert!(records.iter().all(|r| r.errors == 0), "{records:?}");
 }
+
+#[test]
+fn endings_are_named_by_letters_and_start_legal_with_that_material() {
+    use kriegspiel::matchplay::{parse_ending, random_ending};
+    use shakmaty::{Color, Role};
+    assert_eq!(parse_ending("qR"), Ok(vec![Role::Queen, Role::Rook]));
+    assert!(parse_ending("QX").is_err_and(|e| e.contains("'QX'")));
+    assert!(parse_ending("").is_err());
+    let mut rng = kriegspiel::rng::Rng::new(4);
+    for color in [Color::White, Color::Black] {
+        let setup = random_ending(&[Role::Bishop, Role::Pawn], color, &mut rng).expect("placed");
+        assert_eq!(setup.turn, color);
+        let board = &setup.board;
+        assert_eq!(board.by_color(!color).count(), 1, "a lone king");
+        assert_eq!((board.by_color(color) & board.bishops()).count(), 1);
+        assert_eq!((board.by_color(color) & board.pawns()).count(), 1);
+        assert!((board.pawns() & shakmaty::Bitboard::BACKRANKS).is_empty());
+    }
+}
+
+#[test]
+fn the_endgame_command_reports_its_trials_and_refuses_a_bad_ending() {
+    let output = Command::new(env!("CARGO_BIN_EXE_kriegspiel"))
+        .args(["endgame", "--pieces", "QQ", "--trials", "3"])
+        .output()
+        .expect("runs");
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.starts_with("K+QQ vs K (3 trials, king unknown at the start): 3 mated"),
+        "{text}"
+    );
+    let bad = Command::new(env!("CARGO_BIN_EXE_kriegspiel"))
+        .args([
+            "match", "--white", "strong", "--black", "random", "--ending", "K?",
+        ])
+        .output()
+        .expect("runs");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("is not an ending"));
+}

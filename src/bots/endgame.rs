@@ -104,18 +104,7 @@ impl Endgame {
             fifty_moves: seat.rules.fifty_moves,
             promotion: seat.rules.promotion,
         };
-        let t = std::time::Instant::now();
-        let r = mate::choose(&k, &candidates, repeated).map(Request::Try);
-        if std::env::var("KS_DEBUG").is_ok() {
-            eprintln!(
-                "mate: {} kings, {} cands, {:?} -> {:?}",
-                k.kings.count(),
-                candidates.len(),
-                t.elapsed(),
-                r
-            );
-        }
-        r
+        mate::choose(&k, &candidates, repeated).map(Request::Try)
     }
 
     /// The KR vs K strategy's attempt when the bot has exactly its king and a rook.

@@ -6,9 +6,10 @@
 //! shakmaty decides in each world whether an attempt is legal, which checks it gives, mate and
 //! stalemate, and where the king may step afterwards. An attempt is valued by its expectation
 //! over the squares (each counted alike):
-//! - a mate and a draw (stalemate, or a piece taken that leaves nothing to mate with) count far
-//!   beyond anything else, so no attempt that may stalemate in some world is made while another
-//!   is safe;
+//! - a mate, a draw (stalemate, or a piece taken that leaves nothing to mate with) and a
+//!   position still won are valued on one scale: a draw is nothing, a win not yet mated is
+//!   worth 95 % of a mate now, so an attempt that may stalemate is made only when it mates more
+//!   than 95 times in 100;
 //! - a king that may take an undefended piece is assumed to do so half the time;
 //! - otherwise the position after the king's step is scored: the region the king can still
 //!   reach without stepping into attack (smaller is better), the number of squares it may stand
@@ -29,14 +30,22 @@ use shakmaty::{Bitboard, Board, CastlingMode, Chess, Color, Position, Role, Setu
 /// The value of a mate now (a later mate counts a little less).
 const MATE: f32 = 100_000.0;
 
-/// What each move of delay takes off a mate.
-const LATER: f32 = 0.9;
+/// What each move of delay leaves of a mate.
+const LATER: f32 = 0.99;
 
 /// The value of a draw (the win thrown away).
-const DRAW: f32 = -100_000.0;
+const DRAW: f32 = 0.0;
+
+/// The value of a position still won but not mated yet: far above a draw and below a mate in
+/// a move or two, so an attempt that may draw is made only when it mates nearly surely (more
+/// than 95 times in 100). The position's own score adds at most a few hundred to it.
+const WON: f32 = 95_000.0;
 
 /// How likely a king that can take an undefended piece is assumed to take it.
 const TAKES: f32 = 0.5;
+
+/// The weight of the enemy king's distance from the centre in a position's score.
+const EDGE: f32 = 25.0;
 
 /// How many of the best attempts at the root are looked at one move deeper.
 const DEEPER: usize = 6;
@@ -300,9 +309,9 @@ fn lost(own: &Board, sq: Square, role: Role) -> f32 {
     let mut left = own.clone();
     left.discard_piece_at(sq);
     if can_mate(&left) {
-        -100.0 * f32::from(super::pawns(role))
+        -10.0 * f32::from(super::pawns(role))
     } else {
-        DRAW
+        DRAW - WON
     }
 }
 
@@ -324,9 +333,16 @@ pub fn can_mate(own: &Board) -> bool {
 fn repetition(times: u32) -> f32 {
     match times {
         0 => 0.0,
-        1 => 40.0,
-        _ => 2_000.0,
+        1 => 4.0,
+        _ => 0.2 * WON,
     }
+}
+
+/// How far `sq` is from the centre (0 on the four middle squares, 3 on the edge).
+fn off_centre(sq: Square) -> f32 {
+    let f = u32::from(sq.file()) as f32;
+    let r = u32::from(sq.rank()) as f32;
+    (f - 3.5).abs().max((r - 3.5).abs()) - 0.5
 }
 
 /// The squares of `set` and one king step from them that the king may stand on.
@@ -382,13 +398,22 @@ impl Search<'_> {
             }
             _ => 0.0,
         };
-        let mut s =
-            material - 6.0 * region.count() as f32 - 2.0 * kings.count() as f32 - 8.0 * near;
-        // The fifty-move rule: a pawn move resets the count, so a long stretch without one
-        // costs.
-        if self.fifty_moves && node.halfmoves >= 60 {
-            s -= 20.0 * (node.halfmoves - 60) as f32;
-        }
-        s
+        // Kings driven to the edge are mated sooner.
+        let edge = if kings.any() {
+            kings.into_iter().map(off_centre).sum::<f32>() / kings.count() as f32
+        } else {
+            0.0
+        };
+        let s = material - 6.0 * region.count() as f32 - 2.0 * kings.count() as f32 - 8.0 * near
+            + EDGE * edge;
+        // The fifty-move rule: the last twenty moves before it draws bring the win down
+        // towards a draw (a pawn move resets the count).
+        let left = 100u32.saturating_sub(node.halfmoves);
+        let won = if self.fifty_moves && left < 40 {
+            WON * left as f32 / 40.0
+        } else {
+            WON
+        };
+        won + s / 10.0
     }
 }

@@ -1,16 +1,20 @@
-//! The strong bot: it keeps a [`Belief`] over the enemy pieces from its own seat's view, and
-//! picks each attempt by its expected gain over a sample of the belief's worlds.
+//! The strong bot: it keeps a [`Belief`] over the enemy pieces from its own seat's view (every
+//! rule set), and picks each attempt by its expected gain over worlds drawn from the belief by
+//! weight.
 //!
-//! In every sampled world an attempt is either refused (it gains nothing: a refusal costs only
-//! a little information) or played: then the position is scored after the opponent's most
+//! In every drawn world an attempt is either refused (it gains nothing: a refusal costs only a
+//! little information) or played: then the position is scored after the opponent's most
 //! plausible answer, which is not adversarial (the opponent cannot see our pieces): it takes
-//! back on the square where it just heard a capture when it can, and otherwise takes what it
-//! can take only half the time. The score is material, pawn progress and, when the opponent has
-//! its king alone, the push of that king to the edge and of our king towards it ("mop-up"), so
-//! won endings get finished; a mate found in a world counts heavily, a stalemate as a draw.
-//! Attempts that no sampled world allows are tried only when nothing else is left. Where the
-//! belief is not supported (RBC, drops, opened squares, a hidden placement) it plays as the
-//! heuristic bot.
+//! back on the square where it just heard a capture, makes a pawn capture it was told of, and
+//! any other capture only now and then ([`eval`]). The score is material (pockets included),
+//! pawn progress, pieces near the enemy king and what we threaten; a mate found in a world
+//! counts heavily, a stalemate or dead material as a draw, and when ahead a repeated
+//! arrangement of our pieces and a king boxed in with nothing but pawns (a possible stalemate)
+//! cost what the advantage is worth. "Any?" is asked only with a pawn capture to make.
+//! Attempts that no drawn world allows are tried only when nothing else is left.
+//!
+//! Reconnaissance Blind Chess is played by [`super::rbc`] over the same belief; once the
+//! opponent has a lone king, [`super::endgame`] plays exactly.
 
 mod eval;
 
