@@ -324,7 +324,7 @@ fn main() -> ExitCode {
             out,
             ending,
         }) => {
-            let ending = match ending.as_deref().map(kriegspiel::matchplay::parse_ending) {
+            let ending = match ending.as_deref().map(kriegspiel::setup::parse_ending) {
                 None => None,
                 Some(Ok(roles)) => Some(roles),
                 Some(Err(e)) => {
@@ -508,7 +508,7 @@ fn endgame_command(
     max_moves: u32,
 ) -> ExitCode {
     use kriegspiel::bots::trial::{Defender, run};
-    let roles = match kriegspiel::matchplay::parse_ending(pieces) {
+    let roles = match kriegspiel::setup::parse_ending(pieces) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("kriegspiel: {e}");

@@ -15,7 +15,7 @@ use crate::rng::Rng;
 use crate::rules::{Handicap, Preset, RuleSet};
 use crate::save::{Meta, Mode, SavedGame};
 use crate::view::PlayerView;
-use shakmaty::{Bitboard, Board, CastlingMode, Chess, Color, Piece, Role, Setup, Square};
+use shakmaty::{Color, Role, Setup, Square};
 use std::path::PathBuf;
 use std::time::Instant;
 use thiserror::Error;
@@ -50,7 +50,7 @@ pub struct MatchConfig {
     /// A folder to save every game in (`match-<seed>-<i>.ron`; created if missing).
     pub out: Option<PathBuf>,
     /// Start every game from a random ending: the bot under test has its king and these pieces
-    /// against a lone king, and moves first ([`random_ending`]).
+    /// against a lone king, and moves first ([`crate::setup::random_ending`]).
     pub ending: Option<Vec<Role>>,
 }
 
@@ -202,70 +202,6 @@ fn start_game(rules: &RuleSet, rng: &mut Rng) -> Result<Game, MatchError> {
     Ok(game)
 }
 
-/// The pieces of an ending named by letters (`QR`: a queen and a rook; Q, R, B, N, P).
-pub fn parse_ending(letters: &str) -> Result<Vec<Role>, String> {
-    let roles: Option<Vec<Role>> = letters
-        .chars()
-        .map(|c| match c.to_ascii_uppercase() {
-            'Q' => Some(Role::Queen),
-            'R' => Some(Role::Rook),
-            'B' => Some(Role::Bishop),
-            'N' => Some(Role::Knight),
-            'P' => Some(Role::Pawn),
-            _ => None,
-        })
-        .collect();
-    match roles {
-        Some(r) if !r.is_empty() && r.len() <= 14 => Ok(r),
-        _ => Err(format!(
-            "'{letters}' is not an ending: write the pieces of the side with material as letters Q, R, B, N, P (e.g. QR)"
-        )),
-    }
-}
-
-/// A random legal position: `color`'s king and `pieces` against the lone enemy king, `color`
-/// to move, the game not over (pawns never on the first or last rank).
-pub fn random_ending(pieces: &[Role], color: Color, rng: &mut Rng) -> Option<Setup> {
-    for _ in 0..10_000 {
-        let mut board = Board::empty();
-        let mut free = Bitboard::FULL;
-        let mut place = |piece: Piece, board: &mut Board, rng: &mut Rng| -> bool {
-            let allowed = if piece.role == Role::Pawn {
-                free & !Bitboard::BACKRANKS
-            } else {
-                free
-            };
-            match allowed.into_iter().nth(rng.below(allowed.count().max(1))) {
-                Some(sq) => {
-                    board.set_piece_at(sq, piece);
-                    free.discard(sq);
-                    true
-                }
-                None => false,
-            }
-        };
-        let mut ok =
-            place(color.king(), &mut board, rng) && place((!color).king(), &mut board, rng);
-        for &role in pieces {
-            ok = ok && place(role.of(color), &mut board, rng);
-        }
-        if !ok {
-            continue;
-        }
-        let setup = Setup {
-            turn: color,
-            board,
-            ..Setup::empty()
-        };
-        if let Ok(pos) = setup.clone().position::<Chess>(CastlingMode::Standard)
-            && shakmaty::Position::outcome(&pos) == shakmaty::Outcome::Unknown
-        {
-            return Some(setup);
-        }
-    }
-    None
-}
-
 /// One finished (or stopped) game and the think times of the bot under test.
 struct Played {
     game: Game,
@@ -301,8 +237,11 @@ fn play_game(config: &MatchConfig, index: u32) -> Result<Played, MatchError> {
     let slot = |c: Color| usize::from(c == Color::Black);
     let mut game = match &config.ending {
         Some(pieces) => {
-            let start = random_ending(pieces, tested_color, &mut Rng::new(seed ^ 0xE4D))
-                .ok_or_else(|| MatchError::Start("no legal placement of the ending".to_owned()))?;
+            let start =
+                crate::setup::random_ending(pieces, tested_color, &mut Rng::new(seed ^ 0xE4D))
+                    .ok_or_else(|| {
+                        MatchError::Start("no legal placement of the ending".to_owned())
+                    })?;
             Game::new(config.rules.clone(), start).map_err(|e| MatchError::Start(e.to_string()))?
         }
         None => start_game(&config.rules, &mut Rng::new(seed ^ 0x5EED))?,

@@ -17,6 +17,79 @@ pub fn parse_fen(text: &str) -> Option<Setup> {
     text.trim().parse::<Fen>().ok().map(Fen::into_setup)
 }
 
+/// The pieces of an ending named by letters (`QR`: a queen and a rook; Q, R, B, N, P).
+pub fn parse_ending(letters: &str) -> Result<Vec<shakmaty::Role>, String> {
+    let roles: Option<Vec<shakmaty::Role>> = letters
+        .chars()
+        .map(|c| match c.to_ascii_uppercase() {
+            'Q' => Some(shakmaty::Role::Queen),
+            'R' => Some(shakmaty::Role::Rook),
+            'B' => Some(shakmaty::Role::Bishop),
+            'N' => Some(shakmaty::Role::Knight),
+            'P' => Some(shakmaty::Role::Pawn),
+            _ => None,
+        })
+        .collect();
+    match roles {
+        Some(r) if !r.is_empty() && r.len() <= 14 => Ok(r),
+        _ => Err(format!(
+            "'{letters}' is not an ending: write the pieces of the side with material as letters Q, R, B, N, P (e.g. QR)"
+        )),
+    }
+}
+
+/// A random legal position: `color`'s king and `pieces` against the lone enemy king, `color`
+/// to move, the game not over (pawns never on the first or last rank).
+pub fn random_ending(
+    pieces: &[shakmaty::Role],
+    color: shakmaty::Color,
+    rng: &mut crate::rng::Rng,
+) -> Option<Setup> {
+    for _ in 0..10_000 {
+        let mut board = shakmaty::Board::empty();
+        let mut free = shakmaty::Bitboard::FULL;
+        let mut place = |piece: shakmaty::Piece,
+                         board: &mut shakmaty::Board,
+                         rng: &mut crate::rng::Rng|
+         -> bool {
+            let allowed = if piece.role == shakmaty::Role::Pawn {
+                free & !shakmaty::Bitboard::BACKRANKS
+            } else {
+                free
+            };
+            match allowed.into_iter().nth(rng.below(allowed.count().max(1))) {
+                Some(sq) => {
+                    board.set_piece_at(sq, piece);
+                    free.discard(sq);
+                    true
+                }
+                None => false,
+            }
+        };
+        let mut ok =
+            place(color.king(), &mut board, rng) && place((!color).king(), &mut board, rng);
+        for &role in pieces {
+            ok = ok && place(role.of(color), &mut board, rng);
+        }
+        if !ok {
+            continue;
+        }
+        let setup = Setup {
+            turn: color,
+            board,
+            ..Setup::empty()
+        };
+        if let Ok(pos) = setup
+            .clone()
+            .position::<shakmaty::Chess>(shakmaty::CastlingMode::Standard)
+            && shakmaty::Position::outcome(&pos) == shakmaty::Outcome::Unknown
+        {
+            return Some(setup);
+        }
+    }
+    None
+}
+
 /// The units a Crazyhouse pocket can hold, in the order they are written and shown.
 pub const POCKET_ROLES: [shakmaty::Role; 5] = [
     shakmaty::Role::Pawn,

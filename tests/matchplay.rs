@@ -227,7 +227,7 @@ fn the_strong_bot_plays_whole_games_against_random() {
 
 #[test]
 fn endings_are_named_by_letters_and_start_legal_with_that_material() {
-    use kriegspiel::matchplay::{parse_ending, random_ending};
+    use kriegspiel::setup::{parse_ending, random_ending};
     use shakmaty::{Color, Role};
     assert_eq!(parse_ending("qR"), Ok(vec![Role::Queen, Role::Rook]));
     assert!(parse_ending("QX").is_err_and(|e| e.contains("'QX'")));

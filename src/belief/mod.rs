@@ -201,20 +201,12 @@ impl Belief {
     /// `cap` draws by weight (systematic resampling): each world drawn keeps as much weight as
     /// it was drawn times.
     fn resample(&mut self, worlds: Vec<Weighted>) -> Vec<Weighted> {
-        let total: f64 = worlds.iter().map(|(_, w)| *w).sum();
-        let step = total / self.cap as f64;
-        let mut point = step * (self.rng.below(1 << 20) as f64 / f64::from(1u32 << 20));
+        let drawn = systematic(worlds.iter().map(|(_, w)| *w), self.cap, &mut self.rng);
+        let mut copies = drawn.into_iter().peekable();
         let mut out = Vec::with_capacity(self.cap);
-        let mut reached = 0.0;
-        for (world, weight) in worlds {
-            reached += weight;
-            let mut copies = 0u32;
-            while point < reached {
-                copies += 1;
-                point += step;
-            }
-            if copies > 0 {
-                out.push((world, f64::from(copies)));
+        for (i, (world, _)) in worlds.into_iter().enumerate() {
+            if let Some((_, n)) = copies.next_if(|(j, _)| *j == i) {
+                out.push((world, f64::from(n)));
             }
         }
         out
@@ -247,22 +239,10 @@ impl Belief {
                 .map(|(w, p)| (w, (*p * n as f64) as f32))
                 .collect();
         }
-        let step = 1.0 / n as f64;
-        let mut point = step * (rng.below(1 << 20) as f64 / f64::from(1u32 << 20));
-        let mut out = Vec::new();
-        let mut reached = 0.0;
-        for (w, p) in self.worlds.iter().zip(&self.weights) {
-            reached += p;
-            let mut copies = 0u32;
-            while point < reached {
-                copies += 1;
-                point += step;
-            }
-            if copies > 0 {
-                out.push((w, copies as f32));
-            }
-        }
-        out
+        systematic(self.weights.iter().copied(), n, rng)
+            .into_iter()
+            .map(|(i, copies)| (&self.worlds[i], copies as f32))
+            .collect()
     }
 
     /// Whether the worlds are every position consistent with what the seat was told.
@@ -309,4 +289,30 @@ impl Belief {
             .map(|(i, w)| (Square::new(i as u32), *w))
             .collect()
     }
+}
+
+/// `n` draws from `weights` at evenly spaced points from one random start (systematic
+/// resampling): the index of each item drawn, with how many times, in order.
+fn systematic(
+    weights: impl Iterator<Item = f64> + Clone,
+    n: usize,
+    rng: &mut Rng,
+) -> Vec<(usize, u32)> {
+    let total: f64 = weights.clone().sum();
+    let step = total / n.max(1) as f64;
+    let mut point = step * (rng.below(1 << 20) as f64 / f64::from(1u32 << 20));
+    let mut out = Vec::new();
+    let mut reached = 0.0;
+    for (i, w) in weights.enumerate() {
+        reached += w;
+        let mut copies = 0u32;
+        while point < reached {
+            copies += 1;
+            point += step;
+        }
+        if copies > 0 {
+            out.push((i, copies));
+        }
+    }
+    out
 }

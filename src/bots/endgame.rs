@@ -84,12 +84,8 @@ impl Endgame {
             self.krk = None;
             return None;
         }
-        let candidates: Vec<Attempt> = seat
-            .possible_attempts()
-            .into_iter()
-            .filter(|a| !seat.refused.iter().any(|(r, _)| r == a))
-            .filter(|a| a.dropped().is_none())
-            .collect();
+        let mut candidates = seat.untried_attempts();
+        candidates.retain(|a| a.dropped().is_none());
         if let Some(a) = self.krk_attempt(seat)
             && candidates.contains(&a)
         {

@@ -271,11 +271,7 @@ impl Bot for HeuristicBot {
         }
         let news = News::heard(seat);
         let side = seat.side();
-        let open: Vec<Attempt> = seat
-            .possible_attempts()
-            .into_iter()
-            .filter(|a| !seat.refused.iter().any(|(r, _)| r == a))
-            .collect();
+        let open = seat.untried_attempts();
         if seat.rules.family == Family::Rbc {
             if !seat.sensed {
                 return Some(Request::Sense(Some(self.sense_square())));

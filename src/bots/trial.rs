@@ -43,7 +43,7 @@ pub fn run(
 ) -> Option<Trial> {
     let mut rng = Rng::new(seed);
     let us = Color::White;
-    let start = crate::matchplay::random_ending(pieces, us, &mut rng)?;
+    let start = crate::setup::random_ending(pieces, us, &mut rng)?;
     let (mut truth, _) = Referee::new(rules.clone(), start.clone()).ok()?;
     let mut own = Board::empty();
     for sq in start.board.by_color(us) {

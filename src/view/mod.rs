@@ -409,6 +409,13 @@ impl PlayerView {
         out
     }
 
+    /// The possible attempts not yet refused this turn.
+    pub fn untried_attempts(&self) -> Vec<Attempt> {
+        let mut out = self.possible_attempts();
+        out.retain(|a| !self.refused.iter().any(|(r, _)| r == a));
+        out
+    }
+
     /// Whether `a` is a possible attempt for this player (a drop included).
     pub fn is_possible(&self, a: Attempt) -> bool {
         match a.dropped() {

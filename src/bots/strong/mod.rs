@@ -185,11 +185,7 @@ impl StrongBot {
             return self.fallback.next(seat);
         }
         let side = seat.side();
-        let open: Vec<Attempt> = seat
-            .possible_attempts()
-            .into_iter()
-            .filter(|a| !seat.refused.iter().any(|(r, _)| r == a))
-            .collect();
+        let open = seat.untried_attempts();
         let pawn_captures: Vec<Attempt> = open
             .iter()
             .copied()
