@@ -36,6 +36,10 @@ const SAMPLES: usize = 48;
 /// The default level's thinking time per request, in milliseconds (what [`SAMPLES`] stands for).
 const DEFAULT_THINK_MS: u64 = 100;
 
+/// Where captures do not say pawn or piece: with this many units left (its king included) the
+/// opponent may have nothing but pawns, and a king boxed in is feared as a stalemate.
+const FEW_UNITS: usize = 6;
+
 /// Worlds kept exactly by the belief (a sample beyond).
 const BELIEF_CAP: usize = 1_200;
 
@@ -219,22 +223,20 @@ impl StrongBot {
             .map(|(w, k)| k * evaluate_pos(w, us))
             .sum::<f32>()
             / n.max(1.0);
-        // The opponent has nothing but pawns besides its king in every world: then a king
-        // boxed in may be a stalemate.
-        // (Or the captures heard say so: the sample may be wrong where it matters.)
-        let pieces_left = {
-            let start = seat.opponent_material();
-            let pieces = start.knight + start.bishop + start.rook + start.queen;
-            match seat.own_captures() {
-                (taken, Some(pawns)) => usize::from(pieces).checked_sub(taken - pawns),
-                _ => None,
-            }
-        };
-        let pawns_only = pieces_left == Some(0)
-            || worlds.iter().all(|(w, _)| {
-                let b = w.board();
-                (b.by_color(!us) & !b.pawns() & !b.kings()).is_empty()
-            });
+        // A king boxed in may be a stalemate when the opponent has nothing but pawns besides:
+        // so in every world, or by the captures heard (the sample may be wrong where it
+        // matters), or, where captures do not say pawn or piece, when it has few units left.
+        let start = seat.opponent_material();
+        let (taken, pawns_taken) = seat.own_captures();
+        let pieces = usize::from(start.knight + start.bishop + start.rook + start.queen);
+        let units_left = (pieces + usize::from(start.pawn) + 1).saturating_sub(taken);
+        let pawns_only = match pawns_taken {
+            Some(pawns) => pieces.checked_sub(taken - pawns) == Some(0),
+            None => units_left <= FEW_UNITS,
+        } || worlds.iter().all(|(w, _)| {
+            let b = w.board();
+            (b.by_color(!us) & !b.pawns() & !b.kings()).is_empty()
+        });
         let mut best: Option<(f32, Attempt)> = None;
         let mut unseen = Vec::new();
         for a in candidates {
