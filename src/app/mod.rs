@@ -31,7 +31,7 @@ use crate::session::GameSession;
 use files::{FileOp, Files, SaveEntry, list_saves};
 use newgame::{NewGameAction, NewGameDialog, NewMode};
 use play::{AppRequest, MessageKind, PlayMode, PlayScreen};
-use settings::Settings;
+use settings::{Settings, new_game_dialog, same_settings};
 use shakmaty::Color;
 use start::{StartAction, start_screen};
 use std::path::{Path, PathBuf};
@@ -379,7 +379,7 @@ impl KriegspielApp {
                     }
                     Some(StartAction::Computer) => {
                         let mut dialog = new_game_dialog(&self.settings);
-                        dialog.mode = newgame::NewMode::Computer;
+                        dialog.mode = NewMode::Computer;
                         next = Some(Screen::NewGame(Box::new(dialog)));
                     }
                     Some(StartAction::Open) => self.files.request(FileOp::Open, &self.dir(), ""),
@@ -536,51 +536,6 @@ impl KriegspielApp {
             ctx.request_repaint_after(Duration::from_millis(100));
         }
     }
-}
-
-/// The new-game dialog as the last game started from it was set up (Berkeley, two players on
-/// this machine, the first time).
-fn new_game_dialog(settings: &Settings) -> NewGameDialog {
-    settings.new_game.as_ref().map_or_else(
-        || NewGameDialog::new(Preset::Berkeley, NewMode::HotSeat),
-        NewGameDialog::recall,
-    )
-}
-
-/// The new-game dialog filled in as for `play`'s game: its mode, rules, names, event, clock and
-/// (when neither the standard nor a handicap start) its start position.
-fn same_settings(play: &PlayScreen) -> NewGameDialog {
-    let mode = if play.mode == PlayMode::Referee {
-        NewMode::Referee
-    } else {
-        NewMode::HotSeat
-    };
-    let mut dialog = NewGameDialog::new(Preset::Berkeley, mode);
-    let rules = play.session.rules().clone();
-    let meta = play.session.meta();
-    dialog.white = meta.white.clone();
-    dialog.black = meta.black.clone();
-    dialog.referee = meta.referee.clone();
-    dialog.event = meta.event.clone();
-    dialog.round = meta.round.clone();
-    if let Some(tc) = play.session.time_control() {
-        dialog.delay = u32::try_from(tc.delay_ms / 1000).unwrap_or(u32::MAX);
-        dialog.timed = true;
-        dialog.minutes = u32::try_from(tc.base_ms / 60_000)
-            .unwrap_or(u32::MAX)
-            .max(1);
-        dialog.increment = u32::try_from(tc.increment_ms / 1000).unwrap_or(u32::MAX);
-    }
-    if let Some(game) = play.session.truth() {
-        let start = &game.log().start;
-        let handicap = crate::referee::handicap::start_position(&rules).is_some();
-        if !handicap && !crate::setup::is_initial(start) {
-            dialog.use_fen = true;
-            dialog.fen = crate::setup::setup_fen(start.clone());
-        }
-    }
-    dialog.rules = rules;
-    dialog
 }
 
 impl eframe::App for KriegspielApp {

@@ -1,7 +1,11 @@
-//! App settings, persisted with eframe's storage, and the Settings window that edits them. Game
-//! state is never stored here: a restarted app always opens on the start screen, and a game is
-//! only ever resumed from its save file, onto the curtain.
+//! App settings, persisted with eframe's storage, and the Settings window that edits them, and
+//! the new-game dialog as the settings (or a game) fill it in. Game state is never stored here:
+//! a restarted app always opens on the start screen, and a game is only ever resumed from its
+//! save file, onto the curtain.
 
+use super::newgame::{NewGameDialog, NewMode};
+use super::play::{PlayMode, PlayScreen};
+use crate::rules::Preset;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
@@ -174,4 +178,49 @@ impl Settings {
             });
         self.apply(ctx);
     }
+}
+
+/// The new-game dialog as the last game started from it was set up (Berkeley, two players on
+/// this machine, the first time).
+pub(super) fn new_game_dialog(settings: &Settings) -> NewGameDialog {
+    settings.new_game.as_ref().map_or_else(
+        || NewGameDialog::new(Preset::Berkeley, NewMode::HotSeat),
+        NewGameDialog::recall,
+    )
+}
+
+/// The new-game dialog filled in as for `play`'s game: its mode, rules, names, event, clock and
+/// (when neither the standard nor a handicap start) its start position.
+pub(super) fn same_settings(play: &PlayScreen) -> NewGameDialog {
+    let mode = if play.mode == PlayMode::Referee {
+        NewMode::Referee
+    } else {
+        NewMode::HotSeat
+    };
+    let mut dialog = NewGameDialog::new(Preset::Berkeley, mode);
+    let rules = play.session.rules().clone();
+    let meta = play.session.meta();
+    dialog.white = meta.white.clone();
+    dialog.black = meta.black.clone();
+    dialog.referee = meta.referee.clone();
+    dialog.event = meta.event.clone();
+    dialog.round = meta.round.clone();
+    if let Some(tc) = play.session.time_control() {
+        dialog.delay = u32::try_from(tc.delay_ms / 1000).unwrap_or(u32::MAX);
+        dialog.timed = true;
+        dialog.minutes = u32::try_from(tc.base_ms / 60_000)
+            .unwrap_or(u32::MAX)
+            .max(1);
+        dialog.increment = u32::try_from(tc.increment_ms / 1000).unwrap_or(u32::MAX);
+    }
+    if let Some(game) = play.session.truth() {
+        let start = &game.log().start;
+        let handicap = crate::referee::handicap::start_position(&rules).is_some();
+        if !handicap && !crate::setup::is_initial(start) {
+            dialog.use_fen = true;
+            dialog.fen = crate::setup::setup_fen(start.clone());
+        }
+    }
+    dialog.rules = rules;
+    dialog
 }
