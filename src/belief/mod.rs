@@ -114,9 +114,7 @@ impl Belief {
                 }
             }
         }
-        self.start = worlds
-            .first()
-            .map_or(self.start.clone(), |(w, _)| w.clone());
+        // (`start` stays the game before the placement: a regenerated particle draws one.)
         self.set(worlds);
     }
 

@@ -6,7 +6,7 @@
 use super::Belief;
 use super::steps::{Step, advance};
 use crate::announce::Item;
-use crate::referee::Referee;
+use crate::referee::{Referee, Request};
 use crate::rules::Family;
 use crate::view::PlayerView;
 use shakmaty::{Bitboard, Piece, Role, Square};
@@ -25,7 +25,7 @@ impl Belief {
             if std::time::Instant::now() >= deadline {
                 break;
             }
-            let mut world = Some(self.start.clone());
+            let mut world = self.fresh_start();
             for step in &self.history {
                 let Some(w) = world.take() else { break };
                 let mut options = advance(vec![(w, 1.0)], step, self.color);
@@ -43,6 +43,24 @@ impl Belief {
             }
         }
         out
+    }
+
+    /// The start of a regenerated particle: the game's start, with the opponent's hidden
+    /// Semi-Kriegspiel placement drawn at random where there is one.
+    fn fresh_start(&mut self) -> Option<Referee> {
+        if self.start.placing() != Some(!self.color) {
+            return Some(self.start.clone());
+        }
+        let color = !self.color;
+        for _ in 0..1_000 {
+            let king = Square::new(self.rng.below(64) as u32);
+            let queen = Square::new(self.rng.below(64) as u32);
+            let mut w = self.start.clone();
+            if king != queen && w.apply(&Request::Place { color, king, queen }).is_ok() {
+                return Some(w);
+            }
+        }
+        None
     }
 
     /// When every world was contradicted and none could be drawn again: a fresh sample that

@@ -190,10 +190,10 @@ pub fn dedup(worlds: &mut Vec<Weighted>) {
     let mut at: HashMap<u64, usize> = HashMap::with_capacity(worlds.len());
     let mut out: Vec<Weighted> = Vec::with_capacity(worlds.len());
     for (w, weight) in worlds.drain(..) {
-        match at.get(&w.position_key()) {
-            Some(&i) => out[i].1 += weight,
-            None => {
-                at.insert(w.position_key(), out.len());
+        match at.entry(w.position_key()) {
+            std::collections::hash_map::Entry::Occupied(i) => out[*i.get()].1 += weight,
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                slot.insert(out.len());
                 out.push((w, weight));
             }
         }

@@ -159,11 +159,12 @@ impl Endgame {
 /// the opponent's turn since.
 fn replay(seat: &PlayerView, entry: &Entry) -> Option<WhiteKnowledge> {
     let us = seat.color;
-    let mut know = WhiteKnowledge::start(entry.meta.wk, entry.meta.wr);
-    know.meta.bk = entry.meta.bk;
     let mut history = crate::krk::players::History::default();
-    history.record(know.meta.wk, know.meta.wr, know.meta.bk, false);
-    know.history = history;
+    history.record(entry.meta.wk, entry.meta.wr, entry.meta.bk, false);
+    let mut know = WhiteKnowledge {
+        meta: entry.meta,
+        history,
+    };
     let last = seat.turns.len().saturating_sub(1);
     for (index, turn) in seat.turns.iter().enumerate().skip(entry.turn) {
         let own_entries = turn.heard.iter().filter(|h| h.request.is_some());

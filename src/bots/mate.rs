@@ -20,6 +20,7 @@
 //!
 //! Worlds are grouped by what the bot hears (the check directions), as the tracker will be.
 
+use super::off_centre;
 use crate::attempt::Attempt;
 use crate::krk::solver::neighbours;
 use crate::possible::{Side, move_own_piece};
@@ -336,13 +337,6 @@ fn repetition(times: u32) -> f32 {
         1 => 4.0,
         _ => 0.2 * WON,
     }
-}
-
-/// How far `sq` is from the centre (0 on the four middle squares, 3 on the edge).
-fn off_centre(sq: Square) -> f32 {
-    let f = u32::from(sq.file()) as f32;
-    let r = u32::from(sq.rank()) as f32;
-    (f - 3.5).abs().max((r - 3.5).abs()) - 0.5
 }
 
 /// The squares of `set` and one king step from them that the king may stand on.

@@ -49,6 +49,18 @@ pub(crate) fn pawns(role: shakmaty::Role) -> u8 {
     }
 }
 
+/// A unit's value in pawns as a score ([`pawns`]).
+pub(crate) fn value(role: shakmaty::Role) -> f32 {
+    f32::from(pawns(role))
+}
+
+/// How far `sq` is from the centre (0 on the four middle squares, 3 on the edge).
+pub(crate) fn off_centre(sq: shakmaty::Square) -> f32 {
+    let f = u32::from(sq.file()) as f32;
+    let r = u32::from(sq.rank()) as f32;
+    (f - 3.5).abs().max((r - 3.5).abs()) - 0.5
+}
+
 /// The bots the program offers, by name (saved with a game the computer plays in).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -12,6 +12,7 @@
 //!   where it heard a capture, its other captures a third of the time, and an attack on its
 //!   king (which it may not notice).
 
+use super::value;
 use crate::announce::{Item, heard_by};
 use crate::attempt::Attempt;
 use crate::belief::Belief;
@@ -82,15 +83,6 @@ fn window_key(board: &Board, window: Bitboard) -> u64 {
         h = (h ^ code).wrapping_mul(0x0100_0000_01b3);
     }
     h
-}
-
-/// A unit's value in pawns.
-fn value(role: Role) -> f32 {
-    if role == Role::King {
-        KING
-    } else {
-        f32::from(super::pawns(role))
-    }
 }
 
 /// The bot's move: the attempt (or a pass) with the best expected score over up to `samples`

@@ -18,8 +18,15 @@ use shakmaty::Color;
 use std::time::Duration;
 
 impl PlayScreen {
-    /// The top bar: the rules, who is to move or the result, the clocks the viewer may see.
-    pub(super) fn top_bar(&mut self, ui: &mut egui::Ui, now: Duration, intents: &mut Vec<Intent>) {
+    /// The top bar: the rules, who is to move or the result, the clocks the viewer may see
+    /// (`inviting`: the host's invitation is shown below, address and code included).
+    pub(super) fn top_bar(
+        &mut self,
+        ui: &mut egui::Ui,
+        now: Duration,
+        inviting: bool,
+        intents: &mut Vec<Intent>,
+    ) {
         ui.horizontal_wrapped(|ui| {
             ui.heading(self.session.rules().title());
             ui.separator();
@@ -79,7 +86,7 @@ impl PlayScreen {
             }
             // (While the invitation is shown in large type, not again up here.)
             if let Some(hosted) = &self.hosting
-                && self.invitation().is_none()
+                && !inviting
             {
                 let (address, code) = (&hosted.address, hosted.server.code());
                 ui.label(

@@ -270,7 +270,7 @@ impl PlayScreen {
     }
 
     /// The host's invitation while the other seat is empty: what to tell the other player.
-    pub(super) fn invitation(&self) -> Option<Vec<String>> {
+    fn invitation(&self) -> Option<Vec<String>> {
         let hosted = self.hosting.as_ref()?;
         let PlayMode::Remote(me) = self.mode else {
             return None;
@@ -368,8 +368,11 @@ impl PlayScreen {
             }
         }
 
-        egui::Panel::top("play-top").show(ui, |ui| self.top_bar(ui, now, &mut intents));
-        if let Some(invite) = self.invitation() {
+        let invitation = self.invitation();
+        egui::Panel::top("play-top").show(ui, |ui| {
+            self.top_bar(ui, now, invitation.is_some(), &mut intents)
+        });
+        if let Some(invite) = invitation {
             // Until the other player sits, the host's screen says how to join, in large type.
             egui::Panel::top("host-invite").show(ui, |ui| {
                 ui.add_space(6.0);

@@ -2,6 +2,7 @@
 //! opponent's plausible answer, generic over the position type (Crazyhouse worlds keep their
 //! pockets and drops).
 
+use super::super::{off_centre, value};
 use crate::attempt::Attempt;
 use crate::view::PlayerView;
 use shakmaty::{Board, Color, Position, Role, Square};
@@ -12,21 +13,9 @@ pub(super) const MATE: f32 = 60.0;
 /// What a stalemate costs beyond the advantage it throws away, in pawns.
 pub(super) const STALEMATE: f32 = 30.0;
 
-/// A unit's value in pawns ([`super::super::pawns`]).
-fn value(role: Role) -> f32 {
-    f32::from(super::super::pawns(role))
-}
-
 /// King steps between two squares.
 fn distance(a: Square, b: Square) -> f32 {
     a.distance(b) as f32
-}
-
-/// How far `sq` is from the centre (0 in the middle, 3 in a corner).
-fn off_centre(sq: Square) -> f32 {
-    let f = u32::from(sq.file()) as f32;
-    let r = u32::from(sq.rank()) as f32;
-    (f - 3.5).abs().max((r - 3.5).abs()) - 0.5
 }
 
 /// The position's score for `us`, in pawns.

@@ -114,10 +114,10 @@ impl Bot for StrongBot {
         if !seat.my_turn() {
             return None;
         }
+        if !self.refresh(seat) {
+            return self.fallback.next(seat);
+        }
         if seat.rules.family == crate::rules::Family::Rbc {
-            if !self.refresh(seat) {
-                return self.fallback.next(seat);
-            }
             let belief = self.belief.as_ref()?;
             return if seat.sensed {
                 super::rbc::choose_move(seat, belief, self.samples, &mut self.rng)
@@ -131,7 +131,6 @@ impl Bot for StrongBot {
             *self.seen.entry(arrangement(&seat.own)).or_default() += 1;
         }
         if endgame::applies(seat) {
-            self.refresh(seat);
             let halfmoves = self
                 .belief
                 .as_ref()
@@ -142,9 +141,6 @@ impl Bot for StrongBot {
             if let Some(request) = self.endgame.next(seat, halfmoves, &repeated) {
                 return Some(request);
             }
-        }
-        if !self.refresh(seat) {
-            return self.fallback.next(seat);
         }
         // Worlds drawn by weight, each with how many times it was drawn.
         if seat.rules.drops {
