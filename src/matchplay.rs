@@ -263,7 +263,7 @@ fn play_game(config: &MatchConfig, index: u32) -> Result<Played, MatchError> {
             _ => PlayerView::build(game.log(), side),
         };
         let started = Instant::now();
-        let request = bots[i].next(&view);
+        let request = bots[i].act(&view);
         let took = started.elapsed().as_secs_f64() * 1000.0;
         views[i] = Some((logged, view));
         if side == tested_color {

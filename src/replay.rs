@@ -124,9 +124,7 @@ pub fn true_moves(log: &GameLog) -> Vec<(usize, String)> {
                 placed.board.set_piece_at(*queen, color.queen());
                 pos = VariantPosition::from_setup(variant, placed, CastlingMode::Standard).ok();
             }
-            (Request::Try(a), false)
-                if e.said.iter().any(|s| s.item == Item::Legal) =>
-            {
+            (Request::Try(a), false) if e.said.iter().any(|s| s.item == Item::Legal) => {
                 let text = match pos.as_mut() {
                     Some(p) => match a.to_uci().to_move(p) {
                         Ok(m) => SanPlus::from_move_and_play_unchecked(p, m).to_string(),

@@ -5,7 +5,6 @@
 
 use serde::{Deserialize, Serialize};
 
-
 use thiserror::Error;
 
 /// Which family of game the referee runs.
@@ -260,8 +259,8 @@ pub enum Preset {
     CrazyKrieg,
     /// Reconnaissance Blind Chess (seed 002).
     Rbc,
-    /// Modern Kriegspiel (seed 001): Berkeley, and after each legal move the mover opens seven
-    /// squares.
+    /// Modern Kriegspiel (seed 001): ICC Wild 16, and after each legal move the mover opens
+    /// seven squares.
     Modern,
     /// Pickle-pot (seed 001): the sighted player has king, queen, one bishop and pawns.
     PicklePot,

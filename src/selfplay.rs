@@ -59,6 +59,7 @@ pub fn random_game(rules: RuleSet, seed: u64, max_moves: usize) -> SavedGame {
         if turn_ends {
             clock.complete_move(mover, now);
             moves += 1;
+            open_some(&mut game, &mut rng);
         }
         game.set_last_clock(clock.reading(now));
         new_turn = turn_ends;
@@ -95,6 +96,19 @@ pub fn random_game(rules: RuleSet, seed: u64, max_moves: usize) -> SavedGame {
     let mut saved = SavedGame::of(&game, meta, Some(control));
     saved.markers = markers;
     saved
+}
+
+/// Modern Kriegspiel: half the time the player who just moved opens random squares.
+fn open_some(game: &mut Game, rng: &mut Rng) {
+    let wanted = game.referee().rules().variant().squares_to_open();
+    if wanted == 0 || game.referee().over().is_some() || rng.below(2) == 0 {
+        return;
+    }
+    let mut squares = shakmaty::Bitboard::EMPTY;
+    while squares.count() < usize::from(wanted) {
+        squares.add(Square::new(rng.below(64) as u32));
+    }
+    let _ = game.apply(Request::Open(squares));
 }
 
 /// Plays random games from `seed` on until one ends by itself (not by the move limit) and

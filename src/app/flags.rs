@@ -4,7 +4,7 @@
 
 use crate::rules::{
     AnyRule, EnPassantSquare, Family, Handicap, Hearers, ImpossibleRule, MaterialRule, PawnInfo,
-    PromotionRule, RepeatRule, RuleSet, Sighted, Wing, Wording,
+    Preset, PromotionRule, RepeatRule, RuleSet, Sighted, Wing, Wording,
 };
 
 /// Every rule flag, editable, in a grid of four groups.
@@ -18,6 +18,28 @@ pub fn editor(ui: &mut egui::Ui, r: &mut RuleSet) {
             ending_flags(ui, r);
             family_flags(ui, r);
         });
+}
+
+/// The presets as radio buttons in wrapped rows (the Kriegspiel presets, then the other members
+/// of the family), the chosen one's summary in plain words, and its choices.
+pub fn preset_picker(ui: &mut egui::Ui, r: &mut RuleSet) {
+    let current = r.preset();
+    let (kriegspiel, others): (Vec<Preset>, Vec<Preset>) = Preset::ALL
+        .into_iter()
+        .partition(|p| p.rules().variant().plain());
+    for row in [kriegspiel, others] {
+        ui.horizontal_wrapped(|ui| {
+            for preset in row {
+                let text = egui::RichText::new(preset.title()).strong();
+                if ui.radio(current == Some(preset), text).clicked() && current != Some(preset) {
+                    *r = preset.rules();
+                }
+            }
+        });
+    }
+    let summary = current.map_or("Custom rules: every flag as set below.", Preset::summary);
+    ui.add(egui::Label::new(summary).wrap());
+    preset_choices(ui, r);
 }
 
 /// The choices a handicap preset leaves to the players, shown under the preset picker.
@@ -75,7 +97,8 @@ fn answer_flags(ui: &mut egui::Ui, r: &mut RuleSet) {
             (Hearers::Mover, "the mover only"),
             (Hearers::Both, "both players"),
         ],
-    );}
+    );
+}
 
 /// Pawn information, "Any?" and promotion.
 fn pawn_flags(ui: &mut egui::Ui, r: &mut RuleSet) {
@@ -121,7 +144,8 @@ fn pawn_flags(ui: &mut egui::Ui, r: &mut RuleSet) {
             (PromotionRule::Any, "any piece"),
             (PromotionRule::QueenOnly, "queen only"),
         ],
-    );}
+    );
+}
 
 /// When the game ends by rule.
 fn ending_flags(ui: &mut egui::Ui, r: &mut RuleSet) {
@@ -151,7 +175,8 @@ fn ending_flags(ui: &mut egui::Ui, r: &mut RuleSet) {
             (EnPassantSquare::CapturedPawn, "the captured pawn's square"),
             (EnPassantSquare::Destination, "the destination square"),
         ],
-    );}
+    );
+}
 
 /// The family and its options: handicaps, opened squares; and the wording.
 fn family_flags(ui: &mut egui::Ui, r: &mut RuleSet) {
@@ -230,4 +255,3 @@ fn combo<T: Copy + PartialEq>(
         });
     ui.end_row();
 }
-

@@ -325,15 +325,7 @@ impl NewGameDialog {
             ui.add_space(6.0);
             ui.label(RichText::new("Rules").strong());
             let current = self.rules.preset();
-            for preset in Preset::ALL {
-                ui.horizontal_wrapped(|ui| {
-                    if ui.radio(current == Some(preset), RichText::new(preset.title()).strong()).clicked() {
-                        self.rules = preset.rules();
-                    }
-                    ui.label(preset.summary());
-                });
-            }
-            super::flags::preset_choices(ui, &mut self.rules);
+            super::flags::preset_picker(ui, &mut self.rules);
             let custom_title = if current.is_none() { "Custom rules (edited)" } else { "Custom: change any rule" };
             egui::CollapsingHeader::new(custom_title)
                 .default_open(current.is_none())

@@ -62,8 +62,7 @@ fn mirror_set(set: Bitboard, us: Color) -> Bitboard {
 /// Whether the seat is in a lone-king ending this module plays: Kriegspiel without drops or
 /// opened squares, the opponent known to have only its king.
 pub fn applies(seat: &PlayerView) -> bool {
-    seat.rules.variant().plain() && seat.king.lone()
-        && seat.king.possible.any()
+    seat.rules.variant().plain() && seat.king.lone() && seat.king.possible.any()
 }
 
 impl Endgame {

@@ -181,7 +181,9 @@ impl Variant {
 
     /// Semi-Kriegspiel: the side that places its king and queen before the first move.
     pub fn placing(self) -> Option<Color> {
-        (self.army == Handicap::Semi).then_some(self.sighted).flatten()
+        (self.army == Handicap::Semi)
+            .then_some(self.sighted)
+            .flatten()
     }
 
     /// Plain Kriegspiel: attempts answered, no pockets, no opened squares, no sighted player
@@ -273,7 +275,13 @@ mod tests {
     #[test]
     fn an_attempt_is_the_familys_request() {
         let a = Attempt::parse("e2e4").expect("uci");
-        assert_eq!(Variant::of(&Preset::Rbc.rules()).attempt(a), Request::Move(a));
-        assert_eq!(Variant::of(&Preset::English.rules()).attempt(a), Request::Try(a));
+        assert_eq!(
+            Variant::of(&Preset::Rbc.rules()).attempt(a),
+            Request::Move(a)
+        );
+        assert_eq!(
+            Variant::of(&Preset::English.rules()).attempt(a),
+            Request::Try(a)
+        );
     }
 }

@@ -104,9 +104,12 @@ mod tests {
         let kings = king_squares(&view);
         assert!(!kings.contains(Square::A7) && !kings.contains(Square::E8));
         assert!(kings.contains(Square::E1) && kings.contains(Square::A4));
-        assert_eq!(kings.count(), 32);
+        // Every free square of ranks 1 to 5; on rank 6 the king would stand in a check by the
+        // pawns of rank 7 that no last move could have given, which no legal position has.
+        assert_eq!(kings.count(), 40);
+        assert!((kings & Bitboard::from_rank(Rank::Sixth)).is_empty());
         let queens = queen_squares(&view, Square::E1);
         assert!(queens.contains(Square::D1) && !queens.contains(Square::E1));
-        assert_eq!(queens.count(), 31);
+        assert_eq!(queens.count(), 47);
     }
 }

@@ -1,8 +1,10 @@
 //! The named presets: each is a value of every rule flag, with its identifier, its title and a
 //! plain-words summary for the rule picker. The Kriegspiel presets of RULES.md section 3,
-//! Crazyhouse Kriegspiel and RBC, and the variants of section 5 (Modern Kriegspiel and the
-//! sighted-player handicaps, with White sighted and the f-file bishop unless the players choose
-//! otherwise: a handicap preset is recognised whichever side is sighted).
+//! Crazyhouse Kriegspiel and RBC, and the variants of section 5: Modern Kriegspiel and the
+//! sighted-player handicaps. Those four are built on ICC Wild 16 (the rule set most played
+//! online; seed 001 says only "otherwise as usual kriegspiel"), with White sighted and the f-file
+//! bishop unless the players choose otherwise: a handicap preset is recognised whichever side is
+//! sighted and whichever bishop it keeps.
 
 use crate::rules::{
     AnyRule, EnPassantSquare, Family, Handicap, Hearers, ImpossibleRule, MaterialRule, PawnInfo,
@@ -110,23 +112,24 @@ impl Preset {
                  make one move; blocked sliders stop on the first enemy piece. Capture the king to win."
             }
             Preset::Modern => {
-                "Berkeley rules, and after each legal move you name seven squares: the referee \
+                "ICC Wild 16 rules, and after each legal move you name seven squares: the referee \
                  shows you what stands on them (to you alone). Click them, or type open a1 b2 ..."
             }
             Preset::PicklePot => {
                 "A handicap game: the sighted player sees the whole board but has only king, \
                  queen, one bishop (chosen and announced) and the pawns. The other plays blind \
-                 with the full army. Otherwise Berkeley rules."
+                 with the full army. Otherwise ICC Wild 16 rules."
             }
             Preset::OneEye => {
                 "A handicap game: the sighted player sees the whole board but has only king, two \
                  rooks, one bishop (chosen and announced) and the pawns. The other plays blind \
-                 with the full army. Otherwise Berkeley rules."
+                 with the full army. Otherwise ICC Wild 16 rules."
             }
             Preset::Semi => {
                 "A handicap game: the sighted player sees the whole board but has only a king and \
                  a queen, placed on any legal squares before the first move (type Ke1 Qd1, or \
-                 click). The blind player has the full army and is not told where they stand."
+                 click). The blind player has the full army and is not told where they stand. \
+                 Otherwise ICC Wild 16 rules."
             }
         }
     }
@@ -220,29 +223,25 @@ impl Preset {
                 ..base
             },
             Preset::Modern => RuleSet {
-                material: MaterialRule::MinorEach,
                 open_squares: 7,
-                ..base
+                ..Preset::Wild16.rules()
             },
             Preset::PicklePot => RuleSet {
-                material: MaterialRule::MinorEach,
                 sighted: Sighted::White,
                 handicap: Handicap::PicklePot,
                 bishop: Some(Wing::F),
-                ..base
+                ..Preset::Wild16.rules()
             },
             Preset::OneEye => RuleSet {
-                material: MaterialRule::MinorEach,
                 sighted: Sighted::White,
                 handicap: Handicap::OneEye,
                 bishop: Some(Wing::F),
-                ..base
+                ..Preset::Wild16.rules()
             },
             Preset::Semi => RuleSet {
-                material: MaterialRule::MinorEach,
                 sighted: Sighted::White,
                 handicap: Handicap::Semi,
-                ..base
+                ..Preset::Wild16.rules()
             },
         }
     }
@@ -284,4 +283,3 @@ impl FromStr for Preset {
             .ok_or_else(|| UnknownPreset(s.to_owned()))
     }
 }
-

@@ -148,7 +148,6 @@ pub fn parse_line(text: &str) -> Result<Line, TypedError> {
     }
 }
 
-
 /// Semi-Kriegspiel's placement from its words: the king's square, then the queen's, each with
 /// or without its letter (`e1 d1`, `Ke1 Qd1`).
 fn placement(words: &[&str]) -> Result<Line, TypedError> {
@@ -168,7 +167,9 @@ fn placement(words: &[&str]) -> Result<Line, TypedError> {
 /// Whether `word` is `letter` (K or Q, either case) followed by a square.
 fn is_placed_piece(word: &str, letter: char) -> bool {
     let mut chars = word.chars();
-    chars.next().is_some_and(|c| c.to_ascii_lowercase() == letter)
+    chars
+        .next()
+        .is_some_and(|c| c.to_ascii_lowercase() == letter)
         && crate::attempt::parse_square(&chars.as_str().to_lowercase()).is_some()
 }
 
@@ -185,8 +186,8 @@ pub fn resolve(view: &PlayerView, text: &str) -> Result<Typed, TypedError> {
         return Ok(complete_promotion(view, a));
     }
     let cleaned = normalize(text);
-    let san = San::from_ascii(cleaned.as_bytes())
-        .map_err(|_| TypedError::NotAMove(text.to_owned()))?;
+    let san =
+        San::from_ascii(cleaned.as_bytes()).map_err(|_| TypedError::NotAMove(text.to_owned()))?;
     let letter = match san {
         San::Normal { promotion, .. } => promotion,
         _ => None,
@@ -347,7 +348,7 @@ mod tests {
     use super::*;
     use crate::log::GameLog;
     use crate::rules::Preset;
-    
+
     fn view(preset: Preset, fen: &str) -> PlayerView {
         let setup = fen.parse::<shakmaty::fen::Fen>().expect("fen").into_setup();
         let game = crate::log::Game::new(preset.rules(), setup).expect("valid start");

@@ -441,6 +441,14 @@ impl PlayerView {
         }
     }
 
+    /// Whether this player must first place its units (Semi-Kriegspiel's sighted side before
+    /// its king and queen stand on the board).
+    pub fn must_place(&self) -> bool {
+        self.over.is_none()
+            && self.rules.variant().placing() == Some(self.color)
+            && self.own.king_of(self.color).is_none()
+    }
+
     /// Whether it is this player's turn (and the game is not over).
     pub fn my_turn(&self) -> bool {
         self.over.is_none() && self.to_move == self.color

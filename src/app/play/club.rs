@@ -12,10 +12,10 @@
 //! Ctrl+Z in the same frame answers the Ctrl+Z's question, never the move field.
 
 use super::{AppRequest, Confirm, Intent, PlayScreen};
-pub use crate::variant::typed::Line as Command;
 use crate::app::theme;
 use crate::referee::Request;
 use crate::replay::request_text;
+pub use crate::variant::typed::Line as Command;
 use crate::wording::{color_title, ordinal};
 use egui::{Color32, RichText};
 use std::time::Duration;
@@ -315,7 +315,12 @@ impl PlayScreen {
             Command::Pass => self.request(Request::Pass, now),
             Command::Open(squares) => self.request(Request::Open(squares), now),
             Command::Place(king, queen) => {
-                let color = self.session.rules().variant().seeing_side().unwrap_or(mover);
+                let color = self
+                    .session
+                    .rules()
+                    .variant()
+                    .seeing_side()
+                    .unwrap_or(mover);
                 self.request(Request::Place { color, king, queen }, now)
             }
             Command::Undo => self.confirm = Some(Confirm::Undo),
