@@ -223,10 +223,8 @@ impl KriegspielApp {
             Some(path),
         ) {
             Ok(session) => {
-                self.screen = Screen::Play(Box::new(PlayScreen::new(
-                    session,
-                    PlayMode::Practice(human),
-                )));
+                self.screen =
+                    Screen::Play(Box::new(PlayScreen::new(session, PlayMode::Seat(human))));
             }
             Err(e) => self.tell(MessageKind::Error, e.to_string()),
         }
@@ -261,7 +259,7 @@ impl KriegspielApp {
                 }
                 let mode = match (meta.mode, meta.computer) {
                     (crate::save::Mode::ClubReferee, _) => PlayMode::Referee,
-                    (crate::save::Mode::Practice, Some(c)) => PlayMode::Practice(!c.plays),
+                    (crate::save::Mode::Practice, Some(c)) => PlayMode::Seat(!c.plays),
                     _ => PlayMode::HotSeat,
                 };
                 if study {
@@ -419,7 +417,7 @@ impl KriegspielApp {
                         AppRequest::SaveAs => save_as = true,
                         AppRequest::ExportPgn => export = Some(FileOp::ExportPgn),
                         AppRequest::ExportScoresheet => export = Some(FileOp::ExportScoresheet),
-                        AppRequest::StudyGame => match play.session.to_saved() {
+                        AppRequest::StudyGame => match play.table.saved() {
                             Some(saved) => {
                                 next =
                                     Some(Screen::Study(Box::new(study::StudyScreen::new(saved))));
@@ -431,10 +429,17 @@ impl KriegspielApp {
                                 ));
                             }
                         },
-                        AppRequest::NewGameSameSettings => match play.mode {
-                            PlayMode::Practice(human) => practice_again = Some(human),
-                            _ => next = Some(Screen::NewGame(Box::new(same_settings(play)))),
-                        },
+                        AppRequest::NewGameSameSettings => {
+                            match (play.mode, play.facts().meta.computer) {
+                                // KR vs K practice starts from a new random start.
+                                (PlayMode::Seat(human), Some(c))
+                                    if c.bot == BotKind::KrkPractice =>
+                                {
+                                    practice_again = Some(human)
+                                }
+                                _ => next = Some(Screen::NewGame(Box::new(same_settings(play)))),
+                            }
+                        }
                     }
                 }
             }
@@ -463,10 +468,10 @@ impl KriegspielApp {
             }
         }
         if let Some(screen) = next {
-            let network =
-                |s: &Screen| matches!(s, Screen::Play(p) if matches!(p.mode, PlayMode::Remote(_)));
-            if network(&self.screen) && !network(&screen) {
-                // A network game named its seat in the window's title.
+            let seated =
+                |s: &Screen| matches!(s, Screen::Play(p) if matches!(p.mode, PlayMode::Seat(_)));
+            if seated(&self.screen) && !seated(&screen) {
+                // A seat's game named its seat in the window's title.
                 ui.ctx()
                     .send_viewport_cmd(egui::ViewportCommand::Title("Kriegspiel".to_owned()));
             }
@@ -500,7 +505,7 @@ impl KriegspielApp {
                 | FileOp::ExportScoresheet
                 | FileOp::ExportFilteredPgn(_) => {
                     let saved = match &self.screen {
-                        Screen::Play(play) => play.session.to_saved(),
+                        Screen::Play(play) => play.table.saved(),
                         Screen::Study(s) => Some(s.saved.clone()),
                         _ => None,
                     };

@@ -199,12 +199,12 @@ pub fn sit(
     hello: Hello,
     hosted: Option<Arc<Hosted>>,
 ) -> Result<Box<PlayScreen>, String> {
-    let mut table = RemoteTable::connect(address, hello)?;
+    let mut table = RemoteTable::connect(address, hello).map_err(|e| e.to_string())?;
     if let Some(h) = &hosted {
         table.set_hosting(&h.address);
     }
     let seat = table.color();
-    let mut play = PlayScreen::new(table, PlayMode::Remote(seat));
+    let mut play = PlayScreen::new(table, PlayMode::Seat(seat));
     play.hosting = hosted;
     Ok(Box::new(play))
 }

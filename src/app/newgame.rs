@@ -219,7 +219,7 @@ impl NewGameDialog {
         };
         let (mode, meta_mode) = match self.mode {
             NewMode::Referee => (PlayMode::Referee, Mode::ClubReferee),
-            NewMode::Computer => (PlayMode::Practice(self.human), Mode::Practice),
+            NewMode::Computer => (PlayMode::Seat(self.human), Mode::Practice),
             _ => (PlayMode::HotSeat, Mode::HotSeat),
         };
         // Against the computer, its seat carries its name (and level) and the save says so.

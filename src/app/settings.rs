@@ -192,20 +192,26 @@ pub(super) fn new_game_dialog(settings: &Settings) -> NewGameDialog {
 /// The new-game dialog filled in as for `play`'s game: its mode, rules, names, event, clock and
 /// (when neither the standard nor a handicap start) its start position.
 pub(super) fn same_settings(play: &PlayScreen) -> NewGameDialog {
-    let mode = if play.mode == PlayMode::Referee {
-        NewMode::Referee
-    } else {
-        NewMode::HotSeat
+    let facts = play.facts();
+    let computer = facts.meta.computer;
+    let mode = match (play.mode, computer) {
+        (PlayMode::Referee, _) => NewMode::Referee,
+        (PlayMode::Seat(_), Some(_)) => NewMode::Computer,
+        _ => NewMode::HotSeat,
     };
     let mut dialog = NewGameDialog::new(Preset::Berkeley, mode);
-    let rules = play.session.rules().clone();
-    let meta = play.session.meta();
+    if let (PlayMode::Seat(human), Some(c)) = (play.mode, computer) {
+        dialog.human = human;
+        dialog.bot = c.bot;
+    }
+    let rules = facts.rules.clone();
+    let meta = &facts.meta;
     dialog.white = meta.white.clone();
     dialog.black = meta.black.clone();
     dialog.referee = meta.referee.clone();
     dialog.event = meta.event.clone();
     dialog.round = meta.round.clone();
-    if let Some(tc) = play.session.time_control() {
+    if let Some(tc) = facts.time_control {
         dialog.delay = u32::try_from(tc.delay_ms / 1000).unwrap_or(u32::MAX);
         dialog.timed = true;
         dialog.minutes = u32::try_from(tc.base_ms / 60_000)
@@ -213,7 +219,7 @@ pub(super) fn same_settings(play: &PlayScreen) -> NewGameDialog {
             .max(1);
         dialog.increment = u32::try_from(tc.increment_ms / 1000).unwrap_or(u32::MAX);
     }
-    if let Some(game) = play.session.truth() {
+    if let Some(game) = play.table.truth() {
         let start = &game.log().start;
         let handicap = crate::variant::Variant::fixed_start(&rules).is_some();
         if !handicap && !crate::setup::is_initial(start) {

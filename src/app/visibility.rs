@@ -111,7 +111,7 @@ impl Viewer {
                 Curtain::Open(c) => Viewer::Player(c),
                 Curtain::Up { .. } => Viewer::Nobody,
             },
-            PlayMode::Practice(human) | PlayMode::Remote(human) => Viewer::Player(human),
+            PlayMode::Seat(human) => Viewer::Player(human),
         }
     }
 

@@ -4,6 +4,7 @@
 //!
 //! [`BotKind`] names a bot in the app state and in saves; [`BotKind::make`] builds one.
 
+pub mod driver;
 pub mod endgame;
 pub mod heuristic;
 pub mod krk;

@@ -11,7 +11,6 @@ use crate::referee::RequestRepr;
 use crate::rules::{Preset, RuleSet};
 use crate::save::{Meta, Mode, SavedGame};
 use crate::session::GameSession;
-use crate::table::Table;
 use serde_json::{Map, Value};
 use shakmaty::{Color, Setup};
 use std::fmt::Write as _;
@@ -219,7 +218,11 @@ impl Session {
     /// Tells the truth about the autosave: when it failed, the answer (already in `out`) gets
     /// `"saved":false` and the reason; the game stays in memory and goes on.
     fn report_autosave(&self, out: &mut String) {
-        let Some(error) = self.table.as_ref().and_then(|t| t.autosave_error()) else {
+        let Some(error) = self
+            .table
+            .as_ref()
+            .and_then(|t| t.autosave_error.as_deref())
+        else {
             return;
         };
         if out.ends_with('}') {

@@ -12,7 +12,6 @@ use crate::log::Event;
 use crate::referee::Request;
 use crate::rng::Rng;
 use crate::session::GameSession;
-use crate::table::Table;
 use shakmaty::Color;
 use std::time::Duration;
 
@@ -154,7 +153,10 @@ impl Host {
         self.claimed[i] = true;
         self.connected[i] = true;
         // A seat's name is set by its first hello that gives one.
-        let slot = seat.fold_wb(&mut self.session.meta.white, &mut self.session.meta.black);
+        let slot = {
+            let meta = self.session.meta_mut();
+            seat.fold_wb(&mut meta.white, &mut meta.black)
+        };
         if let Some(name) = hello
             .name
             .as_ref()
@@ -209,8 +211,8 @@ impl Host {
             token: self.tokens[at(seat)].clone(),
             rules: log.rules.clone(),
             start: log.start.clone(),
-            white: self.session.meta.white.clone(),
-            black: self.session.meta.black.clone(),
+            white: self.session.meta().white.clone(),
+            black: self.session.meta().black.clone(),
             opening: crate::announce::heard_by(&log.opening, seat).collect(),
         }
     }
@@ -344,11 +346,11 @@ impl Host {
 
     /// The public state as `seat` is told it.
     fn state(&self, seat: Color, now: Duration) -> State {
-        let clock = self.session.time_control().and_then(|control| {
-            self.session.clock_reading(now).map(|r| ClockWire {
+        let clock = self.session.facts().time_control.and_then(|control| {
+            self.session.facts().clock_reading(now).map(|r| ClockWire {
                 white_ms: r.white_ms,
                 black_ms: r.black_ms,
-                running: self.session.clock_running(),
+                running: self.session.facts().clock_running(),
                 control,
             })
         });
@@ -361,7 +363,7 @@ impl Host {
             opponent_connected: self.connected[at(!seat)],
             draw_offer: self.offer,
             opponent_name: (!seat)
-                .fold_wb(&self.session.meta.white, &self.session.meta.black)
+                .fold_wb(&self.session.meta().white, &self.session.meta().black)
                 .clone(),
         }
     }

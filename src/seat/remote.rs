@@ -3,29 +3,52 @@
 //! was told ([`SeatState`]): no true position and no opponent view exist on this side until the
 //! reveal at the end, when the whole game becomes the truth for study.
 //!
-//! Requests wait for their answer (a LAN round trip; at most [`ANSWER_WAIT`]); the opponent's
-//! turns and the clocks arrive through [`Table::poll`]. A dropped connection is taken back with
-//! the seat's token, asking only for the lines not yet held.
+//! Nothing here waits: a request is sent and its answer read by a later [`Table::poll`] (the
+//! connection's reader thread wakes the window when a line arrives); an answer that does not
+//! come within [`ANSWER_WAIT`] drops the connection, which is taken back with the seat's token,
+//! asking only for the lines not yet held. The public facts ([`Facts`]) are filled in from the
+//! host's `state` and `board` lines, as a local table fills in its own.
 
 use super::net::Connection;
 use super::{Hello, Received, SeatState};
 use crate::announce::{Audience, Over, Said};
-use crate::clock::{ClockReading, TimeControl};
+use crate::clock::Clock;
 use crate::log::{Event, Game, Perception};
 use crate::referee::{Request, RequestError, RequestRepr};
-use crate::rules::RuleSet;
-use crate::save::{Correction, Markers, Meta, Mode, SavedGame};
-use crate::table::Table;
+use crate::save::{Markers, Meta, Mode, SavedGame};
+use crate::table::{Facts, News, Table};
 use crate::view::PlayerView;
 use shakmaty::{Color, Role, Square};
-use std::path::Path;
 use std::time::{Duration, Instant};
+use thiserror::Error;
 
-/// How long a request waits for the table's answer.
+/// How long a request waits for the table's answer before the connection is taken back.
 pub const ANSWER_WAIT: Duration = Duration::from_secs(5);
 
 /// How often a lost connection is retried.
 const RETRY: Duration = Duration::from_secs(1);
+
+/// Why a seat could not be taken.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ConnectError {
+    /// The host could not be reached.
+    #[error("cannot connect: {0}")]
+    Unreachable(String),
+    /// The host refused the seat (a wrong code, both seats taken...).
+    #[error("the host refused: {0}")]
+    Refused(String),
+    /// The host sent something that is not the seat protocol, or nothing in time.
+    #[error("{0}")]
+    Protocol(String),
+}
+
+/// A request sent and not answered yet.
+struct Pending {
+    request: Request,
+    /// The seat's record length when it was sent: its answer is an own event after this.
+    from: usize,
+    since: Instant,
+}
 
 /// A seat at a remote table.
 pub struct RemoteTable {
@@ -34,21 +57,17 @@ pub struct RemoteTable {
     connection: Option<Connection>,
     seat: SeatState,
     color: Color,
-    rules: RuleSet,
-    meta: Meta,
+    facts: Facts,
     markers: Markers,
     /// The other seat's view: the public start only (this side knows nothing more of it).
     other: PlayerView,
-    /// When the last state (and its clock reading) arrived.
-    state_at: Instant,
-    /// The record's index of the own event `apply` returned last (`poll` does not repeat it).
+    pending: Option<Pending>,
+    /// The record's index of the own event last told as an answer (not told again).
     answered: Option<usize>,
     /// The seat's record up to here has been handed to the screen.
     shown: usize,
     /// A reconnection under way on another thread.
     dialling: Option<std::sync::mpsc::Receiver<std::io::Result<Connection>>>,
-    /// The connection's trouble, shown until it is back.
-    trouble: Option<String>,
     last_try: Option<Instant>,
     /// The whole game, once revealed.
     revealed: Option<Game>,
@@ -56,27 +75,31 @@ pub struct RemoteTable {
     waker: Option<crate::table::Waker>,
     /// This seat belongs to the machine that hosts the game (the address players join at).
     hosting: Option<String>,
+    news: Vec<News>,
 }
 
 impl RemoteTable {
     /// Connects to `address` with `hello` and waits (at most [`ANSWER_WAIT`]) for the seat.
-    pub fn connect(address: &str, hello: Hello) -> Result<RemoteTable, String> {
-        let connection =
-            Connection::open(address, &hello).map_err(|e| format!("cannot connect: {e}"))?;
+    pub fn connect(address: &str, hello: Hello) -> Result<RemoteTable, ConnectError> {
+        let connection = Connection::open(address, &hello)
+            .map_err(|e| ConnectError::Unreachable(e.to_string()))?;
         let mut seat = SeatState::new();
         let deadline = Instant::now() + ANSWER_WAIT;
         while seat.state.is_none() {
             let wait = deadline.saturating_duration_since(Instant::now());
             match connection.lines.recv_timeout(wait) {
-                Ok(Ok(line)) => match seat.receive(&line).map_err(|e| e.to_string())? {
-                    Received::Refused(e) => return Err(format!("the host refused: {e}")),
-                    _ => continue,
+                Ok(Ok(line)) => match seat.receive(&line) {
+                    Ok(Received::Refused(e)) => return Err(ConnectError::Refused(e)),
+                    Ok(_) => continue,
+                    Err(e) => return Err(ConnectError::Protocol(e.to_string())),
                 },
-                Ok(Err(e)) => return Err(e),
-                Err(_) => return Err("the host did not answer".into()),
+                Ok(Err(e)) => return Err(ConnectError::Protocol(e)),
+                Err(_) => return Err(ConnectError::Protocol("the host did not answer".into())),
             }
         }
-        let perception = seat.perception().cloned().ok_or("the host sent no seat")?;
+        let Some(perception) = seat.perception().cloned() else {
+            return Err(ConnectError::Protocol("the host sent no seat".into()));
+        };
         let color = perception.color;
         let other = PlayerView::from_perception(&Perception {
             color: !color,
@@ -88,27 +111,29 @@ impl RemoteTable {
         hello.token = seat.token().map(str::to_owned);
         hello.code = None;
         let shown = seat.have();
+        let mut facts = Facts::new(perception.rules.clone(), Meta::default(), None);
+        // The host keeps the offers until the next move: they lapse, they are not declined.
+        facts.draw_declinable = false;
         let mut table = RemoteTable {
             address: address.to_owned(),
             hello,
             connection: Some(connection),
             color,
-            rules: perception.rules.clone(),
-            meta: Meta::default(),
+            facts,
             markers: Markers::default(),
             other,
-            state_at: Instant::now(),
+            pending: None,
             answered: None,
             shown,
             dialling: None,
-            trouble: None,
             last_try: None,
             revealed: None,
             waker: None,
             hosting: None,
+            news: Vec::new(),
             seat,
         };
-        table.refresh_meta();
+        table.refresh(Duration::ZERO);
         Ok(table)
     }
 
@@ -116,6 +141,7 @@ impl RemoteTable {
     /// status then says so, not the loopback address it connects through).
     pub fn set_hosting(&mut self, address: &str) {
         self.hosting = Some(address.to_owned());
+        self.refresh_status();
     }
 
     /// The seat.
@@ -136,11 +162,6 @@ impl RemoteTable {
             .is_some_and(|s| s.opponent_connected)
     }
 
-    /// The true board a handicap game's sighted seat sees (FEN).
-    pub fn sighted_board(&self) -> Option<&str> {
-        self.seat.board.as_deref()
-    }
-
     fn send(&mut self, line: &str) -> Result<(), String> {
         let Some(connection) = &mut self.connection else {
             return Err("not connected to the host".into());
@@ -151,28 +172,75 @@ impl RemoteTable {
         })
     }
 
-    fn refresh_meta(&mut self) {
-        self.meta.white = self.seat.names[1].clone();
-        self.meta.black = self.seat.names[0].clone();
-        self.meta.mode = Mode::Network;
-        self.meta.site = self.address.clone();
-        self.meta.event = "Network game".to_owned();
+    /// Brings the facts up to date with what the host said; `now` is when its state arrived
+    /// (a running clock counts down from there).
+    fn refresh(&mut self, now: Duration) {
+        let f = &mut self.facts;
+        f.meta.white = self.seat.names[1].clone();
+        f.meta.black = self.seat.names[0].clone();
+        f.meta.mode = Mode::Network;
+        f.meta.site = self.address.clone();
+        f.meta.event = "Network game".to_owned();
+        if let Some(state) = &self.seat.state {
+            f.to_move = state.to_move;
+            f.placing = state.placing;
+            f.over = state.over.map(Over::from);
+            f.draw_offer = state.draw_offer;
+            f.opponent_present = state.opponent_connected;
+            f.time_control = state.clock.map(|c| c.control);
+            f.clock = state.clock.map(|c| {
+                let mut clock = Clock::resumed(c.control, c.reading());
+                if let (Some(running), None) = (c.running, f.over) {
+                    clock.start(running, now);
+                }
+                clock
+            });
+        }
+        f.sighted_board = self
+            .seat
+            .board
+            .as_deref()
+            .and_then(crate::setup::parse_fen)
+            .map(|setup| setup.board);
+        self.refresh_status();
     }
 
-    /// Reads one line; returns the event it completes for the caller's screen (`None`: more to
-    /// come, or nothing to show).
-    fn read(&mut self, line: &str) -> Result<Received, String> {
-        let got = self.seat.receive(line).map_err(|e| e.to_string())?;
+    fn refresh_status(&mut self) {
+        let seat = crate::wording::color_title(self.color);
+        let opponent = if self.facts.trouble.is_some() {
+            "connection lost, reconnecting…"
+        } else if self.opponent_connected() {
+            "opponent connected"
+        } else {
+            "waiting for the opponent"
+        };
+        self.facts.status = Some(match &self.hosting {
+            Some(_) => format!("You play {seat}, hosting: {opponent}"),
+            None => format!("You play {seat} at {}: {opponent}", self.address),
+        });
+    }
+
+    /// Reads one line from the host at `now`.
+    fn read(&mut self, line: &str, now: Duration) {
+        let got = match self.seat.receive(line) {
+            Ok(got) => got,
+            Err(e) => {
+                self.facts.trouble = Some(e.to_string());
+                return;
+            }
+        };
         match got {
-            Received::Welcome => {
-                self.refresh_meta();
-                self.trouble = None;
-            }
-            Received::State => {
-                self.state_at = Instant::now();
-                self.refresh_meta();
-            }
-            _ => {}
+            Received::Welcome => self.facts.trouble = None,
+            Received::Refused(e) => match self.pending.take() {
+                Some(p) => self.news.push(News::Refused {
+                    request: p.request,
+                    error: RequestError::Table(e),
+                }),
+                // A refused reconnection (or a late refusal) is said, not dropped.
+                None => self.facts.trouble = Some(e),
+            },
+            Received::State => self.answer(),
+            Received::News => {}
         }
         if self.revealed.is_none()
             && let Some(log) = &self.seat.reveal
@@ -181,7 +249,43 @@ impl RemoteTable {
             // At the end the opponent's board is revealed too.
             self.other = PlayerView::build(log, !self.color);
         }
-        Ok(got)
+        self.refresh(now);
+    }
+
+    /// A state completes the answer to the pending request: the own event after it was sent.
+    fn answer(&mut self) {
+        let Some(p) = &self.pending else {
+            return;
+        };
+        let events = self.events_since(p.from);
+        if let Some(i) = events.iter().position(|e| e.by == Some(self.color)) {
+            self.answered = Some(p.from + i);
+            self.pending = None;
+            // The lines before the answer are told first, in order.
+            self.tell_upto(self.answered);
+        }
+    }
+
+    /// Tells the events heard since the last told one, up to and including `answer` (all of
+    /// them when `None`), the answer as [`News::Answered`].
+    fn tell_upto(&mut self, answer: Option<usize>) {
+        let have = self.seat.have();
+        let end = answer.map_or(have, |i| (i + 1).min(have));
+        let from = self.shown;
+        for (k, event) in self.events_since(from).into_iter().enumerate() {
+            let i = from + k;
+            if i >= end {
+                break;
+            }
+            self.news.push(if Some(i) == answer {
+                News::Answered(event)
+            } else if Some(i) == self.answered {
+                continue;
+            } else {
+                News::Happened(event)
+            });
+        }
+        self.shown = self.shown.max(end);
     }
 
     /// The events heard since `from` (the seat's record), as the screen shows them: `by` is this
@@ -222,7 +326,7 @@ impl RemoteTable {
                     }
                     self.connection = Some(c);
                 }
-                Ok(Err(e)) => self.trouble = Some(format!("reconnecting to the host: {e}")),
+                Ok(Err(e)) => self.facts.trouble = Some(format!("reconnecting to the host: {e}")),
                 Err(std::sync::mpsc::TryRecvError::Empty) => return,
                 Err(std::sync::mpsc::TryRecvError::Disconnected) => {}
             }
@@ -246,34 +350,72 @@ impl RemoteTable {
         });
         self.dialling = Some(rx);
     }
+
+    /// Sends `line` for `request`, or tells at once that it could not be sent.
+    fn send_request(&mut self, request: Request, line: &str) {
+        if self.pending.is_some() {
+            self.news.push(News::Refused {
+                request,
+                error: RequestError::Table("the table has not answered the last request".into()),
+            });
+            return;
+        }
+        let from = self.seat.have();
+        match self.send(line) {
+            Ok(()) => {
+                self.pending = Some(Pending {
+                    request,
+                    from,
+                    since: Instant::now(),
+                })
+            }
+            Err(e) => self.news.push(News::Refused {
+                request,
+                error: RequestError::Table(e),
+            }),
+        }
+    }
+
+    /// Reads every line that arrived; a request unanswered for too long gives up its
+    /// connection (the answer, if any, comes with the lines the seat lacks).
+    fn read_lines(&mut self, now: Duration) {
+        let mut lines = Vec::new();
+        match &self.connection {
+            None => self.reconnect(),
+            Some(connection) => {
+                while let Ok(got) = connection.lines.try_recv() {
+                    match got {
+                        Ok(line) => lines.push(line),
+                        Err(e) => {
+                            self.facts.trouble = Some(format!("{e}; reconnecting…"));
+                            self.connection = None;
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        for line in lines {
+            self.read(&line, now);
+        }
+        if self
+            .pending
+            .as_ref()
+            .is_some_and(|p| p.since.elapsed() >= ANSWER_WAIT)
+            && let Some(p) = self.pending.take()
+        {
+            self.connection = None;
+            self.news.push(News::Refused {
+                request: p.request,
+                error: RequestError::Table("the host did not answer in time".into()),
+            });
+        }
+    }
 }
 
 impl Table for RemoteTable {
-    fn rules(&self) -> &RuleSet {
-        &self.rules
-    }
-
-    fn meta(&self) -> &Meta {
-        &self.meta
-    }
-
-    fn to_move(&self) -> Color {
-        self.seat
-            .state
-            .as_ref()
-            .map_or(self.other.to_move, |s| s.to_move)
-    }
-
-    fn placing(&self) -> Option<Color> {
-        self.seat.state.as_ref().and_then(|s| s.placing)
-    }
-
-    fn over(&self) -> Option<Over> {
-        self.seat
-            .state
-            .as_ref()
-            .and_then(|s| s.over)
-            .map(Over::from)
+    fn facts(&self) -> &Facts {
+        &self.facts
     }
 
     fn view(&mut self, seat: Color) -> &PlayerView {
@@ -286,95 +428,41 @@ impl Table for RemoteTable {
         }
     }
 
-    fn apply(&mut self, request: Request, _now: Duration) -> Result<Event, RequestError> {
-        let table = |e: String| RequestError::Table(e);
-        let line = serde_json::to_string(&RequestRepr::from(request.clone()))
-            .map_err(|e| table(e.to_string()))?;
-        let from = self.seat.have();
-        self.send(&line).map_err(table)?;
-        let deadline = Instant::now() + ANSWER_WAIT;
-        loop {
-            let wait = deadline.saturating_duration_since(Instant::now());
-            let Some(connection) = &self.connection else {
-                return Err(table("the connection to the host was lost".into()));
-            };
-            let line = match connection.lines.recv_timeout(wait) {
-                Ok(Ok(line)) => line,
-                Ok(Err(e)) => {
-                    self.connection = None;
-                    return Err(table(e));
-                }
-                Err(_) => {
-                    // The connection is dropped and taken back: the answer, if any, comes
-                    // with the lines the seat lacks (and is shown by `poll`).
-                    self.connection = None;
-                    return Err(table("the host did not answer in time".into()));
-                }
-            };
-            match self.read(&line).map_err(table)? {
-                Received::Refused(e) => return Err(table(e)),
-                // The answer is complete with the state after the request's own line; the
-                // other lines before it are left for `poll`.
-                Received::State => {
-                    let events = self.events_since(from);
-                    if let Some(i) = events.iter().position(|e| e.by == Some(self.color)) {
-                        self.answered = Some(from + i);
-                        return Ok(events[i].clone());
-                    }
-                }
-                _ => {}
-            }
+    fn submit(&mut self, request: Request, _now: Duration) {
+        match serde_json::to_string(&RequestRepr::from(request.clone())) {
+            Ok(line) => self.send_request(request, &line),
+            Err(e) => self.news.push(News::Refused {
+                request,
+                error: RequestError::Table(e.to_string()),
+            }),
         }
     }
 
-    fn poll(&mut self, _now: Duration) -> Vec<Event> {
-        let mut lines = Vec::new();
-        match &self.connection {
-            None => self.reconnect(),
-            Some(connection) => {
-                while let Ok(got) = connection.lines.try_recv() {
-                    match got {
-                        Ok(line) => lines.push(line),
-                        Err(e) => {
-                            self.trouble = Some(format!("{e}; reconnecting…"));
-                            self.connection = None;
-                            break;
-                        }
-                    }
-                }
-            }
-        }
-        for line in lines {
-            match self.read(&line) {
-                Err(e) => self.trouble = Some(e),
-                // A refused reconnection (or a late refusal) is said, not dropped.
-                Ok(Received::Refused(e)) => self.trouble = Some(e),
-                Ok(_) => {}
-            }
-        }
-        let answered = self.answered;
-        let events = self
-            .events_since(self.shown)
-            .into_iter()
-            .enumerate()
-            .filter(|(i, _)| Some(self.shown + i) != answered)
-            .map(|(_, e)| e)
-            .collect();
-        self.shown = self.seat.have();
-        events
-    }
-
-    fn draw_offer(&self) -> Option<Color> {
-        self.seat.state.as_ref().and_then(|s| s.draw_offer)
-    }
-
-    fn offer_draw(&mut self) -> Option<Result<(), String>> {
-        let op = if self.draw_offer() == Some(!self.color) {
+    fn offer_draw(&mut self, seat: Color, _now: Duration) {
+        let op = if self.facts.draw_offer == Some(!seat) {
             "{\"op\":\"accept_draw\"}"
         } else {
             "{\"op\":\"offer_draw\"}"
         };
-        Some(self.send(op))
+        if let Err(e) = self.send(op) {
+            self.facts.trouble = Some(e);
+        }
+    }
+
+    fn decline_draw(&mut self, _seat: Color) {
+        // The host keeps an offer until the next move: it lapses then.
+    }
+
+    fn poll(&mut self, now: Duration) -> Vec<News> {
+        self.read_lines(now);
+        if self.pending.is_none() {
+            self.tell_upto(None);
+        }
+        std::mem::take(&mut self.news)
+    }
+
+    fn waiting(&self) -> bool {
+        self.pending.is_some()
     }
 
     fn set_waker(&mut self, waker: crate::table::Waker) {
@@ -385,91 +473,31 @@ impl Table for RemoteTable {
     }
 
     fn needs_polling(&self) -> bool {
-        self.connection.is_none() && self.revealed.is_none()
+        (self.connection.is_none() && self.revealed.is_none()) || self.pending.is_some()
     }
-
-    fn seat_status(&self) -> Option<String> {
-        let seat = crate::wording::color_title(self.color);
-        let opponent = if self.trouble.is_some() {
-            "connection lost, reconnecting…"
-        } else if self.opponent_connected() {
-            "opponent connected"
-        } else {
-            "waiting for the opponent"
-        };
-        Some(match &self.hosting {
-            Some(_) => format!("You play {seat}, hosting: {opponent}"),
-            None => format!("You play {seat} at {}: {opponent}", self.address),
-        })
-    }
-
-    fn check_time(&mut self, _now: Duration) -> Option<Event> {
-        None // the host keeps the clocks and tells the seat when a flag falls
-    }
-
-    fn time_control(&self) -> Option<TimeControl> {
-        self.seat.state.as_ref()?.clock.map(|c| c.control)
-    }
-
-    fn clock_reading(&self, _now: Duration) -> Option<ClockReading> {
-        let clock = self.seat.state.as_ref()?.clock?;
-        let mut reading = clock.reading();
-        // Counted from when the host's state arrived (the host keeps the clocks).
-        if let (Some(running), None) = (clock.running, self.over()) {
-            let spent = self.state_at.elapsed().as_millis() as u64;
-            let left = running.fold_wb(&mut reading.white_ms, &mut reading.black_ms);
-            *left = left.saturating_sub(spent);
-        }
-        Some(reading)
-    }
-
-    fn clock_running(&self) -> Option<Color> {
-        self.seat.state.as_ref()?.clock?.running
-    }
-
-    fn time_to_flag(&self, now: Duration) -> Option<Duration> {
-        let running = self.clock_running()?;
-        Some(Duration::from_millis(self.clock_reading(now)?.of(running)))
-    }
-
-    fn start_clock(&mut self, _now: Duration) {}
-
-    fn pause_clock(&mut self, _now: Duration) {}
 
     fn markers(&self) -> &Markers {
         &self.markers
     }
 
-    fn set_marker(&mut self, color: Color, square: Square, piece: Option<Role>) {
-        if color == self.color {
+    fn set_marker(&mut self, seat: Color, square: Square, piece: Option<Role>) {
+        if seat == self.color {
             let at = self.seat.have();
-            self.markers.set(color, square, piece, at);
+            self.markers.set(seat, square, piece, at);
         }
-    }
-
-    fn corrections(&self) -> &[Correction] {
-        &[]
-    }
-
-    fn undo(&mut self, _note: &str, _now: Duration) -> Option<Event> {
-        None
-    }
-
-    fn to_saved(&self) -> Option<SavedGame> {
-        let game = self.revealed.as_ref()?;
-        // The markers are not kept: they were set by this seat's record, not the whole log.
-        Some(SavedGame::of(game, self.meta.clone(), self.time_control()))
-    }
-
-    fn autosave_path(&self) -> Option<&Path> {
-        None // the host autosaves
-    }
-
-    fn autosave_error(&self) -> Option<&str> {
-        self.trouble.as_deref()
     }
 
     fn truth(&self) -> Option<&Game> {
         self.revealed.as_ref()
+    }
+
+    fn saved(&self) -> Option<SavedGame> {
+        let game = self.revealed.as_ref()?;
+        // The markers are not kept: they were set by this seat's record, not the whole log.
+        Some(SavedGame::of(
+            game,
+            self.facts.meta.clone(),
+            self.facts.time_control,
+        ))
     }
 }

@@ -9,7 +9,6 @@ use crate::clock::TimeControl;
 use crate::rules::RuleSet;
 use crate::save::{Meta, Mode};
 use crate::session::GameSession;
-use crate::table::Table;
 use shakmaty::Color;
 use std::io::{BufReader, Write};
 use std::net::{TcpListener, TcpStream};
@@ -100,7 +99,7 @@ pub fn start_host(options: &HostOptions) -> Result<Hosted, String> {
             .map_err(|e| e.to_string())?
         }
     };
-    if let Some(e) = session.autosave_error() {
+    if let Some(e) = session.autosave_error.as_deref() {
         return Err(e.to_owned());
     }
     let listener = TcpListener::bind((options.bind.as_str(), options.port))

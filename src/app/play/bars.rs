@@ -28,20 +28,20 @@ impl PlayScreen {
         intents: &mut Vec<Intent>,
     ) {
         ui.horizontal_wrapped(|ui| {
-            ui.heading(self.session.rules().title());
+            ui.heading(self.facts().rules.title());
             ui.separator();
-            let status = match self.session.over() {
+            let status = match self.facts().over {
                 Some(o) => format!("Game over: {}", o.title()),
-                None => format!("{} to move", color_title(self.session.to_move())),
+                None => format!("{} to move", color_title(self.facts().to_move)),
             };
             ui.label(RichText::new(status).strong());
             ui.separator();
-            if let Some(reading) = self.session.clock_reading(now) {
+            if let Some(reading) = self.facts().clock_reading(now) {
                 for c in [Color::White, Color::Black] {
                     if !self.may_see_clock(c) {
                         continue;
                     }
-                    let running = self.session.clock_running() == Some(c);
+                    let running = self.facts().clock_running() == Some(c);
                     let text = format!("{} {}", color_title(c), format_ms(reading.of(c)));
                     let rich = RichText::new(text).monospace().size(theme::TEXT_LARGE);
                     ui.label(if running {
@@ -51,8 +51,8 @@ impl PlayScreen {
                     });
                 }
                 // A network game's clocks are the host's: nobody pauses them from a seat.
-                if !self.revealed() && !matches!(self.mode, PlayMode::Remote(_)) {
-                    if self.session.clock_running().is_some() {
+                if !self.revealed() && self.table.record().is_some() {
+                    if self.facts().clock_running().is_some() {
                         if ui.button("Pause clock").clicked() {
                             intents.push(Intent::PauseClock);
                         }
@@ -61,7 +61,7 @@ impl PlayScreen {
                     }
                 }
             }
-            if let PlayMode::Practice(_) = self.mode
+            if let PlayMode::Seat(_) = self.mode
                 && !self.revealed()
             {
                 ui.checkbox(&mut self.training_aid, "Where enemy units may be")
@@ -81,7 +81,7 @@ impl PlayScreen {
                     self.display.open = !open;
                 }
             }
-            if let Some(status) = self.session.seat_status() {
+            if let Some(status) = &self.facts().status {
                 ui.label(status);
             }
             // (While the invitation is shown in large type, not again up here.)
@@ -93,8 +93,9 @@ impl PlayScreen {
                     RichText::new(format!("Hosting: address {address}, code {code}")).strong(),
                 );
             }
-            if let Some(err) = &self.session.autosave_error() {
-                ui.colored_label(theme::ERROR, *err);
+            let trouble = self.table.record().and_then(|r| r.autosave_error());
+            if let Some(err) = trouble.or(self.facts().trouble.as_deref()) {
+                ui.colored_label(theme::ERROR, err);
             }
         });
     }
@@ -128,11 +129,11 @@ impl PlayScreen {
         if open_key {
             intents.push(Intent::OpenBoard(next));
         }
-        let wording = self.session.rules().wording;
+        let wording = self.facts().rules.wording;
         // Public facts only, read from the referee's record where this table has it (a table
         // without it shows the card without them).
         let public = self
-            .session
+            .table
             .truth()
             .map(|game| public_since_last_turn(game.log(), wording, next))
             .unwrap_or_default();
@@ -160,7 +161,7 @@ impl PlayScreen {
                             .size(theme::TEXT_HEADLINE)
                             .color(Color32::WHITE),
                     );
-                    let name = next.fold_wb(&self.session.meta().white, &self.session.meta().black);
+                    let name = next.fold_wb(&self.facts().meta.white, &self.facts().meta.black);
                     let who = if name.is_empty() {
                         color_title(next).to_owned()
                     } else {
@@ -179,8 +180,8 @@ impl PlayScreen {
                             .wrap(),
                         );
                     }
-                    if let Some(reading) = self.session.clock_reading(now)
-                        && !self.session.rules().variant().capabilities().private_clocks
+                    if let Some(reading) = self.facts().clock_reading(now)
+                        && !self.facts().rules.variant().capabilities().private_clocks
                     {
                         ui.label(format!(
                             "Clocks: White {}  Black {}",
@@ -188,7 +189,7 @@ impl PlayScreen {
                             format_ms(reading.black_ms)
                         ));
                     }
-                    if self.draw_offer == Some(!next) {
+                    if self.facts().draw_offer == Some(!next) {
                         ui.label(format!("{} offers a draw.", color_title(!next)));
                     }
                     ui.add_space(8.0);
@@ -214,7 +215,7 @@ impl PlayScreen {
     ) {
         ui.add_space(4.0);
         if self.revealed() {
-            if let Some(o) = self.session.over() {
+            if let Some(o) = self.facts().over {
                 ui.add(
                     egui::Label::new(
                         RichText::new(format!(
@@ -234,15 +235,15 @@ impl PlayScreen {
                 if ui.button("Save game as… (Ctrl+S)").clicked() {
                     requests.push(AppRequest::SaveAs);
                 }
-                if let Some(path) = self.session.autosave_path() {
+                if let Some(path) = self.table.record().and_then(|r| r.autosave_path()) {
                     ui.label(format!("Saved automatically to {}", path.display()));
                 }
             });
             ui.add_space(4.0);
             return;
         }
-        if let Some((opener, chosen)) = self.opening {
-            let wanted = self.session.rules().variant().squares_to_open();
+        if let Some((opener, chosen)) = self.entry.opening {
+            let wanted = self.facts().rules.variant().squares_to_open();
             ui.horizontal(|ui| {
                 ui.label(
                     RichText::new(format!(
@@ -273,7 +274,7 @@ impl PlayScreen {
                 {
                     ui.label(format!(
                         "It is {}'s turn.",
-                        color_title(self.session.to_move())
+                        color_title(self.facts().to_move)
                     ));
                     if ui
                         .button(format!("Close {}'s board", color_title(c)))
@@ -281,13 +282,18 @@ impl PlayScreen {
                     {
                         intents.push(Intent::CloseBoard);
                     }
-                } else if let PlayMode::Remote(me) = self.mode {
+                } else if let PlayMode::Seat(me) = self.mode {
+                    let waiting = if self.computer.is_some() {
+                        "the computer is thinking…"
+                    } else {
+                        "waiting for the opponent."
+                    };
                     ui.label(format!(
-                        "{} to move: waiting for the opponent.",
-                        color_title(self.session.to_act())
+                        "{} to move: {waiting}",
+                        color_title(self.facts().to_act())
                     ));
                     // A seat may resign or offer a draw whatever the turn.
-                    if self.session.over().is_none() {
+                    if self.facts().over.is_none() {
                         self.draw_buttons(ui, me, intents);
                     }
                 } else {
@@ -296,9 +302,13 @@ impl PlayScreen {
             });
             return;
         };
-        let rbc = self.session.rules().variant().senses();
+        if self.facts().placing == Some(player) {
+            self.placement_prompt(ui, player, intents);
+            return;
+        }
+        let rbc = self.facts().rules.variant().senses();
         let (sensed, any_asked) = {
-            let view = self.session.view(player);
+            let view = self.table.view(player);
             (view.sensed, view.any_asked)
         };
         if rbc && !sensed {
@@ -325,29 +335,10 @@ impl PlayScreen {
             if rbc && ui.button("Pass").clicked() {
                 intents.push(Intent::Ask(Request::Pass));
             }
-            self.prepare_move_field(ui);
-            // Enter plays the line and the field keeps the focus (no return key that gives it up).
-            let edit = egui::TextEdit::singleline(&mut self.move_text)
-                .hint_text("e2e4 or Nf3, then Enter (/ to type)")
-                .desired_width(160.0)
-                .return_key(None::<egui::KeyboardShortcut>)
-                .id(move_input_id());
-            let resp = ui.add(edit);
-            resp.widget_info(|| {
-                egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Type a move")
-            });
-            // No move has a '/': the key that focuses the field leaves no trace in it.
-            self.move_text.retain(|c| c != '/');
-            let focused = ui.memory(|m| m.has_focus(resp.id));
-            if focused && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
-                intents.push(Intent::Typed);
-            }
-            if ui.button("Play typed move").clicked() {
-                intents.push(Intent::Typed);
-            }
+            self.move_field(ui, "e2e4 or Nf3, then Enter (/ to type)", intents);
             // Buttons keep their places: "Any?" stays (greyed) once asked, Resign comes before
             // the draw buttons, which change as offers come and go.
-            if self.session.rules().has_any()
+            if self.facts().rules.has_any()
                 && ui
                     .add_enabled(!any_asked, egui::Button::new("Any?"))
                     .clicked()
@@ -358,27 +349,71 @@ impl PlayScreen {
         });
     }
 
+    /// The move field and its button: Enter plays the line and the field keeps the focus.
+    fn move_field(&mut self, ui: &mut egui::Ui, hint: &str, intents: &mut Vec<Intent>) {
+        self.prepare_move_field(ui);
+        // No return key that gives the focus up.
+        let edit = egui::TextEdit::singleline(&mut self.move_text)
+            .hint_text(hint)
+            .desired_width(160.0)
+            .return_key(None::<egui::KeyboardShortcut>)
+            .id(move_input_id());
+        let resp = ui.add(edit);
+        resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Type a move"));
+        // No move has a '/': the key that focuses the field leaves no trace in it.
+        self.move_text.retain(|c| c != '/');
+        let focused = ui.memory(|m| m.has_focus(resp.id));
+        if focused && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+            intents.push(Intent::Typed);
+        }
+        if ui.button("Play typed move").clicked() {
+            intents.push(Intent::Typed);
+        }
+    }
+
+    /// Semi-Kriegspiel: the sighted player places its king and queen, by clicks or typed.
+    fn placement_prompt(&mut self, ui: &mut egui::Ui, player: Color, intents: &mut Vec<Intent>) {
+        let step = match self.entry.placing_king {
+            None => "click the square for your king".to_owned(),
+            Some(k) => format!("king on {k}: now click the square for your queen"),
+        };
+        ui.label(
+            RichText::new(format!(
+                "{}: place your king and queen before the first move: {step} (or type Ke1 Qd1).",
+                color_title(player)
+            ))
+            .strong(),
+        );
+        self.message_line(ui);
+        ui.horizontal_wrapped(|ui| {
+            self.move_field(ui, "Ke1 Qd1, then Enter", intents);
+            if self.entry.placing_king.is_some() && ui.button("Choose the king again").clicked() {
+                intents.push(Intent::Select(None));
+            }
+        });
+    }
+
     /// Resign, and the draw buttons as offers come and go: the opponent's standing offer said
     /// in words with Accept and Decline, this player's own offer said while it stands.
     fn draw_buttons(&self, ui: &mut egui::Ui, player: Color, intents: &mut Vec<Intent>) {
         if ui.button("Resign").clicked() {
             intents.push(Intent::Confirm(Some(Confirm::Resign(player))));
         }
-        if self.draw_offer == Some(!player) {
+        if self.facts().draw_offer == Some(!player) {
             ui.label(RichText::new(format!("{} offers a draw.", color_title(!player))).strong());
             if ui.button("Accept draw").clicked() {
                 intents.push(Intent::AnswerDraw(true));
             }
-            if matches!(self.mode, PlayMode::Remote(_)) {
-                // A network table keeps the offer until the next move: no decline to send.
+            if !self.facts().draw_declinable {
+                // This table keeps the offer until the next move: no decline to send.
                 ui.label("(or play on: the offer lapses with your move)");
             } else if ui.button("Decline draw").clicked() {
                 intents.push(Intent::AnswerDraw(false));
             }
-        } else if self.draw_offer == Some(player) && matches!(self.mode, PlayMode::Remote(_)) {
+        } else if self.facts().draw_offer == Some(player) {
             ui.label("Your draw offer stands.");
-        } else if self.draw_offer.is_none()
-            && !matches!(self.mode, PlayMode::Practice(_))
+        } else if self.facts().draw_offer.is_none()
+            && self.computer.is_none()
             && ui.button("Offer draw").clicked()
         {
             intents.push(Intent::OfferDraw);
@@ -392,11 +427,11 @@ impl PlayScreen {
         attempt: Attempt,
         intents: &mut Vec<Intent>,
     ) {
-        let color = self.session.to_move();
+        let color = self.facts().to_move;
         egui::Modal::new(egui::Id::unique("promotion")).show(ui.ctx(), |ui| {
             ui.heading("Promote to");
             ui.horizontal(|ui| {
-                for &role in promotion_roles(self.session.rules().promotion) {
+                for &role in promotion_roles(self.facts().rules.promotion) {
                     let image = egui::Image::new(pieces::image(role.of(color))).fit_to_exact_size(
                         egui::vec2(theme::PROMOTION_PIECE, theme::PROMOTION_PIECE),
                     );
@@ -467,6 +502,22 @@ impl PlayScreen {
             }
         });
     }
+}
+
+/// The host's invitation in large type until the other player sits.
+pub(super) fn invitation(ui: &mut egui::Ui, lines: &[String]) {
+    ui.add_space(6.0);
+    ui.vertical_centered(|ui| {
+        for (i, line) in lines.iter().enumerate() {
+            let text = RichText::new(line.as_str());
+            ui.label(if i == 0 {
+                text.heading()
+            } else {
+                text.size(22.0).strong()
+            });
+        }
+    });
+    ui.add_space(6.0);
 }
 
 /// What may be done with a finished game: study it, export its PGN (`export`: not in the club

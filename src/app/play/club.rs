@@ -100,7 +100,7 @@ impl PlayScreen {
                 );
                 if self.say_this.is_empty() {
                     ui.label(
-                        RichText::new(format!("{} to move.", color_title(self.session.to_move())))
+                        RichText::new(format!("{} to move.", color_title(self.facts().to_move)))
                             .size(theme::TEXT_SAY_THIS),
                     );
                 }
@@ -126,8 +126,8 @@ impl PlayScreen {
                 }
             });
         ui.add_space(6.0);
-        let over = self.session.over();
-        let mover = self.session.to_move();
+        let over = self.facts().over;
+        let mover = self.facts().to_move;
         // Before the move field is drawn: it would take Ctrl+Z as its own undo.
         let keys = ui.input_mut(|i| take_keys(&mut i.events));
         if keys.clock {
@@ -135,7 +135,7 @@ impl PlayScreen {
         }
         if let Some(confirm) = self.confirm.clone() {
             let question = match &confirm {
-                Confirm::Undo => match self.session.truth().and_then(|g| g.log().events.last()) {
+                Confirm::Undo => match self.table.truth().and_then(|g| g.log().events.last()) {
                     Some(e) => format!(
                         "Take back the last entry ({})?",
                         crate::replay::request_text(&e.request)
@@ -195,14 +195,14 @@ impl PlayScreen {
                 if ui.button("Enter").clicked() {
                     intents.push(Intent::Typed);
                 }
-                if self.session.rules().has_any() && ui.button("Any? (?)").clicked() {
+                if self.facts().rules.has_any() && ui.button("Any? (?)").clicked() {
                     intents.push(Intent::Club(Command::Any));
                 }
                 if ui.button("Undo (Ctrl+Z)").clicked() {
                     intents.push(Intent::Confirm(Some(Confirm::Undo)));
                 }
-                if self.session.time_control().is_some() {
-                    let label = if self.session.clock_running().is_some() {
+                if self.facts().time_control.is_some() {
+                    let label = if self.facts().clock_running().is_some() {
                         "Stop clock (Ctrl+Space)"
                     } else {
                         "Start clock (Ctrl+Space)"
@@ -251,7 +251,7 @@ impl PlayScreen {
     /// that two equal answers in a row read as two ("SAY THIS · 7. Black's 2nd attempt: c6e4").
     fn say_this_heading(&self) -> String {
         let title = "SAY THIS";
-        let Some(game) = self.session.truth() else {
+        let Some(game) = self.table.truth() else {
             return title.to_owned();
         };
         if self.say_this.is_empty() {
@@ -259,7 +259,11 @@ impl PlayScreen {
         }
         let events = &game.log().events;
         // Right after a correction the words are about it.
-        if let Some(c) = self.session.corrections().last()
+        if let Some(c) = self
+            .table
+            .record()
+            .map_or(&[][..], |r| r.corrections())
+            .last()
             && c.at == events.len()
         {
             let taken: Vec<String> = c.removed.iter().map(|e| request_text(&e.request)).collect();
@@ -303,7 +307,7 @@ impl PlayScreen {
     /// Carries out a typed command.
     pub(super) fn club_command(&mut self, command: Command, now: Duration) {
         self.focus_input = true;
-        let mover = self.session.to_move();
+        let mover = self.facts().to_move;
         match command {
             Command::Move(text) => {
                 // Resolved as a player's typed move: against the mover's own board only.
@@ -315,12 +319,7 @@ impl PlayScreen {
             Command::Pass => self.request(Request::Pass, now),
             Command::Open(squares) => self.request(Request::Open(squares), now),
             Command::Place(king, queen) => {
-                let color = self
-                    .session
-                    .rules()
-                    .variant()
-                    .seeing_side()
-                    .unwrap_or(mover);
+                let color = self.facts().rules.variant().seeing_side().unwrap_or(mover);
                 self.request(Request::Place { color, king, queen }, now)
             }
             Command::Undo => self.confirm = Some(Confirm::Undo),
@@ -329,11 +328,11 @@ impl PlayScreen {
             Command::Flag(c) => self.confirm = Some(Confirm::Flag(c.unwrap_or(mover))),
             Command::Adjudicate(r, reason) => self.confirm = Some(Confirm::Adjudicate(r, reason)),
             Command::Clock => {
-                if self.session.clock_running().is_some() {
-                    self.session.pause_clock(now);
+                if self.facts().clock_running().is_some() {
+                    self.table.pause_clock(now);
                     self.message = Some("Clock stopped.".into());
                 } else {
-                    self.session.start_clock(now);
+                    self.table.start_clock(now);
                     self.clock_started = true;
                     self.message = Some(format!("Clock running for {}.", color_title(mover)));
                 }

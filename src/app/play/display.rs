@@ -33,16 +33,16 @@ impl PlayScreen {
         if ui.input(|i| i.viewport().close_requested()) {
             self.display.open = false;
         }
-        let status = match self.session.over() {
+        let status = match self.facts().over {
             Some(o) => format!("Game over: {}", o.title()),
-            None => format!("{} to move", color_title(self.session.to_move())),
+            None => format!("{} to move", color_title(self.facts().to_move)),
         };
-        let clocks = self.session.clock_reading(now).map(|reading| {
+        let clocks = self.facts().clock_reading(now).map(|reading| {
             [Color::White, Color::Black]
                 .map(|c| format!("{} {}", color_title(c), format_ms(reading.of(c))))
         });
         let record = self
-            .session
+            .table
             .truth()
             .map(|game| game.log().public_record())
             .unwrap_or_default();
@@ -82,7 +82,7 @@ impl PlayScreen {
                 ui.add_space(8.0);
                 ui.horizontal(|ui| {
                     for (i, text) in clocks.iter().enumerate() {
-                        let running = self.session.clock_running()
+                        let running = self.facts().clock_running()
                             == Some(if i == 0 { Color::White } else { Color::Black });
                         let rich = RichText::new(text)
                             .monospace()

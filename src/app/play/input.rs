@@ -8,6 +8,7 @@ use crate::announce::Item;
 use crate::attempt::Attempt;
 use crate::referee::Request;
 use crate::rules::AnyRule;
+use crate::variant::typed::Line;
 use crate::variant::typed::promotes;
 pub use crate::variant::typed::{Typed, resolve as resolve_typed};
 use crate::view::PlayerView;
@@ -21,39 +22,46 @@ pub fn move_input_id() -> egui::Id {
 
 impl PlayScreen {
     /// The typed line was entered (Enter or the button): a console command in club referee
-    /// mode, otherwise a move. The move field keeps the keyboard focus.
+    /// mode; at a player's board a move, or a line of the family (`?`, `sense e4`, `pass`,
+    /// `open a1 b2 …`, `Ke1 Qd1`). The move field keeps the keyboard focus.
     pub(super) fn typed(&mut self, now: Duration) {
         self.focus_input = true;
-        // Semi-Kriegspiel's placement ("place g8 d5") is a command in every mode.
-        let placing = self
-            .move_text
-            .trim_start()
-            .to_lowercase()
-            .starts_with("place");
+        if self.move_text.trim().is_empty() && self.mode != PlayMode::Referee {
+            return;
+        }
+        let line = crate::variant::typed::parse_line(&self.move_text);
         // At a hot-seat board only the sighted player places its own king and queen: the
         // player at the board must not choose (and so learn) the other side's squares.
-        let sighted = self.session.rules().variant().seeing_side();
+        let sighted = self.facts().rules.variant().seeing_side();
+        let placing = matches!(line, Ok(Line::Place(..)));
         if placing && self.mode != PlayMode::Referee && self.active_player() != sighted {
             self.message =
                 Some("only the sighted player places its king and queen, at its own board".into());
             self.select_input = true;
             return;
         }
-        if self.mode == PlayMode::Referee || placing {
-            match crate::variant::typed::parse_line(&self.move_text) {
-                Ok(command) => self.club_command(command, now),
-                Err(e) => {
-                    self.message = Some(e.to_string());
-                    self.select_input = true;
-                }
+        let a_players_line = matches!(
+            line,
+            Ok(Line::Move(_)
+                | Line::Any
+                | Line::Sense(_)
+                | Line::Pass
+                | Line::Open(_)
+                | Line::Place(..))
+        );
+        match line {
+            Ok(command) if self.mode == PlayMode::Referee || a_players_line => {
+                self.club_command(command, now)
             }
-            return;
+            Ok(_) => {
+                self.message = Some("that is a command of the club referee's console".into());
+                self.select_input = true;
+            }
+            Err(e) => {
+                self.message = Some(e.to_string());
+                self.select_input = true;
+            }
         }
-        let text = self.move_text.trim().to_owned();
-        if text.is_empty() {
-            return;
-        }
-        self.play_typed(&text, now);
     }
 
     /// Plays a typed move (UCI or SAN) for the side to move, resolved against its own board: on
@@ -61,18 +69,18 @@ impl PlayScreen {
     /// is asked first); otherwise the message says why and the text is selected, so the next
     /// keystrokes replace it.
     pub(super) fn play_typed(&mut self, text: &str, now: Duration) {
-        let mover = self.session.to_move();
-        let resolved = resolve_typed(self.session.view(mover), text);
+        let mover = self.facts().to_move;
+        let resolved = resolve_typed(self.table.view(mover), text);
         match resolved {
             Ok(Typed::Attempt(a)) => {
                 self.move_text.clear();
-                let request = self.attempt_request(a);
+                let request = self.facts().rules.variant().attempt(a);
                 self.request(request, now);
             }
             Ok(Typed::Promotion(a)) => {
                 self.move_text.clear();
-                self.selected = None;
-                self.promotion = Some(a);
+                self.entry.selected = None;
+                self.entry.promotion = Some(a);
             }
             Err(message) => {
                 self.message = Some(message.to_string());

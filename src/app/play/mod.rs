@@ -1,6 +1,13 @@
 //! The game screen: three boards side by side as over the board (White's, Black's, the
 //! referee's), move input on the player's own board, what each player heard, the clocks, and in
-//! hot-seat play the curtain between turns.
+//! hot-seat play the curtain between turns. One person at one seat (against the computer, or at
+//! a network table) sees one board.
+//!
+//! The screen sits at a [`Table`] and draws what the table and the rule family
+//! ([`crate::variant::Variant`]) give it: it hands requests to the table and reads what happened
+//! from [`Table::poll`], so a local table and a remote seat are drawn alike and no frame ever
+//! waits. The computer opponent thinks on its own thread ([`crate::bots::driver::Driver`]) and
+//! wakes the window when it has answered.
 //!
 //! Who may see what is decided in one place, [`PlayScreen::may_see`] (by the rules in
 //! [`super::visibility`]). A board the viewer may not see is drawn covered: its contents are never
@@ -8,32 +15,31 @@
 //! after the whole screen is drawn, so a move that passes the turn brings the curtain up from the
 //! very next frame.
 //!
-//! This module holds the screen's state and its frame; the parts are drawn by `boards` (the
-//! three columns), `bars` (top and bottom bars, the curtain card, dialogs), `club` (the club
-//! referee's console) and `display` (the players' display, a second window), read by `input` (clicks and typed moves into attempts), applied by `apply`.
+//! The parts: `frame` (the frame: panels, then intents, then news), `boards` (the three
+//! columns), `bars` (top and bottom bars, the curtain card, dialogs), `club` (the club referee's
+//! console), `display` (the players' display, a second window), `input` (clicks and typed moves
+//! into attempts), `apply` (intents), `news` (what the table told), `computer` (the opponent).
 
 mod apply;
 mod bars;
 mod boards;
 mod club;
+mod computer;
 mod display;
+mod frame;
 mod input;
+mod news;
+mod player;
+mod trays;
 
 pub use super::visibility::{Curtain, Drawn, Place};
 pub use input::{Typed, move_input_id, resolve_typed};
 
-use super::settings::Settings;
 use super::visibility::{self, Viewer};
 use crate::attempt::Attempt;
-use crate::table::Table;
-use crate::wording::say;
+use crate::table::{Facts, Table};
 use apply::Intent;
 use shakmaty::{Bitboard, Color, Role, Square};
-use std::time::Duration;
-
-/// A bot thinking on another thread: it sends itself back with its request.
-type ComputerJob =
-    std::sync::mpsc::Receiver<(Box<dyn crate::bots::Bot>, Option<crate::referee::Request>)>;
 
 /// How the game is being played.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -42,12 +48,10 @@ pub enum PlayMode {
     HotSeat,
     /// A club referee enters each attempt and reads out the answers (all boards visible).
     Referee,
-    /// One player (this colour) against the computer: only that player's board is shown, and
-    /// the computer plays its turns as soon as they come.
-    Practice(Color),
-    /// One seat (this colour) of a network game: only that player's board is shown; the
-    /// opponent's turns arrive from the table ([`crate::seat::remote::RemoteTable`]).
-    Remote(Color),
+    /// One person at this seat: against the computer (the screen's computer plays the other
+    /// seat) or at a network table (the other seat plays elsewhere). Only this seat's board is
+    /// shown.
+    Seat(Color),
 }
 
 /// Something the screen asks the app to do.
@@ -61,8 +65,8 @@ pub enum AppRequest {
     ExportScoresheet,
     /// Open the finished game in study mode.
     StudyGame,
-    /// Open the new-game dialog with this game's rules, names and clock (practice: a new
-    /// practice game with the same side).
+    /// Open the new-game dialog with this game's rules, names and clock (against the computer:
+    /// a new game with the same side).
     NewGameSameSettings,
 }
 
@@ -118,20 +122,34 @@ pub enum Confirm {
     Adjudicate(crate::announce::GameResult, String),
 }
 
-/// The game screen's state.
-pub struct PlayScreen {
-    /// The game.
-    pub session: Box<dyn Table>,
-    /// Hot-seat or club referee.
-    pub mode: PlayMode,
-    /// The curtain (hot-seat).
-    pub curtain: Curtain,
+/// What the person is entering on a board: a piece picked up, a pocket unit, a promotion to
+/// choose, squares to open, the square under the pointer while sensing.
+#[derive(Clone, Debug, Default)]
+struct Entry {
     selected: Option<Square>,
-    /// Club referee mode: the players' display (a second window of public facts).
-    pub display: display::Display,
     /// Crazyhouse Kriegspiel: the pocket unit picked up for a drop (click a square next).
     pocket: Option<Role>,
     promotion: Option<Attempt>,
+    brush: Option<Brush>,
+    /// RBC: the square under the pointer while sensing.
+    hover: Option<Square>,
+    /// Modern Kriegspiel: the player who just moved is choosing squares to open.
+    opening: Option<(Color, Bitboard)>,
+    /// Semi-Kriegspiel: the king's square chosen on the board, the queen's to come.
+    placing_king: Option<Square>,
+}
+
+/// The game screen's state.
+pub struct PlayScreen {
+    /// The table the screen sits at.
+    pub table: Box<dyn Table>,
+    /// Hot-seat, club referee, or one seat.
+    pub mode: PlayMode,
+    /// The curtain (hot-seat).
+    pub curtain: Curtain,
+    entry: Entry,
+    /// Club referee mode: the players' display (a second window of public facts).
+    pub display: display::Display,
     /// The typed-move field.
     pub move_text: String,
     /// Feedback for the last input (a refused attempt, an unusable typed move).
@@ -140,12 +158,9 @@ pub struct PlayScreen {
     tagged: Option<(String, MessageKind)>,
     /// Boards flipped (F).
     pub flipped: bool,
-    brush: Option<Brush>,
     confirm: Option<Confirm>,
-    draw_offer: Option<Color>,
     /// What was drawn on each board in the last frame.
     pub drawn: Vec<Drawn>,
-    /// The log length when each player last opened its board [black, white].
     /// The clock has been started.
     clock_started: bool,
     /// What the referee must say about the last entry: (to whom, words).
@@ -154,86 +169,81 @@ pub struct PlayScreen {
     focus_input: bool,
     /// Select the move field's text once it has the focus (after an unusable line).
     select_input: bool,
-    /// RBC: the square under the pointer while sensing.
-    hover: Option<Square>,
-    /// Modern Kriegspiel: the player who just moved is choosing squares to open.
-    opening: Option<(Color, Bitboard)>,
-    /// The computer opponent in practice games (named in the save, [`crate::save::Computer`]).
-    bot: Option<Box<dyn crate::bots::Bot>>,
-    /// The bot at work on another thread: it comes back with its request.
-    thinking: Option<ComputerJob>,
-    /// Practice: show the person's belief as a heat map (a training aid).
+    /// The computer opponent, where the person plays the computer.
+    computer: Option<computer::Computer>,
+    /// Who made the requests the table has not answered yet, in order.
+    asked: std::collections::VecDeque<news::Asker>,
+    /// Show the person's belief as a heat map (a training aid).
     pub training_aid: bool,
     /// The belief behind the training aid, kept up to date with the person's view.
     training: Option<crate::belief::Belief>,
     /// A network game this app hosts: its server (kept running while the screen is open), with
     /// the address and join code to give the other player.
     pub hosting: Option<std::sync::Arc<crate::seat::serve::Hosted>>,
-    /// A network game's table calls the window when news arrives.
+    /// The table and the computer call the window when news arrives.
     waker_set: bool,
 }
 
 impl PlayScreen {
-    /// A new screen for `session`. Hot-seat games always start (or resume) on the curtain.
-    pub fn new(session: impl Table + 'static, mode: PlayMode) -> PlayScreen {
-        let session: Box<dyn Table> = Box::new(session);
-        let next = session.to_act();
+    /// A new screen for `table`. Hot-seat games always start (or resume) on the curtain; where
+    /// the game names a computer opponent for the other seat, it is started.
+    pub fn new(table: impl Table + 'static, mode: PlayMode) -> PlayScreen {
+        let table: Box<dyn Table> = Box::new(table);
         let curtain = match mode {
-            PlayMode::Practice(human) | PlayMode::Remote(human) => Curtain::Open(human),
-            _ => Curtain::Up { next },
+            PlayMode::Seat(me) => Curtain::Open(me),
+            _ => Curtain::Up {
+                next: table.facts().to_act(),
+            },
         };
         let mut screen = PlayScreen {
-            session,
+            table,
             mode,
             curtain,
-            selected: None,
+            entry: Entry::default(),
             display: display::Display::default(),
-            pocket: None,
-            promotion: None,
             move_text: String::new(),
             message: None,
             tagged: None,
             flipped: false,
-            brush: None,
             confirm: None,
-            draw_offer: None,
             drawn: Vec::new(),
             clock_started: false,
             say_this: Vec::new(),
             focus_input: mode == PlayMode::Referee,
             select_input: false,
-            hover: None,
-            opening: None,
-            bot: None,
-            thinking: None,
+            computer: None,
+            asked: Default::default(),
             training_aid: false,
             training: None,
             hosting: None,
             waker_set: false,
         };
-        if let PlayMode::Practice(_) = mode {
-            let seed = u64::from(screen.session.view(Color::White).move_number);
-            let meta = screen.session.meta();
-            let start = |c: crate::save::Computer| {
-                crate::seat::engine::start_bot(c.bot, &meta.engine, seed)
-            };
-            match meta.computer.map(start) {
-                Some(Ok(bot)) => screen.bot = Some(bot),
-                Some(Err(e)) => screen.tell(MessageKind::Error, e),
-                None => {}
-            }
-        }
-        screen.computer_turn(Duration::ZERO);
+        screen.start_computer();
         screen
+    }
+
+    /// The public facts of the game.
+    pub fn facts(&self) -> &Facts {
+        self.table.facts()
     }
 
     /// The game is over: everything is revealed.
     pub fn revealed(&self) -> bool {
-        self.session.over().is_some()
+        self.facts().over.is_some()
     }
 
-    /// Whether the person at the screen may see `place` now. The single rule for hidden
-    /// information on this screen.
+    /// Whether the person plays against the computer here.
+    pub fn against_computer(&self) -> bool {
+        self.computer.is_some()
+    }
+
+    /// Whether the computer is thinking about its next request.
+    pub fn computer_thinking(&self) -> bool {
+        self.computer.as_ref().is_some_and(|c| c.thinking())
+    }
+
+    /// Whether the person may see `place` now. The single rule for hidden information on this
+    /// screen.
     pub fn may_see(&self, place: Place) -> bool {
         self.viewer().may_see(place)
     }
@@ -246,7 +256,7 @@ impl PlayScreen {
     /// Whether the viewer may see `color`'s remaining time: always, except in Reconnaissance
     /// Blind Chess hot-seat play, where each player sees only its own time.
     pub fn may_see_clock(&self, color: Color) -> bool {
-        let private = self.session.rules().variant().capabilities().private_clocks;
+        let private = self.facts().rules.variant().capabilities().private_clocks;
         visibility::may_see_clock(self.mode, self.curtain, self.revealed(), private, color)
     }
 
@@ -255,16 +265,22 @@ impl PlayScreen {
         if self.revealed() {
             return None;
         }
-        let to_move = self.session.to_move();
+        let (to_move, to_act) = (self.facts().to_move, self.facts().to_act());
         match (self.mode, self.curtain) {
             (PlayMode::Referee, _) => Some(to_move),
             // During a Semi-Kriegspiel placement the sighted side acts, even as second mover.
-            (PlayMode::HotSeat, Curtain::Open(c)) if c == self.session.to_act() => Some(c),
-            (PlayMode::Practice(human) | PlayMode::Remote(human), _)
-                if human == self.session.to_act() =>
-            {
-                Some(human)
-            }
+            (PlayMode::HotSeat, Curtain::Open(c)) if c == to_act => Some(c),
+            (PlayMode::Seat(me), _) if me == to_act => Some(me),
+            _ => None,
+        }
+    }
+
+    /// The seat whose offers and resignation the screen's buttons make: the open board's in
+    /// hot-seat play, the person's at one seat.
+    fn own_seat(&self) -> Option<Color> {
+        match (self.mode, self.curtain) {
+            (PlayMode::Seat(me), _) => Some(me),
+            (PlayMode::HotSeat, Curtain::Open(c)) => Some(c),
             _ => None,
         }
     }
@@ -272,10 +288,7 @@ impl PlayScreen {
     /// The host's invitation while the other seat is empty: what to tell the other player.
     fn invitation(&self) -> Option<Vec<String>> {
         let hosted = self.hosting.as_ref()?;
-        let PlayMode::Remote(me) = self.mode else {
-            return None;
-        };
-        if self.session.over().is_some() || hosted.server.with_host(|h| h.is_connected(!me)) {
+        if self.revealed() || self.facts().opponent_present {
             return None;
         }
         Some(vec![
@@ -308,142 +321,5 @@ impl PlayScreen {
         self.mode == PlayMode::HotSeat
             && !self.revealed()
             && matches!(self.curtain, Curtain::Up { .. })
-    }
-
-    /// Draws the screen; returns requests for the app.
-    pub fn show(
-        &mut self,
-        ui: &mut egui::Ui,
-        settings: &Settings,
-        now: Duration,
-    ) -> Vec<AppRequest> {
-        let mut intents = Vec::new();
-        let mut requests = Vec::new();
-        self.drawn.clear();
-        if let Some(event) = self.session.check_time(now) {
-            // A flag that fell on the running clock is announced like any entry (the club
-            // console's "Say this").
-            self.say_this = crate::wording::say_to(
-                &event.said,
-                self.session.rules().wording,
-                event.by.unwrap_or_else(|| self.session.to_move()),
-            );
-            let words = say(
-                &event.said.iter().map(|s| s.item).collect::<Vec<_>>(),
-                self.session.rules().wording,
-                self.session.to_move(),
-            );
-            self.tell(MessageKind::Info, words);
-        }
-        if let PlayMode::Remote(me) = self.mode {
-            if !self.waker_set {
-                // A frame comes whenever a line arrives from the table (none while idle).
-                let ctx = ui.ctx().clone();
-                self.session
-                    .set_waker(std::sync::Arc::new(move || ctx.request_repaint()));
-                self.waker_set = true;
-                // Two windows of one machine (host and join) tell their seats apart.
-                ui.ctx()
-                    .send_viewport_cmd(egui::ViewportCommand::Title(format!(
-                        "Kriegspiel: {} (network game)",
-                        crate::wording::color_title(me)
-                    )));
-            }
-            self.remote_news(me, now);
-            if self.session.needs_polling() {
-                // Dialling the host again: look again soon.
-                ui.ctx().request_repaint_after(Duration::from_millis(500));
-            }
-        }
-        // Keyboard, never while a field has the focus (an `f` typed in `Nf3` flips nothing):
-        // F flips the boards, / goes to the move field.
-        if !ui.ctx().egui_wants_keyboard_input() {
-            let (flips, slash) =
-                ui.input(|i| (i.num_presses(egui::Key::F), i.key_pressed(egui::Key::Slash)));
-            if flips % 2 == 1 {
-                self.flipped = !self.flipped;
-            }
-            if slash && self.mode != PlayMode::Referee && self.active_player().is_some() {
-                self.focus_input = true;
-            }
-        }
-
-        let invitation = self.invitation();
-        egui::Panel::top("play-top").show(ui, |ui| {
-            self.top_bar(ui, now, invitation.is_some(), &mut intents)
-        });
-        if let Some(invite) = invitation {
-            // Until the other player sits, the host's screen says how to join, in large type.
-            egui::Panel::top("host-invite").show(ui, |ui| {
-                ui.add_space(6.0);
-                ui.vertical_centered(|ui| {
-                    for (i, line) in invite.iter().enumerate() {
-                        let text = egui::RichText::new(line.as_str());
-                        ui.label(if i == 0 {
-                            text.heading()
-                        } else {
-                            text.size(22.0).strong()
-                        });
-                    }
-                });
-                ui.add_space(6.0);
-            });
-        }
-        if self.mode == PlayMode::Referee {
-            egui::Panel::bottom("club-console")
-                .show(ui, |ui| self.club_console(ui, &mut intents, &mut requests));
-            if self.revealed() {
-                // The console exports the PGN itself.
-                egui::Panel::bottom("game-end").show(ui, |ui| {
-                    ui.add_space(4.0);
-                    ui.horizontal_wrapped(|ui| bars::end_buttons(ui, &mut requests, false));
-                    ui.add_space(4.0);
-                });
-            }
-        } else {
-            egui::Panel::bottom("play-bottom")
-                .show(ui, |ui| self.bottom_bar(ui, &mut intents, &mut requests));
-        }
-        egui::CentralPanel::default().show(ui, |ui| {
-            self.boards(ui, settings, &mut intents);
-            if self.curtain_up() {
-                let ctx = ui.ctx().clone();
-                egui::Area::new(egui::Id::unique("curtain"))
-                    .order(egui::Order::Foreground)
-                    .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
-                    .show(&ctx, |ui| self.curtain_card(ui, now, &mut intents));
-            }
-        });
-        if let Some(attempt) = self.promotion {
-            self.promotion_picker(ui, attempt, &mut intents);
-        }
-        if let Some(confirm) = self.confirm.clone()
-            && self.mode != PlayMode::Referee
-        {
-            self.confirm_dialog(ui, confirm, &mut intents);
-        }
-        for intent in intents {
-            self.apply(intent, now);
-        }
-        if self.mode == PlayMode::Referee {
-            self.players_display(&ui.ctx().clone(), now);
-        }
-        self.computer_turn(now);
-        if self.thinking.is_some() {
-            ui.ctx().request_repaint_after(Duration::from_millis(30));
-        }
-        self.schedule_repaint(ui.ctx(), now);
-        requests
-    }
-
-    /// Repaints in time for the running clock's next visible change.
-    fn schedule_repaint(&self, ctx: &egui::Context, now: Duration) {
-        if let (Some(_), Some(left)) =
-            (self.session.clock_running(), self.session.time_to_flag(now))
-        {
-            let ms = left.as_millis() as u64;
-            let next = if ms < 10_000 { ms % 100 } else { ms % 1000 };
-            ctx.request_repaint_after(Duration::from_millis(next.max(10)));
-        }
     }
 }

@@ -1,0 +1,136 @@
+//! The computer opponent: a bot on its own thread ([`Driver`]) playing the seat the person does
+//! not, from that seat's view alone. Each frame it is asked for its next request when it is its
+//! turn, and its answer (which wakes the window) goes to the table exactly as a person's would.
+//! A semi-Kriegspiel placement is the bot's own (from its view, [`crate::bots::Bot::act`]).
+
+use super::news::Asker;
+use super::{MessageKind, PlayMode, PlayScreen};
+use crate::announce::Item;
+use crate::bots::driver::{Answer, Driver};
+use crate::log::Event;
+use crate::referee::RequestError;
+use crate::wording::say;
+use shakmaty::Color;
+use std::time::Duration;
+
+/// A turn never needs more refused requests than there are king steps and rook moves: after
+/// this many the computer is stuck.
+const MOST_REFUSALS: u32 = 64;
+
+/// The computer at the other seat.
+pub(super) struct Computer {
+    driver: Driver,
+    seat: Color,
+    refusals: u32,
+}
+
+impl Computer {
+    /// Whether it is thinking.
+    pub(super) fn thinking(&self) -> bool {
+        self.driver.busy()
+    }
+
+    /// Wakes the window when it has answered.
+    pub(super) fn set_waker(&mut self, waker: crate::table::Waker) {
+        self.driver.set_waker(waker);
+    }
+}
+
+impl PlayScreen {
+    /// Starts the computer the game names for the other seat, if any (a bot, or an engine
+    /// program run with the game's command).
+    pub(super) fn start_computer(&mut self) {
+        let PlayMode::Seat(me) = self.mode else {
+            return;
+        };
+        let seed = u64::from(self.table.view(Color::White).move_number);
+        let meta = &self.facts().meta;
+        let Some(named) = meta.computer.filter(|c| c.plays == !me) else {
+            return;
+        };
+        match crate::seat::engine::start_bot(named.bot, &meta.engine, seed) {
+            Ok(bot) => {
+                self.computer = Some(Computer {
+                    driver: Driver::start(bot),
+                    seat: !me,
+                    refusals: 0,
+                })
+            }
+            Err(e) => self.tell(MessageKind::Error, e),
+        }
+    }
+
+    /// The computer's part of a frame: its answer, if it has one, goes to the table; when it is
+    /// its turn and it is not thinking, it is handed its seat's view.
+    pub(super) fn computer_step(&mut self, now: Duration) {
+        let Some(computer) = &mut self.computer else {
+            return;
+        };
+        let seat = computer.seat;
+        match computer.driver.poll() {
+            Some(Answer::Request(Some(request))) => {
+                self.submit(request, now, Asker::Computer);
+                self.take_news(now);
+            }
+            Some(Answer::Request(None)) => {
+                self.tell(
+                    MessageKind::Error,
+                    "The computer cannot play this position.",
+                );
+                return;
+            }
+            Some(Answer::Stopped) => {
+                self.computer = None;
+                self.tell(MessageKind::Error, "The computer stopped playing.");
+                return;
+            }
+            None => {}
+        }
+        let facts = self.facts();
+        // The person who just moved may still open squares (Modern Kriegspiel) first.
+        let waiting_for_person = self.entry.opening.is_some();
+        if facts.over.is_some() || facts.to_act() != seat || waiting_for_person {
+            return;
+        }
+        let Some(computer) = &mut self.computer else {
+            return;
+        };
+        if !computer.driver.busy() && computer.refusals < MOST_REFUSALS {
+            let view = self.table.view(seat).clone();
+            if let Some(computer) = &mut self.computer {
+                computer.driver.ask(&view);
+            }
+        }
+    }
+
+    /// The table answered the computer's request: once its turn is over, the person is told
+    /// what it heard of it.
+    pub(super) fn computer_answered(&mut self, event: &Event) {
+        let Some(computer) = &mut self.computer else {
+            return;
+        };
+        computer.refusals = 0;
+        let seat = computer.seat;
+        let person = !seat;
+        let facts = self.facts();
+        if facts.over.is_some() || facts.to_act() == person {
+            let heard: Vec<Item> = crate::announce::heard_by(&event.said, person).collect();
+            let words = say(&heard, facts.rules.wording, seat);
+            self.tell(MessageKind::Info, format!("The computer played. {words}"));
+        }
+    }
+
+    /// The table refused the computer's request: the bot is told (an engine then tries
+    /// again), and the person sees why.
+    pub(super) fn computer_refused(&mut self, error: &RequestError) {
+        let Some(computer) = &mut self.computer else {
+            return;
+        };
+        computer.refusals += 1;
+        computer.driver.refused(&error.to_string());
+        self.tell(
+            MessageKind::Error,
+            format!("The computer's attempt failed: {error}"),
+        );
+    }
+}

@@ -1,0 +1,140 @@
+//! One frame of the game screen: what the table and the computer told since the last frame, the
+//! panels (each collecting intents), the intents applied once everything is drawn, and then
+//! what the table answered to them, so that a turn that passes brings the curtain up from the
+//! very next frame. Repaints are asked for only when something will change: the running clock's
+//! next visible tick, a table that must be polled (a connection being dialled again); news from
+//! a remote table or the computer wakes the window itself.
+
+use super::{AppRequest, PlayMode, PlayScreen, bars};
+use crate::app::settings::Settings;
+use std::time::Duration;
+
+impl PlayScreen {
+    /// Draws the screen; returns requests for the app.
+    pub fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        settings: &Settings,
+        now: Duration,
+    ) -> Vec<AppRequest> {
+        let mut intents = Vec::new();
+        let mut requests = Vec::new();
+        self.drawn.clear();
+        self.set_waker(ui.ctx());
+        self.take_news(now);
+        self.computer_step(now);
+        self.shortcuts(ui);
+        let invitation = self.invitation();
+        egui::Panel::top("play-top").show(ui, |ui| {
+            self.top_bar(ui, now, invitation.is_some(), &mut intents)
+        });
+        if let Some(invite) = invitation {
+            egui::Panel::top("host-invite").show(ui, |ui| bars::invitation(ui, &invite));
+        }
+        if self.mode == PlayMode::Referee {
+            egui::Panel::bottom("club-console")
+                .show(ui, |ui| self.club_console(ui, &mut intents, &mut requests));
+            if self.revealed() {
+                // The console exports the PGN itself.
+                egui::Panel::bottom("game-end").show(ui, |ui| {
+                    ui.add_space(4.0);
+                    ui.horizontal_wrapped(|ui| bars::end_buttons(ui, &mut requests, false));
+                    ui.add_space(4.0);
+                });
+            }
+        } else {
+            egui::Panel::bottom("play-bottom")
+                .show(ui, |ui| self.bottom_bar(ui, &mut intents, &mut requests));
+        }
+        egui::CentralPanel::default().show(ui, |ui| {
+            self.boards(ui, settings, &mut intents);
+            if self.curtain_up() {
+                let ctx = ui.ctx().clone();
+                egui::Area::new(egui::Id::unique("curtain"))
+                    .order(egui::Order::Foreground)
+                    .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+                    .show(&ctx, |ui| self.curtain_card(ui, now, &mut intents));
+            }
+        });
+        self.dialogs(ui, &mut intents);
+        for intent in intents {
+            self.apply(intent, now);
+        }
+        // What the table answered to this frame's requests (a local table: at once).
+        self.take_news(now);
+        self.computer_step(now);
+        if self.mode == PlayMode::Referee {
+            self.players_display(&ui.ctx().clone(), now);
+        }
+        self.schedule_repaint(ui.ctx(), now);
+        requests
+    }
+
+    /// The promotion picker and the resign question, over the screen.
+    fn dialogs(&mut self, ui: &mut egui::Ui, intents: &mut Vec<super::Intent>) {
+        if let Some(attempt) = self.entry.promotion {
+            self.promotion_picker(ui, attempt, intents);
+        }
+        if let Some(confirm) = self.confirm.clone()
+            && self.mode != PlayMode::Referee
+        {
+            self.confirm_dialog(ui, confirm, intents);
+        }
+    }
+
+    /// Once: the table and the computer wake the window when they have news; a seat's window
+    /// says whose seat it is (two windows of one machine, host and join, tell them apart).
+    fn set_waker(&mut self, ctx: &egui::Context) {
+        if self.waker_set {
+            return;
+        }
+        self.waker_set = true;
+        let repaint = ctx.clone();
+        let waker: crate::table::Waker = std::sync::Arc::new(move || repaint.request_repaint());
+        self.table.set_waker(waker.clone());
+        if let Some(computer) = &mut self.computer {
+            computer.set_waker(waker);
+        }
+        if let PlayMode::Seat(me) = self.mode {
+            let against = if self.computer.is_some() {
+                "against the computer"
+            } else {
+                "network game"
+            };
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(format!(
+                "Kriegspiel: {} ({against})",
+                crate::wording::color_title(me)
+            )));
+        }
+    }
+
+    /// Keyboard, never while a field has the focus (an `f` typed in `Nf3` flips nothing): F
+    /// flips the boards, / goes to the move field.
+    fn shortcuts(&mut self, ui: &egui::Ui) {
+        if ui.ctx().egui_wants_keyboard_input() {
+            return;
+        }
+        let (flips, slash) =
+            ui.input(|i| (i.num_presses(egui::Key::F), i.key_pressed(egui::Key::Slash)));
+        if flips % 2 == 1 {
+            self.flipped = !self.flipped;
+        }
+        if slash && self.mode != PlayMode::Referee && self.active_player().is_some() {
+            self.focus_input = true;
+        }
+    }
+
+    /// Repaints in time for the running clock's next visible change, and soon while the table
+    /// must be polled (a connection being dialled again, an answer awaited).
+    fn schedule_repaint(&self, ctx: &egui::Context, now: Duration) {
+        let facts = self.facts();
+        if let (Some(_), Some(left)) = (facts.clock_running(), facts.time_to_flag(now)) {
+            let ms = left.as_millis() as u64;
+            let next = if ms < 10_000 { ms % 100 } else { ms % 1000 };
+            ctx.request_repaint_after(Duration::from_millis(next.max(10)));
+        }
+        if self.table.needs_polling() {
+            ctx.request_repaint_after(Duration::from_millis(500));
+        }
+    }
+}

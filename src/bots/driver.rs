@@ -1,0 +1,236 @@
+//! The bot driver: a bot at work on a thread of its own, so that nothing waiting for it (a
+//! window, a clock, the other seat) ever stalls. It is handed its seat's view, and answers
+//! through a channel; a waker is called the moment an answer is ready (a window repaints then,
+//! with no input event needed). The app, `match`, `engine` and the endgame trials all drive
+//! their bots through it: the window polls ([`Driver::poll`]), the command-line tools wait
+//! ([`Driver::wait`]).
+
+use super::Bot;
+use crate::log::GameLog;
+use crate::referee::Request;
+use crate::view::PlayerView;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, TryRecvError, channel};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+pub use crate::table::Waker;
+
+/// What the driver asks of the bot's thread.
+enum Job {
+    Act(Box<PlayerView>),
+    Refused(String),
+    ThinkMs(u64),
+    GameOver(Box<PlayerView>, Box<GameLog>),
+}
+
+/// The bot's answer to [`Driver::ask`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Its next request (`None`: it has nothing it can do).
+    Request(Option<Request>),
+    /// The bot's thread is gone (it failed); it will answer nothing more.
+    Stopped,
+}
+
+/// A bot on its own thread.
+pub struct Driver {
+    name: String,
+    jobs: Sender<Job>,
+    answers: Receiver<Option<Request>>,
+    waker: Arc<Mutex<Option<Waker>>>,
+    busy: bool,
+}
+
+impl Driver {
+    /// Starts `bot` on a thread of its own.
+    pub fn start(mut bot: Box<dyn Bot>) -> Driver {
+        let name = bot.name().to_owned();
+        let (jobs, job_rx) = channel::<Job>();
+        let (answer_tx, answers) = channel();
+        let waker: Arc<Mutex<Option<Waker>>> = Arc::new(Mutex::new(None));
+        let wake = waker.clone();
+        std::thread::spawn(move || {
+            for job in job_rx {
+                match job {
+                    Job::Act(view) => {
+                        let request = bot.act(&view);
+                        if answer_tx.send(request).is_err() {
+                            return;
+                        }
+                        let waker = wake.lock().ok().and_then(|w| w.clone());
+                        if let Some(w) = waker {
+                            w();
+                        }
+                    }
+                    Job::Refused(error) => bot.refused(&error),
+                    Job::ThinkMs(ms) => bot.set_think_ms(ms),
+                    Job::GameOver(view, log) => bot.game_over(&view, &log),
+                }
+            }
+        });
+        Driver {
+            name,
+            jobs,
+            answers,
+            waker,
+            busy: false,
+        }
+    }
+
+    /// The bot's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Calls `waker` whenever the bot has answered.
+    pub fn set_waker(&mut self, waker: Waker) {
+        if let Ok(mut slot) = self.waker.lock() {
+            *slot = Some(waker);
+        }
+    }
+
+    /// Whether the bot is thinking about a view it was handed.
+    pub fn busy(&self) -> bool {
+        self.busy
+    }
+
+    /// Hands the bot its seat's view; it answers through [`Driver::poll`] or [`Driver::wait`].
+    /// Ignored (returns `false`) while it is still thinking.
+    pub fn ask(&mut self, seat: &PlayerView) -> bool {
+        if self.busy {
+            return false;
+        }
+        self.busy = self.jobs.send(Job::Act(Box::new(seat.clone()))).is_ok();
+        self.busy
+    }
+
+    /// The bot's answer, if it has one (never waits).
+    pub fn poll(&mut self) -> Option<Answer> {
+        if !self.busy {
+            return None;
+        }
+        match self.answers.try_recv() {
+            Ok(request) => {
+                self.busy = false;
+                Some(Answer::Request(request))
+            }
+            Err(TryRecvError::Empty) => None,
+            Err(TryRecvError::Disconnected) => {
+                self.busy = false;
+                Some(Answer::Stopped)
+            }
+        }
+    }
+
+    /// Waits for the bot's answer (at most `limit`; `None` after that, still thinking).
+    pub fn wait_for(&mut self, limit: Duration) -> Option<Answer> {
+        if !self.busy {
+            return Some(Answer::Request(None));
+        }
+        match self.answers.recv_timeout(limit) {
+            Ok(request) => {
+                self.busy = false;
+                Some(Answer::Request(request))
+            }
+            Err(RecvTimeoutError::Timeout) => None,
+            Err(RecvTimeoutError::Disconnected) => {
+                self.busy = false;
+                Some(Answer::Stopped)
+            }
+        }
+    }
+
+    /// Waits for the bot's answer, however long it thinks.
+    pub fn wait(&mut self) -> Answer {
+        if !self.busy {
+            return Answer::Request(None);
+        }
+        self.busy = false;
+        match self.answers.recv() {
+            Ok(request) => Answer::Request(request),
+            Err(_) => Answer::Stopped,
+        }
+    }
+
+    /// Hands the bot its view and waits for its answer: what a tool that has nothing else to
+    /// do does.
+    pub fn act(&mut self, seat: &PlayerView) -> Option<Request> {
+        self.ask(seat);
+        match self.wait() {
+            Answer::Request(request) => request,
+            Answer::Stopped => None,
+        }
+    }
+
+    /// Tells the bot its last request was refused (the game is unchanged).
+    pub fn refused(&mut self, error: &str) {
+        let _ = self.jobs.send(Job::Refused(error.to_owned()));
+    }
+
+    /// Sets the bot's thinking time per request.
+    pub fn set_think_ms(&mut self, ms: u64) {
+        let _ = self.jobs.send(Job::ThinkMs(ms));
+    }
+
+    /// Tells the bot the game is over: its last view and the whole game.
+    pub fn game_over(&mut self, seat: &PlayerView, log: &GameLog) {
+        let _ = self
+            .jobs
+            .send(Job::GameOver(Box::new(seat.clone()), Box::new(log.clone())));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::log::Game;
+    use crate::rules::Preset;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    #[test]
+    fn the_bot_answers_from_its_thread_and_wakes_the_waiter() {
+        let game = Game::standard(Preset::Wild16.rules());
+        let view = PlayerView::build(game.log(), shakmaty::Color::White);
+        let mut driver = Driver::start(super::super::BotKind::Random.make(3));
+        let woken = Arc::new(AtomicUsize::new(0));
+        let count = woken.clone();
+        driver.set_waker(Arc::new(move || {
+            count.fetch_add(1, Ordering::SeqCst);
+        }));
+        assert!(driver.ask(&view));
+        assert!(!driver.ask(&view), "one question at a time");
+        let answer = driver.wait_for(Duration::from_secs(10));
+        assert!(matches!(
+            answer,
+            Some(Answer::Request(Some(Request::Try(_))))
+        ));
+        // The waker runs right after the answer is sent.
+        for _ in 0..1000 {
+            if woken.load(Ordering::SeqCst) == 1 {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        assert_eq!(woken.load(Ordering::SeqCst), 1);
+        assert!(!driver.busy() && driver.poll().is_none());
+    }
+
+    /// A bot that fails takes its thread down: the driver says so instead of waiting forever.
+    #[test]
+    fn a_failed_bot_is_reported_stopped() {
+        struct Failing;
+        impl Bot for Failing {
+            fn name(&self) -> &str {
+                "failing"
+            }
+            fn next(&mut self, _seat: &PlayerView) -> Option<Request> {
+                panic!("the bot failed")
+            }
+        }
+        let game = Game::standard(Preset::Wild16.rules());
+        let view = PlayerView::build(game.log(), shakmaty::Color::White);
+        let mut driver = Driver::start(Box::new(Failing));
+        driver.ask(&view);
+        assert_eq!(driver.wait(), Answer::Stopped);
+    }
+}

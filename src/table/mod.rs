@@ -1,0 +1,130 @@
+//! A game at a table: the one shape every screen talks to, and that never makes a screen wait.
+//!
+//! The core ([`Table`]) gives each seat its view, takes requests ([`Table::submit`]) and tells
+//! what happened ([`Table::poll`]: the answers to the caller's requests and everything else the
+//! caller may know of), with the public facts as data ([`Facts`]). A local table
+//! ([`crate::session::GameSession`]) answers at once; a remote seat
+//! ([`crate::seat::remote::RemoteTable`]) sends the request and answers when the host does, so
+//! a screen sits at either the same way and never blocks a frame.
+//!
+//! A table that holds the whole game adds a [`Record`]: saving and autosave, and the club
+//! referee's corrections.
+
+mod facts;
+
+pub use facts::Facts;
+
+use crate::log::{Event, Game};
+use crate::referee::{Request, RequestError};
+use crate::save::{Correction, Markers, SavedGame};
+use crate::view::PlayerView;
+use shakmaty::{Color, Role, Square};
+use std::path::Path;
+use std::time::Duration;
+
+/// Called when news arrives for a table (e.g. a window's repaint request).
+pub type Waker = std::sync::Arc<dyn Fn() + Send + Sync>;
+
+/// Something that happened at a table, as the caller may know it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum News {
+    /// The answer to a request the caller submitted: its event as the caller may see it.
+    Answered(Event),
+    /// A request the caller submitted was refused; the game is unchanged.
+    Refused {
+        /// The request.
+        request: Request,
+        /// Why.
+        error: RequestError,
+    },
+    /// Something else happened: the opponent's turn as the caller's seat heard it, a flag
+    /// fall, a draw agreed by the table.
+    Happened(Event),
+}
+
+/// A game at a table. Requests and the seats' views go through it; what is hidden from the
+/// caller stays behind it. No method waits for anything.
+pub trait Table {
+    /// The public facts.
+    fn facts(&self) -> &Facts;
+
+    /// What `seat` knows now.
+    fn view(&mut self, seat: Color) -> &PlayerView;
+
+    /// Hands a request to the table at `now` (a fallen flag is recorded first); its answer
+    /// comes through [`Table::poll`].
+    fn submit(&mut self, request: Request, now: Duration);
+
+    /// Offers a draw for `seat`, or takes the opponent's standing offer.
+    fn offer_draw(&mut self, seat: Color, now: Duration);
+
+    /// Declines the opponent's standing offer, where offers can be declined
+    /// ([`Facts::draw_declinable`]).
+    fn decline_draw(&mut self, seat: Color);
+
+    /// What happened since the last call, in order: the answers to submitted requests, the
+    /// opponent's turns as this seat heard them, a flag fall.
+    fn poll(&mut self, now: Duration) -> Vec<News>;
+
+    /// Whether a submitted request still waits for its answer.
+    fn waiting(&self) -> bool {
+        false
+    }
+
+    /// Asks the table to call `waker` whenever news arrives for [`Table::poll`] (a window then
+    /// repaints only when there is something to show). Tables that never have news ignore it.
+    fn set_waker(&mut self, _waker: Waker) {}
+
+    /// Whether [`Table::poll`] should be called again soon without any news (a lost connection
+    /// being dialled again).
+    fn needs_polling(&self) -> bool {
+        false
+    }
+
+    /// Starts (or resumes) the side to move's clock, where this table keeps the clocks.
+    fn start_clock(&mut self, _now: Duration) {}
+
+    /// Stops the clock, where this table keeps the clocks.
+    fn pause_clock(&mut self, _now: Duration) {}
+
+    /// Both players' markers (guessed enemy pieces; each player's own notes).
+    fn markers(&self) -> &Markers;
+
+    /// Puts (or clears) a guessed enemy piece on `seat`'s board.
+    fn set_marker(&mut self, seat: Color, square: Square, piece: Option<Role>);
+
+    /// The referee's game (the true position and the full log), where the caller may see it: a
+    /// local table has it (the referee's board, the club console, study after the game); a
+    /// remote seat has it only after the reveal.
+    fn truth(&self) -> Option<&Game>;
+
+    /// The whole game as a save, where this table holds it (a remote seat: after the reveal).
+    fn saved(&self) -> Option<SavedGame>;
+
+    /// Saving, autosave and the club referee's corrections, where this table keeps the game.
+    fn record(&self) -> Option<&dyn Record> {
+        None
+    }
+
+    /// [`Table::record`], to change it.
+    fn record_mut(&mut self) -> Option<&mut dyn Record> {
+        None
+    }
+}
+
+/// What a table that keeps the whole game adds: the autosave, and the club referee's
+/// corrections.
+pub trait Record {
+    /// Where the game is autosaved.
+    fn autosave_path(&self) -> Option<&Path>;
+
+    /// The last autosave failure, until a save succeeds.
+    fn autosave_error(&self) -> Option<&str>;
+
+    /// The club referee's corrections so far.
+    fn corrections(&self) -> &[Correction];
+
+    /// Takes back the last event with `note` (the club referee's correction); `None` when there
+    /// is nothing to take back.
+    fn undo(&mut self, note: &str, now: Duration) -> Option<Event>;
+}
