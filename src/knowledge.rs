@@ -60,13 +60,14 @@ pub fn certain_attacks(own: &Board, color: Color, clear: Bitboard) -> Bitboard {
 }
 
 impl KingTracker {
-    /// The tracker at the start: `own` is the observer's board, `start` the public start board.
+    /// The tracker at the start: `own` is the observer's board, `start` the public start board;
+    /// `checks`: whether the rules announce checks (what a check rules out is then known).
     pub fn new(
         observer: Color,
         own: &Board,
         start: &Board,
         castling: Bitboard,
-        family: crate::rules::Family,
+        checks: bool,
     ) -> KingTracker {
         let enemy_king = start.king_of(!observer);
         let possible = match enemy_king {
@@ -83,7 +84,7 @@ impl KingTracker {
             opponent_units: start.by_color(!observer).count() as u32,
             reserve: 0,
             castle_from,
-            checks: family == crate::rules::Family::Kriegspiel,
+            checks,
         }
     }
 

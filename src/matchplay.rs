@@ -12,10 +12,10 @@ use crate::bots::{Bot, BotError, BotKind};
 use crate::log::Game;
 use crate::referee::Request;
 use crate::rng::Rng;
-use crate::rules::{Handicap, Preset, RuleSet};
+use crate::rules::{Preset, RuleSet};
 use crate::save::{Meta, Mode, SavedGame};
 use crate::view::PlayerView;
-use shakmaty::{Color, Role, Setup, Square};
+use shakmaty::{Color, Role};
 use std::path::PathBuf;
 use std::time::Instant;
 use thiserror::Error;
@@ -207,22 +207,21 @@ impl BotChoice {
     }
 }
 
-/// A new game under `rules`: from the handicap army where there is one, with Semi-Kriegspiel's
-/// king and queen placed on random legal squares.
+/// A new game under `rules`, from the family's start ([`crate::variant::Variant::start`]),
+/// with Semi-Kriegspiel's king and queen placed where the sighted seat chooses at random from
+/// what it knows ([`crate::variant::placement::random`]).
 fn start_game(rules: &RuleSet, rng: &mut Rng) -> Result<Game, MatchError> {
-    let start = crate::referee::handicap::start_position(rules).unwrap_or_else(Setup::initial);
+    let start = crate::variant::Variant::start(rules);
     let mut game = Game::new(rules.clone(), start).map_err(|e| MatchError::Start(e.to_string()))?;
-    if let (Handicap::Semi, Some(color)) = (rules.handicap, rules.sighted.color()) {
-        for _ in 0..1000 {
-            let king = Square::new(rng.below(64) as u32);
-            let queen = Square::new(rng.below(64) as u32);
-            if game.apply(Request::Place { color, king, queen }).is_ok() {
-                return Ok(game);
-            }
+    if let Some(color) = game.referee().placing() {
+        let seat = PlayerView::build(game.log(), color);
+        let placed = crate::variant::placement::random(&seat, rng)
+            .map(|request| game.apply(request).is_ok());
+        if placed != Some(true) {
+            return Err(MatchError::Start(
+                "no legal placement of the sighted king and queen was found".to_owned(),
+            ));
         }
-        return Err(MatchError::Start(
-            "no legal placement of the sighted king and queen was found".to_owned(),
-        ));
     }
     Ok(game)
 }
@@ -284,7 +283,7 @@ fn play_game(config: &MatchConfig, index: u32) -> Result<Played, MatchError> {
             _ => PlayerView::build(game.log(), side),
         };
         let started = Instant::now();
-        let request = bots[i].next(&view);
+        let request = bots[i].act(&view);
         let took = started.elapsed().as_secs_f64() * 1000.0;
         views[i] = Some((logged, view));
         if side == tested_color {

@@ -11,7 +11,6 @@ use crate::announce::{Audience, Item};
 use crate::clock::ClockReading;
 use crate::referee::Request;
 use crate::replay::{request_text, true_moves};
-use crate::rules::Family;
 use crate::save::SavedGame;
 use crate::view::PlayerView;
 use crate::wording::{color_title, describe, say};
@@ -92,8 +91,8 @@ fn tags(saved: &SavedGame, result: &str, own_view: Option<Color>) -> String {
     tag("White", or_unknown(&m.white));
     tag("Black", or_unknown(&m.black));
     tag("Result", result);
-    if saved.log.rules.drops {
-        tag("Variant", "Crazyhouse");
+    if let Some(variant) = saved.log.rules.variant().pgn_variant() {
+        tag("Variant", variant);
     }
     let rules = &saved.log.rules;
     tag(
@@ -118,13 +117,13 @@ fn tags(saved: &SavedGame, result: &str, own_view: Option<Color>) -> String {
     }
     let standard = crate::setup::is_initial(&saved.log.start);
     // Semi-Kriegspiel: play starts from the position after the placement.
-    let start_fen = match saved.log.rules.handicap {
-        crate::rules::Handicap::Semi => saved
+    let start_fen = match saved.log.rules.variant().placing() {
+        Some(_) => saved
             .log
             .replay_prefix(1)
             .map(|g| g.referee().fen())
             .unwrap_or_else(|_| crate::setup::setup_fen(saved.log.start.clone())),
-        _ => crate::setup::setup_fen(saved.log.start.clone()),
+        None => crate::setup::setup_fen(saved.log.start.clone()),
     };
     match own_view {
         None if !standard => {
@@ -329,7 +328,7 @@ pub fn player_pgn(saved: &SavedGame, color: Color) -> String {
                     crate::possible::move_own_piece(&mut board, &mut castling, color, *a);
                     notes.push(words);
                 }
-                Some(Request::Move(_)) if log.rules.family == Family::Rbc => {
+                Some(Request::Move(_)) if log.rules.variant().resolves_moves() => {
                     let taken = h.items.iter().find_map(|i| match i {
                         Item::Moved { taken, .. } => Some(*taken),
                         _ => None,

@@ -7,12 +7,11 @@
 use crate::announce::{Audience, Item};
 use crate::log::GameLog;
 use crate::referee::Request;
-use crate::rules::Family;
 use crate::save::SavedGame;
 use crate::view::PlayerView;
 use crate::wording::{color_title, describe, heard_line};
 use shakmaty::san::SanPlus;
-use shakmaty::variant::{Variant, VariantPosition};
+use shakmaty::variant::VariantPosition;
 use shakmaty::{CastlingMode, Color};
 use std::fmt::Write as _;
 use std::str::FromStr;
@@ -110,15 +109,12 @@ pub fn request_text(r: &Request) -> String {
 pub fn true_moves(log: &GameLog) -> Vec<(usize, String)> {
     let mut out = Vec::new();
     // Crazyhouse Kriegspiel's moves (drops included, `N@f3`) are written on a crazyhouse board.
-    let variant = if log.rules.drops {
-        Variant::Crazyhouse
-    } else {
-        Variant::Chess
-    };
+    let variant = log.rules.variant().chess();
+    let resolves = log.rules.variant().resolves_moves();
     let mut pos: Option<VariantPosition> =
         VariantPosition::from_setup(variant, log.start.clone(), CastlingMode::Standard).ok();
     for (i, e) in log.events.iter().enumerate() {
-        match (&e.request, log.rules.family) {
+        match (&e.request, resolves) {
             // Semi-Kriegspiel: the game's first position is the one after the placement.
             (Request::Place { color, king, queen }, _)
                 if e.said.iter().any(|s| s.item == Item::Placed) =>
@@ -128,9 +124,7 @@ pub fn true_moves(log: &GameLog) -> Vec<(usize, String)> {
                 placed.board.set_piece_at(*queen, color.queen());
                 pos = VariantPosition::from_setup(variant, placed, CastlingMode::Standard).ok();
             }
-            (Request::Try(a), Family::Kriegspiel)
-                if e.said.iter().any(|s| s.item == Item::Legal) =>
-            {
+            (Request::Try(a), false) if e.said.iter().any(|s| s.item == Item::Legal) => {
                 let text = match pos.as_mut() {
                     Some(p) => match a.to_uci().to_move(p) {
                         Ok(m) => SanPlus::from_move_and_play_unchecked(p, m).to_string(),
@@ -140,7 +134,7 @@ pub fn true_moves(log: &GameLog) -> Vec<(usize, String)> {
                 };
                 out.push((i, text));
             }
-            (Request::Move(_) | Request::Pass, Family::Rbc) if e.turn_ends => {
+            (Request::Move(_) | Request::Pass, true) if e.turn_ends => {
                 let taken = e.said.iter().find_map(|s| match s.item {
                     Item::Moved { taken, .. } => Some(taken),
                     _ => None,

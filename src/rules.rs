@@ -4,8 +4,7 @@
 //! Nothing here knows the position: these are the settings a game is created with and saved with.
 
 use serde::{Deserialize, Serialize};
-use std::fmt;
-use std::str::FromStr;
+
 use thiserror::Error;
 
 /// Which family of game the referee runs.
@@ -260,217 +259,26 @@ pub enum Preset {
     CrazyKrieg,
     /// Reconnaissance Blind Chess (seed 002).
     Rbc,
+    /// Modern Kriegspiel (seed 001): ICC Wild 16, and after each legal move the mover opens
+    /// seven squares.
+    Modern,
+    /// Pickle-pot (seed 001): the sighted player has king, queen, one bishop and pawns.
+    PicklePot,
+    /// One-eye (seed 001): the sighted player has king, two rooks, one bishop and pawns.
+    OneEye,
+    /// Semi-Kriegspiel (seed 001): the sighted player has king and queen, placed before play.
+    Semi,
 }
 
 /// A preset name that is not one of [`Preset::ALL`].
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error(
-    "unknown rule set '{0}' (expected one of: berkeley, berkeley_any, wild16, cincinnati, rand, english, classic, crazykrieg, rbc)"
-)]
+#[error("unknown rule set '{0}' (expected one of: {list})", list = Preset::id_list())]
 pub struct UnknownPreset(pub String);
-
-impl Preset {
-    /// Every preset, in picker order.
-    pub const ALL: [Preset; 9] = [
-        Preset::Berkeley,
-        Preset::BerkeleyAny,
-        Preset::Wild16,
-        Preset::Cincinnati,
-        Preset::Rand,
-        Preset::English,
-        Preset::Classic,
-        Preset::CrazyKrieg,
-        Preset::Rbc,
-    ];
-
-    /// The identifier used on the command line, in the protocol and in saves.
-    pub fn id(self) -> &'static str {
-        match self {
-            Preset::Berkeley => "berkeley",
-            Preset::BerkeleyAny => "berkeley_any",
-            Preset::Wild16 => "wild16",
-            Preset::Cincinnati => "cincinnati",
-            Preset::Rand => "rand",
-            Preset::English => "english",
-            Preset::Classic => "classic",
-            Preset::CrazyKrieg => "crazykrieg",
-            Preset::Rbc => "rbc",
-        }
-    }
-
-    /// The name shown to people.
-    pub fn title(self) -> &'static str {
-        match self {
-            Preset::Berkeley => "Berkeley",
-            Preset::BerkeleyAny => "Berkeley + Any?",
-            Preset::Wild16 => "ICC Wild 16",
-            Preset::Cincinnati => "Cincinnati",
-            Preset::Rand => "RAND",
-            Preset::English => "English (\"Are there any?\")",
-            Preset::Classic => "Classic club rules",
-            Preset::CrazyKrieg => "Crazyhouse Kriegspiel",
-            Preset::Rbc => "Reconnaissance Blind Chess",
-        }
-    }
-
-    /// A short plain-words summary for the rule picker.
-    pub fn summary(self) -> &'static str {
-        match self {
-            Preset::Berkeley => {
-                "Every answer is heard by both players. Nonsense moves are told to the mover only. \
-                 Captures give the square only. No pawn-capture hints."
-            }
-            Preset::BerkeleyAny => {
-                "Berkeley, plus you may ask \"Any?\" once a turn. If the answer is \"Try\", you must \
-                 keep trying pawn captures until one is legal."
-            }
-            Preset::Wild16 => {
-                "The Internet Chess Club rules. Illegal and \"Hell no\" answers go to the mover only. \
-                 Captures say pawn or piece. Both hear how many pawn captures the mover has. \
-                 Automatic draw by repetition and by the fifty-move rule."
-            }
-            Preset::Cincinnati => {
-                "Every answer is heard by both players, nonsense included. Captures say pawn or piece. \
-                 Both hear whether the mover has any pawn capture."
-            }
-            Preset::Rand => {
-                "Every answer is heard by both players; repeating a refused move is an impossible \
-                 move. Both hear the squares where the mover's pawns can capture."
-            }
-            Preset::English => {
-                "Impossible moves are simply illegal. Ask \"Are there any?\" once a turn: after \
-                 \"Try\" you must attempt at least one pawn capture."
-            }
-            Preset::Classic => {
-                "The three-board club rules: impossible moves are simply illegal, pawns promote to \
-                 queens only, and both hear the squares where pawns can capture."
-            }
-            Preset::CrazyKrieg => {
-                "Kriegspiel with pockets: what you capture joins your pocket and can be dropped on \
-                 an empty square of your board as a move (N@f3). Both pockets are public; a drop is \
-                 announced by its unit, never its square. Captures name the unit. Ask \"Any?\" once \
-                 a turn."
-            }
-            Preset::Rbc => {
-                "Reconnaissance Blind Chess: no referee answers. Each turn sense a 3x3 window, then \
-                 make one move; blocked sliders stop on the first enemy piece. Capture the king to win."
-            }
-        }
-    }
-
-    /// The flags of this preset.
-    pub fn rules(self) -> RuleSet {
-        let base = RuleSet {
-            family: Family::Kriegspiel,
-            impossible: ImpossibleRule::MoverOnly,
-            repeat: RepeatRule::Impossible,
-            illegal_heard_by: Hearers::Both,
-            capture_unit: false,
-            pawn_info: PawnInfo::None,
-            any: AnyRule::Off,
-            promotion: PromotionRule::Any,
-            announce_promotion: false,
-            fifty_moves: false,
-            threefold: false,
-            material: MaterialRule::DeadPosition,
-            en_passant: EnPassantSquare::CapturedPawn,
-            open_squares: 0,
-            wording: Wording::Berkeley,
-            sighted: Sighted::None,
-            handicap: Handicap::None,
-            bishop: None,
-            drops: false,
-            exact_units: false,
-        };
-        match self {
-            Preset::Berkeley => RuleSet {
-                material: MaterialRule::MinorEach,
-                ..base
-            },
-            Preset::BerkeleyAny => RuleSet {
-                material: MaterialRule::MinorEach,
-                any: AnyRule::UntilLegal,
-                ..base
-            },
-            Preset::Wild16 => RuleSet {
-                repeat: RepeatRule::Illegal,
-                illegal_heard_by: Hearers::Mover,
-                capture_unit: true,
-                pawn_info: PawnInfo::Count,
-                fifty_moves: true,
-                threefold: true,
-                wording: Wording::Icc,
-                ..base
-            },
-            Preset::Cincinnati => RuleSet {
-                impossible: ImpossibleRule::Both,
-                capture_unit: true,
-                pawn_info: PawnInfo::HasAny,
-                wording: Wording::Cincinnati,
-                ..base
-            },
-            Preset::Rand => RuleSet {
-                impossible: ImpossibleRule::Both,
-                pawn_info: PawnInfo::Squares,
-                wording: Wording::Rand,
-                ..base
-            },
-            Preset::English => RuleSet {
-                impossible: ImpossibleRule::AsIllegal,
-                repeat: RepeatRule::Illegal,
-                any: AnyRule::OneAttempt,
-                wording: Wording::English,
-                ..base
-            },
-            Preset::Classic => RuleSet {
-                impossible: ImpossibleRule::AsIllegal,
-                repeat: RepeatRule::Illegal,
-                pawn_info: PawnInfo::Squares,
-                promotion: PromotionRule::QueenOnly,
-                wording: Wording::Classic,
-                ..base
-            },
-            Preset::CrazyKrieg => RuleSet {
-                impossible: ImpossibleRule::Both,
-                any: AnyRule::OneAttempt,
-                wording: Wording::Cincinnati,
-                drops: true,
-                exact_units: true,
-                ..base
-            },
-            Preset::Rbc => RuleSet {
-                family: Family::Rbc,
-                illegal_heard_by: Hearers::Mover,
-                fifty_moves: false,
-                threefold: false,
-                wording: Wording::Berkeley,
-                ..base
-            },
-        }
-    }
-}
-
-impl fmt::Display for Preset {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.id())
-    }
-}
-
-impl FromStr for Preset {
-    type Err = UnknownPreset;
-
-    fn from_str(s: &str) -> Result<Preset, UnknownPreset> {
-        Preset::ALL
-            .into_iter()
-            .find(|p| p.id() == s)
-            .ok_or_else(|| UnknownPreset(s.to_owned()))
-    }
-}
 
 impl RuleSet {
     /// The preset whose flags are exactly these, if any ("custom" otherwise).
     pub fn preset(&self) -> Option<Preset> {
-        Preset::ALL.into_iter().find(|p| p.rules() == *self)
+        Preset::ALL.into_iter().find(|p| p.matches(self))
     }
 
     /// Whether every flag is in range; the error names the flag that is not.

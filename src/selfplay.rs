@@ -12,23 +12,15 @@ use crate::save::{Meta, Mode, SavedGame};
 use shakmaty::{Color, Role, Square};
 use std::time::Duration;
 
-/// A new game under `rules`: from the handicap army where there is one, with Semi-Kriegspiel's
-/// king and queen placed on random legal squares. `None` if the rules cannot start a game.
+/// A new game under `rules` from the family's start, with Semi-Kriegspiel's king and queen
+/// placed on random legal squares by the sighted seat. `None` if the rules cannot start a game.
 fn start_game(rules: RuleSet, rng: &mut Rng) -> Option<Game> {
-    let handicapped = crate::referee::handicap::start_position(&rules);
-    let mut game = match handicapped {
-        Some(start) => Game::new(rules.clone(), start).ok()?,
-        None => Game::standard(rules.clone()),
-    };
-    if let (crate::rules::Handicap::Semi, Some(color)) = (rules.handicap, rules.sighted.color()) {
-        for _ in 0..1000 {
-            let king = Square::new(rng.below(64) as u32);
-            let queen = Square::new(rng.below(64) as u32);
-            if game.apply(Request::Place { color, king, queen }).is_ok() {
-                return Some(game);
-            }
-        }
-        return None;
+    let start = crate::variant::Variant::start(&rules);
+    let mut game = Game::new(rules, start).ok()?;
+    if let Some(color) = game.referee().placing() {
+        let seat = crate::view::PlayerView::build(game.log(), color);
+        let request = crate::variant::placement::random(&seat, rng)?;
+        game.apply(request).ok()?;
     }
     Some(game)
 }
@@ -67,6 +59,7 @@ pub fn random_game(rules: RuleSet, seed: u64, max_moves: usize) -> SavedGame {
         if turn_ends {
             clock.complete_move(mover, now);
             moves += 1;
+            open_some(&mut game, &mut rng);
         }
         game.set_last_clock(clock.reading(now));
         new_turn = turn_ends;
@@ -103,6 +96,19 @@ pub fn random_game(rules: RuleSet, seed: u64, max_moves: usize) -> SavedGame {
     let mut saved = SavedGame::of(&game, meta, Some(control));
     saved.markers = markers;
     saved
+}
+
+/// Modern Kriegspiel: half the time the player who just moved opens random squares.
+fn open_some(game: &mut Game, rng: &mut Rng) {
+    let wanted = game.referee().rules().variant().squares_to_open();
+    if wanted == 0 || game.referee().over().is_some() || rng.below(2) == 0 {
+        return;
+    }
+    let mut squares = shakmaty::Bitboard::EMPTY;
+    while squares.count() < usize::from(wanted) {
+        squares.add(Square::new(rng.below(64) as u32));
+    }
+    let _ = game.apply(Request::Open(squares));
 }
 
 /// Plays random games from `seed` on until one ends by itself (not by the move limit) and

@@ -174,19 +174,7 @@ pub fn describe(item: &Item, w: Wording) -> Option<String> {
         Item::KingCaptured => "The king is captured.".to_owned(),
         Item::Adjudicated(r) => format!("The referee adjudicates the game: {}.", r.pgn()),
         Item::Opened(r) => format!("Opened: {}.", reveal_phrase(r)),
-        Item::Handicap(army, bishop) => {
-            let army = match army {
-                crate::rules::Handicap::None => "the full army",
-                crate::rules::Handicap::PicklePot => "Pickle-pot (king, queen, one bishop, pawns)",
-                crate::rules::Handicap::OneEye => "One-eye (king, two rooks, one bishop, pawns)",
-                crate::rules::Handicap::Semi => "Semi-Kriegspiel (king and queen, placed)",
-            };
-            match bishop {
-                Some(crate::rules::Wing::C) => format!("Handicap: {army}, the c-file bishop."),
-                Some(crate::rules::Wing::F) => format!("Handicap: {army}, the f-file bishop."),
-                None => format!("Handicap: {army}."),
-            }
-        }
+        Item::Handicap(army, bishop) => crate::variant::army_words(*army, *bishop),
         Item::Placed => "King and queen placed.".to_owned(),
     };
     Some(text)

@@ -158,7 +158,7 @@ fn san_is_read_as_players_write_it_on_the_own_board() {
         Ok(Typed::Attempt(attempt("e1g1")))
     );
     assert_eq!(
-        resolve_typed(&start, "Nf5"),
+        resolve_typed(&start, "Nf5").map_err(|e| e.to_string()),
         Err("none of your pieces can play Nf5".to_owned())
     );
 }

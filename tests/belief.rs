@@ -176,7 +176,7 @@ fn the_truth_is_never_excluded_while_the_belief_is_exact() {
                 requests += 1;
                 let side = game.referee().to_move();
                 let view = PlayerView::build(game.log(), side);
-                let Some(r) = bots[usize::from(side == Color::Black)].next(&view) else {
+                let Some(r) = bots[usize::from(side == Color::Black)].act(&view) else {
                     break;
                 };
                 let Ok(event) = game.apply(r) else {

@@ -102,7 +102,7 @@ fn random_game(rules: RuleSet, seed: u64, max_moves: u32) -> Table2 {
         let request = if view.move_number > max_moves {
             Request::Resign(c)
         } else {
-            bots[slot(c)].next(&view).unwrap_or(Request::Resign(c))
+            bots[slot(c)].act(&view).unwrap_or(Request::Resign(c))
         };
         t.send(c, &request_line(request));
     }

@@ -281,7 +281,7 @@ fn a_killed_seat_reconnects_with_its_token_and_nothing_is_lost() {
                 return;
             }
             let view = white.state.view().expect("view").clone();
-            let request = bot.next(&view).expect("a request");
+            let request = bot.act(&view).expect("a request");
             let line = serde_json::to_string(&kriegspiel::referee::RequestRepr::from(request))
                 .expect("json");
             let errors = white.state.errors.len();

@@ -10,6 +10,7 @@
 
 pub mod board;
 pub mod files;
+pub mod flags;
 mod layout;
 mod logs;
 pub mod network;

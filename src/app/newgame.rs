@@ -7,10 +7,7 @@ use super::play::PlayMode;
 use super::theme;
 use crate::bots::BotKind;
 use crate::clock::TimeControl;
-use crate::rules::{
-    AnyRule, EnPassantSquare, Family, Handicap, Hearers, ImpossibleRule, MaterialRule, PawnInfo,
-    Preset, PromotionRule, RepeatRule, RuleSet, Sighted, Wing, Wording,
-};
+use crate::rules::{Preset, RuleSet};
 use crate::save::{Computer, Meta, Mode};
 use egui::RichText;
 use serde::{Deserialize, Serialize};
@@ -200,7 +197,7 @@ impl NewGameDialog {
     /// Checks the choices and builds the game to start.
     pub fn spec(&self) -> Result<GameSpec, String> {
         self.rules.check()?;
-        let handicapped = crate::referee::handicap::start_position(&self.rules);
+        let handicapped = crate::variant::Variant::fixed_start(&self.rules);
         if handicapped.is_some() && self.use_fen {
             return Err("a handicap game starts from its handicap army: choose Standard".into());
         }
@@ -328,18 +325,11 @@ impl NewGameDialog {
             ui.add_space(6.0);
             ui.label(RichText::new("Rules").strong());
             let current = self.rules.preset();
-            for preset in Preset::ALL {
-                ui.horizontal_wrapped(|ui| {
-                    if ui.radio(current == Some(preset), RichText::new(preset.title()).strong()).clicked() {
-                        self.rules = preset.rules();
-                    }
-                    ui.label(preset.summary());
-                });
-            }
+            super::flags::preset_picker(ui, &mut self.rules);
             let custom_title = if current.is_none() { "Custom rules (edited)" } else { "Custom: change any rule" };
             egui::CollapsingHeader::new(custom_title)
                 .default_open(current.is_none())
-                .show(ui, |ui| flags_editor(ui, &mut self.rules));
+                .show(ui, |ui| super::flags::editor(ui, &mut self.rules));
             ui.add_space(6.0);
             ui.label(RichText::new("Players").strong());
             egui::Grid::new("names").num_columns(2).show(ui, |ui| {
@@ -402,194 +392,4 @@ impl NewGameDialog {
         });
         action
     }
-}
-
-fn combo<T: Copy + PartialEq>(
-    ui: &mut egui::Ui,
-    label: &str,
-    value: &mut T,
-    options: &[(T, &str)],
-) {
-    ui.label(label);
-    let current = options
-        .iter()
-        .find(|(v, _)| v == value)
-        .map_or("?", |(_, n)| n);
-    egui::ComboBox::from_id_salt(label)
-        .selected_text(current)
-        .show_ui(ui, |ui| {
-            for (v, name) in options {
-                ui.selectable_value(value, *v, *name);
-            }
-        });
-    ui.end_row();
-}
-
-/// Every rule flag, editable.
-pub fn flags_editor(ui: &mut egui::Ui, r: &mut RuleSet) {
-    egui::Grid::new("flags")
-        .num_columns(2)
-        .striped(true)
-        .show(ui, |ui| {
-            combo(
-                ui,
-                "Family",
-                &mut r.family,
-                &[
-                    (Family::Kriegspiel, "Kriegspiel"),
-                    (Family::Rbc, "Reconnaissance Blind Chess"),
-                ],
-            );
-            combo(
-                ui,
-                "Impossible attempts",
-                &mut r.impossible,
-                &[
-                    (ImpossibleRule::MoverOnly, "told to the mover only"),
-                    (ImpossibleRule::Both, "heard by both"),
-                    (ImpossibleRule::AsIllegal, "treated as illegal"),
-                ],
-            );
-            combo(
-                ui,
-                "Same attempt twice",
-                &mut r.repeat,
-                &[
-                    (RepeatRule::Impossible, "impossible"),
-                    (RepeatRule::Illegal, "illegal again"),
-                ],
-            );
-            combo(
-                ui,
-                "Illegal heard by",
-                &mut r.illegal_heard_by,
-                &[
-                    (Hearers::Mover, "the mover only"),
-                    (Hearers::Both, "both players"),
-                ],
-            );
-            ui.label("Captures say pawn or piece");
-            ui.checkbox(&mut r.capture_unit, "");
-            ui.end_row();
-            combo(
-                ui,
-                "Pawn information",
-                &mut r.pawn_info,
-                &[
-                    (PawnInfo::None, "none"),
-                    (PawnInfo::Count, "number of pawn tries"),
-                    (PawnInfo::HasAny, "whether there are any"),
-                    (PawnInfo::Squares, "squares of the pawn tries"),
-                ],
-            );
-            combo(
-                ui,
-                "\"Any?\" question",
-                &mut r.any,
-                &[
-                    (AnyRule::Off, "no"),
-                    (
-                        AnyRule::UntilLegal,
-                        "yes; \"Try\" binds until a capture is legal",
-                    ),
-                    (
-                        AnyRule::OneAttempt,
-                        "yes; \"Try\" binds for one capture attempt",
-                    ),
-                    (
-                        AnyRule::Secret,
-                        "secret (Berkeley III.E): only the asker hears the answer",
-                    ),
-                ],
-            );
-            combo(
-                ui,
-                "Promotion",
-                &mut r.promotion,
-                &[
-                    (PromotionRule::Any, "any piece"),
-                    (PromotionRule::QueenOnly, "queen only"),
-                ],
-            );
-            ui.label("Announce promotions");
-            ui.checkbox(&mut r.announce_promotion, "");
-            ui.end_row();
-            ui.label("Fifty-move rule");
-            ui.checkbox(&mut r.fifty_moves, "");
-            ui.end_row();
-            ui.label("Threefold repetition");
-            ui.checkbox(&mut r.threefold, "");
-            ui.end_row();
-            combo(
-                ui,
-                "Material draw",
-                &mut r.material,
-                &[
-                    (MaterialRule::MinorEach, "at most one minor piece each"),
-                    (MaterialRule::DeadPosition, "dead position"),
-                ],
-            );
-            combo(
-                ui,
-                "En passant capture square",
-                &mut r.en_passant,
-                &[
-                    (EnPassantSquare::CapturedPawn, "the captured pawn's square"),
-                    (EnPassantSquare::Destination, "the destination square"),
-                ],
-            );
-            combo(
-                ui,
-                "Sighted player (handicap game)",
-                &mut r.sighted,
-                &[
-                    (Sighted::None, "none"),
-                    (Sighted::White, "White sees the whole board"),
-                    (Sighted::Black, "Black sees the whole board"),
-                ],
-            );
-            combo(
-                ui,
-                "Sighted player's army",
-                &mut r.handicap,
-                &[
-                    (Handicap::None, "full army"),
-                    (
-                        Handicap::PicklePot,
-                        "Pickle-pot: king, queen, one bishop, pawns",
-                    ),
-                    (
-                        Handicap::OneEye,
-                        "One-eye: king, two rooks, one bishop, pawns",
-                    ),
-                    (Handicap::Semi, "Semi-Kriegspiel: king and queen, placed"),
-                ],
-            );
-            combo(
-                ui,
-                "Bishop kept (Pickle-pot, One-eye)",
-                &mut r.bishop,
-                &[
-                    (None, "-"),
-                    (Some(Wing::C), "the c-file bishop"),
-                    (Some(Wing::F), "the f-file bishop"),
-                ],
-            );
-            ui.label("Modern Kriegspiel: squares opened after each move");
-            ui.add(egui::DragValue::new(&mut r.open_squares).range(0..=9));
-            ui.end_row();
-            combo(
-                ui,
-                "Wording",
-                &mut r.wording,
-                &[
-                    (Wording::Berkeley, "Berkeley"),
-                    (Wording::Icc, "ICC"),
-                    (Wording::Cincinnati, "Cincinnati"),
-                    (Wording::Rand, "RAND"),
-                    (Wording::English, "English"),
-                    (Wording::Classic, "Classic"),
-                ],
-            );
-        });
 }

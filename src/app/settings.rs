@@ -215,7 +215,7 @@ pub(super) fn same_settings(play: &PlayScreen) -> NewGameDialog {
     }
     if let Some(game) = play.session.truth() {
         let start = &game.log().start;
-        let handicap = crate::referee::handicap::start_position(&rules).is_some();
+        let handicap = crate::variant::Variant::fixed_start(&rules).is_some();
         if !handicap && !crate::setup::is_initial(start) {
             dialog.use_fen = true;
             dialog.fen = crate::setup::setup_fen(start.clone());

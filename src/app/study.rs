@@ -414,7 +414,7 @@ impl StudyScreen {
         settings: &Settings,
     ) {
         let view = PlayerView::build_prefix(&self.saved.log, color, self.cursor);
-        if view.rules.drops {
+        if view.rules.variant().capabilities().pocket_tray {
             // Crazyhouse Kriegspiel: both pockets are public, as this player knew them.
             let show = |s: String| if s.is_empty() { "empty".to_owned() } else { s };
             ui.label(format!(

@@ -139,8 +139,8 @@ pub fn may_see_clock(
     mode: PlayMode,
     curtain: Curtain,
     revealed: bool,
-    rbc: bool,
+    private_clocks: bool,
     color: Color,
 ) -> bool {
-    revealed || mode == PlayMode::Referee || !rbc || curtain == Curtain::Open(color)
+    revealed || mode == PlayMode::Referee || !private_clocks || curtain == Curtain::Open(color)
 }

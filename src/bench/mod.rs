@@ -10,7 +10,7 @@ pub mod cost;
 pub use crate::bots::random::RandomBot as RandomPlayer;
 use crate::referee::{Referee, Request};
 pub use crate::rng::Rng;
-use crate::rules::{Family, Preset, RuleSet};
+use crate::rules::{Preset, RuleSet};
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -23,7 +23,7 @@ pub fn kriegspiel_presets() -> Vec<RuleSet> {
     Preset::ALL
         .into_iter()
         .map(Preset::rules)
-        .filter(|r| r.family == Family::Kriegspiel && !r.drops)
+        .filter(|r| r.variant().plain())
         .collect()
 }
 

@@ -15,7 +15,6 @@ use crate::krk::Meta;
 use crate::krk::players::{OurPlayer, Player};
 use crate::krk::practice::WhiteKnowledge;
 use crate::referee::Request;
-use crate::rules::Family;
 use crate::view::PlayerView;
 use shakmaty::{Bitboard, Board, Color, Role, Square};
 
@@ -63,11 +62,7 @@ fn mirror_set(set: Bitboard, us: Color) -> Bitboard {
 /// Whether the seat is in a lone-king ending this module plays: Kriegspiel without drops or
 /// opened squares, the opponent known to have only its king.
 pub fn applies(seat: &PlayerView) -> bool {
-    seat.rules.family == Family::Kriegspiel
-        && !seat.rules.drops
-        && seat.rules.open_squares == 0
-        && seat.king.lone()
-        && seat.king.possible.any()
+    seat.rules.variant().plain() && seat.king.lone() && seat.king.possible.any()
 }
 
 impl Endgame {

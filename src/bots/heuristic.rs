@@ -14,7 +14,6 @@ use crate::knowledge::certain_attacks;
 use crate::possible::move_own_piece;
 use crate::referee::Request;
 use crate::rng::Rng;
-use crate::rules::Family;
 use crate::view::PlayerView;
 use shakmaty::{Bitboard, File, Rank, Role, Square, attacks};
 
@@ -149,7 +148,7 @@ fn value(role: Role) -> i32 {
 /// How good the attempt `a` looks from `seat`'s view alone (higher is better).
 fn score(seat: &PlayerView, news: &News, a: Attempt) -> i32 {
     let color = seat.color;
-    let rbc = seat.rules.family == Family::Rbc;
+    let rbc = seat.rules.variant().resolves_moves();
     let dropped = a.dropped();
     let Some(before) = dropped.or_else(|| seat.own.role_at(a.from)) else {
         return 0;
@@ -272,7 +271,7 @@ impl Bot for HeuristicBot {
         let news = News::heard(seat);
         let side = seat.side();
         let open = seat.untried_attempts();
-        if seat.rules.family == Family::Rbc {
+        if seat.rules.variant().senses() {
             if !seat.sensed {
                 return Some(Request::Sense(Some(self.sense_square())));
             }

@@ -37,6 +37,17 @@ pub trait Bot: Send {
 
     /// The game is over: the bot's last view and, revealed, the whole game.
     fn game_over(&mut self, _seat: &PlayerView, _log: &crate::log::GameLog) {}
+
+    /// What the bot does at its seat: first the family's setup step where the seat has one to
+    /// make (Semi-Kriegspiel's placement, chosen from the seat's own view), then its requests.
+    fn act(&mut self, seat: &PlayerView) -> Option<Request> {
+        if seat.must_place() {
+            let seed = u64::from(seat.start.fullmoves.get()) * 2 + u64::from(seat.color.is_white());
+            let mut rng = crate::rng::Rng::new(seed ^ 0x51AC);
+            return crate::variant::placement::random(seat, &mut rng);
+        }
+        self.next(seat)
+    }
 }
 
 /// A unit's rough value in pawns, for the bots' scores (the king 100: beyond any trade).

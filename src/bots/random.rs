@@ -8,7 +8,7 @@ use crate::attempt::Attempt;
 use crate::possible::{Side, promotion_roles};
 use crate::referee::{Referee, Request};
 pub use crate::rng::Rng;
-use crate::rules::{Family, RuleSet};
+use crate::rules::RuleSet;
 use crate::view::PlayerView;
 use shakmaty::{Bitboard, ByRole, Rank, Role, Square};
 
@@ -97,7 +97,7 @@ impl RandomBot {
         rules: &RuleSet,
         new_turn: bool,
     ) -> Option<Request> {
-        if rules.family == Family::Rbc {
+        if rules.variant().senses() {
             if new_turn {
                 return Some(Request::Sense(match self.rng.below(4) {
                     0 => None,
@@ -129,7 +129,11 @@ impl Bot for RandomBot {
             return None;
         }
         let new_turn = seat.refused.is_empty() && !seat.any_asked && !seat.sensed;
-        let pocket = seat.rules.drops.then(|| *seat.pockets.get(seat.color));
+        let pocket = seat
+            .rules
+            .variant()
+            .pockets()
+            .then(|| *seat.pockets.get(seat.color));
         self.request(&seat.side(), pocket, &seat.rules, new_turn)
     }
 }

@@ -10,7 +10,7 @@ use crate::knowledge::KingTracker;
 use crate::possible::Side;
 use crate::referee::{Referee, Request};
 use crate::rng::Rng;
-use crate::rules::{Family, RuleSet};
+use crate::rules::RuleSet;
 use shakmaty::{Bitboard, Board, Color, Role, Square};
 use std::collections::HashMap;
 
@@ -49,7 +49,7 @@ pub fn run(
     for sq in start.board.by_color(us) {
         own.set_piece_at(sq, start.board.piece_at(sq)?);
     }
-    let mut tracker = KingTracker::new(us, &own, &start.board, Bitboard::EMPTY, Family::Kriegspiel);
+    let mut tracker = KingTracker::new(us, &own, &start.board, Bitboard::EMPTY, true);
     // The bot does not know where the king stands: anywhere it could legally be.
     tracker.possible = mate::unattacked(&own, us) & !own.occupied();
     tracker.possible &= !shakmaty::attacks::king_attacks(own.king_of(us)?);

@@ -187,9 +187,11 @@ impl Game {
         Game::new(rules, setup)
     }
 
-    /// Starts a game from the standard position.
+    /// Starts a game from the family's start: the standard position, or a handicap game's army
+    /// ([`crate::variant::Variant::start`]).
     pub fn standard(rules: RuleSet) -> Game {
-        match Game::new(rules, Setup::initial()) {
+        let start = crate::variant::Variant::start(&rules);
+        match Game::new(rules, start) {
             Ok(g) => g,
             Err(e) => unreachable!("the standard position is always valid: {e}"),
         }

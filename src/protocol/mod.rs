@@ -336,7 +336,7 @@ impl Session {
                 "there is no game yet: start one with {\"op\":\"new\",\"rules\":\"berkeley\"}",
             );
         };
-        let request = repr.into_request(table.to_move(), table.rules().sighted.color());
+        let request = repr.into_request(table.to_move(), table.rules().variant().seeing_side());
         // The protocol has no clock: every request is made at time zero.
         let event = table.apply(request, Duration::ZERO)?;
         write_response(out, table.game(), &event.said);
@@ -349,7 +349,7 @@ impl Session {
             return bad("\"new\" needs a \"rules\" field (a preset name like \"wild16\")");
         };
         let rules = rules_from_json(rules).map_err(Bad)?;
-        let handicapped = crate::referee::handicap::start_position(&rules);
+        let handicapped = crate::variant::Variant::fixed_start(&rules);
         if handicapped.is_some() && !matches!(req.get("fen"), None | Some(Value::Null)) {
             return bad("a handicap game starts from its handicap army: leave out \"fen\"");
         }

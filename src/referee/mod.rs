@@ -156,9 +156,10 @@ impl Referee {
         Referee::new(rules, setup)
     }
 
-    /// Starts a game from the standard position.
+    /// Starts a game from the family's start: the standard position, or a handicap game's army
+    /// ([`crate::variant::Variant::start`]).
     pub fn standard(rules: RuleSet) -> (Referee, Announcement) {
-        match Referee::new(rules.clone(), Setup::initial()) {
+        match Referee::new(rules.clone(), crate::variant::Variant::start(&rules)) {
             Ok(started) => started,
             Err(e) => unreachable!("the standard position is always valid: {e}"),
         }

@@ -85,7 +85,7 @@ pub fn play_seat(
         let request = if refusals >= MAX_REFUSALS || capped {
             seat.map(Request::Resign)
         } else {
-            state.view().and_then(|view| bot.next(view))
+            state.view().and_then(|view| bot.act(view))
         };
         let Some(request) = request else {
             continue;
@@ -274,6 +274,11 @@ impl EngineBot {
 impl Bot for EngineBot {
     fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The program makes every request of its seat itself, a placement included.
+    fn act(&mut self, view: &PlayerView) -> Option<Request> {
+        self.next(view)
     }
 
     fn next(&mut self, view: &PlayerView) -> Option<Request> {

@@ -326,7 +326,7 @@ impl Host {
                 out.push((seat, line.line()));
             }
             self.sent[i] = seen.events.len();
-            let sighted = self.session.rules().sighted.color() == Some(seat);
+            let sighted = self.session.rules().variant().seeing_side() == Some(seat);
             if sighted && (new || public[i]) {
                 let fen = self.session.game().referee().fen();
                 out.push((seat, ToSeat::Board { fen }.line()));

@@ -10,7 +10,7 @@ use crate::rules::RuleSet;
 use crate::save::{Meta, Mode};
 use crate::session::GameSession;
 use crate::table::Table;
-use shakmaty::{Color, Setup};
+use shakmaty::Color;
 use std::io::{BufReader, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::PathBuf;
@@ -82,8 +82,7 @@ pub fn start_host(options: &HostOptions) -> Result<Hosted, String> {
             GameSession::from_loaded(loaded, Some(options.autosave.clone()))
         }
         None => {
-            let start = crate::referee::handicap::start_position(&options.rules)
-                .unwrap_or_else(Setup::initial);
+            let start = crate::variant::Variant::start(&options.rules);
             let meta = Meta {
                 event: "Network game".to_owned(),
                 site: "kriegspiel host".to_owned(),

@@ -14,7 +14,7 @@ use crate::knowledge::KingTracker;
 use crate::log::{GameLog, Perception};
 use crate::possible::{Side, move_own_piece};
 use crate::referee::Request;
-use crate::rules::{EnPassantSquare, Family, RuleSet};
+use crate::rules::{EnPassantSquare, RuleSet};
 use shakmaty::{Bitboard, Board, ByColor, ByRole, Color, Piece, Rank, Role, Setup, Square};
 
 /// The role of a unit named in a capture or a drop.
@@ -163,7 +163,7 @@ impl PlayerView {
                 &own_start,
                 &start.board,
                 start.castling_rights,
-                seen.rules.family,
+                seen.rules.variant().announces_checks(),
             ),
             may_open: false,
             // Kept as perceived_by gives it: the events the player took part in or heard of.
@@ -223,7 +223,8 @@ impl PlayerView {
         }
         let mover = self.to_move;
         let mine = mover == self.color;
-        let kriegspiel = self.rules.family == Family::Kriegspiel;
+        let variant = self.rules.variant();
+        let kriegspiel = variant.answers_attempts();
         let before = self.own.clone();
         let before_castling = self.castling;
         for item in &items {
@@ -237,7 +238,7 @@ impl PlayerView {
                         self.refused.push((a, *item));
                     }
                 }
-                Item::Capture { unit: Some(u), .. } | Item::Drop(u) if self.rules.drops => {
+                Item::Capture { unit: Some(u), .. } | Item::Drop(u) if variant.pockets() => {
                     let pocket = self.pockets.get_mut(mover).get_mut(unit_role(u));
                     *pocket = if matches!(item, Item::Drop(_)) {
                         pocket.saturating_sub(1)
@@ -304,7 +305,7 @@ impl PlayerView {
             && let Some(Request::Try(a)) = request
         {
             self.move_own(a);
-            self.may_open = self.rules.open_squares > 0 && self.over.is_none();
+            self.may_open = variant.squares_to_open() > 0 && self.over.is_none();
             self.king.own_move(&before, &self.own, a, &items);
         }
         if mine
@@ -392,7 +393,7 @@ impl PlayerView {
     /// board (a pawn never onto the first or last rank), sorted.
     pub fn possible_attempts(&self) -> Vec<Attempt> {
         let mut out = self.side().possible_attempts();
-        if self.rules.drops {
+        if self.rules.variant().pockets() {
             let free = !self.own.by_color(self.color);
             let pocket = self.pockets.get(self.color);
             for role in crate::setup::POCKET_ROLES {
@@ -420,7 +421,7 @@ impl PlayerView {
     pub fn is_possible(&self, a: Attempt) -> bool {
         match a.dropped() {
             Some(role) => {
-                self.rules.drops
+                self.rules.variant().pockets()
                     && role != Role::King
                     && *self.pockets.get(self.color).get(role) > 0
                     && !self.own.by_color(self.color).contains(a.to)
@@ -438,6 +439,14 @@ impl PlayerView {
             castling: self.castling,
             promotion: self.rules.promotion,
         }
+    }
+
+    /// Whether this player must first place its units (Semi-Kriegspiel's sighted side before
+    /// its king and queen stand on the board).
+    pub fn must_place(&self) -> bool {
+        self.over.is_none()
+            && self.rules.variant().placing() == Some(self.color)
+            && self.own.king_of(self.color).is_none()
     }
 
     /// Whether it is this player's turn (and the game is not over).

@@ -100,7 +100,7 @@ impl PlayScreen {
             }
             Intent::ToggleOpen(sq) => {
                 if let Some((_, chosen)) = &mut self.opening {
-                    let wanted = usize::from(self.session.rules().open_squares);
+                    let wanted = usize::from(self.session.rules().variant().squares_to_open());
                     if chosen.contains(sq) {
                         chosen.discard(sq);
                     } else if chosen.count() < wanted {
@@ -229,8 +229,8 @@ impl PlayScreen {
                 if self.draw_offer == Some(!mover) && event.turn_ends {
                     self.draw_offer = None; // an offer lapses when not taken
                 }
-                let modern = self.session.rules().open_squares > 0
-                    && self.session.rules().family == crate::rules::Family::Kriegspiel;
+                let to_open = self.session.rules().variant().squares_to_open();
+                let modern = to_open > 0;
                 let placed_for_other = matches!(
                     request,
                     Request::Place { color, .. } if color != self.session.to_act()
@@ -254,7 +254,7 @@ impl PlayScreen {
                             format!(
                                 "{} may name {} squares to open: type open a1 b2 …",
                                 color_title(mover),
-                                self.session.rules().open_squares
+                                to_open
                             ),
                         ));
                     }
@@ -284,10 +284,7 @@ impl PlayScreen {
 
     /// An attempt as the rules' request: a Kriegspiel try or an RBC move.
     pub(super) fn attempt_request(&self, a: Attempt) -> Request {
-        match self.session.rules().family {
-            crate::rules::Family::Kriegspiel => Request::Try(a),
-            crate::rules::Family::Rbc => Request::Move(a),
-        }
+        self.session.rules().variant().attempt(a)
     }
 
     /// The turn has passed: in hot-seat play the curtain comes down at once, so the next frame

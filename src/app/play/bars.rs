@@ -180,7 +180,7 @@ impl PlayScreen {
                         );
                     }
                     if let Some(reading) = self.session.clock_reading(now)
-                        && self.session.rules().family != crate::rules::Family::Rbc
+                        && !self.session.rules().variant().capabilities().private_clocks
                     {
                         ui.label(format!(
                             "Clocks: White {}  Black {}",
@@ -242,7 +242,7 @@ impl PlayScreen {
             return;
         }
         if let Some((opener, chosen)) = self.opening {
-            let wanted = self.session.rules().open_squares;
+            let wanted = self.session.rules().variant().squares_to_open();
             ui.horizontal(|ui| {
                 ui.label(
                     RichText::new(format!(
@@ -296,7 +296,7 @@ impl PlayScreen {
             });
             return;
         };
-        let rbc = self.session.rules().family == crate::rules::Family::Rbc;
+        let rbc = self.session.rules().variant().senses();
         let (sensed, any_asked) = {
             let view = self.session.view(player);
             (view.sensed, view.any_asked)

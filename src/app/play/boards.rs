@@ -97,15 +97,15 @@ impl PlayScreen {
         let brush = self.brush;
         let view = self.session.view(color).clone();
         let own = view.own.by_color(color);
-        let rbc = self.session.rules().family == crate::rules::Family::Rbc;
-        let sensing = active && rbc && !view.sensed;
+        let abilities = self.session.rules().variant().capabilities();
+        let sensing = active && abilities.sense_prompt && !view.sensed;
         let opening = match self.opening {
             Some((c, chosen)) if c == color => Some(chosen),
             _ => None,
         };
         // A handicap game's sighted player sees the whole true board (RULES.md 5.2); every other
         // player board holds the player's own pieces only.
-        let sighted = self.session.rules().sighted.color() == Some(color);
+        let sighted = abilities.sees_whole_board == Some(color);
         let can_mark = !self.revealed() && self.marker_owner() == Some(color) && opening.is_none();
         let marker_squares = markers
             .keys()
@@ -296,7 +296,7 @@ impl PlayScreen {
         if can_mark {
             self.marker_tray(ui, color, &view, intents);
         }
-        if view.rules.drops {
+        if abilities.pocket_tray {
             self.pocket_tray(ui, color, &view, active && !sensing, intents);
         }
         heard_log(ui, &view, self.session.rules().wording, log_height, color);
@@ -477,7 +477,7 @@ impl PlayScreen {
         if club {
             // The referee enters the mover's attempt on the true board.
             let view = self.session.view(mover).clone();
-            let sensing = self.session.rules().family == crate::rules::Family::Rbc && !view.sensed;
+            let sensing = self.session.rules().variant().senses() && !view.sensed;
             for event in events {
                 match event {
                     BoardEvent::Clicked(sq) if sensing => {

@@ -12,52 +12,13 @@
 //! Ctrl+Z in the same frame answers the Ctrl+Z's question, never the move field.
 
 use super::{AppRequest, Confirm, Intent, PlayScreen};
-use crate::announce::GameResult;
 use crate::app::theme;
 use crate::referee::Request;
 use crate::replay::request_text;
+pub use crate::variant::typed::Line as Command;
 use crate::wording::{color_title, ordinal};
 use egui::{Color32, RichText};
-use shakmaty::Color;
 use std::time::Duration;
-
-/// A line the referee typed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Command {
-    /// An attempt, as typed (UCI or SAN), resolved against the mover's own board.
-    Move(String),
-    /// "Any?".
-    Any,
-    /// Take back the last entry.
-    Undo,
-    /// A player resigns (default: the side to move).
-    Resign(Option<Color>),
-    /// Agreed draw.
-    Draw,
-    /// A flag fell (default: the side to move).
-    Flag(Option<Color>),
-    /// The referee decides.
-    Adjudicate(GameResult, String),
-    /// Start or stop the clock.
-    Clock,
-    /// RBC: sense around a square (`None`: skip sensing).
-    Sense(Option<shakmaty::Square>),
-    /// RBC: pass.
-    Pass,
-    /// Modern Kriegspiel: open these squares for the player who just moved.
-    Open(shakmaty::Bitboard),
-    /// Semi-Kriegspiel: the sighted player's king and queen squares, before the first move.
-    Place(shakmaty::Square, shakmaty::Square),
-}
-
-fn color_word(word: Option<&str>) -> Result<Option<Color>, String> {
-    match word {
-        None => Ok(None),
-        Some("white" | "w") => Ok(Some(Color::White)),
-        Some("black" | "b") => Ok(Some(Color::Black)),
-        Some(other) => Err(format!("'{other}' is not a player: say white or black")),
-    }
-}
 
 /// The console's keys in one frame.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -112,79 +73,6 @@ fn take_keys(events: &mut Vec<egui::Event>) -> Keys {
         false
     });
     keys
-}
-
-/// Reads one line typed by the referee.
-pub fn parse(text: &str) -> Result<Command, String> {
-    let text = text.trim();
-    let mut words = text.split_whitespace();
-    let first = words.next().unwrap_or("").to_lowercase();
-    let rest: Vec<&str> = words.collect();
-    match first.as_str() {
-        "" => Err(
-            "type a move (e2e4, Nf3) or a command (? undo resign draw flag adjudicate clock)"
-                .into(),
-        ),
-        "?" | "any" | "any?" => Ok(Command::Any),
-        "undo" | "u" => Ok(Command::Undo),
-        "resign" => Ok(Command::Resign(color_word(rest.first().copied())?)),
-        "draw" => Ok(Command::Draw),
-        "flag" | "time" => Ok(Command::Flag(color_word(rest.first().copied())?)),
-        "clock" => Ok(Command::Clock),
-        "pass" => Ok(Command::Pass),
-        "sense" => match rest.first() {
-            None => Ok(Command::Sense(None)),
-            Some(word) => crate::attempt::parse_square(&word.to_lowercase())
-                .map(|sq| Command::Sense(Some(sq)))
-                .ok_or_else(|| {
-                    format!("'{word}' is not a square (sense e4, or sense alone to skip)")
-                }),
-        },
-        "place" => {
-            // "place g8 d5" or "place Kg8 Qd5": the king's square, then the queen's.
-            let squares: Vec<shakmaty::Square> = rest
-                .iter()
-                .filter_map(|w| {
-                    let w = w.to_lowercase();
-                    let w = w.trim_start_matches(['k', 'q']);
-                    crate::attempt::parse_square(w)
-                })
-                .collect();
-            match squares[..] {
-                [king, queen] => Ok(Command::Place(king, queen)),
-                _ => Err("place the king and the queen like this: place g8 d5".into()),
-            }
-        }
-        "open" => {
-            let mut squares = shakmaty::Bitboard::EMPTY;
-            for word in &rest {
-                let sq = crate::attempt::parse_square(&word.to_lowercase())
-                    .ok_or_else(|| format!("'{word}' is not a square"))?;
-                squares.add(sq);
-            }
-            Ok(Command::Open(squares))
-        }
-        "adjudicate" | "adj" => {
-            let result = match rest.first().copied() {
-                Some("1-0") => GameResult::WhiteWins,
-                Some("0-1") => GameResult::BlackWins,
-                Some("1/2-1/2" | "1/2" | "draw" | "=") => GameResult::Draw,
-                _ => {
-                    return Err(
-                        "adjudicate needs a result: 1-0, 0-1 or 1/2-1/2, then the reason".into(),
-                    );
-                }
-            };
-            let reason = rest[1..].join(" ");
-            let reason = if reason.is_empty() {
-                "adjudicated by the referee".to_owned()
-            } else {
-                reason
-            };
-            Ok(Command::Adjudicate(result, reason))
-        }
-        _ => Ok(Command::Move(text.to_owned())),
-    }
 }
 
 impl PlayScreen {
@@ -427,7 +315,12 @@ impl PlayScreen {
             Command::Pass => self.request(Request::Pass, now),
             Command::Open(squares) => self.request(Request::Open(squares), now),
             Command::Place(king, queen) => {
-                let color = self.session.rules().sighted.color().unwrap_or(mover);
+                let color = self
+                    .session
+                    .rules()
+                    .variant()
+                    .seeing_side()
+                    .unwrap_or(mover);
                 self.request(Request::Place { color, king, queen }, now)
             }
             Command::Undo => self.confirm = Some(Confirm::Undo),
@@ -500,35 +393,5 @@ mod tests {
         let keys = take_keys(&mut events);
         assert!(keys.clock && keys.escape && !keys.undo);
         assert_eq!(events.len(), 1);
-    }
-
-    #[test]
-    fn commands() {
-        assert_eq!(parse("?"), Ok(Command::Any));
-        assert_eq!(parse(" Undo "), Ok(Command::Undo));
-        assert_eq!(
-            parse("resign black"),
-            Ok(Command::Resign(Some(Color::Black)))
-        );
-        assert_eq!(parse("flag"), Ok(Command::Flag(None)));
-        assert_eq!(
-            parse("place Kg8 Qd5"),
-            Ok(Command::Place(shakmaty::Square::G8, shakmaty::Square::D5))
-        );
-        assert_eq!(
-            parse("place g8 d5"),
-            Ok(Command::Place(shakmaty::Square::G8, shakmaty::Square::D5))
-        );
-        assert!(parse("place g8").is_err());
-        assert_eq!(
-            parse("adjudicate 1-0 Black left the hall"),
-            Ok(Command::Adjudicate(
-                GameResult::WhiteWins,
-                "Black left the hall".into()
-            ))
-        );
-        assert!(parse("adjudicate maybe").is_err());
-        assert!(parse("resign purple").is_err());
-        assert_eq!(parse("Nf3"), Ok(Command::Move("Nf3".into())));
     }
 }

@@ -246,8 +246,8 @@ impl PlayScreen {
     /// Whether the viewer may see `color`'s remaining time: always, except in Reconnaissance
     /// Blind Chess hot-seat play, where each player sees only its own time.
     pub fn may_see_clock(&self, color: Color) -> bool {
-        let rbc = self.session.rules().family == crate::rules::Family::Rbc;
-        visibility::may_see_clock(self.mode, self.curtain, self.revealed(), rbc, color)
+        let private = self.session.rules().variant().capabilities().private_clocks;
+        visibility::may_see_clock(self.mode, self.curtain, self.revealed(), private, color)
     }
 
     /// The player whose board accepts moves now, if any.

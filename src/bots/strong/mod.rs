@@ -117,7 +117,7 @@ impl Bot for StrongBot {
         if !self.refresh(seat) {
             return self.fallback.next(seat);
         }
-        if seat.rules.family == crate::rules::Family::Rbc {
+        if seat.rules.variant().senses() {
             let belief = self.belief.as_ref()?;
             return if seat.sensed {
                 super::rbc::choose_move(seat, belief, self.samples, &mut self.rng)
@@ -143,7 +143,7 @@ impl Bot for StrongBot {
             }
         }
         // Worlds drawn by weight, each with how many times it was drawn.
-        if seat.rules.drops {
+        if seat.rules.variant().pockets() {
             let worlds = self.draw_worlds::<Crazyhouse>();
             self.decide(seat, worlds)
         } else {

@@ -66,7 +66,7 @@ pub fn player(name: &str, depth: Option<u32>) -> Result<Box<dyn Player>, String>
 
 /// Runs `kriegspiel krk` and prints its report.
 pub fn command(o: &Options) -> Result<(), String> {
-    if o.rules.family != crate::rules::Family::Kriegspiel {
+    if !o.rules.variant().answers_attempts() {
         return Err("KR vs K is played under Kriegspiel rules".into());
     }
     let mut summary = Summary::default();
