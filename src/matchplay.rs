@@ -8,7 +8,7 @@
 //! request with an error) forfeits: it resigns, and the game is logged and scored as its loss.
 
 use crate::announce::GameResult;
-use crate::bots::{Bot, BotKind};
+use crate::bots::{Bot, BotError, BotKind};
 use crate::log::Game;
 use crate::referee::Request;
 use crate::rng::Rng;
@@ -20,9 +20,6 @@ use std::path::PathBuf;
 use std::time::Instant;
 use thiserror::Error;
 
-/// The bot names a match accepts, as written on the command line.
-pub const BOT_NAMES: [&str; 4] = ["random", "heuristic", "strong", "krk"];
-
 /// How many times in a row a bot may fail to make an acceptable request in one turn before it
 /// forfeits the game.
 pub const MAX_FAILURES: u32 = 1000;
@@ -31,9 +28,9 @@ pub const MAX_FAILURES: u32 = 1000;
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
     /// The bot under test (wins and losses are counted for it); it plays White unless `swap`.
-    pub white: String,
+    pub white: BotChoice,
     /// Its opponent.
-    pub black: String,
+    pub black: BotChoice,
     /// The rules of every game.
     pub rules: RuleSet,
     /// How many games.
@@ -48,7 +45,7 @@ pub struct MatchConfig {
     /// The bots exchange colours in every odd game (0-based).
     pub swap: bool,
     /// A folder to save every game in (`match-<seed>-<i>.ron`; created if missing).
-    pub out: Option<PathBuf>,
+    pub out_dir: Option<PathBuf>,
     /// Start every game from a random ending: the bot under test has its king and these pieces
     /// against a lone king, and moves first ([`crate::setup::random_ending`]).
     pub ending: Option<Vec<Role>>,
@@ -57,15 +54,15 @@ pub struct MatchConfig {
 impl Default for MatchConfig {
     fn default() -> MatchConfig {
         MatchConfig {
-            white: "random".to_owned(),
-            black: "random".to_owned(),
+            white: BotKind::Random.into(),
+            black: BotKind::Random.into(),
             rules: Preset::Wild16.rules(),
             games: 10,
             seed: 1,
             max_plies: 600,
             think_ms: None,
             swap: false,
-            out: None,
+            out_dir: None,
             ending: None,
         }
     }
@@ -133,9 +130,9 @@ impl MatchSummary {
 /// Why a match could not be played.
 #[derive(Debug, Error)]
 pub enum MatchError {
-    /// A bot name that is not one of [`BOT_NAMES`].
+    /// A bot cannot be made (an engine program that does not start).
     #[error("{0}")]
-    UnknownBot(String),
+    Bot(#[from] BotError),
     /// The rules cannot start a game.
     #[error("the game cannot start: {0}")]
     Start(String),
@@ -157,28 +154,56 @@ pub enum MatchError {
     },
 }
 
-/// The bot kind a name stands for.
-pub fn bot_kind(name: &str) -> Result<BotKind, String> {
-    match name {
-        "random" => Ok(BotKind::Random),
-        "heuristic" => Ok(BotKind::Heuristic),
-        "strong" => Ok(BotKind::Strong),
-        "krk" => Ok(BotKind::KrkPractice),
-        other => Err(format!(
-            "unknown bot '{other}' (expected one of: {})",
-            BOT_NAMES.join(", ")
-        )),
+/// A bot as the command line names it: one of ours by its [`BotKind`] id, or `cmd:PROGRAM ARGS`,
+/// a program speaking the seat protocol (PROTOCOL-SEAT.md) on its standard input and output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BotChoice {
+    /// One of our bots (never [`BotKind::Engine`]: an engine is [`BotChoice::Command`]).
+    Kind(BotKind),
+    /// An engine program's command line.
+    Command(String),
+}
+
+impl From<BotKind> for BotChoice {
+    fn from(kind: BotKind) -> BotChoice {
+        BotChoice::Kind(kind)
     }
 }
 
-/// A fresh bot by name (see [`BOT_NAMES`]), or `cmd:PROGRAM ARGS`: a program speaking the seat
-/// protocol (PROTOCOL-SEAT.md) on its standard input and output.
-pub fn make_bot(name: &str, seed: u64) -> Result<Box<dyn Bot>, String> {
-    match name.strip_prefix("cmd:") {
-        Some(command) => {
-            crate::seat::engine::EngineBot::spawn(command).map(|b| Box::new(b) as Box<dyn Bot>)
+impl std::str::FromStr for BotChoice {
+    type Err = BotError;
+
+    /// `cmd:PROGRAM ARGS` (a command that is not empty), or a [`BotKind::from_id`] id.
+    fn from_str(text: &str) -> Result<BotChoice, BotError> {
+        match text.strip_prefix("cmd:") {
+            Some(command) if command.trim().is_empty() => {
+                Err(BotError::Engine("cmd: names no program".to_owned()))
+            }
+            Some(command) => Ok(BotChoice::Command(command.to_owned())),
+            None => BotKind::from_id(text).map(BotChoice::Kind),
         }
-        None => bot_kind(name).map(|kind| kind.make(seed)),
+    }
+}
+
+impl std::fmt::Display for BotChoice {
+    /// As written on the command line: the id, or `cmd:` and the command.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BotChoice::Kind(kind) => f.write_str(kind.id()),
+            BotChoice::Command(command) => write!(f, "cmd:{command}"),
+        }
+    }
+}
+
+impl BotChoice {
+    /// A fresh bot (`seed` for bots that use chance); an engine program is started.
+    pub fn make(&self, seed: u64) -> Result<Box<dyn Bot>, BotError> {
+        match self {
+            BotChoice::Kind(kind) => kind.make(seed),
+            BotChoice::Command(command) => crate::seat::engine::EngineBot::spawn(command)
+                .map(|b| Box::new(b) as Box<dyn Bot>)
+                .map_err(BotError::Engine),
+        }
     }
 }
 
@@ -211,10 +236,10 @@ struct Played {
 /// Plays game `index` of the match.
 fn play_game(config: &MatchConfig, index: u32) -> Result<Played, MatchError> {
     let seed = config.seed.wrapping_add(u64::from(index));
-    let mut tested =
-        make_bot(&config.white, seed.wrapping_mul(2)).map_err(MatchError::UnknownBot)?;
-    let mut other = make_bot(&config.black, seed.wrapping_mul(2).wrapping_add(1_000_003))
-        .map_err(MatchError::UnknownBot)?;
+    let mut tested = config.white.make(seed.wrapping_mul(2))?;
+    let mut other = config
+        .black
+        .make(seed.wrapping_mul(2).wrapping_add(1_000_003))?;
     if let Some(ms) = config.think_ms {
         tested.set_think_ms(ms);
         other.set_think_ms(ms);
@@ -222,16 +247,11 @@ fn play_game(config: &MatchConfig, index: u32) -> Result<Played, MatchError> {
     let swapped = config.swap && index % 2 == 1;
     let tested_color = if swapped { Color::Black } else { Color::White };
     // Indexed by colour: 0 White, 1 Black.
+    let (white, black) = (config.white.to_string(), config.black.to_string());
     let (mut bots, names): ([Box<dyn Bot>; 2], [&str; 2]) = if swapped {
-        (
-            [other, tested],
-            [config.black.as_str(), config.white.as_str()],
-        )
+        ([other, tested], [black.as_str(), white.as_str()])
     } else {
-        (
-            [tested, other],
-            [config.white.as_str(), config.black.as_str()],
-        )
+        ([tested, other], [white.as_str(), black.as_str()])
     };
     let slot = |c: Color| usize::from(c == Color::Black);
     let mut game = match &config.ending {
@@ -350,18 +370,13 @@ fn median(values: &mut [f64]) -> f64 {
 }
 
 /// Plays the match: `config.games` games, calling `progress` with each game's 0-based index and
-/// record as soon as it ends, and saving it first when `config.out` is set. Wins, losses and
+/// record as soon as it ends, and saving it first when `config.out_dir` is set. Wins, losses and
 /// draws are counted for the bot named by `config.white`, whichever colour it played.
 pub fn play_match(
     config: &MatchConfig,
     mut progress: impl FnMut(u32, &GameRecord),
 ) -> Result<MatchSummary, MatchError> {
-    for name in [&config.white, &config.black] {
-        if !name.starts_with("cmd:") {
-            bot_kind(name).map_err(MatchError::UnknownBot)?;
-        }
-    }
-    if let Some(dir) = &config.out {
+    if let Some(dir) = &config.out_dir {
         std::fs::create_dir_all(dir).map_err(|source| MatchError::CreateDir {
             path: dir.clone(),
             source,
@@ -371,7 +386,7 @@ pub fn play_match(
     let mut thinks = Vec::new();
     for index in 0..config.games {
         let played = play_game(config, index)?;
-        if let Some(dir) = &config.out {
+        if let Some(dir) = &config.out_dir {
             save_game(config, dir, index, &played)?;
         }
         let tested_white = !(config.swap && index % 2 == 1);

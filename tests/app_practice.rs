@@ -14,7 +14,7 @@ use shakmaty::Color;
 /// The practice bot's next attempt for `side`, from that seat's view.
 fn computer_attempt(game: &kriegspiel::Game, side: Color) -> Option<kriegspiel::Attempt> {
     let seat = kriegspiel::PlayerView::build(game.log(), side);
-    match BotKind::KrkPractice.make(0).next(&seat)? {
+    match BotKind::KrkPractice.make(0).ok()?.next(&seat)? {
         kriegspiel::Request::Try(a) => Some(a),
         _ => None,
     }

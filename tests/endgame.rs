@@ -4,6 +4,7 @@
 //! strong bot wins Reconnaissance Blind Chess from its belief, sensing where worlds differ.
 
 use kriegspiel::announce::EndReason;
+use kriegspiel::bots::BotKind;
 use kriegspiel::bots::mate::{LoneKing, choose};
 use kriegspiel::bots::trial::{Defender, run};
 use kriegspiel::matchplay::{MatchConfig, play_match};
@@ -103,8 +104,8 @@ fn a_mate_is_taken_and_a_move_that_may_stalemate_is_not() {
 #[test]
 fn the_strong_bot_mates_with_king_and_rook_as_either_colour() {
     let config = MatchConfig {
-        white: "strong".into(),
-        black: "random".into(),
+        white: BotKind::Strong.into(),
+        black: BotKind::Random.into(),
         rules: Preset::Wild16.rules(),
         games: 6,
         seed: 3,
@@ -119,8 +120,8 @@ fn the_strong_bot_mates_with_king_and_rook_as_either_colour() {
 #[test]
 fn the_strong_bot_wins_reconnaissance_blind_chess_from_its_belief() {
     let config = MatchConfig {
-        white: "strong".into(),
-        black: "random".into(),
+        white: BotKind::Strong.into(),
+        black: BotKind::Random.into(),
         rules: Preset::Rbc.rules(),
         games: 6,
         seed: 5,

@@ -1,7 +1,8 @@
 //! Bot matches: the score adds up, `--swap` alternates colours, the `match` command prints and
 //! saves, and the heuristic bot only makes requests the referee accepts in every preset.
 
-use kriegspiel::matchplay::{GameRecord, MatchConfig, make_bot, play_match};
+use kriegspiel::bots::{BotError, BotKind};
+use kriegspiel::matchplay::{BotChoice, GameRecord, MatchConfig, play_match};
 use kriegspiel::rules::{Handicap, Preset};
 use std::path::PathBuf;
 use std::process::Command;
@@ -20,7 +21,8 @@ fn play(config: &MatchConfig) -> (String, Vec<GameRecord>) {
         "every game is scored once"
     );
     assert_eq!(summary.games, config.games);
-    (summary.line(&config.white, &config.black), records)
+    let (white, black) = (config.white.to_string(), config.black.to_string());
+    (summary.line(&white, &black), records)
 }
 
 /// A fresh folder of this test process under the system's temporary folder.
@@ -36,8 +38,8 @@ fn scratch(name: &str) -> PathBuf {
 #[test]
 fn a_random_match_adds_up_and_prints_the_summary_line() {
     let config = MatchConfig {
-        white: "random".into(),
-        black: "random".into(),
+        white: BotKind::Random.into(),
+        black: BotKind::Random.into(),
         rules: Preset::Wild16.rules(),
         games: 4,
         max_plies: 60,
@@ -63,8 +65,8 @@ fn a_random_match_adds_up_and_prints_the_summary_line() {
 #[test]
 fn swap_alternates_colours() {
     let config = MatchConfig {
-        white: "heuristic".into(),
-        black: "random".into(),
+        white: BotKind::Heuristic.into(),
+        black: BotKind::Random.into(),
         rules: Preset::Wild16.rules(),
         games: 4,
         max_plies: 20,
@@ -88,8 +90,8 @@ fn swap_alternates_colours() {
 #[test]
 fn the_same_seed_plays_the_same_games() {
     let config = MatchConfig {
-        white: "heuristic".into(),
-        black: "random".into(),
+        white: BotKind::Heuristic.into(),
+        black: BotKind::Random.into(),
         games: 2,
         max_plies: 30,
         seed: 9,
@@ -100,10 +102,24 @@ fn the_same_seed_plays_the_same_games() {
 
 #[test]
 fn unknown_bots_are_refused_by_name() {
-    let err = make_bot("nosuch", 1).err().expect("refused");
-    assert!(err.contains("nosuch") && err.contains("heuristic"), "{err}");
+    let err = "nosuch".parse::<BotChoice>().expect_err("refused");
+    assert_eq!(err, BotError::Unknown("nosuch".to_owned()));
+    let message = err.to_string();
+    assert!(
+        message.contains("nosuch") && message.contains("heuristic"),
+        "{message}"
+    );
+    assert_eq!(
+        "krk".parse::<BotChoice>(),
+        Ok(BotChoice::Kind(BotKind::KrkPractice))
+    );
+    assert_eq!("engine".parse::<BotChoice>(), Err(BotError::NeedsCommand));
+    assert!(
+        BotKind::Engine.make(1).is_err(),
+        "an engine is never a random bot"
+    );
     let config = MatchConfig {
-        white: "nosuch".into(),
+        white: BotChoice::Command("/no/such/program".into()),
         ..MatchConfig::default()
     };
     assert!(play_match(&config, |_, _| panic!("no game is played")).is_err());
@@ -125,7 +141,7 @@ fn the_match_command_prints_a_line_per_game_and_saves_them() {
             "40",
             "--seed",
             "3",
-            "--out",
+            "--out-dir",
         ])
         .arg(&dir)
         .output()
@@ -181,8 +197,8 @@ fn the_heuristic_bot_only_makes_requests_the_referee_accepts() {
             continue;
         }
         let config = MatchConfig {
-            white: "heuristic".into(),
-            black: "heuristic".into(),
+            white: BotKind::Heuristic.into(),
+            black: BotKind::Heuristic.into(),
             rules,
             games: 3,
             max_plies: 80,
@@ -209,8 +225,8 @@ fn the_heuristic_bot_only_makes_requests_the_referee_accepts() {
 #[test]
 fn the_strong_bot_plays_whole_games_against_random() {
     let config = kriegspiel::matchplay::MatchConfig {
-        white: "strong".to_owned(),
-        black: "random".to_owned(),
+        white: BotKind::Strong.into(),
+        black: BotKind::Random.into(),
         games: 2,
         seed: 7,
         max_plies: 120,

@@ -2,7 +2,8 @@
 //! that seat was told and did, nothing else) and answers with its next request. It cannot see the
 //! true position or the opponent's view, so a bot can never cheat, whatever table it sits at.
 //!
-//! [`BotKind`] names a bot in the app state and in saves; [`BotKind::make`] builds one.
+//! [`BotKind`] is the one registry of bot names: on the command line, in the app and in saves;
+//! [`BotKind::make`] builds one.
 
 pub mod driver;
 pub mod endgame;
@@ -17,6 +18,7 @@ pub mod trial;
 use crate::referee::Request;
 use crate::view::PlayerView;
 use serde::{Deserialize, Serialize};
+use thiserror::Error;
 
 /// A computer player at one seat.
 pub trait Bot: Send {
@@ -73,36 +75,100 @@ pub(crate) fn off_centre(sq: shakmaty::Square) -> f32 {
     (f - 3.5).abs().max((r - 3.5).abs()) - 0.5
 }
 
-/// The bots the program offers, by name (saved with a game the computer plays in).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// The bots the program offers: the one registry of bot names. [`BotKind::id`] is the name on
+/// the command line (clap's [`clap::ValueEnum`]) and in saves (serde); the app offers the same
+/// kinds. An engine is a program, named on the command line by its command (`cmd:PROGRAM ARGS`)
+/// rather than by this id, so the command line does not list it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "snake_case")]
+#[value(rename_all = "snake_case")]
 pub enum BotKind {
     /// Random possible attempts ([`random::RandomBot`]).
+    #[value(help = "random possible attempts (easy)")]
     Random,
     /// The KR vs K player: our strong White, the paper's edge-fleeing king as Black
-    /// ([`krk::KrkBot`]).
+    /// ([`krk::KrkBot`]). `krk` is accepted on the command line too.
+    #[value(alias = "krk", help = "the KR vs K practice player (also: krk)")]
     KrkPractice,
     /// A baseline of chess rules of thumb ([`heuristic::HeuristicBot`]).
+    #[value(help = "chess rules of thumb (medium)")]
     Heuristic,
     /// Expected gain over a sample of its belief's worlds ([`strong::StrongBot`]).
+    #[value(help = "weighs where the opponent's pieces may be (hard)")]
     Strong,
     /// A program speaking the seat protocol, run with the command saved in the game's
-    /// `Meta::engine` (the seat module's `EngineBot`; [`BotKind::make`] cannot start it).
+    /// `Meta::engine` (the seat module's `start_bot`); [`BotKind::make`] refuses it.
+    #[value(skip)]
     Engine,
 }
 
+/// A bot that cannot be made.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum BotError {
+    /// A name that is not a bot's id.
+    #[error("unknown bot '{0}' (expected one of: {ids}, or cmd:PROGRAM ARGS)", ids = BotKind::id_list())]
+    Unknown(String),
+    /// An engine is a program: it is started with its command, not by its kind.
+    #[error("an engine is started with its command (cmd:PROGRAM ARGS), not by the name 'engine'")]
+    NeedsCommand,
+    /// The engine program could not be started.
+    #[error("{0}")]
+    Engine(String),
+}
+
 impl BotKind {
-    /// A fresh bot of this kind (`seed` for bots that use chance).
-    pub fn make(self, seed: u64) -> Box<dyn Bot> {
+    /// Every kind, in the order the app and `--help` list them.
+    pub const ALL: [BotKind; 5] = [
+        BotKind::Random,
+        BotKind::Heuristic,
+        BotKind::Strong,
+        BotKind::KrkPractice,
+        BotKind::Engine,
+    ];
+
+    /// The stable id: on the command line and in saves.
+    pub fn id(self) -> &'static str {
         match self {
+            BotKind::Random => "random",
+            BotKind::KrkPractice => "krk_practice",
+            BotKind::Heuristic => "heuristic",
+            BotKind::Strong => "strong",
+            BotKind::Engine => "engine",
+        }
+    }
+
+    /// The kinds the command line names by id (all but [`BotKind::Engine`]).
+    pub fn named() -> impl Iterator<Item = BotKind> {
+        BotKind::ALL.into_iter().filter(|&k| k != BotKind::Engine)
+    }
+
+    /// The kind an id (or the alias `krk`) names on the command line: never the engine.
+    pub fn from_id(id: &str) -> Result<BotKind, BotError> {
+        if id == BotKind::Engine.id() {
+            return Err(BotError::NeedsCommand);
+        }
+        <BotKind as clap::ValueEnum>::from_str(id, false)
+            .map_err(|_| BotError::Unknown(id.to_owned()))
+    }
+
+    /// The command-line ids, comma-separated.
+    pub fn id_list() -> String {
+        BotKind::named()
+            .map(BotKind::id)
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// A fresh bot of this kind (`seed` for bots that use chance). An engine cannot be made
+    /// without its command: [`BotError::NeedsCommand`] (the seat module's `start_bot` runs it).
+    pub fn make(self, seed: u64) -> Result<Box<dyn Bot>, BotError> {
+        Ok(match self {
             BotKind::Random => Box::new(random::RandomBot::new(seed)),
             BotKind::KrkPractice => Box::new(krk::KrkBot::new()),
             BotKind::Heuristic => Box::new(heuristic::HeuristicBot::new(seed)),
             BotKind::Strong => Box::new(strong::StrongBot::new(seed)),
-            // Without its command an engine cannot start: the random player stands in (the
-            // seat module's `start_bot` runs the engine).
-            BotKind::Engine => Box::new(random::RandomBot::new(seed)),
-        }
+            BotKind::Engine => return Err(BotError::NeedsCommand),
+        })
     }
 
     /// Whether the bot may think long enough that a window should not wait for it.

@@ -1,70 +1,194 @@
-//! `kriegspiel match` and `kriegspiel endgame`: the binary's printing around bot matches
-//! ([`kriegspiel::matchplay`]) and the lone-king trials ([`kriegspiel::bots::trial`]).
+//! The subcommands where bots play: `match` ([`kriegspiel::matchplay`]), `endgame` (the
+//! lone-king trials, [`kriegspiel::bots::trial`]), `krk` and `engine` (their arguments, their
+//! handlers and their printing).
 
-use std::process::ExitCode;
+use crate::vocab::{BotParser, Outcome, PresetParser, Stop, first_side_moves};
+use kriegspiel::bots::BotKind;
+use kriegspiel::matchplay::BotChoice;
+use kriegspiel::rules::Preset;
+use std::path::PathBuf;
+
+/// `kriegspiel match`.
+#[derive(clap::Args)]
+pub struct MatchArgs {
+    /// The bot under test (its wins and losses are counted).
+    #[arg(long, value_parser = BotParser, value_name = "BOT")]
+    white: BotChoice,
+    /// Its opponent.
+    #[arg(long, value_parser = BotParser, value_name = "BOT")]
+    black: BotChoice,
+    /// Rule set.
+    #[arg(long, default_value = "wild16", value_parser = PresetParser, value_name = "PRESET")]
+    rules: Preset,
+    /// Number of games.
+    #[arg(long, default_value_t = 10)]
+    games: u32,
+    /// Random seed (game i seeds its bots from seed + i).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Stop a game, unfinished (scored as a draw), after this many plies (completed turns).
+    #[arg(long, default_value_t = 600)]
+    max_plies: u32,
+    /// Thinking time per request in milliseconds, for bots that use it.
+    #[arg(long)]
+    think_ms: Option<u64>,
+    /// The bots exchange colours every other game.
+    #[arg(long)]
+    swap: bool,
+    /// Save every game in this folder (match-<seed>-<i>.ron; made if missing).
+    #[arg(long)]
+    out_dir: Option<PathBuf>,
+    /// Start every game from a random ending instead: the bot under test has its king and
+    /// these pieces (letters Q, R, B, N, P; e.g. Q, R, QR, BB, BN) against a lone king, and
+    /// moves first.
+    #[arg(long)]
+    ending: Option<String>,
+}
+
+/// How the lone king moves in `endgame` trials.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum EndgameDefender {
+    /// A random legal step.
+    Random,
+    /// The legal step nearest the centre.
+    Centre,
+}
+
+/// `kriegspiel endgame`.
+#[derive(clap::Args)]
+pub struct EndgameArgs {
+    /// The bot's pieces besides its king, as letters (Q, R, B, N, P; e.g. Q, QR, BB).
+    #[arg(long, default_value = "Q")]
+    pieces: String,
+    /// Number of trials.
+    #[arg(long, default_value_t = 100)]
+    trials: u32,
+    /// Random seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// How the lone king moves.
+    #[arg(long, value_enum, default_value = "random")]
+    defender: EndgameDefender,
+    /// Rule set.
+    #[arg(long, default_value = "wild16", value_parser = PresetParser, value_name = "PRESET")]
+    rules: Preset,
+    /// The longest trial in plies (half-moves): the bot, moving first, makes at most half as
+    /// many moves.
+    #[arg(long, default_value_t = 200)]
+    max_plies: u32,
+    /// The older cap in the bot's moves (one move = two plies).
+    #[arg(long, hide = true, conflicts_with = "max_plies")]
+    max_moves: Option<u32>,
+}
+
+/// `kriegspiel krk`.
+#[derive(clap::Args)]
+pub struct KrkArgs {
+    /// White player: paper or ours.
+    #[arg(long, default_value = "ours", value_parser = ["paper", "ours"])]
+    player: String,
+    /// Black: edge (moves away from the edge), random, or adversary (every answer explored).
+    #[arg(long, default_value = "edge", value_parser = ["edge", "random", "adversary"])]
+    defender: String,
+    /// Number of random starts.
+    #[arg(long, default_value_t = 1000)]
+    positions: usize,
+    /// Random seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Every start (every White placement up to symmetry; with every black king square
+    /// unless the defender is the adversary).
+    #[arg(long)]
+    all: bool,
+    /// Rule set (a Kriegspiel preset).
+    #[arg(long, default_value = "wild16", value_parser = PresetParser, value_name = "PRESET")]
+    rules: Preset,
+    /// The paper player's search depth in White moves (default 2).
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Stop a game (a cut-off) after this many plies (half-moves): White makes at most half as
+    /// many moves.
+    #[arg(long, default_value_t = 400)]
+    max_plies: u32,
+    /// The older cap in White moves (one move = two plies).
+    #[arg(long, hide = true, conflicts_with = "max_plies")]
+    max_moves: Option<u32>,
+}
+
+/// `kriegspiel engine`.
+#[derive(clap::Args)]
+pub struct EngineArgs {
+    /// The bot.
+    #[arg(long, value_enum, default_value = "strong")]
+    bot: BotKind,
+    /// Thinking time per request in milliseconds, for bots that use it.
+    #[arg(long)]
+    think_ms: Option<u64>,
+    /// Random seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
 
 /// `kriegspiel match`: plays the match, one line per game and the summary last on standard
-/// output, progress on standard error. Exit status 2 for an unknown bot.
-pub fn match_command(config: &kriegspiel::matchplay::MatchConfig) -> ExitCode {
-    use kriegspiel::matchplay::{MatchError, play_match};
+/// output, progress on standard error.
+pub fn match_command(args: MatchArgs) -> Outcome {
+    use kriegspiel::matchplay::{MatchConfig, MatchError, play_match};
+    let ending = args
+        .ending
+        .as_deref()
+        .map(kriegspiel::setup::parse_ending)
+        .transpose()
+        .map_err(Stop::BadInput)?;
+    let config = MatchConfig {
+        white: args.white,
+        black: args.black,
+        rules: args.rules.rules(),
+        games: args.games,
+        seed: args.seed,
+        max_plies: args.max_plies,
+        think_ms: args.think_ms,
+        swap: args.swap,
+        out_dir: args.out_dir,
+        ending,
+    };
     let total = config.games;
-    let played = play_match(config, |index, record| {
+    let played = play_match(&config, |index, record| {
         println!("{}", record.line(index + 1));
         eprintln!("game {}/{total} played", index + 1);
     });
     match played {
         Ok(summary) => {
+            let (white, black) = (config.white.to_string(), config.black.to_string());
             eprintln!(
-                "{}: worst think {:.1} ms/attempt",
-                config.white, summary.worst_think_ms
+                "{white}: worst think {:.1} ms/attempt",
+                summary.worst_think_ms
             );
-            println!("{}", summary.line(&config.white, &config.black));
-            ExitCode::SUCCESS
+            println!("{}", summary.line(&white, &black));
+            Ok(())
         }
-        Err(e @ MatchError::UnknownBot(_)) => {
-            eprintln!("kriegspiel: {e}");
-            ExitCode::from(2)
-        }
-        Err(e) => {
-            eprintln!("kriegspiel: {e}");
-            ExitCode::FAILURE
-        }
+        Err(e @ (MatchError::Bot(_) | MatchError::Start(_))) => Err(Stop::bad_input(e)),
+        Err(e) => Err(Stop::failed(e)),
     }
 }
 
 /// `kriegspiel endgame`: trials of the lone-king search, one summary line.
-pub fn endgame_command(
-    pieces: &str,
-    trials: u32,
-    seed: u64,
-    defender: &str,
-    rules: &kriegspiel::rules::RuleSet,
-    max_moves: u32,
-) -> ExitCode {
+pub fn endgame_command(args: EndgameArgs) -> Outcome {
     use kriegspiel::bots::trial::{Defender, run};
-    let roles = match kriegspiel::setup::parse_ending(pieces) {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("kriegspiel: {e}");
-            return ExitCode::from(2);
-        }
+    let roles = kriegspiel::setup::parse_ending(&args.pieces).map_err(Stop::BadInput)?;
+    let defender = match args.defender {
+        EndgameDefender::Centre => Defender::Centre,
+        EndgameDefender::Random => Defender::Random,
     };
-    let defender = if defender == "centre" {
-        Defender::Centre
-    } else {
-        Defender::Random
-    };
+    let max_moves = args
+        .max_moves
+        .unwrap_or_else(|| first_side_moves(args.max_plies));
+    let rules = args.rules.rules();
     let (mut mates, mut draws, mut unfinished, mut moves) = (0u32, 0u32, 0u32, Vec::new());
     let mut why = std::collections::BTreeMap::new();
     let started = std::time::Instant::now();
-    for i in 0..trials {
-        let Some(t) = run(
-            &roles,
-            rules,
-            defender,
-            seed.wrapping_add(u64::from(i)),
-            max_moves,
-        ) else {
+    for i in 0..args.trials {
+        let seed = args.seed.wrapping_add(u64::from(i));
+        let Some(t) = run(&roles, &rules, defender, seed, max_moves) else {
             continue;
         };
         match t.over.map(|o| o.reason) {
@@ -86,10 +210,40 @@ pub fn endgame_command(
         f64::from(moves.iter().sum::<u32>()) / moves.len() as f64
     };
     println!(
-        "K+{pieces} vs K ({} trials, king unknown at the start): {mates} mated (avg {avg:.1} moves, most {}), {draws} drawn {why:?}, {unfinished} unfinished after {max_moves} moves; {:.1} s",
-        trials,
+        "K+{} vs K ({} trials, king unknown at the start): {mates} mated (avg {avg:.1} moves, most {}), {draws} drawn {why:?}, {unfinished} unfinished after {max_moves} moves; {:.1} s",
+        args.pieces,
+        args.trials,
         moves.last().copied().unwrap_or(0),
         started.elapsed().as_secs_f64()
     );
-    ExitCode::SUCCESS
+    Ok(())
+}
+
+/// `kriegspiel krk`: many KR vs K games and a summary. Its only refusal is a rule set that is
+/// not Kriegspiel's: bad input.
+pub fn krk_command(args: KrkArgs) -> Outcome {
+    let max_moves = args
+        .max_moves
+        .unwrap_or_else(|| first_side_moves(args.max_plies));
+    kriegspiel::krk::run::command(&kriegspiel::krk::run::Options {
+        player: args.player,
+        defender: args.defender,
+        positions: args.positions,
+        seed: args.seed,
+        all: args.all,
+        rules: args.rules.rules(),
+        depth: args.depth,
+        max_moves,
+    })
+    .map_err(Stop::BadInput)
+}
+
+/// `kriegspiel engine`: one of our bots speaking the seat protocol on standard input and
+/// output.
+pub fn engine_command(args: EngineArgs) -> Outcome {
+    let mut bot = args.bot.make(args.seed).map_err(Stop::bad_input)?;
+    if let Some(ms) = args.think_ms {
+        bot.set_think_ms(ms);
+    }
+    kriegspiel::seat::serve::engine(bot.as_mut()).map_err(Stop::Failed)
 }

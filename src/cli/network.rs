@@ -1,6 +1,9 @@
 //! `kriegspiel host` and `kriegspiel join`: the binary's glue between the headless seat protocol
-//! ([`kriegspiel::seat`]) and the app (a person at a seat opens the window).
+//! ([`kriegspiel::seat`]) and the app (a person at a seat opens the window): their arguments
+//! and their handlers.
 
+use crate::vocab::{BotParser, HostSeat, Outcome, PresetParser, Seat, Stop};
+use kriegspiel::matchplay::BotChoice;
 use kriegspiel::rules::Preset;
 use kriegspiel::seat::Hello;
 use kriegspiel::seat::engine::SeatEnd;
@@ -18,14 +21,14 @@ pub struct HostArgs {
     #[arg(long, default_value = "0.0.0.0")]
     pub bind: String,
     /// Rule set.
-    #[arg(long, default_value = "wild16")]
+    #[arg(long, default_value = "wild16", value_parser = PresetParser, value_name = "PRESET")]
     pub rules: Preset,
-    /// The seat this machine plays: white, black or none.
-    #[arg(long = "as", default_value = "white", value_parser = ["white", "black", "none"])]
-    pub seat: String,
-    /// Play this machine's seat with a bot (random, heuristic, strong) instead of the app.
-    #[arg(long)]
-    pub bot: Option<String>,
+    /// The seat this machine plays (`--as` is an older name).
+    #[arg(long = "seat", alias = "as", value_enum, default_value = "white")]
+    pub seat: HostSeat,
+    /// Play this machine's seat with a bot instead of the app.
+    #[arg(long, value_parser = BotParser, value_name = "BOT")]
+    pub bot: Option<BotChoice>,
     /// A clock, minutes+seconds per move (e.g. 5+3); kept by the host.
     #[arg(long)]
     pub clock: Option<String>,
@@ -37,21 +40,65 @@ pub struct HostArgs {
     pub resume: Option<PathBuf>,
 }
 
+/// The `join` subcommand's arguments.
+#[derive(clap::Args)]
+pub struct JoinArgs {
+    /// The host's address, HOST:PORT.
+    address: String,
+    /// The host's join code (for a free seat).
+    #[arg(long)]
+    code: Option<String>,
+    /// A seat token (to take back a seat after a dropped connection).
+    #[arg(long)]
+    token: Option<String>,
+    /// The seat wanted (default: any free seat).
+    #[arg(long, value_enum)]
+    seat: Option<Seat>,
+    /// The name shown to the other player.
+    #[arg(long)]
+    name: Option<String>,
+    /// Play the seat with a bot instead of the app.
+    #[arg(long, value_parser = BotParser, value_name = "BOT")]
+    bot: Option<BotChoice>,
+    /// How many heard lines this seat already holds (a reconnecting engine sends 0).
+    #[arg(long, default_value_t = 0)]
+    have: usize,
+    /// With --bot: resign instead of acting once this many plies (half-moves) were played,
+    /// counted by move numbers (White's move n is ply 2n-1); caps test games.
+    #[arg(long)]
+    max_plies: Option<u32>,
+    /// The older cap: resign instead of playing a move numbered above N (= --max-plies 2N).
+    #[arg(long, hide = true, conflicts_with = "max_plies")]
+    max_moves: Option<u32>,
+}
+
 /// Hosts the game; this machine's seat (if any) is played by a bot or in the app, over the
 /// loopback like any other seat.
-pub fn host(args: HostArgs) -> Result<(), String> {
+pub fn host(args: HostArgs) -> Outcome {
     let rules = args.rules.rules();
     let time_control = args
         .clock
         .as_deref()
         .map(serve::parse_time_control)
-        .transpose()?;
+        .transpose()
+        .map_err(Stop::BadInput)?;
+    if let Some(path) = &args.resume {
+        kriegspiel::save::load_file(path)
+            .map_err(|e| Stop::bad_input(format!("cannot resume {}: {e}", path.display())))?;
+    }
+    let bot = match (args.seat.color(), &args.bot) {
+        (Some(_), Some(choice)) => {
+            let bot = choice.make(serve_seed()).map_err(Stop::bad_input)?;
+            Some((bot, format!("{choice} (host)")))
+        }
+        _ => None,
+    };
     let autosave = args
         .autosave
         .unwrap_or_else(|| PathBuf::from("saves").join(kriegspiel::save::autosave_name()));
     if let Some(dir) = autosave.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)
-            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+            .map_err(|e| Stop::failed(format!("cannot create {}: {e}", dir.display())))?;
         kriegspiel::save::remove_stale_temporaries(dir);
     }
     let hosted = serve::start_host(&HostOptions {
@@ -61,9 +108,9 @@ pub fn host(args: HostArgs) -> Result<(), String> {
         port: args.port,
         autosave: autosave.clone(),
         resume: args.resume,
-    })?;
+    })
+    .map_err(Stop::Failed)?;
     serve::announce(&hosted, &rules);
-    let seat = kriegspiel::announce::color_serde::parse_color(&args.seat);
     // This machine's own seat joins over the loopback, or the one address listened on.
     let listening = hosted.server.addr();
     let local = if listening.ip().is_unspecified() {
@@ -71,13 +118,12 @@ pub fn host(args: HostArgs) -> Result<(), String> {
     } else {
         listening.to_string()
     };
-    match (seat, args.bot) {
+    match (args.seat.color(), bot) {
         (None, _) => {}
-        (Some(color), Some(bot)) => {
+        (Some(color), Some((mut bot, name))) => {
             let mut hello = Hello::new();
             hello.token = Some(hosted.server.with_host(|h| h.reserve(color)));
-            hello.name = Some(format!("{bot} (host)"));
-            let mut bot = kriegspiel::matchplay::make_bot(&bot, serve_seed())?;
+            hello.name = Some(name);
             std::thread::spawn(move || {
                 if let Err(e) = serve::join_with_bot(&local, &hello, bot.as_mut(), None) {
                     eprintln!("kriegspiel host: the host's bot stopped: {e}");
@@ -86,7 +132,7 @@ pub fn host(args: HostArgs) -> Result<(), String> {
         }
         (Some(color), None) => {
             let token = hosted.server.with_host(|h| h.reserve(color));
-            return open_app(&local, token, Some(hosted));
+            return open_app(&local, token, Some(hosted)).map_err(Stop::Failed);
         }
     }
     let result = serve::wait_for_the_end(&hosted.server);
@@ -98,17 +144,32 @@ pub fn host(args: HostArgs) -> Result<(), String> {
 
 /// Joins a hosted game: with a bot, headless (prints the seat and token, then the result);
 /// otherwise in the app.
-pub fn join(
-    address: &str,
-    hello: Hello,
-    bot: Option<String>,
-    max_moves: Option<u32>,
-) -> Result<(), String> {
-    let Some(bot) = bot else {
-        return open_join_app(address, hello);
+pub fn join(args: JoinArgs) -> Outcome {
+    let valid_port = args
+        .address
+        .rsplit_once(':')
+        .is_some_and(|(host, port)| !host.is_empty() && port.parse::<u16>().is_ok());
+    if !valid_port {
+        return Err(Stop::bad_input(format!(
+            "'{}' is not an address HOST:PORT",
+            args.address
+        )));
+    }
+    let mut hello = Hello::new();
+    hello.code = args.code;
+    hello.token = args.token;
+    hello.seat = args.seat.map(Seat::color);
+    hello.name = args.name;
+    hello.have = args.have;
+    let Some(choice) = args.bot else {
+        return open_join_app(&args.address, hello).map_err(Stop::Failed);
     };
-    let mut bot = kriegspiel::matchplay::make_bot(&bot, serve_seed())?;
-    let (end, state) = serve::join_with_bot(address, &hello, bot.as_mut(), max_moves)?;
+    let max_plies = args
+        .max_plies
+        .or_else(|| args.max_moves.map(|n| n.saturating_mul(2)));
+    let mut bot = choice.make(serve_seed()).map_err(Stop::bad_input)?;
+    let (end, state) = serve::join_with_bot(&args.address, &hello, bot.as_mut(), max_plies)
+        .map_err(Stop::Failed)?;
     if let (Some(seat), Some(token)) = (state.seat(), state.token()) {
         println!("seat {} token {token}", seat_name(seat));
     }
@@ -126,9 +187,9 @@ pub fn join(
         }
         SeatEnd::Closed => {
             let why = state.errors.last().cloned().unwrap_or_default();
-            Err(format!(
+            Err(Stop::failed(format!(
                 "the table closed the connection before the end {why}"
-            ))
+            )))
         }
     }
 }

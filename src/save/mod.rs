@@ -280,6 +280,23 @@ pub enum LoadError {
         /// What the parser expected.
         message: String,
     },
+    /// The save names something this version does not know (a bot, written by another
+    /// version): never replaced by something else.
+    #[error(
+        "the save names an unknown {what} '{found}' at line {line}, column {column} (this version knows: {known})"
+    )]
+    UnknownName {
+        /// What kind of name ("bot").
+        what: String,
+        /// The name in the file.
+        found: String,
+        /// The names this version knows, comma-separated.
+        known: String,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+    },
     /// The log does not replay.
     #[error("the game in this save does not follow the rules: {0}")]
     Replay(#[from] ReplayError),
@@ -358,10 +375,26 @@ fn parse(text: &str) -> Result<SavedGame, LoadError> {
         1 => legacy::read(text),
         _ => ron::from_str::<SavedGame>(text),
     };
-    parsed.map_err(|e| LoadError::Syntax {
-        line: e.span.start.line,
-        column: e.span.start.col,
-        message: ron_message(&e.code),
+    parsed.map_err(|e| {
+        let (line, column) = (e.span.start.line, e.span.start.col);
+        match e.code {
+            ron::Error::NoSuchEnumVariant {
+                expected,
+                found,
+                outer,
+            } if outer.as_deref() == Some("BotKind") => LoadError::UnknownName {
+                what: "bot".to_owned(),
+                found,
+                known: expected.join(", "),
+                line,
+                column,
+            },
+            code => LoadError::Syntax {
+                line,
+                column,
+                message: ron_message(&code),
+            },
+        }
     })
 }
 

@@ -33,11 +33,12 @@ pub enum SeatEnd {
 
 /// Plays `bot` at a seat: sends `hello`, then reads the table's lines from `input` and writes
 /// a request to `output` whenever the seat is to act, until the reveal or the end of input.
-/// With `max_moves`, the bot resigns instead of playing a later move (a cap for test games).
+/// With `max_plies`, the bot resigns instead of acting once that many plies (half-moves, counted
+/// by move numbers: [`plies_played`]) have been played (a cap for test games).
 pub fn play_seat(
     bot: &mut dyn Bot,
     hello: &Hello,
-    max_moves: Option<u32>,
+    max_plies: Option<u32>,
     mut input: impl BufRead,
     mut output: impl Write,
 ) -> io::Result<(SeatEnd, SeatState)> {
@@ -79,8 +80,8 @@ pub fn play_seat(
         let seat = state.seat();
         let capped = state
             .view()
-            .zip(max_moves)
-            .is_some_and(|(view, max)| view.move_number > max);
+            .zip(max_plies)
+            .is_some_and(|(view, max)| plies_played(view) >= max);
         let request = if refusals >= MAX_REFUSALS || capped {
             seat.map(Request::Resign)
         } else {
@@ -100,6 +101,15 @@ pub fn play_seat(
     }
 }
 
+/// The plies played before the seat's current turn, counted by move numbers: White's move `n`
+/// is ply `2n - 1`, so `2(n - 1)` plies come before it (one more before Black's).
+pub fn plies_played(view: &PlayerView) -> u32 {
+    view.move_number
+        .saturating_sub(1)
+        .saturating_mul(2)
+        .saturating_add(u32::from(view.to_move == shakmaty::Color::Black))
+}
+
 /// A fresh bot of `kind` for a game; an engine runs `engine` (its command line).
 pub fn start_bot(
     kind: crate::bots::BotKind,
@@ -110,7 +120,7 @@ pub fn start_bot(
         crate::bots::BotKind::Engine => {
             EngineBot::spawn(engine).map(|bot| Box::new(bot) as Box<dyn Bot>)
         }
-        other => Ok(other.make(seed)),
+        other => other.make(seed).map_err(|e| e.to_string()),
     }
 }
 

@@ -137,18 +137,19 @@ pub fn wait_for_the_end(server: &Server) -> String {
     }
 }
 
-/// Plays `bot` at a table over TCP: `hello` (with the code or a token), then the game.
+/// Plays `bot` at a table over TCP: `hello` (with the code or a token), then the game (the bot
+/// resigns once `max_plies` plies were played, see [`play_seat`]).
 pub fn join_with_bot(
     address: &str,
     hello: &Hello,
     bot: &mut dyn crate::bots::Bot,
-    max_moves: Option<u32>,
+    max_plies: Option<u32>,
 ) -> Result<(SeatEnd, SeatState), String> {
     let stream =
         TcpStream::connect(address).map_err(|e| format!("cannot connect to {address}: {e}"))?;
     let _ = stream.set_nodelay(true);
     let reader = BufReader::new(stream.try_clone().map_err(|e| e.to_string())?);
-    play_seat(bot, hello, max_moves, reader, stream).map_err(|e| format!("the game stopped: {e}"))
+    play_seat(bot, hello, max_plies, reader, stream).map_err(|e| format!("the game stopped: {e}"))
 }
 
 /// `kriegspiel engine`: `bot` as a seat on standard input and output.

@@ -1,0 +1,218 @@
+//! The subcommands that read or write one file: `replay`, `pgn`, `scoresheet`, `selfplay`,
+//! `krk-table` and `problem` (their arguments and their handlers).
+
+use crate::vocab::{Outcome, PresetParser, Stop, View};
+use kriegspiel::rules::Preset;
+use std::path::{Path, PathBuf};
+
+/// `kriegspiel replay`.
+#[derive(clap::Args)]
+pub struct ReplayArgs {
+    /// The save file.
+    file: PathBuf,
+    /// Whose experience: white, black or referee (`--as` is an older name).
+    #[arg(long = "seat", alias = "as", value_enum, default_value = "referee")]
+    seat: View,
+}
+
+/// `kriegspiel pgn`.
+#[derive(clap::Args)]
+pub struct PgnArgs {
+    /// The save file.
+    file: PathBuf,
+    /// A player's filtered PGN: white or black (default, or referee: the referee's PGN; `--as`
+    /// is an older name).
+    #[arg(long = "seat", alias = "as", value_enum)]
+    seat: Option<View>,
+}
+
+/// `kriegspiel scoresheet`.
+#[derive(clap::Args)]
+pub struct ScoresheetArgs {
+    /// The save file.
+    file: PathBuf,
+}
+
+/// `kriegspiel selfplay`.
+#[derive(clap::Args)]
+pub struct SelfplayArgs {
+    /// Rule set.
+    #[arg(long, default_value = "berkeley", value_parser = PresetParser, value_name = "PRESET")]
+    rules: Preset,
+    /// First random seed to try.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Longest game, in plies (half-moves; `--max-moves` is an older name that counted the
+    /// same).
+    #[arg(long, alias = "max-moves", default_value_t = 300)]
+    max_plies: usize,
+    /// The file to save the game in.
+    #[arg(long)]
+    out: PathBuf,
+    /// Rule flags to change, as in the protocol's `new` (JSON), e.g.
+    /// '{"sighted":"white","handicap":"pickle_pot","bishop":"f"}'.
+    #[arg(long)]
+    flags: Option<String>,
+}
+
+/// `kriegspiel krk-table`.
+#[derive(clap::Args)]
+pub struct KrkTableArgs {
+    /// The file to write the deflated table to (the app ships assets/krk/strategy.deflate).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Only check the shipped table: every stored value is achieved by one attempt (status 1
+    /// when one is not).
+    #[arg(long)]
+    check: bool,
+}
+
+/// `kriegspiel problem`.
+#[derive(clap::Args)]
+pub struct ProblemArgs {
+    /// The problem file (RON, see assets/problems).
+    file: PathBuf,
+    /// Give up after this many seconds (status 3).
+    #[arg(long)]
+    max_seconds: Option<f64>,
+}
+
+/// Loads a save: an unreadable or invalid file is bad input.
+fn load(file: &Path) -> Result<kriegspiel::save::Loaded, Stop> {
+    kriegspiel::save::load_file(file)
+        .map_err(|e| Stop::bad_input(format!("{}: {e}", file.display())))
+}
+
+/// `kriegspiel replay`: the game turn by turn as one seat (or the referee) experienced it.
+pub fn replay(args: ReplayArgs) -> Outcome {
+    let loaded = load(&args.file)?;
+    let text = kriegspiel::replay::replay_text(&loaded.saved, args.seat.perspective());
+    print!("{text}");
+    Ok(())
+}
+
+/// `kriegspiel pgn`: the referee's PGN, or one player's filtered PGN.
+pub fn pgn(args: PgnArgs) -> Outcome {
+    let loaded = load(&args.file)?;
+    match args.seat.and_then(|s| s.perspective().color()) {
+        Some(color) => print!("{}", kriegspiel::pgn::player_pgn(&loaded.saved, color)),
+        None => print!("{}", kriegspiel::pgn::referee_pgn(&loaded.saved)),
+    }
+    Ok(())
+}
+
+/// `kriegspiel scoresheet`: the official scoresheet as plain text.
+pub fn scoresheet(args: ScoresheetArgs) -> Outcome {
+    let loaded = load(&args.file)?;
+    print!("{}", kriegspiel::scoresheet::scoresheet(&loaded.saved));
+    Ok(())
+}
+
+/// A preset with rule flags changed as in the protocol's `new` (JSON).
+fn selfplay_rules(preset: Preset, flags: Option<&str>) -> Result<kriegspiel::RuleSet, String> {
+    let Some(flags) = flags else {
+        return Ok(preset.rules());
+    };
+    let mut value: serde_json::Value =
+        serde_json::from_str(flags).map_err(|e| format!("--flags is not JSON: {e}"))?;
+    let Some(object) = value.as_object_mut() else {
+        return Err("--flags must be a JSON object of rule flags".into());
+    };
+    object.insert("preset".into(), preset.id().into());
+    kriegspiel::protocol::rules_from_json(&value)
+}
+
+/// `kriegspiel selfplay`: random games until one finishes, saved to `--out`.
+pub fn selfplay(args: SelfplayArgs) -> Outcome {
+    let (rules, seed, max_plies) = (args.rules, args.seed, args.max_plies);
+    let set = selfplay_rules(rules, args.flags.as_deref()).map_err(Stop::BadInput)?;
+    let (seed, saved) = kriegspiel::selfplay::finished_game(&set, seed, max_plies, 1000)
+        .ok_or_else(|| {
+            Stop::failed(format!(
+                "no random {rules} game finished within {max_plies} plies from seed {seed}"
+            ))
+        })?;
+    let out = &args.out;
+    saved
+        .write(out)
+        .map_err(|e| Stop::failed(format!("cannot write {}: {e}", out.display())))?;
+    let over = saved.result.map_or("unfinished".to_owned(), |o| {
+        format!("{} {}", o.result.pgn(), o.reason.id())
+    });
+    println!(
+        "{}: seed {seed}, {} events, {over}",
+        out.display(),
+        saved.log.events.len()
+    );
+    Ok(())
+}
+
+/// `kriegspiel krk-table`: build (and write) or check the KR-vs-K strategy table.
+pub fn krk_table(args: KrkTableArgs) -> Outcome {
+    use kriegspiel::krk::solver::Table;
+    let started = std::time::Instant::now();
+    let table: &Table;
+    let built;
+    if args.check {
+        table = Table::get().map_err(Stop::failed)?;
+    } else {
+        built = Table::build(&mut |level, solved, pending| {
+            eprintln!(
+                "level {level}: {solved} states solved, {pending} open ({:.1} s)",
+                started.elapsed().as_secs_f64()
+            );
+        });
+        table = &built;
+    }
+    table.verify().map_err(Stop::failed)?;
+    let (solved, states, max) = table.stats();
+    println!("{solved} of {states} states solved, longest {max} moves; every value verified");
+    let placements = kriegspiel::krk::run::placements();
+    let starts: Vec<u8> = placements
+        .iter()
+        .map(|&(wk, wr)| table.value(wk, wr, kriegspiel::krk::start_set(wk, wr)))
+        .filter(|&v| v != kriegspiel::krk::solver::UNSOLVED)
+        .collect();
+    println!(
+        "{} of {} starts solved, worst {} moves",
+        starts.len(),
+        placements.len(),
+        starts.iter().copied().max().unwrap_or(0)
+    );
+    if let Some(out) = args.out {
+        kriegspiel::save::write_atomic(&out, &table.to_compressed())
+            .map_err(|e| Stop::failed(format!("cannot write {}: {e}", out.display())))?;
+        println!("wrote {}", out.display());
+    }
+    Ok(())
+}
+
+/// `kriegspiel problem`: solves a problem file and prints the verdict (proven 0, refuted 1,
+/// a bad file 2, out of time 3).
+pub fn problem(args: ProblemArgs) -> Outcome {
+    use kriegspiel::problem::{Problem, Verdict};
+    let limit = args
+        .max_seconds
+        .filter(|s| s.is_finite() && *s > 0.0)
+        .map(std::time::Duration::from_secs_f64);
+    let report = Problem::load(&args.file).and_then(|p| {
+        let belief = p.belief()?.len();
+        let solver = p.solver()?;
+        println!("{} ({}, {})", p.title, p.author, p.source);
+        println!(
+            "{} mates in {} under {}; {belief} positions fit what is known",
+            kriegspiel::wording::color_title(solver),
+            p.mate_in,
+            p.rules
+        );
+        p.solve_report(limit)
+    });
+    let (verdict, text) =
+        report.map_err(|e| Stop::bad_input(format!("{}: {e}", args.file.display())))?;
+    println!("{text}");
+    match verdict {
+        Verdict::Proven => Ok(()),
+        Verdict::Refuted => Err(Stop::Refuted),
+        Verdict::Undecided => Err(Stop::OutOfTime),
+    }
+}

@@ -1,0 +1,368 @@
+//! The command line's one vocabulary: `--seat` and `--max-plies` everywhere (the older names
+//! still accepted), `--out` a file and `--out-dir` a folder, rule sets and bots listed by
+//! `--help` from their registries, the same exit status for the same failure in every
+//! subcommand, and the bot registry's ids in saves.
+
+use kriegspiel::bots::{BotError, BotKind};
+use kriegspiel::rules::Preset;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_kriegspiel");
+
+fn run(args: &[&str]) -> Output {
+    Command::new(BIN)
+        .args(args)
+        .output()
+        .expect("the command runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// A fresh folder of this test process under the system's temporary folder.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("kriegspiel-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir
+}
+
+fn text(path: &Path) -> &str {
+    path.to_str().expect("a UTF-8 temporary path")
+}
+
+/// A finished random game saved with `selfplay --out FILE --max-plies`.
+fn sample_game(dir: &Path) -> PathBuf {
+    let file = dir.join("sample.ron");
+    let out = run(&[
+        "selfplay",
+        "--rules",
+        "berkeley",
+        "--max-plies",
+        "300",
+        "--out",
+        text(&file),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(file.is_file(), "--out is the file written");
+    file
+}
+
+#[test]
+fn help_lists_every_rule_set_and_bot_from_the_registries() {
+    let top = run(&["--help"]);
+    assert!(top.status.success());
+    let help = stdout(&top);
+    for preset in Preset::ALL {
+        assert!(help.contains(preset.id()), "{preset} missing from --help");
+    }
+    assert!(
+        help.contains("Exit status") && help.contains("2  bad input"),
+        "{help}"
+    );
+    for command in ["match", "host", "join"] {
+        let help = stdout(&run(&[command, "--help"]));
+        for kind in BotKind::named() {
+            assert!(
+                help.contains(kind.id()),
+                "{} missing from {command} --help",
+                kind.id()
+            );
+        }
+        assert!(help.contains("cmd:PROGRAM"), "{command} --help");
+        assert!(
+            !help.contains("- engine"),
+            "an engine is named by its command"
+        );
+    }
+    let engine = stdout(&run(&["engine", "--help"]));
+    assert!(
+        BotKind::named().all(|k| engine.contains(k.id())),
+        "{engine}"
+    );
+    for command in ["selfplay", "match", "endgame", "krk", "host"] {
+        let help = stdout(&run(&[command, "--help"]));
+        assert!(
+            Preset::ALL.iter().all(|p| help.contains(p.id())),
+            "{command} --help lists every preset"
+        );
+    }
+}
+
+#[test]
+fn the_bot_registry_has_one_id_per_bot_in_saves_and_on_the_command_line() {
+    for kind in BotKind::ALL {
+        assert_eq!(ron::to_string(&kind).expect("serialises"), kind.id());
+        let back: BotKind = ron::from_str(kind.id()).expect("reads back");
+        assert_eq!(back, kind);
+    }
+    for kind in BotKind::named() {
+        let value = clap::ValueEnum::to_possible_value(&kind).expect("listed");
+        assert_eq!(value.get_name(), kind.id());
+        assert_eq!(BotKind::from_id(kind.id()), Ok(kind));
+        assert!(kind.make(1).is_ok(), "{}", kind.id());
+    }
+    assert_eq!(BotKind::from_id("krk"), Ok(BotKind::KrkPractice));
+    assert_eq!(BotKind::from_id("engine"), Err(BotError::NeedsCommand));
+    assert_eq!(BotKind::Engine.make(1).err(), Some(BotError::NeedsCommand));
+    assert!(!BotKind::named().any(|k| k == BotKind::Engine));
+}
+
+/// A save naming the computer's bot, with `bot` as the bot's id.
+fn save_with_bot(bot: &str) -> String {
+    use kriegspiel::save::{Computer, Meta, Mode, SavedGame};
+    let game = kriegspiel::Game::standard(Preset::Wild16.rules());
+    let meta = Meta {
+        mode: Mode::Practice,
+        computer: Some(Computer {
+            plays: shakmaty::Color::Black,
+            bot: BotKind::Strong,
+        }),
+        ..Meta::default()
+    };
+    let text = SavedGame::of(&game, meta, None).to_ron();
+    assert!(text.contains("bot: strong"), "{text}");
+    text.replace("bot: strong", &format!("bot: {bot}"))
+}
+
+#[test]
+fn an_unknown_bot_in_a_save_is_a_clear_error() {
+    let good = kriegspiel::save::load_str(&save_with_bot("heuristic")).expect("loads");
+    let computer = good.saved.meta.computer.expect("a computer");
+    assert_eq!(computer.bot, BotKind::Heuristic);
+    let save = save_with_bot("no_such_bot");
+    let err = kriegspiel::save::load_str(&save).expect_err("never a silent substitute");
+    let message = err.to_string();
+    assert!(
+        message.contains("unknown bot 'no_such_bot'") && message.contains("strong"),
+        "{message}"
+    );
+    assert!(
+        matches!(&err, kriegspiel::save::LoadError::UnknownName { found, .. } if found == "no_such_bot")
+    );
+    let dir = scratch("bad-bot");
+    let file = dir.join("bad-bot.ron");
+    std::fs::write(&file, save).expect("write");
+    let out = run(&["replay", text(&file)]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("no_such_bot"), "{}", stderr(&out));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn seat_is_the_option_of_replay_and_pgn_and_as_still_works() {
+    let dir = scratch("seat");
+    let file = sample_game(&dir);
+    let file = text(&file);
+    for command in ["replay", "pgn"] {
+        for seat in ["white", "black"] {
+            let new = run(&[command, file, "--seat", seat]);
+            let old = run(&[command, file, "--as", seat]);
+            assert!(
+                new.status.success(),
+                "{command} --seat {seat}: {}",
+                stderr(&new)
+            );
+            assert_eq!(stdout(&new), stdout(&old), "{command}: --as is --seat");
+        }
+        let white = stdout(&run(&[command, file, "--seat", "white"]));
+        let referee = stdout(&run(&[command, file, "--seat", "referee"]));
+        assert_ne!(white, referee, "{command}: the seat matters");
+        assert_eq!(
+            run(&[command, file, "--seat", "red"]).status.code(),
+            Some(2)
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn max_plies_caps_selfplay_match_endgame_and_krk() {
+    let dir = scratch("plies");
+    let (a, b) = (dir.join("a.ron"), dir.join("b.ron"));
+    let first = run(&["selfplay", "--max-plies", "300", "--out", text(&a)]);
+    let older = run(&["selfplay", "--max-moves", "300", "--out", text(&b)]);
+    assert!(first.status.success() && older.status.success());
+    let tail = |o: &Output| stdout(o).split_once(": ").map(|(_, t)| t.to_owned());
+    assert_eq!(
+        tail(&first),
+        tail(&older),
+        "--max-moves is --max-plies for selfplay"
+    );
+
+    let game = run(&[
+        "match", "--white", "random", "--black", "krk", "--games", "1",
+    ]);
+    assert!(
+        game.status.success(),
+        "krk is still a bot name: {}",
+        stderr(&game)
+    );
+    let capped = run(&[
+        "match",
+        "--white",
+        "random",
+        "--black",
+        "random",
+        "--games",
+        "1",
+        "--max-plies",
+        "5",
+    ]);
+    let line = stdout(&capped);
+    assert!(line.contains(" in 5 plies (ply limit)"), "{line}");
+
+    let trial = |cap: &[&str]| {
+        let mut args = vec!["endgame", "--pieces", "Q", "--trials", "2"];
+        args.extend_from_slice(cap);
+        let out = run(&args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let line = stdout(&out);
+        line.rsplit_once("; ")
+            .map(|(l, _)| l.to_owned())
+            .unwrap_or(line)
+    };
+    let plies = trial(&["--max-plies", "6"]);
+    assert!(plies.ends_with("unfinished after 3 moves"), "{plies}");
+    assert_eq!(plies, trial(&["--max-moves", "3"]), "one move is two plies");
+    let both = run(&["endgame", "--max-plies", "6", "--max-moves", "3"]);
+    assert_eq!(both.status.code(), Some(2));
+
+    let krk = run(&["krk", "--positions", "2", "--max-plies", "4"]);
+    assert!(krk.status.success(), "{}", stderr(&krk));
+    assert!(stdout(&krk).contains("2 cut-offs"), "{}", stdout(&krk));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn match_saves_in_out_dir_and_out_is_never_a_folder() {
+    let dir = scratch("out-dir");
+    let games = dir.join("games");
+    let base = [
+        "match", "--white", "random", "--black", "random", "--games", "1",
+    ];
+    let mut args = base.to_vec();
+    args.extend(["--max-plies", "4", "--out-dir", text(&games)]);
+    let out = run(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(games.join("match-1-0.ron").is_file());
+    let mut old = base.to_vec();
+    old.extend(["--out", text(&games)]);
+    let refused = run(&old);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr(&refused).contains("--out-dir"),
+        "{}",
+        stderr(&refused)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_input_exits_2_in_every_subcommand() {
+    let missing = "/no/such/folder/game.ron";
+    let cases: [&[&str]; 16] = [
+        &["match", "--white", "nosuch", "--black", "random"],
+        &["match", "--white", "engine", "--black", "random"],
+        &[
+            "match",
+            "--white",
+            "cmd:/no/such/program",
+            "--black",
+            "random",
+        ],
+        &["host", "--bot", "nosuch"],
+        &["join", "127.0.0.1:1", "--bot", "nosuch"],
+        &["join", "nowhere", "--bot", "random"],
+        &["engine", "--bot", "nosuch"],
+        &["selfplay", "--rules", "nosuch", "--out", "x.ron"],
+        &["endgame", "--rules", "nosuch"],
+        &["krk", "--rules", "rbc", "--positions", "1"],
+        &["host", "--rules", "nosuch"],
+        &["replay", missing],
+        &["pgn", missing],
+        &["scoresheet", missing],
+        &["problem", missing],
+        &["host", "--seat", "none", "--resume", missing],
+    ];
+    for args in cases {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(!stderr(&out).is_empty(), "{args:?} says why");
+    }
+    let flags = run(&["selfplay", "--flags", "{", "--out", "x.ron"]);
+    assert_eq!(flags.status.code(), Some(2), "{}", stderr(&flags));
+}
+
+/// `host --seat none` serves; two `join --seat ... --bot` seats play until one hits its cap.
+#[test]
+fn host_and_join_take_their_seat_with_seat() {
+    let dir = scratch("host");
+    let save = dir.join("hosted.ron");
+    let mut host = Command::new(BIN)
+        .args([
+            "host",
+            "--seat",
+            "none",
+            "--port",
+            "0",
+            "--bind",
+            "127.0.0.1",
+        ])
+        .args(["--rules", "wild16", "--autosave", text(&save)])
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the host starts");
+    let mut lines = BufReader::new(host.stdout.take().expect("stdout")).lines();
+    let (mut addr, mut code) = (None, None);
+    while addr.is_none() || code.is_none() {
+        let line = lines.next().expect("the host prints").expect("reads");
+        if let Some(a) = line.strip_prefix("address ") {
+            addr = Some(a.trim().to_owned());
+        }
+        if let Some(c) = line.strip_prefix("code ") {
+            code = Some(c.trim().to_owned());
+        }
+    }
+    let (addr, code) = (addr.unwrap_or_default(), code.unwrap_or_default());
+    let join = |seat: &str, cap: &[&str]| {
+        Command::new(BIN)
+            .args([
+                "join", &addr, "--code", &code, "--seat", seat, "--bot", "random",
+            ])
+            .args(cap)
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("join starts")
+    };
+    let white = join("white", &["--max-plies", "6"]);
+    let black = join("black", &["--max-moves", "10"]);
+    for (seat, child) in [("white", white), ("black", black)] {
+        let out = child.wait_with_output().expect("the seat ends");
+        assert!(out.status.success(), "{seat}: {}", stderr(&out));
+        assert!(
+            stdout(&out).starts_with(&format!("seat {seat} token ")),
+            "{}",
+            stdout(&out)
+        );
+    }
+    let rest: Vec<String> = lines.map_while(Result::ok).collect();
+    assert!(host.wait().expect("the host ends").success(), "{rest:?}");
+    let loaded = kriegspiel::save::load_file(&save).expect("the host's save");
+    let events = &loaded.saved.log.events;
+    let (last, before) = events.split_last().expect("events");
+    let plies = before.iter().filter(|e| e.turn_ends).count();
+    assert_eq!(
+        last.request,
+        kriegspiel::Request::Resign(shakmaty::Color::White)
+    );
+    assert_eq!(plies, 6, "White resigned once 6 plies were played");
+    let _ = std::fs::remove_dir_all(&dir);
+}
