@@ -83,6 +83,11 @@ pub fn play_of(app: &KriegspielApp) -> &PlayScreen {
     }
 }
 
+/// The game screen's table in `app`.
+pub fn table_of(app: &KriegspielApp) -> &dyn Table {
+    &*play_of(app).session
+}
+
 /// How the app is started: its options, settings, window and first screen.
 pub struct GuiBuilder {
     dir: TempDir,
@@ -281,7 +286,7 @@ impl Gui {
 
     /// The game screen's table.
     pub fn table(&self) -> &dyn Table {
-        &*self.play().session
+        table_of(self.state())
     }
 
     /// The true game of a local table.
