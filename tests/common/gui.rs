@@ -10,6 +10,7 @@ use egui_kittest::{Harness, HarnessBuilder};
 use kriegspiel::app::network::NetworkScreen;
 use kriegspiel::app::newgame::{GameSpec, NewGameDialog};
 use kriegspiel::app::play::{Drawn, Place, PlayMode, PlayScreen};
+use kriegspiel::app::problem_play::PlayPanel;
 use kriegspiel::app::problems::ProblemsScreen;
 use kriegspiel::app::settings::Settings;
 use kriegspiel::app::study::StudyScreen;
@@ -367,6 +368,11 @@ impl Gui {
             Screen::Problems(p) => p,
             _ => panic!("not on the problems screen"),
         }
+    }
+
+    /// The problems screen's panel for playing a problem against the computer.
+    pub fn problem_panel(&self) -> &PlayPanel {
+        self.problems().playing.as_ref().expect("playing")
     }
 
     pub fn new_game(&self) -> &NewGameDialog {
