@@ -270,7 +270,7 @@ impl Gui {
         }
     }
 
-    /// A hot-seat game under `rules` from `fen`, settled on the curtain.
+    /// A hot-seat game under `rules` from the FEN `start`, settled on the curtain.
     pub fn hot_seat(rules: RuleSet, start: &str) -> Gui {
         Gui::builder().game(rules, fen(start)).build()
     }
