@@ -3,76 +3,42 @@
 //! and checkmate, in two rule sets (Berkeley + Any? and ICC Wild 16).
 #![cfg(feature = "gui")]
 
-use egui_kittest::Harness;
+#[path = "common/gui.rs"]
+mod gui;
+
 use egui_kittest::kittest::{By, NodeT, Queryable};
+use gui::{Gui, MOVE_FIELD};
 use kriegspiel::Preset;
 use kriegspiel::app::newgame::{NewGameDialog, NewMode};
-use kriegspiel::app::play::PlayScreen;
-use kriegspiel::app::settings::Settings;
-use kriegspiel::app::{KriegspielApp, Screen, StartOptions};
 
 const START: &str = "r5k1/5ppp/2q5/3p4/4P3/8/5PPP/R5K1 w - - 0 1";
 
-fn club_app(preset: Preset, name: &str) -> KriegspielApp {
-    let dir = std::env::temp_dir().join(format!("kriegspiel-club-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let options = StartOptions {
-        saves_dir: Some(dir),
-        ..StartOptions::default()
-    };
-    let mut app = KriegspielApp::new(options, Settings::default(), false);
+/// A club game between Ann and Bob refereed by Carl, started from the new-game dialog's choices.
+fn club(preset: Preset) -> Gui {
     let mut dialog = NewGameDialog::new(preset, NewMode::Referee);
     dialog.use_fen = true;
     dialog.fen = START.to_owned();
     dialog.white = "Ann".into();
     dialog.black = "Bob".into();
     dialog.referee = "Carl".into();
-    let spec = dialog.spec().expect("valid game");
-    let path =
-        std::env::temp_dir().join(format!("kriegspiel-club-{name}-{}.ron", std::process::id()));
-    let session = kriegspiel::session::GameSession::new(
-        spec.rules,
-        spec.start,
-        spec.meta,
-        spec.time_control,
-        Some(path),
-    )
-    .expect("starts");
-    app.screen = Screen::Play(Box::new(PlayScreen::new(session, spec.mode)));
-    app
-}
-
-fn harness(app: KriegspielApp) -> Harness<'static, KriegspielApp> {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .with_context_setup(egui_extras::install_image_loaders)
-        .build_ui_state(|ui, app: &mut KriegspielApp| app.show(ui), app);
-    h.run();
-    h
-}
-
-fn play<'h>(h: &'h Harness<'_, KriegspielApp>) -> &'h PlayScreen {
-    match &h.state().screen {
-        Screen::Play(p) => p,
-        _ => panic!("not on the game screen"),
-    }
+    Gui::builder()
+        .spec(dialog.spec().expect("valid game"))
+        .build()
 }
 
 /// Types a line into the focused move field and presses Enter: keyboard only.
-fn enter(h: &mut Harness<'_, KriegspielApp>, line: &str) {
+fn enter(h: &mut Gui, line: &str) {
     assert!(
-        h.get_by_label("Type a move").is_focused(),
+        h.get_by_label(MOVE_FIELD).is_focused(),
         "the move field has the focus"
     );
-    h.event(egui::Event::Text(line.to_owned()));
-    h.run();
-    h.key_press(egui::Key::Enter);
-    h.run();
+    h.type_text(line);
+    h.press(egui::Key::Enter);
 }
 
 /// The "Say this" panel, as (to whom, words), checked against what is on screen.
-fn said(h: &Harness<'_, KriegspielApp>) -> Vec<(String, String)> {
-    let lines = play(h).say_this.clone();
+fn said(h: &Gui) -> Vec<(String, String)> {
+    let lines = h.play().say_this.clone();
     let text: Vec<String> = h
         .root()
         .query_all(By::new())
@@ -102,7 +68,7 @@ fn pair(to: &str, words: &str) -> Vec<(String, String)> {
 
 #[test]
 fn berkeley_any_game_from_the_keyboard() {
-    let mut h = harness(club_app(Preset::BerkeleyAny, "berkeley"));
+    let mut h = club(Preset::BerkeleyAny);
     enter(&mut h, "?");
     assert_eq!(said(&h), pair("To both", "Try!"));
     enter(&mut h, "a1a8");
@@ -123,8 +89,7 @@ fn berkeley_any_game_from_the_keyboard() {
     // The referee mistyped: take it back (Ctrl+Z, Enter to confirm).
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run();
-    h.key_press(egui::Key::Enter);
-    h.run();
+    h.press(egui::Key::Enter);
     // Both heard "No.": both hear the correction; the squares go to Black alone.
     assert_eq!(
         said(&h),
@@ -139,11 +104,7 @@ fn berkeley_any_game_from_the_keyboard() {
             ),
         ]
     );
-    assert_eq!(
-        play(&h).session.corrections().len(),
-        1,
-        "the audit trail keeps it"
-    );
+    assert_eq!(h.table().corrections().len(), 1, "the audit trail keeps it");
     enter(&mut h, "Qb6");
     assert_eq!(said(&h), pair("To both", "Yes. White to move."));
     enter(&mut h, "Rxa8+");
@@ -158,20 +119,17 @@ fn berkeley_any_game_from_the_keyboard() {
         said(&h),
         pair("To both", "Yes. Capture at b8. Rank check. Checkmate.")
     );
-    assert!(play(&h).revealed());
+    assert!(h.play().revealed());
     let scoresheet =
-        kriegspiel::scoresheet::scoresheet(&play(&h).session.to_saved().expect("a local table"));
+        kriegspiel::scoresheet::scoresheet(&h.table().to_saved().expect("a local table"));
     assert!(scoresheet.contains("took back c6e4"), "{scoresheet}");
 }
 
 #[test]
 fn wild16_game_from_the_keyboard() {
-    let mut h = harness(club_app(Preset::Wild16, "wild16"));
+    let mut h = club(Preset::Wild16);
     enter(&mut h, "?");
-    assert_eq!(
-        play(&h).message.as_deref(),
-        Some("these rules have no \"Any?\" question")
-    );
+    assert_eq!(h.message(), Some("these rules have no \"Any?\" question"));
     enter(&mut h, "a1b3");
     assert_eq!(said(&h), pair("To White only", "Hell no."));
     enter(&mut h, "e4f5");
@@ -187,8 +145,7 @@ fn wild16_game_from_the_keyboard() {
     enter(&mut h, "c6e4");
     assert_eq!(said(&h), pair("To Black only", "No."));
     enter(&mut h, "undo");
-    h.key_press(egui::Key::Enter);
-    h.run();
+    h.press(egui::Key::Enter);
     // Only Black heard "No.": White hears nothing of its correction.
     assert_eq!(
         said(&h),
@@ -214,43 +171,36 @@ fn wild16_game_from_the_keyboard() {
         said(&h),
         pair("To both", "Piece at b8 captured. Rank check. Checkmate.")
     );
-    let over = play(&h).session.over().expect("over");
+    let over = h.table().over().expect("over");
     assert_eq!(over.reason, kriegspiel::announce::EndReason::Checkmate);
 }
 
 #[test]
 fn results_outside_the_board() {
-    let mut h = harness(club_app(Preset::Wild16, "results"));
+    let mut h = club(Preset::Wild16);
     enter(&mut h, "adjudicate 1/2-1/2 power cut in the hall");
-    h.key_press(egui::Key::Enter);
-    h.run();
-    let over = play(&h).session.over().expect("over");
+    h.press(egui::Key::Enter);
+    let over = h.table().over().expect("over");
     assert_eq!(over.reason, kriegspiel::announce::EndReason::Adjudication);
     assert_eq!(over.result, kriegspiel::announce::GameResult::Draw);
-    let mut h = harness(club_app(Preset::Berkeley, "resign"));
+    let mut h = club(Preset::Berkeley);
     enter(&mut h, "resign black");
-    h.key_press(egui::Key::Escape);
-    h.run();
-    assert!(play(&h).session.over().is_none(), "Escape cancels");
+    h.press(egui::Key::Escape);
+    assert!(h.table().over().is_none(), "Escape cancels");
     enter(&mut h, "resign black");
-    h.key_press(egui::Key::Enter);
-    h.run();
+    h.press(egui::Key::Enter);
     assert_eq!(
-        play(&h).session.over().map(|o| o.result),
+        h.table().over().map(|o| o.result),
         Some(kriegspiel::announce::GameResult::WhiteWins)
     );
 }
 
 #[test]
 fn rbc_in_club_mode_reads_out_senses_and_moves_to_the_mover() {
-    let dir = std::env::temp_dir().join(format!("kriegspiel-club-rbc-{}", std::process::id()));
-    let options = StartOptions {
-        saves_dir: Some(dir),
-        mode: Some("referee".into()),
-        rules: Some(Preset::Rbc),
-        ..StartOptions::default()
-    };
-    let mut h = harness(KriegspielApp::new(options, Settings::default(), false));
+    let mut h = Gui::builder()
+        .start_mode("referee")
+        .rules(Preset::Rbc)
+        .build();
     enter(&mut h, "sense a8");
     assert_eq!(
         said(&h),

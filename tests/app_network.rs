@@ -3,32 +3,21 @@
 //! starts a server and shows its address and code; a wrong code is refused with a message.
 #![cfg(feature = "gui")]
 
-use egui_kittest::Harness;
+#[path = "common/gui.rs"]
+mod gui;
+
 use egui_kittest::kittest::Queryable;
+use gui::{Gui, scratch};
 use kriegspiel::app::network::{NetworkScreen, Tab};
+use kriegspiel::app::newgame::{NewGameDialog, NewMode};
 use kriegspiel::app::play::{Place, PlayMode};
-use kriegspiel::app::settings::Settings;
-use kriegspiel::app::{KriegspielApp, Screen, StartOptions};
+use kriegspiel::bots::BotKind;
 use kriegspiel::rules::Preset;
 use kriegspiel::seat::net::Connection;
 use kriegspiel::seat::serve::{HostOptions, start_host};
 use kriegspiel::seat::{Hello, SeatState};
 use shakmaty::Color;
-use std::time::{Duration, Instant};
-
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("ks-app-net-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
-
-fn harness(app: KriegspielApp) -> Harness<'static, KriegspielApp> {
-    Harness::builder()
-        .with_size(egui::vec2(1280.0, 900.0))
-        .with_context_setup(egui_extras::install_image_loaders)
-        .build_ui_state(|ui, app: &mut KriegspielApp| app.show(ui), app)
-}
+use std::time::Duration;
 
 fn host_options(dir: &std::path::Path) -> HostOptions {
     HostOptions {
@@ -41,10 +30,26 @@ fn host_options(dir: &std::path::Path) -> HostOptions {
     }
 }
 
+/// The app on `screen`, after its first two frames (a network screen never settles).
+fn app_on(screen: impl FnOnce(gui::GuiBuilder) -> gui::GuiBuilder) -> Gui {
+    let mut h = screen(Gui::builder().size(1280.0, 900.0)).build_without_run();
+    h.run_steps(2);
+    h
+}
+
+/// The app on the join form, filled in.
+fn join_form(address: &str, code: &str, name: &str) -> Gui {
+    let mut form = NetworkScreen::new(Tab::Join);
+    form.address = address.to_owned();
+    form.code = code.to_owned();
+    form.name = name.to_owned();
+    app_on(|b| b.network(form))
+}
+
 #[test]
 fn a_joined_seat_sees_its_own_board_and_hears_the_opponent() {
-    let dir = scratch("join");
-    let hosted = start_host(&host_options(&dir)).expect("hosts");
+    let dir = scratch();
+    let hosted = start_host(&host_options(dir.path())).expect("hosts");
     let code = hosted.server.code().to_owned();
     // White: the test, over TCP.
     let mut white_hello = Hello::new();
@@ -52,48 +57,21 @@ fn a_joined_seat_sees_its_own_board_and_hears_the_opponent() {
     white_hello.seat = Some(Color::White);
     let mut white = Connection::open(&hosted.address, &white_hello).expect("White connects");
     // Black: the app, through the join form.
-    let mut app = KriegspielApp::new(StartOptions::default(), Settings::default(), false);
-    let mut form = NetworkScreen::new(Tab::Join);
-    form.address = hosted.address.clone();
-    form.code = code.to_lowercase();
-    form.name = "Bob".into();
-    app.screen = Screen::Network(Box::new(form));
-    let mut h = harness(app);
-    h.run_steps(2);
+    let mut h = join_form(&hosted.address, &code.to_lowercase(), "Bob");
     h.get_by_label("Join").click();
     h.run_steps(2);
-    let Screen::Play(p) = &h.state().screen else {
-        panic!("the join form did not open the game")
-    };
-    assert_eq!(p.mode, PlayMode::Remote(Color::Black));
+    assert_eq!(h.play().mode, PlayMode::Remote(Color::Black));
     // White plays e2e4; the app hears "White moved" and nothing of where.
     white.send(r#"{"op":"try","move":"e2e4"}"#).expect("sends");
     let mut seen = SeatState::new();
-    let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
+    h.run_until("the app never heard White's move", |h| {
         while let Ok(Ok(line)) = white.lines.try_recv() {
             seen.receive(&line).expect("a line");
         }
-        h.run_steps(1);
-        let Screen::Play(p) = &h.state().screen else {
-            panic!("left the game")
-        };
-        if p.message
-            .as_deref()
-            .is_some_and(|m| m.starts_with("White played"))
-        {
-            break;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "the app never heard White's move"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+        h.message().is_some_and(|m| m.starts_with("White played"))
+    });
     h.run_steps(2);
-    let Screen::Play(p) = &h.state().screen else {
-        panic!("left the game")
-    };
+    let p = h.play();
     assert!(
         p.drawn
             .iter()
@@ -106,16 +84,13 @@ fn a_joined_seat_sees_its_own_board_and_hears_the_opponent() {
             .all(|(_, piece)| piece.color == Color::Black),
         "no white piece is drawn on Black's board"
     );
-    let message = p.message.clone().unwrap_or_default();
+    let message = h.message().unwrap_or_default().to_owned();
     assert!(!message.contains("e4"), "{message}");
     // White offers a draw: Black's screen says so, with the answer to give.
     white.send(r#"{"op":"offer_draw"}"#).expect("sends");
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while h.query_by_label("White offers a draw.").is_none() {
-        assert!(Instant::now() < deadline, "the offer never showed");
-        std::thread::sleep(Duration::from_millis(20));
-        h.run_steps(1);
-    }
+    h.run_until("the offer never showed", |h| {
+        h.query_by_label("White offers a draw.").is_some()
+    });
     assert!(h.query_by_label("Accept draw").is_some());
     // The host autosaved the move and took Black's name.
     let saved = hosted.server.with_host(|host| {
@@ -126,33 +101,18 @@ fn a_joined_seat_sees_its_own_board_and_hears_the_opponent() {
         )
     });
     assert_eq!(saved, (1, "Bob".to_owned()));
-    drop(h);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn hosting_shows_the_address_and_code_and_a_wrong_code_is_refused() {
-    let dir = scratch("host");
-    let mut app = KriegspielApp::new(
-        StartOptions {
-            saves_dir: Some(dir.clone()),
-            ..StartOptions::default()
-        },
-        Settings::default(),
-        false,
-    );
     let mut form = NetworkScreen::new(Tab::Host);
     form.port = "0".into();
     form.seat = Color::Black;
-    app.screen = Screen::Network(Box::new(form));
-    let mut h = harness(app);
-    h.run_steps(2);
+    let mut h = app_on(|b| b.network(form));
     h.get_by_label("Start hosting").click();
     h.run_steps(3);
     let (address, code) = {
-        let Screen::Play(p) = &h.state().screen else {
-            panic!("hosting opened no game")
-        };
+        let p = h.play();
         assert_eq!(p.mode, PlayMode::Remote(Color::Black));
         let hosted = p.hosting.as_ref().expect("the screen keeps its server");
         (hosted.address.clone(), hosted.server.code().to_owned())
@@ -165,50 +125,11 @@ fn hosting_shows_the_address_and_code_and_a_wrong_code_is_refused() {
     assert!(h.query_by_label("Offer draw").is_some());
     // Another machine joins White's seat with the code; a wrong code is refused.
     let port = address.rsplit(':').next().expect("a port").to_owned();
-    let local = format!("127.0.0.1:{port}");
-    let mut other = KriegspielApp::new(StartOptions::default(), Settings::default(), false);
-    let mut form = NetworkScreen::new(Tab::Join);
-    form.address = local.clone();
-    form.code = "AAA-AAA".into();
-    other.screen = Screen::Network(Box::new(form));
-    let mut o = harness(other);
-    o.run_steps(2);
-    o.get_by_label("Join").click();
-    o.run_steps(2);
-    assert!(
-        o.query_by_label_contains("not the join code").is_some(),
-        "the wrong code is explained"
-    );
-    let Screen::Network(form) = &mut o.state_mut().screen else {
-        panic!("left the form")
-    };
-    assert!(form.error.is_some());
-    form.code = code.clone();
-    o.run_steps(1);
-    form_error_cleared_on_edit(&mut o);
-    let Screen::Network(form) = &mut o.state_mut().screen else {
-        panic!("left the form")
-    };
-    form.name = "Ann".into();
-    o.get_by_label("Join").click();
-    o.run_steps(2);
-    let Screen::Play(p) = &o.state().screen else {
-        panic!("the right code opens the game")
-    };
-    assert_eq!(p.mode, PlayMode::Remote(Color::White));
+    let _white = join_with_a_wrong_code_then_the_right_one(&format!("127.0.0.1:{port}"), &code);
     // The host's screen learns the joining player's name, and stops inviting.
-    let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
-        h.run_steps(1);
-        let Screen::Play(p) = &h.state().screen else {
-            panic!("left the game")
-        };
-        if p.session.meta().white == "Ann" {
-            break;
-        }
-        assert!(Instant::now() < deadline, "the host never heard the name");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    h.run_until("the host never heard the name", |h| {
+        h.table().meta().white == "Ann"
+    });
     h.run_steps(2);
     assert!(h.query_by_label(&format!("Join code: {code}")).is_none());
     // From then on the top bar keeps the address and code, and says this machine hosts.
@@ -217,87 +138,75 @@ fn hosting_shows_the_address_and_code_and_a_wrong_code_is_refused() {
         h.query_by_label_contains("You play Black, hosting")
             .is_some()
     );
-    drop((h, o));
-    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Another machine joins the table at `address` as Ann: a wrong code is refused with a message
+/// (taken away by an edit of the form); then `code` opens White's seat.
+fn join_with_a_wrong_code_then_the_right_one(address: &str, code: &str) -> Gui {
+    let mut o = join_form(address, "AAA-AAA", "");
+    o.get_by_label("Join").click();
+    o.run_steps(2);
+    assert!(
+        o.query_by_label_contains("not the join code").is_some(),
+        "the wrong code is explained"
+    );
+    let form = o.network_mut();
+    assert!(form.error.is_some());
+    form.code = code.to_owned();
+    o.run_steps(1);
+    form_error_cleared_on_edit(&mut o);
+    o.network_mut().name = "Ann".into();
+    o.get_by_label("Join").click();
+    o.run_steps(2);
+    assert_eq!(o.play().mode, PlayMode::Remote(Color::White));
+    o
 }
 
 /// Typing in a field of the join form takes the last error away.
-fn form_error_cleared_on_edit(o: &mut Harness<'static, KriegspielApp>) {
+fn form_error_cleared_on_edit(o: &mut Gui) {
     let field = || egui::accesskit::Role::TextInput;
     o.get_by_role_and_label(field(), "Your name").click();
     o.run_steps(1);
     o.get_by_role_and_label(field(), "Your name").type_text("x");
     o.run_steps(2);
-    let Screen::Network(form) = &mut o.state_mut().screen else {
-        panic!("left the form")
-    };
+    let form = o.network_mut();
     assert!(form.error.is_none(), "the error stays after an edit");
     form.name.clear();
 }
 
 #[test]
 fn the_person_plays_an_engine_program_through_the_seat_protocol() {
-    use kriegspiel::app::newgame::{NewGameDialog, NewMode};
-    use kriegspiel::bots::BotKind;
-    let dir = scratch("engine");
-    let mut app = KriegspielApp::new(
-        StartOptions {
-            saves_dir: Some(dir.clone()),
-            ..StartOptions::default()
-        },
-        Settings::default(),
-        false,
-    );
     let mut dialog = NewGameDialog::new(Preset::Berkeley, NewMode::Computer);
     dialog.human = Color::Black;
     dialog.bot = BotKind::Engine;
-    app.screen = Screen::NewGame(Box::new(dialog));
-    let mut h = harness(app);
-    h.run_steps(2);
+    let mut h = app_on(|b| b.new_game(dialog));
     let command = format!("{} engine --bot random", env!("CARGO_BIN_EXE_kriegspiel"));
-    if let Screen::NewGame(d) = &mut h.state_mut().screen {
-        d.engine = command.clone();
-    }
+    h.new_game_mut().engine = command.clone();
     h.run_steps(1);
     assert!(h.query_by_label("Engine command").is_some());
     h.get_by_label("Start game").click();
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        h.run_steps(1);
-        let Screen::Play(p) = &h.state().screen else {
-            panic!("not playing")
-        };
-        if p.session.to_act() == Color::Black {
-            break;
-        }
-        assert!(Instant::now() < deadline, "the engine never moved");
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    let Screen::Play(p) = &h.state().screen else {
-        panic!("not playing")
-    };
-    let meta = p.session.meta();
+    h.run_until("the engine never moved", |h| {
+        h.table().to_act() == Color::Black
+    });
+    let meta = h.table().meta();
     assert_eq!(meta.engine, command);
     assert_eq!(meta.white, format!("Engine: {command}"));
     assert_eq!(meta.computer.map(|c| c.bot), Some(BotKind::Engine));
-    let log = p.session.truth().expect("a local game").log();
     assert!(
-        log.events
+        h.log()
+            .events
             .iter()
             .any(|e| e.by == Some(Color::White) && e.turn_ends),
         "the engine's move went through the referee"
     );
-    drop(h);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_saved_game_never_starts_the_engine_command_it_names() {
-    use kriegspiel::bots::BotKind;
     use kriegspiel::save::{Computer, Meta, Mode};
     use kriegspiel::session::GameSession;
-    let dir = scratch("engine-save");
-    let marker = dir.join("ran");
+    let app = Gui::builder();
+    let marker = app.dir().join("ran");
     let meta = Meta {
         mode: Mode::Practice,
         computer: Some(Computer {
@@ -307,7 +216,7 @@ fn a_saved_game_never_starts_the_engine_command_it_names() {
         engine: format!("touch {}", marker.display()),
         ..Meta::default()
     };
-    let path = dir.join("engine.ron");
+    let path = app.dir().join("engine.ron");
     let session = GameSession::new(
         Preset::Wild16.rules(),
         shakmaty::Setup::initial(),
@@ -317,20 +226,10 @@ fn a_saved_game_never_starts_the_engine_command_it_names() {
     )
     .expect("starts");
     session.save_to(&path).expect("saves");
-    let app = KriegspielApp::new(
-        StartOptions {
-            file: Some(path),
-            saves_dir: Some(dir.clone()),
-            ..StartOptions::default()
-        },
-        Settings::default(),
-        false,
-    );
-    let Screen::Play(p) = &app.screen else {
-        panic!("the save did not open")
-    };
+    // The app alone, opening the save: no frame is drawn.
+    let (app, _dir) = app.file(path).app();
     assert_eq!(
-        p.session.meta().computer.map(|c| c.bot),
+        gui::table_of(&app).meta().computer.map(|c| c.bot),
         Some(BotKind::Strong)
     );
     assert!(
@@ -340,6 +239,4 @@ fn a_saved_game_never_starts_the_engine_command_it_names() {
     );
     std::thread::sleep(Duration::from_millis(300));
     assert!(!marker.exists(), "the command in the file was run");
-    drop(app);
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -2,69 +2,33 @@
 //! only that player's board, the referee's draws everything; unfinished games ask first.
 #![cfg(feature = "gui")]
 
-use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+#[path = "common/gui.rs"]
+mod gui;
+
+use gui::{Gui, sample};
 use kriegspiel::app::play::Place;
-use kriegspiel::app::settings::Settings;
-use kriegspiel::app::study::StudyScreen;
-use kriegspiel::app::{KriegspielApp, Screen, StartOptions};
 use kriegspiel::replay::Perspective;
 use shakmaty::Color;
-use std::path::Path;
 
-fn study_app(file: &Path) -> KriegspielApp {
-    let options = StartOptions {
-        file: Some(file.to_path_buf()),
-        mode: Some("study".into()),
-        saves_dir: Some(std::env::temp_dir()),
-        ..StartOptions::default()
-    };
-    KriegspielApp::new(options, Settings::default(), false)
-}
-
-fn harness(app: KriegspielApp) -> Harness<'static, KriegspielApp> {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .with_context_setup(egui_extras::install_image_loaders)
-        .build_ui_state(|ui, app: &mut KriegspielApp| app.show(ui), app);
-    h.run();
-    h
-}
-
-fn study<'h>(h: &'h Harness<'_, KriegspielApp>) -> &'h StudyScreen {
-    match &h.state().screen {
-        Screen::Study(s) => s,
-        _ => panic!("not in study mode"),
-    }
-}
-
-fn study_mut<'h>(h: &'h mut Harness<'_, KriegspielApp>) -> &'h mut StudyScreen {
-    match &mut h.state_mut().screen {
-        Screen::Study(s) => s,
-        _ => panic!("not in study mode"),
-    }
-}
-
-fn sample(name: &str) -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("saves")
-        .join(name)
+/// The app studying the sample `name`.
+fn study_sample(name: &str) -> Gui {
+    Gui::builder().study(sample(name)).build()
 }
 
 #[test]
 fn each_perspective_shows_what_it_knew() {
-    let mut h = harness(study_app(&sample("sample-wild16.ron")));
-    assert!(study(&h).confirmed, "a finished game opens directly");
-    let len = study(&h).saved.log.events.len();
+    let mut h = study_sample("sample-wild16.ron");
+    assert!(h.study().confirmed, "a finished game opens directly");
+    let len = h.study().saved.log.events.len();
     for cursor in [0, 7, len / 3, len / 2, len - 1, len] {
         for perspective in [Perspective::White, Perspective::Black, Perspective::Referee] {
             {
-                let s = study_mut(&mut h);
+                let s = h.study_mut();
                 s.seek(cursor);
                 s.perspective = perspective;
             }
             h.run();
-            let s = study(&h);
+            let s = h.study();
             match perspective.color() {
                 Some(c) => {
                     assert_eq!(s.drawn.len(), 1, "only {c:?}'s board is drawn");
@@ -97,29 +61,23 @@ fn each_perspective_shows_what_it_knew() {
 
 #[test]
 fn the_timeline_steps_by_event_and_by_move_from_the_keyboard() {
-    let mut h = harness(study_app(&sample("sample-berkeley.ron")));
-    h.key_press(egui::Key::ArrowRight);
-    h.run();
-    assert_eq!(study(&h).cursor, 1);
-    h.key_press(egui::Key::ArrowDown);
-    h.run();
-    let after_move = study(&h).cursor;
+    let mut h = study_sample("sample-berkeley.ron");
+    h.press(egui::Key::ArrowRight);
+    assert_eq!(h.study().cursor, 1);
+    h.press(egui::Key::ArrowDown);
+    let after_move = h.study().cursor;
     assert!(
-        study(&h).saved.log.events[after_move - 1].turn_ends,
+        h.study().saved.log.events[after_move - 1].turn_ends,
         "stopped at the end of a move"
     );
-    h.key_press(egui::Key::End);
-    h.run();
-    assert_eq!(study(&h).cursor, study(&h).saved.log.events.len());
-    h.key_press(egui::Key::Home);
-    h.run();
-    assert_eq!(study(&h).cursor, 0);
-    h.get_by_label("Next move").click();
-    h.run();
-    assert!(study(&h).cursor > 0);
-    h.get_by_label("Start").click();
-    h.run();
-    assert_eq!(study(&h).cursor, 0);
+    h.press(egui::Key::End);
+    assert_eq!(h.study().cursor, h.study().saved.log.events.len());
+    h.press(egui::Key::Home);
+    assert_eq!(h.study().cursor, 0);
+    h.click("Next move");
+    assert!(h.study().cursor > 0);
+    h.click("Start");
+    assert_eq!(h.study().cursor, 0);
 }
 
 #[test]
@@ -128,31 +86,31 @@ fn an_unfinished_game_asks_before_showing_anything() {
     let mut saved = kriegspiel::save::load_str(&text).expect("loads").saved;
     saved.log.events.truncate(20);
     saved.result = None;
-    let path = std::env::temp_dir().join(format!("kriegspiel-study-{}.ron", std::process::id()));
+    let app = Gui::builder();
+    let path = app.dir().join("unfinished.ron");
     saved.write(&path).expect("write");
-    let mut h = harness(study_app(&path));
-    assert!(!study(&h).confirmed);
+    let mut h = app.study(path).build();
+    assert!(!h.study().confirmed);
     assert!(
-        study(&h).drawn.is_empty(),
+        h.study().drawn.is_empty(),
         "nothing is drawn before the confirmation"
     );
-    h.get_by_label("Study it anyway").click();
-    h.run();
-    assert!(study(&h).confirmed);
-    assert_eq!(study(&h).drawn.len(), 3);
+    h.click("Study it anyway");
+    assert!(h.study().confirmed);
+    assert_eq!(h.study().drawn.len(), 3);
 }
 
 #[test]
 fn the_overlay_shades_the_possible_king_squares() {
-    let mut h = harness(study_app(&sample("sample-wild16.ron")));
+    let mut h = study_sample("sample-wild16.ron");
     {
-        let s = study_mut(&mut h);
+        let s = h.study_mut();
         s.perspective = Perspective::White;
         s.seek(40);
         s.overlay = true;
     }
     h.run();
-    let s = study(&h);
+    let s = h.study();
     let view = kriegspiel::PlayerView::build_prefix(&s.saved.log, Color::White, 40);
     let truth = s.saved.log.replay_prefix(40).expect("replays");
     let king = truth
@@ -168,8 +126,8 @@ fn the_overlay_shades_the_possible_king_squares() {
 /// (it used to copy the true position: a leak); the referee's copies the truth.
 #[test]
 fn copy_fen_copies_only_what_the_perspective_may_see() {
-    let mut h = harness(study_app(&sample("sample-wild16.ron")));
-    let len = study(&h).saved.log.events.len();
+    let mut h = study_sample("sample-wild16.ron");
+    let len = h.study().saved.log.events.len();
     for cursor in [0, len / 2, len] {
         let enemy_white: fn(char) -> bool = |c| c.is_ascii_uppercase();
         let enemy_black: fn(char) -> bool = |c| c.is_ascii_lowercase();
@@ -177,12 +135,11 @@ fn copy_fen_copies_only_what_the_perspective_may_see() {
             (Perspective::White, enemy_black),
             (Perspective::Black, enemy_white),
         ] {
-            study_mut(&mut h).cursor = cursor;
-            study_mut(&mut h).perspective = perspective;
+            h.study_mut().cursor = cursor;
+            h.study_mut().perspective = perspective;
             h.run();
-            h.get_by_label("Copy FEN").click();
-            h.run();
-            let notice = study(&h).notice.clone().expect("a notice");
+            h.click("Copy FEN");
+            let notice = h.study().notice.clone().expect("a notice");
             let fen = notice.trim_start_matches("Copied ");
             let board = fen.split(' ').next().expect("board");
             assert!(
@@ -191,12 +148,11 @@ fn copy_fen_copies_only_what_the_perspective_may_see() {
             );
         }
     }
-    study_mut(&mut h).perspective = Perspective::Referee;
-    study_mut(&mut h).cursor = 0;
+    h.study_mut().perspective = Perspective::Referee;
+    h.study_mut().cursor = 0;
     h.run();
-    h.get_by_label("Copy FEN").click();
-    h.run();
-    let notice = study(&h).notice.clone().expect("a notice");
+    h.click("Copy FEN");
+    let notice = h.study().notice.clone().expect("a notice");
     assert!(notice.contains("rnbqkbnr/pppppppp"), "{notice}");
 }
 
@@ -213,30 +169,28 @@ fn the_overlay_is_a_heat_map_of_where_enemy_units_may_stand() {
         ))
         .expect("legal");
     }
-    let dir = std::env::temp_dir().join(format!("kriegspiel-heat-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let file = dir.join("heat.ron");
+    let app = Gui::builder();
+    let file = app.dir().join("heat.ron");
     kriegspiel::save::SavedGame::of(&game, kriegspiel::save::Meta::default(), None)
         .write(&file)
         .expect("saved");
-    let mut h = harness(study_app(&file));
-    h.get_by_label("Study it anyway").click();
-    h.run();
+    let mut h = app.study(file).build();
+    h.click("Study it anyway");
     {
-        let s = study_mut(&mut h);
+        let s = h.study_mut();
         s.perspective = Perspective::White;
         s.seek(4);
         s.overlay = true;
         s.overlay_role = Some(shakmaty::Role::King);
     }
     h.run();
-    let heat = study(&h).drawn[0].heat.clone();
+    let heat = h.study().drawn[0].heat.clone();
     let mut squares: Vec<String> = heat.iter().map(|(sq, _)| sq.to_string()).collect();
     squares.sort();
     assert_eq!(squares, ["d7", "e7", "e8", "f7"]);
     assert!(heat.iter().all(|(_, w)| *w > 0 && *w < 1000));
-    study_mut(&mut h).overlay_role = None;
+    h.study_mut().overlay_role = None;
     h.run();
-    let all = study(&h).drawn[0].heat.len();
+    let all = h.study().drawn[0].heat.len();
     assert!(all > 16, "Black's army may stand on {all} squares");
 }

@@ -4,50 +4,24 @@
 //! studier asks; comments are saved with the game and exported as PGN comments.
 #![cfg(feature = "gui")]
 
+#[path = "common/gui.rs"]
+mod gui;
+
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, NodeT, Queryable};
+use gui::{Gui, sample};
 use kriegspiel::GameLog;
 use kriegspiel::app::play::Place;
 use kriegspiel::app::settings::Settings;
 use kriegspiel::app::study::{COMMENT_LABEL, HIDDEN_MOVE, StudyRequest, StudyScreen};
-use kriegspiel::app::{KriegspielApp, Screen, StartOptions};
 use kriegspiel::replay::{Perspective, true_moves};
 use kriegspiel::wording::color_title;
 use shakmaty::Color;
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
 
-fn study_app(file: &Path) -> KriegspielApp {
-    let options = StartOptions {
-        file: Some(file.to_path_buf()),
-        mode: Some("study".into()),
-        saves_dir: Some(std::env::temp_dir()),
-        ..StartOptions::default()
-    };
-    KriegspielApp::new(options, Settings::default(), false)
-}
-
-fn harness(app: KriegspielApp) -> Harness<'static, KriegspielApp> {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .with_context_setup(egui_extras::install_image_loaders)
-        .build_ui_state(|ui, app: &mut KriegspielApp| app.show(ui), app);
-    h.run();
-    h
-}
-
-fn study<'h>(h: &'h Harness<'_, KriegspielApp>) -> &'h StudyScreen {
-    match &h.state().screen {
-        Screen::Study(s) => s,
-        _ => panic!("not in study mode"),
-    }
-}
-
-fn study_mut<'h>(h: &'h mut Harness<'_, KriegspielApp>) -> &'h mut StudyScreen {
-    match &mut h.state_mut().screen {
-        Screen::Study(s) => s,
-        _ => panic!("not in study mode"),
-    }
+/// The app studying the sample `name`.
+fn study_sample(name: &str) -> Gui {
+    Gui::builder().study(sample(name)).build()
 }
 
 /// The study screen alone (as the app shows it), with the requests it made.
@@ -58,27 +32,18 @@ struct Bench {
 
 fn screen_harness(screen: StudyScreen) -> Harness<'static, Bench> {
     let settings = Settings::default();
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .with_context_setup(egui_extras::install_image_loaders)
-        .build_ui_state(
-            move |ui, b: &mut Bench| {
-                let requests = b.screen.show(ui, &settings);
-                b.requests.extend(requests);
-            },
-            Bench {
-                screen,
-                requests: Vec::new(),
-            },
-        );
+    let mut h = gui::harness_builder().build_ui_state(
+        move |ui, b: &mut Bench| {
+            let requests = b.screen.show(ui, &settings);
+            b.requests.extend(requests);
+        },
+        Bench {
+            screen,
+            requests: Vec::new(),
+        },
+    );
     h.run();
     h
-}
-
-fn sample(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("saves")
-        .join(name)
 }
 
 /// The move number and mover of the turn holding event `i`.
@@ -106,8 +71,8 @@ fn move_labels<S>(h: &Harness<'_, S>) -> BTreeSet<String> {
 
 #[test]
 fn the_move_list_shows_the_real_moves_in_san_and_clicking_one_goes_there() {
-    let mut h = harness(study_app(&sample("sample-berkeley.ron")));
-    let log = study(&h).saved.log.clone();
+    let mut h = study_sample("sample-berkeley.ron");
+    let log = h.study().saved.log.clone();
     let moves = true_moves(&log);
     assert!(moves.len() > 10, "a real game");
     let labels = move_labels(&h);
@@ -117,27 +82,24 @@ fn the_move_list_shows_the_real_moves_in_san_and_clicking_one_goes_there() {
     }
     // SAN, not coordinates: the sample opens 1. b1a3 b8c6.
     assert!(labels.contains("Move 1 White Na3"), "{labels:?}");
-    h.get_by_label("Move 1 Black Nc6").click();
-    h.run();
-    assert_eq!(study(&h).cursor, 2, "after Black's first move");
-    h.get_by_label("Move 1 White Na3").click();
-    h.run();
-    assert_eq!(study(&h).cursor, 1, "after White's first move");
+    h.click("Move 1 Black Nc6");
+    assert_eq!(h.study().cursor, 2, "after Black's first move");
+    h.click("Move 1 White Na3");
+    assert_eq!(h.study().cursor, 1, "after White's first move");
     // Far down the list (scrolled there with the cursor): the entry goes to the end of its turn.
     let (i, san) = moves[moves.len() / 2].clone();
-    study_mut(&mut h).seek(i);
+    h.study_mut().seek(i);
     h.run();
-    h.get_by_label(&entry_label(&log, i, &san)).click();
-    h.run();
-    assert_eq!(study(&h).cursor, i + 1);
+    h.click(&entry_label(&log, i, &san));
+    assert_eq!(h.study().cursor, i + 1);
 }
 
 #[test]
 fn a_players_move_list_and_board_hold_only_what_it_knew() {
-    let mut h = harness(study_app(&sample("sample-berkeley.ron")));
-    study_mut(&mut h).perspective = Perspective::White;
+    let mut h = study_sample("sample-berkeley.ron");
+    h.study_mut().perspective = Perspective::White;
     h.run();
-    let log = study(&h).saved.log.clone();
+    let log = h.study().saved.log.clone();
     let labels = move_labels(&h);
     let black_moves: Vec<String> = true_moves(&log)
         .into_iter()
@@ -162,16 +124,14 @@ fn a_players_move_list_and_board_hold_only_what_it_knew() {
     // White's own moves, in SAN from its own board.
     assert!(labels.contains("Move 1 White Na3"), "{labels:?}");
     // Clicking a hidden move goes to the end of Black's turn all the same.
-    h.get_by_label(&format!("Move 1 Black {HIDDEN_MOVE}"))
-        .click();
-    h.run();
-    assert_eq!(study(&h).cursor, 2);
+    h.click(&format!("Move 1 Black {HIDDEN_MOVE}"));
+    assert_eq!(h.study().cursor, 2);
     // White's board never shows a black piece, and no other board is drawn.
     let len = log.events.len();
     for cursor in [0, 2, len / 3, len / 2, len] {
-        study_mut(&mut h).seek(cursor);
+        h.study_mut().seek(cursor);
         h.run();
-        let s = study(&h);
+        let s = h.study();
         assert!(!s.compare);
         assert_eq!(s.drawn.len(), 1, "only White's board at {cursor}");
         assert_eq!(s.drawn[0].place, Place::Player(Color::White));
@@ -187,20 +147,19 @@ fn a_players_move_list_and_board_hold_only_what_it_knew() {
 
 #[test]
 fn comparing_with_the_truth_draws_the_referees_board_beside_the_players() {
-    let mut h = harness(study_app(&sample("sample-wild16.ron")));
-    let len = study(&h).saved.log.events.len();
+    let mut h = study_sample("sample-wild16.ron");
+    let len = h.study().saved.log.events.len();
     let cursor = len / 2;
     {
-        let s = study_mut(&mut h);
+        let s = h.study_mut();
         s.perspective = Perspective::White;
         s.seek(cursor);
     }
     h.run();
-    assert!(!study(&h).may_see(Place::Referee));
-    assert_eq!(study(&h).drawn.len(), 1);
-    h.get_by_label("Compare with the truth").click();
-    h.run();
-    let s = study(&h);
+    assert!(!h.study().may_see(Place::Referee));
+    assert_eq!(h.study().drawn.len(), 1);
+    h.click("Compare with the truth");
+    let s = h.study();
     assert!(s.compare);
     assert!(s.may_see(Place::Referee));
     assert!(
@@ -226,12 +185,11 @@ fn comparing_with_the_truth_draws_the_referees_board_beside_the_players() {
     );
     assert!(referee.pieces.iter().any(|(_, p)| p.color == Color::Black));
     // Turned off, the truth is covered again.
-    h.get_by_label("Compare with the truth").click();
-    h.run();
-    assert!(!study(&h).compare);
-    assert_eq!(study(&h).drawn.len(), 1);
+    h.click("Compare with the truth");
+    assert!(!h.study().compare);
+    assert_eq!(h.study().drawn.len(), 1);
     assert!(
-        study(&h)
+        h.study()
             .drawn
             .iter()
             .all(|d| d.place == Place::Player(Color::White))
@@ -240,7 +198,7 @@ fn comparing_with_the_truth_draws_the_referees_board_beside_the_players() {
 
 #[test]
 fn a_comment_is_saved_with_the_game_and_exported_in_pgn() {
-    let dir = tempfile::tempdir().expect("a temporary folder");
+    let dir = gui::scratch();
     let path = dir.path().join("commented.ron");
     std::fs::copy(sample("sample-berkeley.ron"), &path).expect("copy the sample");
     let loaded = kriegspiel::save::load_file(&path).expect("the sample loads");
