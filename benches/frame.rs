@@ -8,7 +8,6 @@ use kriegspiel::app::play::{PlayMode, PlayScreen};
 use kriegspiel::app::settings::Settings;
 use kriegspiel::app::{KriegspielApp, Screen, StartOptions};
 use kriegspiel::session::GameSession;
-use kriegspiel::table::Table;
 use std::time::{Duration, Instant};
 
 fn main() {

@@ -104,7 +104,15 @@ fn berkeley_any_game_from_the_keyboard() {
             ),
         ]
     );
-    assert_eq!(h.table().corrections().len(), 1, "the audit trail keeps it");
+    assert_eq!(
+        h.table()
+            .record()
+            .expect("a local table")
+            .corrections()
+            .len(),
+        1,
+        "the audit trail keeps it"
+    );
     enter(&mut h, "Qb6");
     assert_eq!(said(&h), pair("To both", "Yes. White to move."));
     enter(&mut h, "Rxa8+");
@@ -120,8 +128,7 @@ fn berkeley_any_game_from_the_keyboard() {
         pair("To both", "Yes. Capture at b8. Rank check. Checkmate.")
     );
     assert!(h.play().revealed());
-    let scoresheet =
-        kriegspiel::scoresheet::scoresheet(&h.table().to_saved().expect("a local table"));
+    let scoresheet = kriegspiel::scoresheet::scoresheet(&h.table().saved().expect("a local table"));
     assert!(scoresheet.contains("took back c6e4"), "{scoresheet}");
 }
 
@@ -171,7 +178,7 @@ fn wild16_game_from_the_keyboard() {
         said(&h),
         pair("To both", "Piece at b8 captured. Rank check. Checkmate.")
     );
-    let over = h.table().over().expect("over");
+    let over = h.table().facts().over.expect("over");
     assert_eq!(over.reason, kriegspiel::announce::EndReason::Checkmate);
 }
 
@@ -180,17 +187,17 @@ fn results_outside_the_board() {
     let mut h = club(Preset::Wild16);
     enter(&mut h, "adjudicate 1/2-1/2 power cut in the hall");
     h.press(egui::Key::Enter);
-    let over = h.table().over().expect("over");
+    let over = h.table().facts().over.expect("over");
     assert_eq!(over.reason, kriegspiel::announce::EndReason::Adjudication);
     assert_eq!(over.result, kriegspiel::announce::GameResult::Draw);
     let mut h = club(Preset::Berkeley);
     enter(&mut h, "resign black");
     h.press(egui::Key::Escape);
-    assert!(h.table().over().is_none(), "Escape cancels");
+    assert!(h.table().facts().over.is_none(), "Escape cancels");
     enter(&mut h, "resign black");
     h.press(egui::Key::Enter);
     assert_eq!(
-        h.table().over().map(|o| o.result),
+        h.table().facts().over.map(|o| o.result),
         Some(kriegspiel::announce::GameResult::WhiteWins)
     );
 }

@@ -44,7 +44,14 @@ fn ctrl_z_and_enter_in_one_frame_take_back_and_the_correction_stays_in_the_log()
     });
     h.run();
     assert_eq!(h.events(), 0, "taken back");
-    assert_eq!(h.table().corrections().len(), 1);
+    assert_eq!(
+        h.table()
+            .record()
+            .expect("a local table")
+            .corrections()
+            .len(),
+        1
+    );
     assert!(
         h.all_text()
             .iter()
@@ -67,7 +74,7 @@ fn a_flag_fall_on_the_running_clock_is_announced() {
     h.enter_line("clock");
     h.input_mut().time = Some(1_000.0);
     h.run();
-    assert!(h.table().over().is_some(), "White's flag fell");
+    assert!(h.table().facts().over.is_some(), "White's flag fell");
     let said = h.play().say_this.clone();
     assert!(
         said.iter()

@@ -32,9 +32,9 @@ fn the_strong_computer_plays_white_from_its_thread_and_the_person_sees_only_blac
     h.get_by_label("Start game").click();
     // Frame by frame until the computer (White) has moved: the window keeps drawing meanwhile.
     h.run_until("the computer never moved", |h| {
-        h.table().to_act() == Color::Black
+        h.table().facts().to_act() == Color::Black
     });
-    let meta = h.table().meta();
+    let meta = &h.table().facts().meta;
     assert_eq!(meta.white, "Computer (strong)");
     assert_eq!(
         meta.computer.map(|c| (c.plays, c.bot)),
@@ -60,4 +60,77 @@ fn the_strong_computer_plays_white_from_its_thread_and_the_person_sees_only_blac
     assert!(board.heat.len() >= 16, "{:?}", board.heat);
     let own: Vec<_> = board.pieces.iter().map(|(sq, _)| *sq).collect();
     assert!(board.heat.iter().all(|(sq, _)| !own.contains(sq)));
+}
+
+/// The computer's reply is drawn without any input event: after the person's move the window
+/// gets no input at all and runs a frame only when it is asked to repaint, as a desktop event loop
+/// does (the computer, on its own thread, asks when it has answered); the reply shows.
+#[cfg(unix)]
+#[test]
+fn the_computers_reply_is_drawn_without_any_input_event() {
+    use kriegspiel::app::play::PlayMode;
+    use kriegspiel::save::{Computer, Meta, Mode};
+    use std::sync::{Arc, Mutex};
+    use std::time::{Duration, Instant};
+    // An engine that takes a second to start: its first answer comes long after the person's
+    // move has been drawn and the window has gone idle.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let script = dir.path().join("slow-engine.sh");
+    let text = format!(
+        "#!/bin/sh\nsleep 1\nexec {} engine --bot random\n",
+        env!("CARGO_BIN_EXE_kriegspiel")
+    );
+    std::fs::write(&script, text).expect("script");
+    let mut permissions = std::fs::metadata(&script).expect("script").permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o755);
+    std::fs::set_permissions(&script, permissions).expect("chmod");
+    let meta = Meta {
+        mode: Mode::Practice,
+        computer: Some(Computer {
+            plays: Color::Black,
+            bot: BotKind::Engine,
+        }),
+        engine: script.display().to_string(),
+        ..Meta::default()
+    };
+    let mut h = Gui::builder()
+        .game(Preset::Wild16.rules(), shakmaty::Setup::initial())
+        .meta(meta)
+        .play_mode(PlayMode::Seat(Color::White))
+        .build();
+    // When the window was last asked to repaint (the event loop's only reason for a frame).
+    let due: Arc<Mutex<Option<Instant>>> = Arc::new(Mutex::new(None));
+    let wake = due.clone();
+    h.ctx.set_request_repaint_callback(move |info| {
+        let at = Instant::now() + info.delay;
+        if let Ok(mut due) = wake.lock() {
+            *due = Some(due.map_or(at, |d| d.min(at)));
+        }
+    });
+    // The move by two clicks on the board (no text field keeps a blinking cursor going).
+    h.click("White e2");
+    h.click("White e4");
+    assert!(h.play().computer_thinking(), "the engine is still starting");
+    // From here on no input: a frame only when one is due.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut frames = 0;
+    while h.table().facts().to_act() != Color::White {
+        assert!(Instant::now() < deadline, "the reply was never drawn");
+        let now_due = due
+            .lock()
+            .map(|mut d| d.take_if(|at| *at <= Instant::now()).is_some())
+            .unwrap_or(false);
+        if now_due {
+            h.step();
+            frames += 1;
+        } else {
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+    let message = h.play().message.clone().unwrap_or_default();
+    assert!(message.starts_with("The computer played."), "{message}");
+    assert!(
+        frames < 100,
+        "{frames} frames: the window should idle while it waits"
+    );
 }

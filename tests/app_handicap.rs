@@ -109,7 +109,7 @@ fn a_sighted_computer_places_before_the_person_plays() {
     };
     let mut h = handicap_game(semi_black())
         .meta(meta)
-        .play_mode(PlayMode::Practice(Color::White))
+        .play_mode(PlayMode::Seat(Color::White))
         .build();
     assert_eq!(h.events(), 1, "the computer placed");
     assert!(
@@ -119,7 +119,7 @@ fn a_sighted_computer_places_before_the_person_plays() {
             .king_of(Color::Black)
             .is_some()
     );
-    assert_eq!(h.table().to_act(), Color::White);
+    assert_eq!(h.table().facts().to_act(), Color::White);
     let white = h.pieces_on(Color::White);
     assert!(!white.is_empty() && white.iter().all(|p| p.color == Color::White));
     h.enter_line("e2e4");

@@ -113,7 +113,7 @@ fn a_short_hot_seat_game_never_leaks() {
     click(&mut h, "White a1");
     click(&mut h, "White a8");
     assert_eq!(h.message(), Some("a1a8: No."));
-    assert_eq!(h.table().to_move(), Color::White);
+    assert_eq!(h.table().facts().to_move, Color::White);
 
     // A capture: the curtain comes down at once.
     click(&mut h, "White a1");
@@ -172,7 +172,7 @@ fn a_short_hot_seat_game_never_leaks() {
 fn assert_mated_and_revealed(h: &Gui) {
     let p = h.play();
     assert!(p.revealed());
-    let over = h.table().over().expect("over");
+    let over = h.table().facts().over.expect("over");
     assert_eq!(over.reason, kriegspiel::announce::EndReason::Checkmate);
     // The reveal: all three boards.
     assert_eq!(p.drawn.len(), 3);
@@ -185,7 +185,12 @@ fn assert_mated_and_revealed(h: &Gui) {
     );
     assert!(h.all_text().iter().any(|t| t.contains("Save game as")));
     // The autosave holds the finished game.
-    let saved = h.table().autosave_path().expect("autosave").to_path_buf();
+    let saved = h
+        .table()
+        .record()
+        .and_then(|r| r.autosave_path())
+        .expect("autosave")
+        .to_path_buf();
     let loaded = kriegspiel::save::load_file(&saved).expect("autosave loads");
     assert!(loaded.saved.result.is_some());
 }

@@ -60,7 +60,7 @@ fn a_joined_seat_sees_its_own_board_and_hears_the_opponent() {
     let mut h = join_form(&hosted.address, &code.to_lowercase(), "Bob");
     h.get_by_label("Join").click();
     h.run_steps(2);
-    assert_eq!(h.play().mode, PlayMode::Remote(Color::Black));
+    assert_eq!(h.play().mode, PlayMode::Seat(Color::Black));
     // White plays e2e4; the app hears "White moved" and nothing of where.
     white.send(r#"{"op":"try","move":"e2e4"}"#).expect("sends");
     let mut seen = SeatState::new();
@@ -97,7 +97,7 @@ fn a_joined_seat_sees_its_own_board_and_hears_the_opponent() {
         let session = host.session();
         (
             session.game().log().events.len(),
-            session.meta.black.clone(),
+            session.meta().black.clone(),
         )
     });
     assert_eq!(saved, (1, "Bob".to_owned()));
@@ -113,7 +113,7 @@ fn hosting_shows_the_address_and_code_and_a_wrong_code_is_refused() {
     h.run_steps(3);
     let (address, code) = {
         let p = h.play();
-        assert_eq!(p.mode, PlayMode::Remote(Color::Black));
+        assert_eq!(p.mode, PlayMode::Seat(Color::Black));
         let hosted = p.hosting.as_ref().expect("the screen keeps its server");
         (hosted.address.clone(), hosted.server.code().to_owned())
     };
@@ -128,7 +128,7 @@ fn hosting_shows_the_address_and_code_and_a_wrong_code_is_refused() {
     let _white = join_with_a_wrong_code_then_the_right_one(&format!("127.0.0.1:{port}"), &code);
     // The host's screen learns the joining player's name, and stops inviting.
     h.run_until("the host never heard the name", |h| {
-        h.table().meta().white == "Ann"
+        h.table().facts().meta.white == "Ann"
     });
     h.run_steps(2);
     assert!(h.query_by_label(&format!("Join code: {code}")).is_none());
@@ -158,7 +158,7 @@ fn join_with_a_wrong_code_then_the_right_one(address: &str, code: &str) -> Gui {
     o.network_mut().name = "Ann".into();
     o.get_by_label("Join").click();
     o.run_steps(2);
-    assert_eq!(o.play().mode, PlayMode::Remote(Color::White));
+    assert_eq!(o.play().mode, PlayMode::Seat(Color::White));
     o
 }
 
@@ -186,9 +186,9 @@ fn the_person_plays_an_engine_program_through_the_seat_protocol() {
     assert!(h.query_by_label("Engine command").is_some());
     h.get_by_label("Start game").click();
     h.run_until("the engine never moved", |h| {
-        h.table().to_act() == Color::Black
+        h.table().facts().to_act() == Color::Black
     });
-    let meta = h.table().meta();
+    let meta = &h.table().facts().meta;
     assert_eq!(meta.engine, command);
     assert_eq!(meta.white, format!("Engine: {command}"));
     assert_eq!(meta.computer.map(|c| c.bot), Some(BotKind::Engine));
@@ -229,7 +229,7 @@ fn a_saved_game_never_starts_the_engine_command_it_names() {
     // The app alone, opening the save: no frame is drawn.
     let (app, _dir) = app.file(path).app();
     assert_eq!(
-        gui::table_of(&app).meta().computer.map(|c| c.bot),
+        gui::table_of(&app).facts().meta.computer.map(|c| c.bot),
         Some(BotKind::Strong)
     );
     assert!(

@@ -34,7 +34,7 @@ fn round_note_and_delay_reach_the_game_and_the_form_remembers_its_choices() {
     h.click("Start game");
     {
         assert_eq!(h.play().mode, PlayMode::Referee);
-        let meta = h.table().meta();
+        let meta = &h.table().facts().meta;
         assert_eq!(
             (
                 meta.white.as_str(),
@@ -44,13 +44,13 @@ fn round_note_and_delay_reach_the_game_and_the_form_remembers_its_choices() {
             ("Ann", "Club night", "3")
         );
         assert_eq!(meta.note, "Clock replaced at move 12");
-        let tc = h.table().time_control().expect("a clock");
+        let tc = h.table().facts().time_control.expect("a clock");
         assert_eq!(
             (tc.base_ms, tc.increment_ms, tc.delay_ms),
             (600_000, 5_000, 3_000)
         );
         let scoresheet =
-            kriegspiel::scoresheet::scoresheet(&h.table().to_saved().expect("local game"));
+            kriegspiel::scoresheet::scoresheet(&h.table().saved().expect("local game"));
         assert!(
             scoresheet.contains("Clock replaced at move 12"),
             "{scoresheet}"
@@ -92,9 +92,9 @@ fn command_line_rules_and_mode_take_precedence_over_the_remembered_form() {
         .build();
     assert!(h.playing(), "--mode referee starts the game");
     assert_eq!(h.play().mode, PlayMode::Referee);
-    assert_eq!(h.table().rules(), &Preset::Rand.rules());
+    assert_eq!(&h.table().facts().rules, &Preset::Rand.rules());
     assert_eq!(
-        h.table().meta().white,
+        h.table().facts().meta.white,
         "Ann",
         "the remembered names are kept"
     );

@@ -1,5 +1,6 @@
 //! Practice: KR vs K against the computer, driven through AccessKit. Only the person's board is
-//! ever drawn before the end, the computer answers in the same frame, the game plays to mate,
+//! ever drawn before the end, the computer answers from its thread (frames with no input until
+//! it has), the game plays to mate,
 //! resumes as a practice game, and study mode offers the computer's metaposition.
 #![cfg(feature = "gui")]
 
@@ -52,25 +53,26 @@ fn assert_only_own_board(h: &Gui, human: Color) {
 fn the_start_screen_offers_practice_and_the_person_plays_white_to_mate() {
     let mut h = app().build();
     h.click("Play White (the computer defends)");
-    assert_eq!(h.play().mode, PlayMode::Practice(Color::White));
+    assert_eq!(h.play().mode, PlayMode::Seat(Color::White));
     assert!(!h.play().curtain_up(), "no curtain against the computer");
     assert_only_own_board(&h, Color::White);
     // The person plays the computer's own mating strategy, typed move by move.
     let mut entries = 0;
     while !h.play().revealed() && entries < 400 {
         assert_eq!(
-            h.table().to_move(),
+            h.table().facts().to_move,
             Color::White,
-            "the computer answered in the same frame"
+            "the computer answered"
         );
         let a = computer_attempt(h.game(), Color::White).expect("an attempt");
         type_move(&mut h, a);
+        h.await_computer();
         assert_only_own_board(&h, Color::White);
         entries += 1;
     }
     let p = h.play();
     assert!(p.revealed(), "the game ended");
-    let over = h.table().over().expect("over");
+    let over = h.table().facts().over.expect("over");
     assert_eq!(over.reason, kriegspiel::announce::EndReason::Checkmate);
     // After the end every board is shown.
     assert!(p.drawn.iter().any(|d| d.place == Place::Referee));
@@ -79,9 +81,10 @@ fn the_start_screen_offers_practice_and_the_person_plays_white_to_mate() {
 #[test]
 fn as_black_the_computer_moves_first_and_its_board_stays_hidden() {
     let mut h = app().start_mode("practice-black").build();
-    assert_eq!(h.play().mode, PlayMode::Practice(Color::Black));
+    h.await_computer();
+    assert_eq!(h.play().mode, PlayMode::Seat(Color::Black));
     assert_eq!(
-        h.table().to_move(),
+        h.table().facts().to_move,
         Color::Black,
         "the computer already made its first move"
     );
@@ -100,13 +103,15 @@ fn as_black_the_computer_moves_first_and_its_board_stays_hidden() {
     // A king step of the person's: the computer replies at once.
     let a = computer_attempt(h.game(), Color::Black).expect("a step");
     type_move(&mut h, a);
-    assert!(h.play().revealed() || h.table().to_move() == Color::Black);
+    h.await_computer();
+    assert!(h.play().revealed() || h.table().facts().to_move == Color::Black);
     assert_only_own_board(&h, Color::Black);
 
     // The autosave resumes as the same practice game, the person still Black.
     let path = h
         .table()
-        .autosave_path()
+        .record()
+        .and_then(|r| r.autosave_path())
         .map(std::path::Path::to_path_buf)
         .expect("autosaved");
     let saved = std::fs::read_to_string(&path).expect("save file");
@@ -114,7 +119,7 @@ fn as_black_the_computer_moves_first_and_its_board_stays_hidden() {
     assert!(saved.contains("bot: krk_practice") && saved.contains("plays: \"white\""));
     let events = h.events();
     let h2 = app().file(path).build();
-    assert_eq!(h2.play().mode, PlayMode::Practice(Color::Black));
+    assert_eq!(h2.play().mode, PlayMode::Seat(Color::Black));
     assert_eq!(h2.events(), events);
     assert_only_own_board(&h2, Color::Black);
 }

@@ -95,7 +95,7 @@ fn typed_san_reaches_the_referee_even_where_it_may_be_impossible() {
         message.starts_with("f1c4: "),
         "the referee answered: {message}"
     );
-    assert_eq!(h.table().to_move(), Color::White);
+    assert_eq!(h.table().facts().to_move, Color::White);
     enter_move(&mut h, "O-O-O");
     assert_eq!(h.last_request(), Request::Try(attempt("e1c1")));
     enter_move(&mut h, "h3");

@@ -8,7 +8,6 @@ use kriegspiel::clock::{ClockReading, TimeControl};
 use kriegspiel::referee::RequestError;
 use kriegspiel::save::Meta;
 use kriegspiel::session::GameSession;
-use kriegspiel::table::Table;
 use kriegspiel::{Attempt, Game, PlayerView, Preset, Request};
 use proptest::prelude::*;
 use shakmaty::{Bitboard, Color, Piece, Square};
@@ -254,7 +253,7 @@ fn the_rbc_clock_runs_out_with_a_loss_both_hear_and_never_a_draw() {
     s.apply(Request::Move(att("a1a2")), Duration::from_millis(2_000))
         .expect("move");
     assert_eq!(
-        s.clock_reading(Duration::from_millis(2_000)),
+        s.facts().clock_reading(Duration::from_millis(2_000)),
         Some(ClockReading {
             white_ms: 3_000,
             black_ms: 5_000

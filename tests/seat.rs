@@ -10,7 +10,6 @@ use kriegspiel::rules::{Handicap, Preset, RuleSet, Sighted, Wing};
 use kriegspiel::save::Meta;
 use kriegspiel::seat::{Hello, Host, SeatState};
 use kriegspiel::session::GameSession;
-use kriegspiel::table::Table;
 use shakmaty::{Color, Setup};
 use std::time::Duration;
 

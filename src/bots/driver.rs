@@ -191,7 +191,8 @@ mod tests {
     fn the_bot_answers_from_its_thread_and_wakes_the_waiter() {
         let game = Game::standard(Preset::Wild16.rules());
         let view = PlayerView::build(game.log(), shakmaty::Color::White);
-        let mut driver = Driver::start(super::super::BotKind::Random.make(3));
+        let bot = super::super::BotKind::Random.make(3).expect("a bot");
+        let mut driver = Driver::start(bot);
         let woken = Arc::new(AtomicUsize::new(0));
         let count = woken.clone();
         driver.set_waker(Arc::new(move || {

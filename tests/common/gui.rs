@@ -56,8 +56,11 @@ pub fn fen(text: &str) -> Setup {
 
 /// A harness builder for any state: a 1280x800 window with the app's image loaders.
 pub fn harness_builder<S>() -> HarnessBuilder<S> {
+    // A move and the computer's answer (which asks for a frame of its own) can take a few more
+    // frames than kittest's default four to settle.
     Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
+        .with_max_steps(16)
         .with_context_setup(egui_extras::install_image_loaders)
 }
 
@@ -86,7 +89,7 @@ pub fn play_of(app: &KriegspielApp) -> &PlayScreen {
 
 /// The game screen's table in `app`.
 pub fn table_of(app: &KriegspielApp) -> &dyn Table {
-    &*play_of(app).session
+    &*play_of(app).table
 }
 
 /// How the app is started: its options, settings, window and first screen.
@@ -479,6 +482,20 @@ impl Gui {
 
     /// Steps frame by frame, pausing between frames, until `done` (another thread is at work);
     /// fails with `never` if it takes too long.
+    /// Runs frames (no input) until the computer at the other seat has answered: its turn is
+    /// over, or the game.
+    pub fn await_computer(&mut self) {
+        self.run_until("the computer never answered", |g| {
+            let p = g.play();
+            let PlayMode::Seat(me) = p.mode else {
+                return true;
+            };
+            p.revealed() || (!p.computer_thinking() && p.facts().to_act() == me)
+        });
+        // The frame the screen asked for once the answer came: it draws it.
+        self.run();
+    }
+
     pub fn run_until(&mut self, never: &str, mut done: impl FnMut(&Gui) -> bool) {
         let deadline = Instant::now() + PATIENCE;
         loop {

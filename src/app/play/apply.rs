@@ -134,8 +134,6 @@ impl PlayScreen {
         self.curtain = Curtain::Open(c);
         self.entry.selected = None;
         self.message = None;
-        // The move field has the keyboard as soon as the board is open.
-        self.focus_input = true;
         if !self.clock_started {
             self.table.start_clock(now);
             self.clock_started = true;

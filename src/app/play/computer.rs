@@ -61,13 +61,16 @@ impl PlayScreen {
     }
 
     /// The computer's part of a frame: its answer, if it has one, goes to the table; when it is
-    /// its turn and it is not thinking, it is handed its seat's view.
-    pub(super) fn computer_step(&mut self, now: Duration) {
+    /// its turn and it is not thinking, it is handed its seat's view. Returns how many answers
+    /// it took (0 or 1).
+    pub(super) fn computer_step(&mut self, now: Duration) -> usize {
         let Some(computer) = &mut self.computer else {
-            return;
+            return 0;
         };
         let seat = computer.seat;
-        match computer.driver.poll() {
+        let answer = computer.driver.poll();
+        let took = usize::from(answer.is_some());
+        match answer {
             Some(Answer::Request(Some(request))) => {
                 self.submit(request, now, Asker::Computer);
                 self.take_news(now);
@@ -77,12 +80,12 @@ impl PlayScreen {
                     MessageKind::Error,
                     "The computer cannot play this position.",
                 );
-                return;
+                return took;
             }
             Some(Answer::Stopped) => {
                 self.computer = None;
                 self.tell(MessageKind::Error, "The computer stopped playing.");
-                return;
+                return took;
             }
             None => {}
         }
@@ -90,10 +93,10 @@ impl PlayScreen {
         // The person who just moved may still open squares (Modern Kriegspiel) first.
         let waiting_for_person = self.entry.opening.is_some();
         if facts.over.is_some() || facts.to_act() != seat || waiting_for_person {
-            return;
+            return took;
         }
         let Some(computer) = &mut self.computer else {
-            return;
+            return took;
         };
         if !computer.driver.busy() && computer.refusals < MOST_REFUSALS {
             let view = self.table.view(seat).clone();
@@ -101,6 +104,7 @@ impl PlayScreen {
                 computer.driver.ask(&view);
             }
         }
+        took
     }
 
     /// The table answered the computer's request: once its turn is over, the person is told

@@ -60,9 +60,13 @@ impl PlayScreen {
         for intent in intents {
             self.apply(intent, now);
         }
-        // What the table answered to this frame's requests (a local table: at once).
-        self.take_news(now);
-        self.computer_step(now);
+        // What the table answered to this frame's requests (a local table: at once), and the
+        // computer's answer if it came while drawing: drawn by the next frame, asked for now
+        // (nothing else would wake the window for it).
+        let told = self.take_news(now) + self.computer_step(now);
+        if told > 0 {
+            ui.ctx().request_repaint();
+        }
         if self.mode == PlayMode::Referee {
             self.players_display(&ui.ctx().clone(), now);
         }

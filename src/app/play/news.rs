@@ -29,9 +29,11 @@ impl PlayScreen {
         self.table.submit(request, now);
     }
 
-    /// Tells everything the table said since the last call.
-    pub(super) fn take_news(&mut self, now: Duration) {
-        for news in self.table.poll(now) {
+    /// Tells everything the table said since the last call; returns how many things it said.
+    pub(super) fn take_news(&mut self, now: Duration) -> usize {
+        let all = self.table.poll(now);
+        let told = all.len();
+        for news in all {
             match news {
                 News::Answered(event) => match self.asked.pop_front() {
                     Some(Asker::Computer) => self.computer_answered(&event),
@@ -40,13 +42,14 @@ impl PlayScreen {
                 News::Refused { request, error } => match self.asked.pop_front() {
                     Some(Asker::Computer) => self.computer_refused(&error),
                     _ => {
-                        let what = crate::replay::request_text(&request);
-                        self.tell(MessageKind::Error, format!("{what}: {error}"));
+                        let _ = request;
+                        self.tell(MessageKind::Error, error.to_string());
                     }
                 },
                 News::Happened(event) => self.happened(&event),
             }
         }
+        told
     }
 
     /// The answer to the person's own request: what its mover heard (and, in club mode, what
