@@ -88,6 +88,29 @@ impl KingTracker {
         }
     }
 
+    /// A hidden start (a random ending): the observer was told its own pieces and that the
+    /// opponent has `units` units, not where. Its king may stand on any free square not next to
+    /// the observer's king and, when the observer is to move, not attacked (the side not to
+    /// move is never in check).
+    pub fn hidden_start(&mut self, own: &Board, observer_to_move: bool, units: u32) {
+        let mut possible = !own.occupied();
+        if let Some(k) = own.king_of(self.observer) {
+            possible &= !attacks::king_attacks(k);
+        }
+        if observer_to_move {
+            // With the king alone the only blockers are the observer's own pieces.
+            let clear = if units <= 1 {
+                !own.occupied()
+            } else {
+                Bitboard::EMPTY
+            };
+            possible &= !certain_attacks(own, self.observer, clear);
+        }
+        self.possible = possible;
+        self.opponent_units = units;
+        self.castle_from = None;
+    }
+
     /// Whether the opponent is known to have only its king.
     pub fn lone(&self) -> bool {
         self.opponent_units <= 1 && self.reserve == 0

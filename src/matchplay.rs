@@ -8,6 +8,7 @@
 //! request with an error) forfeits: it resigns, and the game is logged and scored as its loss.
 
 use crate::announce::GameResult;
+use crate::bots::driver::Driver;
 use crate::bots::{Bot, BotError, BotKind};
 use crate::log::Game;
 use crate::referee::Request;
@@ -207,33 +208,24 @@ impl BotChoice {
     }
 }
 
-/// A new game under `rules`, from the family's start ([`crate::variant::Variant::start`]),
-/// with Semi-Kriegspiel's king and queen placed where the sighted seat chooses at random from
-/// what it knows ([`crate::variant::placement::random`]).
-fn start_game(rules: &RuleSet, rng: &mut Rng) -> Result<Game, MatchError> {
+/// A new game under `rules`, from the family's start ([`crate::variant::Variant::start`]);
+/// Semi-Kriegspiel's sighted bot places its king and queen itself, from its own view.
+fn start_game(rules: &RuleSet) -> Result<Game, MatchError> {
     let start = crate::variant::Variant::start(rules);
-    let mut game = Game::new(rules.clone(), start).map_err(|e| MatchError::Start(e.to_string()))?;
-    if let Some(color) = game.referee().placing() {
-        let seat = PlayerView::build(game.log(), color);
-        let placed = crate::variant::placement::random(&seat, rng)
-            .map(|request| game.apply(request).is_ok());
-        if placed != Some(true) {
-            return Err(MatchError::Start(
-                "no legal placement of the sighted king and queen was found".to_owned(),
-            ));
-        }
-    }
-    Ok(game)
+    Game::new(rules.clone(), start).map_err(|e| MatchError::Start(e.to_string()))
 }
 
 /// One finished (or stopped) game and the think times of the bot under test.
-struct Played {
-    game: Game,
-    record: GameRecord,
-    thinks: Vec<f64>,
+pub struct Played {
+    /// The game.
+    pub game: Game,
+    /// Its line in the match.
+    pub record: GameRecord,
+    /// The bot under test's time per request, in milliseconds.
+    pub thinks: Vec<f64>,
 }
 
-/// Plays game `index` of the match.
+/// Plays game `index` of the match with the bots `config` names.
 fn play_game(config: &MatchConfig, index: u32) -> Result<Played, MatchError> {
     let seed = config.seed.wrapping_add(u64::from(index));
     let mut tested = config.white.make(seed.wrapping_mul(2))?;
@@ -244,85 +236,53 @@ fn play_game(config: &MatchConfig, index: u32) -> Result<Played, MatchError> {
         tested.set_think_ms(ms);
         other.set_think_ms(ms);
     }
+    let names = [config.white.to_string(), config.black.to_string()];
+    play_game_with(config, index, [tested, other], names)
+}
+
+/// Plays game `index` of the match between `bots` (the bot under test first) named `names`:
+/// each on its own thread ([`Driver`]), handed only its own seat's view. An ending's start is
+/// hidden from both seats: each is told its own pieces and how many enemy units there are,
+/// never where they stand.
+pub fn play_game_with(
+    config: &MatchConfig,
+    index: u32,
+    bots: [Box<dyn Bot>; 2],
+    names: [String; 2],
+) -> Result<Played, MatchError> {
+    let seed = config.seed.wrapping_add(u64::from(index));
     let swapped = config.swap && index % 2 == 1;
     let tested_color = if swapped { Color::Black } else { Color::White };
+    let [tested, other] = bots;
+    let [tested_name, other_name] = names;
     // Indexed by colour: 0 White, 1 Black.
-    let (white, black) = (config.white.to_string(), config.black.to_string());
-    let (mut bots, names): ([Box<dyn Bot>; 2], [&str; 2]) = if swapped {
-        ([other, tested], [black.as_str(), white.as_str()])
+    let (bots, names) = if swapped {
+        ([other, tested], [other_name, tested_name])
     } else {
-        ([tested, other], [white.as_str(), black.as_str()])
+        ([tested, other], [tested_name, other_name])
     };
-    let slot = |c: Color| usize::from(c == Color::Black);
+    let mut seats = bots.map(Driver::start);
     let mut game = match &config.ending {
         Some(pieces) => {
-            let start =
-                crate::setup::random_ending(pieces, tested_color, &mut Rng::new(seed ^ 0xE4D))
-                    .ok_or_else(|| {
-                        MatchError::Start("no legal placement of the ending".to_owned())
-                    })?;
-            Game::new(config.rules.clone(), start).map_err(|e| MatchError::Start(e.to_string()))?
+            let mut rng = Rng::new(seed ^ 0xE4D);
+            let start = crate::setup::random_ending(pieces, tested_color, &mut rng)
+                .ok_or_else(|| MatchError::Start("no legal placement of the ending".to_owned()))?;
+            let mut game = Game::new(config.rules.clone(), start)
+                .map_err(|e| MatchError::Start(e.to_string()))?;
+            game.hide_start();
+            game
         }
-        None => start_game(&config.rules, &mut Rng::new(seed ^ 0x5EED))?,
+        None => start_game(&config.rules)?,
     };
-    let mut views: [Option<(usize, PlayerView)>; 2] = [None, None];
-    let mut thinks = Vec::new();
-    let (mut plies, mut failures, mut errors) = (0, 0, 0);
-    let reason = loop {
-        if let Some(over) = game.referee().over() {
-            break over.reason.title().to_owned();
-        }
-        if plies >= config.max_plies {
-            break "ply limit".to_owned();
-        }
-        let side = game.referee().to_move();
-        let i = slot(side);
-        let logged = game.log().events.len();
-        let view = match views[i].take() {
-            Some((n, view)) if n == logged => view,
-            _ => PlayerView::build(game.log(), side),
-        };
-        let started = Instant::now();
-        let request = bots[i].act(&view);
-        let took = started.elapsed().as_secs_f64() * 1000.0;
-        views[i] = Some((logged, view));
-        if side == tested_color {
-            thinks.push(took);
-        }
-        let turn_ends = match request.map(|r| game.apply(r).map(|event| event.turn_ends)) {
-            Some(Ok(ends)) => Some(ends),
-            Some(Err(e)) => {
-                errors += 1;
-                bots[i].refused(&e.to_string());
-                None
-            }
-            None => None,
-        };
-        match turn_ends {
-            Some(ends) => {
-                failures = 0;
-                if ends {
-                    plies += 1;
-                }
-            }
-            None => {
-                failures += 1;
-                if failures >= MAX_FAILURES {
-                    let _ = game.apply(Request::Resign(side));
-                    break format!(
-                        "forfeit by {}: no acceptable request in {MAX_FAILURES} tries",
-                        names[i]
-                    );
-                }
-            }
-        }
-    };
+    let (reason, plies, errors, thinks) =
+        play_out(config, &mut game, &mut seats, &names, tested_color);
     for (i, color) in [(0, Color::White), (1, Color::Black)] {
-        bots[i].game_over(&PlayerView::build(game.log(), color), game.log());
+        seats[i].game_over(&PlayerView::build(game.log(), color), game.log());
     }
+    let [white, black] = names;
     let record = GameRecord {
-        white: names[0].to_owned(),
-        black: names[1].to_owned(),
+        white,
+        black,
         result: game.referee().over().map(|o| o.result),
         plies,
         reason,
@@ -333,6 +293,63 @@ fn play_game(config: &MatchConfig, index: u32) -> Result<Played, MatchError> {
         record,
         thinks,
     })
+}
+
+/// Plays `game` out between the two seats: why it ended, the completed turns, the requests
+/// refused with an error, and the tested bot's think times.
+fn play_out(
+    config: &MatchConfig,
+    game: &mut Game,
+    seats: &mut [Driver; 2],
+    names: &[String; 2],
+    tested_color: Color,
+) -> (String, u32, u32, Vec<f64>) {
+    let slot = |c: Color| usize::from(c == Color::Black);
+    let mut views: [Option<(usize, PlayerView)>; 2] = [None, None];
+    let mut thinks = Vec::new();
+    let (mut plies, mut failures, mut errors) = (0, 0, 0);
+    let reason = loop {
+        if let Some(over) = game.referee().over() {
+            break over.reason.title().to_owned();
+        }
+        if plies >= config.max_plies {
+            break "ply limit".to_owned();
+        }
+        let side = game.referee().to_act();
+        let i = slot(side);
+        let logged = game.log().events.len();
+        let view = match views[i].take() {
+            Some((n, view)) if n == logged => view,
+            _ => PlayerView::build(game.log(), side),
+        };
+        let started = Instant::now();
+        let request = seats[i].act(&view);
+        if side == tested_color {
+            thinks.push(started.elapsed().as_secs_f64() * 1000.0);
+        }
+        views[i] = Some((logged, view));
+        match request.map(|r| game.apply(r).map(|event| event.turn_ends)) {
+            Some(Ok(ends)) => {
+                failures = 0;
+                plies += u32::from(ends);
+                continue;
+            }
+            Some(Err(e)) => {
+                errors += 1;
+                seats[i].refused(&e.to_string());
+            }
+            None => {}
+        }
+        failures += 1;
+        if failures >= MAX_FAILURES {
+            let _ = game.apply(Request::Resign(side));
+            break format!(
+                "forfeit by {}: no acceptable request in {MAX_FAILURES} tries",
+                names[i]
+            );
+        }
+    };
+    (reason, plies, errors, thinks)
 }
 
 /// Saves a game of the match as `match-<seed>-<index>.ron` in `dir`.

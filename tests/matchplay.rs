@@ -281,3 +281,70 @@ fn the_endgame_command_reports_its_trials_and_refuses_a_bad_ending() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("is not an ending"));
 }
+
+/// A bot that records what it was handed: whether it ever saw an enemy unit in the start it
+/// was given, and how many times it was asked.
+struct Probe {
+    inner: Box<dyn kriegspiel::bots::Bot>,
+    saw_enemy_start: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    asked: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl kriegspiel::bots::Bot for Probe {
+    fn name(&self) -> &str {
+        "probe"
+    }
+
+    fn next(&mut self, seat: &kriegspiel::PlayerView) -> Option<kriegspiel::Request> {
+        use std::sync::atomic::Ordering;
+        self.asked.fetch_add(1, Ordering::SeqCst);
+        let enemy = !seat.color;
+        if seat.start.board.by_color(enemy).any()
+            || seat.perception.start.board.by_color(enemy).any()
+        {
+            self.saw_enemy_start.store(true, Ordering::SeqCst);
+        }
+        self.inner.next(seat)
+    }
+}
+
+/// Plays one game of `config` between a probe (the bot under test) and a random bot; returns
+/// whether the probe ever saw where an enemy unit started, and how often it was asked.
+fn probe_game(config: &MatchConfig) -> (bool, usize) {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    let saw = Arc::new(AtomicBool::new(false));
+    let asked = Arc::new(AtomicUsize::new(0));
+    let probe = Probe {
+        inner: BotKind::Strong.make(1).expect("a bot"),
+        saw_enemy_start: saw.clone(),
+        asked: asked.clone(),
+    };
+    let other = BotKind::Random.make(2).expect("a bot");
+    let names = ["probe".to_owned(), "random".to_owned()];
+    kriegspiel::matchplay::play_game_with(config, 0, [Box::new(probe), other], names)
+        .expect("the game is played");
+    (saw.load(Ordering::SeqCst), asked.load(Ordering::SeqCst))
+}
+
+/// `match --ending` never hands a bot the start: it is told its own pieces and that the enemy
+/// has a lone king, not where (a bot that is handed an enemy square fails this test). In an
+/// ordinary game the agreed start is public, and the same probe sees it.
+#[test]
+fn a_bot_never_receives_the_start_of_an_ending() {
+    use shakmaty::Role;
+    let ending = MatchConfig {
+        ending: Some(vec![Role::Queen]),
+        max_plies: 40,
+        ..MatchConfig::default()
+    };
+    let (saw, asked) = probe_game(&ending);
+    assert!(asked > 0, "the probe played");
+    assert!(!saw, "the probe was handed the lone king's square");
+    let ordinary = MatchConfig {
+        max_plies: 4,
+        ..MatchConfig::default()
+    };
+    let (saw, asked) = probe_game(&ordinary);
+    assert!(asked > 0 && saw, "an agreed start is public");
+}

@@ -221,6 +221,7 @@ fn unfiltered_perception(log: &GameLog, color: Color) -> Perception {
         color,
         rules: log.rules.clone(),
         start: log.start.clone(),
+        unseen: None,
         opening: heard_by(&log.opening, color).collect(),
         events: log
             .events

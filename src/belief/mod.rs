@@ -72,6 +72,34 @@ pub struct Belief {
     read: (usize, usize),
 }
 
+/// The positions the game may have started from: the agreed start; after a hidden start (a
+/// random ending) the seat's own pieces with the enemy's lone king on every square it may stand
+/// on (a hidden start with more enemy units is not followed).
+fn start_worlds(view: &PlayerView) -> Result<Vec<Referee>, BeliefError> {
+    let start = |setup: shakmaty::Setup| {
+        Referee::new(view.rules.clone(), setup).map(|(referee, _)| referee)
+    };
+    let Some(unseen) = &view.perception.unseen else {
+        return start(view.start.clone())
+            .map(|w| vec![w])
+            .map_err(|e| BeliefError::Start(e.to_string()));
+    };
+    if unseen.iter().map(|n| u32::from(*n)).sum::<u32>() != 1 || unseen.king != 1 {
+        return Err(BeliefError::Start(
+            "a hidden start with enemy units besides the king".into(),
+        ));
+    }
+    // The referee takes exactly the legal positions (kings apart, the side not to move not in
+    // check).
+    let mut worlds = Vec::new();
+    for sq in !view.start.board.occupied() {
+        let mut setup = view.start.clone();
+        setup.board.set_piece_at(sq, (!view.color).king());
+        worlds.extend(start(setup).ok());
+    }
+    Ok(worlds)
+}
+
 impl Belief {
     /// The belief of `view`'s seat, exact up to [`DEFAULT_CAP`] worlds.
     pub fn new(view: &PlayerView) -> Result<Belief, BeliefError> {
@@ -80,12 +108,17 @@ impl Belief {
 
     /// The belief of `view`'s seat, exact up to `cap` worlds (`seed`: for sampling).
     pub fn with_cap(view: &PlayerView, cap: usize, seed: u64) -> Result<Belief, BeliefError> {
-        let (start, _) = Referee::new(view.rules.clone(), view.start.clone())
-            .map_err(|e| BeliefError::Start(e.to_string()))?;
+        let starts = start_worlds(view)?;
+        let Some(start) = starts.first().cloned() else {
+            return Err(BeliefError::Start(
+                "no position fits what the seat was told".into(),
+            ));
+        };
+        let weights = vec![1.0 / starts.len() as f64; starts.len()];
         let mut belief = Belief {
             color: view.color,
-            worlds: vec![start.clone()],
-            weights: vec![1.0],
+            worlds: starts,
+            weights,
             start,
             exact: true,
             cap: cap.max(1),

@@ -245,5 +245,6 @@ pub fn engine_command(args: EngineArgs) -> Outcome {
     if let Some(ms) = args.think_ms {
         bot.set_think_ms(ms);
     }
-    kriegspiel::seat::serve::engine(bot.as_mut()).map_err(Stop::Failed)
+    let mut bot = kriegspiel::bots::driver::Driver::start(bot);
+    kriegspiel::seat::serve::engine(&mut bot).map_err(Stop::Failed)
 }

@@ -120,12 +120,13 @@ pub fn host(args: HostArgs) -> Outcome {
     };
     match (args.seat.color(), bot) {
         (None, _) => {}
-        (Some(color), Some((mut bot, name))) => {
+        (Some(color), Some((bot, name))) => {
             let mut hello = Hello::new();
             hello.token = Some(hosted.server.with_host(|h| h.reserve(color)));
             hello.name = Some(name);
             std::thread::spawn(move || {
-                if let Err(e) = serve::join_with_bot(&local, &hello, bot.as_mut(), None) {
+                let mut bot = kriegspiel::bots::driver::Driver::start(bot);
+                if let Err(e) = serve::join_with_bot(&local, &hello, &mut bot, None) {
                     eprintln!("kriegspiel host: the host's bot stopped: {e}");
                 }
             });
@@ -167,9 +168,10 @@ pub fn join(args: JoinArgs) -> Outcome {
     let max_plies = args
         .max_plies
         .or_else(|| args.max_moves.map(|n| n.saturating_mul(2)));
-    let mut bot = choice.make(serve_seed()).map_err(Stop::bad_input)?;
-    let (end, state) = serve::join_with_bot(&args.address, &hello, bot.as_mut(), max_plies)
-        .map_err(Stop::Failed)?;
+    let bot = choice.make(serve_seed()).map_err(Stop::bad_input)?;
+    let mut bot = kriegspiel::bots::driver::Driver::start(bot);
+    let (end, state) =
+        serve::join_with_bot(&args.address, &hello, &mut bot, max_plies).map_err(Stop::Failed)?;
     if let (Some(seat), Some(token)) = (state.seat(), state.token()) {
         println!("seat {} token {token}", seat_name(seat));
     }

@@ -60,6 +60,11 @@ pub struct GameLog {
     pub opening: Vec<Said>,
     /// Every accepted request, in order.
     pub events: Vec<Event>,
+    /// The start was not agreed in public (a random ending): each seat was told its own pieces
+    /// and how many enemy units there are, never where they stand
+    /// ([`GameLog::perceived_by`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hidden_start: bool,
 }
 
 /// The most requests one turn may log: far more than any player needs (a position has at most a
@@ -175,9 +180,16 @@ impl Game {
                 start,
                 opening: opening.to_vec(),
                 events: Vec::new(),
+                hidden_start: false,
             },
             this_turn: 0,
         })
+    }
+
+    /// Hides the start from both seats (a random ending): each is told only its own pieces and
+    /// how many enemy units there are.
+    pub fn hide_start(&mut self) {
+        self.log.hidden_start = true;
     }
 
     /// Starts a game from a FEN.
@@ -272,6 +284,7 @@ impl GameLog {
     /// Replays the first `n` events (see [`GameLog::replay`]).
     pub fn replay_prefix(&self, n: usize) -> Result<Game, ReplayError> {
         let mut game = Game::new(self.rules.clone(), self.start.clone())?;
+        game.log.hidden_start = self.hidden_start;
         if game.log.opening != self.opening {
             return Err(ReplayError::Opening);
         }

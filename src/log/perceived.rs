@@ -9,7 +9,7 @@ use super::GameLog;
 use crate::announce::{Item, heard_by};
 use crate::referee::Request;
 use crate::rules::RuleSet;
-use shakmaty::{Color, Setup};
+use shakmaty::{ByRole, Color, Setup};
 
 /// One event as a seat perceived it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,6 +34,9 @@ pub struct Perception {
     pub start: Setup,
     /// What the seat heard at the start.
     pub opening: Vec<Item>,
+    /// A hidden start ([`GameLog::hidden_start`]): `start` holds only the seat's own pieces, and
+    /// this says how many enemy units of each kind stand somewhere it was not told.
+    pub unseen: Option<ByRole<u8>>,
     /// The events the seat took part in or heard of (those it knows nothing of are left out).
     pub events: Vec<Perceived>,
 }
@@ -46,10 +49,12 @@ impl GameLog {
 
     /// What `color` was told and did over the first `upto` events.
     pub fn perceived_by_upto(&self, color: Color, upto: usize) -> Perception {
+        let (start, unseen) = self.start_as_seen_by(color);
         Perception {
             color,
             rules: self.rules.clone(),
-            start: self.start.clone(),
+            start,
+            unseen,
             opening: heard_by(&self.opening, color).collect(),
             events: self
                 .events
@@ -66,5 +71,27 @@ impl GameLog {
                 })
                 .collect(),
         }
+    }
+}
+
+impl GameLog {
+    /// The start as `color` was told it: all of it when it was agreed in public; after a hidden
+    /// start, only `color`'s own pieces (and own castling rights), with the enemy units counted.
+    fn start_as_seen_by(&self, color: Color) -> (Setup, Option<ByRole<u8>>) {
+        if !self.hidden_start {
+            return (self.start.clone(), None);
+        }
+        let mut seen = self.start.clone();
+        let theirs = seen.board.by_color(!color);
+        let mut unseen = ByRole::<u8>::default();
+        for sq in theirs {
+            if let Some(role) = seen.board.role_at(sq) {
+                *unseen.get_mut(role) += 1;
+            }
+            seen.board.discard_piece_at(sq);
+        }
+        seen.castling_rights &= !theirs;
+        seen.ep_square = None;
+        (seen, Some(unseen))
     }
 }

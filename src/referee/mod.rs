@@ -180,8 +180,13 @@ impl Referee {
         self.judge.to_move()
     }
 
-    /// The side whose Semi-Kriegspiel placement the game waits for (even when the other side
-    /// moves first), if any.
+    /// The side that acts next: the side placing its king and queen (Semi-Kriegspiel, even
+    /// when the other side moves first), otherwise the side to move.
+    pub fn to_act(&self) -> Color {
+        self.placing().unwrap_or_else(|| self.to_move())
+    }
+
+    /// The side whose Semi-Kriegspiel placement the game waits for, if any.
     pub fn placing(&self) -> Option<Color> {
         self.judge.placing()
     }

@@ -190,6 +190,7 @@ pub(super) fn read(text: &str) -> Result<SavedGame, ron::error::SpannedError> {
             start: v.log.start,
             opening: said(v.log.opening),
             events: v.log.events.into_iter().map(Event::from).collect(),
+            hidden_start: false,
         },
         markers: v.markers,
         corrections: v

@@ -11,6 +11,7 @@ use super::client::{Received, SeatState};
 use super::wire::{FromSeat, OverWire, State, ToSeat};
 use super::{Hello, Line, MAX_SEAT_LINE, MAX_TABLE_LINE, read_line};
 use crate::bots::Bot;
+use crate::bots::driver::Driver;
 use crate::log::GameLog;
 use crate::referee::Request;
 use crate::view::PlayerView;
@@ -31,12 +32,12 @@ pub enum SeatEnd {
     Closed,
 }
 
-/// Plays `bot` at a seat: sends `hello`, then reads the table's lines from `input` and writes
+/// Plays `bot` (on its own thread, [`Driver`]) at a seat: sends `hello`, then reads the table's lines from `input` and writes
 /// a request to `output` whenever the seat is to act, until the reveal or the end of input.
 /// With `max_plies`, the bot resigns instead of acting once that many plies (half-moves, counted
 /// by move numbers: [`plies_played`]) have been played (a cap for test games).
 pub fn play_seat(
-    bot: &mut dyn Bot,
+    bot: &mut Driver,
     hello: &Hello,
     max_plies: Option<u32>,
     mut input: impl BufRead,
@@ -64,9 +65,10 @@ pub fn play_seat(
         // A request is answered by an error, or by its own heard line and then the state (a
         // state line for anything else, e.g. the opponent's connection, is not the answer).
         match (got, waiting) {
-            (Received::Refused(_), _) => {
+            (Received::Refused(e), _) => {
                 refusals += 1;
                 waiting = None;
+                bot.refused(&e);
             }
             (Received::State, Some(have)) if state.have() > have => {
                 refusals = 0;
@@ -238,6 +240,7 @@ impl EngineBot {
                 token: String::new(),
                 rules: seen.rules.clone(),
                 start: seen.start.clone(),
+                unseen: seen.unseen.map(super::wire::unseen_counts),
                 white: String::new(),
                 black: String::new(),
                 opening: seen.opening.clone(),

@@ -205,12 +205,15 @@ impl Host {
 
     fn welcome(&self, seat: Color) -> ToSeat {
         let log = self.session.game().log();
+        // The start as the seat was told it (only its own pieces after a hidden start).
+        let seen = log.perceived_by_upto(seat, 0);
         ToSeat::Welcome {
             version: super::VERSION,
             seat,
             token: self.tokens[at(seat)].clone(),
             rules: log.rules.clone(),
-            start: log.start.clone(),
+            start: seen.start,
+            unseen: seen.unseen.map(super::wire::unseen_counts),
             white: self.session.meta().white.clone(),
             black: self.session.meta().black.clone(),
             opening: crate::announce::heard_by(&log.opening, seat).collect(),

@@ -142,7 +142,7 @@ pub fn wait_for_the_end(server: &Server) -> String {
 pub fn join_with_bot(
     address: &str,
     hello: &Hello,
-    bot: &mut dyn crate::bots::Bot,
+    bot: &mut crate::bots::driver::Driver,
     max_plies: Option<u32>,
 ) -> Result<(SeatEnd, SeatState), String> {
     let stream =
@@ -153,7 +153,7 @@ pub fn join_with_bot(
 }
 
 /// `kriegspiel engine`: `bot` as a seat on standard input and output.
-pub fn engine(bot: &mut dyn crate::bots::Bot) -> Result<(), String> {
+pub fn engine(bot: &mut crate::bots::driver::Driver) -> Result<(), String> {
     let stdin = std::io::stdin().lock();
     let stdout = std::io::stdout().lock();
     play_seat(bot, &Hello::new(), None, stdin, stdout)

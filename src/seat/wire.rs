@@ -108,9 +108,14 @@ pub enum ToSeat {
         token: String,
         /// The rule flags (public).
         rules: RuleSet,
-        /// The agreed start position (public: agreed before play, as in a saved game's log).
+        /// The agreed start position (public: agreed before play, as in a saved game's log);
+        /// after a hidden start (a random ending) only this seat's own pieces.
         #[serde(with = "crate::setup::fen_serde")]
         start: shakmaty::Setup,
+        /// After a hidden start: how many enemy units the seat was not shown, as
+        /// `[pawns, knights, bishops, rooks, queens, kings]`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        unseen: Option<[u8; 6]>,
         /// White's name.
         white: String,
         /// Black's name.
@@ -274,4 +279,17 @@ impl FromSeat {
             )),
         }
     }
+}
+
+/// Unseen enemy units as the welcome line writes them: `[pawns, knights, bishops, rooks,
+/// queens, kings]`.
+pub fn unseen_counts(units: shakmaty::ByRole<u8>) -> [u8; 6] {
+    [
+        units.pawn,
+        units.knight,
+        units.bishop,
+        units.rook,
+        units.queen,
+        units.king,
+    ]
 }

@@ -181,6 +181,11 @@ impl PlayerView {
         let theirs = view.pockets.get(!color);
         view.king
             .set_reserve(theirs.iter().map(|n| u32::from(*n)).sum());
+        if let Some(unseen) = &seen.unseen {
+            let units = unseen.iter().map(|n| u32::from(*n)).sum();
+            view.king
+                .hidden_start(&own_start, start.turn == color, units);
+        }
         if !seen.opening.is_empty() {
             view.turns[0].heard.push(Heard {
                 request: None,
@@ -345,14 +350,15 @@ impl PlayerView {
             let capture = items.iter().any(|i| matches!(i, Item::Capture { .. }));
             san::own_san(&side, a, capture)
         });
-        if (request.is_some() || !items.is_empty())
-            && let Some(turn) = self.turns.last_mut()
-        {
-            turn.heard.push(Heard {
+        if request.is_some() || !items.is_empty() {
+            let heard = Heard {
                 request,
                 items,
                 san,
-            });
+            };
+            if let Some(turn) = self.turns.last_mut() {
+                turn.heard.push(heard);
+            }
         }
         if turn_over {
             self.end_turn();
