@@ -9,7 +9,7 @@ use crate::log::GameLog;
 use crate::referee::Request;
 use crate::save::SavedGame;
 use crate::view::PlayerView;
-use crate::wording::{color_title, describe, heard_line};
+use crate::wording::{color_title, describe};
 use shakmaty::san::SanPlus;
 use shakmaty::variant::VariantPosition;
 use shakmaty::{CastlingMode, Color};
@@ -183,36 +183,11 @@ pub fn replay_text(saved: &SavedGame, perspective: Perspective) -> String {
         Some(color) => {
             let _ = writeln!(out, "As {} experienced it.", color_title(color));
             let view = PlayerView::build(log, color);
-            for turn in &view.turns {
-                if turn.heard.is_empty() {
-                    continue;
-                }
-                let head = match turn.mover {
-                    None => "Start".to_owned(),
-                    Some(m) if m == color => format!(
-                        "{}{} {} (you)",
-                        turn.number,
-                        m.fold_wb(".", "..."),
-                        color_title(m)
-                    ),
-                    Some(m) => format!(
-                        "{}{} {}",
-                        turn.number,
-                        m.fold_wb(".", "..."),
-                        color_title(m)
-                    ),
-                };
-                let mut lines = Vec::new();
-                for h in &turn.heard {
-                    let mover = turn.mover.unwrap_or(color);
-                    let words = heard_line(&h.items, wording, mover, Some(color));
-                    if h.request.is_none() && words.is_empty() {
-                        continue;
-                    }
-                    let line = heard_entry(h, &words);
-                    lines.push(line);
-                }
-                let _ = writeln!(out, "{head}: {}", lines.join(" | "));
+            for turn in crate::wording::record::seat_record(&view) {
+                let entries: Vec<String> =
+                    turn.entries.iter().map(|e| turn.entry(e, color)).collect();
+                let head = turn.head(color, crate::wording::record::Head::Long);
+                let _ = writeln!(out, "{head}: {}", entries.join(" | "));
             }
             if let Some(o) = view.over {
                 let _ = writeln!(out, "Result: {}.", o.title());

@@ -94,3 +94,39 @@ fn a_sighted_seat_over_loopback_sees_the_whole_board() {
     });
     assert_eq!(black.facts().sighted_board, None);
 }
+
+/// A seat that resigns while the other side is to move: both seats' records, as their remote
+/// tables give them, credit the resignation to the side that resigned.
+#[test]
+fn a_resignation_over_the_network_is_logged_under_the_side_that_resigned() {
+    use kriegspiel::wording::record::{Head, seat_record};
+    let dir = tempfile::tempdir().expect("temp dir");
+    let hosted = host(Preset::Wild16.rules(), dir.path());
+    let mut white = sit(&hosted, Color::White);
+    let mut black = sit(&hosted, Color::Black);
+    white.submit(attempt("e2e4"), Duration::ZERO);
+    until(&mut white, |t| {
+        !t.waiting() && t.facts().to_move == Color::Black
+    });
+    // Black is to move; White resigns.
+    white.submit(Request::Resign(Color::White), Duration::ZERO);
+    until(&mut white, |t| t.facts().over.is_some());
+    until(&mut black, |t| t.facts().over.is_some());
+    for (seat, table) in [(Color::White, &mut white), (Color::Black, &mut black)] {
+        let view = table.view(seat).clone();
+        let lines: Vec<String> = seat_record(&view)
+            .iter()
+            .map(|t| t.line(seat, Head::Short))
+            .collect();
+        let line = lines
+            .iter()
+            .find(|l| l.contains("resign"))
+            .unwrap_or_else(|| panic!("{seat:?}: no resignation in {lines:?}"));
+        let credited = if seat == Color::White {
+            "(you)"
+        } else {
+            "(White)"
+        };
+        assert!(line.contains(credited), "{seat:?}: {line}");
+    }
+}

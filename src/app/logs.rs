@@ -7,6 +7,7 @@ use crate::log::Game;
 use crate::save::Correction;
 use crate::view::PlayerView;
 use crate::wording::color_title;
+use crate::wording::record::{Head, seat_record};
 use shakmaty::Color;
 use std::hash::{Hash, Hasher};
 
@@ -44,75 +45,24 @@ fn panel(
 }
 
 /// The player's log while playing: what it did and heard, one line per turn, in the rule set's
-/// words; several entries in a turn are numbered, so two equal answers read as two
-/// ("12. you: 1) e2e5: illegal | 2) e2e4: moved.").
-pub fn heard_log(
-    ui: &mut egui::Ui,
-    view: &PlayerView,
-    wording: crate::rules::Wording,
-    height: f32,
-    color: Color,
-) {
-    let mut lines = Vec::new();
-    for turn in &view.turns {
-        if turn.heard.is_empty() {
-            continue;
-        }
-        let head = match turn.mover {
-            None => "Start".to_owned(),
-            Some(m) if m == color => {
-                format!("{}{} you", turn.number, m.fold_wb(".", "..."))
-            }
-            Some(m) => format!(
-                "{}{} {}",
-                turn.number,
-                m.fold_wb(".", "..."),
-                color_title(m)
-            ),
-        };
-        let mut parts = Vec::new();
-        for h in &turn.heard {
-            let mover = turn.mover.unwrap_or(color);
-            let line = crate::wording::heard_line(&h.items, wording, mover, Some(color));
-            let moved = format!("{} moved.", color_title(mover));
-            let words = match line.strip_prefix(&moved) {
-                Some(rest) => format!("moved.{rest}"),
-                None => line,
-            };
-            parts.push(crate::replay::heard_entry(h, &words));
-        }
-        if parts.len() > 1 {
-            for (k, part) in parts.iter_mut().enumerate() {
-                *part = format!("{}) {part}", k + 1);
-            }
-        }
-        lines.push(format!("{head}: {}", parts.join(" | ")));
-    }
+/// words ([`crate::wording::record`]); several entries in a turn are numbered, so two equal
+/// answers read as two ("12. you: 1) e2e5: illegal | 2) e2e4: moved.").
+pub fn heard_log(ui: &mut egui::Ui, view: &PlayerView, height: f32, color: Color) {
+    let lines: Vec<String> = seat_record(view)
+        .iter()
+        .map(|t| t.line(color, Head::Short))
+        .collect();
     panel(ui, ("heard", color_title(color)), height, &lines);
 }
 
 /// The player's log in study mode: one line per request heard (or announcement), numbered by
 /// move ("12. e2e4: White moved.").
-pub fn study_heard_log(
-    ui: &mut egui::Ui,
-    view: &PlayerView,
-    wording: crate::rules::Wording,
-    height: f32,
-    color: Color,
-) {
+pub fn study_heard_log(ui: &mut egui::Ui, view: &PlayerView, height: f32, color: Color) {
     let mut lines = Vec::new();
-    for turn in &view.turns {
-        for h in &turn.heard {
-            let mover = turn.mover.unwrap_or(color);
-            let words = crate::wording::heard_line(&h.items, wording, mover, Some(color));
-            let line = crate::replay::heard_entry(h, &words);
-            if !line.is_empty() {
-                let head = match turn.mover {
-                    None => "Start".to_owned(),
-                    Some(m) => format!("{}{}", turn.number, m.fold_wb(".", "...")),
-                };
-                lines.push(format!("{head} {line}"));
-            }
+    for turn in seat_record(view) {
+        for e in &turn.entries {
+            let head = turn.head(color, Head::Number);
+            lines.push(format!("{head} {}", turn.entry(e, color)));
         }
     }
     panel(ui, ("study-heard", color_title(color)), height, &lines);

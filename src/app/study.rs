@@ -492,8 +492,7 @@ impl StudyScreen {
         }
         self.drawn.push(Drawn::of(Place::Player(color), &spec));
         board::show(ui, &spec, size);
-        let wording = self.saved.log.rules.wording;
-        study_heard_log(ui, &view, wording, log_height, color);
+        study_heard_log(ui, &view, log_height, color);
     }
 
     fn referee_board(&mut self, ui: &mut egui::Ui, size: f32, settings: &Settings) {

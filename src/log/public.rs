@@ -16,6 +16,8 @@ pub struct PublicLine {
     pub mover: Color,
     /// What was said, in the rule set's words.
     pub text: String,
+    /// The event it answered (`None`: said at the start).
+    pub event: Option<usize>,
 }
 
 impl GameLog {
@@ -31,10 +33,11 @@ impl GameLog {
                 number: 0,
                 mover: first.mover,
                 text: heard_line(&opening, wording, !first.mover, None),
+                event: None,
             });
         }
         for turn in self.turns() {
-            for e in turn.events {
+            for (i, e) in turn.indexed() {
                 let items: Vec<Item> = public(&e.said).collect();
                 if items.is_empty() {
                     continue;
@@ -46,6 +49,7 @@ impl GameLog {
                         number: turn.number,
                         mover: turn.mover,
                         text,
+                        event: Some(i),
                     });
                 }
             }

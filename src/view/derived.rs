@@ -4,8 +4,6 @@
 
 use super::PlayerView;
 use crate::announce::{CheckDirection, Item, Unit};
-use crate::rules::Wording;
-use crate::wording::{color_title, heard_line};
 use shakmaty::{ByRole, Square};
 
 impl PlayerView {
@@ -94,24 +92,5 @@ impl PlayerView {
                 _ => None,
             })
             .collect()
-    }
-
-    /// What the player heard during the opponent's last turn, in `wording`'s words.
-    pub fn since_last_turn(&self, wording: Wording) -> String {
-        let them = !self.color;
-        let Some(turn) = self.turns.iter().rev().find(|t| t.mover == Some(them)) else {
-            return String::new();
-        };
-        let lines: Vec<String> = turn
-            .heard
-            .iter()
-            .map(|h| heard_line(&h.items, wording, them, Some(self.color)))
-            .filter(|l| !l.is_empty())
-            .collect();
-        if lines.is_empty() {
-            format!("{} moved.", color_title(them))
-        } else {
-            lines.join(" ")
-        }
     }
 }

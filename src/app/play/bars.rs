@@ -4,7 +4,6 @@
 
 use super::input::move_input_id;
 use super::{AppRequest, Confirm, Curtain, Intent, MessageKind, PlayMode, PlayScreen};
-use crate::announce::Item;
 use crate::app::pieces::{self, role_name};
 use crate::app::theme;
 use crate::attempt::Attempt;
@@ -135,7 +134,7 @@ impl PlayScreen {
         let public = self
             .table
             .truth()
-            .map(|game| public_since_last_turn(game.log(), wording, next))
+            .map(|game| public_since_last_turn(game.log(), next))
             .unwrap_or_default();
         egui::Frame::new()
             .fill(theme::CURTAIN_FILL)
@@ -537,32 +536,21 @@ pub(super) fn end_buttons(ui: &mut egui::Ui, requests: &mut Vec<AppRequest>, exp
     }
 }
 
-/// Every public announcement since `next` last ended a turn, for the curtain: one sentence
-/// group per request, in order ("Any? - No. White moved. Pawn at d5 captured."). The opponent's
-/// tries, its "Any?" and their answers are included wherever the rules make them public. Before
-/// the first request, what was said at the start (which the first curtain shows to both).
-fn public_since_last_turn(log: &GameLog, wording: crate::rules::Wording, next: Color) -> String {
-    let mut groups: Vec<String> = Vec::new();
-    for e in log.events.iter().rev() {
-        // The player's own requests (and everything before them) were heard at the board.
-        if e.by == Some(next) {
-            break;
-        }
-        let items: Vec<Item> = crate::announce::public(&e.said).collect();
-        if !items.is_empty() {
-            let mover = e.by.unwrap_or(!next);
-            groups.push(crate::wording::heard_line(&items, wording, mover, None));
-        }
-    }
-    if log.events.is_empty() {
-        let opening: Vec<Item> = crate::announce::public(&log.opening).collect();
-        if !opening.is_empty() {
-            // Said before the first request: as if the side not to move had just moved.
-            let mover = !log.start.turn;
-            groups.push(crate::wording::heard_line(&opening, wording, mover, None));
-        }
-    }
-    groups.reverse();
-    groups.retain(|g| !g.is_empty());
-    groups.join(" ")
+/// Every public announcement since `next` last made a request, for the curtain, from the
+/// public record ([`GameLog::public_record`]): one sentence group per request, in order ("Any? -
+/// No. White moved. Pawn at d5 captured."). Before the first request, what was said at the
+/// start (which the first curtain shows to both).
+fn public_since_last_turn(log: &GameLog, next: Color) -> String {
+    // The player's own requests (and everything before them) were heard at the board.
+    let since = log.events.iter().rposition(|e| e.by == Some(next));
+    log.public_record()
+        .into_iter()
+        .filter(|line| match (line.event, since) {
+            (None, _) => log.events.is_empty(),
+            (Some(i), Some(last)) => i > last,
+            (Some(_), None) => true,
+        })
+        .map(|line| line.text)
+        .collect::<Vec<_>>()
+        .join(" ")
 }

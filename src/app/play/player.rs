@@ -53,7 +53,7 @@ impl PlayScreen {
         self.drawn.push(Drawn::of(Place::Player(color), &spec));
         let events = board::show(ui, &spec, size);
         if seat.active && self.mode != PlayMode::Referee {
-            let digest = seat.view.since_last_turn(self.facts().rules.wording);
+            let digest = crate::wording::record::since_last_turn(&seat.view);
             if !digest.is_empty() {
                 ui.label(RichText::new(format!("Since your last turn: {digest}")).italics());
             }
@@ -68,13 +68,7 @@ impl PlayScreen {
             let active = seat.active && !seat.sensing;
             self.pocket_tray(ui, color, &seat.view, active, intents);
         }
-        heard_log(
-            ui,
-            &seat.view,
-            self.facts().rules.wording,
-            log_height,
-            color,
-        );
+        heard_log(ui, &seat.view, log_height, color);
     }
 
     /// What `color`'s board is doing this frame.

@@ -4,6 +4,8 @@
 //! [`say`] turns what one request produced into the sentence a referee speaks, e.g.
 //! "Pawn at d5 captured. Short-diagonal check. Black to move. 2 pawn tries."
 
+pub mod record;
+
 use crate::announce::{
     Audience, CheckDirection, DrawReason, GameResult, Item, PawnTries, Reveal, Said,
 };
