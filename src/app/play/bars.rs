@@ -128,7 +128,6 @@ impl PlayScreen {
         if open_key {
             intents.push(Intent::OpenBoard(next));
         }
-        let wording = self.facts().rules.wording;
         // Public facts only, read from the referee's record where this table has it (a table
         // without it shows the card without them).
         let public = self
