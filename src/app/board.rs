@@ -155,29 +155,71 @@ fn square_at(board: Rect, pos: Pos2, white_at_bottom: bool) -> Option<Square> {
     Some(Square::from_coords(File::new(f), Rank::new(r)))
 }
 
+/// The board being drawn this frame: where, at what size, and the piece being dragged.
+struct Canvas {
+    rect: Rect,
+    size: f32,
+    id: Id,
+    drag_source: Option<Square>,
+    pointer: Option<Pos2>,
+    white_at_bottom: bool,
+}
+
+impl Canvas {
+    fn square(&self, sq: Square) -> Rect {
+        square_rect(self.rect, sq, self.white_at_bottom)
+    }
+
+    /// Whether the piece on `sq` is being dragged (it follows the pointer instead).
+    fn dragging(&self, ui: &egui::Ui, sq: Square) -> bool {
+        self.drag_source == Some(sq) && ui.ctx().is_being_dragged(self.id.with(u32::from(sq)))
+    }
+}
+
 /// Draws the board at `size` points and returns what the user did.
 pub fn show(ui: &mut egui::Ui, spec: &BoardSpec, size: f32) -> Vec<BoardEvent> {
-    let mut events = Vec::new();
     let size = size.max(64.0);
     let (rect, _) = ui.allocate_exact_size(Vec2::splat(size), Sense::hover());
     let id = Id::unique(("board", spec.name.as_str()));
-    let painter = ui.painter_at(rect);
-    let drag_source: Option<Square> = ui.ctx().data(|d| d.get_temp(id));
-    let pointer = ui.ctx().pointer_latest_pos();
-    let (light_square, dark_square) = square_colors();
+    let canvas = Canvas {
+        rect,
+        size,
+        id,
+        drag_source: ui.ctx().data(|d| d.get_temp(id)),
+        pointer: ui.ctx().pointer_latest_pos(),
+        white_at_bottom: spec.white_at_bottom,
+    };
+    let events = squares(ui, spec, &canvas);
+    overlays(ui, spec, &canvas);
+    if spec.coordinates {
+        coordinates(ui, &canvas);
+    }
+    units(ui, spec, &canvas);
+    if let Some(caption) = &spec.caption {
+        // Under the board, never over a piece.
+        ui.label(egui::RichText::new(caption).italics());
+    }
+    dragged(ui, spec, &canvas);
+    events
+}
 
+/// The 64 squares, each a widget with its accessible name ("White e4"), and what was done on
+/// them.
+fn squares(ui: &mut egui::Ui, spec: &BoardSpec, c: &Canvas) -> Vec<BoardEvent> {
+    let mut events = Vec::new();
+    let painter = ui.painter_at(c.rect);
+    let (light_square, dark_square) = square_colors();
     for i in 0..64u32 {
         let sq = Square::new(i);
-        let r = square_rect(rect, sq, spec.white_at_bottom);
+        let r = c.square(sq);
         let light = (u32::from(sq.file()) + u32::from(sq.rank())) % 2 == 1;
-        let fill = if light { light_square } else { dark_square };
-        painter.rect_filled(r, 0.0, fill);
+        painter.rect_filled(r, 0.0, if light { light_square } else { dark_square });
         let sense = if spec.click || spec.drag {
             Sense::click_and_drag()
         } else {
             Sense::hover()
         };
-        let resp = ui.interact(r, id.with(i), sense);
+        let resp = ui.interact(r, c.id.with(i), sense);
         let label = format!("{} {sq}", spec.name);
         resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, spec.click, &label));
         if resp.hovered() {
@@ -196,13 +238,15 @@ pub fn show(ui: &mut egui::Ui, spec: &BoardSpec, size: f32) -> Vec<BoardEvent> {
             });
         }
         if spec.drag && resp.drag_started() && spec.movable.contains(sq) {
-            ui.ctx().data_mut(|d| d.insert_temp(id, sq));
+            ui.ctx().data_mut(|d| d.insert_temp(c.id, sq));
         }
         if resp.drag_stopped()
-            && let Some(from) = drag_source
+            && let Some(from) = c.drag_source
         {
-            ui.ctx().data_mut(|d| d.remove::<Square>(id));
-            let dropped = pointer.and_then(|p| square_at(rect, p, spec.white_at_bottom));
+            ui.ctx().data_mut(|d| d.remove::<Square>(c.id));
+            let dropped = c
+                .pointer
+                .and_then(|p| square_at(c.rect, p, c.white_at_bottom));
             match dropped {
                 Some(to) if to != from => events.push(BoardEvent::Dropped { from, to }),
                 Some(_) if spec.click => events.push(BoardEvent::Clicked(from)),
@@ -210,93 +254,92 @@ pub fn show(ui: &mut egui::Ui, spec: &BoardSpec, size: f32) -> Vec<BoardEvent> {
             }
         }
     }
+    events
+}
 
+/// The heat map and the highlighted squares.
+fn overlays(ui: &egui::Ui, spec: &BoardSpec, c: &Canvas) {
+    let painter = ui.painter_at(c.rect);
     for (sq, w) in &spec.heat {
-        let r = square_rect(rect, *sq, spec.white_at_bottom);
         let alpha = (40.0 + 170.0 * w.clamp(0.0, 1.0)) as u8;
-        painter.rect_filled(r, 0.0, theme::heat(alpha));
+        painter.rect_filled(c.square(*sq), 0.0, theme::heat(alpha));
     }
     for (sq, h) in &spec.highlights {
-        let r = square_rect(rect, *sq, spec.white_at_bottom);
+        let r = c.square(*sq);
         if *h == Highlight::Capture {
             painter.rect_stroke(
-                r.shrink(size / 80.0),
-                size / 100.0,
-                Stroke::new(size / 90.0, theme::CAPTURE_FRAME),
+                r.shrink(c.size / 80.0),
+                c.size / 100.0,
+                Stroke::new(c.size / 90.0, theme::CAPTURE_FRAME),
                 egui::StrokeKind::Inside,
             );
         } else {
             painter.rect_filled(r, 0.0, h.fill());
         }
     }
+}
 
-    if spec.coordinates {
-        let font = egui::FontId::proportional(size / 36.0);
-        for i in 0..8u32 {
-            let file_sq = Square::from_coords(
-                File::new(if spec.white_at_bottom { i } else { 7 - i }),
-                if spec.white_at_bottom {
-                    Rank::First
-                } else {
-                    Rank::Eighth
-                },
-            );
-            let r = square_rect(rect, file_sq, spec.white_at_bottom);
-            let color = if (u32::from(file_sq.file()) + u32::from(file_sq.rank())) % 2 == 1 {
-                dark_square
-            } else {
-                light_square
-            };
-            painter.text(
-                r.right_bottom() + vec2(-size / 160.0, -size / 200.0),
-                egui::Align2::RIGHT_BOTTOM,
-                file_sq.file().char(),
-                font.clone(),
-                color,
-            );
-            let rank_sq = Square::from_coords(
-                if spec.white_at_bottom {
-                    File::A
-                } else {
-                    File::H
-                },
-                Rank::new(if spec.white_at_bottom { 7 - i } else { i }),
-            );
-            let r = square_rect(rect, rank_sq, spec.white_at_bottom);
-            let color = if (u32::from(rank_sq.file()) + u32::from(rank_sq.rank())) % 2 == 1 {
-                dark_square
-            } else {
-                light_square
-            };
-            painter.text(
-                r.left_top() + vec2(size / 200.0, size / 240.0),
-                egui::Align2::LEFT_TOP,
-                rank_sq.rank().char(),
-                font.clone(),
-                color,
-            );
+/// The files along the bottom edge and the ranks along the left, in the other square colour.
+fn coordinates(ui: &egui::Ui, c: &Canvas) {
+    let painter = ui.painter_at(c.rect);
+    let (light_square, dark_square) = square_colors();
+    let ink = |sq: Square| {
+        if (u32::from(sq.file()) + u32::from(sq.rank())) % 2 == 1 {
+            dark_square
+        } else {
+            light_square
         }
+    };
+    let font = egui::FontId::proportional(c.size / 36.0);
+    let (w, size) = (c.white_at_bottom, c.size);
+    for i in 0..8u32 {
+        let file_sq = Square::from_coords(
+            File::new(if w { i } else { 7 - i }),
+            if w { Rank::First } else { Rank::Eighth },
+        );
+        painter.text(
+            c.square(file_sq).right_bottom() + vec2(-size / 160.0, -size / 200.0),
+            egui::Align2::RIGHT_BOTTOM,
+            file_sq.file().char(),
+            font.clone(),
+            ink(file_sq),
+        );
+        let rank_sq = Square::from_coords(
+            if w { File::A } else { File::H },
+            Rank::new(if w { 7 - i } else { i }),
+        );
+        painter.text(
+            c.square(rank_sq).left_top() + vec2(size / 200.0, size / 240.0),
+            egui::Align2::LEFT_TOP,
+            rank_sq.rank().char(),
+            font.clone(),
+            ink(rank_sq),
+        );
     }
+}
 
+/// Markers (guessed pieces, with a "?"), ghosts (pieces seen earlier, with an eye), the pieces,
+/// the move dots and the arrows.
+fn units(ui: &egui::Ui, spec: &BoardSpec, c: &Canvas) {
+    let painter = ui.painter_at(c.rect);
+    let size = c.size;
     let inset = size / 8.0 * 0.04;
-    for (sq, piece) in &spec.markers {
-        if drag_source == Some(*sq) && ui.ctx().is_being_dragged(id.with(u32::from(*sq))) {
-            continue; // it follows the pointer
-        }
-        let r = square_rect(rect, *sq, spec.white_at_bottom).shrink(inset * 3.0);
+    for (sq, piece) in spec.markers.iter().filter(|(sq, _)| !c.dragging(ui, *sq)) {
+        let r = c.square(*sq).shrink(inset * 3.0);
         egui::Image::new(pieces::image(*piece))
             .tint(theme::MARKER_TINT)
             .paint_at(ui, r);
+        let font = egui::FontId::proportional(size / 40.0);
         painter.text(
             r.right_top(),
             egui::Align2::RIGHT_TOP,
             "?",
-            egui::FontId::proportional(size / 40.0),
+            font,
             theme::MARKER_QUERY,
         );
     }
     for (sq, piece) in &spec.ghosts {
-        let r = square_rect(rect, *sq, spec.white_at_bottom).shrink(inset * 2.0);
+        let r = c.square(*sq).shrink(inset * 2.0);
         egui::Image::new(pieces::image(*piece))
             .tint(theme::GHOST_TINT)
             .paint_at(ui, r);
@@ -306,43 +349,35 @@ pub fn show(ui: &mut egui::Ui, spec: &BoardSpec, size: f32) -> Vec<BoardEvent> {
             Stroke::new(size / 300.0 + 0.5, theme::GHOST_EYE),
         );
     }
-    for (sq, piece) in &spec.pieces {
-        if drag_source == Some(*sq) && ui.ctx().is_being_dragged(id.with(u32::from(*sq))) {
-            continue;
-        }
-        let r = square_rect(rect, *sq, spec.white_at_bottom).shrink(inset);
-        egui::Image::new(pieces::image(*piece)).paint_at(ui, r);
+    for (sq, piece) in spec.pieces.iter().filter(|(sq, _)| !c.dragging(ui, *sq)) {
+        egui::Image::new(pieces::image(*piece)).paint_at(ui, c.square(*sq).shrink(inset));
     }
     for sq in spec.dots {
-        let r = square_rect(rect, sq, spec.white_at_bottom);
-        painter.circle_filled(r.center(), size / 8.0 * 0.15, theme::HINT_DOT);
+        painter.circle_filled(c.square(sq).center(), size / 8.0 * 0.15, theme::HINT_DOT);
     }
     for a in &spec.arrows {
-        let from = square_rect(rect, a.from, spec.white_at_bottom).center();
-        let to = square_rect(rect, a.to, spec.white_at_bottom).center();
+        let (from, to) = (c.square(a.from).center(), c.square(a.to).center());
         painter.arrow(from, to - from, Stroke::new(size / 70.0, a.color));
     }
-    if let Some(caption) = &spec.caption {
-        // Under the board, never over a piece.
-        ui.label(egui::RichText::new(caption).italics());
-    }
-    // The piece being dragged follows the pointer.
-    if let (Some(from), Some(p)) = (drag_source, pointer)
-        && ui.ctx().is_being_dragged(id.with(u32::from(from)))
+}
+
+/// The piece being dragged follows the pointer.
+fn dragged(ui: &mut egui::Ui, spec: &BoardSpec, c: &Canvas) {
+    if let (Some(from), Some(p)) = (c.drag_source, c.pointer)
+        && ui.ctx().is_being_dragged(c.id.with(u32::from(from)))
         && let Some((_, piece)) = spec
             .pieces
             .iter()
             .chain(&spec.markers)
             .find(|(sq, _)| *sq == from)
     {
-        let s = size / 8.0;
-        let layer = egui::LayerId::new(egui::Order::Tooltip, id.with("drag"));
+        let s = c.size / 8.0;
+        let layer = egui::LayerId::new(egui::Order::Tooltip, c.id.with("drag"));
         let r = Rect::from_center_size(p, Vec2::splat(s));
         let img = egui::Image::new(pieces::image(*piece));
         let child = ui.new_child(egui::UiBuilder::new().layer_id(layer).max_rect(r));
         img.paint_at(&child, r);
     }
-    events
 }
 
 /// A covered board: the closed screen with the board's name on it.

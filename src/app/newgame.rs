@@ -272,44 +272,7 @@ impl NewGameDialog {
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.heading("New game");
             ui.add_space(6.0);
-            ui.label(RichText::new("Mode").strong());
-            ui.horizontal(|ui| {
-                ui.radio_value(&mut self.mode, NewMode::HotSeat, "Two players on this machine");
-                ui.radio_value(&mut self.mode, NewMode::Referee, "Club referee");
-                ui.radio_value(&mut self.mode, NewMode::Computer, "Play the computer");
-                ui.radio_value(&mut self.mode, NewMode::Study, "Study a saved game");
-            });
-            if self.mode == NewMode::Computer {
-                ui.horizontal(|ui| {
-                    ui.label("Level:");
-                    for (bot, label) in [
-                        (BotKind::Random, "Easy (random attempts)"),
-                        (BotKind::Heuristic, "Medium (rules of thumb)"),
-                        (BotKind::Strong, "Hard (weighs where your pieces may be)"),
-                        (BotKind::Engine, "An engine program"),
-                    ] {
-                        ui.radio_value(&mut self.bot, bot, label);
-                    }
-                });
-                if self.bot == BotKind::Engine {
-                    ui.horizontal(|ui| {
-                        ui.label("Engine command:");
-                        let resp = ui.add(
-                            egui::TextEdit::singleline(&mut self.engine)
-                                .desired_width(360.0)
-                                .hint_text("a program speaking the seat protocol (PROTOCOL-SEAT.md)"),
-                        );
-                        resp.widget_info(|| {
-                            egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Engine command")
-                        });
-                    });
-                }
-                ui.horizontal(|ui| {
-                    ui.label("You play:");
-                    ui.radio_value(&mut self.human, Color::White, "White");
-                    ui.radio_value(&mut self.human, Color::Black, "Black");
-                });
-            }
+            self.mode_section(ui);
             if self.mode == NewMode::Study {
                 ui.label("Open a saved game and step through it from White's, Black's or the referee's view.");
                 ui.horizontal(|ui| {
@@ -331,49 +294,9 @@ impl NewGameDialog {
                 .default_open(current.is_none())
                 .show(ui, |ui| super::flags::editor(ui, &mut self.rules));
             ui.add_space(6.0);
-            ui.label(RichText::new("Players").strong());
-            egui::Grid::new("names").num_columns(2).show(ui, |ui| {
-                for (label, value) in [
-                    ("White", &mut self.white),
-                    ("Black", &mut self.black),
-                    ("Referee", &mut self.referee),
-                    ("Event", &mut self.event),
-                    ("Round", &mut self.round),
-                ] {
-                    ui.label(label);
-                    let resp = ui.add(egui::TextEdit::singleline(value).desired_width(220.0));
-                    let name = match label {
-                        "Round" => "Round number".to_owned(),
-                        _ => format!("{label} name"),
-                    };
-                    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, &name));
-                    ui.end_row();
-                }
-            });
+            self.players_section(ui);
             ui.add_space(6.0);
-            ui.label(RichText::new("Time control").strong());
-            ui.horizontal(|ui| {
-                ui.radio_value(&mut self.timed, false, "No clock");
-                ui.radio_value(&mut self.timed, true, "Clock:");
-                ui.add_enabled(self.timed, egui::DragValue::new(&mut self.minutes).range(1..=300).suffix(" min"));
-                ui.label("+");
-                ui.add_enabled(self.timed, egui::DragValue::new(&mut self.increment).range(0..=120).suffix(" s"));
-                ui.label("delay");
-                ui.add_enabled(self.timed, egui::DragValue::new(&mut self.delay).range(0..=60).suffix(" s"))
-                    .on_hover_text("Simple delay: the clock waits this long at the start of each move before it runs");
-            });
-            ui.add_space(6.0);
-            ui.label(RichText::new("Arbiter's note").strong());
-            let note = ui.add(egui::TextEdit::multiline(&mut self.note).desired_rows(2).desired_width(520.0).hint_text("Stored with the game and printed on the scoresheet"));
-            note.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Arbiter's note text"));
-            ui.add_space(6.0);
-            ui.label(RichText::new("Start position").strong());
-            ui.horizontal(|ui| {
-                ui.radio_value(&mut self.use_fen, false, "Standard");
-                ui.radio_value(&mut self.use_fen, true, "From FEN:");
-                let resp = ui.add_enabled(self.use_fen, egui::TextEdit::singleline(&mut self.fen).desired_width(360.0));
-                resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "FEN"));
-            });
+            self.clock_and_start_section(ui);
             ui.add_space(10.0);
             if let Some(err) = &self.error {
                 ui.colored_label(theme::ERROR, err);
@@ -391,5 +314,129 @@ impl NewGameDialog {
             });
         });
         action
+    }
+
+    /// The mode, and for a game against the computer its level, engine and the human's colour.
+    fn mode_section(&mut self, ui: &mut egui::Ui) {
+        ui.label(RichText::new("Mode").strong());
+        ui.horizontal(|ui| {
+            ui.radio_value(
+                &mut self.mode,
+                NewMode::HotSeat,
+                "Two players on this machine",
+            );
+            ui.radio_value(&mut self.mode, NewMode::Referee, "Club referee");
+            ui.radio_value(&mut self.mode, NewMode::Computer, "Play the computer");
+            ui.radio_value(&mut self.mode, NewMode::Study, "Study a saved game");
+        });
+        if self.mode != NewMode::Computer {
+            return;
+        }
+        ui.horizontal(|ui| {
+            ui.label("Level:");
+            for (bot, label) in [
+                (BotKind::Random, "Easy (random attempts)"),
+                (BotKind::Heuristic, "Medium (rules of thumb)"),
+                (BotKind::Strong, "Hard (weighs where your pieces may be)"),
+                (BotKind::Engine, "An engine program"),
+            ] {
+                ui.radio_value(&mut self.bot, bot, label);
+            }
+        });
+        if self.bot == BotKind::Engine {
+            ui.horizontal(|ui| {
+                ui.label("Engine command:");
+                let resp = ui.add(
+                    egui::TextEdit::singleline(&mut self.engine)
+                        .desired_width(360.0)
+                        .hint_text("a program speaking the seat protocol (PROTOCOL-SEAT.md)"),
+                );
+                resp.widget_info(|| {
+                    egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Engine command")
+                });
+            });
+        }
+        ui.horizontal(|ui| {
+            ui.label("You play:");
+            ui.radio_value(&mut self.human, Color::White, "White");
+            ui.radio_value(&mut self.human, Color::Black, "Black");
+        });
+    }
+
+    /// The players' and the event's names.
+    fn players_section(&mut self, ui: &mut egui::Ui) {
+        ui.label(RichText::new("Players").strong());
+        egui::Grid::new("names").num_columns(2).show(ui, |ui| {
+            for (label, value) in [
+                ("White", &mut self.white),
+                ("Black", &mut self.black),
+                ("Referee", &mut self.referee),
+                ("Event", &mut self.event),
+                ("Round", &mut self.round),
+            ] {
+                ui.label(label);
+                let resp = ui.add(egui::TextEdit::singleline(value).desired_width(220.0));
+                let name = match label {
+                    "Round" => "Round number".to_owned(),
+                    _ => format!("{label} name"),
+                };
+                resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, &name));
+                ui.end_row();
+            }
+        });
+    }
+
+    /// The time control, the arbiter's note and the start position.
+    fn clock_and_start_section(&mut self, ui: &mut egui::Ui) {
+        ui.label(RichText::new("Time control").strong());
+        ui.horizontal(|ui| {
+            ui.radio_value(&mut self.timed, false, "No clock");
+            ui.radio_value(&mut self.timed, true, "Clock:");
+            ui.add_enabled(
+                self.timed,
+                egui::DragValue::new(&mut self.minutes)
+                    .range(1..=300)
+                    .suffix(" min"),
+            );
+            ui.label("+");
+            ui.add_enabled(
+                self.timed,
+                egui::DragValue::new(&mut self.increment)
+                    .range(0..=120)
+                    .suffix(" s"),
+            );
+            ui.label("delay");
+            ui.add_enabled(
+                self.timed,
+                egui::DragValue::new(&mut self.delay)
+                    .range(0..=60)
+                    .suffix(" s"),
+            )
+            .on_hover_text(
+                "Simple delay: the clock waits this long at the start of each move before it runs",
+            );
+        });
+        ui.add_space(6.0);
+        ui.label(RichText::new("Arbiter's note").strong());
+        let note = ui.add(
+            egui::TextEdit::multiline(&mut self.note)
+                .desired_rows(2)
+                .desired_width(520.0)
+                .hint_text("Stored with the game and printed on the scoresheet"),
+        );
+        note.widget_info(|| {
+            egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Arbiter's note text")
+        });
+        ui.add_space(6.0);
+        ui.label(RichText::new("Start position").strong());
+        ui.horizontal(|ui| {
+            ui.radio_value(&mut self.use_fen, false, "Standard");
+            ui.radio_value(&mut self.use_fen, true, "From FEN:");
+            let resp = ui.add_enabled(
+                self.use_fen,
+                egui::TextEdit::singleline(&mut self.fen).desired_width(360.0),
+            );
+            resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "FEN"));
+        });
     }
 }

@@ -444,6 +444,15 @@ impl StudyScreen {
                 }
             }
         }
+        self.overlays(&view, color, &mut spec);
+        self.drawn.push(Drawn::of(Place::Player(color), &spec));
+        board::show(ui, &spec, size);
+        study_heard_log(ui, &view, log_height, color);
+    }
+
+    /// The overlays on a player's board: the belief's heat map (or the king tracker's squares)
+    /// and the computer's metaposition.
+    fn overlays(&mut self, view: &PlayerView, color: Color, spec: &mut BoardSpec) {
         if self.overlay && self.perspective.color() == Some(color) {
             let role = self.overlay_role;
             match self.heat.squares(&self.saved.log, color, self.cursor, role) {
@@ -477,7 +486,7 @@ impl StudyScreen {
         if self.metaposition
             && color == Color::White
             && self.may_see(Place::Player(Color::White))
-            && let Some((meta, _)) = crate::krk::practice::white_knowledge(&view)
+            && let Some((meta, _)) = crate::krk::practice::white_knowledge(view)
         {
             spec.highlights
                 .retain(|(_, h)| !matches!(h, Highlight::Region | Highlight::Seen));
@@ -490,9 +499,6 @@ impl StudyScreen {
                 if n == 1 { "" } else { "s" }
             ));
         }
-        self.drawn.push(Drawn::of(Place::Player(color), &spec));
-        board::show(ui, &spec, size);
-        study_heard_log(ui, &view, log_height, color);
     }
 
     fn referee_board(&mut self, ui: &mut egui::Ui, size: f32, settings: &Settings) {

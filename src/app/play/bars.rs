@@ -109,22 +109,7 @@ impl PlayScreen {
         let Curtain::Up { next } = self.curtain else {
             return;
         };
-        // Space or Enter opens the board (the board's button, when it has the focus, takes them
-        // itself); a held key's repeats never do.
-        let open_key = !ui.ctx().egui_wants_keyboard_input()
-            && ui.input(|i| {
-                i.events.iter().any(|e| {
-                    matches!(
-                        e,
-                        egui::Event::Key {
-                            key: egui::Key::Space | egui::Key::Enter,
-                            pressed: true,
-                            repeat: false,
-                            ..
-                        }
-                    )
-                })
-            });
+        let open_key = open_key_pressed(ui);
         if open_key {
             intents.push(Intent::OpenBoard(next));
         }
@@ -135,76 +120,70 @@ impl PlayScreen {
             .truth()
             .map(|game| public_since_last_turn(game.log(), next))
             .unwrap_or_default();
-        egui::Frame::new()
-            .fill(theme::CURTAIN_FILL)
-            .stroke(egui::Stroke::new(2.0, theme::CURTAIN_FRAME))
-            .corner_radius(12.0)
-            .inner_margin(28.0)
-            .shadow(egui::Shadow {
-                offset: [0, 8],
-                blur: 24,
-                spread: 4,
-                color: theme::CURTAIN_SHADOW,
-            })
-            .show(ui, |ui| {
-                ui.set_min_width(460.0);
-                // Long announcements wrap inside the card.
-                ui.set_max_width(620.0);
-                // The card is dark in either theme: its text and button are drawn as in the
-                // dark theme.
-                *ui.visuals_mut() = egui::Visuals::dark();
-                ui.vertical_centered(|ui| {
-                    ui.heading(
-                        RichText::new(format!("{} to move", color_title(next)))
-                            .size(theme::TEXT_HEADLINE)
-                            .color(Color32::WHITE),
-                    );
-                    let name = next.fold_wb(&self.facts().meta.white, &self.facts().meta.black);
-                    let who = if name.is_empty() {
-                        color_title(next).to_owned()
-                    } else {
-                        name.clone()
-                    };
-                    ui.label(format!(
-                        "Pass the screen to {who}. {} looks away.",
-                        color_title(!next)
-                    ));
-                    if !public.is_empty() {
-                        ui.add(
-                            egui::Label::new(
-                                RichText::new(format!("Announced to both: {public}"))
-                                    .size(theme::TEXT_MESSAGE),
-                            )
-                            .wrap(),
-                        );
-                    }
-                    if let Some(reading) = self.facts().clock_reading(now)
-                        && !self.facts().rules.variant().capabilities().private_clocks
-                    {
-                        ui.label(format!(
-                            "Clocks: White {}  Black {}",
-                            format_ms(reading.white_ms),
-                            format_ms(reading.black_ms)
-                        ));
-                    }
-                    if self.facts().draw_offer == Some(!next) {
-                        ui.label(format!("{} offers a draw.", color_title(!next)));
-                    }
-                    ui.add_space(8.0);
-                    let button = egui::Button::new(
-                        RichText::new(format!("Open {}'s board", color_title(next)))
-                            .size(theme::TEXT_PROMPT),
-                    );
-                    if ui.add(button).clicked() && !open_key {
-                        intents.push(Intent::OpenBoard(next));
-                    }
-                    ui.label(RichText::new("Space or Enter opens it.").small());
-                });
+        curtain_frame().show(ui, |ui| {
+            ui.set_min_width(460.0);
+            // Long announcements wrap inside the card.
+            ui.set_max_width(620.0);
+            // The card is dark in either theme: its text and button are drawn as in the
+            // dark theme.
+            *ui.visuals_mut() = egui::Visuals::dark();
+            ui.vertical_centered(|ui| {
+                self.curtain_text(ui, next, &public, now);
+                ui.add_space(8.0);
+                let button = egui::Button::new(
+                    RichText::new(format!("Open {}'s board", color_title(next)))
+                        .size(theme::TEXT_PROMPT),
+                );
+                if ui.add(button).clicked() && !open_key {
+                    intents.push(Intent::OpenBoard(next));
+                }
+                ui.label(RichText::new("Space or Enter opens it.").small());
             });
+        });
     }
 
-    /// The bottom bar (not in club referee mode): the result, the squares to open, sensing, or
-    /// the move field with the player's buttons.
+    /// The curtain card's words: who moves, who looks away, the public news, the clocks (where
+    /// they are public) and a draw offer.
+    fn curtain_text(&self, ui: &mut egui::Ui, next: Color, public: &str, now: Duration) {
+        ui.heading(
+            RichText::new(format!("{} to move", color_title(next)))
+                .size(theme::TEXT_HEADLINE)
+                .color(Color32::WHITE),
+        );
+        let name = next.fold_wb(&self.facts().meta.white, &self.facts().meta.black);
+        let who = if name.is_empty() {
+            color_title(next).to_owned()
+        } else {
+            name.clone()
+        };
+        ui.label(format!(
+            "Pass the screen to {who}. {} looks away.",
+            color_title(!next)
+        ));
+        if !public.is_empty() {
+            ui.add(
+                egui::Label::new(
+                    RichText::new(format!("Announced to both: {public}")).size(theme::TEXT_MESSAGE),
+                )
+                .wrap(),
+            );
+        }
+        if let Some(reading) = self.facts().clock_reading(now)
+            && !self.facts().rules.variant().capabilities().private_clocks
+        {
+            ui.label(format!(
+                "Clocks: White {}  Black {}",
+                format_ms(reading.white_ms),
+                format_ms(reading.black_ms)
+            ));
+        }
+        if self.facts().draw_offer == Some(!next) {
+            ui.label(format!("{} offers a draw.", color_title(!next)));
+        }
+    }
+
+    /// The bottom bar (not in club referee mode): the result, the squares to open, waiting,
+    /// the placement, sensing, or the move field with the player's buttons.
     pub(super) fn bottom_bar(
         &mut self,
         ui: &mut egui::Ui,
@@ -213,97 +192,119 @@ impl PlayScreen {
     ) {
         ui.add_space(4.0);
         if self.revealed() {
-            if let Some(o) = self.facts().over {
-                ui.add(
-                    egui::Label::new(
-                        RichText::new(format!(
-                            "Result {}: {}. All boards are revealed.",
-                            o.result.pgn(),
-                            o.reason.title()
-                        ))
-                        .strong()
-                        .size(theme::TEXT_LARGE),
-                    )
-                    .wrap(),
-                );
+            self.result_bar(ui, requests);
+        } else if let Some((opener, chosen)) = self.entry.opening {
+            self.opening_prompt(ui, opener, chosen, intents);
+        } else if let Some(player) = self.active_player() {
+            if self.facts().placing == Some(player) {
+                self.placement_prompt(ui, player, intents);
+            } else {
+                self.move_bar(ui, player, intents);
             }
-            self.message_line(ui);
-            ui.horizontal_wrapped(|ui| {
-                end_buttons(ui, requests, true);
-                if ui.button("Save game as… (Ctrl+S)").clicked() {
-                    requests.push(AppRequest::SaveAs);
-                }
-                if let Some(path) = self.table.record().and_then(|r| r.autosave_path()) {
-                    ui.label(format!("Saved automatically to {}", path.display()));
-                }
-            });
-            ui.add_space(4.0);
-            return;
+        } else {
+            self.waiting_bar(ui, intents);
         }
-        if let Some((opener, chosen)) = self.entry.opening {
-            let wanted = self.facts().rules.variant().squares_to_open();
-            ui.horizontal(|ui| {
-                ui.label(
+    }
+
+    /// The game is over: the result, and what to do with the game.
+    fn result_bar(&mut self, ui: &mut egui::Ui, requests: &mut Vec<AppRequest>) {
+        if let Some(o) = self.facts().over {
+            ui.add(
+                egui::Label::new(
                     RichText::new(format!(
-                        "{}: click {wanted} squares to open ({} chosen).",
-                        color_title(opener),
-                        chosen.count()
+                        "Result {}: {}. All boards are revealed.",
+                        o.result.pgn(),
+                        o.reason.title()
                     ))
-                    .strong(),
-                );
-                let ready = chosen.count() == usize::from(wanted);
+                    .strong()
+                    .size(theme::TEXT_LARGE),
+                )
+                .wrap(),
+            );
+        }
+        self.message_line(ui);
+        ui.horizontal_wrapped(|ui| {
+            end_buttons(ui, requests, true);
+            if ui.button("Save game as… (Ctrl+S)").clicked() {
+                requests.push(AppRequest::SaveAs);
+            }
+            if let Some(path) = self.table.record().and_then(|r| r.autosave_path()) {
+                ui.label(format!("Saved automatically to {}", path.display()));
+            }
+        });
+        ui.add_space(4.0);
+    }
+
+    /// Modern Kriegspiel: the squares to open, chosen on the board.
+    fn opening_prompt(
+        &mut self,
+        ui: &mut egui::Ui,
+        opener: Color,
+        chosen: shakmaty::Bitboard,
+        intents: &mut Vec<Intent>,
+    ) {
+        let wanted = self.facts().rules.variant().squares_to_open();
+        ui.horizontal(|ui| {
+            ui.label(
+                RichText::new(format!(
+                    "{}: click {wanted} squares to open ({} chosen).",
+                    color_title(opener),
+                    chosen.count()
+                ))
+                .strong(),
+            );
+            let ready = chosen.count() == usize::from(wanted);
+            if ui
+                .add_enabled(ready, egui::Button::new("Open these squares"))
+                .clicked()
+            {
+                intents.push(Intent::OpenChosen);
+            }
+            if ui.button("Skip opening").clicked() {
+                intents.push(Intent::SkipOpening);
+            }
+        });
+        self.message_line(ui);
+    }
+
+    /// Nobody at this screen is to act: whose turn it is, and what may be done meanwhile.
+    fn waiting_bar(&mut self, ui: &mut egui::Ui, intents: &mut Vec<Intent>) {
+        ui.horizontal_wrapped(|ui| {
+            if let Curtain::Open(c) = self.curtain
+                && self.mode == PlayMode::HotSeat
+            {
+                ui.label(format!(
+                    "It is {}'s turn.",
+                    color_title(self.facts().to_move)
+                ));
                 if ui
-                    .add_enabled(ready, egui::Button::new("Open these squares"))
+                    .button(format!("Close {}'s board", color_title(c)))
                     .clicked()
                 {
-                    intents.push(Intent::OpenChosen);
+                    intents.push(Intent::CloseBoard);
                 }
-                if ui.button("Skip opening").clicked() {
-                    intents.push(Intent::SkipOpening);
-                }
-            });
-            self.message_line(ui);
-            return;
-        }
-        let Some(player) = self.active_player() else {
-            ui.horizontal_wrapped(|ui| {
-                if let Curtain::Open(c) = self.curtain
-                    && self.mode == PlayMode::HotSeat
-                {
-                    ui.label(format!(
-                        "It is {}'s turn.",
-                        color_title(self.facts().to_move)
-                    ));
-                    if ui
-                        .button(format!("Close {}'s board", color_title(c)))
-                        .clicked()
-                    {
-                        intents.push(Intent::CloseBoard);
-                    }
-                } else if let PlayMode::Seat(me) = self.mode {
-                    let waiting = if self.computer.is_some() {
-                        "the computer is thinking…"
-                    } else {
-                        "waiting for the opponent."
-                    };
-                    ui.label(format!(
-                        "{} to move: {waiting}",
-                        color_title(self.facts().to_act())
-                    ));
-                    // A seat may resign or offer a draw whatever the turn.
-                    if self.facts().over.is_none() {
-                        self.draw_buttons(ui, me, intents);
-                    }
+            } else if let PlayMode::Seat(me) = self.mode {
+                let waiting = if self.computer.is_some() {
+                    "the computer is thinking…"
                 } else {
-                    ui.label("The curtain is down.");
+                    "waiting for the opponent."
+                };
+                ui.label(format!(
+                    "{} to move: {waiting}",
+                    color_title(self.facts().to_act())
+                ));
+                // A seat may resign or offer a draw whatever the turn.
+                if self.facts().over.is_none() {
+                    self.draw_buttons(ui, me, intents);
                 }
-            });
-            return;
-        };
-        if self.facts().placing == Some(player) {
-            self.placement_prompt(ui, player, intents);
-            return;
-        }
+            } else {
+                ui.label("The curtain is down.");
+            }
+        });
+    }
+
+    /// The player to act: sensing first (RBC), then the move field and the player's buttons.
+    fn move_bar(&mut self, ui: &mut egui::Ui, player: Color, intents: &mut Vec<Intent>) {
         let rbc = self.facts().rules.variant().senses();
         let (sensed, any_asked) = {
             let view = self.table.view(player);
@@ -552,4 +553,38 @@ fn public_since_last_turn(log: &GameLog, next: Color) -> String {
         .map(|line| line.text)
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// Whether Space or Enter was pressed this frame while no text field has the keyboard (the
+/// board's button, when it has the focus, takes them itself); a held key's repeats never count.
+fn open_key_pressed(ui: &egui::Ui) -> bool {
+    !ui.ctx().egui_wants_keyboard_input()
+        && ui.input(|i| {
+            i.events.iter().any(|e| {
+                matches!(
+                    e,
+                    egui::Event::Key {
+                        key: egui::Key::Space | egui::Key::Enter,
+                        pressed: true,
+                        repeat: false,
+                        ..
+                    }
+                )
+            })
+        })
+}
+
+/// The curtain card's dark frame.
+fn curtain_frame() -> egui::Frame {
+    egui::Frame::new()
+        .fill(theme::CURTAIN_FILL)
+        .stroke(egui::Stroke::new(2.0, theme::CURTAIN_FRAME))
+        .corner_radius(12.0)
+        .inner_margin(28.0)
+        .shadow(egui::Shadow {
+            offset: [0, 8],
+            blur: 24,
+            spread: 4,
+            color: theme::CURTAIN_SHADOW,
+        })
 }

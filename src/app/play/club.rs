@@ -83,9 +83,55 @@ impl PlayScreen {
         intents: &mut Vec<Intent>,
         requests: &mut Vec<AppRequest>,
     ) {
-        let heading = self.say_this_heading();
         ui.add_space(6.0);
-        // Say this.
+        self.say_this_panel(ui);
+        ui.add_space(6.0);
+        // Before the move field is drawn: it would take Ctrl+Z as its own undo.
+        let keys = ui.input_mut(|i| take_keys(&mut i.events));
+        if keys.clock {
+            intents.push(Intent::Club(Command::Clock));
+        }
+        match self.confirm.clone() {
+            Some(confirm) => self.question(ui, confirm, &keys, intents),
+            None => self.entry_line(ui, &keys, intents),
+        }
+        // Ctrl+Z after whatever came before it in this frame; an Enter after it answers at once.
+        if keys.undo {
+            intents.push(Intent::Confirm(Some(Confirm::Undo)));
+            match keys.undo_answer {
+                Some(true) => intents.extend([Intent::Confirm(None), Intent::Undo]),
+                Some(false) => intents.push(Intent::Confirm(None)),
+                None => {}
+            }
+        }
+        if let Some(message) = &self.message {
+            ui.label(
+                RichText::new(message)
+                    .size(theme::TEXT_CONSOLE_MESSAGE)
+                    .color(theme::CONSOLE_MESSAGE),
+            );
+        }
+        ui.horizontal_wrapped(|ui| {
+            ui.label(
+                RichText::new(
+                    "Keys: a move + Enter · ? Any? · undo or Ctrl+Z · clock or Ctrl+Space · resign [white|black] · draw · \
+                     flag [white|black] · adjudicate 1-0|0-1|1/2-1/2 reason · sense e4 / sense · pass · open a1 b2 … · \
+                     Enter = yes, Esc = no",
+                )
+                .small(),
+            );
+            if ui.button("Export PGN…").clicked() {
+                requests.push(AppRequest::ExportPgn);
+            }
+            if ui.button("Export scoresheet…").clicked() {
+                requests.push(AppRequest::ExportScoresheet);
+            }
+        });
+    }
+
+    /// The large "Say this" panel: the words to announce, and to whom.
+    fn say_this_panel(&self, ui: &mut egui::Ui) {
+        let heading = self.say_this_heading();
         egui::Frame::new()
             .fill(theme::SAY_THIS_FILL)
             .stroke(egui::Stroke::new(2.0, theme::SAY_THIS_ACCENT))
@@ -125,124 +171,95 @@ impl PlayScreen {
                     });
                 }
             });
-        ui.add_space(6.0);
-        let over = self.facts().over;
-        let mover = self.facts().to_move;
-        // Before the move field is drawn: it would take Ctrl+Z as its own undo.
-        let keys = ui.input_mut(|i| take_keys(&mut i.events));
-        if keys.clock {
-            intents.push(Intent::Club(Command::Clock));
-        }
-        if let Some(confirm) = self.confirm.clone() {
-            let question = match &confirm {
-                Confirm::Undo => match self.table.truth().and_then(|g| g.log().events.last()) {
-                    Some(e) => format!(
-                        "Take back the last entry ({})?",
-                        crate::replay::request_text(&e.request)
-                    ),
-                    None => "Nothing to take back.".to_owned(),
-                },
-                Confirm::Resign(c) => format!("{} resigns?", color_title(*c)),
-                Confirm::Draw => "Both players agree a draw?".to_owned(),
-                Confirm::Flag(c) => format!(
-                    "{}'s flag fell: {} loses on time?",
-                    color_title(*c),
-                    color_title(*c)
+    }
+
+    /// A question waiting for yes (Enter) or no (Escape).
+    fn question(
+        &self,
+        ui: &mut egui::Ui,
+        confirm: Confirm,
+        keys: &Keys,
+        intents: &mut Vec<Intent>,
+    ) {
+        let question = match &confirm {
+            Confirm::Undo => match self.table.truth().and_then(|g| g.log().events.last()) {
+                Some(e) => format!(
+                    "Take back the last entry ({})?",
+                    crate::replay::request_text(&e.request)
                 ),
-                Confirm::Adjudicate(r, reason) => format!("Adjudicate {} ({reason})?", r.pgn()),
-            };
-            ui.horizontal(|ui| {
-                ui.label(RichText::new(question).size(theme::TEXT_PROMPT).strong());
-                let yes = ui.button("Yes (Enter)").clicked() || keys.enter;
-                let no = ui.button("No (Esc)").clicked() || keys.escape;
-                if yes {
-                    intents.push(Intent::Confirm(None));
-                    intents.push(match confirm {
-                        Confirm::Undo => Intent::Undo,
-                        Confirm::Resign(c) => Intent::Ask(Request::Resign(c)),
-                        Confirm::Draw => Intent::Ask(Request::Draw),
-                        Confirm::Flag(c) => Intent::Ask(Request::Timeout(c)),
-                        Confirm::Adjudicate(result, reason) => {
-                            Intent::Ask(Request::Adjudicate { result, reason })
-                        }
-                    });
-                } else if no {
-                    intents.push(Intent::Confirm(None));
-                }
-            });
-        } else {
-            ui.horizontal(|ui| {
-                let prompt = match over {
-                    Some(o) => format!("Game over ({}). Undo or export:", o.result.pgn()),
-                    None => format!("{}'s attempt:", color_title(mover)),
-                };
-                ui.label(RichText::new(prompt).size(theme::TEXT_LARGE).strong());
-                // The field takes the focus back after every line; after an unusable line its
-                // text is selected, so the next keystrokes replace it.
-                self.prepare_move_field(ui);
-                let edit = egui::TextEdit::singleline(&mut self.move_text)
-                    .hint_text("e2e4, Nf3, ?, undo… then Enter")
-                    .font(egui::TextStyle::Heading)
-                    .desired_width(260.0)
-                    .id(super::input::move_input_id());
-                let resp = ui.add(edit);
-                resp.widget_info(|| {
-                    egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Type a move")
-                });
-                if resp.lost_focus() && keys.enter {
-                    intents.push(Intent::Typed);
-                }
-                if ui.button("Enter").clicked() {
-                    intents.push(Intent::Typed);
-                }
-                if self.facts().rules.has_any() && ui.button("Any? (?)").clicked() {
-                    intents.push(Intent::Club(Command::Any));
-                }
-                if ui.button("Undo (Ctrl+Z)").clicked() {
-                    intents.push(Intent::Confirm(Some(Confirm::Undo)));
-                }
-                if self.facts().time_control.is_some() {
-                    let label = if self.facts().clock_running().is_some() {
-                        "Stop clock (Ctrl+Space)"
-                    } else {
-                        "Start clock (Ctrl+Space)"
-                    };
-                    if ui.button(label).clicked() {
-                        intents.push(Intent::Club(Command::Clock));
+                None => "Nothing to take back.".to_owned(),
+            },
+            Confirm::Resign(c) => format!("{} resigns?", color_title(*c)),
+            Confirm::Draw => "Both players agree a draw?".to_owned(),
+            Confirm::Flag(c) => format!(
+                "{}'s flag fell: {} loses on time?",
+                color_title(*c),
+                color_title(*c)
+            ),
+            Confirm::Adjudicate(r, reason) => format!("Adjudicate {} ({reason})?", r.pgn()),
+        };
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(question).size(theme::TEXT_PROMPT).strong());
+            let yes = ui.button("Yes (Enter)").clicked() || keys.enter;
+            let no = ui.button("No (Esc)").clicked() || keys.escape;
+            if yes {
+                intents.push(Intent::Confirm(None));
+                intents.push(match confirm {
+                    Confirm::Undo => Intent::Undo,
+                    Confirm::Resign(c) => Intent::Ask(Request::Resign(c)),
+                    Confirm::Draw => Intent::Ask(Request::Draw),
+                    Confirm::Flag(c) => Intent::Ask(Request::Timeout(c)),
+                    Confirm::Adjudicate(result, reason) => {
+                        Intent::Ask(Request::Adjudicate { result, reason })
                     }
-                }
+                });
+            } else if no {
+                intents.push(Intent::Confirm(None));
+            }
+        });
+    }
+
+    /// The entry line: the mover's attempt (or a command), and the console's buttons.
+    fn entry_line(&mut self, ui: &mut egui::Ui, keys: &Keys, intents: &mut Vec<Intent>) {
+        let prompt = match self.facts().over {
+            Some(o) => format!("Game over ({}). Undo or export:", o.result.pgn()),
+            None => format!("{}'s attempt:", color_title(self.facts().to_move)),
+        };
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(prompt).size(theme::TEXT_LARGE).strong());
+            // The field takes the focus back after every line; after an unusable line its
+            // text is selected, so the next keystrokes replace it.
+            self.prepare_move_field(ui);
+            let edit = egui::TextEdit::singleline(&mut self.move_text)
+                .hint_text("e2e4, Nf3, ?, undo… then Enter")
+                .font(egui::TextStyle::Heading)
+                .desired_width(260.0)
+                .id(super::input::move_input_id());
+            let resp = ui.add(edit);
+            resp.widget_info(|| {
+                egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Type a move")
             });
-        }
-        // Ctrl+Z after whatever came before it in this frame; an Enter after it answers at once.
-        if keys.undo {
-            intents.push(Intent::Confirm(Some(Confirm::Undo)));
-            match keys.undo_answer {
-                Some(true) => intents.extend([Intent::Confirm(None), Intent::Undo]),
-                Some(false) => intents.push(Intent::Confirm(None)),
-                None => {}
+            if resp.lost_focus() && keys.enter {
+                intents.push(Intent::Typed);
             }
-        }
-        if let Some(message) = &self.message {
-            ui.label(
-                RichText::new(message)
-                    .size(theme::TEXT_CONSOLE_MESSAGE)
-                    .color(theme::CONSOLE_MESSAGE),
-            );
-        }
-        ui.horizontal_wrapped(|ui| {
-            ui.label(
-                RichText::new(
-                    "Keys: a move + Enter · ? Any? · undo or Ctrl+Z · clock or Ctrl+Space · resign [white|black] · draw · \
-                     flag [white|black] · adjudicate 1-0|0-1|1/2-1/2 reason · sense e4 / sense · pass · open a1 b2 … · \
-                     Enter = yes, Esc = no",
-                )
-                .small(),
-            );
-            if ui.button("Export PGN…").clicked() {
-                requests.push(AppRequest::ExportPgn);
+            if ui.button("Enter").clicked() {
+                intents.push(Intent::Typed);
             }
-            if ui.button("Export scoresheet…").clicked() {
-                requests.push(AppRequest::ExportScoresheet);
+            if self.facts().rules.has_any() && ui.button("Any? (?)").clicked() {
+                intents.push(Intent::Club(Command::Any));
+            }
+            if ui.button("Undo (Ctrl+Z)").clicked() {
+                intents.push(Intent::Confirm(Some(Confirm::Undo)));
+            }
+            if self.facts().time_control.is_some() {
+                let label = if self.facts().clock_running().is_some() {
+                    "Stop clock (Ctrl+Space)"
+                } else {
+                    "Start clock (Ctrl+Space)"
+                };
+                if ui.button(label).clicked() {
+                    intents.push(Intent::Club(Command::Clock));
+                }
             }
         });
     }

@@ -28,11 +28,8 @@ impl PlayScreen {
         ctx.show_viewport_immediate(id, builder, |ui, class| self.display_ui(ui, class, now));
     }
 
-    /// The display's contents. What it shows is also kept in `display.lines` (for tests).
-    fn display_ui(&mut self, ui: &mut egui::Ui, class: ViewportClass, now: Duration) {
-        if ui.input(|i| i.viewport().close_requested()) {
-            self.display.open = false;
-        }
+    /// What the display says: who moves (or the result), the clocks, the latest public lines.
+    fn display_texts(&self, now: Duration) -> (String, Option<[String; 2]>, Vec<String>) {
         let status = match self.facts().over {
             Some(o) => format!("Game over: {}", o.title()),
             None => format!("{} to move", color_title(self.facts().to_move)),
@@ -54,6 +51,15 @@ impl PlayScreen {
                 n => format!("{n}{} {}", l.mover.fold_wb(".", "..."), l.text),
             })
             .collect();
+        (status, clocks, latest)
+    }
+
+    /// The display's contents. What it shows is also kept in `display.lines` (for tests).
+    fn display_ui(&mut self, ui: &mut egui::Ui, class: ViewportClass, now: Duration) {
+        if ui.input(|i| i.viewport().close_requested()) {
+            self.display.open = false;
+        }
+        let (status, clocks, latest) = self.display_texts(now);
         let mut lines = vec![status.clone()];
         lines.extend(clocks.iter().flatten().cloned());
         lines.extend(latest.iter().cloned());

@@ -7,7 +7,14 @@ use crate::wording::{color_title, say_to};
 use egui::RichText;
 
 impl StudyScreen {
+    /// The step buttons, then every event grouped by move.
     pub(super) fn timeline(&mut self, ui: &mut egui::Ui) {
+        self.step_buttons(ui);
+        self.event_list(ui);
+    }
+
+    /// The buttons stepping by event and by move, autoplay and its speed.
+    fn step_buttons(&mut self, ui: &mut egui::Ui) {
         let len = self.len();
         ui.horizontal(|ui| {
             for (label, name) in [("|<", "Start"), ("<<", "Previous move"), ("<", "Previous event")] {
@@ -41,8 +48,10 @@ impl StudyScreen {
             ui.label(format!("Event {} of {len}", self.cursor));
             ui.label(RichText::new("Keys: Left/Right event · Up/Down or Ctrl+Left/Right move · Home/End · Space autoplay · F flip").small());
         });
-        // Every event, grouped by move; click one to jump there.
-        let wording = self.saved.log.rules.wording;
+    }
+
+    /// Every event, grouped by move; click one to jump there.
+    fn event_list(&mut self, ui: &mut egui::Ui) {
         let mut jump = None;
         let mut scrolled = false;
         // The referee's view names the real moves in SAN; a player's keeps its own requests as
@@ -68,38 +77,11 @@ impl StudyScreen {
                             .strong(),
                         );
                         for i in first..end {
-                            let e = &self.saved.log.events[i];
-                            // In a player's perspective the opponent's requests are not shown.
-                            let hidden = self
-                                .perspective
-                                .color()
-                                .is_some_and(|c| e.by.is_some_and(|b| b != c));
-                            let words: Vec<String> =
-                                say_to(&e.said, wording, e.by.unwrap_or(mover))
-                                    .into_iter()
-                                    .filter(|(to, _)| match self.perspective.color() {
-                                        None => true,
-                                        Some(c) => {
-                                            to == "To both"
-                                                || *to == format!("To {} only", color_title(c))
-                                        }
-                                    })
-                                    .map(|(_, w)| w)
-                                    .collect();
-                            if hidden && words.is_empty() {
+                            let Some(text) = self.event_text(i, mover, &san) else {
                                 continue;
-                            }
-                            let text = if hidden {
-                                words.join(" ")
-                            } else {
-                                let named = san
-                                    .get(&i)
-                                    .cloned()
-                                    .unwrap_or_else(|| request_text(&e.request));
-                                format!("{named} {}", words.join(" "))
                             };
                             let current = self.cursor == i + 1;
-                            let resp = ui.selectable_label(current, text.trim());
+                            let resp = ui.selectable_label(current, text);
                             if current && self.scrolled_to != self.cursor {
                                 resp.scroll_to_me(Some(egui::Align::Center));
                                 scrolled = true;
@@ -117,5 +99,43 @@ impl StudyScreen {
         if let Some(n) = jump {
             self.seek(n);
         }
+    }
+
+    /// Event `i` as the timeline shows it from the current perspective: `None` when the
+    /// perspective heard nothing of it (the opponent's request and no words to this side).
+    fn event_text(
+        &self,
+        i: usize,
+        mover: shakmaty::Color,
+        san: &std::collections::HashMap<usize, String>,
+    ) -> Option<String> {
+        let e = self.saved.log.events.get(i)?;
+        let wording = self.saved.log.rules.wording;
+        // In a player's perspective the opponent's requests are not shown.
+        let hidden = self
+            .perspective
+            .color()
+            .is_some_and(|c| e.by.is_some_and(|b| b != c));
+        let words: Vec<String> = say_to(&e.said, wording, e.by.unwrap_or(mover))
+            .into_iter()
+            .filter(|(to, _)| match self.perspective.color() {
+                None => true,
+                Some(c) => to == "To both" || *to == format!("To {} only", color_title(c)),
+            })
+            .map(|(_, w)| w)
+            .collect();
+        if hidden && words.is_empty() {
+            return None;
+        }
+        let text = if hidden {
+            words.join(" ")
+        } else {
+            let named = san
+                .get(&i)
+                .cloned()
+                .unwrap_or_else(|| request_text(&e.request));
+            format!("{named} {}", words.join(" "))
+        };
+        Some(text.trim().to_owned())
     }
 }

@@ -1,0 +1,297 @@
+//! One frame of the whole app: the shortcuts and the menu bar, the current screen, then what
+//! the screen asked for (another screen, a message, a file to save or export), applied once the
+//! screen is drawn, and the file dialogs.
+
+use super::files::FileOp;
+use super::newgame::{NewGameAction, NewMode};
+use super::play::{AppRequest, MessageKind, PlayMode, PlayScreen};
+use super::settings::{new_game_dialog, same_settings};
+use super::start::{StartAction, start_screen};
+use super::{KriegspielApp, Screen, network, problems, study};
+use crate::bots::BotKind;
+use shakmaty::Color;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// What the screen asked for in this frame, applied after it was drawn.
+#[derive(Default)]
+struct Asked {
+    next: Option<Screen>,
+    told: Option<(MessageKind, String)>,
+    practice_again: Option<Color>,
+    save_as: bool,
+    export: Option<FileOp>,
+}
+
+impl KriegspielApp {
+    /// Draws the whole app (also used by tests through egui_kittest).
+    pub fn show(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        let now = Self::now(&ctx);
+        self.settings.apply(&ctx);
+        // A notice stays until the next click (one that brings a new notice sets it again below).
+        if ctx.input(|i| i.pointer.any_click()) {
+            self.notice = None;
+        }
+        let mut asked = Asked::default();
+        self.shortcuts(&ctx, &mut asked);
+        egui::Panel::top("menu").show(ui, |ui| self.menu(ui, &mut asked));
+        if self.show_settings {
+            self.settings.window(&ctx, &mut self.show_settings);
+        }
+        match &mut self.screen {
+            Screen::Start => self.start_frame(ui, now, &mut asked),
+            Screen::NewGame(_) => self.new_game_frame(ui),
+            Screen::Play(_) => self.play_frame(ui, now, &mut asked),
+            Screen::Problems(p) => p.show(ui),
+            Screen::Network(form) => {
+                let mut action = network::NetworkAction::Stay;
+                egui::CentralPanel::default()
+                    .show(ui, |ui| action = form.show(ui, &self.saves_dir));
+                match action {
+                    network::NetworkAction::Stay => {}
+                    network::NetworkAction::Back => asked.next = Some(Screen::Start),
+                    network::NetworkAction::Play(play) => asked.next = Some(Screen::Play(play)),
+                }
+            }
+            Screen::Study(_) => self.study_frame(ui, &mut asked),
+        }
+        self.carry_out(ui, asked, now);
+        self.file_dialogs(&ctx);
+    }
+
+    /// Ctrl+N, Ctrl+O and Ctrl+S.
+    fn shortcuts(&mut self, ctx: &egui::Context, asked: &mut Asked) {
+        let key = |k| egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, k);
+        let (new, open, save) = ctx.input_mut(|i| {
+            (
+                i.consume_shortcut(&key(egui::Key::N)),
+                i.consume_shortcut(&key(egui::Key::O)),
+                i.consume_shortcut(&key(egui::Key::S)),
+            )
+        });
+        if new {
+            self.screen = Screen::NewGame(Box::new(new_game_dialog(&self.settings)));
+        }
+        if open {
+            self.files.request(FileOp::Open, &self.dir(), "");
+        }
+        if save && matches!(self.screen, Screen::Play(_)) {
+            asked.save_as = true;
+        }
+    }
+
+    /// The menu bar: new, open, save, the start screen, settings, and the latest notice.
+    fn menu(&mut self, ui: &mut egui::Ui, asked: &mut Asked) {
+        ui.horizontal(|ui| {
+            if ui.button("New (Ctrl+N)").clicked() {
+                self.screen = Screen::NewGame(Box::new(new_game_dialog(&self.settings)));
+            }
+            if ui.button("Open (Ctrl+O)").clicked() {
+                self.files.request(FileOp::Open, &self.dir(), "");
+            }
+            let playing = matches!(self.screen, Screen::Play(_));
+            if playing && ui.button("Save as (Ctrl+S)").clicked() {
+                asked.save_as = true;
+            }
+            if ui.button("Start screen").clicked() {
+                self.recent = super::files::list_saves(&self.saves_dir);
+                self.screen = Screen::Start;
+            }
+            if ui.button("Settings").clicked() {
+                self.show_settings = !self.show_settings;
+            }
+            if playing {
+                ui.label("F: flip boards");
+            }
+            if let Some(n) = &self.notice {
+                let color = self.notice_kind.color(ui.visuals().dark_mode);
+                ui.add(egui::Label::new(egui::RichText::new(n).color(color)).wrap());
+            }
+        });
+    }
+
+    /// The start screen and what was chosen on it.
+    fn start_frame(&mut self, ui: &mut egui::Ui, now: Duration, asked: &mut Asked) {
+        let mut action = None;
+        egui::CentralPanel::default().show(ui, |ui| action = start_screen(ui, &self.recent));
+        match action {
+            Some(StartAction::New) => {
+                asked.next = Some(Screen::NewGame(Box::new(new_game_dialog(&self.settings))));
+            }
+            Some(StartAction::Computer) => {
+                let mut dialog = new_game_dialog(&self.settings);
+                dialog.mode = NewMode::Computer;
+                asked.next = Some(Screen::NewGame(Box::new(dialog)));
+            }
+            Some(StartAction::Open) => self.files.request(FileOp::Open, &self.dir(), ""),
+            Some(StartAction::Study) => self.files.request(FileOp::Study, &self.dir(), ""),
+            Some(StartAction::Load(path)) => self.open(&path, false),
+            Some(StartAction::Practice(human)) => self.start_practice(human, now),
+            Some(StartAction::Network(tab)) => {
+                asked.next = Some(Screen::Network(Box::new(network::NetworkScreen::new(tab))));
+            }
+            Some(StartAction::Problems) => {
+                let dir = PathBuf::from("assets/problems");
+                asked.next = Some(Screen::Problems(Box::new(problems::ProblemsScreen::new(
+                    &dir,
+                ))));
+            }
+            None => {}
+        }
+    }
+
+    /// The new-game dialog and what was decided in it.
+    fn new_game_frame(&mut self, ui: &mut egui::Ui) {
+        let Screen::NewGame(dialog) = &mut self.screen else {
+            return;
+        };
+        let mut action = NewGameAction::Stay;
+        egui::CentralPanel::default().show(ui, |ui| action = dialog.show(ui));
+        match action {
+            NewGameAction::Stay => {}
+            NewGameAction::Cancel => self.screen = Screen::Start,
+            NewGameAction::Start(spec) => {
+                // The next dialog starts from these choices.
+                self.settings.new_game = Some(dialog.remember());
+                self.start_game(*spec);
+            }
+            NewGameAction::Study => self.files.request(FileOp::Study, &self.dir(), ""),
+        }
+    }
+
+    /// The game screen and what it asked for.
+    fn play_frame(&mut self, ui: &mut egui::Ui, now: Duration, asked: &mut Asked) {
+        let Screen::Play(play) = &mut self.screen else {
+            return;
+        };
+        for request in play.show(ui, &self.settings, now) {
+            match request {
+                AppRequest::SaveAs => asked.save_as = true,
+                AppRequest::ExportPgn => asked.export = Some(FileOp::ExportPgn),
+                AppRequest::ExportScoresheet => asked.export = Some(FileOp::ExportScoresheet),
+                AppRequest::StudyGame => match play.table.saved() {
+                    Some(saved) => {
+                        let study = study::StudyScreen::new(saved);
+                        asked.next = Some(Screen::Study(Box::new(study)));
+                    }
+                    None => {
+                        let text = "This table keeps no record of the game to study.";
+                        asked.told = Some((MessageKind::Error, text.to_owned()));
+                    }
+                },
+                AppRequest::NewGameSameSettings => same_again(play, asked),
+            }
+        }
+    }
+
+    /// Study mode and what it asked for.
+    fn study_frame(&mut self, ui: &mut egui::Ui, asked: &mut Asked) {
+        let Screen::Study(s) = &mut self.screen else {
+            return;
+        };
+        for request in s.show(ui, &self.settings) {
+            match request {
+                study::StudyRequest::ExportPgn => asked.export = Some(FileOp::ExportPgn),
+                study::StudyRequest::ExportFiltered(c) => {
+                    asked.export = Some(FileOp::ExportFilteredPgn(c))
+                }
+                study::StudyRequest::SaveAs => asked.save_as = true,
+                study::StudyRequest::Close => asked.next = Some(Screen::Start),
+            }
+        }
+    }
+
+    /// What the screen asked for: another screen, a message, a new practice game, a file.
+    fn carry_out(&mut self, ui: &egui::Ui, asked: Asked, now: Duration) {
+        if let Some(screen) = asked.next {
+            let seated =
+                |s: &Screen| matches!(s, Screen::Play(p) if matches!(p.mode, PlayMode::Seat(_)));
+            if seated(&self.screen) && !seated(&screen) {
+                // A seat's game named its seat in the window's title.
+                ui.ctx()
+                    .send_viewport_cmd(egui::ViewportCommand::Title("Kriegspiel".to_owned()));
+            }
+            self.screen = screen;
+        }
+        if let Some((kind, text)) = asked.told {
+            self.tell(kind, text);
+        }
+        if let Some(human) = asked.practice_again {
+            self.start_practice(human, now);
+        }
+        let name = crate::save::autosave_name();
+        if asked.save_as {
+            self.files.request(FileOp::SaveAs, &self.dir(), &name);
+        }
+        if let Some(op) = asked.export {
+            self.files.request(op, &self.dir(), &name);
+        }
+    }
+
+    /// The file dialogs, and a file chosen in one.
+    fn file_dialogs(&mut self, ctx: &egui::Context) {
+        let dir = self.dir();
+        let chosen = self
+            .files
+            .poll(&dir, &crate::save::autosave_name())
+            .or_else(|| self.files.show(ctx));
+        if let Some((op, path)) = chosen {
+            match op {
+                FileOp::Open => self.open(&path, false),
+                FileOp::Study => self.open(&path, true),
+                _ => self.write_file(op, &path),
+            }
+        }
+        if self.files.busy() {
+            ctx.request_repaint_after(Duration::from_millis(100));
+        }
+    }
+
+    /// Writes the game on the screen to `path`: the save, its PGN or its scoresheet.
+    fn write_file(&mut self, op: FileOp, path: &Path) {
+        let saved = match &self.screen {
+            Screen::Play(play) => play.table.saved(),
+            Screen::Study(s) => Some(s.saved.clone()),
+            _ => None,
+        };
+        let Some(saved) = saved else {
+            return;
+        };
+        let text = match op {
+            FileOp::ExportPgn => crate::pgn::referee_pgn(&saved),
+            FileOp::ExportFilteredPgn(c) => crate::pgn::player_pgn(&saved, c),
+            FileOp::ExportScoresheet => crate::scoresheet::scoresheet(&saved),
+            _ => saved.to_ron(),
+        };
+        match crate::save::write_atomic(path, text.as_bytes()) {
+            Ok(()) => {
+                // Later "Save comments" write to the file just chosen.
+                if matches!(op, FileOp::SaveAs)
+                    && let Screen::Study(s) = &mut self.screen
+                {
+                    s.saved_to(path.to_path_buf());
+                }
+                self.tell(
+                    MessageKind::Success,
+                    format!("Written to {}", path.display()),
+                );
+            }
+            Err(e) => self.tell(
+                MessageKind::Error,
+                format!("Could not write {}: {e}", path.display()),
+            ),
+        }
+    }
+}
+
+/// "New game with the same settings": KR vs K practice starts from a new random start; any
+/// other game opens the new-game dialog with this game's settings.
+fn same_again(play: &PlayScreen, asked: &mut Asked) {
+    match (play.mode, play.facts().meta.computer) {
+        (PlayMode::Seat(human), Some(c)) if c.bot == BotKind::KrkPractice => {
+            asked.practice_again = Some(human)
+        }
+        _ => asked.next = Some(Screen::NewGame(Box::new(same_settings(play)))),
+    }
+}
