@@ -43,16 +43,19 @@ impl Perspective {
     }
 }
 
+/// A name that is not a [`Perspective`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a perspective (white, black or referee)")]
+pub struct UnknownPerspective(pub String);
+
 impl FromStr for Perspective {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Perspective, String> {
+    type Err = UnknownPerspective;
+    fn from_str(s: &str) -> Result<Perspective, UnknownPerspective> {
         match s {
             "white" => Ok(Perspective::White),
             "black" => Ok(Perspective::Black),
             "referee" => Ok(Perspective::Referee),
-            other => Err(format!(
-                "'{other}' is not a perspective (white, black or referee)"
-            )),
+            other => Err(UnknownPerspective(other.to_owned())),
         }
     }
 }

@@ -17,6 +17,7 @@ pub use summary::{Summary, describe};
 use super::Meta;
 use super::defenders::{Defender, Kind};
 use super::players::{History, Player};
+use super::solver::TableError;
 use crate::rules::RuleSet;
 use shakmaty::Square;
 use std::time::{Duration, Instant};
@@ -51,23 +52,51 @@ pub struct Options {
     pub max_moves: u32,
 }
 
+/// Why `kriegspiel krk` did not run.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum KrkError {
+    /// Rules that do not answer attempts (bad input).
+    #[error("KR vs K is played under Kriegspiel rules")]
+    NotKriegspiel,
+    /// A player's name that is not one (bad input).
+    #[error("unknown player {0:?} (paper or ours)")]
+    UnknownPlayer(String),
+    /// A defender's name that is not one (bad input).
+    #[error("unknown defender")]
+    UnknownDefender,
+    /// The shipped strategy table does not load.
+    #[error(transparent)]
+    Table(#[from] TableError),
+    /// A thread of the adversary panicked.
+    #[error("an adversary thread failed")]
+    Thread,
+}
+
+impl KrkError {
+    /// Whether what was asked for is at fault (rules or a name), not the program.
+    pub fn is_bad_input(&self) -> bool {
+        matches!(
+            self,
+            KrkError::NotKriegspiel | KrkError::UnknownPlayer(_) | KrkError::UnknownDefender
+        )
+    }
+}
+
 /// A fresh player by name (`depth` is the paper player's search depth).
-pub fn player(name: &str, depth: Option<u32>) -> Result<Box<dyn Player>, String> {
+pub fn player(name: &str, depth: Option<u32>) -> Result<Box<dyn Player>, KrkError> {
     match name {
         "paper" => Ok(Box::new(super::players::PaperPlayer::new(
             depth.unwrap_or(2),
         ))),
-        "ours" => Ok(Box::new(
-            super::players::OurPlayer::new().map_err(|e| e.to_string())?,
-        )),
-        other => Err(format!("unknown player {other:?} (paper or ours)")),
+        "ours" => Ok(Box::new(super::players::OurPlayer::new()?)),
+        other => Err(KrkError::UnknownPlayer(other.to_owned())),
     }
 }
 
 /// Runs `kriegspiel krk` and prints its report.
-pub fn command(o: &Options) -> Result<(), String> {
+pub fn command(o: &Options) -> Result<(), KrkError> {
     if !o.rules.variant().answers_attempts() {
-        return Err("KR vs K is played under Kriegspiel rules".into());
+        return Err(KrkError::NotKriegspiel);
     }
     let mut summary = Summary::default();
     let started = Instant::now();
@@ -94,11 +123,8 @@ pub fn command(o: &Options) -> Result<(), String> {
                 .collect();
             handles
                 .into_iter()
-                .map(|h| {
-                    h.join()
-                        .unwrap_or_else(|_| Err("an adversary thread failed".into()))
-                })
-                .collect::<Result<Vec<_>, String>>()
+                .map(|h| h.join().unwrap_or(Err(KrkError::Thread)))
+                .collect::<Result<Vec<_>, KrkError>>()
         })?;
         let mut results = Vec::new();
         let mut explored = 0u64;
@@ -137,7 +163,7 @@ pub fn command(o: &Options) -> Result<(), String> {
             starts.len()
         );
     } else {
-        let kind = defender_kind(&o.defender).ok_or("unknown defender")?;
+        let kind = defender_kind(&o.defender).ok_or(KrkError::UnknownDefender)?;
         let starts = if o.all {
             all_starts()
         } else {
@@ -182,7 +208,7 @@ fn adversary_share(
     starts: &[(Square, Square)],
     first: usize,
     threads: usize,
-) -> Result<Share, String> {
+) -> Result<Share, KrkError> {
     let mut p = player(&o.player, o.depth)?;
     let mut timed = Timed {
         inner: p.as_mut(),
