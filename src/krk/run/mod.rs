@@ -101,79 +101,9 @@ pub fn command(o: &Options) -> Result<(), KrkError> {
     let mut summary = Summary::default();
     let started = Instant::now();
     if o.defender == "adversary" {
-        let starts: Vec<(Square, Square)> = if o.all {
-            placements()
-        } else {
-            random_starts(o.positions, o.seed)
-                .into_iter()
-                .map(|s| (s.wk, s.wr))
-                .collect()
-        };
-        player(&o.player, o.depth)?;
-        // The starts are independent: share them out over the cores.
-        let threads = std::thread::available_parallelism()
-            .map_or(1, |n| n.get())
-            .clamp(1, starts.len().max(1));
-        let shares = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads)
-                .map(|t| {
-                    let starts = &starts;
-                    scope.spawn(move || adversary_share(o, starts, t, threads))
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().unwrap_or(Err(KrkError::Thread)))
-                .collect::<Result<Vec<_>, KrkError>>()
-        })?;
-        let mut results = Vec::new();
-        let mut explored = 0u64;
-        for share in shares {
-            results.extend(share.results);
-            summary.think.extend(share.think);
-            explored += share.explored;
-        }
-        results.sort_by_key(|&(i, _)| i);
-        for (_, result) in results {
-            summary.add(match result {
-                Ok(moves) => GameOutcome {
-                    end: End::Mate,
-                    moves,
-                    think: Vec::new(),
-                },
-                Err(f) => GameOutcome {
-                    end: match f {
-                        Failure::Stalemate => End::Stalemate,
-                        Failure::RookLost => End::RookLost,
-                        Failure::Loop | Failure::Repetition => End::Loop,
-                        Failure::TooLong => End::Cutoff,
-                    },
-                    moves: 0,
-                    think: Vec::new(),
-                },
-            });
-        }
-        let exposed = starts
-            .iter()
-            .filter(|&&(wk, wr)| super::rook_always_exposed(wk, wr))
-            .count();
-        println!("adversary: {explored} White decisions explored");
-        println!(
-            "{exposed} of {} starts are lost for any player: whatever White tries first, some possible king can take the rook",
-            starts.len()
-        );
+        adversary_games(o, &mut summary)?;
     } else {
-        let kind = defender_kind(&o.defender).ok_or(KrkError::UnknownDefender)?;
-        let starts = if o.all {
-            all_starts()
-        } else {
-            random_starts(o.positions, o.seed)
-        };
-        let mut p = player(&o.player, o.depth)?;
-        for (i, start) in starts.iter().enumerate() {
-            let mut d = Defender::new(kind, o.seed.wrapping_add(i as u64));
-            summary.add(play(p.as_mut(), &mut d, &o.rules, *start, o.max_moves));
-        }
+        defender_games(o, &mut summary)?;
     }
     println!(
         "{} vs {}, {} starts, rules {}: {} mates, {} stalemates, {} rook losses, {} loops, {} cut-offs ({:.1} s)",
@@ -189,6 +119,88 @@ pub fn command(o: &Options) -> Result<(), KrkError> {
         started.elapsed().as_secs_f64()
     );
     println!("{}", summary.last_line());
+    Ok(())
+}
+
+/// The adversary's games (every answer explored), shared out over the cores, into `summary`.
+fn adversary_games(o: &Options, summary: &mut Summary) -> Result<(), KrkError> {
+    let starts: Vec<(Square, Square)> = if o.all {
+        placements()
+    } else {
+        random_starts(o.positions, o.seed)
+            .into_iter()
+            .map(|s| (s.wk, s.wr))
+            .collect()
+    };
+    player(&o.player, o.depth)?;
+    // The starts are independent: share them out over the cores.
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, starts.len().max(1));
+    let shares = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let starts = &starts;
+                scope.spawn(move || adversary_share(o, starts, t, threads))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or(Err(KrkError::Thread)))
+            .collect::<Result<Vec<_>, KrkError>>()
+    })?;
+    let mut results = Vec::new();
+    let mut explored = 0u64;
+    for share in shares {
+        results.extend(share.results);
+        summary.think.extend(share.think);
+        explored += share.explored;
+    }
+    results.sort_by_key(|&(i, _)| i);
+    for (_, result) in results {
+        summary.add(match result {
+            Ok(moves) => GameOutcome {
+                end: End::Mate,
+                moves,
+                think: Vec::new(),
+            },
+            Err(f) => GameOutcome {
+                end: match f {
+                    Failure::Stalemate => End::Stalemate,
+                    Failure::RookLost => End::RookLost,
+                    Failure::Loop | Failure::Repetition => End::Loop,
+                    Failure::TooLong => End::Cutoff,
+                },
+                moves: 0,
+                think: Vec::new(),
+            },
+        });
+    }
+    let exposed = starts
+        .iter()
+        .filter(|&&(wk, wr)| super::rook_always_exposed(wk, wr))
+        .count();
+    println!("adversary: {explored} White decisions explored");
+    println!(
+        "{exposed} of {} starts are lost for any player: whatever White tries first, some possible king can take the rook",
+        starts.len()
+    );
+    Ok(())
+}
+
+/// Games against a defender, one per start, into `summary`.
+fn defender_games(o: &Options, summary: &mut Summary) -> Result<(), KrkError> {
+    let kind = defender_kind(&o.defender).ok_or(KrkError::UnknownDefender)?;
+    let starts = if o.all {
+        all_starts()
+    } else {
+        random_starts(o.positions, o.seed)
+    };
+    let mut p = player(&o.player, o.depth)?;
+    for (i, start) in starts.iter().enumerate() {
+        let mut d = Defender::new(kind, o.seed.wrapping_add(i as u64));
+        summary.add(play(p.as_mut(), &mut d, &o.rules, *start, o.max_moves));
+    }
     Ok(())
 }
 
