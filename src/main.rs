@@ -164,7 +164,7 @@ fn bench(args: BenchArgs) -> Outcome {
         Some("cost") => kriegspiel::bench::Only::Cost,
         _ => kriegspiel::bench::Only::All,
     };
-    kriegspiel::bench::run(args.seconds, args.passes, args.seed, only).map_err(Stop::Failed)
+    kriegspiel::bench::run(args.seconds, args.passes, args.seed, only).map_err(Stop::failed)
 }
 
 /// No subcommand: the desktop app.

@@ -203,7 +203,7 @@ impl BotChoice {
             BotChoice::Kind(kind) => kind.make(seed),
             BotChoice::Command(command) => crate::seat::engine::EngineBot::spawn(command)
                 .map(|b| Box::new(b) as Box<dyn Bot>)
-                .map_err(BotError::Engine),
+                .map_err(|e| BotError::Engine(e.to_string())),
         }
     }
 }

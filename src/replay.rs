@@ -43,16 +43,19 @@ impl Perspective {
     }
 }
 
+/// A name that is not a [`Perspective`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a perspective (white, black or referee)")]
+pub struct UnknownPerspective(pub String);
+
 impl FromStr for Perspective {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Perspective, String> {
+    type Err = UnknownPerspective;
+    fn from_str(s: &str) -> Result<Perspective, UnknownPerspective> {
         match s {
             "white" => Ok(Perspective::White),
             "black" => Ok(Perspective::Black),
             "referee" => Ok(Perspective::Referee),
-            other => Err(format!(
-                "'{other}' is not a perspective (white, black or referee)"
-            )),
+            other => Err(UnknownPerspective(other.to_owned())),
         }
     }
 }
@@ -162,7 +165,6 @@ fn audience_note(to: Audience) -> &'static str {
 /// The game turn by turn as `perspective` experienced it, as plain text.
 pub fn replay_text(saved: &SavedGame, perspective: Perspective) -> String {
     let log = &saved.log;
-    let wording = log.rules.wording;
     let mut out = String::new();
     let names = |c: Color| {
         let n = c.fold_wb(&saved.meta.white, &saved.meta.black);
@@ -180,74 +182,78 @@ pub fn replay_text(saved: &SavedGame, perspective: Perspective) -> String {
         names(Color::Black)
     );
     match perspective.color() {
-        Some(color) => {
-            let _ = writeln!(out, "As {} experienced it.", color_title(color));
-            let view = PlayerView::build(log, color);
-            for turn in crate::wording::record::seat_record(&view) {
-                let entries: Vec<String> =
-                    turn.entries.iter().map(|e| turn.entry(e, color)).collect();
-                let head = turn.head(color, crate::wording::record::Head::Long);
-                let _ = writeln!(out, "{head}: {}", entries.join(" | "));
-            }
-            if let Some(o) = view.over {
+        Some(color) => seat_replay(&mut out, log, color),
+        None => referee_replay(&mut out, log),
+    }
+    out
+}
+
+/// A seat's replay: its record turn by turn, then the result as it was told.
+fn seat_replay(out: &mut String, log: &GameLog, color: Color) {
+    let _ = writeln!(out, "As {} experienced it.", color_title(color));
+    let view = PlayerView::build(log, color);
+    for turn in crate::wording::record::seat_record(&view) {
+        let entries: Vec<String> = turn.entries.iter().map(|e| turn.entry(e, color)).collect();
+        let head = turn.head(color, crate::wording::record::Head::Long);
+        let _ = writeln!(out, "{head}: {}", entries.join(" | "));
+    }
+    if let Some(o) = view.over {
+        let _ = writeln!(out, "Result: {}.", o.title());
+    } else {
+        let _ = writeln!(out, "The game is not finished.");
+    }
+}
+
+/// The referee's replay: every request with who heard what, then the final position.
+fn referee_replay(out: &mut String, log: &GameLog) {
+    let wording = log.rules.wording;
+    let _ = writeln!(
+        out,
+        "As the referee saw it. Start: {}",
+        crate::setup::setup_fen(log.start.clone())
+    );
+    let moves: std::collections::HashMap<usize, String> = true_moves(log).into_iter().collect();
+    for turn in log.turns() {
+        let steps: Vec<String> = turn
+            .indexed()
+            .map(|(i, e)| {
+                let said: Vec<String> = e
+                    .said
+                    .iter()
+                    .filter_map(|s| {
+                        describe(&s.item, wording).map(|w| format!("{w}{}", audience_note(s.to)))
+                    })
+                    .collect();
+                let what = match moves.get(&i) {
+                    Some(san) => format!("{} = {san}", request_text(&e.request)),
+                    None => request_text(&e.request),
+                };
+                let said = if said.is_empty() {
+                    "(nothing)".to_owned()
+                } else {
+                    said.join(" ")
+                };
+                format!(" {what} -> {said}")
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "{}{} {}:{}",
+            turn.number,
+            turn.mover.fold_wb(".", "..."),
+            color_title(turn.mover),
+            steps.join(";")
+        );
+    }
+    if let Ok(game) = log.replay() {
+        let _ = writeln!(out, "Final position: {}", game.referee().fen());
+        match game.referee().over() {
+            Some(o) => {
                 let _ = writeln!(out, "Result: {}.", o.title());
-            } else {
+            }
+            None => {
                 let _ = writeln!(out, "The game is not finished.");
             }
         }
-        None => {
-            let _ = writeln!(
-                out,
-                "As the referee saw it. Start: {}",
-                crate::setup::setup_fen(log.start.clone())
-            );
-            let moves: std::collections::HashMap<usize, String> =
-                true_moves(log).into_iter().collect();
-            for turn in log.turns() {
-                let steps: Vec<String> = turn
-                    .indexed()
-                    .map(|(i, e)| {
-                        let said: Vec<String> = e
-                            .said
-                            .iter()
-                            .filter_map(|s| {
-                                describe(&s.item, wording)
-                                    .map(|w| format!("{w}{}", audience_note(s.to)))
-                            })
-                            .collect();
-                        let what = match moves.get(&i) {
-                            Some(san) => format!("{} = {san}", request_text(&e.request)),
-                            None => request_text(&e.request),
-                        };
-                        let said = if said.is_empty() {
-                            "(nothing)".to_owned()
-                        } else {
-                            said.join(" ")
-                        };
-                        format!(" {what} -> {said}")
-                    })
-                    .collect();
-                let _ = writeln!(
-                    out,
-                    "{}{} {}:{}",
-                    turn.number,
-                    turn.mover.fold_wb(".", "..."),
-                    color_title(turn.mover),
-                    steps.join(";")
-                );
-            }
-            if let Ok(game) = log.replay() {
-                let _ = writeln!(out, "Final position: {}", game.referee().fen());
-                match game.referee().over() {
-                    Some(o) => {
-                        let _ = writeln!(out, "Result: {}.", o.title());
-                    }
-                    None => {
-                        let _ = writeln!(out, "The game is not finished.");
-                    }
-                }
-            }
-        }
     }
-    out
 }

@@ -275,6 +275,35 @@ pub enum Preset {
 #[error("unknown rule set '{0}' (expected one of: {list})", list = Preset::id_list())]
 pub struct UnknownPreset(pub String);
 
+/// A rule set whose flags do not go together ([`RuleSet::check`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum RulesError {
+    /// Drops in Reconnaissance Blind Chess.
+    #[error("drops are not a flag of Reconnaissance Blind Chess")]
+    RbcDrops,
+    /// A sighted player, a handicap or a bishop in Reconnaissance Blind Chess.
+    #[error("sighted, handicap and bishop are not flags of Reconnaissance Blind Chess")]
+    RbcHandicap,
+    /// A handicap without a sighted player to have it.
+    #[error("a handicap needs sighted: white or black (the player with the handicap army)")]
+    HandicapNeedsSighted,
+    /// Pickle-pot or One-eye without the bishop they keep.
+    #[error("bishop: \"c\" or \"f\" is needed with the pickle_pot and one_eye handicaps")]
+    BishopNeeded,
+    /// A bishop named for a handicap that keeps none.
+    #[error("bishop is a flag of the pickle_pot and one_eye handicaps only")]
+    BishopUnused,
+    /// Secret "Any?" together with another pawn information.
+    #[error("any: secret is the pawn information (by question): pawn_info must be none")]
+    SecretAnyWithPawnInfo,
+    /// More squares to open than [`MAX_OPEN_SQUARES`].
+    #[error(
+        "open_squares is {0}, but at most {most} squares can be opened",
+        most = MAX_OPEN_SQUARES
+    )]
+    TooManyOpenSquares(u8),
+}
+
 impl RuleSet {
     /// The preset whose flags are exactly these, if any ("custom" otherwise).
     pub fn preset(&self) -> Option<Preset> {
@@ -282,41 +311,30 @@ impl RuleSet {
     }
 
     /// Whether every flag is in range; the error names the flag that is not.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), RulesError> {
         let handicapped = self.sighted != Sighted::None || self.handicap != Handicap::None;
         if self.family == Family::Rbc && self.drops {
-            return Err("drops are not a flag of Reconnaissance Blind Chess".into());
+            return Err(RulesError::RbcDrops);
         }
         if self.family == Family::Rbc && (handicapped || self.bishop.is_some()) {
-            return Err(
-                "sighted, handicap and bishop are not flags of Reconnaissance Blind Chess".into(),
-            );
+            return Err(RulesError::RbcHandicap);
         }
         if self.handicap != Handicap::None && self.sighted == Sighted::None {
-            return Err(
-                "a handicap needs sighted: white or black (the player with the handicap army)"
-                    .into(),
-            );
+            return Err(RulesError::HandicapNeedsSighted);
         }
         let needs_bishop = matches!(self.handicap, Handicap::PicklePot | Handicap::OneEye);
         if needs_bishop != self.bishop.is_some() {
             return Err(if needs_bishop {
-                "bishop: \"c\" or \"f\" is needed with the pickle_pot and one_eye handicaps".into()
+                RulesError::BishopNeeded
             } else {
-                "bishop is a flag of the pickle_pot and one_eye handicaps only".into()
+                RulesError::BishopUnused
             });
         }
         if self.any == AnyRule::Secret && self.pawn_info != PawnInfo::None {
-            return Err(
-                "any: secret is the pawn information (by question): pawn_info must be none".into(),
-            );
+            return Err(RulesError::SecretAnyWithPawnInfo);
         }
-        let most = usize::from(MAX_OPEN_SQUARES);
-        if usize::from(self.open_squares) > most {
-            return Err(format!(
-                "open_squares is {}, but at most {most} squares can be opened",
-                self.open_squares
-            ));
+        if self.open_squares > MAX_OPEN_SQUARES {
+            return Err(RulesError::TooManyOpenSquares(self.open_squares));
         }
         Ok(())
     }
@@ -391,5 +409,27 @@ mod tests {
         assert_eq!(back, r);
         let json = serde_json::json!({"family":"kriegspiel","no_such_flag":true});
         assert!(serde_json::from_value::<RuleSet>(json).is_err());
+    }
+
+    #[test]
+    fn check_names_the_flag_that_is_out_of_range() {
+        for p in Preset::ALL {
+            assert_eq!(p.rules().check(), Ok(()), "{p}");
+        }
+        let mut rbc = Preset::Rbc.rules();
+        rbc.drops = true;
+        assert_eq!(rbc.check(), Err(RulesError::RbcDrops));
+        let mut open = Preset::Modern.rules();
+        open.open_squares = MAX_OPEN_SQUARES + 1;
+        let too_many = open.check();
+        assert_eq!(too_many, Err(RulesError::TooManyOpenSquares(10)));
+        assert!(too_many.is_err_and(
+            |e| e.to_string() == "open_squares is 10, but at most 9 squares can be opened"
+        ));
+        let mut pickle = Preset::PicklePot.rules();
+        pickle.bishop = None;
+        assert_eq!(pickle.check(), Err(RulesError::BishopNeeded));
+        pickle.sighted = Sighted::None;
+        assert_eq!(pickle.check(), Err(RulesError::HandicapNeedsSighted));
     }
 }

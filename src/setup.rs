@@ -17,8 +17,15 @@ pub fn parse_fen(text: &str) -> Option<Setup> {
     text.trim().parse::<Fen>().ok().map(Fen::into_setup)
 }
 
+/// Letters that do not name an ending's pieces ([`parse_ending`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "'{0}' is not an ending: write the pieces of the side with material as letters Q, R, B, N, P (e.g. QR)"
+)]
+pub struct NotAnEnding(pub String);
+
 /// The pieces of an ending named by letters (`QR`: a queen and a rook; Q, R, B, N, P).
-pub fn parse_ending(letters: &str) -> Result<Vec<shakmaty::Role>, String> {
+pub fn parse_ending(letters: &str) -> Result<Vec<shakmaty::Role>, NotAnEnding> {
     let roles: Option<Vec<shakmaty::Role>> = letters
         .chars()
         .map(|c| match c.to_ascii_uppercase() {
@@ -32,9 +39,7 @@ pub fn parse_ending(letters: &str) -> Result<Vec<shakmaty::Role>, String> {
         .collect();
     match roles {
         Some(r) if !r.is_empty() && r.len() <= 14 => Ok(r),
-        _ => Err(format!(
-            "'{letters}' is not an ending: write the pieces of the side with material as letters Q, R, B, N, P (e.g. QR)"
-        )),
+        _ => Err(NotAnEnding(letters.to_owned())),
     }
 }
 

@@ -268,7 +268,7 @@ fn match_saves_in_out_dir_and_out_is_never_a_folder() {
 #[test]
 fn bad_input_exits_2_in_every_subcommand() {
     let missing = "/no/such/folder/game.ron";
-    let cases: [&[&str]; 16] = [
+    let cases: [&[&str]; 18] = [
         &["match", "--white", "nosuch", "--black", "random"],
         &["match", "--white", "engine", "--black", "random"],
         &[
@@ -291,6 +291,8 @@ fn bad_input_exits_2_in_every_subcommand() {
         &["scoresheet", missing],
         &["problem", missing],
         &["host", "--seat", "none", "--resume", missing],
+        &["host", "--seat", "none", "--clock", "soon"],
+        &["endgame", "--pieces", "QX"],
     ];
     for args in cases {
         let out = run(args);

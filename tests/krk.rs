@@ -224,3 +224,30 @@ fn the_command_prints_the_summary_line() {
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("invalid value 'nobody'"));
 }
+
+/// `kriegspiel krk` refuses rules and names it does not know before playing anything, and says
+/// that they are bad input.
+#[test]
+fn krk_refuses_what_it_cannot_play_as_bad_input() {
+    let options = |rules: Preset, player: &str, defender: &str| run::Options {
+        player: player.to_owned(),
+        defender: defender.to_owned(),
+        positions: 1,
+        seed: 1,
+        all: false,
+        rules: rules.rules(),
+        depth: None,
+        max_moves: 2,
+    };
+    let rbc = run::command(&options(Preset::Rbc, "ours", "edge"));
+    assert_eq!(rbc, Err(run::KrkError::NotKriegspiel));
+    let player = run::command(&options(Preset::Wild16, "nobody", "edge"));
+    assert_eq!(player, Err(run::KrkError::UnknownPlayer("nobody".into())));
+    let defender = run::command(&options(Preset::Wild16, "paper", "nobody"));
+    assert_eq!(defender, Err(run::KrkError::UnknownDefender));
+    for refused in [rbc, player, defender] {
+        assert!(refused.is_err_and(|e| e.is_bad_input()));
+    }
+    let table = run::KrkError::Table(kriegspiel::krk::solver::TableError::Compression);
+    assert!(!table.is_bad_input());
+}

@@ -9,7 +9,7 @@ use kriegspiel::referee::Request;
 use kriegspiel::rules::RuleSet;
 use kriegspiel::seat::Hello;
 use kriegspiel::seat::remote::RemoteTable;
-use kriegspiel::seat::serve::{HostOptions, Hosted, start_host};
+use kriegspiel::seat::serve::{HostOptions, Hosted, ServeError, start_host};
 use kriegspiel::session::GameSession;
 use kriegspiel::table::{News, Table};
 use shakmaty::Color;
@@ -129,4 +129,29 @@ fn a_resignation_over_the_network_is_logged_under_the_side_that_resigned() {
         };
         assert!(line.contains(credited), "{seat:?}: {line}");
     }
+}
+
+/// A host that cannot start says whether what it was asked is at fault: a save to resume that
+/// does not load is bad input, an address it cannot listen on is not.
+#[test]
+fn a_host_that_cannot_start_says_whose_fault_it_is() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let options = |resume: Option<std::path::PathBuf>, bind: &str| HostOptions {
+        rules: Preset::Wild16.rules(),
+        time_control: None,
+        bind: bind.into(),
+        port: 0,
+        autosave: dir.path().join("hosted.ron"),
+        resume,
+    };
+    let missing = dir.path().join("no-such-save.ron");
+    let Err(resume) = start_host(&options(Some(missing), "127.0.0.1")) else {
+        panic!("a missing save resumed");
+    };
+    assert!(matches!(resume, ServeError::Resume { .. }) && resume.is_bad_input());
+    assert!(resume.to_string().starts_with("cannot resume "), "{resume}");
+    let Err(listen) = start_host(&options(None, "192.0.2.1")) else {
+        panic!("listened on an address this machine does not have");
+    };
+    assert!(matches!(listen, ServeError::Listen { .. }) && !listen.is_bad_input());
 }

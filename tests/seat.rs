@@ -8,7 +8,7 @@ use kriegspiel::log::GameLog;
 use kriegspiel::referee::{Request, RequestRepr};
 use kriegspiel::rules::{Handicap, Preset, RuleSet, Sighted, Wing};
 use kriegspiel::save::Meta;
-use kriegspiel::seat::{Hello, Host, SeatState};
+use kriegspiel::seat::{Hello, HelloError, Host, SeatState};
 use kriegspiel::session::GameSession;
 use shakmaty::{Color, Setup};
 use std::time::Duration;
@@ -205,14 +205,16 @@ fn hello_is_checked_before_a_seat_is_given() {
     let code = host.code();
     let wrong_version = r#"{"op":"hello","version":99}"#;
     assert!(
-        host.connect(wrong_version, now)
-            .is_err_and(|e| e.contains("version"))
+        host.connect(wrong_version, now).is_err_and(
+            |e| matches!(e, HelloError::Version(99)) && e.to_string().contains("version")
+        )
     );
     let mut h = Hello::new();
     h.code = Some("ZZZ-ZZZ".into());
     assert!(
-        host.connect(&h.line(), now)
-            .is_err_and(|e| e.contains("join code"))
+        host.connect(&h.line(), now).is_err_and(
+            |e| matches!(e, HelloError::WrongCode) && e.to_string().contains("join code")
+        )
     );
     h.code = Some(code.to_lowercase().replace('-', " "));
     let (first, _) = host
@@ -224,11 +226,14 @@ fn hello_is_checked_before_a_seat_is_given() {
     assert_ne!(first, second);
     assert!(
         host.connect(&h.line(), now)
-            .is_err_and(|e| e.contains("taken"))
+            .is_err_and(|e| matches!(e, HelloError::Full) && e.to_string().contains("taken"))
     );
     let mut thief = Hello::new();
     thief.token = Some("NOT-A-TOKEN".into());
-    assert!(host.connect(&thief.line(), now).is_err());
+    assert!(
+        host.connect(&thief.line(), now)
+            .is_err_and(|e| matches!(e, HelloError::UnknownToken))
+    );
 }
 
 #[test]
@@ -331,4 +336,46 @@ fn a_seat_that_sat_first_learns_the_name_of_the_player_who_joins() {
         white.receive(line).expect("a line");
     }
     assert_eq!(white.names, ["Bob".to_owned(), "Ann".to_owned()]);
+}
+
+#[test]
+fn a_line_a_seat_may_not_send_is_refused_with_its_reason() {
+    use kriegspiel::seat::{FromSeat, LineError};
+    let refused = |line: &str| FromSeat::parse(line, Color::White).expect_err(line);
+    assert!(matches!(refused("{"), LineError::NotJson(_)));
+    assert!(matches!(refused(r#"{"move":"e2e4"}"#), LineError::NoOp));
+    assert!(matches!(refused(r#"{"op":"draw"}"#), LineError::DrawAlone));
+    let resign = refused(r#"{"op":"resign","color":"black"}"#);
+    assert!(matches!(&resign, LineError::NotOwn(op) if op == "resign"));
+    assert_eq!(resign.to_string(), "a seat may \"resign\" only for itself");
+    let timeout = refused(r#"{"op":"timeout"}"#);
+    assert_eq!(
+        timeout.to_string(),
+        "\"timeout\" is the table's, not a seat's"
+    );
+    let offer = refused(r#"{"op":"offer_draw","now":true}"#);
+    assert_eq!(offer.to_string(), "\"offer_draw\" takes no fields");
+    let bad = refused(r#"{"op":"try","move":7}"#);
+    assert!(matches!(&bad, LineError::Fields { op, .. } if op == "try"));
+    assert!(bad.to_string().starts_with("a bad \"try\": "));
+    let long = format!(r#"{{"op":"{}"}}"#, "x".repeat(100));
+    assert!(matches!(refused(&long), LineError::UnknownOp(op) if op.len() == 40));
+    assert_eq!(
+        FromSeat::parse(r#"{"op":"resign"}"#, Color::Black).ok(),
+        Some(FromSeat::Request(Request::Resign(Color::Black)))
+    );
+}
+
+#[test]
+fn a_clock_is_minutes_plus_seconds_and_anything_else_is_bad_input() {
+    use kriegspiel::seat::serve::{TimeControlError, parse_time_control};
+    let clock = parse_time_control("5+3").expect("a clock");
+    assert_eq!((clock.base_ms, clock.increment_ms), (300_000, 3_000));
+    assert_eq!(
+        parse_time_control("soon"),
+        Err(TimeControlError::NotTimeControl("soon".into()))
+    );
+    let slow = parse_time_control("601+0");
+    assert_eq!(slow, Err(TimeControlError::OutOfRange("601+0".into())));
+    assert!(slow.is_err_and(|e| e.to_string().contains("at most 600")));
 }

@@ -6,7 +6,7 @@
 
 mod wire;
 
-pub use wire::{AnyWord, ItemRepr, PawnTriesRepr, pgn_result};
+pub use wire::{AnyWord, ItemError, ItemRepr, PawnTriesRepr, pgn_result};
 
 use crate::attempt::Attempt;
 use arrayvec::ArrayVec;

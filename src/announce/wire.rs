@@ -213,10 +213,24 @@ impl From<Item> for ItemRepr {
     }
 }
 
-impl TryFrom<ItemRepr> for Item {
-    type Error = String;
+/// An item written without a field it needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum ItemError {
+    /// A resignation without the side that resigned.
+    #[error("a resigned item needs the \"color\" who resigned")]
+    NoResigner,
+    /// A loss on time without the side that lost.
+    #[error("a timeout item needs the \"loser\"")]
+    NoLoser,
+    /// A loss on time without the result.
+    #[error("a timeout item needs the \"result\"")]
+    NoResult,
+}
 
-    fn try_from(repr: ItemRepr) -> Result<Item, String> {
+impl TryFrom<ItemRepr> for Item {
+    type Error = ItemError;
+
+    fn try_from(repr: ItemRepr) -> Result<Item, ItemError> {
         Ok(match repr {
             ItemRepr::Legal => Item::Legal,
             ItemRepr::Illegal { count: None } => Item::Illegal,
@@ -236,12 +250,10 @@ impl TryFrom<ItemRepr> for Item {
             }
             ItemRepr::Any { answer } => Item::AnyAnswer(answer == AnyWord::Try),
             ItemRepr::Promotion => Item::Promotion,
-            ItemRepr::Resigned { color } => {
-                Item::Resigned(color.ok_or("a resigned item needs the \"color\" who resigned")?)
-            }
+            ItemRepr::Resigned { color } => Item::Resigned(color.ok_or(ItemError::NoResigner)?),
             ItemRepr::Timeout { loser, result } => Item::Timeout {
-                loser: loser.ok_or("a timeout item needs the \"loser\"")?,
-                result: result.ok_or("a timeout item needs the \"result\"")?,
+                loser: loser.ok_or(ItemError::NoLoser)?,
+                result: result.ok_or(ItemError::NoResult)?,
             },
             ItemRepr::Adjudicated { result } => Item::Adjudicated(result),
             ItemRepr::Sense { squares } => Item::Sense(squares),

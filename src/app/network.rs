@@ -163,7 +163,7 @@ impl NetworkScreen {
         let clock = self.clock.trim();
         let time_control: Option<TimeControl> = match clock {
             "" | "none" => None,
-            text => Some(serve::parse_time_control(text)?),
+            text => Some(serve::parse_time_control(text).map_err(|e| e.to_string())?),
         };
         std::fs::create_dir_all(saves_dir)
             .map_err(|e| format!("cannot create {}: {e}", saves_dir.display()))?;
@@ -174,7 +174,8 @@ impl NetworkScreen {
             port,
             autosave: saves_dir.join(crate::save::autosave_name()),
             resume: None,
-        })?;
+        })
+        .map_err(|e| e.to_string())?;
         let mut hello = self.hello();
         hello.token = Some(hosted.server.with_host(|h| h.reserve(self.seat)));
         let local = format!("127.0.0.1:{}", hosted.server.addr().port());

@@ -196,7 +196,7 @@ impl NewGameDialog {
 
     /// Checks the choices and builds the game to start.
     pub fn spec(&self) -> Result<GameSpec, String> {
-        self.rules.check()?;
+        self.rules.check().map_err(|e| e.to_string())?;
         let handicapped = crate::variant::Variant::fixed_start(&self.rules);
         if handicapped.is_some() && self.use_fen {
             return Err("a handicap game starts from its handicap army: choose Standard".into());

@@ -4,6 +4,7 @@
 //! knight moves are sent and timed. Flat cost means the figure at 100k events is close to the
 //! figure at 1k.
 
+use super::BenchError;
 use crate::Attempt;
 use crate::log::Game;
 use crate::protocol::{Paths, Session};
@@ -21,11 +22,10 @@ fn shuffle_move(i: usize) -> &'static str {
 }
 
 /// A Berkeley game of `events` knight moves.
-fn long_game(events: usize) -> Result<Game, String> {
+fn long_game(events: usize) -> Result<Game, BenchError> {
     let mut game = Game::standard(Preset::Berkeley.rules());
     for i in 0..events {
-        let a = Attempt::parse(shuffle_move(i)).map_err(|e| e.to_string())?;
-        game.apply(Request::Try(a)).map_err(|e| e.to_string())?;
+        game.apply(Request::Try(Attempt::parse(shuffle_move(i))?))?;
     }
     Ok(game)
 }
@@ -36,13 +36,11 @@ pub fn per_request(
     events: usize,
     requests: usize,
     autosave: Option<&Path>,
-) -> Result<Duration, String> {
+) -> Result<Duration, BenchError> {
     let dir = std::env::temp_dir().join(format!("kriegspiel-bench-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(&dir)?;
     let source = dir.join(format!("long-{events}.ron"));
-    SavedGame::of(&long_game(events)?, Meta::default(), None)
-        .write(&source)
-        .map_err(|e| e.to_string())?;
+    SavedGame::of(&long_game(events)?, Meta::default(), None).write(&source)?;
     let session = match autosave {
         Some(dir) => Session::with_autosave(dir.join(format!("auto-{events}.ron"))),
         None => Session::new(),
@@ -52,7 +50,7 @@ pub fn per_request(
     let load = serde_json::json!({"op": "load", "path": source.display().to_string()});
     session.handle_line(&load.to_string(), &mut out);
     if !out.starts_with("{\"ok\":true") {
-        return Err(format!("the long game did not load: {out}"));
+        return Err(BenchError::NotLoaded(out));
     }
     let lines: Vec<String> = (0..requests)
         .map(|i| {
@@ -69,16 +67,16 @@ pub fn per_request(
     }
     let elapsed = start.elapsed();
     if !out.starts_with("{\"ok\":true") {
-        return Err(format!("a timed request failed: {out}"));
+        return Err(BenchError::TimedRequest(out));
     }
     let _ = std::fs::remove_dir_all(&dir);
     Ok(elapsed / requests.max(1) as u32)
 }
 
 /// Prints the per-request cost at 1k, 10k and 100k events, with and without autosave.
-pub fn run() -> Result<(), String> {
+pub fn run() -> Result<(), BenchError> {
     let dir = std::env::temp_dir().join(format!("kriegspiel-bench-auto-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(&dir)?;
     println!("per-request cost through the protocol (mean over 2000 requests):");
     println!("{:>8}  {:>14}  {:>14}", "events", "no autosave", "autosave");
     for events in [1_000, 10_000, 100_000] {

@@ -12,7 +12,7 @@ use crate::referee::{Referee, Request};
 pub use crate::rng::Rng;
 use crate::rules::{Preset, RuleSet};
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{self, BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -141,18 +141,61 @@ pub fn protocol_script(games: &[RecordedGame]) -> Vec<String> {
     script
 }
 
+/// Why a measurement could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum BenchError {
+    /// This program's path is unknown.
+    #[error("cannot find own executable: {0}")]
+    OwnPath(#[source] io::Error),
+    /// The referee process does not start.
+    #[error("cannot start the referee: {0}")]
+    Start(#[source] io::Error),
+    /// The referee process has no standard input.
+    #[error("no stdin")]
+    NoStdin,
+    /// The referee process has no standard output.
+    #[error("no stdout")]
+    NoStdout,
+    /// The referee stopped answering.
+    #[error("the referee answered {answered} of {asked} requests")]
+    Unanswered {
+        /// Answers read.
+        answered: u64,
+        /// Requests sent.
+        asked: usize,
+    },
+    /// Requests of the recorded games were refused.
+    #[error("{0} requests were refused")]
+    Refused(u64),
+    /// A file or folder of the cost measurement.
+    #[error("{0}")]
+    Io(#[from] io::Error),
+    /// A move of the cost measurement's game does not read.
+    #[error(transparent)]
+    Move(#[from] crate::attempt::MalformedMove),
+    /// The referee refused a move of the cost measurement's game.
+    #[error(transparent)]
+    Request(#[from] crate::referee::RequestError),
+    /// The protocol did not load the cost measurement's game (its answer).
+    #[error("the long game did not load: {0}")]
+    NotLoaded(String),
+    /// The protocol refused a timed request (its answer).
+    #[error("a timed request failed: {0}")]
+    TimedRequest(String),
+}
+
 /// Protocol throughput through a pipe to a `kriegspiel referee` child process.
 /// Returns (requests, elapsed).
-pub fn through_pipe(script: &[String]) -> Result<(u64, Duration), String> {
-    let exe = std::env::current_exe().map_err(|e| format!("cannot find own executable: {e}"))?;
+pub fn through_pipe(script: &[String]) -> Result<(u64, Duration), BenchError> {
+    let exe = std::env::current_exe().map_err(BenchError::OwnPath)?;
     let mut child = Command::new(exe)
         .arg("referee")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
-        .map_err(|e| format!("cannot start the referee: {e}"))?;
-    let mut stdin = child.stdin.take().ok_or("no stdin")?;
-    let stdout = child.stdout.take().ok_or("no stdout")?;
+        .map_err(BenchError::Start)?;
+    let mut stdin = child.stdin.take().ok_or(BenchError::NoStdin)?;
+    let stdout = child.stdout.take().ok_or(BenchError::NoStdout)?;
     let payload: String = script.iter().flat_map(|l| [l.as_str(), "\n"]).collect();
     let start = Instant::now();
     let writer = std::thread::spawn(move || {
@@ -178,13 +221,13 @@ pub fn through_pipe(script: &[String]) -> Result<(u64, Duration), String> {
     let _ = writer.join();
     let _ = child.wait();
     if count != script.len() as u64 {
-        return Err(format!(
-            "the referee answered {count} of {} requests",
-            script.len()
-        ));
+        return Err(BenchError::Unanswered {
+            answered: count,
+            asked: script.len(),
+        });
     }
     if failures > 0 {
-        return Err(format!("{failures} requests were refused"));
+        return Err(BenchError::Refused(failures));
     }
     Ok((count, elapsed))
 }
@@ -203,7 +246,7 @@ pub enum Only {
 }
 
 /// Runs the measurements and prints the figures; `passes` fixes the in-process workload.
-pub fn run(seconds: f64, passes: Option<usize>, seed: u64, only: Only) -> Result<(), String> {
+pub fn run(seconds: f64, passes: Option<usize>, seed: u64, only: Only) -> Result<(), BenchError> {
     if only == Only::Cost {
         return cost::run();
     }

@@ -138,7 +138,7 @@ pub fn match_command(args: MatchArgs) -> Outcome {
         .as_deref()
         .map(kriegspiel::setup::parse_ending)
         .transpose()
-        .map_err(Stop::BadInput)?;
+        .map_err(Stop::bad_input)?;
     let config = MatchConfig {
         white: args.white,
         black: args.black,
@@ -174,7 +174,7 @@ pub fn match_command(args: MatchArgs) -> Outcome {
 /// `kriegspiel endgame`: trials of the lone-king search, one summary line.
 pub fn endgame_command(args: EndgameArgs) -> Outcome {
     use kriegspiel::bots::trial::{Defender, run};
-    let roles = kriegspiel::setup::parse_ending(&args.pieces).map_err(Stop::BadInput)?;
+    let roles = kriegspiel::setup::parse_ending(&args.pieces).map_err(Stop::bad_input)?;
     let defender = match args.defender {
         EndgameDefender::Centre => Defender::Centre,
         EndgameDefender::Random => Defender::Random,
@@ -219,8 +219,8 @@ pub fn endgame_command(args: EndgameArgs) -> Outcome {
     Ok(())
 }
 
-/// `kriegspiel krk`: many KR vs K games and a summary. Its only refusal is a rule set that is
-/// not Kriegspiel's: bad input.
+/// `kriegspiel krk`: many KR vs K games and a summary. Rules that are not Kriegspiel's are bad
+/// input; a damaged strategy table is a failure.
 pub fn krk_command(args: KrkArgs) -> Outcome {
     let max_moves = args
         .max_moves
@@ -235,7 +235,7 @@ pub fn krk_command(args: KrkArgs) -> Outcome {
         depth: args.depth,
         max_moves,
     })
-    .map_err(Stop::BadInput)
+    .map_err(|e| Stop::sorted(&e, e.is_bad_input()))
 }
 
 /// `kriegspiel engine`: one of our bots speaking the seat protocol on standard input and
@@ -246,5 +246,5 @@ pub fn engine_command(args: EngineArgs) -> Outcome {
         bot.set_think_ms(ms);
     }
     let mut bot = kriegspiel::bots::driver::Driver::start(bot);
-    kriegspiel::seat::serve::engine(&mut bot).map_err(Stop::Failed)
+    kriegspiel::seat::serve::engine(&mut bot).map_err(Stop::failed)
 }

@@ -108,24 +108,37 @@ pub fn scoresheet(args: ScoresheetArgs) -> Outcome {
     Ok(())
 }
 
+/// `selfplay --flags` that name no rule set: bad input.
+#[derive(Debug, thiserror::Error)]
+enum FlagsError {
+    /// Not JSON.
+    #[error("--flags is not JSON: {0}")]
+    NotJson(#[source] serde_json::Error),
+    /// JSON, but not an object.
+    #[error("--flags must be a JSON object of rule flags")]
+    NotObject,
+    /// Flags the protocol's `new` refuses.
+    #[error(transparent)]
+    Rules(#[from] kriegspiel::protocol::RulesJsonError),
+}
+
 /// A preset with rule flags changed as in the protocol's `new` (JSON).
-fn selfplay_rules(preset: Preset, flags: Option<&str>) -> Result<kriegspiel::RuleSet, String> {
+fn selfplay_rules(preset: Preset, flags: Option<&str>) -> Result<kriegspiel::RuleSet, FlagsError> {
     let Some(flags) = flags else {
         return Ok(preset.rules());
     };
-    let mut value: serde_json::Value =
-        serde_json::from_str(flags).map_err(|e| format!("--flags is not JSON: {e}"))?;
+    let mut value: serde_json::Value = serde_json::from_str(flags).map_err(FlagsError::NotJson)?;
     let Some(object) = value.as_object_mut() else {
-        return Err("--flags must be a JSON object of rule flags".into());
+        return Err(FlagsError::NotObject);
     };
     object.insert("preset".into(), preset.id().into());
-    kriegspiel::protocol::rules_from_json(&value)
+    Ok(kriegspiel::protocol::rules_from_json(&value)?)
 }
 
 /// `kriegspiel selfplay`: random games until one finishes, saved to `--out`.
 pub fn selfplay(args: SelfplayArgs) -> Outcome {
     let (rules, seed, max_plies) = (args.rules, args.seed, args.max_plies);
-    let set = selfplay_rules(rules, args.flags.as_deref()).map_err(Stop::BadInput)?;
+    let set = selfplay_rules(rules, args.flags.as_deref()).map_err(Stop::bad_input)?;
     let (seed, saved) = kriegspiel::selfplay::finished_game(&set, seed, max_plies, 1000)
         .ok_or_else(|| {
             Stop::failed(format!(

@@ -81,7 +81,7 @@ pub fn host(args: HostArgs) -> Outcome {
         .as_deref()
         .map(serve::parse_time_control)
         .transpose()
-        .map_err(Stop::BadInput)?;
+        .map_err(Stop::bad_input)?;
     if let Some(path) = &args.resume {
         kriegspiel::save::load_file(path)
             .map_err(|e| Stop::bad_input(format!("cannot resume {}: {e}", path.display())))?;
@@ -109,7 +109,7 @@ pub fn host(args: HostArgs) -> Outcome {
         autosave: autosave.clone(),
         resume: args.resume,
     })
-    .map_err(Stop::Failed)?;
+    .map_err(|e| Stop::sorted(&e, e.is_bad_input()))?;
     serve::announce(&hosted, &rules);
     // This machine's own seat joins over the loopback, or the one address listened on.
     let listening = hosted.server.addr();
@@ -133,7 +133,7 @@ pub fn host(args: HostArgs) -> Outcome {
         }
         (Some(color), None) => {
             let token = hosted.server.with_host(|h| h.reserve(color));
-            return open_app(&local, token, Some(hosted)).map_err(Stop::Failed);
+            return open_app(&local, token, Some(hosted));
         }
     }
     let result = serve::wait_for_the_end(&hosted.server);
@@ -163,7 +163,7 @@ pub fn join(args: JoinArgs) -> Outcome {
     hello.name = args.name;
     hello.have = args.have;
     let Some(choice) = args.bot else {
-        return open_join_app(&args.address, hello).map_err(Stop::Failed);
+        return open_join_app(&args.address, hello);
     };
     let max_plies = args
         .max_plies
@@ -171,7 +171,7 @@ pub fn join(args: JoinArgs) -> Outcome {
     let bot = choice.make(serve_seed()).map_err(Stop::bad_input)?;
     let mut bot = kriegspiel::bots::driver::Driver::start(bot);
     let (end, state) =
-        serve::join_with_bot(&args.address, &hello, &mut bot, max_plies).map_err(Stop::Failed)?;
+        serve::join_with_bot(&args.address, &hello, &mut bot, max_plies).map_err(Stop::failed)?;
     if let (Some(seat), Some(token)) = (state.seat(), state.token()) {
         println!("seat {} token {token}", seat_name(seat));
     }
@@ -204,8 +204,9 @@ fn serve_seed() -> u64 {
     kriegspiel::seat::host::entropy()
 }
 
+/// This machine's seat in the app (the app's own error is a failure).
 #[cfg(feature = "gui")]
-fn open_app(local: &str, token: String, hosted: Option<serve::Hosted>) -> Result<(), String> {
+fn open_app(local: &str, token: String, hosted: Option<serve::Hosted>) -> Outcome {
     let mut hello = Hello::new();
     hello.token = Some(token);
     kriegspiel::app::run(kriegspiel::app::StartOptions {
@@ -216,10 +217,12 @@ fn open_app(local: &str, token: String, hosted: Option<serve::Hosted>) -> Result
         }),
         ..Default::default()
     })
+    .map_err(Stop::Failed)
 }
 
+/// A joined seat in the app.
 #[cfg(feature = "gui")]
-fn open_join_app(address: &str, hello: Hello) -> Result<(), String> {
+fn open_join_app(address: &str, hello: Hello) -> Outcome {
     kriegspiel::app::run(kriegspiel::app::StartOptions {
         network: Some(kriegspiel::app::NetworkStart {
             address: address.to_owned(),
@@ -228,14 +231,19 @@ fn open_join_app(address: &str, hello: Hello) -> Result<(), String> {
         }),
         ..Default::default()
     })
+    .map_err(Stop::Failed)
+}
+
+/// The message of a build without the app, when a seat would open it.
+#[cfg(not(feature = "gui"))]
+const NO_APP: &str = "this build has no app: use --bot";
+
+#[cfg(not(feature = "gui"))]
+fn open_app(_: &str, _: String, _: Option<serve::Hosted>) -> Outcome {
+    Err(Stop::failed(NO_APP))
 }
 
 #[cfg(not(feature = "gui"))]
-fn open_app(_: &str, _: String, _: Option<serve::Hosted>) -> Result<(), String> {
-    Err("this build has no app: use --bot".into())
-}
-
-#[cfg(not(feature = "gui"))]
-fn open_join_app(_: &str, _: Hello) -> Result<(), String> {
-    Err("this build has no app: use --bot".into())
+fn open_join_app(_: &str, _: Hello) -> Outcome {
+    Err(Stop::failed(NO_APP))
 }

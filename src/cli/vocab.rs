@@ -45,6 +45,16 @@ impl Stop {
     pub fn bad_input(message: impl std::fmt::Display) -> Stop {
         Stop::BadInput(message.to_string())
     }
+
+    /// A library error that says whether it is bad input: [`Stop::BadInput`] if so, else
+    /// [`Stop::Failed`].
+    pub fn sorted(error: impl std::fmt::Display, bad_input: bool) -> Stop {
+        if bad_input {
+            Stop::bad_input(error)
+        } else {
+            Stop::failed(error)
+        }
+    }
 }
 
 /// What a subcommand returns.

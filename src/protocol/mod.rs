@@ -8,7 +8,7 @@ use crate::announce::{EndReason, GameResult, Item, ItemRepr, Over};
 
 use crate::log::Game;
 use crate::referee::RequestRepr;
-use crate::rules::{Preset, RuleSet};
+use crate::rules::{Preset, RuleSet, RulesError, UnknownPreset};
 use crate::save::{Meta, Mode, SavedGame};
 use crate::session::GameSession;
 use serde_json::{Map, Value};
@@ -20,7 +20,7 @@ use std::time::Duration;
 mod paths;
 mod run;
 
-pub use paths::Paths;
+pub use paths::{OutsideSaves, Paths};
 pub use run::{MAX_LINE, run, skip_line};
 
 /// One protocol session: the current game, if any, at a local table ([`GameSession`], the same
@@ -97,33 +97,52 @@ fn bad<T>(text: impl Into<String>) -> Result<T, Bad> {
     Err(Bad(text.into()))
 }
 
+/// Why the `rules` field of a `new` request names no rule set ([`rules_from_json`]).
+#[derive(Debug, thiserror::Error)]
+pub enum RulesJsonError {
+    /// Not a preset's id.
+    #[error(transparent)]
+    Preset(#[from] UnknownPreset),
+    /// An object without the preset it changes.
+    #[error("a rules object needs a \"preset\" field naming the preset it changes")]
+    NoPreset,
+    /// A field that is no rule flag.
+    #[error("'{0}' is not a rule flag")]
+    UnknownFlag(String),
+    /// A flag with a value it cannot take.
+    #[error("bad rule flag: {0}")]
+    BadFlag(#[source] serde_json::Error),
+    /// Flags that do not go together.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// Neither a name nor an object.
+    #[error("\"rules\" must be a preset name or an object with a \"preset\" field")]
+    NotRules,
+    /// The preset's flags did not turn into a JSON object (a defect, never bad input).
+    #[error("internal error: rule flags are not an object")]
+    Internal,
+}
+
 /// Resolves the `rules` field of a `new` request: a preset id, or `{"preset": id, ...overrides}`.
-pub fn rules_from_json(value: &Value) -> Result<RuleSet, String> {
+pub fn rules_from_json(value: &Value) -> Result<RuleSet, RulesJsonError> {
     match value {
-        Value::String(id) => id
-            .parse::<Preset>()
-            .map(Preset::rules)
-            .map_err(|e| e.to_string()),
+        Value::String(id) => Ok(id.parse::<Preset>()?.rules()),
         Value::Object(fields) => {
             let Some(Value::String(id)) = fields.get("preset") else {
-                return Err(
-                    "a rules object needs a \"preset\" field naming the preset it changes".into(),
-                );
+                return Err(RulesJsonError::NoPreset);
             };
-            let preset: Preset = id
-                .parse()
-                .map_err(|e: crate::rules::UnknownPreset| e.to_string())?;
+            let preset: Preset = id.parse()?;
             let Ok(Value::Object(mut merged)) = serde_json::to_value(preset.rules()) else {
-                return Err("internal error: rule flags are not an object".into());
+                return Err(RulesJsonError::Internal);
             };
             for (k, v) in fields.iter().filter(|(k, _)| k.as_str() != "preset") {
                 if !merged.contains_key(k) {
-                    return Err(format!("'{k}' is not a rule flag"));
+                    return Err(RulesJsonError::UnknownFlag(k.clone()));
                 }
                 merged.insert(k.clone(), v.clone());
             }
-            let mut rules: RuleSet = serde_json::from_value(Value::Object(merged))
-                .map_err(|e| format!("bad rule flag: {e}"))?;
+            let mut rules: RuleSet =
+                serde_json::from_value(Value::Object(merged)).map_err(RulesJsonError::BadFlag)?;
             // Secret "Any?" is the pawn information (PROTOCOL.md): a preset's own pawn
             // information gives way to it, unless the request names one too.
             if rules.any == crate::rules::AnyRule::Secret && !fields.contains_key("pawn_info") {
@@ -132,7 +151,7 @@ pub fn rules_from_json(value: &Value) -> Result<RuleSet, String> {
             rules.check()?;
             Ok(rules)
         }
-        _ => Err("\"rules\" must be a preset name or an object with a \"preset\" field".into()),
+        _ => Err(RulesJsonError::NotRules),
     }
 }
 
@@ -297,7 +316,7 @@ impl Session {
             return Ok(());
         }
         if op == "load" {
-            let path = self.paths.resolve(path_field(&req)?).map_err(Bad)?;
+            let path = self.paths.resolve(path_field(&req)?)?;
             let loaded = crate::save::load_file(&path)?;
             let mut table = GameSession::from_loaded(loaded, self.autosave.clone());
             table.save_now();
@@ -317,7 +336,7 @@ impl Session {
                 return Ok(());
             }
             "save" => {
-                let path = self.paths.resolve(path_field(&req)?).map_err(Bad)?;
+                let path = self.paths.resolve(path_field(&req)?)?;
                 table
                     .save_to(&path)
                     .map_err(|e| Bad(format!("cannot write {}: {e}", path.display())))?;
@@ -351,7 +370,7 @@ impl Session {
         let Some(rules) = req.get("rules") else {
             return bad("\"new\" needs a \"rules\" field (a preset name like \"wild16\")");
         };
-        let rules = rules_from_json(rules).map_err(Bad)?;
+        let rules = rules_from_json(rules)?;
         let handicapped = crate::variant::Variant::fixed_start(&rules);
         if handicapped.is_some() && !matches!(req.get("fen"), None | Some(Value::Null)) {
             return bad("a handicap game starts from its handicap army: leave out \"fen\"");

@@ -20,9 +20,22 @@ impl Default for Paths {
     }
 }
 
+/// A `path` that is not a plain name inside the saves folder ([`Paths::resolve`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "'{asked}' is not a plain name inside the saves folder {} (no absolute paths, no '..'; the operator can allow any path with --allow-any-path)",
+    dir.display()
+)]
+pub struct OutsideSaves {
+    /// The path asked for (shortened for the message).
+    pub asked: String,
+    /// The saves folder.
+    pub dir: PathBuf,
+}
+
 impl Paths {
     /// The file a client's `path` names, or why it may not be used.
-    pub fn resolve(&self, asked: &str) -> Result<PathBuf, String> {
+    pub fn resolve(&self, asked: &str) -> Result<PathBuf, OutsideSaves> {
         let dir = match self {
             Paths::Anywhere => return Ok(PathBuf::from(asked)),
             Paths::Inside(dir) => dir,
@@ -32,11 +45,10 @@ impl Paths {
             .components()
             .all(|c| matches!(c, Component::Normal(_) | Component::CurDir));
         if !plain || path.file_name().is_none() {
-            return Err(format!(
-                "'{}' is not a plain name inside the saves folder {} (no absolute paths, no '..'; the operator can allow any path with --allow-any-path)",
-                super::quote(asked),
-                dir.display()
-            ));
+            return Err(OutsideSaves {
+                asked: super::quote(asked),
+                dir: dir.clone(),
+            });
         }
         Ok(dir.join(path))
     }

@@ -1,7 +1,7 @@
 //! What every rule family shares: who hears an item, the direction of a check, the material
 //! rules, and the text explaining why a position cannot be played.
 
-use super::request::NewGameError;
+use super::request::{NewGameError, Unplayable};
 use crate::announce::{Audience, CheckDirection, Item, Said};
 use crate::rules::Hearers;
 use shakmaty::fen::Fen;
@@ -41,10 +41,11 @@ pub fn parse_position(fen: &str) -> Result<Chess, NewGameError> {
         .into_position(CastlingMode::Standard)
         .map_err(|e| NewGameError::Position {
             fen: fen.to_owned(),
-            problem: describe_position_error(e.kinds()),
+            problem: Unplayable(e.kinds()),
         })
 }
 
+/// The rules of chess a position breaks, in words (the text of [`Unplayable`]).
 pub(crate) fn describe_position_error(kinds: shakmaty::PositionErrorKinds) -> String {
     use shakmaty::PositionErrorKinds as K;
     let mut parts = Vec::new();

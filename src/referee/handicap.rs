@@ -108,7 +108,7 @@ impl Placement {
         }
         out.push(only(self.color, Item::Placed));
         let (game, over) = Kriegspiel::<shakmaty::Chess>::start(rules, setup, out)
-            .map_err(RequestError::Placement)?;
+            .map_err(|e| RequestError::Placement(e.to_string()))?;
         self.next = Some(Box::new(game));
         Ok(over)
     }

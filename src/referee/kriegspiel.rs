@@ -6,8 +6,8 @@
 //! Per turn the referee caches the legal moves of the side to move (they are needed anyway to
 //! detect the end of the game and the pawn tries), so answering an attempt is a table lookup.
 
-use super::common::{both, check_direction, describe_position_error, hearers, minor_each, only};
-use super::request::{RequestError, wrong_family};
+use super::common::{both, check_direction, hearers, minor_each, only};
+use super::request::{RequestError, Unplayable, wrong_family};
 use super::{Judge, Request};
 use crate::announce::{
     Announcement, DrawReason, EndReason, GameResult, Item, Over, PawnTries, Said, Unit,
@@ -472,10 +472,10 @@ impl<P: Variant> Kriegspiel<P> {
         rules: &RuleSet,
         start: Setup,
         out: &mut Announcement,
-    ) -> Result<(Kriegspiel<P>, Option<Over>), String> {
+    ) -> Result<(Kriegspiel<P>, Option<Over>), Unplayable> {
         let pos: P = start
             .position(CastlingMode::Standard)
-            .map_err(|e| describe_position_error(e.kinds()))?;
+            .map_err(|e| Unplayable(e.kinds()))?;
         let mut k = Kriegspiel::new(pos, rules);
         let over = k.report_position(rules, false, out);
         Ok((k, over))

@@ -17,7 +17,7 @@ mod rbc;
 mod request;
 
 pub use common::{check_direction, parse_position};
-pub use request::{NewGameError, Request, RequestError, RequestRepr};
+pub use request::{NewGameError, Request, RequestError, RequestRepr, Unplayable};
 
 use crate::announce::{Announcement, DrawReason, EndReason, GameResult, Item, Over};
 use crate::attempt::Attempt;
@@ -26,6 +26,9 @@ use crate::rules::{Family, RuleSet};
 use common::both;
 use shakmaty::{Bitboard, Board, Color, Setup};
 use std::any::Any;
+
+/// A family's referee as it starts, with an immediate end if the start is one.
+type Started = (Box<dyn Judge>, Option<Over>);
 
 /// One rule family's referee: the true position and the answers to the family's own requests.
 pub(crate) trait Judge: std::fmt::Debug + Send + Sync {
@@ -107,7 +110,7 @@ impl Referee {
     /// Starts a game from `start` with `rules`; returns the referee and what both players hear at
     /// the start (pawn information, a check on the side to move, or an immediate end).
     pub fn new(rules: RuleSet, start: Setup) -> Result<(Referee, Announcement), NewGameError> {
-        rules.check().map_err(NewGameError::Rules)?;
+        rules.check()?;
         let mut out = Announcement::new();
         if let Some(item) = handicap::announcement(&rules) {
             out.push(both(item));
@@ -115,8 +118,7 @@ impl Referee {
         let placing = (rules.handicap == crate::rules::Handicap::Semi)
             .then(|| rules.sighted.color())
             .flatten();
-        let started: Result<(Box<dyn Judge>, Option<Over>), String> = match (rules.family, placing)
-        {
+        let started: Result<Started, Unplayable> = match (rules.family, placing) {
             (Family::Kriegspiel, Some(color)) => Ok((
                 Box::new(handicap::Placement::new(start.clone(), color)) as Box<dyn Judge>,
                 None,

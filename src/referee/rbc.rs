@@ -7,8 +7,7 @@
 //! path; a blocked double push becomes a single push; anything else is a pass.
 
 use super::Judge;
-use super::common::describe_position_error;
-use super::request::{Request, RequestError, wrong_family};
+use super::request::{Request, RequestError, Unplayable, wrong_family};
 use crate::announce::{Announcement, Audience, EndReason, GameResult, Item, Over, Reveal, Said};
 use crate::attempt::Attempt;
 use crate::possible::{Side, move_own_piece};
@@ -31,13 +30,13 @@ pub(crate) struct Rbc {
 
 impl Rbc {
     /// Accepts any position shakmaty accepts, except that the side not to move may be in check.
-    pub(crate) fn new(mut setup: Setup) -> Result<Rbc, String> {
+    pub(crate) fn new(mut setup: Setup) -> Result<Rbc, Unplayable> {
         if let Err(e) = setup.clone().position::<Chess>(CastlingMode::Standard) {
             let rest = e.kinds()
                 - PositionErrorKinds::OPPOSITE_CHECK
                 - PositionErrorKinds::IMPOSSIBLE_CHECK;
             if !rest.is_empty() {
-                return Err(describe_position_error(rest));
+                return Err(Unplayable(rest));
             }
         }
         setup.ep_square = setup.ep_square.filter(|ep| {

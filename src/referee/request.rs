@@ -1,10 +1,10 @@
 //! What can be asked of the referee ([`Request`]) and why a game or a request is refused
-//! ([`NewGameError`], [`RequestError`]). One serde definition of a request serves the save files
-//! and the JSON-lines protocol alike.
+//! ([`NewGameError`], [`Unplayable`], [`RequestError`]). One serde definition of a request serves
+//! the save files and the JSON-lines protocol alike.
 
 use crate::announce::GameResult;
 use crate::attempt::Attempt;
-use crate::rules::Family;
+use crate::rules::{Family, RulesError};
 use serde::{Deserialize, Serialize};
 use shakmaty::{Bitboard, Color, Square};
 use thiserror::Error;
@@ -236,7 +236,7 @@ impl Request {
 pub enum NewGameError {
     /// A rule flag is out of range.
     #[error("the rules are not valid: {0}")]
-    Rules(String),
+    Rules(#[from] RulesError),
     /// The FEN text does not parse.
     #[error("'{0}' is not a valid FEN")]
     Fen(String),
@@ -246,9 +246,14 @@ pub enum NewGameError {
         /// The FEN given.
         fen: String,
         /// What is wrong with it.
-        problem: String,
+        problem: Unplayable,
     },
 }
+
+/// Why a position that parses cannot be played: the rules of chess it breaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[error("{}", super::common::describe_position_error(self.0))]
+pub struct Unplayable(pub shakmaty::PositionErrorKinds);
 
 /// Why a request was refused (the game is unchanged).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

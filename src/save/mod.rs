@@ -256,7 +256,7 @@ pub enum LoadError {
     BadFormat(String),
     /// A rule flag is out of range.
     #[error("the rules in this save are not valid: {0}")]
-    Rules(String),
+    Rules(crate::rules::RulesError),
     /// The format version is not one this program knows.
     #[error("this save has format {0}, which no version of Kriegspiel wrote (formats start at 1)")]
     UnknownFormat(u32),
@@ -327,8 +327,8 @@ fn describe_over(o: Option<Over>) -> String {
 }
 
 /// Reads the `format: N` field at the top of a save without parsing the rest: `None` when there
-/// is no such field (not a save), `Some(Err(text))` when its value is not a number.
-fn sniff_format(text: &str) -> Option<Result<u32, String>> {
+/// is no such field (not a save), [`LoadError::BadFormat`] when its value is not a number.
+fn sniff_format(text: &str) -> Option<Result<u32, LoadError>> {
     let mut rest = text;
     loop {
         rest = rest.trim_start();
@@ -347,7 +347,12 @@ fn sniff_format(text: &str) -> Option<Result<u32, String>> {
         .take_while(|c| !matches!(c, ',' | ')' | '\n'))
         .take(20)
         .collect();
-    Some(value.trim().parse().map_err(|_| value.trim().to_owned()))
+    Some(
+        value
+            .trim()
+            .parse()
+            .map_err(|_| LoadError::BadFormat(value.trim().to_owned())),
+    )
 }
 
 /// Parses and checks a save.
@@ -357,11 +362,7 @@ pub fn load_str(text: &str) -> Result<Loaded, LoadError> {
 
 /// Parses a save without checking it.
 fn parse(text: &str) -> Result<SavedGame, LoadError> {
-    let format = match sniff_format(text) {
-        None => return Err(LoadError::NotASave),
-        Some(Err(value)) => return Err(LoadError::BadFormat(value)),
-        Some(Ok(n)) => n,
-    };
+    let format = sniff_format(text).ok_or(LoadError::NotASave)??;
     if format == 0 {
         return Err(LoadError::UnknownFormat(0));
     }

@@ -10,8 +10,8 @@
 use super::client::{Received, SeatState};
 use super::wire::{FromSeat, OverWire, State, ToSeat};
 use super::{Hello, Line, MAX_SEAT_LINE, MAX_TABLE_LINE, read_line};
-use crate::bots::Bot;
 use crate::bots::driver::Driver;
+use crate::bots::{Bot, BotError, BotKind};
 use crate::log::GameLog;
 use crate::referee::Request;
 use crate::view::PlayerView;
@@ -113,17 +113,35 @@ pub fn plies_played(view: &PlayerView) -> u32 {
 }
 
 /// A fresh bot of `kind` for a game; an engine runs `engine` (its command line).
-pub fn start_bot(
-    kind: crate::bots::BotKind,
-    engine: &str,
-    seed: u64,
-) -> Result<Box<dyn Bot>, String> {
+pub fn start_bot(kind: BotKind, engine: &str, seed: u64) -> Result<Box<dyn Bot>, BotError> {
     match kind {
-        crate::bots::BotKind::Engine => {
-            EngineBot::spawn(engine).map(|bot| Box::new(bot) as Box<dyn Bot>)
-        }
-        other => other.make(seed).map_err(|e| e.to_string()),
+        BotKind::Engine => EngineBot::spawn(engine)
+            .map(|bot| Box::new(bot) as Box<dyn Bot>)
+            .map_err(|e| BotError::Engine(e.to_string())),
+        other => other.make(seed),
     }
+}
+
+/// Why an engine program could not be started ([`EngineBot::spawn`]).
+#[derive(Debug, thiserror::Error)]
+pub enum EngineError {
+    /// An empty command.
+    #[error("an engine command needs a program: cmd:PROGRAM ARGS")]
+    NoProgram,
+    /// `kriegspiel`, but this program's own path is unknown.
+    #[error("{0}")]
+    OwnPath(#[source] io::Error),
+    /// The program does not start.
+    #[error("cannot start the engine '{program}': {source}")]
+    Start {
+        /// The program as named.
+        program: String,
+        /// Why.
+        source: io::Error,
+    },
+    /// The program's output cannot be read.
+    #[error("the engine has no standard output")]
+    NoOutput,
 }
 
 /// A program speaking the seat protocol, seated at a local table as a [`Bot`].
@@ -146,13 +164,11 @@ pub struct EngineBot {
 impl EngineBot {
     /// Starts `command` (a program and its arguments, split at spaces; `kriegspiel` means this
     /// program itself).
-    pub fn spawn(command: &str) -> Result<EngineBot, String> {
+    pub fn spawn(command: &str) -> Result<EngineBot, EngineError> {
         let mut words = command.split_whitespace();
-        let program = words
-            .next()
-            .ok_or("an engine command needs a program: cmd:PROGRAM ARGS")?;
+        let program = words.next().ok_or(EngineError::NoProgram)?;
         let path = match program {
-            "kriegspiel" => std::env::current_exe().map_err(|e| e.to_string())?,
+            "kriegspiel" => std::env::current_exe().map_err(EngineError::OwnPath)?,
             other => other.into(),
         };
         let mut child = Command::new(&path)
@@ -161,11 +177,11 @@ impl EngineBot {
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
-            .map_err(|e| format!("cannot start the engine '{program}': {e}"))?;
-        let stdout = child
-            .stdout
-            .take()
-            .ok_or("the engine has no standard output")?;
+            .map_err(|source| EngineError::Start {
+                program: program.to_owned(),
+                source,
+            })?;
+        let stdout = child.stdout.take().ok_or(EngineError::NoOutput)?;
         let stdin = child.stdin.take();
         let (tx, rx) = channel();
         std::thread::spawn(move || {
@@ -297,7 +313,9 @@ impl Bot for EngineBot {
                 Ok(FromSeat::Hello(_)) => self.send(&ToSeat::Error {
                     error: "this seat already has its hello".into(),
                 }),
-                Err(error) => self.send(&ToSeat::Error { error }),
+                Err(e) => self.send(&ToSeat::Error {
+                    error: e.to_string(),
+                }),
             }
         }
     }

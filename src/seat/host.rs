@@ -7,7 +7,7 @@
 //! timing of its lines tells it what the opponent tried. The reveal (the whole log) is sent only
 //! once the game is over.
 
-use super::wire::{ClockWire, FromSeat, Hello, OverWire, State, ToSeat};
+use super::wire::{ClockWire, FromSeat, Hello, LineError, OverWire, State, ToSeat};
 use crate::log::Event;
 use crate::referee::Request;
 use crate::rng::Rng;
@@ -69,6 +69,35 @@ fn normalise_code(code: &str) -> String {
         .filter(|c| c.is_ascii_alphanumeric())
         .map(|c| c.to_ascii_uppercase())
         .collect()
+}
+
+/// Why a connection's first line does not seat it ([`Host::connect`]).
+#[derive(Debug, thiserror::Error)]
+pub enum HelloError {
+    /// The line does not read.
+    #[error(transparent)]
+    Line(#[from] LineError),
+    /// A line other than a hello.
+    #[error("the first line must be {{\"op\":\"hello\",\"version\":1,...}}")]
+    NotHello,
+    /// Another version of the protocol.
+    #[error("this host speaks version {ours} of the seat protocol, not {0}", ours = super::VERSION)]
+    Version(u32),
+    /// A token no seat has.
+    #[error("no seat has this token")]
+    UnknownToken,
+    /// Neither a code nor a token.
+    #[error("a hello needs the host's join code (\"code\") or a seat token")]
+    NoCode,
+    /// The code of another game.
+    #[error("this is not the join code of this game")]
+    WrongCode,
+    /// The seat asked for is taken.
+    #[error("the {} seat is taken", .0.fold_wb("white", "black"))]
+    Taken(Color),
+    /// No seat is free.
+    #[error("both seats are taken")]
+    Full,
 }
 
 /// The table: the game, both seats' tokens and what each seat has been sent.
@@ -134,19 +163,15 @@ impl Host {
 
     /// A new connection's first line. Seats it (by its token, or with the join code on a free
     /// seat) and returns the seat with the lines to send: the welcome and everything the seat
-    /// heard after the `have` lines it holds. `Err`: a line for the connection, which is then
+    /// heard after the `have` lines it holds. `Err`: why, told to the connection, which is then
     /// closed.
-    pub fn connect(&mut self, line: &str, now: Duration) -> Result<(Color, Outbox), String> {
+    pub fn connect(&mut self, line: &str, now: Duration) -> Result<(Color, Outbox), HelloError> {
         let hello = match FromSeat::parse(line, Color::White)? {
             FromSeat::Hello(hello) => hello,
-            _ => return Err("the first line must be {\"op\":\"hello\",\"version\":1,...}".into()),
+            _ => return Err(HelloError::NotHello),
         };
         if hello.version != super::VERSION {
-            return Err(format!(
-                "this host speaks version {} of the seat protocol, not {}",
-                super::VERSION,
-                hello.version
-            ));
+            return Err(HelloError::Version(hello.version));
         }
         let seat = self.seat_for(&hello)?;
         let i = at(seat);
@@ -179,27 +204,27 @@ impl Host {
     }
 
     /// The seat a `hello` asks for.
-    fn seat_for(&self, hello: &Hello) -> Result<Color, String> {
+    fn seat_for(&self, hello: &Hello) -> Result<Color, HelloError> {
         if let Some(token) = &hello.token {
             return Color::ALL
                 .into_iter()
                 .find(|&c| self.claimed[at(c)] && self.tokens[at(c)] == *token)
-                .ok_or_else(|| "no seat has this token".to_owned());
+                .ok_or(HelloError::UnknownToken);
         }
         let Some(code) = &hello.code else {
-            return Err("a hello needs the host's join code (\"code\") or a seat token".into());
+            return Err(HelloError::NoCode);
         };
         if normalise_code(code) != self.code {
-            return Err("this is not the join code of this game".into());
+            return Err(HelloError::WrongCode);
         }
         let free = |c: Color| !self.claimed[at(c)];
         match hello.seat {
             Some(c) if free(c) => Ok(c),
-            Some(c) => Err(format!("the {} seat is taken", c.fold_wb("white", "black"))),
+            Some(c) => Err(HelloError::Taken(c)),
             None => Color::ALL
                 .into_iter()
                 .find(|&c| free(c))
-                .ok_or_else(|| "both seats are taken".to_owned()),
+                .ok_or(HelloError::Full),
         }
     }
 
@@ -249,7 +274,7 @@ impl Host {
         };
         let over = self.session.over().is_some();
         match FromSeat::parse(line, seat) {
-            Err(e) => error(&mut out, e),
+            Err(e) => error(&mut out, e.to_string()),
             Ok(FromSeat::Hello(_)) => {
                 error(&mut out, "this connection already has its seat".into())
             }

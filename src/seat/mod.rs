@@ -21,8 +21,8 @@ pub mod serve;
 pub mod wire;
 
 pub use client::{Received, SeatError, SeatState};
-pub use host::{Host, Outbox};
-pub use wire::{FromSeat, Hello, State, ToSeat};
+pub use host::{HelloError, Host, Outbox};
+pub use wire::{FromSeat, Hello, LineError, State, ToSeat};
 
 use std::io::{self, BufRead, Read};
 

@@ -177,7 +177,7 @@ fn serve_connection(shared: &Shared, stream: TcpStream) {
         match inner.host.connect(&first, now) {
             Err(e) => {
                 drop(inner);
-                return refuse(&stream, e);
+                return refuse(&stream, e.to_string());
             }
             Ok((seat, out)) => {
                 let id = inner.next_id;
@@ -227,12 +227,29 @@ fn serve_connection(shared: &Shared, stream: TcpStream) {
     }
 }
 
+/// Why a seat's connection to its table ended, or a line could not be sent.
+#[derive(Debug, thiserror::Error)]
+pub enum LinkError {
+    /// The table closed the connection.
+    #[error("the table closed the connection")]
+    Closed,
+    /// Reading from the table failed.
+    #[error("the connection failed: {0}")]
+    Read(#[source] io::Error),
+    /// There is no connection (it was lost and not yet taken back).
+    #[error("not connected to the host")]
+    NotConnected,
+    /// Writing to the table failed.
+    #[error("the connection to the host failed: {0}")]
+    Write(#[source] io::Error),
+}
+
 /// A seat's connection to a table: lines arrive on [`Connection::lines`] (read on a thread),
 /// requests go out with [`Connection::send`].
 pub struct Connection {
     writer: TcpStream,
-    /// The table's lines; an `Err` (the reason) once the connection has ended.
-    pub lines: Receiver<Result<String, String>>,
+    /// The table's lines; an `Err` (why) once the connection has ended.
+    pub lines: Receiver<Result<String, LinkError>>,
     /// Called by the reading thread after each line it delivers.
     waker: Arc<Mutex<Option<Waker>>>,
 }
@@ -263,12 +280,12 @@ impl Connection {
                     Ok(Line::Text(line)) => tx.send(Ok(line)),
                     Ok(Line::TooLong | Line::NotUtf8) => continue,
                     Ok(Line::End) => {
-                        let _ = tx.send(Err("the table closed the connection".to_owned()));
+                        let _ = tx.send(Err(LinkError::Closed));
                         wake();
                         return;
                     }
                     Err(e) => {
-                        let _ = tx.send(Err(format!("the connection failed: {e}")));
+                        let _ = tx.send(Err(LinkError::Read(e)));
                         wake();
                         return;
                     }

@@ -9,7 +9,7 @@
 //! asking only for the lines not yet held. The public facts ([`Facts`]) are filled in from the
 //! host's `state` and `board` lines, as a local table fills in its own.
 
-use super::net::Connection;
+use super::net::{Connection, LinkError};
 use super::{Hello, Received, SeatState};
 use crate::announce::{Audience, Over, Said};
 use crate::clock::Clock;
@@ -93,7 +93,7 @@ impl RemoteTable {
                     Ok(_) => continue,
                     Err(e) => return Err(ConnectError::Protocol(e.to_string())),
                 },
-                Ok(Err(e)) => return Err(ConnectError::Protocol(e)),
+                Ok(Err(e)) => return Err(ConnectError::Protocol(e.to_string())),
                 Err(_) => return Err(ConnectError::Protocol("the host did not answer".into())),
             }
         }
@@ -162,13 +162,13 @@ impl RemoteTable {
             .is_some_and(|s| s.opponent_connected)
     }
 
-    fn send(&mut self, line: &str) -> Result<(), String> {
+    fn send(&mut self, line: &str) -> Result<(), LinkError> {
         let Some(connection) = &mut self.connection else {
-            return Err("not connected to the host".into());
+            return Err(LinkError::NotConnected);
         };
         connection.send(line).map_err(|e| {
             self.connection = None;
-            format!("the connection to the host failed: {e}")
+            LinkError::Write(e)
         })
     }
 
@@ -371,7 +371,7 @@ impl RemoteTable {
             }
             Err(e) => self.news.push(News::Refused {
                 request,
-                error: RequestError::Table(e),
+                error: RequestError::Table(e.to_string()),
             }),
         }
     }
@@ -445,7 +445,7 @@ impl Table for RemoteTable {
             "{\"op\":\"offer_draw\"}"
         };
         if let Err(e) = self.send(op) {
-            self.facts.trouble = Some(e);
+            self.facts.trouble = Some(e.to_string());
         }
     }
 

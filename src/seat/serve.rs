@@ -6,11 +6,12 @@ use super::host::{Host, entropy};
 use super::net::{Server, lan_address};
 use super::{Hello, SeatState};
 use crate::clock::TimeControl;
+use crate::referee::NewGameError;
 use crate::rules::RuleSet;
-use crate::save::{Meta, Mode};
+use crate::save::{LoadError, Meta, Mode};
 use crate::session::GameSession;
 use shakmaty::Color;
-use std::io::{BufReader, Write};
+use std::io::{self, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -49,21 +50,25 @@ impl Drop for Hosted {
     }
 }
 
+/// A clock that `--clock` or the host dialog cannot use: bad input.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TimeControlError {
+    /// Not `minutes+seconds`.
+    #[error("'{0}' is not a time control such as 5+3")]
+    NotTimeControl(String),
+    /// Minutes or seconds out of range.
+    #[error("'{0}': minutes must be in 0..600 and seconds at most 600")]
+    OutOfRange(String),
+}
+
 /// `"5+3"`: minutes and seconds of increment.
-pub fn parse_time_control(text: &str) -> Result<TimeControl, String> {
+pub fn parse_time_control(text: &str) -> Result<TimeControl, TimeControlError> {
     let (m, s) = text.split_once('+').unwrap_or((text, "0"));
-    let minutes: f64 = m
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{text}' is not a time control such as 5+3"))?;
-    let seconds: u64 = s
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{text}' is not a time control such as 5+3"))?;
+    let not = || TimeControlError::NotTimeControl(text.to_owned());
+    let minutes: f64 = m.trim().parse().map_err(|_| not())?;
+    let seconds: u64 = s.trim().parse().map_err(|_| not())?;
     if !(minutes > 0.0 && minutes <= 600.0) || seconds > 600 {
-        return Err(format!(
-            "'{text}': minutes must be in 0..600 and seconds at most 600"
-        ));
+        return Err(TimeControlError::OutOfRange(text.to_owned()));
     }
     Ok(TimeControl {
         base_ms: (minutes * 60_000.0) as u64,
@@ -72,12 +77,71 @@ pub fn parse_time_control(text: &str) -> Result<TimeControl, String> {
     })
 }
 
+/// Why a table could not be served or a headless seat stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The game to resume does not load (bad input).
+    #[error("cannot resume {}: {source}", .path.display())]
+    Resume {
+        /// The save.
+        path: PathBuf,
+        /// Why it does not load.
+        source: LoadError,
+    },
+    /// The rules cannot start a game (bad input).
+    #[error(transparent)]
+    Start(#[from] NewGameError),
+    /// The first autosave failed.
+    #[error("{0}")]
+    Autosave(String),
+    /// The address cannot be listened on.
+    #[error("cannot listen on {bind}:{port}: {source}")]
+    Listen {
+        /// The address.
+        bind: String,
+        /// The port.
+        port: u16,
+        /// Why.
+        source: io::Error,
+    },
+    /// The server cannot start.
+    #[error("cannot serve: {0}")]
+    Serve(#[source] io::Error),
+    /// The table cannot be reached.
+    #[error("cannot connect to {address}: {source}")]
+    Connect {
+        /// The table's address.
+        address: String,
+        /// Why.
+        source: io::Error,
+    },
+    /// A socket call failed.
+    #[error("{0}")]
+    Socket(#[source] io::Error),
+    /// The connection failed during the game.
+    #[error("the game stopped: {0}")]
+    Stopped(#[source] io::Error),
+    /// Standard input or output failed (`kriegspiel engine`).
+    #[error("engine: {0}")]
+    Engine(#[source] io::Error),
+}
+
+impl ServeError {
+    /// Whether what was asked for is at fault (a save or rules that do not start a game), not
+    /// the machine or the network.
+    pub fn is_bad_input(&self) -> bool {
+        matches!(self, ServeError::Resume { .. } | ServeError::Start(_))
+    }
+}
+
 /// Starts the table: the game (new, or resumed from a save), autosaved, served on TCP.
-pub fn start_host(options: &HostOptions) -> Result<Hosted, String> {
+pub fn start_host(options: &HostOptions) -> Result<Hosted, ServeError> {
     let session = match &options.resume {
         Some(path) => {
-            let loaded = crate::save::load_file(path)
-                .map_err(|e| format!("cannot resume {}: {e}", path.display()))?;
+            let loaded = crate::save::load_file(path).map_err(|source| ServeError::Resume {
+                path: path.clone(),
+                source,
+            })?;
             GameSession::from_loaded(loaded, Some(options.autosave.clone()))
         }
         None => {
@@ -95,18 +159,22 @@ pub fn start_host(options: &HostOptions) -> Result<Hosted, String> {
                 meta,
                 options.time_control,
                 Some(options.autosave.clone()),
-            )
-            .map_err(|e| e.to_string())?
+            )?
         }
     };
-    if let Some(e) = session.autosave_error.as_deref() {
-        return Err(e.to_owned());
+    if let Some(e) = &session.autosave_error {
+        return Err(ServeError::Autosave(e.clone()));
     }
-    let listener = TcpListener::bind((options.bind.as_str(), options.port))
-        .map_err(|e| format!("cannot listen on {}:{}: {e}", options.bind, options.port))?;
-    let port = listener.local_addr().map_err(|e| e.to_string())?.port();
-    let server = Server::start(listener, Host::new(session, entropy()))
-        .map_err(|e| format!("cannot serve: {e}"))?;
+    let listener = TcpListener::bind((options.bind.as_str(), options.port)).map_err(|source| {
+        ServeError::Listen {
+            bind: options.bind.clone(),
+            port: options.port,
+            source,
+        }
+    })?;
+    let port = listener.local_addr().map_err(ServeError::Socket)?.port();
+    let server =
+        Server::start(listener, Host::new(session, entropy())).map_err(ServeError::Serve)?;
     let ip = if options.bind == "0.0.0.0" {
         lan_address()
     } else {
@@ -144,21 +212,23 @@ pub fn join_with_bot(
     hello: &Hello,
     bot: &mut crate::bots::driver::Driver,
     max_plies: Option<u32>,
-) -> Result<(SeatEnd, SeatState), String> {
-    let stream =
-        TcpStream::connect(address).map_err(|e| format!("cannot connect to {address}: {e}"))?;
+) -> Result<(SeatEnd, SeatState), ServeError> {
+    let stream = TcpStream::connect(address).map_err(|source| ServeError::Connect {
+        address: address.to_owned(),
+        source,
+    })?;
     let _ = stream.set_nodelay(true);
-    let reader = BufReader::new(stream.try_clone().map_err(|e| e.to_string())?);
-    play_seat(bot, hello, max_plies, reader, stream).map_err(|e| format!("the game stopped: {e}"))
+    let reader = BufReader::new(stream.try_clone().map_err(ServeError::Socket)?);
+    play_seat(bot, hello, max_plies, reader, stream).map_err(ServeError::Stopped)
 }
 
 /// `kriegspiel engine`: `bot` as a seat on standard input and output.
-pub fn engine(bot: &mut crate::bots::driver::Driver) -> Result<(), String> {
+pub fn engine(bot: &mut crate::bots::driver::Driver) -> Result<(), ServeError> {
     let stdin = std::io::stdin().lock();
     let stdout = std::io::stdout().lock();
     play_seat(bot, &Hello::new(), None, stdin, stdout)
         .map(|_| ())
-        .map_err(|e| format!("engine: {e}"))
+        .map_err(ServeError::Engine)
 }
 
 /// Prints the lines a person (or a test) reads to join: the address and the code.

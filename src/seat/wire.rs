@@ -225,28 +225,68 @@ pub enum FromSeat {
 /// The longest name kept from a `hello`, in characters.
 const NAME: usize = 40;
 
+/// A line a seat may not send: not the protocol, or not the seat's to ask.
+#[derive(Debug, thiserror::Error)]
+pub enum LineError {
+    /// Not JSON.
+    #[error("the line is not a JSON object: {0}")]
+    NotJson(#[source] serde_json::Error),
+    /// No `op`.
+    #[error("the line has no \"op\" naming what it asks")]
+    NoOp,
+    /// An `op` whose fields do not read.
+    #[error("a bad \"{op}\": {source}")]
+    Fields {
+        /// The op.
+        op: String,
+        /// What is wrong with its fields.
+        source: serde_json::Error,
+    },
+    /// A draw offer or acceptance with fields.
+    #[error("\"{0}\" takes no fields")]
+    NoFieldsWanted(String),
+    /// A draw agreed by one seat.
+    #[error(
+        "a seat cannot agree a draw alone: send \"offer_draw\", or \"accept_draw\" after the opponent's offer"
+    )]
+    DrawAlone,
+    /// A timeout or an adjudication: the table's requests.
+    #[error("\"{0}\" is the table's, not a seat's")]
+    TablesOp(String),
+    /// A resignation or placement in the other seat's name.
+    #[error("a seat may \"{0}\" only for itself")]
+    NotOwn(String),
+    /// An op the protocol does not have (its first 40 characters).
+    #[error(
+        "unknown op '{0}' (expected hello, try, any, sense, move, pass, open, place, resign, offer_draw or accept_draw)"
+    )]
+    UnknownOp(String),
+}
+
 impl FromSeat {
     /// Reads a line sent by `seat` (`to_move`: the side to move now, for a resignation without
     /// a colour). Refuses what a seat may not ask: a request in the other seat's name, a draw
     /// without an offer (use `offer_draw` / `accept_draw`), a timeout or an adjudication.
-    pub fn parse(line: &str, seat: Color) -> Result<FromSeat, String> {
-        let value: serde_json::Value = serde_json::from_str(line)
-            .map_err(|e| format!("the line is not a JSON object: {e}"))?;
+    pub fn parse(line: &str, seat: Color) -> Result<FromSeat, LineError> {
+        let value: serde_json::Value = serde_json::from_str(line).map_err(LineError::NotJson)?;
         let op = value
             .get("op")
             .and_then(serde_json::Value::as_str)
-            .ok_or("the line has no \"op\" naming what it asks")?
+            .ok_or(LineError::NoOp)?
             .to_owned();
+        let fields = |source| LineError::Fields {
+            op: op.clone(),
+            source,
+        };
         match op.as_str() {
             "hello" => {
-                let mut hello: Hello = serde_json::from_value(value)
-                    .map_err(|e| format!("a bad \"hello\": {e}"))?;
+                let mut hello: Hello = serde_json::from_value(value).map_err(fields)?;
                 hello.name = hello.name.map(|n| n.chars().take(NAME).collect());
                 Ok(FromSeat::Hello(hello))
             }
             "offer_draw" | "accept_draw" => {
                 if value.as_object().is_some_and(|o| o.len() > 1) {
-                    return Err(format!("\"{op}\" takes no fields"));
+                    return Err(LineError::NoFieldsWanted(op));
                 }
                 Ok(if op == "offer_draw" {
                     FromSeat::OfferDraw
@@ -254,29 +294,22 @@ impl FromSeat {
                     FromSeat::AcceptDraw
                 })
             }
-            "draw" => Err(
-                "a seat cannot agree a draw alone: send \"offer_draw\", or \"accept_draw\" after the opponent's offer"
-                    .to_owned(),
-            ),
-            "timeout" | "adjudicate" => Err(format!("\"{op}\" is the table's, not a seat's")),
+            "draw" => Err(LineError::DrawAlone),
+            "timeout" | "adjudicate" => Err(LineError::TablesOp(op)),
             "try" | "any" | "sense" | "move" | "pass" | "open" | "place" | "resign" => {
-                let repr: RequestRepr =
-                    serde_json::from_value(value).map_err(|e| format!("a bad \"{op}\": {e}"))?;
+                let repr: RequestRepr = serde_json::from_value(value).map_err(fields)?;
                 let own = |c: Option<Color>| c.is_none_or(|c| c == seat);
                 match &repr {
                     RequestRepr::Resign { color } | RequestRepr::Place { color, .. }
                         if !own(*color) =>
                     {
-                        return Err(format!("a seat may \"{op}\" only for itself"));
+                        return Err(LineError::NotOwn(op));
                     }
                     _ => {}
                 }
                 Ok(FromSeat::Request(repr.into_request(seat, Some(seat))))
             }
-            other => Err(format!(
-                "unknown op '{}' (expected hello, try, any, sense, move, pass, open, place, resign, offer_draw or accept_draw)",
-                other.chars().take(40).collect::<String>()
-            )),
+            other => Err(LineError::UnknownOp(other.chars().take(40).collect())),
         }
     }
 }

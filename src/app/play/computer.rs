@@ -56,7 +56,7 @@ impl PlayScreen {
                     refusals: 0,
                 })
             }
-            Err(e) => self.tell(MessageKind::Error, e),
+            Err(e) => self.tell(MessageKind::Error, e.to_string()),
         }
     }
 

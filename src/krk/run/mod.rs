@@ -17,6 +17,7 @@ pub use summary::{Summary, describe};
 use super::Meta;
 use super::defenders::{Defender, Kind};
 use super::players::{History, Player};
+use super::solver::TableError;
 use crate::rules::RuleSet;
 use shakmaty::Square;
 use std::time::{Duration, Instant};
@@ -51,103 +52,58 @@ pub struct Options {
     pub max_moves: u32,
 }
 
+/// Why `kriegspiel krk` did not run.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum KrkError {
+    /// Rules that do not answer attempts (bad input).
+    #[error("KR vs K is played under Kriegspiel rules")]
+    NotKriegspiel,
+    /// A player's name that is not one (bad input).
+    #[error("unknown player {0:?} (paper or ours)")]
+    UnknownPlayer(String),
+    /// A defender's name that is not one (bad input).
+    #[error("unknown defender")]
+    UnknownDefender,
+    /// The shipped strategy table does not load.
+    #[error(transparent)]
+    Table(#[from] TableError),
+    /// A thread of the adversary panicked.
+    #[error("an adversary thread failed")]
+    Thread,
+}
+
+impl KrkError {
+    /// Whether what was asked for is at fault (rules or a name), not the program.
+    pub fn is_bad_input(&self) -> bool {
+        matches!(
+            self,
+            KrkError::NotKriegspiel | KrkError::UnknownPlayer(_) | KrkError::UnknownDefender
+        )
+    }
+}
+
 /// A fresh player by name (`depth` is the paper player's search depth).
-pub fn player(name: &str, depth: Option<u32>) -> Result<Box<dyn Player>, String> {
+pub fn player(name: &str, depth: Option<u32>) -> Result<Box<dyn Player>, KrkError> {
     match name {
         "paper" => Ok(Box::new(super::players::PaperPlayer::new(
             depth.unwrap_or(2),
         ))),
-        "ours" => Ok(Box::new(
-            super::players::OurPlayer::new().map_err(|e| e.to_string())?,
-        )),
-        other => Err(format!("unknown player {other:?} (paper or ours)")),
+        "ours" => Ok(Box::new(super::players::OurPlayer::new()?)),
+        other => Err(KrkError::UnknownPlayer(other.to_owned())),
     }
 }
 
 /// Runs `kriegspiel krk` and prints its report.
-pub fn command(o: &Options) -> Result<(), String> {
+pub fn command(o: &Options) -> Result<(), KrkError> {
     if !o.rules.variant().answers_attempts() {
-        return Err("KR vs K is played under Kriegspiel rules".into());
+        return Err(KrkError::NotKriegspiel);
     }
     let mut summary = Summary::default();
     let started = Instant::now();
     if o.defender == "adversary" {
-        let starts: Vec<(Square, Square)> = if o.all {
-            placements()
-        } else {
-            random_starts(o.positions, o.seed)
-                .into_iter()
-                .map(|s| (s.wk, s.wr))
-                .collect()
-        };
-        player(&o.player, o.depth)?;
-        // The starts are independent: share them out over the cores.
-        let threads = std::thread::available_parallelism()
-            .map_or(1, |n| n.get())
-            .clamp(1, starts.len().max(1));
-        let shares = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads)
-                .map(|t| {
-                    let starts = &starts;
-                    scope.spawn(move || adversary_share(o, starts, t, threads))
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| {
-                    h.join()
-                        .unwrap_or_else(|_| Err("an adversary thread failed".into()))
-                })
-                .collect::<Result<Vec<_>, String>>()
-        })?;
-        let mut results = Vec::new();
-        let mut explored = 0u64;
-        for share in shares {
-            results.extend(share.results);
-            summary.think.extend(share.think);
-            explored += share.explored;
-        }
-        results.sort_by_key(|&(i, _)| i);
-        for (_, result) in results {
-            summary.add(match result {
-                Ok(moves) => GameOutcome {
-                    end: End::Mate,
-                    moves,
-                    think: Vec::new(),
-                },
-                Err(f) => GameOutcome {
-                    end: match f {
-                        Failure::Stalemate => End::Stalemate,
-                        Failure::RookLost => End::RookLost,
-                        Failure::Loop | Failure::Repetition => End::Loop,
-                        Failure::TooLong => End::Cutoff,
-                    },
-                    moves: 0,
-                    think: Vec::new(),
-                },
-            });
-        }
-        let exposed = starts
-            .iter()
-            .filter(|&&(wk, wr)| super::rook_always_exposed(wk, wr))
-            .count();
-        println!("adversary: {explored} White decisions explored");
-        println!(
-            "{exposed} of {} starts are lost for any player: whatever White tries first, some possible king can take the rook",
-            starts.len()
-        );
+        adversary_games(o, &mut summary)?;
     } else {
-        let kind = defender_kind(&o.defender).ok_or("unknown defender")?;
-        let starts = if o.all {
-            all_starts()
-        } else {
-            random_starts(o.positions, o.seed)
-        };
-        let mut p = player(&o.player, o.depth)?;
-        for (i, start) in starts.iter().enumerate() {
-            let mut d = Defender::new(kind, o.seed.wrapping_add(i as u64));
-            summary.add(play(p.as_mut(), &mut d, &o.rules, *start, o.max_moves));
-        }
+        defender_games(o, &mut summary)?;
     }
     println!(
         "{} vs {}, {} starts, rules {}: {} mates, {} stalemates, {} rook losses, {} loops, {} cut-offs ({:.1} s)",
@@ -163,6 +119,88 @@ pub fn command(o: &Options) -> Result<(), String> {
         started.elapsed().as_secs_f64()
     );
     println!("{}", summary.last_line());
+    Ok(())
+}
+
+/// The adversary's games (every answer explored), shared out over the cores, into `summary`.
+fn adversary_games(o: &Options, summary: &mut Summary) -> Result<(), KrkError> {
+    let starts: Vec<(Square, Square)> = if o.all {
+        placements()
+    } else {
+        random_starts(o.positions, o.seed)
+            .into_iter()
+            .map(|s| (s.wk, s.wr))
+            .collect()
+    };
+    player(&o.player, o.depth)?;
+    // The starts are independent: share them out over the cores.
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, starts.len().max(1));
+    let shares = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let starts = &starts;
+                scope.spawn(move || adversary_share(o, starts, t, threads))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or(Err(KrkError::Thread)))
+            .collect::<Result<Vec<_>, KrkError>>()
+    })?;
+    let mut results = Vec::new();
+    let mut explored = 0u64;
+    for share in shares {
+        results.extend(share.results);
+        summary.think.extend(share.think);
+        explored += share.explored;
+    }
+    results.sort_by_key(|&(i, _)| i);
+    for (_, result) in results {
+        summary.add(match result {
+            Ok(moves) => GameOutcome {
+                end: End::Mate,
+                moves,
+                think: Vec::new(),
+            },
+            Err(f) => GameOutcome {
+                end: match f {
+                    Failure::Stalemate => End::Stalemate,
+                    Failure::RookLost => End::RookLost,
+                    Failure::Loop | Failure::Repetition => End::Loop,
+                    Failure::TooLong => End::Cutoff,
+                },
+                moves: 0,
+                think: Vec::new(),
+            },
+        });
+    }
+    let exposed = starts
+        .iter()
+        .filter(|&&(wk, wr)| super::rook_always_exposed(wk, wr))
+        .count();
+    println!("adversary: {explored} White decisions explored");
+    println!(
+        "{exposed} of {} starts are lost for any player: whatever White tries first, some possible king can take the rook",
+        starts.len()
+    );
+    Ok(())
+}
+
+/// Games against a defender, one per start, into `summary`.
+fn defender_games(o: &Options, summary: &mut Summary) -> Result<(), KrkError> {
+    let kind = defender_kind(&o.defender).ok_or(KrkError::UnknownDefender)?;
+    let starts = if o.all {
+        all_starts()
+    } else {
+        random_starts(o.positions, o.seed)
+    };
+    let mut p = player(&o.player, o.depth)?;
+    for (i, start) in starts.iter().enumerate() {
+        let mut d = Defender::new(kind, o.seed.wrapping_add(i as u64));
+        summary.add(play(p.as_mut(), &mut d, &o.rules, *start, o.max_moves));
+    }
     Ok(())
 }
 
@@ -182,7 +220,7 @@ fn adversary_share(
     starts: &[(Square, Square)],
     first: usize,
     threads: usize,
-) -> Result<Share, String> {
+) -> Result<Share, KrkError> {
     let mut p = player(&o.player, o.depth)?;
     let mut timed = Timed {
         inner: p.as_mut(),
