@@ -5,8 +5,9 @@
 //! replay has everything, with the real moves in SAN.
 
 use crate::announce::{Audience, Item};
-use crate::log::GameLog;
+use crate::log::{Event, GameLog};
 use crate::referee::Request;
+use crate::rules::Wording;
 use crate::save::SavedGame;
 use crate::view::PlayerView;
 use crate::wording::{color_title, describe};
@@ -151,6 +152,7 @@ pub fn true_moves(log: &GameLog) -> Vec<(usize, String)> {
     out
 }
 
+/// Whom an announcement was said to, when not to both.
 fn audience_note(to: Audience) -> &'static str {
     match to {
         Audience::Both => "",
@@ -162,7 +164,6 @@ fn audience_note(to: Audience) -> &'static str {
 /// The game turn by turn as `perspective` experienced it, as plain text.
 pub fn replay_text(saved: &SavedGame, perspective: Perspective) -> String {
     let log = &saved.log;
-    let wording = log.rules.wording;
     let mut out = String::new();
     let names = |c: Color| {
         let n = c.fold_wb(&saved.meta.white, &saved.meta.black);
@@ -180,74 +181,80 @@ pub fn replay_text(saved: &SavedGame, perspective: Perspective) -> String {
         names(Color::Black)
     );
     match perspective.color() {
-        Some(color) => {
-            let _ = writeln!(out, "As {} experienced it.", color_title(color));
-            let view = PlayerView::build(log, color);
-            for turn in crate::wording::record::seat_record(&view) {
-                let entries: Vec<String> =
-                    turn.entries.iter().map(|e| turn.entry(e, color)).collect();
-                let head = turn.head(color, crate::wording::record::Head::Long);
-                let _ = writeln!(out, "{head}: {}", entries.join(" | "));
-            }
-            if let Some(o) = view.over {
+        Some(color) => seat_replay(&mut out, log, color),
+        None => referee_replay(&mut out, log),
+    }
+    out
+}
+
+/// A player's replay: its record, turn by turn, then the result as it was told.
+fn seat_replay(out: &mut String, log: &GameLog, color: Color) {
+    let _ = writeln!(out, "As {} experienced it.", color_title(color));
+    let view = PlayerView::build(log, color);
+    for turn in crate::wording::record::seat_record(&view) {
+        let entries: Vec<String> = turn.entries.iter().map(|e| turn.entry(e, color)).collect();
+        let head = turn.head(color, crate::wording::record::Head::Long);
+        let _ = writeln!(out, "{head}: {}", entries.join(" | "));
+    }
+    if let Some(o) = view.over {
+        let _ = writeln!(out, "Result: {}.", o.title());
+    } else {
+        let _ = writeln!(out, "The game is not finished.");
+    }
+}
+
+/// The referee's replay: the start, every request with the real move and all that was said,
+/// the final position and the result.
+fn referee_replay(out: &mut String, log: &GameLog) {
+    let _ = writeln!(
+        out,
+        "As the referee saw it. Start: {}",
+        crate::setup::setup_fen(log.start.clone())
+    );
+    let moves: std::collections::HashMap<usize, String> = true_moves(log).into_iter().collect();
+    for turn in log.turns() {
+        let steps: Vec<String> = turn
+            .indexed()
+            .map(|(i, e)| referee_step(e, moves.get(&i), log.rules.wording))
+            .collect();
+        let _ = writeln!(
+            out,
+            "{}{} {}:{}",
+            turn.number,
+            turn.mover.fold_wb(".", "..."),
+            color_title(turn.mover),
+            steps.join(";")
+        );
+    }
+    if let Ok(game) = log.replay() {
+        let _ = writeln!(out, "Final position: {}", game.referee().fen());
+        match game.referee().over() {
+            Some(o) => {
                 let _ = writeln!(out, "Result: {}.", o.title());
-            } else {
+            }
+            None => {
                 let _ = writeln!(out, "The game is not finished.");
             }
         }
-        None => {
-            let _ = writeln!(
-                out,
-                "As the referee saw it. Start: {}",
-                crate::setup::setup_fen(log.start.clone())
-            );
-            let moves: std::collections::HashMap<usize, String> =
-                true_moves(log).into_iter().collect();
-            for turn in log.turns() {
-                let steps: Vec<String> = turn
-                    .indexed()
-                    .map(|(i, e)| {
-                        let said: Vec<String> = e
-                            .said
-                            .iter()
-                            .filter_map(|s| {
-                                describe(&s.item, wording)
-                                    .map(|w| format!("{w}{}", audience_note(s.to)))
-                            })
-                            .collect();
-                        let what = match moves.get(&i) {
-                            Some(san) => format!("{} = {san}", request_text(&e.request)),
-                            None => request_text(&e.request),
-                        };
-                        let said = if said.is_empty() {
-                            "(nothing)".to_owned()
-                        } else {
-                            said.join(" ")
-                        };
-                        format!(" {what} -> {said}")
-                    })
-                    .collect();
-                let _ = writeln!(
-                    out,
-                    "{}{} {}:{}",
-                    turn.number,
-                    turn.mover.fold_wb(".", "..."),
-                    color_title(turn.mover),
-                    steps.join(";")
-                );
-            }
-            if let Ok(game) = log.replay() {
-                let _ = writeln!(out, "Final position: {}", game.referee().fen());
-                match game.referee().over() {
-                    Some(o) => {
-                        let _ = writeln!(out, "Result: {}.", o.title());
-                    }
-                    None => {
-                        let _ = writeln!(out, "The game is not finished.");
-                    }
-                }
-            }
-        }
     }
-    out
+}
+
+/// One request as the referee saw it: the request (with its real move `san`, if it was one)
+/// and everything said, each to whom.
+fn referee_step(e: &Event, san: Option<&String>, wording: Wording) -> String {
+    let said: Vec<String> = e
+        .said
+        .iter()
+        .filter_map(|s| describe(&s.item, wording).map(|w| format!("{w}{}", audience_note(s.to))))
+        .collect();
+    let what = match san {
+        Some(san) => format!("{} = {san}", request_text(&e.request)),
+        None => request_text(&e.request),
+    };
+    let said = if said.is_empty() {
+        "(nothing)".to_owned()
+    } else {
+        said.join(" ")
+    };
+    format!(" {what} -> {said}")
 }
