@@ -4,8 +4,8 @@
 use crate::announce::Item;
 use crate::log::{Event, GameLog};
 use crate::replay::{request_text, true_moves};
-use crate::save::SavedGame;
 use crate::rules::Wording;
+use crate::save::SavedGame;
 use crate::wording::{color_title, say_to};
 use shakmaty::Color;
 use std::collections::HashMap;

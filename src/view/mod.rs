@@ -233,7 +233,13 @@ impl PlayerView {
             self.hear(*item, request.as_ref(), mover);
         }
         self.track_turn(request.as_ref(), &items, &before, turn_over);
-        let san = self.played_san(request.as_ref(), &items, &before, before_castling, turn_over);
+        let san = self.played_san(
+            request.as_ref(),
+            &items,
+            &before,
+            before_castling,
+            turn_over,
+        );
         if request.is_some() || !items.is_empty() {
             let heard = Heard {
                 request,

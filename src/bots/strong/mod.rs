@@ -271,10 +271,7 @@ impl StrongBot {
         total -= legal * (repeat + if back { 0.3 } else { 0.0 });
         // A refusal is nearly free, but not quite (time, and what the opponent hears).
         // A little noise breaks ties between equal attempts.
-        Some(
-            total / n - 0.02 * (1.0 - legal / n)
-                + 0.001 * (self.rng.below(1000) as f32 / 1000.0),
-        )
+        Some(total / n - 0.02 * (1.0 - legal / n) + 0.001 * (self.rng.below(1000) as f32 / 1000.0))
     }
 }
 
