@@ -11,8 +11,9 @@ use crate::announce::{Audience, Item};
 use crate::clock::ClockReading;
 use crate::referee::Request;
 use crate::replay::{request_text, true_moves};
+use crate::rules::RuleSet;
 use crate::save::SavedGame;
-use crate::view::PlayerView;
+use crate::view::{PlayerView, ViewTurn};
 use crate::wording::{color_title, describe, say};
 use shakmaty::{Color, Role};
 use std::collections::BTreeMap;
@@ -292,10 +293,13 @@ fn own_move_text(view_before: &shakmaty::Board, a: crate::Attempt, heard: &[Item
 /// `color`'s filtered PGN: only what that player knew.
 pub fn player_pgn(saved: &SavedGame, color: Color) -> String {
     let log = &saved.log;
-    let wording = log.rules.wording;
     let view = PlayerView::build(log, color);
-    let mut board = PlayerView::build_prefix(log, color, 0).own;
-    let mut castling = PlayerView::build_prefix(log, color, 0).castling;
+    let start = PlayerView::build_prefix(log, color, 0);
+    let mut own = OwnBoard {
+        board: start.own,
+        castling: start.castling,
+        color,
+    };
     let mut tokens: Vec<String> = Vec::new();
     // Where each turn ends in the log (turn ends are public), for the studier's comments: the
     // view's turn `k` (after the start, turn 0) is the log's turn `k - 1`.
@@ -313,48 +317,13 @@ pub fn player_pgn(saved: &SavedGame, color: Color) -> String {
                 .flat_map(|h| h.items.iter().copied())
                 .collect();
             if !items.is_empty() {
-                tokens.push(format!("{{Start: {}}}", say(&items, wording, !color)));
+                let words = say(&items, log.rules.wording, !color);
+                tokens.push(format!("{{Start: {words}}}"));
             }
             push_comments(&mut tokens, &saved.comments, &mut next_comment, 0);
             continue;
         };
-        let mut notes = Vec::new();
-        let mut played = None;
-        for h in &turn.heard {
-            let words = crate::wording::heard_line(&h.items, wording, mover, Some(color));
-            match &h.request {
-                Some(Request::Try(a)) if h.items.contains(&Item::Legal) => {
-                    played = Some(own_move_text(&board, *a, &h.items));
-                    crate::possible::move_own_piece(&mut board, &mut castling, color, *a);
-                    notes.push(words);
-                }
-                Some(Request::Move(_)) if log.rules.variant().resolves_moves() => {
-                    let taken = h.items.iter().find_map(|i| match i {
-                        Item::Moved { taken, .. } => Some(*taken),
-                        _ => None,
-                    });
-                    if let Some(taken) = taken {
-                        played = Some(taken.map_or("--".to_owned(), |t| t.to_string()));
-                        if let Some(t) = taken {
-                            crate::possible::move_own_piece(&mut board, &mut castling, color, t);
-                        }
-                    }
-                    notes.push(words);
-                }
-                Some(r) => notes.push(crate::replay::log_entry(Some(r), &words)),
-                None if words.is_empty() => {}
-                None => {
-                    for item in &h.items {
-                        if let Item::Capture { square, .. } | Item::Captured(square) = *item
-                            && mover != color
-                        {
-                            board.discard_piece_at(square);
-                        }
-                    }
-                    notes.push(words);
-                }
-            }
-        }
+        let (played, notes) = own.turn(turn, mover, &log.rules);
         let unfinished = index == last && view.over.is_none();
         let mv = match (mover == color, played) {
             (true, Some(m)) => Some(m),
@@ -388,6 +357,70 @@ pub fn player_pgn(saved: &SavedGame, color: Color) -> String {
     let result = view.over.map_or("*", |o| o.result.pgn());
     tokens.push(result.to_owned());
     format!("{}\n{}", tags(saved, result, Some(color)), wrap(&tokens))
+}
+
+/// A player's own pieces as its filtered PGN is written: moved by its own moves, a unit
+/// removed where it heard it captured.
+struct OwnBoard {
+    board: shakmaty::Board,
+    castling: shakmaty::Bitboard,
+    color: Color,
+}
+
+impl OwnBoard {
+    /// One turn, `mover` to move, as the player heard it: its move's text (when it moved) and
+    /// a note for each thing it did or heard.
+    fn turn(
+        &mut self,
+        turn: &ViewTurn,
+        mover: Color,
+        rules: &RuleSet,
+    ) -> (Option<String>, Vec<String>) {
+        let color = self.color;
+        let mut notes = Vec::new();
+        let mut played = None;
+        for h in &turn.heard {
+            let words = crate::wording::heard_line(&h.items, rules.wording, mover, Some(color));
+            match &h.request {
+                Some(Request::Try(a)) if h.items.contains(&Item::Legal) => {
+                    played = Some(own_move_text(&self.board, *a, &h.items));
+                    self.play(*a);
+                    notes.push(words);
+                }
+                Some(Request::Move(_)) if rules.variant().resolves_moves() => {
+                    let taken = h.items.iter().find_map(|i| match i {
+                        Item::Moved { taken, .. } => Some(*taken),
+                        _ => None,
+                    });
+                    if let Some(taken) = taken {
+                        played = Some(taken.map_or("--".to_owned(), |t| t.to_string()));
+                        if let Some(t) = taken {
+                            self.play(t);
+                        }
+                    }
+                    notes.push(words);
+                }
+                Some(r) => notes.push(crate::replay::log_entry(Some(r), &words)),
+                None if words.is_empty() => {}
+                None => {
+                    for item in &h.items {
+                        if let Item::Capture { square, .. } | Item::Captured(square) = *item
+                            && mover != color
+                        {
+                            self.board.discard_piece_at(square);
+                        }
+                    }
+                    notes.push(words);
+                }
+            }
+        }
+        (played, notes)
+    }
+
+    /// Plays the player's own move `a`.
+    fn play(&mut self, a: crate::Attempt) {
+        crate::possible::move_own_piece(&mut self.board, &mut self.castling, self.color, a);
+    }
 }
 
 #[cfg(test)]

@@ -5,8 +5,9 @@
 //! replay has everything, with the real moves in SAN.
 
 use crate::announce::{Audience, Item};
-use crate::log::GameLog;
+use crate::log::{Event, GameLog};
 use crate::referee::Request;
+use crate::rules::Wording;
 use crate::save::SavedGame;
 use crate::view::PlayerView;
 use crate::wording::{color_title, describe};
@@ -154,6 +155,7 @@ pub fn true_moves(log: &GameLog) -> Vec<(usize, String)> {
     out
 }
 
+/// Whom an announcement was said to, when not to both.
 fn audience_note(to: Audience) -> &'static str {
     match to {
         Audience::Both => "",
@@ -188,7 +190,7 @@ pub fn replay_text(saved: &SavedGame, perspective: Perspective) -> String {
     out
 }
 
-/// A seat's replay: its record turn by turn, then the result as it was told.
+/// A player's replay: its record, turn by turn, then the result as it was told.
 fn seat_replay(out: &mut String, log: &GameLog, color: Color) {
     let _ = writeln!(out, "As {} experienced it.", color_title(color));
     let view = PlayerView::build(log, color);
@@ -204,9 +206,9 @@ fn seat_replay(out: &mut String, log: &GameLog, color: Color) {
     }
 }
 
-/// The referee's replay: every request with who heard what, then the final position.
+/// The referee's replay: the start, every request with the real move and all that was said,
+/// the final position and the result.
 fn referee_replay(out: &mut String, log: &GameLog) {
-    let wording = log.rules.wording;
     let _ = writeln!(
         out,
         "As the referee saw it. Start: {}",
@@ -216,25 +218,7 @@ fn referee_replay(out: &mut String, log: &GameLog) {
     for turn in log.turns() {
         let steps: Vec<String> = turn
             .indexed()
-            .map(|(i, e)| {
-                let said: Vec<String> = e
-                    .said
-                    .iter()
-                    .filter_map(|s| {
-                        describe(&s.item, wording).map(|w| format!("{w}{}", audience_note(s.to)))
-                    })
-                    .collect();
-                let what = match moves.get(&i) {
-                    Some(san) => format!("{} = {san}", request_text(&e.request)),
-                    None => request_text(&e.request),
-                };
-                let said = if said.is_empty() {
-                    "(nothing)".to_owned()
-                } else {
-                    said.join(" ")
-                };
-                format!(" {what} -> {said}")
-            })
+            .map(|(i, e)| referee_step(e, moves.get(&i), log.rules.wording))
             .collect();
         let _ = writeln!(
             out,
@@ -256,4 +240,24 @@ fn referee_replay(out: &mut String, log: &GameLog) {
             }
         }
     }
+}
+
+/// One request as the referee saw it: the request (with its real move `san`, if it was one)
+/// and everything said, each to whom.
+fn referee_step(e: &Event, san: Option<&String>, wording: Wording) -> String {
+    let said: Vec<String> = e
+        .said
+        .iter()
+        .filter_map(|s| describe(&s.item, wording).map(|w| format!("{w}{}", audience_note(s.to))))
+        .collect();
+    let what = match san {
+        Some(san) => format!("{} = {san}", request_text(&e.request)),
+        None => request_text(&e.request),
+    };
+    let said = if said.is_empty() {
+        "(nothing)".to_owned()
+    } else {
+        said.join(" ")
+    };
+    format!(" {what} -> {said}")
 }

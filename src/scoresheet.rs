@@ -2,22 +2,35 @@
 //! as printable plain text (fixed width, fits A4 in portrait).
 
 use crate::announce::Item;
+use crate::log::{Event, GameLog};
 use crate::replay::{request_text, true_moves};
+use crate::rules::Wording;
 use crate::save::SavedGame;
 use crate::wording::{color_title, say_to};
+use shakmaty::Color;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
+/// The text, or a dash when it is empty.
 fn or_dash(s: &str) -> &str {
     if s.is_empty() { "-" } else { s }
 }
 
 /// The scoresheet as plain text.
 pub fn scoresheet(saved: &SavedGame) -> String {
+    let mut out = String::new();
+    header(&mut out, saved);
+    let _ = writeln!(out, "{}", "-".repeat(78));
+    attempts(&mut out, &saved.log);
+    let _ = writeln!(out, "{}", "-".repeat(78));
+    footer(&mut out, saved);
+    out
+}
+
+/// The title and the game's particulars: event, date, players, rules, clock and start.
+fn header(out: &mut String, saved: &SavedGame) {
     let log = &saved.log;
     let m = &saved.meta;
-    let wording = log.rules.wording;
-    let mut out = String::new();
     let rule = "=".repeat(78);
     let _ = writeln!(out, "{rule}\nKRIEGSPIEL SCORESHEET\n{rule}");
     let _ = writeln!(
@@ -53,35 +66,21 @@ pub fn scoresheet(saved: &SavedGame) -> String {
             crate::setup::setup_fen(log.start.clone())
         );
     }
-    let _ = writeln!(out, "{}", "-".repeat(78));
+}
+
+/// The announcements at the start, then every attempt with its answer, turn by turn.
+fn attempts(out: &mut String, log: &GameLog) {
+    let wording = log.rules.wording;
     let moves: HashMap<usize, String> = true_moves(log).into_iter().collect();
-    let to_move = log.start.turn;
     let opening: Vec<Item> = crate::announce::public(&log.opening).collect();
     if !opening.is_empty() {
         let _ = writeln!(
             out,
             "Start: {}",
-            crate::wording::say(&opening, wording, !to_move)
+            crate::wording::say(&opening, wording, !log.start.turn)
         );
     }
     for turn in log.turns() {
-        let entries = turn.indexed().map(|(i, e)| {
-            let mover = e.by.unwrap_or(turn.mover);
-            let said: Vec<String> = say_to(&e.said, wording, mover)
-                .into_iter()
-                .map(|(to, text)| format!("{text} [{}]", to.trim_start_matches("To ")))
-                .collect();
-            let what = match moves.get(&i) {
-                Some(san) => format!("{} ({san})", request_text(&e.request)),
-                None => request_text(&e.request),
-            };
-            let said = if said.is_empty() {
-                "-".to_owned()
-            } else {
-                said.join(" ")
-            };
-            format!("{what}: {said}")
-        });
         let head = format!(
             "{:>3}{} {}",
             turn.number,
@@ -89,6 +88,10 @@ pub fn scoresheet(saved: &SavedGame) -> String {
             color_title(turn.mover)
         );
         let blank = " ".repeat(head.len());
+        let entries = turn.indexed().map(|(i, e)| {
+            let mover = e.by.unwrap_or(turn.mover);
+            entry_text(e, moves.get(&i), wording, mover)
+        });
         for (n, entry) in entries.enumerate() {
             for (k, line) in wrap(&entry, 78 - head.len() - 2).into_iter().enumerate() {
                 let lead = if n == 0 && k == 0 { &head } else { &blank };
@@ -96,7 +99,28 @@ pub fn scoresheet(saved: &SavedGame) -> String {
             }
         }
     }
-    let _ = writeln!(out, "{}", "-".repeat(78));
+}
+
+/// One attempt (with its true move in SAN, if it was one) and what the referee said, to whom.
+fn entry_text(e: &Event, san: Option<&String>, wording: Wording, mover: Color) -> String {
+    let said: Vec<String> = say_to(&e.said, wording, mover)
+        .into_iter()
+        .map(|(to, text)| format!("{text} [{}]", to.trim_start_matches("To ")))
+        .collect();
+    let what = match san {
+        Some(san) => format!("{} ({san})", request_text(&e.request)),
+        None => request_text(&e.request),
+    };
+    let said = if said.is_empty() {
+        "-".to_owned()
+    } else {
+        said.join(" ")
+    };
+    format!("{what}: {said}")
+}
+
+/// The result, the arbiter's note, the referee's corrections and the signature line.
+fn footer(out: &mut String, saved: &SavedGame) {
     match saved.result {
         Some(o) => {
             let _ = writeln!(out, "Result: {}", o.title());
@@ -105,9 +129,9 @@ pub fn scoresheet(saved: &SavedGame) -> String {
             let _ = writeln!(out, "Result: game not finished");
         }
     }
-    if !m.note.is_empty() {
+    if !saved.meta.note.is_empty() {
         let _ = writeln!(out, "Arbiter's note:");
-        for line in wrap(&m.note, 74) {
+        for line in wrap(&saved.meta.note, 74) {
             let _ = writeln!(out, "  {line}");
         }
     }
@@ -128,9 +152,9 @@ pub fn scoresheet(saved: &SavedGame) -> String {
         out,
         "\nSignatures:  White ____________  Black ____________  Referee ____________"
     );
-    out
 }
 
+/// Words wrapped into lines of at most `width` characters (a longer word on a line of its own).
 fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();

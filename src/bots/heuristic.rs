@@ -147,116 +147,179 @@ fn value(role: Role) -> i32 {
 
 /// How good the attempt `a` looks from `seat`'s view alone (higher is better).
 fn score(seat: &PlayerView, news: &News, a: Attempt) -> i32 {
-    let color = seat.color;
-    let rbc = seat.rules.variant().resolves_moves();
-    let dropped = a.dropped();
-    let Some(before) = dropped.or_else(|| seat.own.role_at(a.from)) else {
+    let Some(p) = Planned::new(seat, news, a) else {
         return 0;
     };
-    let mut after = seat.own.clone();
-    let mut castling = seat.castling;
-    move_own_piece(&mut after, &mut castling, color, a);
-    let Some(moved) = after.piece_at(a.to) else {
-        return 0;
-    };
-    let rel = |sq: Square| color.relative_rank(sq.rank()).to_u32() as i32;
-    let early = seat.move_number <= 12;
-    let king = seat.king.possible;
-    let king_squares = king.count().max(1) as i32;
-    let diagonal_pawn = dropped.is_none() && before == Role::Pawn && a.from.file() != a.to.file();
-    let mut s = 0;
+    p.captures() + p.checks() + p.pawn_play() + p.development() + p.king_play() + p.safety()
+}
 
-    // Captures: where the opponent just took one of ours, where an enemy unit was just seen.
-    if news.capture == Some(a.to) {
-        s += 25;
+/// One attempt as the seat sees it: the unit it moves and the own board after it.
+struct Planned<'a> {
+    seat: &'a PlayerView,
+    news: &'a News,
+    a: Attempt,
+    /// The unit dropped, for a drop.
+    dropped: Option<Role>,
+    /// The unit's role before the attempt (the dropped unit for a drop).
+    before: Role,
+    /// The unit on the destination after the attempt (a promoted pawn is the new piece).
+    moved: shakmaty::Piece,
+    /// The own pieces after the attempt.
+    after: shakmaty::Board,
+    /// A pawn moving diagonally (a capture, if allowed).
+    diagonal_pawn: bool,
+    /// The opening moves.
+    early: bool,
+}
+
+impl<'a> Planned<'a> {
+    /// The attempt `a` played on the own board; `None` when no own unit makes it.
+    fn new(seat: &'a PlayerView, news: &'a News, a: Attempt) -> Option<Planned<'a>> {
+        let dropped = a.dropped();
+        let before = dropped.or_else(|| seat.own.role_at(a.from))?;
+        let mut after = seat.own.clone();
+        let mut castling = seat.castling;
+        move_own_piece(&mut after, &mut castling, seat.color, a);
+        let moved = after.piece_at(a.to)?;
+        Some(Planned {
+            seat,
+            news,
+            a,
+            dropped,
+            before,
+            moved,
+            after,
+            diagonal_pawn: dropped.is_none()
+                && before == Role::Pawn
+                && a.from.file() != a.to.file(),
+            early: seat.move_number <= 12,
+        })
     }
-    let sighted = match seat.seen.get(&a.to) {
-        Some((Some(p), seen_at)) if p.color != color && seen_at + 1 >= seat.move_number => {
-            Some(p.role)
+
+    /// A square's rank counted from the player's side (0 for its first rank).
+    fn rel(&self, sq: Square) -> i32 {
+        self.seat.color.relative_rank(sq.rank()).to_u32() as i32
+    }
+
+    /// The squares the enemy king may stand on, and how many (at least one).
+    fn king(&self) -> (Bitboard, i32) {
+        let king = self.seat.king.possible;
+        (king, king.count().max(1) as i32)
+    }
+
+    /// Captures: where the opponent just took one of ours, where an enemy unit was just seen.
+    fn captures(&self) -> i32 {
+        let (seat, a, color) = (self.seat, self.a, self.seat.color);
+        let rbc = seat.rules.variant().resolves_moves();
+        let mut s = 0;
+        if self.news.capture == Some(a.to) {
+            s += 25;
         }
-        _ => None,
-    };
-    if let Some(role) = sighted {
-        s += 4 * value(role) + 2;
-    }
-    if king.single_square() == Some(a.to) {
-        // RBC: the king is there for certain, take it. Kriegspiel: the attempt is illegal.
-        s += if rbc { 1000 } else { -50 };
-    }
-    if rbc && diagonal_pawn && sighted.is_none() {
-        s -= 6; // most likely nothing to take: the move would be wasted
-    }
-
-    // Checks where the enemy king may stand.
-    let reach = match moved.role {
-        Role::Pawn => attacks::pawn_attacks(color, a.to),
-        _ => attacks::attacks(a.to, moved, after.occupied()),
-    };
-    let hits = (reach & king).count() as i32;
-    if hits > 0 && moved.role != Role::King {
-        s += 6 + 30 * hits / king_squares;
-    }
-
-    // Pawns: advances and promotions.
-    if dropped.is_none() && before == Role::Pawn {
-        match a.promotion {
-            Some(Role::Queen) => s += 60,
-            Some(_) => s -= 20,
-            None if !diagonal_pawn => {
-                s += 2 + rel(a.to);
-                if early && matches!(a.to.file(), File::D | File::E) {
-                    s += 4;
-                }
+        let sighted = match seat.seen.get(&a.to) {
+            Some((Some(p), seen_at)) if p.color != color && seen_at + 1 >= seat.move_number => {
+                Some(p.role)
             }
-            None => s += 1,
+            _ => None,
+        };
+        if let Some(role) = sighted {
+            s += 4 * value(role) + 2;
         }
+        if seat.king.possible.single_square() == Some(a.to) {
+            // RBC: the king is there for certain, take it. Kriegspiel: the attempt is illegal.
+            s += if rbc { 1000 } else { -50 };
+        }
+        if rbc && self.diagonal_pawn && sighted.is_none() {
+            s -= 6; // most likely nothing to take: the move would be wasted
+        }
+        s
     }
 
-    // Development: knights and bishops off the back rank early.
-    if dropped.is_none()
-        && early
-        && matches!(before, Role::Knight | Role::Bishop)
-        && rel(a.from) == 0
-    {
-        s += 6;
-        if before == Role::Knight && matches!(a.to.file(), File::A | File::H) {
-            s -= 3;
-        }
-    }
-
-    // The king: castle, step out of check, otherwise stay home.
-    if dropped.is_none() && before == Role::King {
-        if a.from.rank() == a.to.rank() && a.from.distance(a.to) == 2 {
-            s += 12;
-        } else if news.in_check {
-            s += 6;
+    /// Checks where the enemy king may stand.
+    fn checks(&self) -> i32 {
+        let (king, king_squares) = self.king();
+        let reach = match self.moved.role {
+            Role::Pawn => attacks::pawn_attacks(self.seat.color, self.a.to),
+            _ => attacks::attacks(self.a.to, self.moved, self.after.occupied()),
+        };
+        let hits = (reach & king).count() as i32;
+        if hits > 0 && self.moved.role != Role::King {
+            6 + 30 * hits / king_squares
         } else {
-            s -= 8;
-            if seat.move_number < 30 && rel(a.to) > rel(a.from) {
-                s -= 6;
-            }
+            0
         }
     }
 
-    // Safety: defended squares; heavy pieces not next to where the enemy king may be.
-    let defended = certain_attacks(&after, color, seat.king.empty).contains(a.to);
-    if defended && moved.role != Role::King {
-        s += 2;
-    }
-    if matches!(moved.role, Role::Queen | Role::Rook) {
-        let near = (attacks::king_attacks(a.to) & king).count() as i32;
-        if near > 0 {
-            let risk = 4 + 20 * near / king_squares;
-            s -= if defended { risk / 3 } else { risk };
+    /// Pawns: advances and promotions.
+    fn pawn_play(&self) -> i32 {
+        if self.dropped.is_some() || self.before != Role::Pawn {
+            return 0;
         }
-        if moved.role == Role::Queen && seat.move_number < 8 {
-            s -= 4;
+        match self.a.promotion {
+            Some(Role::Queen) => 60,
+            Some(_) => -20,
+            None if !self.diagonal_pawn => {
+                let centre = self.early && matches!(self.a.to.file(), File::D | File::E);
+                2 + self.rel(self.a.to) + if centre { 4 } else { 0 }
+            }
+            None => 1,
         }
     }
-    if dropped.is_some() {
-        s -= 2; // board moves first; drops when they check or nothing else works
+
+    /// Development: knights and bishops off the back rank early.
+    fn development(&self) -> i32 {
+        if self.dropped.is_some()
+            || !self.early
+            || !matches!(self.before, Role::Knight | Role::Bishop)
+            || self.rel(self.a.from) != 0
+        {
+            return 0;
+        }
+        // A knight on the rim is worth less.
+        let rim = self.before == Role::Knight && matches!(self.a.to.file(), File::A | File::H);
+        if rim { 3 } else { 6 }
     }
-    s
+
+    /// The king: castle, step out of check, otherwise stay home.
+    fn king_play(&self) -> i32 {
+        let a = self.a;
+        if self.dropped.is_some() || self.before != Role::King {
+            0
+        } else if a.from.rank() == a.to.rank() && a.from.distance(a.to) == 2 {
+            12
+        } else if self.news.in_check {
+            6
+        } else if self.seat.move_number < 30 && self.rel(a.to) > self.rel(a.from) {
+            -14 // walking up the board early is worse still
+        } else {
+            -8
+        }
+    }
+
+    /// Safety: defended squares; heavy pieces not next to where the enemy king may be; board
+    /// moves before drops.
+    fn safety(&self) -> i32 {
+        let (seat, a, role) = (self.seat, self.a, self.moved.role);
+        let (king, king_squares) = self.king();
+        let mut s = 0;
+        let defended = certain_attacks(&self.after, seat.color, seat.king.empty).contains(a.to);
+        if defended && role != Role::King {
+            s += 2;
+        }
+        if matches!(role, Role::Queen | Role::Rook) {
+            let near = (attacks::king_attacks(a.to) & king).count() as i32;
+            if near > 0 {
+                let risk = 4 + 20 * near / king_squares;
+                s -= if defended { risk / 3 } else { risk };
+            }
+            if role == Role::Queen && seat.move_number < 8 {
+                s -= 4;
+            }
+        }
+        if self.dropped.is_some() {
+            s -= 2; // board moves first; drops when they check or nothing else works
+        }
+        s
+    }
 }
 
 impl Bot for HeuristicBot {

@@ -188,62 +188,14 @@ impl Search<'_> {
         move_own_piece(&mut own, &mut castling, self.us, a);
         let pawn_move = node.own.role_at(a.from) == Some(Role::Pawn);
         let halfmoves = if pawn_move { 0 } else { node.halfmoves + 1 };
-        let uci = a.to_uci();
-        let mut refused = Bitboard::EMPTY;
-        let mut legal = 0;
-        let mut total = 0.0;
-        // Worlds by what the bot hears (check directions): the squares the king may step to,
-        // how many worlds, and their summed losses.
-        let mut groups: Vec<(u8, Bitboard, u32, f32)> = Vec::new();
-        for (sq, pos) in &node.worlds {
-            let Ok(m) = uci.to_move(pos) else {
-                refused.add(*sq);
-                continue;
-            };
-            legal += 1;
-            let mut after = pos.clone();
-            after.play_unchecked(m);
-            if after.is_checkmate() {
-                total += MATE;
-                continue;
-            }
-            if after.is_stalemate() || after.is_insufficient_material() {
-                total += DRAW;
-                continue;
-            }
-            let mut heard = 0u8;
-            for checker in after.checkers() {
-                heard |= 1 << check_direction(after.board(), *sq, checker) as u8;
-            }
-            let mut steps = Bitboard::EMPTY;
-            let mut loss: f32 = 0.0;
-            let mut takes = false;
-            for reply in after.legal_moves() {
-                match reply.capture() {
-                    Some(role) => {
-                        takes = true;
-                        loss = loss.min(lost(&own, reply.to(), role));
-                    }
-                    None => steps.add(reply.to()),
-                }
-            }
-            let chance = if steps.is_empty() { 1.0 } else { TAKES };
-            let loss = if takes { chance * loss } else { 0.0 };
-            match groups.iter_mut().find(|g| g.0 == heard) {
-                Some(g) => {
-                    g.1 |= steps;
-                    g.2 += 1;
-                    g.3 += loss;
-                }
-                None => groups.push((heard, steps, 1, loss)),
-            }
-        }
-        if legal == 0 {
+        let out = outcomes(&node.worlds, a, &own);
+        if out.legal == 0 {
             return None;
         }
-        for (_, steps, count, loss) in groups {
+        let mut total = out.ended;
+        for group in out.groups {
             let mut v = 0.0;
-            if steps.any() {
+            if group.steps.any() {
                 let next = Node {
                     own: &own,
                     castling,
@@ -251,57 +203,166 @@ impl Search<'_> {
                     worlds: Vec::new(),
                     probes: 0,
                 };
-                v = if depth > 0 {
-                    let next = Node {
-                        worlds: self.worlds(&own, castling, steps),
-                        ..next
-                    };
-                    let side = Side {
-                        board: &own,
-                        color: self.us,
-                        castling,
-                        promotion: self.promotion,
-                    };
-                    let moves = side.possible_attempts();
-                    self.best(&next, &moves, depth - 1)
-                        .map_or_else(|| self.score(&next, steps), |b| LATER * b)
-                } else {
-                    self.score(&next, steps)
-                };
+                v = self.stepped(next, group.steps, depth);
                 v -= repetition((self.repeated)(&own));
             }
-            total += v * count as f32 + loss;
+            total += v * group.count as f32 + group.loss;
         }
-        if refused.any() {
-            // A refusal costs no move: the best attempt on the narrowed set.
-            let narrowed = Node {
-                own: node.own,
-                castling: node.castling,
-                halfmoves: node.halfmoves,
-                worlds: Vec::new(),
-                probes: node.probes.saturating_sub(1),
-            };
-            let v = if node.probes > 0 {
-                let narrowed = Node {
-                    worlds: node
-                        .worlds
-                        .iter()
-                        .filter(|(sq, _)| refused.contains(*sq))
-                        .cloned()
-                        .collect(),
-                    ..narrowed
-                };
-                let rest: Vec<Attempt> = candidates.iter().copied().filter(|&b| b != a).collect();
-                self.best(&narrowed, &rest, depth)
-            } else {
-                None
-            };
-            // Below that, as if the bot had passed and the king had stepped.
-            let v = v.unwrap_or_else(|| self.score(&narrowed, grow(node.own, self.us, refused)));
-            total += v * refused.count() as f32;
+        if out.refused.any() {
+            let v = self.refusal(node, a, candidates, depth, out.refused);
+            total += v * out.refused.count() as f32;
         }
         Some(total / node.worlds.len() as f32)
     }
+
+    /// The value of the king having stepped into `steps` (the bot to move at `next`): the best
+    /// attempt there while `depth` moves are left to look at, else the position's score.
+    fn stepped(&self, next: Node, steps: Bitboard, depth: u32) -> f32 {
+        if depth > 0 {
+            let next = Node {
+                worlds: self.worlds(next.own, next.castling, steps),
+                ..next
+            };
+            let side = Side {
+                board: next.own,
+                color: self.us,
+                castling: next.castling,
+                promotion: self.promotion,
+            };
+            let moves = side.possible_attempts();
+            self.best(&next, &moves, depth - 1)
+                .map_or_else(|| self.score(&next, steps), |b| LATER * b)
+        } else {
+            self.score(&next, steps)
+        }
+    }
+
+    /// The value of the worlds in `refused`, where `a` was refused: a refusal costs no move, so
+    /// the best other attempt on the narrowed set (one level deep).
+    fn refusal(
+        &self,
+        node: &Node,
+        a: Attempt,
+        candidates: &[Attempt],
+        depth: u32,
+        refused: Bitboard,
+    ) -> f32 {
+        let narrowed = Node {
+            own: node.own,
+            castling: node.castling,
+            halfmoves: node.halfmoves,
+            worlds: Vec::new(),
+            probes: node.probes.saturating_sub(1),
+        };
+        let v = if node.probes > 0 {
+            let narrowed = Node {
+                worlds: node
+                    .worlds
+                    .iter()
+                    .filter(|(sq, _)| refused.contains(*sq))
+                    .cloned()
+                    .collect(),
+                ..narrowed
+            };
+            let rest: Vec<Attempt> = candidates.iter().copied().filter(|&b| b != a).collect();
+            self.best(&narrowed, &rest, depth)
+        } else {
+            None
+        };
+        // Below that, as if the bot had passed and the king had stepped.
+        v.unwrap_or_else(|| self.score(&narrowed, grow(node.own, self.us, refused)))
+    }
+}
+
+/// Worlds that heard the same check directions after an attempt.
+struct Group {
+    /// The check directions heard, one bit each.
+    heard: u8,
+    /// The squares the king may step to.
+    steps: Bitboard,
+    /// How many worlds.
+    count: u32,
+    /// Their summed expected losses (a king taking a piece).
+    loss: f32,
+}
+
+/// What attempting `a` does in each world, the bot's pieces then being `own`.
+struct Outcomes {
+    /// The squares of the worlds where it is refused.
+    refused: Bitboard,
+    /// How many worlds allow it.
+    legal: u32,
+    /// The summed value of the worlds where it ends the game (a mate or a draw).
+    ended: f32,
+    /// The other worlds, by what the bot hears (as the tracker will group them).
+    groups: Vec<Group>,
+}
+
+/// Plays `a` in every world of `worlds`: refused, ending the game, or grouped by what is heard.
+fn outcomes(worlds: &[World], a: Attempt, own: &Board) -> Outcomes {
+    let uci = a.to_uci();
+    let mut out = Outcomes {
+        refused: Bitboard::EMPTY,
+        legal: 0,
+        ended: 0.0,
+        groups: Vec::new(),
+    };
+    for (sq, pos) in worlds {
+        let Ok(m) = uci.to_move(pos) else {
+            out.refused.add(*sq);
+            continue;
+        };
+        out.legal += 1;
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        if after.is_checkmate() {
+            out.ended += MATE;
+            continue;
+        }
+        if after.is_stalemate() || after.is_insufficient_material() {
+            out.ended += DRAW;
+            continue;
+        }
+        let (heard, steps, loss) = king_replies(&after, *sq, own);
+        match out.groups.iter_mut().find(|g| g.heard == heard) {
+            Some(g) => {
+                g.steps |= steps;
+                g.count += 1;
+                g.loss += loss;
+            }
+            None => out.groups.push(Group {
+                heard,
+                steps,
+                count: 1,
+                loss,
+            }),
+        }
+    }
+    out
+}
+
+/// After an attempt that neither mates nor draws, the king on `sq`: the check directions heard,
+/// the squares the king may step to, and the expected loss from a king that may take a piece.
+fn king_replies(after: &Chess, sq: Square, own: &Board) -> (u8, Bitboard, f32) {
+    let mut heard = 0u8;
+    for checker in after.checkers() {
+        heard |= 1 << check_direction(after.board(), sq, checker) as u8;
+    }
+    let mut steps = Bitboard::EMPTY;
+    let mut loss: f32 = 0.0;
+    let mut takes = false;
+    for reply in after.legal_moves() {
+        match reply.capture() {
+            Some(role) => {
+                takes = true;
+                loss = loss.min(lost(own, reply.to(), role));
+            }
+            None => steps.add(reply.to()),
+        }
+    }
+    let chance = if steps.is_empty() { 1.0 } else { TAKES };
+    let loss = if takes { chance * loss } else { 0.0 };
+    (heard, steps, loss)
 }
 
 /// What losing the piece `role` on `sq` costs (negative): its value, or a draw when what is

@@ -136,28 +136,7 @@ impl Preset {
 
     /// The flags of this preset.
     pub fn rules(self) -> RuleSet {
-        let base = RuleSet {
-            family: Family::Kriegspiel,
-            impossible: ImpossibleRule::MoverOnly,
-            repeat: RepeatRule::Impossible,
-            illegal_heard_by: Hearers::Both,
-            capture_unit: false,
-            pawn_info: PawnInfo::None,
-            any: AnyRule::Off,
-            promotion: PromotionRule::Any,
-            announce_promotion: false,
-            fifty_moves: false,
-            threefold: false,
-            material: MaterialRule::DeadPosition,
-            en_passant: EnPassantSquare::CapturedPawn,
-            open_squares: 0,
-            wording: Wording::Berkeley,
-            sighted: Sighted::None,
-            handicap: Handicap::None,
-            bishop: None,
-            drops: false,
-            exact_units: false,
-        };
+        let base = base();
         match self {
             Preset::Berkeley => RuleSet {
                 material: MaterialRule::MinorEach,
@@ -168,16 +147,7 @@ impl Preset {
                 any: AnyRule::UntilLegal,
                 ..base
             },
-            Preset::Wild16 => RuleSet {
-                repeat: RepeatRule::Illegal,
-                illegal_heard_by: Hearers::Mover,
-                capture_unit: true,
-                pawn_info: PawnInfo::Count,
-                fifty_moves: true,
-                threefold: true,
-                wording: Wording::Icc,
-                ..base
-            },
+            Preset::Wild16 => wild16(),
             Preset::Cincinnati => RuleSet {
                 impossible: ImpossibleRule::Both,
                 capture_unit: true,
@@ -224,26 +194,64 @@ impl Preset {
             },
             Preset::Modern => RuleSet {
                 open_squares: 7,
-                ..Preset::Wild16.rules()
+                ..wild16()
             },
-            Preset::PicklePot => RuleSet {
-                sighted: Sighted::White,
-                handicap: Handicap::PicklePot,
-                bishop: Some(Wing::F),
-                ..Preset::Wild16.rules()
-            },
-            Preset::OneEye => RuleSet {
-                sighted: Sighted::White,
-                handicap: Handicap::OneEye,
-                bishop: Some(Wing::F),
-                ..Preset::Wild16.rules()
-            },
-            Preset::Semi => RuleSet {
-                sighted: Sighted::White,
-                handicap: Handicap::Semi,
-                ..Preset::Wild16.rules()
-            },
+            Preset::PicklePot => sighted(Handicap::PicklePot, Some(Wing::F)),
+            Preset::OneEye => sighted(Handicap::OneEye, Some(Wing::F)),
+            Preset::Semi => sighted(Handicap::Semi, None),
         }
+    }
+}
+
+/// The flags every preset starts from: Kriegspiel with every answer heard by both, the
+/// square of a capture only, no pawn-capture hints and no automatic draws.
+fn base() -> RuleSet {
+    RuleSet {
+        family: Family::Kriegspiel,
+        impossible: ImpossibleRule::MoverOnly,
+        repeat: RepeatRule::Impossible,
+        illegal_heard_by: Hearers::Both,
+        capture_unit: false,
+        pawn_info: PawnInfo::None,
+        any: AnyRule::Off,
+        promotion: PromotionRule::Any,
+        announce_promotion: false,
+        fifty_moves: false,
+        threefold: false,
+        material: MaterialRule::DeadPosition,
+        en_passant: EnPassantSquare::CapturedPawn,
+        open_squares: 0,
+        wording: Wording::Berkeley,
+        sighted: Sighted::None,
+        handicap: Handicap::None,
+        bishop: None,
+        drops: false,
+        exact_units: false,
+    }
+}
+
+/// ICC Wild 16, the rule set the variants of section 5 are built on.
+fn wild16() -> RuleSet {
+    RuleSet {
+        repeat: RepeatRule::Illegal,
+        illegal_heard_by: Hearers::Mover,
+        capture_unit: true,
+        pawn_info: PawnInfo::Count,
+        fifty_moves: true,
+        threefold: true,
+        wording: Wording::Icc,
+        ..base()
+    }
+}
+
+/// A sighted-player handicap on ICC Wild 16: White sighted, keeping `bishop` where the
+/// handicap keeps one.
+fn sighted(handicap: Handicap, bishop: Option<Wing>) -> RuleSet {
+    RuleSet {
+        sighted: Sighted::White,
+        handicap,
+        bishop,
+        ..wild16()
     }
 }
 

@@ -227,129 +227,19 @@ impl PlayerView {
             return; // the opponent did something this player was not told about
         }
         let mover = self.to_move;
-        let mine = mover == self.color;
-        let variant = self.rules.variant();
-        let kriegspiel = variant.answers_attempts();
         let before = self.own.clone();
         let before_castling = self.castling;
         for item in &items {
-            match *item {
-                Item::Illegal | Item::Impossible => {
-                    if let Some(Request::Try(a) | Request::Move(a)) = request {
-                        let first = !self.refused.iter().any(|(b, _)| *b == a);
-                        if *item == Item::Illegal && first && kriegspiel {
-                            self.king.refused(&self.own, a);
-                        }
-                        self.refused.push((a, *item));
-                    }
-                }
-                Item::Capture { unit: Some(u), .. } | Item::Drop(u) if variant.pockets() => {
-                    let pocket = self.pockets.get_mut(mover).get_mut(unit_role(u));
-                    *pocket = if matches!(item, Item::Drop(_)) {
-                        pocket.saturating_sub(1)
-                    } else {
-                        pocket.saturating_add(1)
-                    };
-                    if let Item::Capture { square, .. } = *item
-                        && !mine
-                    {
-                        self.lose(square);
-                    }
-                    if matches!(item, Item::Drop(_)) && !mine {
-                        self.king.opponent_dropped();
-                    }
-                    let theirs = self.pockets.get(!self.color);
-                    self.king
-                        .set_reserve(theirs.iter().map(|n| u32::from(*n)).sum());
-                }
-                Item::Capture { square, .. } if !mine => self.lose(square),
-                Item::Captured(square) => self.lose(square),
-                Item::Moved { taken: Some(t), .. } => self.move_own(t),
-                Item::AnyAnswer(_) if mine => self.any_asked = true,
-                Item::Sense(r) | Item::Opened(r) => {
-                    self.last_seen = r.squares;
-                    for (sq, piece) in r.iter() {
-                        self.seen.insert(sq, (piece, self.move_number));
-                    }
-                    self.king.saw(r.iter());
-                }
-                Item::Checkmate => self.set_over(GameResult::win_for(mover), EndReason::Checkmate),
-                Item::Stalemate => self.set_over(GameResult::Draw, EndReason::Stalemate),
-                Item::Draw(reason) => self.set_over(
-                    GameResult::Draw,
-                    match reason {
-                        crate::announce::DrawReason::InsufficientMaterial => {
-                            EndReason::InsufficientMaterial
-                        }
-                        crate::announce::DrawReason::FiftyMoves => EndReason::FiftyMoves,
-                        crate::announce::DrawReason::Threefold => EndReason::Threefold,
-                        crate::announce::DrawReason::Agreement => EndReason::Agreement,
-                    },
-                ),
-                Item::Resigned(c) => self.set_over(GameResult::win_for(!c), EndReason::Resignation),
-                Item::Timeout { result, .. } => self.set_over(result, EndReason::Timeout),
-                Item::KingCaptured => {
-                    self.set_over(GameResult::win_for(mover), EndReason::KingCaptured)
-                }
-                Item::Adjudicated(result) => self.set_over(result, EndReason::Adjudication),
-                // Semi-Kriegspiel: the player's own king and queen are now on the board.
-                Item::Placed => {
-                    if let Some(Request::Place { color, king, queen }) = request
-                        && color == self.color
-                    {
-                        self.own.set_piece_at(king, color.king());
-                        self.own.set_piece_at(queen, color.queen());
-                    }
-                }
-                _ => {}
-            }
+            self.hear(*item, request.as_ref(), mover);
         }
-        if mine
-            && turn_over
-            && kriegspiel
-            && let Some(Request::Try(a)) = request
-        {
-            self.move_own(a);
-            self.may_open = variant.squares_to_open() > 0 && self.over.is_none();
-            self.king.own_move(&before, &self.own, a, &items);
-        }
-        if mine
-            && turn_over
-            && !kriegspiel
-            && let Some(t) = self.last_move
-            && self.own != before
-        {
-            self.king.own_move(&before, &self.own, t, &items);
-        }
-        if !mine && turn_over {
-            self.king.opponent_moved(&self.own, &items);
-        }
-        if mine && matches!(request, Some(Request::Sense(_))) {
-            self.sensed = true;
-        }
-        if matches!(request, Some(Request::Open(_)))
-            || (!mine && request.is_none() && !items.is_empty())
-        {
-            self.may_open = false;
-        }
-        // The own move in SAN, from the own board before it and the capture heard.
-        let played = match request {
-            Some(Request::Try(a)) if mine && turn_over && kriegspiel => Some(a),
-            Some(Request::Move(_)) if mine && turn_over => {
-                self.last_move.filter(|_| self.own != before)
-            }
-            _ => None,
-        };
-        let san = played.map(|a| {
-            let side = Side {
-                board: &before,
-                color: self.color,
-                castling: before_castling,
-                promotion: self.rules.promotion,
-            };
-            let capture = items.iter().any(|i| matches!(i, Item::Capture { .. }));
-            san::own_san(&side, a, capture)
-        });
+        self.track_turn(request.as_ref(), &items, &before, turn_over);
+        let san = self.played_san(
+            request.as_ref(),
+            &items,
+            &before,
+            before_castling,
+            turn_over,
+        );
         if request.is_some() || !items.is_empty() {
             let heard = Heard {
                 request,
@@ -363,6 +253,148 @@ impl PlayerView {
         if turn_over {
             self.end_turn();
         }
+    }
+
+    /// Takes one item heard after `request`, made (or not) while `mover` was to move.
+    fn hear(&mut self, item: Item, request: Option<&Request>, mover: Color) {
+        let mine = mover == self.color;
+        let variant = self.rules.variant();
+        match item {
+            Item::Illegal | Item::Impossible => self.hear_refusal(item, request),
+            Item::Capture { unit: Some(u), .. } | Item::Drop(u) if variant.pockets() => {
+                self.hear_pocket(item, u, mover);
+            }
+            Item::Capture { square, .. } if !mine => self.lose(square),
+            Item::Captured(square) => self.lose(square),
+            Item::Moved { taken: Some(t), .. } => self.move_own(t),
+            Item::AnyAnswer(_) if mine => self.any_asked = true,
+            Item::Sense(r) | Item::Opened(r) => {
+                self.last_seen = r.squares;
+                for (sq, piece) in r.iter() {
+                    self.seen.insert(sq, (piece, self.move_number));
+                }
+                self.king.saw(r.iter());
+            }
+            // Semi-Kriegspiel: the player's own king and queen are now on the board.
+            Item::Placed => {
+                if let Some(Request::Place { color, king, queen }) = request
+                    && *color == self.color
+                {
+                    self.own.set_piece_at(*king, color.king());
+                    self.own.set_piece_at(*queen, color.queen());
+                }
+            }
+            _ => {
+                if let Some((result, reason)) = game_end(item, mover) {
+                    self.set_over(result, reason);
+                }
+            }
+        }
+    }
+
+    /// An attempt refused as illegal or impossible: noted once per turn for the king tracker.
+    fn hear_refusal(&mut self, item: Item, request: Option<&Request>) {
+        if let Some(Request::Try(a) | Request::Move(a)) = request {
+            let a = *a;
+            let first = !self.refused.iter().any(|(b, _)| *b == a);
+            if item == Item::Illegal && first && self.rules.variant().answers_attempts() {
+                self.king.refused(&self.own, a);
+            }
+            self.refused.push((a, item));
+        }
+    }
+
+    /// Crazyhouse Kriegspiel: a capture fills the mover's pocket, a drop empties it.
+    fn hear_pocket(&mut self, item: Item, unit: crate::announce::Unit, mover: Color) {
+        let mine = mover == self.color;
+        let pocket = self.pockets.get_mut(mover).get_mut(unit_role(unit));
+        *pocket = if matches!(item, Item::Drop(_)) {
+            pocket.saturating_sub(1)
+        } else {
+            pocket.saturating_add(1)
+        };
+        if let Item::Capture { square, .. } = item
+            && !mine
+        {
+            self.lose(square);
+        }
+        if matches!(item, Item::Drop(_)) && !mine {
+            self.king.opponent_dropped();
+        }
+        let theirs = self.pockets.get(!self.color);
+        self.king
+            .set_reserve(theirs.iter().map(|n| u32::from(*n)).sum());
+    }
+
+    /// After an event's items: the own move, the king tracker, and the sense and open flags.
+    fn track_turn(
+        &mut self,
+        request: Option<&Request>,
+        items: &[Item],
+        before: &Board,
+        turn_over: bool,
+    ) {
+        let mine = self.to_move == self.color;
+        let variant = self.rules.variant();
+        let kriegspiel = variant.answers_attempts();
+        if mine
+            && turn_over
+            && kriegspiel
+            && let Some(Request::Try(a)) = request
+        {
+            self.move_own(*a);
+            self.may_open = variant.squares_to_open() > 0 && self.over.is_none();
+            self.king.own_move(before, &self.own, *a, items);
+        }
+        if mine
+            && turn_over
+            && !kriegspiel
+            && let Some(t) = self.last_move
+            && self.own != *before
+        {
+            self.king.own_move(before, &self.own, t, items);
+        }
+        if !mine && turn_over {
+            self.king.opponent_moved(&self.own, items);
+        }
+        if mine && matches!(request, Some(Request::Sense(_))) {
+            self.sensed = true;
+        }
+        if matches!(request, Some(Request::Open(_)))
+            || (!mine && request.is_none() && !items.is_empty())
+        {
+            self.may_open = false;
+        }
+    }
+
+    /// The own move in SAN, from the own board before it and the capture heard.
+    fn played_san(
+        &self,
+        request: Option<&Request>,
+        items: &[Item],
+        before: &Board,
+        before_castling: Bitboard,
+        turn_over: bool,
+    ) -> Option<String> {
+        let mine = self.to_move == self.color;
+        let kriegspiel = self.rules.variant().answers_attempts();
+        let played = match request {
+            Some(Request::Try(a)) if mine && turn_over && kriegspiel => Some(*a),
+            Some(Request::Move(_)) if mine && turn_over => {
+                self.last_move.filter(|_| self.own != *before)
+            }
+            _ => None,
+        };
+        played.map(|a| {
+            let side = Side {
+                board: before,
+                color: self.color,
+                castling: before_castling,
+                promotion: self.rules.promotion,
+            };
+            let capture = items.iter().any(|i| matches!(i, Item::Capture { .. }));
+            san::own_san(&side, a, capture)
+        })
     }
 
     fn set_over(&mut self, result: GameResult, reason: EndReason) {
@@ -464,6 +496,29 @@ impl PlayerView {
     pub fn own_piece(&self, sq: Square) -> Option<Role> {
         self.own.role_at(sq)
     }
+}
+
+/// The end of the game an item announces, `mover` having moved last.
+fn game_end(item: Item, mover: Color) -> Option<(GameResult, EndReason)> {
+    use crate::announce::DrawReason;
+    Some(match item {
+        Item::Checkmate => (GameResult::win_for(mover), EndReason::Checkmate),
+        Item::Stalemate => (GameResult::Draw, EndReason::Stalemate),
+        Item::Draw(reason) => (
+            GameResult::Draw,
+            match reason {
+                DrawReason::InsufficientMaterial => EndReason::InsufficientMaterial,
+                DrawReason::FiftyMoves => EndReason::FiftyMoves,
+                DrawReason::Threefold => EndReason::Threefold,
+                DrawReason::Agreement => EndReason::Agreement,
+            },
+        ),
+        Item::Resigned(c) => (GameResult::win_for(!c), EndReason::Resignation),
+        Item::Timeout { result, .. } => (result, EndReason::Timeout),
+        Item::KingCaptured => (GameResult::win_for(mover), EndReason::KingCaptured),
+        Item::Adjudicated(result) => (result, EndReason::Adjudication),
+        _ => return None,
+    })
 }
 
 /// The squares a unit may be dropped on: a pawn never on the first or last rank.

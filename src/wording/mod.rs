@@ -4,30 +4,19 @@
 //! [`say`] turns what one request produced into the sentence a referee speaks, e.g.
 //! "Pawn at d5 captured. Short-diagonal check. Black to move. 2 pawn tries."
 
+mod items;
 pub mod record;
 
-use crate::announce::{
-    Audience, CheckDirection, DrawReason, GameResult, Item, PawnTries, Reveal, Said,
-};
+pub use items::describe;
+
+use crate::announce::{Audience, Item, Said};
 use crate::referee::Request;
 use crate::rules::Wording;
-use shakmaty::{Bitboard, Color, Piece, Square};
+use shakmaty::{Bitboard, Color, Square};
 
 /// "White" or "Black".
 pub fn color_title(c: Color) -> &'static str {
     c.fold_wb("White", "Black")
-}
-
-fn piece_name(p: Piece) -> String {
-    let role = match p.role {
-        shakmaty::Role::Pawn => "pawn",
-        shakmaty::Role::Knight => "knight",
-        shakmaty::Role::Bishop => "bishop",
-        shakmaty::Role::Rook => "rook",
-        shakmaty::Role::Queen => "queen",
-        shakmaty::Role::King => "king",
-    };
-    format!("{} {role}", p.color.fold_wb("white", "black"))
 }
 
 /// Squares sorted by name (file, then rank), as "a3 and c3" / "a3, b4 and c3".
@@ -40,146 +29,6 @@ pub fn square_list(squares: Bitboard) -> String {
         1 => names[0].clone(),
         n => format!("{} and {}", names[..n - 1].join(", "), names[n - 1]),
     }
-}
-
-fn check_phrase(d: CheckDirection, w: Wording) -> String {
-    match w {
-        Wording::Rand => match d {
-            CheckDirection::Rank => "Check on row.",
-            CheckDirection::File => "Check on column.",
-            CheckDirection::Long => "Check on major diagonal.",
-            CheckDirection::Short => "Check on minor diagonal.",
-            CheckDirection::Knight => "Check by knight.",
-        }
-        .to_owned(),
-        _ => match d {
-            CheckDirection::Rank => "Rank check.",
-            CheckDirection::File => "File check.",
-            CheckDirection::Long => "Long-diagonal check.",
-            CheckDirection::Short => "Short-diagonal check.",
-            CheckDirection::Knight => "Knight check.",
-        }
-        .to_owned(),
-    }
-}
-
-fn reveal_phrase(r: &Reveal) -> String {
-    r.iter()
-        .map(|(sq, p)| match p {
-            Some(p) => format!("{sq} {}", piece_name(p)),
-            None => format!("{sq} empty"),
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// `word` with its first letter in upper case.
-fn capital(word: &str) -> String {
-    let mut chars = word.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
-
-/// One item in the rule set's words (`None` for items that are not spoken on their own, such as
-/// "legal" in ICC wording, where the turn change is announced instead).
-pub fn describe(item: &Item, w: Wording) -> Option<String> {
-    let text = match item {
-        Item::Legal => match w {
-            Wording::Berkeley => "Yes.".to_owned(),
-            Wording::Icc => return None,
-            _ => "Legal.".to_owned(),
-        },
-        Item::Illegal => match w {
-            Wording::Berkeley | Wording::Icc => "No.".to_owned(),
-            Wording::Rand | Wording::Classic => "Illegal move.".to_owned(),
-            Wording::Cincinnati | Wording::English => "Illegal.".to_owned(),
-        },
-        Item::IllegalCount(n) => {
-            let one = describe(&Item::Illegal, w).unwrap_or_default();
-            format!(
-                "{} (x{n}: the opponent's pawn captures after \"Any?\" - No)",
-                one.trim_end_matches('.')
-            )
-        }
-        Item::Impossible => match w {
-            Wording::Icc => "Hell no.".to_owned(),
-            Wording::Rand | Wording::Classic => "Impossible move.".to_owned(),
-            _ => "Nonsense.".to_owned(),
-        },
-        Item::Capture { square, unit } => match (w, unit) {
-            (Wording::Icc, Some(u)) => format!("{} at {square} captured.", capital(u.name())),
-            (Wording::Icc, None) => format!("Capture at {square}."),
-            (_, Some(u)) => format!("{} captured on {square}.", capital(u.name())),
-            (Wording::Berkeley, None) => format!("Capture at {square}."),
-            (_, None) => format!("Capture on {square}."),
-        },
-        Item::Drop(unit) => format!("A {} was dropped.", unit.name()),
-        Item::Check(d) => check_phrase(*d, w),
-        Item::Checkmate => "Checkmate.".to_owned(),
-        Item::Stalemate => "Stalemate.".to_owned(),
-        Item::Draw(r) => match r {
-            DrawReason::InsufficientMaterial => "Draw: insufficient material.",
-            DrawReason::FiftyMoves => "Draw: fifty-move rule.",
-            DrawReason::Threefold => "Draw by repetition.",
-            DrawReason::Agreement => "Draw agreed.",
-        }
-        .to_owned(),
-        Item::PawnTries(t) => match (t, w) {
-            (PawnTries::Count(0), _) => "No pawn tries.".to_owned(),
-            (PawnTries::Count(1), _) => "1 pawn try.".to_owned(),
-            (PawnTries::Count(n), _) => format!("{n} pawn tries."),
-            (PawnTries::Any(true), _) => "Has pawn captures.".to_owned(),
-            (PawnTries::Any(false), _) => "No pawn captures.".to_owned(),
-            (PawnTries::Squares(b), Wording::Rand) if b.is_empty() => {
-                "No possible pawn captures.".to_owned()
-            }
-            (PawnTries::Squares(b), Wording::Rand) if b.count() == 1 => {
-                format!("Possible pawn capture on {}.", square_list(*b))
-            }
-            (PawnTries::Squares(b), Wording::Rand) => {
-                format!("Possible pawn captures on {}.", square_list(*b))
-            }
-            (PawnTries::Squares(b), _) if b.is_empty() => "No pawn tries.".to_owned(),
-            (PawnTries::Squares(b), _) if b.count() == 1 => {
-                format!("Pawn try on {}.", square_list(*b))
-            }
-            (PawnTries::Squares(b), _) => format!("Pawn tries on {}.", square_list(*b)),
-        },
-        Item::AnyAnswer(true) => "Try!".to_owned(),
-        Item::AnyAnswer(false) => "No.".to_owned(),
-        Item::Promotion => "Promotion.".to_owned(),
-        Item::Resigned(c) => format!("{} resigns.", color_title(*c)),
-        Item::Timeout { loser, result } => match result {
-            GameResult::Draw => format!(
-                "{}'s flag fell: a draw, {} cannot win.",
-                color_title(*loser),
-                color_title(!*loser)
-            ),
-            _ => format!(
-                "{}'s flag fell. {} wins.",
-                color_title(*loser),
-                color_title(!*loser)
-            ),
-        },
-        Item::Sense(r) => format!("Sensed: {}.", reveal_phrase(r)),
-        Item::Moved { requested, taken } => match (requested, taken) {
-            (None, _) => "You passed.".to_owned(),
-            (Some(r), None) => format!("Your move {r}: nothing happened."),
-            (Some(r), Some(t)) if r.from == t.from && r.to == t.to => {
-                format!("Your move {t} was made.")
-            }
-            (Some(r), Some(t)) => format!("Your move {r} became {t}."),
-        },
-        Item::Captured(sq) => format!("Your piece on {sq} was captured."),
-        Item::KingCaptured => "The king is captured.".to_owned(),
-        Item::Adjudicated(r) => format!("The referee adjudicates the game: {}.", r.pgn()),
-        Item::Opened(r) => format!("Opened: {}.", reveal_phrase(r)),
-        Item::Handicap(army, bishop) => crate::variant::army_words(*army, *bishop),
-        Item::Placed => "King and queen placed.".to_owned(),
-    };
-    Some(text)
 }
 
 /// The sentence a referee speaks for what one request produced, as heard by one listener (or by
@@ -384,7 +233,7 @@ pub fn heard_line(items: &[Item], w: Wording, mover: Color, listener: Option<Col
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::announce::Unit;
+    use crate::announce::{CheckDirection, GameResult, PawnTries, Unit};
 
     #[test]
     fn icc_sentence_from_the_issue() {
@@ -437,38 +286,48 @@ mod tests {
         Request::Try(crate::Attempt::parse(uci).expect("uci"))
     }
 
+    /// What was said of one request, all to `to`.
+    fn said(to: Audience, items: &[Item]) -> Vec<Said> {
+        items.iter().map(|&item| Said { to, item }).collect()
+    }
+
+    /// The correction of a request whose answer all went to `to`.
+    fn correct(
+        by: Option<Color>,
+        request: &Request,
+        to: Audience,
+        items: &[Item],
+        legal: bool,
+    ) -> Vec<(String, String)> {
+        let mover = by.unwrap_or(Color::White);
+        say_correction(by, request, &said(to, items), legal, mover)
+    }
+
     /// Wild 16: an illegal attempt is heard by its maker alone, and so is its correction.
+    /// Berkeley: both heard "No.", both hear the correction, the squares go to the maker alone.
     #[test]
     fn a_correction_never_names_squares_to_who_did_not_hear_them() {
-        let heard_by_black = [Said {
-            to: Audience::Only(Color::Black),
-            item: Item::Illegal,
-        }];
+        let black = Some(Color::Black);
         assert_eq!(
-            say_correction(
-                Some(Color::Black),
+            correct(
+                black,
                 &try_("c6e4"),
-                &heard_by_black,
-                false,
-                Color::Black
+                Audience::Only(Color::Black),
+                &[Item::Illegal],
+                false
             ),
             vec![pair(
                 "To Black only",
                 "Correction: take back your last attempt c6e4. Black to move."
             )]
         );
-        // Berkeley: both heard "No.", both hear the correction, the squares go to Black alone.
-        let heard_by_both = [Said {
-            to: Audience::Both,
-            item: Item::Illegal,
-        }];
         assert_eq!(
-            say_correction(
-                Some(Color::Black),
+            correct(
+                black,
                 &try_("c6e4"),
-                &heard_by_both,
-                false,
-                Color::Black
+                Audience::Both,
+                &[Item::Illegal],
+                false
             ),
             vec![
                 pair(
@@ -478,27 +337,23 @@ mod tests {
                 pair("To Black only", "Your last attempt was c6e4."),
             ]
         );
-        // A move both heard, with the capture both heard.
-        let capture = [
-            Said {
-                to: Audience::Both,
-                item: Item::Legal,
-            },
-            Said {
-                to: Audience::Both,
-                item: Item::Capture {
-                    square: Square::D5,
-                    unit: None,
-                },
-            },
-        ];
+    }
+
+    /// A move both heard, with the capture both heard: the capture's square goes to both, the
+    /// move's squares to its maker alone.
+    #[test]
+    fn a_corrected_move_names_its_capture_to_both_and_its_squares_to_its_maker() {
+        let capture = Item::Capture {
+            square: Square::D5,
+            unit: None,
+        };
         assert_eq!(
-            say_correction(
+            correct(
                 Some(Color::White),
                 &try_("e4d5"),
-                &capture,
-                true,
-                Color::White
+                Audience::Both,
+                &[Item::Legal, capture],
+                true
             ),
             vec![
                 pair(
@@ -508,13 +363,18 @@ mod tests {
                 pair("To White only", "Your last move was e4d5."),
             ]
         );
+    }
+
+    /// A loss on time was public: its correction is said to both.
+    #[test]
+    fn a_corrected_loss_on_time_is_said_to_both() {
         assert_eq!(
-            say_correction(
+            correct(
                 None,
                 &Request::Timeout(Color::White),
+                Audience::Both,
                 &[],
-                false,
-                Color::White
+                false
             ),
             vec![pair(
                 "To both",

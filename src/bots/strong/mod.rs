@@ -178,118 +178,32 @@ impl StrongBot {
         seat: &PlayerView,
         worlds: Vec<(P, f32)>,
     ) -> Option<Request> {
-        let us = seat.color;
-        let new_turn = seat.refused.is_empty() && !seat.any_asked;
-        let has_any = seat.rules.has_any();
         if worlds.is_empty() {
             return self.fallback.next(seat);
         }
-        let side = seat.side();
-        let open = seat.untried_attempts();
-        let pawn_captures: Vec<Attempt> = open
-            .iter()
-            .copied()
-            .filter(|a| side.is_pawn_capture(*a))
-            .collect();
-        // "Any?" only with a pawn capture on the own board (else the answer is known).
-        if new_turn && has_any && !pawn_captures.is_empty() {
-            return Some(Request::Any);
-        }
-        // Told "Try": the rules oblige pawn captures (Berkeley until one is legal, English one).
-        let told_try = seat
-            .turns
-            .last()
-            .into_iter()
-            .flat_map(|t| &t.heard)
-            .flat_map(|h| &h.items)
-            .any(|i| *i == crate::announce::Item::AnyAnswer(true));
-        let candidates = if told_try && !pawn_captures.is_empty() {
-            pawn_captures
-        } else {
-            open
+        let candidates = match candidates(seat) {
+            Plan::Any => return Some(Request::Any),
+            Plan::Weigh(c) if c.is_empty() => return self.fallback.next(seat),
+            Plan::Weigh(c) => c,
         };
-        if candidates.is_empty() {
-            return self.fallback.next(seat);
-        }
         let n: f32 = worlds.iter().map(|(_, k)| k).sum();
-        let replies = Replies::for_rules(&seat.rules);
-        // Ahead, a draw by repetition throws the advantage away; behind, it is welcome.
-        let ahead: f32 = worlds
-            .iter()
-            .map(|(w, k)| k * evaluate_pos(w, us))
-            .sum::<f32>()
-            / n.max(1.0);
-        // A king boxed in may be a stalemate when the opponent has nothing but pawns besides:
-        // so in every world, or by the captures heard (the sample may be wrong where it
-        // matters), or, where captures do not say pawn or piece, when it has few units left.
-        let start = seat.opponent_material();
-        let (taken, pawns_taken) = seat.own_captures();
-        let pieces = usize::from(start.knight + start.bishop + start.rook + start.queen);
-        let units_left = (pieces + usize::from(start.pawn) + 1).saturating_sub(taken);
-        let pawns_only = match pawns_taken {
-            Some(pawns) => pieces.checked_sub(taken - pawns) == Some(0),
-            None => units_left <= FEW_UNITS,
-        } || worlds.iter().all(|(w, _)| {
-            let b = w.board();
-            (b.by_color(!us) & !b.pawns() & !b.kings()).is_empty()
-        });
+        let ahead = advantage(&worlds, seat.color, n);
+        let weighing = Weighing {
+            n,
+            ahead,
+            pawns_only: pawns_only(seat, &worlds),
+            replies: Replies::for_rules(&seat.rules),
+        };
         let mut best: Option<(f32, Attempt)> = None;
         let mut unseen = Vec::new();
         for a in candidates {
-            let mut total = 0.0;
-            let mut legal = 0.0;
-            let mut drawn = 0.0;
-            let mut boxed = 0.0;
-            for (w, k) in &worlds {
-                if let Some(o) = gain(w, a, us, replies) {
-                    total += k * o.gain;
-                    legal += k;
-                    if o.drawn {
-                        drawn += k;
-                    }
-                    if o.boxed {
-                        boxed += k;
+            match self.score(seat, &worlds, a, &weighing) {
+                None => unseen.push(a),
+                Some(score) => {
+                    if best.is_none_or(|(s, _)| score > s) {
+                        best = Some((score, a));
                     }
                 }
-            }
-            // A stalemate seen in a few sampled worlds may be the truth: the sample is thin
-            // where it matters most, so such an attempt counts as if it drew often.
-            if drawn > 0.0 && ahead > 0.0 {
-                total -= (0.3 * n - drawn).max(0.0) * (ahead + STALEMATE);
-            }
-            if legal == 0.0 {
-                unseen.push(a);
-                continue;
-            }
-            // Undoing the last move, or standing as we stood twice before, invites a draw by
-            // repetition.
-            let back = seat
-                .last_move
-                .is_some_and(|m| m.from == a.to && m.to == a.from);
-            let mut own = seat.own.clone();
-            let mut castling = seat.castling;
-            crate::possible::move_own_piece(&mut own, &mut castling, us, a);
-            if pawns_only && ahead > 0.0 {
-                // Any square the king may stand on where it would be boxed in is a real risk:
-                // where it stands is known only roughly.
-                let tracked = boxed_in(seat, &own);
-                let tracked = if tracked > 0.0 { tracked.max(0.5) } else { 0.0 };
-                let share = (boxed / legal).max(tracked);
-                total -= legal * share * (ahead + STALEMATE);
-            }
-            let times = self.seen.get(&arrangement(&own)).copied().unwrap_or(0);
-            let repeat = match times {
-                0 => 0.0,
-                1 => 0.1 * ahead.max(0.0),
-                _ => 0.6 * (ahead + STALEMATE / 10.0).max(0.0),
-            };
-            total -= legal * (repeat + if back { 0.3 } else { 0.0 });
-            // A refusal is nearly free, but not quite (time, and what the opponent hears).
-            // A little noise breaks ties between equal attempts.
-            let score = total / n - 0.02 * (1.0 - legal / n)
-                + 0.001 * (self.rng.below(1000) as f32 / 1000.0);
-            if best.is_none_or(|(s, _)| score > s) {
-                best = Some((score, a));
             }
         }
         let pick = match best {
@@ -298,4 +212,143 @@ impl StrongBot {
         };
         Some(Request::Try(pick))
     }
+
+    /// The score of attempt `a` over `worlds`; `None` when no world allows it.
+    fn score<P: Position + Clone>(
+        &mut self,
+        seat: &PlayerView,
+        worlds: &[(P, f32)],
+        a: Attempt,
+        w8: &Weighing,
+    ) -> Option<f32> {
+        let (n, ahead, us) = (w8.n, w8.ahead, seat.color);
+        let mut total = 0.0;
+        let mut legal = 0.0;
+        let mut drawn = 0.0;
+        let mut boxed = 0.0;
+        for (w, k) in worlds {
+            if let Some(o) = gain(w, a, us, w8.replies) {
+                total += k * o.gain;
+                legal += k;
+                if o.drawn {
+                    drawn += k;
+                }
+                if o.boxed {
+                    boxed += k;
+                }
+            }
+        }
+        // A stalemate seen in a few sampled worlds may be the truth: the sample is thin
+        // where it matters most, so such an attempt counts as if it drew often.
+        if drawn > 0.0 && ahead > 0.0 {
+            total -= (0.3 * n - drawn).max(0.0) * (ahead + STALEMATE);
+        }
+        if legal == 0.0 {
+            return None;
+        }
+        // Undoing the last move, or standing as we stood twice before, invites a draw by
+        // repetition.
+        let back = seat
+            .last_move
+            .is_some_and(|m| m.from == a.to && m.to == a.from);
+        let mut own = seat.own.clone();
+        let mut castling = seat.castling;
+        crate::possible::move_own_piece(&mut own, &mut castling, us, a);
+        if w8.pawns_only && ahead > 0.0 {
+            // Any square the king may stand on where it would be boxed in is a real risk:
+            // where it stands is known only roughly.
+            let tracked = boxed_in(seat, &own);
+            let tracked = if tracked > 0.0 { tracked.max(0.5) } else { 0.0 };
+            let share = (boxed / legal).max(tracked);
+            total -= legal * share * (ahead + STALEMATE);
+        }
+        let times = self.seen.get(&arrangement(&own)).copied().unwrap_or(0);
+        let repeat = match times {
+            0 => 0.0,
+            1 => 0.1 * ahead.max(0.0),
+            _ => 0.6 * (ahead + STALEMATE / 10.0).max(0.0),
+        };
+        total -= legal * (repeat + if back { 0.3 } else { 0.0 });
+        // A refusal is nearly free, but not quite (time, and what the opponent hears).
+        // A little noise breaks ties between equal attempts.
+        Some(total / n - 0.02 * (1.0 - legal / n) + 0.001 * (self.rng.below(1000) as f32 / 1000.0))
+    }
+}
+
+/// What a decision starts from: ask "Any?", or weigh these attempts.
+enum Plan {
+    /// Ask "Any?".
+    Any,
+    /// Weigh these attempts (none: leave it to the fallback).
+    Weigh(Vec<Attempt>),
+}
+
+/// What every attempt of one decision is weighed with.
+struct Weighing {
+    /// The number of worlds drawn (with repeats).
+    n: f32,
+    /// Our expected material advantage over the worlds.
+    ahead: f32,
+    /// The opponent may have nothing but pawns besides its king.
+    pawns_only: bool,
+    /// How the opponent is expected to answer.
+    replies: Replies,
+}
+
+/// "Any?" with a pawn capture on the own board at the start of a turn, else the untried
+/// attempts (only the pawn captures once told "Try").
+fn candidates(seat: &PlayerView) -> Plan {
+    let new_turn = seat.refused.is_empty() && !seat.any_asked;
+    let side = seat.side();
+    let open = seat.untried_attempts();
+    let pawn_captures: Vec<Attempt> = open
+        .iter()
+        .copied()
+        .filter(|a| side.is_pawn_capture(*a))
+        .collect();
+    // "Any?" only with a pawn capture on the own board (else the answer is known).
+    if new_turn && seat.rules.has_any() && !pawn_captures.is_empty() {
+        return Plan::Any;
+    }
+    // Told "Try": the rules oblige pawn captures (Berkeley until one is legal, English one).
+    let told_try = seat
+        .turns
+        .last()
+        .into_iter()
+        .flat_map(|t| &t.heard)
+        .flat_map(|h| &h.items)
+        .any(|i| *i == crate::announce::Item::AnyAnswer(true));
+    Plan::Weigh(if told_try && !pawn_captures.is_empty() {
+        pawn_captures
+    } else {
+        open
+    })
+}
+
+/// The mean value for `us` of the `n` worlds drawn: ahead, a draw by repetition throws the
+/// advantage away; behind, it is welcome.
+fn advantage<P: Position>(worlds: &[(P, f32)], us: shakmaty::Color, n: f32) -> f32 {
+    worlds
+        .iter()
+        .map(|(w, k)| k * evaluate_pos(w, us))
+        .sum::<f32>()
+        / n.max(1.0)
+}
+
+/// A king boxed in may be a stalemate when the opponent has nothing but pawns besides:
+/// so in every world, or by the captures heard (the sample may be wrong where it
+/// matters), or, where captures do not say pawn or piece, when it has few units left.
+fn pawns_only<P: Position>(seat: &PlayerView, worlds: &[(P, f32)]) -> bool {
+    let us = seat.color;
+    let start = seat.opponent_material();
+    let (taken, pawns_taken) = seat.own_captures();
+    let pieces = usize::from(start.knight + start.bishop + start.rook + start.queen);
+    let units_left = (pieces + usize::from(start.pawn) + 1).saturating_sub(taken);
+    (match pawns_taken {
+        Some(pawns) => pieces.checked_sub(taken - pawns) == Some(0),
+        None => units_left <= FEW_UNITS,
+    }) || worlds.iter().all(|(w, _)| {
+        let b = w.board();
+        (b.by_color(!us) & !b.pawns() & !b.kings()).is_empty()
+    })
 }

@@ -19,6 +19,7 @@ const CORNER: [[i32; 8]; 8] = [
     [1, 1, 0, 0, 0, 0, 1, 1],
 ];
 
+/// The corner matrix's value of a square.
 fn corner_value(sq: Square) -> i32 {
     CORNER[7 - u32::from(sq.rank()) as usize][u32::from(sq.file()) as usize]
 }
@@ -118,51 +119,17 @@ impl PaperPlayer {
         }
     }
 
+    /// The best attempt at `m` searching `depth` White moves deep, with its value: each
+    /// attempt's worst answer, plus the best continuation after it (random ties).
     fn search(&mut self, m: &Meta, depth: u32) -> (i32, Option<Attempt>) {
         let mut best: (i32, Option<Attempt>) = (i32::MIN, None);
         let mut ties = 0usize;
         for a in m.attempts() {
             let split = m.split(a);
-            if !split.iter().any(|(ans, _)| *ans != Answer::Illegal) {
+            if !playable(&split) {
                 continue;
             }
-            // Never a move that may stalemate.
-            if split.iter().any(|(ans, _)| {
-                matches!(
-                    ans,
-                    Answer::Legal {
-                        check: None,
-                        no_moves: true
-                    }
-                )
-            }) {
-                continue;
-            }
-            // The worst answer, by the evaluation.
-            let (mut value, mut worst) = (i32::MAX, None);
-            for (ans, squares) in &split {
-                let v = match ans {
-                    Answer::Legal {
-                        check: Some(_),
-                        no_moves: true,
-                    } => 100_000,
-                    // Evaluated at White's next turn, after Black's metamove: the paper's f3
-                    // reasons about "White's turn to move", and evaluating before the metamove
-                    // makes every check look like a win (the set shrinks to the rook's lines).
-                    Answer::Legal { .. } => {
-                        let n = Self::after(m, a, *ans, *squares);
-                        match Meta::black_metamove(n.wk, n.wr, n.bk) {
-                            Some(bk) => Self::evaluate(&Meta { bk, ..n }),
-                            None => -840,
-                        }
-                    }
-                    _ => Self::evaluate(&Self::after(m, a, *ans, *squares)),
-                };
-                if v < value {
-                    value = v;
-                    worst = Some((*ans, *squares));
-                }
-            }
+            let (mut value, worst) = Self::worst(m, a, &split);
             if depth > 1
                 && let Some((
                     ans @ Answer::Legal {
@@ -174,20 +141,7 @@ impl PaperPlayer {
                 let next = Self::after(m, a, ans, squares);
                 match Meta::black_metamove(next.wk, next.wr, next.bk) {
                     Some(bk) if bk.any() => {
-                        let child = Meta { bk, ..next };
-                        let key = self.zobrist.key(&child);
-                        let v = match self.table.get(&key) {
-                            Some(&(d, v)) if d >= depth - 1 => v,
-                            _ => {
-                                let v = self.search(&child, depth - 1).0;
-                                // RecordHash keeps the smaller value of a cluster.
-                                let e = self.table.entry(key).or_insert((depth - 1, v));
-                                if v < e.1 || e.0 < depth - 1 {
-                                    *e = (depth - 1, v);
-                                }
-                                v
-                            }
-                        };
+                        let v = self.hashed(&Meta { bk, ..next }, depth - 1);
                         value = value.saturating_add(v);
                     }
                     Some(_) => {}
@@ -209,8 +163,75 @@ impl PaperPlayer {
         }
         best
     }
+
+    /// The worst of the answers in `split` to attempt `a` at `m`, by the evaluation, with
+    /// its value.
+    fn worst(
+        m: &Meta,
+        a: Attempt,
+        split: &[(Answer, Bitboard)],
+    ) -> (i32, Option<(Answer, Bitboard)>) {
+        let (mut value, mut worst) = (i32::MAX, None);
+        for (ans, squares) in split {
+            let v = match ans {
+                Answer::Legal {
+                    check: Some(_),
+                    no_moves: true,
+                } => 100_000,
+                // Evaluated at White's next turn, after Black's metamove: the paper's f3
+                // reasons about "White's turn to move", and evaluating before the metamove
+                // makes every check look like a win (the set shrinks to the rook's lines).
+                Answer::Legal { .. } => {
+                    let n = Self::after(m, a, *ans, *squares);
+                    match Meta::black_metamove(n.wk, n.wr, n.bk) {
+                        Some(bk) => Self::evaluate(&Meta { bk, ..n }),
+                        None => -840,
+                    }
+                }
+                _ => Self::evaluate(&Self::after(m, a, *ans, *squares)),
+            };
+            if v < value {
+                value = v;
+                worst = Some((*ans, *squares));
+            }
+        }
+        (value, worst)
+    }
+
+    /// The value of searching `child` `depth` moves deep, through the transposition table.
+    fn hashed(&mut self, child: &Meta, depth: u32) -> i32 {
+        let key = self.zobrist.key(child);
+        match self.table.get(&key) {
+            Some(&(d, v)) if d >= depth => v,
+            _ => {
+                let v = self.search(child, depth).0;
+                // RecordHash keeps the smaller value of a cluster.
+                let e = self.table.entry(key).or_insert((depth, v));
+                if v < e.1 || e.0 < depth {
+                    *e = (depth, v);
+                }
+                v
+            }
+        }
+    }
 }
 
+/// Whether an attempt with these answers is worth searching: legal somewhere, and never a
+/// move that may stalemate.
+fn playable(split: &[(Answer, Bitboard)]) -> bool {
+    let may_stalemate = split.iter().any(|(ans, _)| {
+        matches!(
+            ans,
+            Answer::Legal {
+                check: None,
+                no_moves: true
+            }
+        )
+    });
+    split.iter().any(|(ans, _)| *ans != Answer::Illegal) && !may_stalemate
+}
+
+/// Whether the rook is defended by its king or out of reach of every possible black king.
 fn rook_defended_or_far(wk: Square, wr: Square, bk: Bitboard) -> bool {
     crate::krk::rook_defended(wk, wr) || (attacks::king_attacks(wr) & bk).is_empty()
 }
