@@ -34,6 +34,7 @@ pub mod setup;
 pub mod table;
 pub mod view;
 pub mod wording;
+pub mod worlds;
 
 pub use announce::{Announcement, Audience, Item, Over, Said};
 pub use attempt::Attempt;
