@@ -65,11 +65,11 @@ impl World for Weighted {
 /// in the order they came.
 pub type Groups<W> = Vec<(Vec<Item>, Vec<W>)>;
 
-/// Adds `world` to the group of what was `heard`.
-pub fn group<W>(groups: &mut Groups<W>, heard: Vec<Item>, world: W) {
-    match groups.iter_mut().find(|(h, _)| *h == heard) {
+/// Adds `world` to the group of what `seat` heard of `said` (a new group only allocates).
+fn group<W>(groups: &mut Groups<W>, said: &Announcement, seat: Color, world: W) {
+    match groups.iter_mut().find(|(h, _)| hears(said, seat, h)) {
         Some((_, worlds)) => worlds.push(world),
-        None => groups.push((heard, vec![world])),
+        None => groups.push((heard_by(said, seat).collect(), vec![world])),
     }
 }
 
@@ -129,11 +129,10 @@ pub fn split<W: World>(
         if stop(r) {
             return None;
         }
-        let heard = heard_by(&said, seat).collect();
         if r.over().is_none() && r.to_move() == mover {
-            group(&mut out.refused, heard, w);
+            group(&mut out.refused, &said, seat, w);
         } else {
-            group(&mut out.taken, heard, w);
+            group(&mut out.taken, &said, seat, w);
         }
     }
     Some(out)
@@ -195,7 +194,7 @@ pub fn branch<W: World>(
         if stop(child.referee()) {
             return false;
         }
-        group(&mut groups, heard_by(said, seat).collect(), child);
+        group(&mut groups, said, seat, child);
         true
     });
     whole.then_some(groups)
