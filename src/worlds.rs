@@ -65,7 +65,7 @@ impl World for Weighted {
 /// in the order they came.
 pub type Groups<W> = Vec<(Vec<Item>, Vec<W>)>;
 
-/// Adds `world` to the group of what `seat` heard of `said` (a new group only allocates).
+/// Adds `world` to the group of what `seat` heard of `said` (only a new group allocates).
 fn group<W>(groups: &mut Groups<W>, said: &Announcement, seat: Color, world: W) {
     match groups.iter_mut().find(|(h, _)| hears(said, seat, h)) {
         Some((_, worlds)) => worlds.push(world),
