@@ -67,7 +67,11 @@ pub type Groups<W> = Vec<(Vec<Item>, Vec<W>)>;
 
 /// Adds `world` to the group of what `seat` heard of `said` (only a new group allocates).
 fn group<W>(groups: &mut Groups<W>, said: &Announcement, seat: Color, world: W) {
-    match groups.iter_mut().find(|(h, _)| hears(said, seat, h)) {
+    let n = heard_by(said, seat).count();
+    match groups
+        .iter_mut()
+        .find(|(h, _)| h.len() == n && hears(said, seat, h))
+    {
         Some((_, worlds)) => worlds.push(world),
         None => groups.push((heard_by(said, seat).collect(), vec![world])),
     }
@@ -97,20 +101,25 @@ pub fn keep<W: World>(worlds: Vec<W>, request: &Request, seat: Color, heard: &[I
 /// The answers to one request across a world set.
 #[derive(Debug)]
 pub struct Split<W> {
-    /// Where it was refused (the requester still to move, the game going on).
+    /// Where it was refused (the seat still to move, the game going on).
     pub refused: Groups<W>,
-    /// Where it was taken (the requester's turn or the game ended).
+    /// Where it was taken (the seat's turn, or the game, ended).
     pub taken: Groups<W>,
 }
 
 /// The worlds of every group, group after group.
-pub fn all<W>(groups: Groups<W>) -> Vec<W> {
-    groups.into_iter().flat_map(|(_, worlds)| worlds).collect()
+pub fn all<W>(mut groups: Groups<W>) -> Vec<W> {
+    match groups.len() {
+        0 => Vec::new(),
+        1 => groups.pop().map(|(_, worlds)| worlds).unwrap_or_default(),
+        _ => groups.into_iter().flat_map(|(_, worlds)| worlds).collect(),
+    }
 }
 
-/// `request` made in a copy of every world, the copies grouped by what `seat` heard. `None`
-/// when `stop` holds for a world after it (the rest is not worked out), or a world cannot take
-/// the request at all (the worlds of a set share the seat's side, so then none can).
+/// `request` made by `seat` (to move in every world) in a copy of every world, the copies
+/// grouped by what the seat heard. `None` when `stop` holds for a world after it (the rest is
+/// not worked out), or a world cannot take the request at all (the worlds of a set share the
+/// seat's side, so then none can).
 pub fn split<W: World>(
     worlds: &[W],
     request: &Request,
@@ -122,14 +131,13 @@ pub fn split<W: World>(
         taken: Vec::new(),
     };
     for world in worlds {
-        let mover = world.referee().to_move();
         let mut w = world.clone();
         let said = w.apply(request).ok()?;
         let r = w.referee();
         if stop(r) {
             return None;
         }
-        if r.over().is_none() && r.to_move() == mover {
+        if r.over().is_none() && r.to_move() == seat {
             group(&mut out.refused, &said, seat, w);
         } else {
             group(&mut out.taken, &said, seat, w);
