@@ -35,6 +35,7 @@ pub mod table;
 pub mod variant;
 pub mod view;
 pub mod wording;
+pub mod worlds;
 
 pub use announce::{Announcement, Audience, Item, Over, Said};
 pub use attempt::Attempt;

@@ -5,7 +5,8 @@
 //! Each position ("world") is a referee of its own. The seat's own requests are replayed in
 //! every world and the worlds whose answer differs from what the seat heard are dropped; at the
 //! opponent's turn every world branches over the opponent's options ([`steps`]) and keeps those
-//! whose announcement is what the seat heard (an "Any?" the opponent asked filters too). A
+//! whose announcement is what the seat heard (an "Any?" the opponent asked filters too; the
+//! world-set operations are [`crate::worlds`], shared with the problem solver). A
 //! world's weight is shared among its children by how plausible each option is
 //! ([`steps::prior`]: castling, developing and pawn moves before king walks and retreats), and
 //! worlds that reached the same position are kept once with their
@@ -31,8 +32,9 @@ pub mod steps;
 use crate::referee::{Referee, Request};
 use crate::rng::Rng;
 use crate::view::PlayerView;
+use crate::worlds::{Weighted, dedup};
 use shakmaty::{Color, Role, Square};
-use steps::{Step, Weighted, advance, dedup, turn_steps};
+use steps::{Step, advance, turn_steps};
 use thiserror::Error;
 
 /// The default number of worlds kept exactly.

@@ -9,7 +9,7 @@ use crate::announce::Item;
 use crate::referee::{Referee, Request};
 use crate::rules::Family;
 use crate::view::PlayerView;
-use shakmaty::{Bitboard, Piece, Role, Square};
+use shakmaty::{Bitboard, Piece, Role, Setup, Square};
 
 /// How long drawing new particles may take at most.
 const REGENERATE_TIME: std::time::Duration = std::time::Duration::from_millis(150);
@@ -102,48 +102,9 @@ impl Belief {
             if out.len() >= want {
                 break;
             }
-            let mut setup = here.clone();
-            setup.board = view.own.clone();
-            setup.turn = self.color;
-            setup.castling_rights = view.castling;
-            setup.ep_square = None;
-            let mut blocked = setup.board.occupied();
-            let mut ok = true;
-            // Units seen this turn stay where they were seen.
-            let mut placed = Vec::new();
-            for (sq, piece) in &seen_now {
-                blocked.add(*sq);
-                if let Some(p) = piece.filter(|p| p.color != self.color) {
-                    setup.board.set_piece_at(*sq, p);
-                    placed.push(p);
-                }
-            }
-            for (from, piece) in &enemy {
-                if let Some(i) = placed.iter().position(|p| p == piece) {
-                    placed.swap_remove(i);
-                    continue;
-                }
-                let free = !blocked;
-                let allowed = match piece.role {
-                    Role::King => view.king.possible & free,
-                    Role::Pawn => free & !Bitboard::BACKRANKS,
-                    Role::Bishop if from.is_light() => free & Bitboard::LIGHT_SQUARES,
-                    Role::Bishop => free & Bitboard::DARK_SQUARES,
-                    _ => free,
-                };
-                let Some(sq) = allowed
-                    .into_iter()
-                    .nth(self.rng.below(allowed.count().max(1)))
-                else {
-                    ok = false;
-                    break;
-                };
-                setup.board.set_piece_at(sq, *piece);
-                blocked.add(sq);
-            }
-            if !ok {
+            let Some(setup) = self.scattered(view, &here, &enemy, &seen_now) else {
                 continue;
-            }
+            };
             let Ok((world, _)) = Referee::new(view.rules.clone(), setup) else {
                 continue;
             };
@@ -158,6 +119,53 @@ impl Belief {
         }
         self.set(out);
         self.exact = false;
+    }
+
+    /// `here` with the seat's own units from `view`, the units seen this turn (`seen_now`) where
+    /// they were seen and the rest of `enemy` scattered at random (see [`Belief::scatter`]);
+    /// `None` when a unit found no square.
+    fn scattered(
+        &mut self,
+        view: &PlayerView,
+        here: &Setup,
+        enemy: &[(Square, Piece)],
+        seen_now: &[(Square, Option<Piece>)],
+    ) -> Option<Setup> {
+        let mut setup = here.clone();
+        setup.board = view.own.clone();
+        setup.turn = self.color;
+        setup.castling_rights = view.castling;
+        setup.ep_square = None;
+        let mut blocked = setup.board.occupied();
+        // Units seen this turn stay where they were seen.
+        let mut placed = Vec::new();
+        for (sq, piece) in seen_now {
+            blocked.add(*sq);
+            if let Some(p) = piece.filter(|p| p.color != self.color) {
+                setup.board.set_piece_at(*sq, p);
+                placed.push(p);
+            }
+        }
+        for (from, piece) in enemy {
+            if let Some(i) = placed.iter().position(|p| p == piece) {
+                placed.swap_remove(i);
+                continue;
+            }
+            let free = !blocked;
+            let allowed = match piece.role {
+                Role::King => view.king.possible & free,
+                Role::Pawn => free & !Bitboard::BACKRANKS,
+                Role::Bishop if from.is_light() => free & Bitboard::LIGHT_SQUARES,
+                Role::Bishop => free & Bitboard::DARK_SQUARES,
+                _ => free,
+            };
+            let sq = allowed
+                .into_iter()
+                .nth(self.rng.below(allowed.count().max(1)))?;
+            setup.board.set_piece_at(sq, *piece);
+            blocked.add(sq);
+        }
+        Some(setup)
     }
 
     /// A sampled belief about a lone enemy king is rebuilt exactly at the start of the seat's

@@ -7,15 +7,14 @@
 //! sense is not heard and changes nothing). A world's weight is shared out among its children
 //! by a plausibility prior ([`prior`]): the opponent plays chess, not dice.
 
-use crate::announce::{Item, heard_by};
+use crate::announce::Item;
 use crate::referee::{Referee, Request};
 use crate::rules::Family;
 use crate::view::ViewTurn;
+use crate::worlds::{self, Options};
 use shakmaty::Color;
-use std::collections::HashMap;
 
-/// A world and its weight (its probability, up to a common factor).
-pub type Weighted = (Referee, f64);
+pub use crate::worlds::Weighted;
 
 /// One step of the seat's history, as the belief takes it in.
 #[derive(Clone, Debug)]
@@ -82,48 +81,33 @@ pub fn turn_steps(turn: &ViewTurn, color: Color, from: usize) -> Vec<Step> {
 /// The worlds after `step`, with their weights (not normalised).
 pub fn advance(worlds: Vec<Weighted>, step: &Step, color: Color) -> Vec<Weighted> {
     match step {
-        Step::Own(request, items) => worlds
-            .into_iter()
-            .filter_map(|(mut w, weight)| {
-                let said = w.apply(request).ok()?;
-                heard_by(&said, color)
-                    .eq(items.iter().copied())
-                    .then_some((w, weight))
-            })
-            .collect(),
+        Step::Own(request, items) => worlds::keep(worlds, request, color, items),
         Step::Opponent { any, moved } => {
-            let mut out = Vec::new();
-            for (w, weight) in worlds {
-                if w.over().is_some() || w.to_move() == color {
-                    continue;
-                }
-                let answers_fit = any.iter().all(|items| {
-                    let mut probe = w.clone();
-                    probe
-                        .apply(&Request::Any)
-                        .is_ok_and(|said| heard_by(&said, color).eq(items.iter().copied()))
-                });
-                if !answers_fit {
-                    continue;
-                }
-                let options = options(&w);
-                let priors: Vec<f64> = options.iter().map(|o| prior(&w, o)).collect();
-                let total: f64 = priors.iter().sum();
-                for (option, p) in options.into_iter().zip(priors) {
-                    let mut next = w.clone();
-                    let Ok(said) = next.apply(&option) else {
-                        continue;
-                    };
-                    if (next.to_move() == color || next.over().is_some())
-                        && heard_by(&said, color).eq(moved.iter().copied())
-                    {
-                        out.push((next, weight * p / total.max(f64::MIN_POSITIVE)));
-                    }
-                }
-            }
-            out
+            // The worlds where the opponent is to move and its "Any?" answers were heard so.
+            let movers: Vec<Weighted> = worlds
+                .into_iter()
+                .filter(|(w, _)| {
+                    w.over().is_none()
+                        && w.to_move() != color
+                        && any.iter().all(|items| {
+                            worlds::answers(&mut w.clone(), &Request::Any, color, items)
+                        })
+                })
+                .collect();
+            worlds::branch_heard(&movers, color, weighed_options, moved)
         }
     }
+}
+
+/// [`options`], each with its [`prior`].
+fn weighed_options(world: &Referee) -> Options {
+    options(world)
+        .into_iter()
+        .map(|o| {
+            let p = prior(world, &o);
+            (o, p)
+        })
+        .collect()
 }
 
 /// The requests that end the turn of the side to move in `world`, one per option it has.
@@ -183,20 +167,4 @@ pub fn prior(world: &Referee, option: &Request) -> f64 {
         _ if rank(a.to) < rank(a.from) => 0.6,
         _ => 1.0,
     }
-}
-
-/// Keeps one world per position, adding up the weights of the same position.
-pub fn dedup(worlds: &mut Vec<Weighted>) {
-    let mut at: HashMap<u64, usize> = HashMap::with_capacity(worlds.len());
-    let mut out: Vec<Weighted> = Vec::with_capacity(worlds.len());
-    for (w, weight) in worlds.drain(..) {
-        match at.entry(w.position_key()) {
-            std::collections::hash_map::Entry::Occupied(i) => out[*i.get()].1 += weight,
-            std::collections::hash_map::Entry::Vacant(slot) => {
-                slot.insert(out.len());
-                out.push((w, weight));
-            }
-        }
-    }
-    *worlds = out;
 }

@@ -11,10 +11,11 @@
 
 use super::tree::After;
 use super::{Outcome, Problem, ProblemError, Solver, Strategy};
-use crate::announce::{GameResult, Item, heard_by};
+use crate::announce::{Announcement, GameResult, Item};
 use crate::attempt::Attempt;
-use crate::referee::{Referee, Request};
+use crate::referee::{Referee, Request, RequestError};
 use crate::view::san::own_san;
+use crate::worlds::{self, World};
 use shakmaty::{Bitboard, Board, Color, Piece, Square};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -31,6 +32,25 @@ struct Line {
     requests: Vec<Request>,
     /// The moves played in it, in SAN.
     moves: Vec<String>,
+}
+
+impl World for Line {
+    fn referee(&self) -> &Referee {
+        &self.now
+    }
+
+    /// Makes `request` in the line, recording it, and in SAN the move it made if it made one.
+    fn apply(&mut self, request: &Request) -> Result<Announcement, RequestError> {
+        let before = self.now.true_setup();
+        let mover = self.now.to_move();
+        let said = self.now.apply(request)?;
+        self.requests.push(request.clone());
+        let moved = self.now.over().is_some() || self.now.to_move() != mover;
+        if let (true, Request::Try(a)) = (moved, request) {
+            self.moves.push(san_of(&before, *a));
+        }
+        Ok(said)
+    }
 }
 
 /// How a played problem stands.
@@ -263,36 +283,22 @@ impl ProblemPlay {
     /// The devil's choices after the person attempts `a`: each answer the referee may give,
     /// and after a legal one each reply, grouped by what the person hears.
     fn choices(&self, a: Attempt) -> Vec<Choice> {
-        let request = Request::Try(a);
-        let mut refused: Vec<(Vec<Item>, Vec<Line>)> = Vec::new();
-        let mut legal: Vec<(Vec<Item>, Vec<Line>)> = Vec::new();
-        let mut choices = Vec::new();
-        for line in &self.lines {
-            let mut next = line.clone();
-            let before = next.now.true_setup();
-            let Ok(said) = next.now.apply(&request) else {
-                continue;
-            };
-            next.requests.push(request.clone());
-            let heard: Vec<Item> = heard_by(&said, self.side).collect();
-            if next.now.over().is_none() && next.now.to_move() == self.side {
-                add(&mut refused, heard, next);
-            } else {
-                next.moves.push(san_of(&before, a));
-                add(&mut legal, heard, next);
-            }
-        }
-        for (heard, lines) in refused {
-            choices.push(Choice {
+        let Some(split) = worlds::split(&self.lines, &Request::Try(a), self.side, |_| false) else {
+            return Vec::new();
+        };
+        let mut choices: Vec<Choice> = split
+            .refused
+            .into_iter()
+            .map(|(heard, lines)| Choice {
                 lines,
                 heard,
                 reply: None,
                 value: Value::Unknown,
-            });
-        }
+            })
+            .collect();
         let won = GameResult::win_for(self.side);
         let last = self.moves + 1 >= self.mate_in;
-        for (heard, mut group) in legal {
+        for (heard, mut group) in split.taken {
             // Where material checkmates count, the positions one ends are the person's win.
             if self.material_mates {
                 let (won, rest): (Vec<Line>, Vec<Line>) = group
@@ -337,21 +343,8 @@ impl ProblemPlay {
     /// The devil's replies in `group` (the person heard `heard` of its attempt), grouped by
     /// what the person hears of them.
     fn replies(&self, group: Vec<Line>, heard: Vec<Item>, choices: &mut Vec<Choice>) {
-        let mut by_reply: Vec<(Vec<Item>, Vec<Line>)> = Vec::new();
-        for line in &group {
-            for m in line.now.legal_attempts() {
-                let mut next = line.clone();
-                let before = next.now.true_setup();
-                let request = Request::Try(m);
-                let Ok(said) = next.now.apply(&request) else {
-                    continue;
-                };
-                next.requests.push(request);
-                next.moves.push(san_of(&before, m));
-                add(&mut by_reply, heard_by(&said, self.side).collect(), next);
-            }
-        }
-        for (reply, lines) in by_reply {
+        let by_reply = worlds::branch(&group, self.side, worlds::legal_moves, |_| false);
+        for (reply, lines) in by_reply.unwrap_or_default() {
             // What was heard includes a game's end, so a group ends everywhere or nowhere.
             let over = lines[0].now.over().is_some();
             choices.push(Choice {
@@ -420,11 +413,7 @@ impl ProblemPlay {
         self.heard.extend(c.reply);
         self.lines = c.lines;
         // Placements that led to the same position need not be kept twice.
-        let mut seen = std::collections::HashSet::new();
-        self.lines.retain(|l| {
-            let fen = l.now.fen();
-            seen.insert(fen.split(' ').take(4).collect::<Vec<_>>().join(" "))
-        });
+        worlds::dedup(&mut self.lines);
         self.state = match c.value {
             Value::Mate => PlayState::Solved { moves: self.moves },
             Value::Defeat => self.failed(if legal && self.lines[0].now.over().is_none() {
@@ -522,14 +511,6 @@ fn follow(
         .iter()
         .find(|(words, _)| words == reply)
         .map(|(_, next)| next.clone())
-}
-
-/// Adds `line` to the group of what was `heard`.
-fn add(groups: &mut Vec<(Vec<Item>, Vec<Line>)>, heard: Vec<Item>, line: Line) {
-    match groups.iter_mut().find(|(h, _)| *h == heard) {
-        Some((_, lines)) => lines.push(line),
-        None => groups.push((heard, vec![line])),
-    }
 }
 
 /// A legal move `a` in `before`, in SAN.

@@ -13,15 +13,17 @@
 //! refuted stays refuted shallower); beliefs are monotone (a strategy for a belief works for any
 //! part of it), so each position of a belief is searched alone first and a position that refutes
 //! alone refutes the whole ("killer" placements are tried first for every attempt); iterative
-//! deepening. Every answer comes from the referee itself ([`Referee::apply`]), so the solver and
-//! the game always agree on the rules. The solver never asks "Any?" (documented choice: in the
-//! shipped problems the pawn information comes with the rule set's announcements).
+//! deepening. Every answer comes from the referee itself ([`Referee::apply`]; the belief is split
+//! and branched by [`crate::worlds`], as a seat's belief is), so the solver and the game always
+//! agree on the rules. The solver never asks "Any?" (documented choice: in the shipped problems
+//! the pawn information comes with the rule set's announcements).
 
 use super::tree::{After, Answer, Strategy};
-use crate::announce::{GameResult, Item, heard_by};
+use crate::announce::{GameResult, Item};
 use crate::attempt::Attempt;
 use crate::referee::{Referee, Request};
 use crate::view::san::own_san;
+use crate::worlds::{self, Groups};
 use shakmaty::Color;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
@@ -66,10 +68,10 @@ pub struct Stats {
     pub hits: u64,
 }
 
-/// The answers to one attempt across a belief.
+/// The answers to one attempt across a belief (a [`worlds::Split`] with every refusal together).
 struct Split {
     refused: Vec<Referee>,
-    legal: Vec<(Vec<Item>, Vec<Referee>)>,
+    legal: Groups<Referee>,
 }
 
 #[derive(Default)]
@@ -100,24 +102,6 @@ fn belief_key(keys: &[u64]) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
     keys.hash(&mut h);
     h.finish()
-}
-
-/// Sorts and deduplicates a belief by position key; returns the keys.
-fn normalize(belief: &mut Vec<Referee>) -> Vec<u64> {
-    let mut keyed: Vec<(u64, Referee)> = belief.drain(..).map(|r| (r.position_key(), r)).collect();
-    keyed.sort_by_key(|(k, _)| *k);
-    keyed.dedup_by_key(|(k, _)| *k);
-    let keys = keyed.iter().map(|(k, _)| *k).collect();
-    belief.extend(keyed.into_iter().map(|(_, r)| r));
-    keys
-}
-
-/// Groups `items` by what was heard, keeping the first group's order.
-fn group(groups: &mut Vec<(Vec<Item>, Vec<Referee>)>, heard: Vec<Item>, r: Referee) {
-    match groups.iter_mut().find(|(h, _)| *h == heard) {
-        Some((_, list)) => list.push(r),
-        None => groups.push((heard, vec![r])),
-    }
 }
 
 impl Solver {
@@ -152,7 +136,7 @@ impl Solver {
 
     /// Searches for a mate in at most `n` moves from `belief` (the solver to move everywhere).
     pub fn solve(&mut self, mut belief: Vec<Referee>, n: u8) -> Outcome {
-        normalize(&mut belief);
+        worlds::normalize(&mut belief);
         // Mate within `n` (the search allows every earlier mate): no shallower passes first.
         // The root is searched at the full depth at once: its shallower refutations would cost
         // more than they save.
@@ -339,7 +323,7 @@ impl Solver {
                 // A refusal that leaves a mate at once makes the attempt a free question.
                 let mut split = split;
                 let free = depth > 2 && !split.refused.is_empty() && {
-                    normalize(&mut split.refused);
+                    worlds::normalize(&mut split.refused);
                     self.turn(&split.refused, 1).is_some()
                 };
                 let rank = if all_mate {
@@ -434,7 +418,7 @@ impl Solver {
         let refused = if refused.is_empty() {
             None
         } else {
-            normalize(&mut refused);
+            worlds::normalize(&mut refused);
             Some(self.turn(&refused, depth)?)
         };
         Some(Strategy {
@@ -449,27 +433,17 @@ impl Solver {
     /// grouped by what the solver hears. `None` when it teaches nothing (refused everywhere) or
     /// ends the game in a draw or a loss somewhere.
     fn split(&self, belief: &[Referee], a: Attempt) -> Option<Split> {
-        let request = Request::Try(a);
-        let mut refused: Vec<Referee> = Vec::new();
-        let mut legal: Vec<(Vec<Item>, Vec<Referee>)> = Vec::new();
         let won = GameResult::win_for(self.solver);
-        for p in belief {
-            let mut r = p.clone();
-            let said = r.apply(&request).ok()?;
-            match r.over() {
-                Some(o) if o.result != won => return None,
-                None if r.to_move() == self.solver => {
-                    refused.push(r);
-                    continue;
-                }
-                _ => {}
-            }
-            group(&mut legal, heard_by(&said, self.solver).collect(), r);
-        }
-        if legal.is_empty() {
+        let split = worlds::split(belief, &Request::Try(a), self.solver, |r| {
+            r.over().is_some_and(|o| o.result != won)
+        })?;
+        if split.taken.is_empty() {
             return None;
         }
-        Some(Split { refused, legal })
+        Some(Split {
+            refused: worlds::all(split.refused),
+            legal: split.taken,
+        })
     }
 
     /// The opponent's replies from `positions`, grouped by what the solver hears of them, each
@@ -479,17 +453,10 @@ impl Solver {
         positions: Vec<Referee>,
         depth: u8,
     ) -> Option<Vec<(String, Arc<Strategy>)>> {
-        let mut groups: Vec<(Vec<Item>, Vec<Referee>)> = Vec::new();
-        for p in &positions {
-            for m in p.legal_attempts() {
-                let mut r = p.clone();
-                let said = r.apply(&Request::Try(m)).ok()?;
-                if r.over().is_some() {
-                    return None; // the opponent mated, or the game was drawn
-                }
-                group(&mut groups, heard_by(&said, self.solver).collect(), r);
-            }
-        }
+        // A reply that ends the game (the opponent mated, or a draw) defeats the solver.
+        let mut groups = worlds::branch(&positions, self.solver, worlds::legal_moves, |r| {
+            r.over().is_some()
+        })?;
         if groups.is_empty() {
             return None;
         }
@@ -498,7 +465,7 @@ impl Solver {
         groups.sort_by_key(|(_, g)| g.len());
         let mut out = Vec::new();
         for (heard, mut next) in groups {
-            normalize(&mut next);
+            worlds::normalize(&mut next);
             let s = self.turn(&next, depth)?;
             let mut words =
                 crate::wording::heard_line(&heard, wording, !self.solver, Some(self.solver));
