@@ -64,17 +64,17 @@ fn a_sighted_seat_over_loopback_sees_the_whole_board() {
     let hosted = host(rules.clone(), dir.path());
     let mut white = sit(&hosted, Color::White);
     let mut black = sit(&hosted, Color::Black);
-    until(&mut white, |t| t.facts().sighted_board.is_some());
+    until(&mut white, |t| t.facts().whole_board.is_some());
     let local = GameSession::untimed(rules);
     assert_eq!(
-        white.facts().sighted_board,
-        local.facts().sighted_board,
+        white.facts().whole_board,
+        local.facts().whole_board,
         "the sighted seat sees the start's whole board"
     );
     assert_eq!(
         white
             .facts()
-            .sighted_board
+            .whole_board
             .as_ref()
             .map(|b| b.occupied().count()),
         Some(16 + 11),
@@ -88,18 +88,18 @@ fn a_sighted_seat_over_loopback_sees_the_whole_board() {
     until(&mut black, |t| !t.waiting());
     until(&mut white, |t| {
         t.facts()
-            .sighted_board
+            .whole_board
             .as_ref()
             .is_some_and(|b| b.piece_at(shakmaty::Square::E5) == Some(Color::Black.pawn()))
     });
-    assert_eq!(black.facts().sighted_board, None);
+    assert_eq!(black.facts().whole_board, None);
 }
 
 /// A seat that resigns while the other side is to move: both seats' records, as their remote
 /// tables give them, credit the resignation to the side that resigned.
 #[test]
 fn a_resignation_over_the_network_is_logged_under_the_side_that_resigned() {
-    use kriegspiel::wording::record::{Head, seat_record};
+    use kriegspiel::replay::record::{Head, seat_record};
     let dir = tempfile::tempdir().expect("temp dir");
     let hosted = host(Preset::Wild16.rules(), dir.path());
     let mut white = sit(&hosted, Color::White);

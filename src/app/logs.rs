@@ -4,10 +4,10 @@
 //! drawn in the same scrolling `panel`, kept at its newest line.
 
 use crate::log::Game;
+use crate::replay::record::{Head, seat_record};
 use crate::save::Correction;
 use crate::view::PlayerView;
 use crate::wording::color_title;
-use crate::wording::record::{Head, seat_record};
 use shakmaty::Color;
 use std::hash::{Hash, Hasher};
 
@@ -45,7 +45,7 @@ fn panel(
 }
 
 /// The player's log while playing: what it did and heard, one line per turn, in the rule set's
-/// words ([`crate::wording::record`]); several entries in a turn are numbered, so two equal
+/// words ([`crate::replay::record`]); several entries in a turn are numbered, so two equal
 /// answers read as two ("12. you: 1) e2e5: illegal | 2) e2e4: moved.").
 pub fn heard_log(ui: &mut egui::Ui, view: &PlayerView, height: f32, color: Color) {
     let lines: Vec<String> = seat_record(view)

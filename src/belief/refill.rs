@@ -7,7 +7,6 @@ use super::Belief;
 use super::steps::{Step, advance};
 use crate::announce::Item;
 use crate::referee::{Referee, Request};
-use crate::rules::Family;
 use crate::view::PlayerView;
 use shakmaty::{Bitboard, Piece, Role, Setup, Square};
 
@@ -173,7 +172,7 @@ impl Belief {
     /// every square the king may stand on, so the truth is among them again).
     pub(super) fn reseed_lone_king(&mut self, view: &PlayerView) {
         if self.exact
-            || view.rules.family != Family::Kriegspiel
+            || !view.rules.variant().answers_attempts()
             || view.to_move != self.color
             || view.over.is_some()
             || !view.refused.is_empty()

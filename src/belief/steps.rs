@@ -9,7 +9,6 @@
 
 use crate::announce::Item;
 use crate::referee::{Referee, Request};
-use crate::rules::Family;
 use crate::view::ViewTurn;
 use crate::worlds::{self, Options};
 use shakmaty::Color;
@@ -112,7 +111,7 @@ fn weighed_options(world: &Referee) -> Options {
 
 /// The requests that end the turn of the side to move in `world`, one per option it has.
 pub fn options(world: &Referee) -> Vec<Request> {
-    if world.rules().family == Family::Rbc {
+    if world.rules().variant().resolves_moves() {
         let mut out: Vec<Request> = world
             .mover_side()
             .possible_attempts()

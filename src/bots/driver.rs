@@ -13,7 +13,8 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, TryRecvError, channel}
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-pub use crate::table::Waker;
+/// Called when news arrives (e.g. a window's repaint request); the table's waker too.
+pub type Waker = Arc<dyn Fn() + Send + Sync>;
 
 /// What the driver asks of the bot's thread.
 enum Job {

@@ -200,9 +200,9 @@ impl Game {
     }
 
     /// Starts a game from the family's start: the standard position, or a handicap game's army
-    /// ([`crate::variant::Variant::start`]).
+    /// ([`crate::referee::handicap::start`]).
     pub fn standard(rules: RuleSet) -> Game {
-        let start = crate::variant::Variant::start(&rules);
+        let start = crate::referee::handicap::start(&rules);
         match Game::new(rules, start) {
             Ok(g) => g,
             Err(e) => unreachable!("the standard position is always valid: {e}"),

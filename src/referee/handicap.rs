@@ -12,6 +12,12 @@ use crate::setup::setup_fen;
 use shakmaty::{Bitboard, Board, CastlingMode, Chess, Color, File, Rank, Role, Setup, Square};
 use std::any::Any;
 
+/// The position a game of `rules` starts from unless another is given: the standard position,
+/// with a handicap game's sighted army (Semi-Kriegspiel: none until placed).
+pub fn start(rules: &RuleSet) -> Setup {
+    start_position(rules).unwrap_or_else(Setup::initial)
+}
+
 /// The start position of a handicap game: the sighted player's handicap army against the full
 /// army (for Semi-Kriegspiel, the full army alone, until the placement). `None` without a
 /// handicap.

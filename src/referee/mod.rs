@@ -159,9 +159,9 @@ impl Referee {
     }
 
     /// Starts a game from the family's start: the standard position, or a handicap game's army
-    /// ([`crate::variant::Variant::start`]).
+    /// ([`crate::referee::handicap::start`]).
     pub fn standard(rules: RuleSet) -> (Referee, Announcement) {
-        match Referee::new(rules.clone(), crate::variant::Variant::start(&rules)) {
+        match Referee::new(rules.clone(), crate::referee::handicap::start(&rules)) {
             Ok(started) => started,
             Err(e) => unreachable!("the standard position is always valid: {e}"),
         }

@@ -196,7 +196,7 @@ impl RemoteTable {
                 clock
             });
         }
-        f.sighted_board = self
+        f.whole_board = self
             .seat
             .board
             .as_deref()

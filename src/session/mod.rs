@@ -239,7 +239,7 @@ impl GameSession {
         if referee.over().is_some() {
             self.facts.draw_offer = None;
         }
-        self.facts.sighted_board = referee
+        self.facts.whole_board = referee
             .rules()
             .variant()
             .seeing_side()

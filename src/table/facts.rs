@@ -34,7 +34,7 @@ pub struct Facts {
     /// The true board the sighted seat of a handicap game sees (RULES.md 5.2): at a local
     /// table the referee's board; at a remote seat what the host sent that seat, if it is the
     /// sighted one. Screens draw it on the sighted player's board only.
-    pub sighted_board: Option<Board>,
+    pub whole_board: Option<Board>,
     /// A network seat's status in words (whose seat, the connection, the opponent's).
     pub status: Option<String>,
     /// A network seat's trouble (a lost connection, a refused line), until it is over.
@@ -56,7 +56,7 @@ impl Facts {
             clock: time_control.map(Clock::new),
             draw_offer: None,
             draw_declinable: true,
-            sighted_board: None,
+            whole_board: None,
             status: None,
             trouble: None,
             opponent_present: true,

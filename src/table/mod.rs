@@ -22,8 +22,8 @@ use shakmaty::{Color, Role, Square};
 use std::path::Path;
 use std::time::Duration;
 
-/// Called when news arrives for a table (e.g. a window's repaint request).
-pub type Waker = std::sync::Arc<dyn Fn() + Send + Sync>;
+/// Called when news arrives for a table ([`crate::bots::driver::Waker`]).
+pub use crate::bots::driver::Waker;
 
 /// Something that happened at a table, as the caller may know it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,7 +5,7 @@
 //! becomes one ([`Variant::attempt`], [`typed`]); what a seat's view holds besides its own pieces
 //! (a pocket, sensed or opened squares, the sighted board, a placement to make); what the
 //! screens must offer ([`Capabilities`], [`Variant::step`]); what the belief and the bots need to
-//! know; how a game of the family starts ([`Variant::start`]) and its words ([`army_words`]).
+//! know; how a game of the family starts ([`Variant::start`]) and its words ([`crate::wording::army_words`]).
 //! Screens, bots, the belief, the protocols, PGN and saves ask the variant; only the referee,
 //! [`crate::rules`] and this module read the family's flags.
 //!
@@ -19,7 +19,7 @@ pub mod typed;
 
 use crate::attempt::Attempt;
 use crate::referee::Request;
-use crate::rules::{Family, Handicap, RuleSet, Sighted, Wing};
+use crate::rules::{Family, Handicap, RuleSet, Sighted};
 use crate::view::PlayerView;
 use shakmaty::{Color, Setup};
 
@@ -217,7 +217,7 @@ impl Variant {
     /// The position a game of `rules` starts from unless another is given: the standard
     /// position, with a handicap game's sighted army (Semi-Kriegspiel: none until placed).
     pub fn start(rules: &RuleSet) -> Setup {
-        Variant::fixed_start(rules).unwrap_or_else(Setup::initial)
+        crate::referee::handicap::start(rules)
     }
 }
 
@@ -225,21 +225,6 @@ impl RuleSet {
     /// The family of these rules and its options ([`Variant::of`]).
     pub fn variant(&self) -> Variant {
         Variant::of(self)
-    }
-}
-
-/// The words for a handicap army and its bishop, as announced at the start.
-pub fn army_words(army: Handicap, bishop: Option<Wing>) -> String {
-    let army = match army {
-        Handicap::None => "the full army",
-        Handicap::PicklePot => "Pickle-pot (king, queen, one bishop, pawns)",
-        Handicap::OneEye => "One-eye (king, two rooks, one bishop, pawns)",
-        Handicap::Semi => "Semi-Kriegspiel (king and queen, placed)",
-    };
-    match bishop {
-        Some(Wing::C) => format!("Handicap: {army}, the c-file bishop."),
-        Some(Wing::F) => format!("Handicap: {army}, the f-file bishop."),
-        None => format!("Handicap: {army}."),
     }
 }
 

@@ -4,7 +4,7 @@
 use super::{color_title, square_list};
 use crate::announce::{CheckDirection, DrawReason, GameResult, Item, PawnTries, Reveal, Unit};
 use crate::attempt::Attempt;
-use crate::rules::Wording;
+use crate::rules::{Handicap, Wing, Wording};
 use shakmaty::{Color, Piece, Square};
 
 /// A piece by colour and role, as "white knight".
@@ -94,7 +94,7 @@ pub fn describe(item: &Item, w: Wording) -> Option<String> {
         Item::KingCaptured => "The king is captured.".to_owned(),
         Item::Adjudicated(r) => format!("The referee adjudicates the game: {}.", r.pgn()),
         Item::Opened(r) => format!("Opened: {}.", reveal_phrase(r)),
-        Item::Handicap(army, bishop) => crate::variant::army_words(*army, *bishop),
+        Item::Handicap(army, bishop) => army_words(*army, *bishop),
         Item::Placed => "King and queen placed.".to_owned(),
     };
     Some(text)
@@ -192,5 +192,20 @@ fn moved_phrase(requested: Option<Attempt>, taken: Option<Attempt>) -> String {
             format!("Your move {t} was made.")
         }
         (Some(r), Some(t)) => format!("Your move {r} became {t}."),
+    }
+}
+
+/// The words for a handicap army and its bishop, as announced at the start.
+pub fn army_words(army: Handicap, bishop: Option<Wing>) -> String {
+    let army = match army {
+        Handicap::None => "the full army",
+        Handicap::PicklePot => "Pickle-pot (king, queen, one bishop, pawns)",
+        Handicap::OneEye => "One-eye (king, two rooks, one bishop, pawns)",
+        Handicap::Semi => "Semi-Kriegspiel (king and queen, placed)",
+    };
+    match bishop {
+        Some(Wing::C) => format!("Handicap: {army}, the c-file bishop."),
+        Some(Wing::F) => format!("Handicap: {army}, the f-file bishop."),
+        None => format!("Handicap: {army}."),
     }
 }

@@ -5,9 +5,8 @@
 //! "Pawn at d5 captured. Short-diagonal check. Black to move. 2 pawn tries."
 
 mod items;
-pub mod record;
 
-pub use items::describe;
+pub use items::{army_words, describe};
 
 use crate::announce::{Audience, Item, Said};
 use crate::referee::Request;

@@ -53,7 +53,7 @@ impl PlayScreen {
         self.drawn.push(Drawn::of(Place::Player(color), &spec));
         let events = board::show(ui, &spec, size);
         if seat.active && self.mode != PlayMode::Referee {
-            let digest = crate::wording::record::since_last_turn(&seat.view);
+            let digest = crate::replay::record::since_last_turn(&seat.view);
             if !digest.is_empty() {
                 ui.label(RichText::new(format!("Since your last turn: {digest}")).italics());
             }
@@ -111,7 +111,7 @@ impl PlayScreen {
         // A handicap game's sighted player sees the whole true board (RULES.md 5.2), from the
         // table's public facts (a local table and a remote seat alike); every other player
         // board holds the player's own pieces only.
-        let pieces = match &self.facts().sighted_board {
+        let pieces = match &self.facts().whole_board {
             Some(board) if abilities.sees_whole_board == Some(color) => board.iter().collect(),
             _ => view.own.iter().collect(),
         };

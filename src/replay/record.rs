@@ -8,9 +8,9 @@
 //! resignation while the other side was to move) and a resignation heard from the opponent,
 //! which are credited to that side ("(you) open a1 b2: …", "(White) White resigns.").
 
-use super::{color_title, heard_line};
 use crate::announce::Item;
 use crate::view::{Heard, PlayerView};
+use crate::wording::{color_title, heard_line};
 use shakmaty::Color;
 
 /// One entry of a record in words.
@@ -73,7 +73,7 @@ pub fn seat_record(view: &PlayerView) -> Vec<TurnWords> {
                     let actor = actor(h, turn.mover, seat);
                     let speaker = actor.or(turn.mover).unwrap_or(seat);
                     let words = heard_line(&h.items, wording, speaker, Some(seat));
-                    let text = crate::replay::heard_entry(h, &words);
+                    let text = super::heard_entry(h, &words);
                     (!text.is_empty()).then_some(Entry { actor, text })
                 })
                 .collect(),

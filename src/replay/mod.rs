@@ -3,6 +3,7 @@
 //! A player's replay is written from that player's [`PlayerView`] only (its own requests and what
 //! it heard), so it never contains anything only the opponent or the referee knew. The referee's
 //! replay has everything, with the real moves in SAN.
+pub mod record;
 
 use crate::announce::{Audience, Item};
 use crate::log::{Event, GameLog};
@@ -194,9 +195,9 @@ pub fn replay_text(saved: &SavedGame, perspective: Perspective) -> String {
 fn seat_replay(out: &mut String, log: &GameLog, color: Color) {
     let _ = writeln!(out, "As {} experienced it.", color_title(color));
     let view = PlayerView::build(log, color);
-    for turn in crate::wording::record::seat_record(&view) {
+    for turn in crate::replay::record::seat_record(&view) {
         let entries: Vec<String> = turn.entries.iter().map(|e| turn.entry(e, color)).collect();
-        let head = turn.head(color, crate::wording::record::Head::Long);
+        let head = turn.head(color, crate::replay::record::Head::Long);
         let _ = writeln!(out, "{head}: {}", entries.join(" | "));
     }
     if let Some(o) = view.over {
