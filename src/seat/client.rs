@@ -77,31 +77,22 @@ impl SeatState {
                 opening,
                 ..
             } => {
-                // A welcome after a reconnection: the record so far is kept when it is the
-                // same seat of the same game (the table sends only the later lines).
-                let keep = matches!(&self.seat, Some((c, t, _)) if *c == seat && *t == token);
-                if !keep {
-                    self.seat = Some((
-                        seat,
-                        token,
-                        Perception {
-                            color: seat,
-                            rules,
-                            start,
-                            unseen: unseen.map(|[p, n, b, r, q, k]| shakmaty::ByRole {
-                                pawn: p,
-                                knight: n,
-                                bishop: b,
-                                rook: r,
-                                queen: q,
-                                king: k,
-                            }),
-                            opening,
-                            events: Vec::new(),
-                        },
-                    ));
-                    self.view = None;
-                }
+                let perception = Perception {
+                    color: seat,
+                    rules,
+                    start,
+                    unseen: unseen.map(|[p, n, b, r, q, k]| shakmaty::ByRole {
+                        pawn: p,
+                        knight: n,
+                        bishop: b,
+                        rook: r,
+                        queen: q,
+                        king: k,
+                    }),
+                    opening,
+                    events: Vec::new(),
+                };
+                self.welcome(token, perception);
                 self.names = [black, white];
                 Ok(Received::Welcome)
             }
@@ -110,26 +101,14 @@ impl SeatState {
                 request,
                 items,
                 turn_ends,
-            } => {
-                let Some((_, _, seen)) = &mut self.seat else {
-                    return Err(SeatError::OutOfOrder(
-                        "a heard line before the welcome".into(),
-                    ));
-                };
-                if n != seen.events.len() + 1 {
-                    return Err(SeatError::OutOfOrder(format!(
-                        "heard line {n} after {}",
-                        seen.events.len()
-                    )));
-                }
-                seen.events.push(Perceived {
+            } => self.heard(
+                n,
+                Perceived {
                     request,
                     heard: items,
                     turn_ends,
-                });
-                self.view = None;
-                Ok(Received::News)
-            }
+                },
+            ),
             ToSeat::State(state) => {
                 // The other player's name, once it has sat down.
                 if let Some(seat) = self.seat()
@@ -153,6 +132,35 @@ impl SeatState {
                 Ok(Received::News)
             }
         }
+    }
+
+    /// A welcome: a new seat, or after a reconnection the record so far kept when it is the
+    /// same seat of the same game (the table then sends only the later lines).
+    fn welcome(&mut self, token: String, perception: Perception) {
+        let seat = perception.color;
+        let keep = matches!(&self.seat, Some((c, t, _)) if *c == seat && *t == token);
+        if !keep {
+            self.seat = Some((seat, token, perception));
+            self.view = None;
+        }
+    }
+
+    /// The `n`th thing the seat heard, which must follow the ones it holds.
+    fn heard(&mut self, n: usize, perceived: Perceived) -> Result<Received, SeatError> {
+        let Some((_, _, seen)) = &mut self.seat else {
+            return Err(SeatError::OutOfOrder(
+                "a heard line before the welcome".into(),
+            ));
+        };
+        if n != seen.events.len() + 1 {
+            return Err(SeatError::OutOfOrder(format!(
+                "heard line {n} after {}",
+                seen.events.len()
+            )));
+        }
+        seen.events.push(perceived);
+        self.view = None;
+        Ok(Received::News)
     }
 
     /// The seat, once welcomed.
