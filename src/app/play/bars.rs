@@ -109,7 +109,15 @@ impl PlayScreen {
         let Curtain::Up { next } = self.curtain else {
             return;
         };
-        let open_key = open_key_pressed(ui);
+        // A deliberate act once the card is shown: keys and clicks in the first moments after
+        // the curtain came down are the mover's, not the next player's.
+        let shown = *self.curtain_shown.get_or_insert(now);
+        let waited = now.saturating_sub(shown);
+        let armed = waited >= super::CURTAIN_ARM;
+        if !armed {
+            ui.ctx().request_repaint_after(super::CURTAIN_ARM - waited);
+        }
+        let open_key = armed && open_key_pressed(ui);
         if open_key {
             intents.push(Intent::OpenBoard(next));
         }
@@ -134,10 +142,15 @@ impl PlayScreen {
                     RichText::new(format!("Open {}'s board", color_title(next)))
                         .size(theme::TEXT_PROMPT),
                 );
-                if ui.add(button).clicked() && !open_key {
+                if ui.add_enabled(armed, button).clicked() && !open_key {
                     intents.push(Intent::OpenBoard(next));
                 }
-                ui.label(RichText::new("Space or Enter opens it.").small());
+                let hint = if armed {
+                    "Space or Enter opens it."
+                } else {
+                    "One moment…"
+                };
+                ui.label(RichText::new(hint).small());
             });
         });
     }

@@ -40,6 +40,7 @@ use crate::attempt::Attempt;
 use crate::table::{Facts, Table};
 use apply::Intent;
 use shakmaty::{Bitboard, Color, Role, Square};
+use std::time::Duration;
 
 /// How the game is being played.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -182,7 +183,15 @@ pub struct PlayScreen {
     pub hosting: Option<std::sync::Arc<crate::seat::serve::Hosted>>,
     /// The table and the computer call the window when news arrives.
     waker_set: bool,
+    /// When the curtain card was first drawn since the last board was opened: it opens the next
+    /// board only once [`CURTAIN_ARM`] has passed since then.
+    curtain_shown: Option<Duration>,
 }
+
+/// How long the curtain ignores every key and click after it comes down, so that a second Enter
+/// or click of the player who just moved (or a held key) never opens the next player's board
+/// while the mover still sits there: opening it takes a deliberate act once the card is shown.
+pub const CURTAIN_ARM: Duration = Duration::from_millis(1200);
 
 impl PlayScreen {
     /// A new screen for `table`. Hot-seat games always start (or resume) on the curtain; where
@@ -209,7 +218,7 @@ impl PlayScreen {
             drawn: Vec::new(),
             clock_started: false,
             say_this: Vec::new(),
-            focus_input: mode == PlayMode::Referee,
+            focus_input: mode != PlayMode::HotSeat,
             select_input: false,
             computer: None,
             asked: Default::default(),
@@ -217,6 +226,7 @@ impl PlayScreen {
             training: None,
             hosting: None,
             waker_set: false,
+            curtain_shown: None,
         };
         screen.start_computer();
         screen

@@ -37,13 +37,13 @@ struct Seat {
 }
 
 impl PlayScreen {
-    /// A player's own board with its trays and what it heard.
+    /// A player's own board with its trays and, given a height, what it heard under it.
     pub(super) fn player_board(
         &mut self,
         ui: &mut egui::Ui,
         color: Color,
         size: f32,
-        log_height: f32,
+        log_height: Option<f32>,
         settings: &Settings,
         intents: &mut Vec<Intent>,
     ) {
@@ -68,7 +68,9 @@ impl PlayScreen {
             let active = seat.active && !seat.sensing;
             self.pocket_tray(ui, color, &seat.view, active, intents);
         }
-        heard_log(ui, &seat.view, log_height, color);
+        if let Some(height) = log_height {
+            heard_log(ui, &seat.view, height, color);
+        }
     }
 
     /// What `color`'s board is doing this frame.
