@@ -141,3 +141,12 @@ pub const PROMOTION_PIECE: f32 = 56.0;
 pub fn heat(alpha: u8) -> Color32 {
     Color32::from_rgba_unmultiplied(200, 40, 120, alpha)
 }
+
+/// The heat map's opacity for a weight from 0 to 1: never so faint that a possible square is
+/// lost on a dark square.
+pub fn heat_alpha(weight: f32) -> u8 {
+    (70.0 + 150.0 * weight.clamp(0.0, 1.0)) as u8
+}
+
+/// The opacity of the frame round every square of the heat map (readable on dark squares).
+pub const HEAT_EDGE: u8 = 235;

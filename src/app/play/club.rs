@@ -252,11 +252,7 @@ impl PlayScreen {
                 intents.push(Intent::Confirm(Some(Confirm::Undo)));
             }
             if self.facts().time_control.is_some() {
-                let label = if self.facts().clock_running().is_some() {
-                    "Stop clock (Ctrl+Space)"
-                } else {
-                    "Start clock (Ctrl+Space)"
-                };
+                let label = format!("{} (Ctrl+Space)", self.clock_action());
                 if ui.button(label).clicked() {
                     intents.push(Intent::Club(Command::Clock));
                 }

@@ -20,11 +20,13 @@
 //! console), `display` (the players' display, a second window), `input` (clicks and typed moves
 //! into attempts), `apply` (intents), `news` (what the table told), `computer` (the opponent).
 
+mod aid;
 mod apply;
 mod bars;
 mod boards;
 mod club;
 mod computer;
+mod curtain;
 mod display;
 mod frame;
 mod input;
@@ -176,6 +178,8 @@ pub struct PlayScreen {
     asked: std::collections::VecDeque<news::Asker>,
     /// Show the person's belief as a heat map (a training aid).
     pub training_aid: bool,
+    /// Which enemy units the training aid maps (`None`: every unit).
+    pub training_role: Option<Role>,
     /// The belief behind the training aid, kept up to date with the person's view.
     training: Option<crate::belief::Belief>,
     /// A network game this app hosts: its server (kept running while the screen is open), with
@@ -223,6 +227,7 @@ impl PlayScreen {
             computer: None,
             asked: Default::default(),
             training_aid: false,
+            training_role: None,
             training: None,
             hosting: None,
             waker_set: false,

@@ -190,7 +190,7 @@ impl PlayScreen {
                 }
             }
             if let Some(belief) = &self.training {
-                spec.heat = belief.squares(None);
+                spec.heat = belief.squares(self.training_role);
             }
         }
         if seat.placing {
