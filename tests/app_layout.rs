@@ -134,7 +134,12 @@ fn the_training_aid_maps_one_kind_of_unit_with_a_legend() {
         "a legend says what the shading means"
     );
     let every = h.board(kriegspiel::app::play::Place::Player(shakmaty::Color::White));
-    assert_eq!(every.heat.len(), 16, "every enemy unit at the start: {:?}", every.heat);
+    assert_eq!(
+        every.heat.len(),
+        16,
+        "every enemy unit at the start: {:?}",
+        every.heat
+    );
     // One kind: the king stands on e8 for sure.
     h.click("on the map");
     h.click("king");
