@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-packages=(libegl1 libegl-mesa0 libgl1-mesa-dri libxkbcommon0)
+packages=(libegl1 libegl-mesa0 libgl1-mesa-dri libxkbcommon0 xvfb xdotool imagemagick)
 missing=()
 if command -v dpkg >/dev/null 2>&1; then
     for p in "${packages[@]}"; do
@@ -23,3 +23,5 @@ fi
 cargo fmt --check
 cargo clippy --all-targets --locked -- -D warnings
 cargo test --locked "$@"
+# The hot-seat curtain in a real window under Xvfb (the binary the tests just built).
+tests/xvfb/curtain.sh target/debug/kriegspiel
