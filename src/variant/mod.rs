@@ -14,6 +14,7 @@
 //! handicaps (Pickle-pot, One-eye, Semi-Kriegspiel with its placement) on top of Kriegspiel.
 
 pub mod describe;
+pub mod explain;
 pub mod placement;
 pub mod presets;
 pub mod typed;
