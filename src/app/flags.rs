@@ -28,7 +28,10 @@ pub fn editor(ui: &mut egui::Ui, r: &mut RuleSet) {
         });
     settle(&before, r);
     if let Err(e) = r.check() {
-        ui.colored_label(super::theme::ERROR, format!("These rules cannot be played: {e}."));
+        ui.colored_label(
+            super::theme::ERROR,
+            format!("These rules cannot be played: {e}."),
+        );
     }
 }
 
@@ -190,8 +193,14 @@ const PAWN_INFO: &[(PawnInfo, &str)] = &[
 ];
 const ANY: &[(AnyRule, &str)] = &[
     (AnyRule::Off, "no"),
-    (AnyRule::UntilLegal, "yes: after \"Try\", pawn captures until one is legal"),
-    (AnyRule::OneAttempt, "yes: after \"Try\", at least one pawn capture"),
+    (
+        AnyRule::UntilLegal,
+        "yes: after \"Try\", pawn captures until one is legal",
+    ),
+    (
+        AnyRule::OneAttempt,
+        "yes: after \"Try\", at least one pawn capture",
+    ),
     (AnyRule::Secret, "secret: only the asker hears the answer"),
 ];
 const PROMOTION: &[(PromotionRule, &str)] = &[
@@ -213,8 +222,14 @@ const SIGHTED: &[(Sighted, &str)] = &[
 ];
 const ARMIES: &[(Handicap, &str)] = &[
     (Handicap::None, "full army"),
-    (Handicap::PicklePot, "Pickle-pot: king, queen, one bishop, pawns"),
-    (Handicap::OneEye, "One-eye: king, two rooks, one bishop, pawns"),
+    (
+        Handicap::PicklePot,
+        "Pickle-pot: king, queen, one bishop, pawns",
+    ),
+    (
+        Handicap::OneEye,
+        "One-eye: king, two rooks, one bishop, pawns",
+    ),
     (Handicap::Semi, "Semi-Kriegspiel: king and queen, placed"),
 ];
 const BISHOPS: &[(Option<Wing>, &str)] = &[

@@ -22,8 +22,7 @@ const APP: &str = "Kriegspiel";
 impl KriegspielApp {
     /// Goes to `to`, or first asks, when a game is in progress on screen.
     pub(super) fn leave(&mut self, to: Leave) {
-        let in_progress =
-            matches!(&self.screen, Screen::Play(p) if p.facts().over.is_none());
+        let in_progress = matches!(&self.screen, Screen::Play(p) if p.facts().over.is_none());
         if in_progress {
             self.leaving = Some(to);
         } else {
@@ -107,7 +106,10 @@ impl KriegspielApp {
 /// Where a game in progress is kept, and how to come back to it.
 fn where_saved(play: &PlayScreen) -> String {
     let record = play.table.record();
-    match (record.and_then(|r| r.autosave_path()), record.and_then(|r| r.autosave_error())) {
+    match (
+        record.and_then(|r| r.autosave_path()),
+        record.and_then(|r| r.autosave_error()),
+    ) {
         (Some(path), None) => format!(
             "It is saved automatically, move by move, to {}. To play on later, choose Resume \
              unfinished game on the start screen, or open that file.",
@@ -139,7 +141,11 @@ pub fn window_title(screen: &Screen) -> String {
             let saved = &s.saved;
             format!(
                 "Study: {}",
-                players(&saved.meta.white, &saved.meta.black, &saved.log.rules.title())
+                players(
+                    &saved.meta.white,
+                    &saved.meta.black,
+                    &saved.log.rules.title()
+                )
             )
         }
         Screen::Play(p) => {

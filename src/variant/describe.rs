@@ -381,7 +381,11 @@ pub fn describe_difference(rules: &RuleSet) -> Vec<String> {
     if rules.preset().is_some() {
         return Vec::new();
     }
-    nearest(rules).1.into_iter().map(|f| f.said(rules)).collect()
+    nearest(rules)
+        .1
+        .into_iter()
+        .map(|f| f.said(rules))
+        .collect()
 }
 
 impl RuleSet {
@@ -432,7 +436,10 @@ mod tests {
             describe_difference(&r),
             ["pawn tries off", "fifty-move rule off"]
         );
-        assert_eq!(r.title(), "ICC Wild 16, pawn tries off, fifty-move rule off");
+        assert_eq!(
+            r.title(),
+            "ICC Wild 16, pawn tries off, fifty-move rule off"
+        );
     }
 
     #[test]
@@ -482,9 +489,18 @@ mod tests {
             }
         }
         let mut open = Preset::Modern.rules();
-        assert_eq!(Flag::OpenSquares.said(&open), "7 squares opened after each move");
+        assert_eq!(
+            Flag::OpenSquares.said(&open),
+            "7 squares opened after each move"
+        );
         open.open_squares = 1;
-        assert_eq!(Flag::OpenSquares.said(&open), "1 square opened after each move");
-        assert_eq!(open.title(), "Modern Kriegspiel, 1 square opened after each move");
+        assert_eq!(
+            Flag::OpenSquares.said(&open),
+            "1 square opened after each move"
+        );
+        assert_eq!(
+            open.title(),
+            "Modern Kriegspiel, 1 square opened after each move"
+        );
     }
 }

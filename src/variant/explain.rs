@@ -99,10 +99,14 @@ fn trying(rules: &RuleSet) -> Section {
             .to_owned(),
     };
     let repeat = match rules.repeat {
-        RepeatRule::Impossible => "Trying again a move already refused in this turn counts as \
-             a move that could never be legal.",
-        RepeatRule::Illegal => "Trying again a move already refused in this turn is simply \
-             refused again.",
+        RepeatRule::Impossible => {
+            "Trying again a move already refused in this turn counts as \
+             a move that could never be legal."
+        }
+        RepeatRule::Illegal => {
+            "Trying again a move already refused in this turn is simply \
+             refused again."
+        }
     };
     section(
         "Trying a move",
@@ -395,8 +399,14 @@ mod tests {
     #[test]
     fn each_preset_reads_as_it_is_played() {
         let wild = text(&Preset::Wild16.rules());
-        assert!(wild.contains("\"Hell no.\"") && wild.contains("\"2 pawn tries.\""), "{wild}");
-        assert!(wild.contains("Only you hear it") && wild.contains("fifty moves"), "{wild}");
+        assert!(
+            wild.contains("\"Hell no.\"") && wild.contains("\"2 pawn tries.\""),
+            "{wild}"
+        );
+        assert!(
+            wild.contains("Only you hear it") && wild.contains("fifty moves"),
+            "{wild}"
+        );
         let berkeley = text(&Preset::Berkeley.rules());
         assert!(berkeley.contains("Nothing is said about pawn captures"));
         assert!(berkeley.contains("at most one knight or bishop"));
@@ -404,14 +414,23 @@ mod tests {
         let english = text(&Preset::English.rules());
         assert!(english.contains("at least one pawn capture") && english.contains("\"Any?\""));
         let classic = text(&Preset::Classic.rules());
-        assert!(classic.contains("becomes a queen (no other piece)"), "{classic}");
-        assert!(classic.contains("\"Pawn tries on b4 and d5.\""), "{classic}");
+        assert!(
+            classic.contains("becomes a queen (no other piece)"),
+            "{classic}"
+        );
+        assert!(
+            classic.contains("\"Pawn tries on b4 and d5.\""),
+            "{classic}"
+        );
     }
 
     #[test]
     fn the_family_adds_its_sections() {
         let heads = |p: Preset| -> Vec<&'static str> {
-            rules_in_words(&p.rules()).iter().map(|s| s.heading).collect()
+            rules_in_words(&p.rules())
+                .iter()
+                .map(|s| s.heading)
+                .collect()
         };
         assert!(heads(Preset::CrazyKrieg).contains(&"Pockets and drops"));
         assert!(heads(Preset::Modern).contains(&"Opening squares"));
