@@ -305,7 +305,8 @@ pub enum RulesError {
 }
 
 impl RuleSet {
-    /// The preset whose flags are exactly these, if any ("custom" otherwise).
+    /// The preset whose flags are exactly these, if any (otherwise [`RuleSet::title`] names
+    /// the nearest and what differs).
     pub fn preset(&self) -> Option<Preset> {
         Preset::ALL.into_iter().find(|p| p.matches(self))
     }
@@ -337,14 +338,6 @@ impl RuleSet {
             return Err(RulesError::TooManyOpenSquares(self.open_squares));
         }
         Ok(())
-    }
-
-    /// A name for people: the preset's title, or "Custom (based on ...)".
-    pub fn title(&self) -> String {
-        match self.preset() {
-            Some(p) => p.title().to_owned(),
-            None => "Custom rules".to_owned(),
-        }
     }
 
     /// Whether the "Any?" question exists.

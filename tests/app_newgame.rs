@@ -58,6 +58,7 @@ fn round_note_and_delay_reach_the_game_and_the_form_remembers_its_choices() {
     }
     // The next form starts from these choices (not the start position or the note).
     h.click("New (Ctrl+N)");
+    h.click("Leave it for a new game");
     let dialog = h.new_game();
     assert_eq!(dialog.mode, NewMode::Referee);
     assert_eq!(dialog.rules, Preset::Wild16.rules());

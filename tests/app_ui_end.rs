@@ -1,5 +1,6 @@
 //! The end of a game and the look of the app (issue 15, items 8, 14-17), driven through AccessKit:
-//! the finished game can be studied, exported or played again with the same settings; messages
+//! the finished game can be studied, exported or played again with the same settings (at once,
+//! issue 29 item 14); messages
 //! say by their kind (and colour) whether something went wrong; the curtain lists every public
 //! announcement since the player's last turn, "Any?" and its answer included; a light theme.
 #![cfg(feature = "gui")]
@@ -64,22 +65,32 @@ fn the_end_of_a_game_offers_study_export_and_a_new_game() {
 }
 
 #[test]
-fn a_new_game_with_the_same_settings_keeps_rules_names_and_clock() {
+fn a_new_game_with_the_same_settings_starts_at_once_with_rules_names_and_clock() {
     let clock = TimeControl::minutes_plus_seconds(5, 3);
     let mut h = game(Preset::Wild16.rules(), MATE_IN_ONE, Some(clock));
     mate(&mut h);
+    let saved_to = |h: &Gui| {
+        let record = h.play().table.record().expect("a local game");
+        record.autosave_path().map(std::path::Path::to_path_buf)
+    };
+    let first = saved_to(&h);
     h.click("New game with the same settings");
-    let d = h.new_game();
-    assert_eq!(d.rules, Preset::Wild16.rules());
-    assert_eq!((d.white.as_str(), d.black.as_str()), ("Ann", "Bob"));
-    assert_eq!(d.event, "Club night");
-    assert!(d.timed);
-    assert_eq!((d.minutes, d.increment), (5, 3));
-    // The game started from a position of its own: the dialog starts from it again.
-    assert!(d.use_fen);
-    let again = kriegspiel::setup::parse_fen(&d.fen).expect("a FEN");
+    // No dialog: the next game is on the curtain, a game of its own.
+    assert!(h.playing(), "the new game starts at once");
+    assert!(h.play().facts().over.is_none() && h.events() == 0);
+    assert_ne!(saved_to(&h), first, "saved to a file of its own");
+    let facts = h.play().facts();
+    assert_eq!(facts.rules, Preset::Wild16.rules());
+    assert_eq!(
+        (facts.meta.white.as_str(), facts.meta.black.as_str()),
+        ("Ann", "Bob")
+    );
+    assert_eq!(facts.meta.event, "Club night");
+    let tc = facts.time_control.expect("a clock");
+    assert_eq!((tc.base_ms, tc.increment_ms), (300_000, 3_000));
+    // The game started from a position of its own: the next one starts from it again.
     let start = kriegspiel::setup::parse_fen(MATE_IN_ONE).expect("a FEN");
-    assert_eq!(again.board, start.board);
+    assert_eq!(h.log().start.board, start.board);
 }
 
 #[test]

@@ -1,45 +1,122 @@
-//! The rule-flag editor of the new-game dialog and its preset choices: every flag of a rule
-//! set, editable (the one screen that names the family flags: it edits them), and the choices a
-//! handicap preset leaves to the players (which side is sighted, which bishop it keeps).
+//! The rule picker and the rule-flag editor of the new-game dialog, and the preset choice of
+//! the host form: every preset with its summary in plain words (and as hover text), a custom
+//! rule set titled by its nearest preset and what differs, every flag that applies to the
+//! family editable with its explanation as hover text ([`crate::variant::describe::Flag`]),
+//! and the choices a handicap preset leaves to the players (which side is sighted, which
+//! bishop it keeps).
 
 use crate::rules::{
     AnyRule, EnPassantSquare, Family, Handicap, Hearers, ImpossibleRule, MaterialRule, PawnInfo,
     Preset, PromotionRule, RepeatRule, RuleSet, Sighted, Wing, Wording,
 };
+use crate::variant::describe::{Flag, describe_difference, nearest};
 
-/// Every rule flag, editable, in a grid of four groups.
+/// Every rule flag that applies to the rules' family, editable, each with its explanation as
+/// hover text; and why the flags cannot be played together, if they cannot.
 pub fn editor(ui: &mut egui::Ui, r: &mut RuleSet) {
+    let before = r.clone();
     egui::Grid::new("flags")
         .num_columns(2)
         .striped(true)
         .show(ui, |ui| {
-            answer_flags(ui, r);
-            pawn_flags(ui, r);
-            ending_flags(ui, r);
-            family_flags(ui, r);
+            let shown: Vec<Flag> = Flag::ALL.into_iter().filter(|f| f.applies(r)).collect();
+            for flag in shown {
+                ui.label(flag.name()).on_hover_text(flag.help());
+                flag_widget(ui, r, flag).on_hover_text(flag.help());
+                ui.end_row();
+            }
         });
+    settle(&before, r);
+    if let Err(e) = r.check() {
+        ui.colored_label(
+            super::theme::ERROR,
+            format!("These rules cannot be played: {e}."),
+        );
+    }
+}
+
+/// After an edit, the flags the edited one decides: another family starts from its own preset;
+/// no sighted player, no handicap army; Pickle-pot and One-eye keep a bishop, the others none.
+fn settle(before: &RuleSet, r: &mut RuleSet) {
+    if r.family != before.family {
+        *r = match r.family {
+            Family::Rbc => Preset::Rbc.rules(),
+            Family::Kriegspiel => RuleSet::default(),
+        };
+        return;
+    }
+    if r.sighted == Sighted::None {
+        r.handicap = Handicap::None;
+    }
+    match r.handicap {
+        Handicap::PicklePot | Handicap::OneEye => {
+            r.bishop = r.bishop.or(Some(Wing::F));
+        }
+        Handicap::None | Handicap::Semi => r.bishop = None,
+    }
 }
 
 /// The presets as radio buttons in wrapped rows (the Kriegspiel presets, then the other members
-/// of the family), the chosen one's summary in plain words, and its choices.
+/// of the family), each with its summary as hover text; the chosen one's summary (or, for
+/// edited rules, their title and what differs); and its choices.
 pub fn preset_picker(ui: &mut egui::Ui, r: &mut RuleSet) {
     let current = r.preset();
     let (kriegspiel, others): (Vec<Preset>, Vec<Preset>) = Preset::ALL
         .into_iter()
         .partition(|p| p.rules().variant().plain());
-    for row in [kriegspiel, others] {
+    for (group, row) in [("Kriegspiel:", kriegspiel), ("Other games:", others)] {
         ui.horizontal_wrapped(|ui| {
+            ui.label(group);
             for preset in row {
                 let text = egui::RichText::new(preset.title()).strong();
-                if ui.radio(current == Some(preset), text).clicked() && current != Some(preset) {
+                let resp = ui
+                    .radio(current == Some(preset), text)
+                    .on_hover_text(preset.summary());
+                if resp.clicked() && current != Some(preset) {
                     *r = preset.rules();
                 }
             }
         });
     }
-    let summary = current.map_or("Custom rules: every flag as set below.", Preset::summary);
-    ui.add(egui::Label::new(summary).wrap());
+    ui.add(egui::Label::new(explanation(r)).wrap());
     preset_choices(ui, r);
+}
+
+/// What the rules are, in plain words: a preset's summary, or for edited rules their title,
+/// what differs from the nearest preset and that preset's summary.
+pub fn explanation(r: &RuleSet) -> String {
+    match r.preset() {
+        Some(p) => p.summary().to_owned(),
+        None => {
+            let (near, _) = nearest(r);
+            let changes = describe_difference(r);
+            if changes.is_empty() {
+                return near.summary().to_owned();
+            }
+            format!(
+                "Your own rules: {} with these changes: {}. {}: {}",
+                near.title(),
+                changes.join("; "),
+                near.title(),
+                near.summary()
+            )
+        }
+    }
+}
+
+/// The host form's rule choice: a drop-down of the presets, each with its summary as hover
+/// text, and the chosen one's summary under it (the caller's `summary_below`).
+pub fn preset_combo(ui: &mut egui::Ui, preset: &mut Preset) -> egui::Response {
+    egui::ComboBox::from_id_salt("Rules")
+        .selected_text(preset.title())
+        .show_ui(ui, |ui| {
+            for p in Preset::ALL {
+                ui.selectable_value(preset, p, p.title())
+                    .on_hover_text(p.summary());
+            }
+        })
+        .response
+        .on_hover_text(preset.summary())
 }
 
 /// The choices a handicap preset leaves to the players, shown under the preset picker.
@@ -59,199 +136,141 @@ pub fn preset_choices(ui: &mut egui::Ui, r: &mut RuleSet) {
     });
 }
 
-/// How attempts are answered and who hears it.
-fn answer_flags(ui: &mut egui::Ui, r: &mut RuleSet) {
-    combo(
-        ui,
-        "Family",
-        &mut r.family,
-        &[
-            (Family::Kriegspiel, "Kriegspiel"),
-            (Family::Rbc, "Reconnaissance Blind Chess"),
-        ],
-    );
-    combo(
-        ui,
-        "Impossible attempts",
-        &mut r.impossible,
-        &[
-            (ImpossibleRule::MoverOnly, "told to the mover only"),
-            (ImpossibleRule::Both, "heard by both"),
-            (ImpossibleRule::AsIllegal, "treated as illegal"),
-        ],
-    );
-    combo(
-        ui,
-        "Same attempt twice",
-        &mut r.repeat,
-        &[
-            (RepeatRule::Impossible, "impossible"),
-            (RepeatRule::Illegal, "illegal again"),
-        ],
-    );
-    combo(
-        ui,
-        "Illegal heard by",
-        &mut r.illegal_heard_by,
-        &[
-            (Hearers::Mover, "the mover only"),
-            (Hearers::Both, "both players"),
-        ],
-    );
+/// The widget that edits `flag`.
+fn flag_widget(ui: &mut egui::Ui, r: &mut RuleSet, flag: Flag) -> egui::Response {
+    let name = flag.name();
+    match flag {
+        Flag::Family => combo(ui, name, &mut r.family, FAMILIES),
+        Flag::Impossible => combo(ui, name, &mut r.impossible, IMPOSSIBLE),
+        Flag::Repeat => combo(ui, name, &mut r.repeat, REPEAT),
+        Flag::IllegalHeardBy => combo(ui, name, &mut r.illegal_heard_by, HEARERS),
+        Flag::CaptureUnit => check(ui, name, &mut r.capture_unit),
+        Flag::ExactUnits => check(ui, name, &mut r.exact_units),
+        Flag::PawnInfo => combo(ui, name, &mut r.pawn_info, PAWN_INFO),
+        Flag::Any => combo(ui, name, &mut r.any, ANY),
+        Flag::Promotion => combo(ui, name, &mut r.promotion, PROMOTION),
+        Flag::AnnouncePromotion => check(ui, name, &mut r.announce_promotion),
+        Flag::FiftyMoves => check(ui, name, &mut r.fifty_moves),
+        Flag::Threefold => check(ui, name, &mut r.threefold),
+        Flag::Material => combo(ui, name, &mut r.material, MATERIAL),
+        Flag::EnPassant => combo(ui, name, &mut r.en_passant, EN_PASSANT),
+        Flag::Drops => check(ui, name, &mut r.drops),
+        Flag::OpenSquares => {
+            let most = crate::rules::MAX_OPEN_SQUARES;
+            let resp = ui.add(egui::DragValue::new(&mut r.open_squares).range(0..=most));
+            resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::SpinButton, true, name));
+            resp
+        }
+        Flag::Sighted => combo(ui, name, &mut r.sighted, SIGHTED),
+        Flag::Handicap => combo(ui, name, &mut r.handicap, ARMIES),
+        Flag::Bishop => combo(ui, name, &mut r.bishop, BISHOPS),
+        Flag::Wording => combo(ui, name, &mut r.wording, WORDINGS),
+    }
 }
 
-/// Pawn information, "Any?" and promotion.
-fn pawn_flags(ui: &mut egui::Ui, r: &mut RuleSet) {
-    ui.label("Captures say pawn or piece");
-    ui.checkbox(&mut r.capture_unit, "");
-    ui.end_row();
-    combo(
-        ui,
-        "Pawn information",
-        &mut r.pawn_info,
-        &[
-            (PawnInfo::None, "none"),
-            (PawnInfo::Count, "number of pawn tries"),
-            (PawnInfo::HasAny, "whether there are any"),
-            (PawnInfo::Squares, "squares of the pawn tries"),
-        ],
-    );
-    combo(
-        ui,
-        "\"Any?\" question",
-        &mut r.any,
-        &[
-            (AnyRule::Off, "no"),
-            (
-                AnyRule::UntilLegal,
-                "yes; \"Try\" binds until a capture is legal",
-            ),
-            (
-                AnyRule::OneAttempt,
-                "yes; \"Try\" binds for one capture attempt",
-            ),
-            (
-                AnyRule::Secret,
-                "secret (Berkeley III.E): only the asker hears the answer",
-            ),
-        ],
-    );
-    combo(
-        ui,
-        "Promotion",
-        &mut r.promotion,
-        &[
-            (PromotionRule::Any, "any piece"),
-            (PromotionRule::QueenOnly, "queen only"),
-        ],
-    );
+const FAMILIES: &[(Family, &str)] = &[
+    (Family::Kriegspiel, "Kriegspiel"),
+    (Family::Rbc, "Reconnaissance Blind Chess"),
+];
+const IMPOSSIBLE: &[(ImpossibleRule, &str)] = &[
+    (ImpossibleRule::MoverOnly, "told to the mover only"),
+    (ImpossibleRule::Both, "heard by both"),
+    (ImpossibleRule::AsIllegal, "refused like an illegal move"),
+];
+const REPEAT: &[(RepeatRule, &str)] = &[
+    (RepeatRule::Impossible, "counts as impossible"),
+    (RepeatRule::Illegal, "is refused again as illegal"),
+];
+const HEARERS: &[(Hearers, &str)] = &[
+    (Hearers::Mover, "the mover only"),
+    (Hearers::Both, "both players"),
+];
+const PAWN_INFO: &[(PawnInfo, &str)] = &[
+    (PawnInfo::None, "nothing"),
+    (PawnInfo::Count, "how many"),
+    (PawnInfo::HasAny, "whether there are any"),
+    (PawnInfo::Squares, "their squares"),
+];
+const ANY: &[(AnyRule, &str)] = &[
+    (AnyRule::Off, "no"),
+    (
+        AnyRule::UntilLegal,
+        "yes: after \"Try\", pawn captures until one is legal",
+    ),
+    (
+        AnyRule::OneAttempt,
+        "yes: after \"Try\", at least one pawn capture",
+    ),
+    (AnyRule::Secret, "secret: only the asker hears the answer"),
+];
+const PROMOTION: &[(PromotionRule, &str)] = &[
+    (PromotionRule::Any, "any piece"),
+    (PromotionRule::QueenOnly, "queen only"),
+];
+const MATERIAL: &[(MaterialRule, &str)] = &[
+    (MaterialRule::MinorEach, "at one knight or bishop each"),
+    (MaterialRule::DeadPosition, "when no mate is possible"),
+];
+const EN_PASSANT: &[(EnPassantSquare, &str)] = &[
+    (EnPassantSquare::CapturedPawn, "the taken pawn's square"),
+    (EnPassantSquare::Destination, "the arrival square"),
+];
+const SIGHTED: &[(Sighted, &str)] = &[
+    (Sighted::None, "none"),
+    (Sighted::White, "White sees the whole board"),
+    (Sighted::Black, "Black sees the whole board"),
+];
+const ARMIES: &[(Handicap, &str)] = &[
+    (Handicap::None, "full army"),
+    (
+        Handicap::PicklePot,
+        "Pickle-pot: king, queen, one bishop, pawns",
+    ),
+    (
+        Handicap::OneEye,
+        "One-eye: king, two rooks, one bishop, pawns",
+    ),
+    (Handicap::Semi, "Semi-Kriegspiel: king and queen, placed"),
+];
+const BISHOPS: &[(Option<Wing>, &str)] = &[
+    (Some(Wing::C), "the c-file bishop"),
+    (Some(Wing::F), "the f-file bishop"),
+];
+const WORDINGS: &[(Wording, &str)] = &[
+    (Wording::Berkeley, "Berkeley"),
+    (Wording::Icc, "ICC"),
+    (Wording::Cincinnati, "Cincinnati"),
+    (Wording::Rand, "RAND"),
+    (Wording::English, "English club"),
+    (Wording::Classic, "Three-board club"),
+];
+
+/// An on/off flag, its accessible name the flag's.
+fn check(ui: &mut egui::Ui, name: &str, value: &mut bool) -> egui::Response {
+    let resp = ui.checkbox(value, "");
+    resp.widget_info(|| egui::WidgetInfo::selected(egui::Role::CheckBox, true, *value, name));
+    resp
 }
 
-/// When the game ends by rule.
-fn ending_flags(ui: &mut egui::Ui, r: &mut RuleSet) {
-    ui.label("Announce promotions");
-    ui.checkbox(&mut r.announce_promotion, "");
-    ui.end_row();
-    ui.label("Fifty-move rule");
-    ui.checkbox(&mut r.fifty_moves, "");
-    ui.end_row();
-    ui.label("Threefold repetition");
-    ui.checkbox(&mut r.threefold, "");
-    ui.end_row();
-    combo(
-        ui,
-        "Material draw",
-        &mut r.material,
-        &[
-            (MaterialRule::MinorEach, "at most one minor piece each"),
-            (MaterialRule::DeadPosition, "dead position"),
-        ],
-    );
-    combo(
-        ui,
-        "En passant capture square",
-        &mut r.en_passant,
-        &[
-            (EnPassantSquare::CapturedPawn, "the captured pawn's square"),
-            (EnPassantSquare::Destination, "the destination square"),
-        ],
-    );
-}
-
-/// The family and its options: handicaps, opened squares; and the wording.
-fn family_flags(ui: &mut egui::Ui, r: &mut RuleSet) {
-    combo(
-        ui,
-        "Sighted player (handicap game)",
-        &mut r.sighted,
-        &[
-            (Sighted::None, "none"),
-            (Sighted::White, "White sees the whole board"),
-            (Sighted::Black, "Black sees the whole board"),
-        ],
-    );
-    combo(
-        ui,
-        "Sighted player's army",
-        &mut r.handicap,
-        &[
-            (Handicap::None, "full army"),
-            (
-                Handicap::PicklePot,
-                "Pickle-pot: king, queen, one bishop, pawns",
-            ),
-            (
-                Handicap::OneEye,
-                "One-eye: king, two rooks, one bishop, pawns",
-            ),
-            (Handicap::Semi, "Semi-Kriegspiel: king and queen, placed"),
-        ],
-    );
-    combo(
-        ui,
-        "Bishop kept (Pickle-pot, One-eye)",
-        &mut r.bishop,
-        &[
-            (None, "-"),
-            (Some(Wing::C), "the c-file bishop"),
-            (Some(Wing::F), "the f-file bishop"),
-        ],
-    );
-    ui.label("Modern Kriegspiel: squares opened after each move");
-    ui.add(egui::DragValue::new(&mut r.open_squares).range(0..=9));
-    ui.end_row();
-    combo(
-        ui,
-        "Wording",
-        &mut r.wording,
-        &[
-            (Wording::Berkeley, "Berkeley"),
-            (Wording::Icc, "ICC"),
-            (Wording::Cincinnati, "Cincinnati"),
-            (Wording::Rand, "RAND"),
-            (Wording::English, "English"),
-            (Wording::Classic, "Classic"),
-        ],
-    );
-}
-
+/// A drop-down of `options`, its accessible name the flag's.
 fn combo<T: Copy + PartialEq>(
     ui: &mut egui::Ui,
-    label: &str,
+    name: &str,
     value: &mut T,
     options: &[(T, &str)],
-) {
-    ui.label(label);
+) -> egui::Response {
     let current = options
         .iter()
         .find(|(v, _)| v == value)
         .map_or("?", |(_, n)| n);
-    egui::ComboBox::from_id_salt(label)
+    let resp = egui::ComboBox::from_id_salt(name)
         .selected_text(current)
         .show_ui(ui, |ui| {
-            for (v, name) in options {
-                ui.selectable_value(value, *v, *name);
+            for (v, label) in options {
+                ui.selectable_value(value, *v, *label);
             }
-        });
-    ui.end_row();
+        })
+        .response;
+    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, name));
+    resp
 }

@@ -1,9 +1,12 @@
 //! One frame of the whole app: the shortcuts and the menu bar, the current screen, then what
-//! the screen asked for (another screen, a message, a file to save or export), applied once the
-//! screen is drawn, and the file dialogs.
+//! the screen asked for (another screen, a message, a file to save or export, a game to start),
+//! applied once the screen is drawn, How to play, the question before leaving a game, the file
+//! dialogs and the window title.
 
 use super::files::FileOp;
-use super::newgame::{NewGameAction, NewMode};
+use super::howto::HowTo;
+use super::leaving::Leave;
+use super::newgame::{NewGameAction, NewGameDialog, NewMode};
 use super::play::{AppRequest, MessageKind, PlayMode, PlayScreen};
 use super::settings::{new_game_dialog, same_settings};
 use super::start::{StartAction, start_screen};
@@ -19,6 +22,8 @@ struct Asked {
     next: Option<Screen>,
     told: Option<(MessageKind, String)>,
     practice_again: Option<Color>,
+    /// A new game to start at once (the same settings again).
+    start: Option<NewGameDialog>,
     save_as: bool,
     export: Option<FileOp>,
 }
@@ -56,22 +61,49 @@ impl KriegspielApp {
             }
             Screen::Study(_) => self.study_frame(ui, &mut asked),
         }
-        self.carry_out(ui, asked, now);
+        self.carry_out(asked, now);
+        if let Some(howto) = &mut self.howto
+            && !howto.window(&ctx)
+        {
+            self.howto = None;
+        }
+        self.leaving_dialog(&ctx);
         self.file_dialogs(&ctx);
+        self.follow_title(&ctx);
     }
 
-    /// Ctrl+N, Ctrl+O and Ctrl+S.
+    /// Opens How to play on the rules of the screen (the game's, the dialog's), or the last ones
+    /// chosen; closes it when open.
+    fn toggle_howto(&mut self) {
+        if self.howto.take().is_some() {
+            return;
+        }
+        let rules = match &self.screen {
+            Screen::Play(p) => p.facts().rules.clone(),
+            Screen::Study(s) => s.saved.log.rules.clone(),
+            Screen::NewGame(d) => d.rules.clone(),
+            _ => new_game_dialog(&self.settings).rules,
+        };
+        self.howto = Some(HowTo::new(rules));
+    }
+
+    /// Ctrl+N, Ctrl+O, Ctrl+S and F1.
     fn shortcuts(&mut self, ctx: &egui::Context, asked: &mut Asked) {
         let key = |k| egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, k);
-        let (new, open, save) = ctx.input_mut(|i| {
+        let help = egui::KeyboardShortcut::new(egui::Modifiers::NONE, egui::Key::F1);
+        let (new, open, save, howto) = ctx.input_mut(|i| {
             (
                 i.consume_shortcut(&key(egui::Key::N)),
                 i.consume_shortcut(&key(egui::Key::O)),
                 i.consume_shortcut(&key(egui::Key::S)),
+                i.consume_shortcut(&help),
             )
         });
+        if howto {
+            self.toggle_howto();
+        }
         if new {
-            self.screen = Screen::NewGame(Box::new(new_game_dialog(&self.settings)));
+            self.leave(Leave::New);
         }
         if open {
             self.files.request(FileOp::Open, &self.dir(), "");
@@ -85,7 +117,7 @@ impl KriegspielApp {
     fn menu(&mut self, ui: &mut egui::Ui, asked: &mut Asked) {
         ui.horizontal(|ui| {
             if ui.button("New (Ctrl+N)").clicked() {
-                self.screen = Screen::NewGame(Box::new(new_game_dialog(&self.settings)));
+                self.leave(Leave::New);
             }
             if ui.button("Open (Ctrl+O)").clicked() {
                 self.files.request(FileOp::Open, &self.dir(), "");
@@ -95,11 +127,13 @@ impl KriegspielApp {
                 asked.save_as = true;
             }
             if ui.button("Start screen").clicked() {
-                self.recent = super::files::list_saves(&self.saves_dir);
-                self.screen = Screen::Start;
+                self.leave(Leave::Start);
             }
             if ui.button("Settings").clicked() {
                 self.show_settings = !self.show_settings;
+            }
+            if ui.button("How to play (F1)").clicked() {
+                self.toggle_howto();
             }
             if playing {
                 ui.label("F: flip boards");
@@ -114,8 +148,16 @@ impl KriegspielApp {
     /// The start screen and what was chosen on it.
     fn start_frame(&mut self, ui: &mut egui::Ui, now: Duration, asked: &mut Asked) {
         let mut action = None;
-        egui::CentralPanel::default().show(ui, |ui| action = start_screen(ui, &self.recent));
+        let tip = !self.settings.seen_tip;
+        egui::CentralPanel::default().show(ui, |ui| action = start_screen(ui, &self.recent, tip));
         match action {
+            Some(StartAction::HowTo) => {
+                self.settings.seen_tip = true;
+                if self.howto.is_none() {
+                    self.toggle_howto();
+                }
+            }
+            Some(StartAction::DismissTip) => self.settings.seen_tip = true,
             Some(StartAction::New) => {
                 asked.next = Some(Screen::NewGame(Box::new(new_game_dialog(&self.settings))));
             }
@@ -203,15 +245,8 @@ impl KriegspielApp {
     }
 
     /// What the screen asked for: another screen, a message, a new practice game, a file.
-    fn carry_out(&mut self, ui: &egui::Ui, asked: Asked, now: Duration) {
+    fn carry_out(&mut self, asked: Asked, now: Duration) {
         if let Some(screen) = asked.next {
-            let seated =
-                |s: &Screen| matches!(s, Screen::Play(p) if matches!(p.mode, PlayMode::Seat(_)));
-            if seated(&self.screen) && !seated(&screen) {
-                // A seat's game named its seat in the window's title.
-                ui.ctx()
-                    .send_viewport_cmd(egui::ViewportCommand::Title("Kriegspiel".to_owned()));
-            }
             self.screen = screen;
         }
         if let Some((kind, text)) = asked.told {
@@ -219,6 +254,9 @@ impl KriegspielApp {
         }
         if let Some(human) = asked.practice_again {
             self.start_practice(human, now);
+        }
+        if let Some(dialog) = asked.start {
+            self.start_new(dialog);
         }
         let name = crate::save::autosave_name();
         if asked.save_as {
@@ -285,13 +323,15 @@ impl KriegspielApp {
     }
 }
 
-/// "New game with the same settings": KR vs K practice starts from a new random start; any
-/// other game opens the new-game dialog with this game's settings.
+/// "New game with the same settings": KR vs K practice starts from a new random start; a game
+/// on this machine starts again at once with this game's settings (the dialog shows only if
+/// they cannot start); a network game opens the new-game dialog with its settings.
 fn same_again(play: &PlayScreen, asked: &mut Asked) {
     match (play.mode, play.facts().meta.computer) {
         (PlayMode::Seat(human), Some(c)) if c.bot == BotKind::KrkPractice => {
             asked.practice_again = Some(human)
         }
+        _ if play.table.record().is_some() => asked.start = Some(same_settings(play)),
         _ => asked.next = Some(Screen::NewGame(Box::new(same_settings(play)))),
     }
 }

@@ -4,6 +4,9 @@
 //! ([`play`]) and file dialogs. Settings are persisted with eframe's storage; game state never is
 //! (a game is resumed only from its save file, and always onto the curtain).
 //!
+//! Around every screen: How to play ([`howto`]), the question before a game in progress is left
+//! and the window title (`leaving`).
+//!
 //! Shared by the game screen and study mode: who may see which board ([`visibility`]), the
 //! three-board layout (`layout`), the log panels (`logs`) and the colours and text sizes
 //! (`theme`).
@@ -12,7 +15,9 @@ pub mod board;
 pub mod files;
 pub mod flags;
 mod frame;
+pub mod howto;
 mod layout;
+pub mod leaving;
 mod logs;
 pub mod network;
 pub mod newgame;
@@ -107,6 +112,12 @@ pub struct KriegspielApp {
     pub notice_kind: MessageKind,
     show_settings: bool,
     practice_seed: Option<u64>,
+    /// The How to play window, when open.
+    pub howto: Option<howto::HowTo>,
+    /// A game in progress is to be left for this, once the person says so.
+    pub leaving: Option<leaving::Leave>,
+    /// The window title last set, and the game screen it was set for.
+    title: Option<(String, usize)>,
 }
 
 impl KriegspielApp {
@@ -129,6 +140,9 @@ impl KriegspielApp {
             notice_kind: MessageKind::Info,
             show_settings: false,
             practice_seed: options.practice_seed,
+            howto: None,
+            leaving: None,
+            title: None,
         };
         // The remembered form, with `--rules` and `--mode` taking precedence.
         let dialog = |mode: NewMode| {

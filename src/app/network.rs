@@ -90,17 +90,9 @@ impl NetworkScreen {
             .show(ui, |ui| {
                 if self.tab == Tab::Host {
                     ui.label("Rules");
-                    egui::ComboBox::from_id_salt("Rules")
-                        .selected_text(self.preset.title())
-                        .show_ui(ui, |ui| {
-                            for p in Preset::ALL {
-                                ui.selectable_value(&mut self.preset, p, p.title());
-                            }
-                        })
-                        .response
-                        .widget_info(|| {
-                            egui::WidgetInfo::labeled(egui::Role::ComboBox, true, "Rules")
-                        });
+                    super::flags::preset_combo(ui, &mut self.preset).widget_info(|| {
+                        egui::WidgetInfo::labeled(egui::Role::ComboBox, true, "Rules")
+                    });
                     ui.end_row();
                     ui.label("You play");
                     ui.horizontal(|ui| {
@@ -116,6 +108,9 @@ impl NetworkScreen {
                 }
                 edited |= field(ui, "Your name", &mut self.name, "shown to the other player");
             });
+        if self.tab == Tab::Host {
+            ui.add(egui::Label::new(self.preset.summary()).wrap());
+        }
         // An error is about what was sent: it goes once the form is changed.
         if edited {
             self.error = None;

@@ -1,5 +1,5 @@
 //! The new-game dialog: mode, rule set (every preset with its summary, and every flag under
-//! "Custom"), names, event and round, an arbiter's note, time control (base, increment, delay)
+//! "Change any rule"), names, event and round, an arbiter's note, time control (base, increment, delay)
 //! and start position. The last choices are remembered ([`Remembered`], kept in the settings)
 //! and fill the next dialog; `--mode` / `--rules` on the command line take precedence.
 
@@ -93,6 +93,8 @@ pub struct NewGameDialog {
     pub human: Color,
     /// Against an engine: its command line (a program speaking the seat protocol).
     pub engine: String,
+    /// Drawn once already: the first frame scrolls the dialog to its top.
+    shown: bool,
 }
 
 /// The choices of the last game started from the dialog, kept in the settings to fill the next
@@ -191,6 +193,7 @@ impl NewGameDialog {
             bot: BotKind::Strong,
             engine: "kriegspiel engine --bot strong".to_owned(),
             human: Color::White,
+            shown: false,
         }
     }
 
@@ -269,7 +272,12 @@ impl NewGameDialog {
     /// Draws the dialog.
     pub fn show(&mut self, ui: &mut egui::Ui) -> NewGameAction {
         let mut action = NewGameAction::Stay;
-        egui::ScrollArea::vertical().show(ui, |ui| {
+        let mut scroll = egui::ScrollArea::vertical();
+        // A dialog opens at its top, wherever the last one was left.
+        if !std::mem::replace(&mut self.shown, true) {
+            scroll = scroll.vertical_scroll_offset(0.0);
+        }
+        scroll.show(ui, |ui| {
             ui.heading("New game");
             ui.add_space(6.0);
             self.mode_section(ui);
@@ -289,8 +297,8 @@ impl NewGameDialog {
             ui.label(RichText::new("Rules").strong());
             let current = self.rules.preset();
             super::flags::preset_picker(ui, &mut self.rules);
-            let custom_title = if current.is_none() { "Custom rules (edited)" } else { "Custom: change any rule" };
-            egui::CollapsingHeader::new(custom_title)
+            egui::CollapsingHeader::new("Change any rule (hover a rule for what it does)")
+                .id_salt("change any rule")
                 .default_open(current.is_none())
                 .show(ui, |ui| super::flags::editor(ui, &mut self.rules));
             ui.add_space(6.0);
@@ -429,6 +437,12 @@ impl NewGameDialog {
         });
         ui.add_space(6.0);
         ui.label(RichText::new("Start position").strong());
+        if crate::variant::Variant::fixed_start(&self.rules).is_some() {
+            // A handicap game starts from its army: no other start applies.
+            self.use_fen = false;
+            ui.label("The handicap army's start.");
+            return;
+        }
         ui.horizontal(|ui| {
             ui.radio_value(&mut self.use_fen, false, "Standard");
             ui.radio_value(&mut self.use_fen, true, "From FEN:");

@@ -101,7 +101,7 @@ impl ProblemsScreen {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 for (i, (path, read)) in self.entries.iter().enumerate() {
                     let name = match read {
-                        Ok(p) => format!("{}: {} (#{})", p.author, p.title, p.mate_in),
+                        Ok(p) => format!("{}: {} (mate in {})", p.author, p.title, p.mate_in),
                         Err(_) => path
                             .file_name()
                             .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
@@ -150,10 +150,14 @@ impl ProblemsScreen {
         ui.heading(&problem.title);
         ui.label(format!("{}, {}", problem.author, problem.source));
         let mover = problem.solver().map_or("?", color_title);
+        // The rules by their name for people ("ICC Wild 16"), not the file's identifier.
+        let rules = problem
+            .rule_set()
+            .map_or_else(|_| problem.rules.clone(), |r| r.title());
         ui.label(
             RichText::new(format!(
-                "{mover} mates in {} under {}, wherever the hidden units stand and whatever the opponent plays.",
-                problem.mate_in, problem.rules
+                "{mover} mates in {}, wherever the hidden units stand and whatever the opponent plays. Rules: {rules}.",
+                problem.mate_in
             ))
             .strong(),
         );

@@ -103,6 +103,8 @@ pub struct Settings {
     pub last_folder: Option<PathBuf>,
     /// The new-game dialog's last choices.
     pub new_game: Option<super::newgame::Remembered>,
+    /// The first-launch tip (pointing at How to play) was shown and dismissed.
+    pub seen_tip: bool,
 }
 
 impl Default for Settings {
@@ -116,6 +118,7 @@ impl Default for Settings {
             board_colors: BoardColors::Brown,
             last_folder: None,
             new_game: None,
+            seen_tip: false,
         }
     }
 }
@@ -211,6 +214,9 @@ pub(super) fn same_settings(play: &PlayScreen) -> NewGameDialog {
     dialog.referee = meta.referee.clone();
     dialog.event = meta.event.clone();
     dialog.round = meta.round.clone();
+    if !meta.engine.is_empty() {
+        dialog.engine = meta.engine.clone();
+    }
     if let Some(tc) = facts.time_control {
         dialog.delay = u32::try_from(tc.delay_ms / 1000).unwrap_or(u32::MAX);
         dialog.timed = true;

@@ -1,5 +1,6 @@
-//! The start screen: new game, open, study, KR vs K practice, problems, and the saves in the
-//! saves folder (resume the unfinished one, open a recent one).
+//! The start screen: new game, open, study, KR vs K practice, problems, How to play (and, on
+//! the first launch, a tip pointing at it), and the saves in the saves folder (resume the
+//! unfinished one, open a recent one from a list that scrolls in the room left).
 
 use super::files::SaveEntry;
 use super::theme;
@@ -17,16 +18,31 @@ pub(super) enum StartAction {
     Practice(Color),
     Problems,
     Network(super::network::Tab),
+    /// How to play (from its button or the tip, which it dismisses).
+    HowTo,
+    /// The first-launch tip was dismissed.
+    DismissTip,
 }
 
-/// The start screen: new, open, study, practice, problems, resume and recent games.
-pub(super) fn start_screen(ui: &mut egui::Ui, recent: &[SaveEntry]) -> Option<StartAction> {
+/// The narrowest the recent games' list is given (it scrolls past it).
+const RECENT_MIN_HEIGHT: f32 = 120.0;
+
+/// The start screen: new, open, study, practice, problems, How to play (`tip`: with the
+/// first-launch tip), resume and recent games.
+pub(super) fn start_screen(
+    ui: &mut egui::Ui,
+    recent: &[SaveEntry],
+    tip: bool,
+) -> Option<StartAction> {
     let mut action = None;
     ui.vertical_centered(|ui| {
-        ui.add_space(30.0);
-        ui.heading(egui::RichText::new("Kriegspiel").size(theme::TEXT_TITLE));
-        ui.label("Chess in which neither player sees the other's pieces, and a referee answers every attempted move.");
         ui.add_space(20.0);
+        ui.heading(egui::RichText::new("Kriegspiel").size(theme::TEXT_TITLE));
+        ui.add(egui::Label::new("Chess in which neither player sees the other's pieces, and a referee answers every attempted move.").wrap());
+        if tip {
+            first_launch_tip(ui, &mut action);
+        }
+        ui.add_space(12.0);
         if ui.button(egui::RichText::new("New game").size(theme::TEXT_MAIN_BUTTON)).clicked() {
             action = Some(StartAction::New);
         }
@@ -52,9 +68,16 @@ pub(super) fn start_screen(ui: &mut egui::Ui, recent: &[SaveEntry]) -> Option<St
             }
         });
         ui.add_space(12.0);
-        if ui.button(egui::RichText::new("Kriegspiel problems…").size(theme::TEXT_LARGE)).clicked() {
-            action = Some(StartAction::Problems);
-        }
+        ui.horizontal(|ui| {
+            ui.add_space((ui.available_width() - 360.0).max(0.0) / 2.0);
+            let large = |text: &str| egui::RichText::new(text).size(theme::TEXT_LARGE);
+            if ui.button(large("Kriegspiel problems…")).clicked() {
+                action = Some(StartAction::Problems);
+            }
+            if ui.button(large("How to play")).clicked() {
+                action = Some(StartAction::HowTo);
+            }
+        });
         ui.add_space(12.0);
         ui.label(egui::RichText::new("Play across two machines").strong());
         ui.horizontal(|ui| {
@@ -70,15 +93,18 @@ pub(super) fn start_screen(ui: &mut egui::Ui, recent: &[SaveEntry]) -> Option<St
         ui.add_space(12.0);
         if let Some(unfinished) = recent.iter().find(|e| !e.finished)
             && ui
-                .button(egui::RichText::new(format!("Resume unfinished game ({})", unfinished.summary)).size(theme::TEXT_LARGE))
+                .add(egui::Button::new(egui::RichText::new(format!("Resume unfinished game ({})", unfinished.summary)).size(theme::TEXT_LARGE)).wrap())
                 .clicked()
         {
             action = Some(StartAction::Load(unfinished.path.clone()));
         }
         if !recent.is_empty() {
-            ui.add_space(20.0);
+            ui.add_space(12.0);
             ui.label(egui::RichText::new("Recent games").strong());
-            egui::ScrollArea::vertical().max_height(300.0).show(ui, |ui| {
+            // The list takes the room left (it scrolls), never less than a few lines.
+            let room = (ui.available_height() - 8.0).max(RECENT_MIN_HEIGHT);
+            egui::ScrollArea::vertical().max_height(room).show(ui, |ui| {
+                ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
                 for entry in recent.iter().take(30) {
                     if ui.link(&entry.summary).clicked() {
                         action = Some(StartAction::Load(entry.path.clone()));
@@ -88,4 +114,28 @@ pub(super) fn start_screen(ui: &mut egui::Ui, recent: &[SaveEntry]) -> Option<St
         }
     });
     action
+}
+
+/// The tip shown on the first launch: How to play, or dismiss it.
+fn first_launch_tip(ui: &mut egui::Ui, action: &mut Option<StartAction>) {
+    ui.add_space(10.0);
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.set_max_width(560.0);
+        ui.add(
+            egui::Label::new(
+                "New to Kriegspiel? How to play explains the rules and the controls in a few \
+                 minutes (F1 opens it at any time, in a game too).",
+            )
+            .wrap(),
+        );
+        ui.horizontal(|ui| {
+            ui.add_space((ui.available_width() - 260.0).max(0.0) / 2.0);
+            if ui.button("Show me how to play").clicked() {
+                *action = Some(StartAction::HowTo);
+            }
+            if ui.button("Dismiss tip").clicked() {
+                *action = Some(StartAction::DismissTip);
+            }
+        });
+    });
 }

@@ -13,6 +13,8 @@
 //! Crazyhouse Kriegspiel's drops as options), Reconnaissance Blind Chess, and the sighted-player
 //! handicaps (Pickle-pot, One-eye, Semi-Kriegspiel with its placement) on top of Kriegspiel.
 
+pub mod describe;
+pub mod explain;
 pub mod placement;
 pub mod presets;
 pub mod typed;

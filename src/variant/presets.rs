@@ -69,67 +69,80 @@ impl Preset {
         }
     }
 
-    /// A short plain-words summary for the rule picker.
+    /// A short summary in plain words for the rule picker (what a club player needs to know
+    /// to choose).
     pub fn summary(self) -> &'static str {
         match self {
             Preset::Berkeley => {
-                "Every answer is heard by both players. Nonsense moves are told to the mover only. \
-                 Captures give the square only. No pawn-capture hints."
+                "Every answer is heard by both players, except that a move which could never be \
+                 legal (\"Nonsense\") is told only to the player who tried it. A capture gives \
+                 its square only. Nothing is said about pawn captures. Drawn as soon as each side \
+                 has at most one knight or bishop left."
             }
             Preset::BerkeleyAny => {
-                "Berkeley, plus you may ask \"Any?\" once a turn. If the answer is \"Try\", you must \
-                 keep trying pawn captures until one is legal."
+                "Berkeley rules, and once a turn you may ask \"Any?\": have I a pawn capture? \
+                 If the referee says \"Try\", you must keep trying pawn captures until one is \
+                 accepted."
             }
             Preset::Wild16 => {
-                "The Internet Chess Club rules. Illegal and \"Hell no\" answers go to the mover only. \
-                 Captures say pawn or piece. Both hear how many pawn captures the mover has. \
-                 Automatic draw by repetition and by the fifty-move rule."
+                "The Internet Chess Club's rules, the most played online. Only you hear that \
+                 your move was refused. A capture gives its square and whether a pawn or a piece \
+                 was taken. After each move both players hear how many pawn captures the player \
+                 to move has. Repetition and the fifty-move rule draw by themselves."
             }
             Preset::Cincinnati => {
-                "Every answer is heard by both players, nonsense included. Captures say pawn or piece. \
-                 Both hear whether the mover has any pawn capture."
+                "The rules of kriegspiel.org. Every answer is heard by both players, even for a \
+                 move that could never be legal. A capture gives its square and whether a pawn \
+                 or a piece was taken. After each move both hear whether the player to move has \
+                 any pawn capture."
             }
             Preset::Rand => {
-                "Every answer is heard by both players; repeating a refused move is an impossible \
-                 move. Both hear the squares where the mover's pawns can capture."
+                "The RAND rules. Every answer is heard by both players; trying a refused move \
+                 again counts as an impossible move. After each move both hear the squares where \
+                 the player to move can capture with a pawn."
             }
             Preset::English => {
-                "Impossible moves are simply illegal. Ask \"Are there any?\" once a turn: after \
-                 \"Try\" you must attempt at least one pawn capture."
+                "The English club rules. A move that could never be legal is simply refused, \
+                 like an illegal one. Once a turn you may ask \"Are there any?\" (pawn \
+                 captures): after \"Try\" you must try at least one pawn capture."
             }
             Preset::Classic => {
-                "The three-board club rules: impossible moves are simply illegal, pawns promote to \
-                 queens only, and both hear the squares where pawns can capture."
+                "The three-board club rules, with an umpire at a third board. A move that could \
+                 never be legal is refused like an illegal one; pawns promote to a queen only; \
+                 after each move both hear the squares where the player to move can capture \
+                 with a pawn."
             }
             Preset::CrazyKrieg => {
-                "Kriegspiel with pockets: what you capture joins your pocket and can be dropped on \
-                 an empty square of your board as a move (N@f3). Both pockets are public; a drop is \
-                 announced by its unit, never its square. Captures name the unit. Ask \"Any?\" once \
-                 a turn."
+                "Kriegspiel with pockets: a piece you capture joins your pocket, and instead of \
+                 a move you may put it on an empty square of your board (type N@f3). Both \
+                 pockets are public; a drop is announced by the piece, never its square. A \
+                 capture names the piece taken. \"Any?\" once a turn."
             }
             Preset::Rbc => {
-                "Reconnaissance Blind Chess: no referee answers. Each turn sense a 3x3 window, then \
-                 make one move; blocked sliders stop on the first enemy piece. Capture the king to win."
+                "Reconnaissance Blind Chess: no referee answers your tries. Each turn you first \
+                 look at any 3x3 part of the board, then make one move, carried out as far as it \
+                 can go (a rook or bishop that runs into an enemy piece stops there and takes \
+                 it). No check: you win by taking the king."
             }
             Preset::Modern => {
-                "ICC Wild 16 rules, and after each legal move you name seven squares: the referee \
-                 shows you what stands on them (to you alone). Click them, or type open a1 b2 ..."
+                "ICC Wild 16 rules, and after each of your moves you pick seven squares: the \
+                 referee shows you alone what stands on them. Click them, or type open a1 b2 …"
             }
             Preset::PicklePot => {
-                "A handicap game: the sighted player sees the whole board but has only king, \
-                 queen, one bishop (chosen and announced) and the pawns. The other plays blind \
-                 with the full army. Otherwise ICC Wild 16 rules."
+                "A handicap game. One player sees the whole board but has only king, queen, one \
+                 bishop (chosen before the game and announced) and the pawns. The other has the \
+                 full army and sees only their own pieces. Otherwise ICC Wild 16 rules."
             }
             Preset::OneEye => {
-                "A handicap game: the sighted player sees the whole board but has only king, two \
-                 rooks, one bishop (chosen and announced) and the pawns. The other plays blind \
-                 with the full army. Otherwise ICC Wild 16 rules."
+                "A handicap game. One player sees the whole board but has only king, two rooks, \
+                 one bishop (chosen before the game and announced) and the pawns. The other has \
+                 the full army and sees only their own pieces. Otherwise ICC Wild 16 rules."
             }
             Preset::Semi => {
-                "A handicap game: the sighted player sees the whole board but has only a king and \
-                 a queen, placed on any legal squares before the first move (type Ke1 Qd1, or \
-                 click). The blind player has the full army and is not told where they stand. \
-                 Otherwise ICC Wild 16 rules."
+                "A handicap game. One player sees the whole board but has only a king and a \
+                 queen, set on any squares before the first move (click, or type Ke1 Qd1). The \
+                 other has the full army and is not told where they stand. Otherwise ICC Wild \
+                 16 rules."
             }
         }
     }
@@ -264,6 +277,12 @@ impl Preset {
     /// Whether `rules` are this preset's, up to the choices a handicap preset leaves to the
     /// players: which side is sighted and which bishop it keeps.
     pub fn matches(self, rules: &RuleSet) -> bool {
+        self.as_chosen(rules) == *rules
+    }
+
+    /// This preset's flags with the choices it leaves to the players (which side is sighted,
+    /// which bishop it keeps) taken from `rules`, where `rules` make them.
+    pub fn as_chosen(self, rules: &RuleSet) -> RuleSet {
         let mut want = self.rules();
         if want.sighted != Sighted::None && rules.sighted != Sighted::None {
             want.sighted = rules.sighted;
@@ -271,7 +290,7 @@ impl Preset {
         if want.bishop.is_some() && rules.bishop.is_some() {
             want.bishop = rules.bishop;
         }
-        want == *rules
+        want
     }
 }
 
