@@ -5,6 +5,7 @@
 
 use super::newgame::{NewGameDialog, NewMode};
 use super::play::{PlayMode, PlayScreen};
+use crate::replay::record::Notation;
 use crate::rules::Preset;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -103,6 +104,8 @@ pub struct Settings {
     pub last_folder: Option<PathBuf>,
     /// The new-game dialog's last choices.
     pub new_game: Option<super::newgame::Remembered>,
+    /// How the player's own moves and attempts are written in the logs.
+    pub notation: Notation,
 }
 
 impl Default for Settings {
@@ -116,6 +119,7 @@ impl Default for Settings {
             board_colors: BoardColors::Brown,
             last_folder: None,
             new_game: None,
+            notation: Notation::San,
         }
     }
 }
@@ -165,6 +169,12 @@ impl Settings {
                 ui.horizontal(|ui| {
                     for colors in BoardColors::ALL {
                         ui.radio_value(&mut self.board_colors, colors, colors.title());
+                    }
+                });
+                ui.label("Moves in the logs");
+                ui.horizontal(|ui| {
+                    for notation in Notation::ALL {
+                        ui.radio_value(&mut self.notation, notation, notation.title());
                     }
                 });
                 ui.label("Theme");

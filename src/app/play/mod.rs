@@ -182,6 +182,9 @@ pub struct PlayScreen {
     pub hosting: Option<std::sync::Arc<crate::seat::serve::Hosted>>,
     /// The table and the computer call the window when news arrives.
     waker_set: bool,
+    /// How the person's moves and attempts are written (the Settings' choice, as of the last
+    /// board drawn).
+    notation: crate::replay::record::Notation,
 }
 
 impl PlayScreen {
@@ -217,6 +220,7 @@ impl PlayScreen {
             training: None,
             hosting: None,
             waker_set: false,
+            notation: Default::default(),
         };
         screen.start_computer();
         screen

@@ -47,6 +47,7 @@ impl PlayScreen {
         settings: &Settings,
         intents: &mut Vec<Intent>,
     ) {
+        self.notation = settings.notation;
         let seat = self.seat(color);
         let mut spec = self.player_spec(&seat, settings);
         self.hints(&seat, settings, &mut spec);
@@ -68,7 +69,7 @@ impl PlayScreen {
             let active = seat.active && !seat.sensing;
             self.pocket_tray(ui, color, &seat.view, active, intents);
         }
-        heard_log(ui, &seat.view, log_height, color);
+        heard_log(ui, &seat.view, log_height, color, settings.notation);
     }
 
     /// What `color`'s board is doing this frame.
