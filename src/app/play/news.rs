@@ -105,8 +105,9 @@ impl PlayScreen {
             self.say_this.push((
                 "Then".to_owned(),
                 format!(
-                    "{} may name {to_open} squares to open: type open a1 b2 …",
-                    color_title(mover)
+                    "{} may name {} to open: type open a1 b2 …",
+                    color_title(mover),
+                    crate::wording::count(usize::from(to_open), "square", "squares")
                 ),
             ));
             self.after_turn();
