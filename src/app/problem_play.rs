@@ -245,10 +245,10 @@ impl PlayPanel {
             }
             PlayState::Playing if self.thinking() => "The referee answers…".to_owned(),
             PlayState::Playing => format!(
-                "Move {} of {}: your attempt. {} positions fit what you heard.",
+                "Move {} of {}: your attempt. {} fit what you heard.",
                 self.play.moves() + 1,
                 self.play.mate_in(),
-                self.play.positions()
+                crate::wording::count(self.play.positions(), "position", "positions")
             ),
             PlayState::Solved { moves } => format!("Solved: mate in {moves}."),
             PlayState::Failed { reason, .. } => format!("Not solved. {reason}"),

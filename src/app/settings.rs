@@ -5,6 +5,7 @@
 
 use super::newgame::{NewGameDialog, NewMode};
 use super::play::{PlayMode, PlayScreen};
+use crate::replay::record::Notation;
 use crate::rules::Preset;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -105,6 +106,8 @@ pub struct Settings {
     pub new_game: Option<super::newgame::Remembered>,
     /// The first-launch tip (pointing at How to play) was shown and dismissed.
     pub seen_tip: bool,
+    /// How the player's own moves and attempts are written in the logs.
+    pub notation: Notation,
 }
 
 impl Default for Settings {
@@ -119,6 +122,7 @@ impl Default for Settings {
             last_folder: None,
             new_game: None,
             seen_tip: false,
+            notation: Notation::San,
         }
     }
 }
@@ -168,6 +172,12 @@ impl Settings {
                 ui.horizontal(|ui| {
                     for colors in BoardColors::ALL {
                         ui.radio_value(&mut self.board_colors, colors, colors.title());
+                    }
+                });
+                ui.label("Moves in the logs");
+                ui.horizontal(|ui| {
+                    for notation in Notation::ALL {
+                        ui.radio_value(&mut self.notation, notation, notation.title());
                     }
                 });
                 ui.label("Theme");

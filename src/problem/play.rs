@@ -429,7 +429,10 @@ impl ProblemPlay {
         self.state = match c.value {
             Value::Mate => PlayState::Solved { moves: self.moves },
             Value::Defeat => self.failed(if legal && self.lines[0].now.over().is_none() {
-                format!("No mate in {} moves.", self.mate_in)
+                format!(
+                    "No mate in {}.",
+                    crate::wording::count(usize::from(self.mate_in), "move", "moves")
+                )
             } else {
                 "The game ended without your mate.".to_owned()
             }),

@@ -103,7 +103,13 @@ impl PlayScreen {
                 }
                 ui.label(RichText::new("What you heard").strong());
                 let view = self.table.view(color).clone();
-                heard_log(ui, &view, (avail.y - 40.0).max(80.0), color);
+                heard_log(
+                    ui,
+                    &view,
+                    (avail.y - 40.0).max(80.0),
+                    color,
+                    settings.notation,
+                );
             });
         });
     }

@@ -190,6 +190,9 @@ pub struct PlayScreen {
     /// When the curtain card was first drawn since the last board was opened: it opens the next
     /// board only once [`CURTAIN_ARM`] has passed since then.
     curtain_shown: Option<Duration>,
+    /// How the person's moves and attempts are written (the Settings' choice, as of the last
+    /// board drawn).
+    notation: crate::replay::record::Notation,
 }
 
 /// How long the curtain ignores every key and click after it comes down, so that a second Enter
@@ -232,6 +235,7 @@ impl PlayScreen {
             hosting: None,
             waker_set: false,
             curtain_shown: None,
+            notation: Default::default(),
         };
         screen.start_computer();
         screen

@@ -63,7 +63,9 @@ impl PlayScreen {
         let heard: Vec<Item> = crate::announce::heard_by(&event.said, mover).collect();
         let words = say(&heard, wording, mover);
         let text = match &event.request {
-            Request::Try(a) | Request::Move(a) => format!("{a}: {words}"),
+            Request::Try(a) | Request::Move(a) => {
+                format!("{}: {words}", self.written(mover, &event.request, *a))
+            }
             _ => words,
         };
         // What the referee said is news, never an error (a refused attempt included).
@@ -83,6 +85,18 @@ impl PlayScreen {
         }
     }
 
+    /// `mover`'s attempt `a` (its `request`, just answered) as its log writes it: from its own
+    /// board, in the person's notation.
+    fn written(&mut self, mover: Color, request: &Request, a: crate::Attempt) -> String {
+        let notation = self.notation;
+        let view = self.table.view(mover);
+        let heard = view.turns.iter().rev().flat_map(|t| t.heard.iter().rev());
+        heard
+            .filter(|h| h.request.as_ref() == Some(request))
+            .find_map(|h| h.written.as_ref())
+            .map_or_else(|| a.to_string(), |w| w.text(notation).to_owned())
+    }
+
     /// Modern Kriegspiel: after a legal move the mover may name squares to open; at a board the
     /// person chooses them (the turn passes once it has, or skipped); the club referee types
     /// them for the player.
@@ -91,8 +105,9 @@ impl PlayScreen {
             self.say_this.push((
                 "Then".to_owned(),
                 format!(
-                    "{} may name {to_open} squares to open: type open a1 b2 …",
-                    color_title(mover)
+                    "{} may name {} to open: type open a1 b2 …",
+                    color_title(mover),
+                    crate::wording::count(usize::from(to_open), "square", "squares")
                 ),
             ));
             self.after_turn();

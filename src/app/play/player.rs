@@ -47,6 +47,7 @@ impl PlayScreen {
         settings: &Settings,
         intents: &mut Vec<Intent>,
     ) {
+        self.notation = settings.notation;
         let seat = self.seat(color);
         let mut spec = self.player_spec(&seat, settings);
         self.hints(&seat, settings, &mut spec);
@@ -69,7 +70,7 @@ impl PlayScreen {
             self.pocket_tray(ui, color, &seat.view, active, intents);
         }
         if let Some(height) = log_height {
-            heard_log(ui, &seat.view, height, color);
+            heard_log(ui, &seat.view, height, color, settings.notation);
         }
     }
 

@@ -51,7 +51,9 @@ impl PlayScreen {
             }
             let (taken, pawns) = view.own_captures();
             if taken > 0 {
-                let detail = pawns.map_or(String::new(), |p| format!(" ({p} pawns)"));
+                let detail = pawns.map_or(String::new(), |p| {
+                    format!(" ({})", crate::wording::count(p, "pawn", "pawns"))
+                });
                 ui.label(format!("You captured {taken}{detail}."));
             }
             if !view.lost.is_empty() {
