@@ -98,9 +98,14 @@ impl PlayScreen {
         if self.focus_input {
             if ui.memory(|m| m.has_focus(id)) {
                 self.focus_input = false;
+                self.focus_retried = false;
             } else {
                 ui.memory_mut(|m| m.request_focus(id));
-                ui.ctx().request_repaint();
+                // One more frame to take it; after that the request waits for the next event
+                // (a window or dialog that keeps the focus must not make the screen spin).
+                if !std::mem::replace(&mut self.focus_retried, true) {
+                    ui.ctx().request_repaint();
+                }
             }
         }
         if self.select_input && ui.memory(|m| m.has_focus(id)) {

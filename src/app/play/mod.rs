@@ -170,6 +170,8 @@ pub struct PlayScreen {
     pub say_this: Vec<(String, String)>,
     /// Give the move field the keyboard focus in the next frame.
     focus_input: bool,
+    /// The focus request was already made again once without success.
+    focus_retried: bool,
     /// Select the move field's text once it has the focus (after an unusable line).
     select_input: bool,
     /// The computer opponent, where the person plays the computer.
@@ -226,6 +228,7 @@ impl PlayScreen {
             clock_started: false,
             say_this: Vec::new(),
             focus_input: mode != PlayMode::HotSeat,
+            focus_retried: false,
             select_input: false,
             computer: None,
             asked: Default::default(),
