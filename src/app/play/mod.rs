@@ -18,7 +18,8 @@
 //! The parts: `frame` (the frame: panels, then intents, then news), `boards` (the three
 //! columns), `bars` (top and bottom bars, the curtain card, dialogs), `club` (the club referee's
 //! console), `display` (the players' display, a second window), `input` (clicks and typed moves
-//! into attempts), `apply` (intents), `news` (what the table told), `computer` (the opponent).
+//! into attempts), `apply` (intents), `news` (what the table told), `computer` (the opponent),
+//! `feedback` (sounds and speech).
 
 mod apply;
 mod bars;
@@ -26,6 +27,7 @@ mod boards;
 mod club;
 mod computer;
 mod display;
+mod feedback;
 mod frame;
 mod input;
 mod news;
@@ -150,6 +152,8 @@ pub struct PlayScreen {
     entry: Entry,
     /// Club referee mode: the players' display (a second window of public facts).
     pub display: display::Display,
+    /// The sounds played and the words spoken.
+    pub feedback: feedback::Feedback,
     /// The typed-move field.
     pub move_text: String,
     /// Feedback for the last input (a refused attempt, an unusable typed move).
@@ -201,6 +205,7 @@ impl PlayScreen {
             curtain,
             entry: Entry::default(),
             display: display::Display::default(),
+            feedback: feedback::Feedback::default(),
             move_text: String::new(),
             message: None,
             tagged: None,
