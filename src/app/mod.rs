@@ -9,7 +9,8 @@
 //!
 //! Shared by the game screen and study mode: who may see which board ([`visibility`]), the
 //! three-board layout (`layout`), the log panels (`logs`) and the colours and text sizes
-//! (`theme`).
+//! (`theme`). The game screen's sound cues are in [`sound`], spoken announcements in
+//! [`speech`].
 
 pub mod board;
 pub mod files;
@@ -26,6 +27,8 @@ pub mod play;
 pub mod problem_play;
 pub mod problems;
 pub mod settings;
+pub mod sound;
+pub mod speech;
 mod start;
 pub mod study;
 mod theme;

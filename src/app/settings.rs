@@ -108,6 +108,10 @@ pub struct Settings {
     pub seen_tip: bool,
     /// How the player's own moves and attempts are written in the logs.
     pub notation: Notation,
+    /// Sound cues: a move, a capture, a refused attempt, a check, the end, low time.
+    pub sound: bool,
+    /// The club referee's words for both players read aloud by the system's speech engine.
+    pub speech: bool,
 }
 
 impl Default for Settings {
@@ -123,6 +127,8 @@ impl Default for Settings {
             new_game: None,
             seen_tip: false,
             notation: Notation::San,
+            sound: true,
+            speech: false,
         }
     }
 }
@@ -185,6 +191,7 @@ impl Settings {
                     ui.radio_value(&mut self.theme, AppTheme::Dark, "Dark");
                     ui.radio_value(&mut self.theme, AppTheme::Light, "Light");
                 });
+                self.sound_controls(ui);
                 if let Some(dir) = &self.last_folder {
                     ui.add(egui::Label::new(format!("Last folder: {}", dir.display())).wrap());
                 }
@@ -192,6 +199,30 @@ impl Settings {
         self.apply(ctx);
     }
 }
+
+impl Settings {
+    /// Sounds on or off; speech on or off, or why it cannot be.
+    fn sound_controls(&mut self, ui: &mut egui::Ui) {
+        ui.checkbox(&mut self.sound, "Sounds").on_hover_text(
+            "A move, a capture, a refused attempt, a check, the end of the game, low time",
+        );
+        let engine = super::speech::engine();
+        ui.add_enabled(
+            engine.is_some(),
+            egui::Checkbox::new(&mut self.speech, "Speak the referee's announcements"),
+        )
+        .on_hover_text("The club referee's words for both players, read aloud");
+        let note = match engine {
+            Some(e) => format!("Spoken by {}.", e.kind.command()),
+            None => NO_SPEECH.to_owned(),
+        };
+        ui.add(egui::Label::new(egui::RichText::new(note).weak()).wrap());
+    }
+}
+
+/// What the Settings window says where no speech engine is found.
+pub const NO_SPEECH: &str = "No speech engine found: install speech-dispatcher (spd-say) or espeak-ng to hear the \
+     announcements.";
 
 /// The new-game dialog as the last game started from it was set up (Berkeley, two players on
 /// this machine, the first time).

@@ -83,6 +83,7 @@ impl PlayScreen {
         if self.mode == PlayMode::Referee {
             self.players_display(&ui.ctx().clone(), now);
         }
+        self.sound_and_speech(settings, now);
         self.schedule_repaint(ui.ctx(), now);
         requests
     }

@@ -18,7 +18,8 @@
 //! The parts: `frame` (the frame: panels, then intents, then news), `boards` (the three
 //! columns), `bars` (top and bottom bars, the curtain card, dialogs), `club` (the club referee's
 //! console), `display` (the players' display, a second window), `input` (clicks and typed moves
-//! into attempts), `apply` (intents), `news` (what the table told), `computer` (the opponent).
+//! into attempts), `apply` (intents), `news` (what the table told), `computer` (the opponent),
+//! `feedback` (sounds and speech).
 
 mod aid;
 mod apply;
@@ -28,6 +29,7 @@ mod club;
 mod computer;
 mod curtain;
 mod display;
+mod feedback;
 mod frame;
 mod input;
 mod news;
@@ -153,6 +155,8 @@ pub struct PlayScreen {
     entry: Entry,
     /// Club referee mode: the players' display (a second window of public facts).
     pub display: display::Display,
+    /// The sounds played and the words spoken.
+    pub feedback: feedback::Feedback,
     /// The typed-move field.
     pub move_text: String,
     /// Feedback for the last input (a refused attempt, an unusable typed move).
@@ -219,6 +223,7 @@ impl PlayScreen {
             curtain,
             entry: Entry::default(),
             display: display::Display::default(),
+            feedback: feedback::Feedback::default(),
             move_text: String::new(),
             message: None,
             tagged: None,

@@ -34,6 +34,9 @@ impl PlayScreen {
         let all = self.table.poll(now);
         let told = all.len();
         for news in all {
+            if let News::Answered(event) | News::Happened(event) = &news {
+                self.cue(event);
+            }
             match news {
                 News::Answered(event) => match self.asked.pop_front() {
                     Some(Asker::Computer) => self.computer_answered(&event),
