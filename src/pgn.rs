@@ -355,7 +355,10 @@ mod tests {
         let text = wrap(&tokens);
         assert!(text.lines().all(|l| !l.starts_with('%')), "{text}");
         assert!(text.contains("[%clk 0:15:04]"), "{text}");
-        assert!(text.lines().all(|l| l.len() <= 79 + "%escape".len()), "{text}");
+        assert!(
+            text.lines().all(|l| l.len() <= 79 + "%escape".len()),
+            "{text}"
+        );
         assert_eq!(
             text.split_whitespace().collect::<Vec<_>>(),
             tokens.join(" ").split_whitespace().collect::<Vec<_>>()

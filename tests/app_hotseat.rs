@@ -112,13 +112,13 @@ fn a_short_hot_seat_game_never_leaks() {
     // A refused attempt: the rook cannot pass the hidden knight.
     click(&mut h, "White a1");
     click(&mut h, "White a8");
-    assert_eq!(h.message(), Some("a1a8: No."));
+    assert_eq!(h.message(), Some("Ra8: No."));
     assert_eq!(h.table().facts().to_move, Color::White);
 
     // A capture: the curtain comes down at once.
     click(&mut h, "White a1");
     click(&mut h, "White a4");
-    assert_curtain_hides_everything(&h, &["a1a8", "No.", "a1a4"]);
+    assert_curtain_hides_everything(&h, &["a1a8", "Ra8", "No.", "a1a4", "Rxa4"]);
     assert!(
         h.all_text()
             .iter()
@@ -200,7 +200,7 @@ fn typed_moves_are_resolved_on_the_players_own_board() {
     let mut h = game();
     click(&mut h, "Open White's board");
     h.play_typed("Ra8");
-    assert_eq!(h.message(), Some("a1a8: No."));
+    assert_eq!(h.message(), Some("Ra8: No."));
     h.play_typed("Nf3");
     assert_eq!(h.message(), Some("none of your pieces can play Nf3"));
     // The unusable text stays in the field for editing; clear it and type again.

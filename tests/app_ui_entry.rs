@@ -92,7 +92,7 @@ fn typed_san_reaches_the_referee_even_where_it_may_be_impossible() {
     assert_eq!(h.last_request(), Request::Try(attempt("f1c4")));
     let message = h.message().unwrap_or_default().to_owned();
     assert!(
-        message.starts_with("f1c4: "),
+        message.starts_with("Bc4: "),
         "the referee answered: {message}"
     );
     assert_eq!(h.table().facts().to_move, Color::White);

@@ -117,7 +117,11 @@ impl Visitor for Player {
         }
     }
 
-    fn nag(&mut self, (read, _): &mut Self::Movetext, _: pgn_reader::Nag) -> ControlFlow<Self::Output> {
+    fn nag(
+        &mut self,
+        (read, _): &mut Self::Movetext,
+        _: pgn_reader::Nag,
+    ) -> ControlFlow<Self::Output> {
         read.nags += 1;
         ControlFlow::Continue(())
     }
@@ -130,7 +134,11 @@ impl Visitor for Player {
         ControlFlow::Continue(())
     }
 
-    fn comment(&mut self, (read, _): &mut Self::Movetext, _: RawComment<'_>) -> ControlFlow<Self::Output> {
+    fn comment(
+        &mut self,
+        (read, _): &mut Self::Movetext,
+        _: RawComment<'_>,
+    ) -> ControlFlow<Self::Output> {
         read.comments += 1;
         ControlFlow::Continue(())
     }
@@ -201,13 +209,18 @@ fn games() -> Vec<(String, SavedGame)> {
     let mut out: Vec<(String, SavedGame)> = files
         .iter()
         .map(|f| {
-            let name = f.file_stem().map_or(String::new(), |s| s.to_string_lossy().into_owned());
+            let name = f
+                .file_stem()
+                .map_or(String::new(), |s| s.to_string_lossy().into_owned());
             (name, load_file(f).expect("a sample loads").saved)
         })
         .collect();
     for preset in Preset::ALL {
         for seed in 0..2 {
-            out.push((format!("selfplay-{}-{seed}", preset.id()), random_game(preset.rules(), seed, 60)));
+            out.push((
+                format!("selfplay-{}-{seed}", preset.id()),
+                random_game(preset.rules(), seed, 60),
+            ));
         }
     }
     out
@@ -246,7 +259,11 @@ fn the_referees_pgn_plays_every_real_move_in_a_reader() {
             // Every real move, up to the referee's final position.
             assert_eq!(got.moves, real, "{name}");
             let truth = saved.log.replay().expect("the log replays");
-            assert_eq!(got.board.as_ref(), Some(truth.referee().true_board()), "{name}");
+            assert_eq!(
+                got.board.as_ref(),
+                Some(truth.referee().true_board()),
+                "{name}"
+            );
         } else {
             // RBC: a transcript, every move in the comment of its turn.
             assert_eq!(got.moves, 0, "{name}");
@@ -299,8 +316,14 @@ fn a_players_pgn_writes_its_own_moves_in_san_and_the_opponents_as_unknown() {
     let flat = white.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(flat.contains("{1. White (you): Nf3: Yes.}"), "{white}");
     assert!(flat.contains("{1... Black: Black moved.}"), "{white}");
-    assert!(flat.contains("{2. White (you): Nxe5: Yes. Capture at e5.}"), "{white}");
-    assert!(!flat.contains("e7e5") && !flat.contains(" e5: Yes"), "{white}");
+    assert!(
+        flat.contains("{2. White (you): Nxe5: Yes. Capture at e5.}"),
+        "{white}"
+    );
+    assert!(
+        !flat.contains("e7e5") && !flat.contains(" e5: Yes"),
+        "{white}"
+    );
     let black = player_pgn(&saved, Color::Black);
     let flat = black.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(flat.contains("{1... Black (you): e5: Yes.}"), "{black}");

@@ -319,7 +319,11 @@ mod tests {
                 let san = rbc_san(&mut board, t);
                 assert!(!san.contains('-') || san.starts_with('O'), "{san}");
                 let truth = log.replay_prefix(i + 1).expect("a prefix replays");
-                assert_eq!(&board.0, truth.referee().true_board(), "seed {seed} event {i}");
+                assert_eq!(
+                    &board.0,
+                    truth.referee().true_board(),
+                    "seed {seed} event {i}"
+                );
                 moves += 1;
             }
         }

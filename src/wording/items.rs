@@ -147,7 +147,10 @@ fn pawn_tries_phrase(t: PawnTries, w: Wording) -> String {
     match (t, w) {
         (PawnTries::Count(0), _) => "No pawn tries.".to_owned(),
         (PawnTries::Count(n), _) => {
-            format!("{}.", super::count(usize::from(n), "pawn try", "pawn tries"))
+            format!(
+                "{}.",
+                super::count(usize::from(n), "pawn try", "pawn tries")
+            )
         }
         (PawnTries::Any(true), _) => "Has pawn captures.".to_owned(),
         (PawnTries::Any(false), _) => "No pawn captures.".to_owned(),

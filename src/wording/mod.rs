@@ -247,13 +247,19 @@ mod tests {
         assert_eq!(count(0u32, "position", "positions"), "0 positions");
         assert_eq!(count(1u64, "position", "positions"), "1 position");
         assert_eq!(
-            describe(&Item::PawnTries(crate::announce::PawnTries::Count(1)), Wording::Icc)
-                .as_deref(),
+            describe(
+                &Item::PawnTries(crate::announce::PawnTries::Count(1)),
+                Wording::Icc
+            )
+            .as_deref(),
             Some("1 pawn try.")
         );
         assert_eq!(
-            describe(&Item::PawnTries(crate::announce::PawnTries::Count(3)), Wording::Icc)
-                .as_deref(),
+            describe(
+                &Item::PawnTries(crate::announce::PawnTries::Count(3)),
+                Wording::Icc
+            )
+            .as_deref(),
             Some("3 pawn tries.")
         );
     }

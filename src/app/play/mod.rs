@@ -185,6 +185,9 @@ pub struct PlayScreen {
     /// How the person's moves and attempts are written (the Settings' choice, as of the last
     /// board drawn).
     notation: crate::replay::record::Notation,
+    /// A word for one seat, told once its board is open (in hot-seat play the offerer of a
+    /// declined draw is not at the screen when it is declined).
+    note_for: Option<(Color, String)>,
 }
 
 impl PlayScreen {
@@ -221,6 +224,7 @@ impl PlayScreen {
             hosting: None,
             waker_set: false,
             notation: Default::default(),
+            note_for: None,
         };
         screen.start_computer();
         screen
