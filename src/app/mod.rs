@@ -170,7 +170,13 @@ impl KriegspielApp {
         if let Some(net) = options.network {
             match network::sit(&net.address, net.hello, net.hosted) {
                 Ok(play) => app.screen = Screen::Play(play),
-                Err(e) => app.tell(MessageKind::Error, e),
+                Err((words, detail)) => {
+                    let text = match detail {
+                        Some(detail) => format!("{words} ({detail})"),
+                        None => words,
+                    };
+                    app.tell(MessageKind::Error, text);
+                }
             }
         }
         app

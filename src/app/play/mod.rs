@@ -199,6 +199,9 @@ pub struct PlayScreen {
     /// How the person's moves and attempts are written (the Settings' choice, as of the last
     /// board drawn).
     notation: crate::replay::record::Notation,
+    /// A word for one seat, told once its board is open (in hot-seat play the offerer of a
+    /// declined draw is not at the screen when it is declined).
+    note_for: Option<(Color, String)>,
 }
 
 /// How long the curtain ignores every key and click after it comes down, so that a second Enter
@@ -244,6 +247,7 @@ impl PlayScreen {
             waker_set: false,
             curtain_shown: None,
             notation: Default::default(),
+            note_for: None,
         };
         screen.start_computer();
         screen

@@ -50,9 +50,52 @@ impl PlayScreen {
                     }
                 },
                 News::Happened(event) => self.happened(&event),
+                News::DrawDeclined { by, played_on } => self.draw_declined(by, played_on),
             }
         }
-        told
+        told + usize::from(self.tell_note())
+    }
+
+    /// A draw offer was declined by `by`: the offerer is told, now or once its board is open;
+    /// the decliner hears that it was done.
+    fn draw_declined(&mut self, by: Color, played_on: bool) {
+        let text = if played_on {
+            format!(
+                "{} played on: your draw offer was declined.",
+                color_title(by)
+            )
+        } else {
+            format!("{} declined your draw offer.", color_title(by))
+        };
+        if self.mode != PlayMode::Referee {
+            self.note_for = Some((!by, text));
+        }
+        if !played_on && self.own_seat() == Some(by) {
+            self.tell(
+                MessageKind::Success,
+                format!("You declined {}'s draw offer.", color_title(!by)),
+            );
+        }
+    }
+
+    /// Tells the waiting note to its seat if that seat's board is open now, after what the
+    /// table said this frame. Returns whether it told it.
+    fn tell_note(&mut self) -> bool {
+        let Some((seat, _)) = &self.note_for else {
+            return false;
+        };
+        if self.own_seat() != Some(*seat) || self.curtain_up() {
+            return false;
+        }
+        let Some((_, note)) = self.note_for.take() else {
+            return false;
+        };
+        let text = match (&self.message, self.message_kind()) {
+            (Some(said), Some(MessageKind::Info)) => format!("{said} {note}"),
+            _ => note,
+        };
+        self.tell(MessageKind::Info, text);
+        true
     }
 
     /// The answer to the person's own request: what its mover heard (and, in club mode, what

@@ -63,7 +63,14 @@ impl PlayScreen {
             self.board_event(ui, &seat, event, intents);
         }
         if seat.can_mark {
-            self.marker_tray(ui, color, &seat.view, intents);
+            // The markers drawn: a guess under one of the player's own pieces is not.
+            let placed = seat
+                .markers
+                .iter()
+                .filter(|(sq, _)| !seat.own.contains(**sq))
+                .map(|(sq, role)| (*sq, *role))
+                .collect();
+            self.marker_tray(ui, (color, &seat.view), &placed, intents);
         }
         if self.facts().rules.variant().capabilities().pocket_tray {
             let active = seat.active && !seat.sensing;
