@@ -248,3 +248,22 @@ fn the_console_field_keeps_the_keys_after_its_buttons() {
     enter(&mut h, "f2f3");
     assert_eq!(h.events(), 1, "the move typed after the button was entered");
 }
+
+#[test]
+fn taking_back_a_move_says_the_side_to_move_after_it() {
+    let mut h = club(Preset::Wild16);
+    enter(&mut h, "f2f3");
+    assert_eq!(h.table().facts().to_move, shakmaty::Color::Black);
+    enter(&mut h, "undo");
+    h.press(egui::Key::Enter);
+    assert_eq!(h.table().facts().to_move, shakmaty::Color::White);
+    let to_both: Vec<String> = said(&h)
+        .into_iter()
+        .filter(|(to, _)| to == "To both")
+        .map(|(_, w)| w)
+        .collect();
+    assert_eq!(
+        to_both,
+        ["Correction: take back White's last move. White to move."]
+    );
+}

@@ -75,7 +75,7 @@ fn a_no_told_to_one_player_is_silent_at_a_hot_seat_screen() {
     h.click("Open White's board");
     h.click("White a1");
     h.click("White a8");
-    assert_eq!(h.message(), Some("a1a8: No."));
+    assert_eq!(h.message(), Some("Ra8: No."));
     assert!(played(&h).is_empty(), "{:?}", played(&h));
 }
 

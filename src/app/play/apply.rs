@@ -196,8 +196,9 @@ impl PlayScreen {
 
     /// The club referee takes back the last entry.
     fn undo(&mut self, now: Duration) {
-        let to_move = self.facts().to_move;
         let removed = self.table.record_mut().and_then(|r| r.undo("undo", now));
+        // The side to move once the entry is taken back.
+        let to_move = self.facts().to_move;
         if let Some(removed) = removed {
             let what = crate::replay::request_text(&removed.request);
             self.tell(MessageKind::Success, format!("Took back: {what}"));
