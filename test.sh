@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Runs every check CI runs: formatting, clippy and the whole test suite.
-# On a fresh Debian machine it first installs the system packages the tests need (Mesa's
-# software renderer for the GUI snapshot tests) with apt-get, when they are missing.
+# On a fresh Debian machine it first installs the system packages the build and the tests need
+# (ALSA's headers and pkg-config for the sounds, Mesa's software renderer for the GUI snapshot
+# tests) with apt-get, when they are missing.
 set -euo pipefail
 cd "$(dirname "$0")"
 
-packages=(libegl1 libegl-mesa0 libgl1-mesa-dri libxkbcommon0)
+packages=(libasound2-dev pkg-config libegl1 libegl-mesa0 libgl1-mesa-dri libxkbcommon0 xvfb xdotool imagemagick)
 missing=()
 if command -v dpkg >/dev/null 2>&1; then
     for p in "${packages[@]}"; do
@@ -23,3 +24,5 @@ fi
 cargo fmt --check
 cargo clippy --all-targets --locked -- -D warnings
 cargo test --locked "$@"
+# The hot-seat curtain in a real window under Xvfb (the binary the tests just built).
+tests/xvfb/curtain.sh target/debug/kriegspiel

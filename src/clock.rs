@@ -136,11 +136,12 @@ impl Clock {
         self.running = None;
     }
 
-    /// The mover completed a move: add its increment and start the opponent's time.
+    /// The mover completed a move: add its increment and start the opponent's time. While the
+    /// clocks are stopped (paused, or not yet started) nothing is added and nothing starts.
     pub fn complete_move(&mut self, mover: Color, now: Duration) {
         let was_running = self.running.is_some();
         self.settle(now);
-        if self.remaining(mover, now) > 0 {
+        if was_running && self.remaining(mover, now) > 0 {
             *self.remaining.get_mut(mover) += self.control.increment_ms;
         }
         // Under a delay the opponent's time starts counting only once the delay has passed.
@@ -266,5 +267,27 @@ mod tests {
         assert_eq!(format_ms(0), "0:00.0");
         assert_eq!(format_ms(3_723_000), "1:02:03");
         assert_eq!(TimeControl::minutes_plus_seconds(5, 3).label(), "5+3");
+    }
+
+    #[test]
+    fn no_increment_while_the_clocks_are_stopped() {
+        let control = TimeControl::minutes_plus_seconds(5, 3);
+        let mut clock = Clock::new(control);
+        // Before the clocks are started.
+        clock.complete_move(Color::White, Duration::from_secs(1));
+        assert_eq!(clock.reading(Duration::from_secs(2)).white_ms, 300_000);
+        assert_eq!(
+            clock.running(),
+            None,
+            "a move does not start stopped clocks"
+        );
+        // Running: the increment is added.
+        clock.start(Color::Black, Duration::from_secs(2));
+        clock.complete_move(Color::Black, Duration::from_secs(4));
+        assert_eq!(clock.reading(Duration::from_secs(4)).black_ms, 301_000);
+        // Paused: nothing added.
+        clock.stop(Duration::from_secs(5));
+        clock.complete_move(Color::White, Duration::from_secs(6));
+        assert_eq!(clock.reading(Duration::from_secs(9)).white_ms, 299_000);
     }
 }

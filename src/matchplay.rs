@@ -92,8 +92,11 @@ impl GameRecord {
     pub fn line(&self, number: u32) -> String {
         let result = self.result.map_or("*", GameResult::pgn);
         format!(
-            "game {number}: {} (white) vs {}: {result} in {} plies ({})",
-            self.white, self.black, self.plies, self.reason
+            "game {number}: {} (white) vs {}: {result} in {} ({})",
+            self.white,
+            self.black,
+            crate::wording::count(self.plies, "ply", "plies"),
+            self.reason
         )
     }
 }

@@ -1,21 +1,33 @@
-//! PGN export.
+//! PGN export, standard PGN that other programs read (pgn-reader and python-chess load every
+//! file the tests export without an error).
 //!
 //! The referee's PGN holds the real moves in SAN, with each turn's refused attempts and the
-//! announcements in comments, the rule set in tags and clock times as `[%clk]`; standard PGN
-//! readers load it. A player's filtered PGN holds only what that player knew: its own moves
-//! (written from its own board: long algebraic with the captures and checks it heard) and the
-//! opponent's moves as `??`, each with what the player heard. Both carry the studier's comments
-//! ([`SavedGame::comments`]), each as a PGN comment after the move of the turn it was written in.
+//! announcements in comments, the rule set in tags and clock times as `[%clk]`. Reconnaissance
+//! Blind Chess is not chess to a PGN reader (a king may be left in check, and is taken), so its
+//! referee's PGN is a transcript: no move tokens, each move in SAN in the comment of its turn.
+//!
+//! A player's PGN holds only what that player knew, and is always such a transcript: one
+//! comment per turn, in the words of the player's log ("1. White (you): Nf3: Legal.",
+//! "1... Black: Black moved."), its own moves and refused attempts in SAN from its own board.
+//! The opponent's moves are unknown, and the player's own moves cannot be move tokens either:
+//! a reader plays every token on its own board, where the opponent's pieces it cannot know are
+//! missing (or frozen on their start squares), so it refuses the player's pawn captures and any
+//! move through a square it believes occupied. Null moves (`--`, `Z0`) are no help: they are
+//! not in the PGN standard, many readers refuse them, and they would not make the own moves
+//! readable. A game with no move tokens and comments only is plain standard PGN that every
+//! reader loads, tags and result included.
+//!
+//! Both carry the studier's comments ([`SavedGame::comments`]), each as a PGN comment after the
+//! turn it was written in.
 
 use crate::announce::{Audience, Item};
 use crate::clock::ClockReading;
-use crate::referee::Request;
+use crate::replay::record::{Head, Notation, turn_words};
 use crate::replay::{request_text, true_moves};
-use crate::rules::RuleSet;
 use crate::save::SavedGame;
-use crate::view::{PlayerView, ViewTurn};
+use crate::view::PlayerView;
 use crate::wording::{color_title, describe, say};
-use shakmaty::{Color, Role};
+use shakmaty::Color;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -153,20 +165,25 @@ fn own_start(setup: &shakmaty::Setup, color: Color) -> String {
     board.to_string()
 }
 
-/// Wraps movetext tokens at 79 columns.
+/// Wraps movetext at 79 columns, between tokens or between the words of a comment, never
+/// before a word that starts with `%` (a line that starts with `%` is an escape line to a
+/// reader) nor inside a command such as `[%clk 0:15:04]`. A word longer than a line stays whole.
 fn wrap(tokens: &[String]) -> String {
     let mut out = String::new();
     let mut width = 0;
-    for t in tokens {
-        if width > 0 && width + 1 + t.len() > 79 {
+    let mut in_command = false;
+    for word in tokens.iter().flat_map(|t| t.split(' ')) {
+        let breakable = !word.starts_with('%') && !in_command;
+        in_command = (in_command || word.contains("[%")) && !word.contains(']');
+        if width > 0 && width + 1 + word.len() > 79 && breakable {
             out.push('\n');
             width = 0;
         } else if width > 0 {
             out.push(' ');
             width += 1;
         }
-        out.push_str(t);
-        width += t.len();
+        out.push_str(word);
+        width += word.len();
     }
     out.push('\n');
     out
@@ -176,10 +193,32 @@ fn result_text(saved: &SavedGame) -> &'static str {
     saved.result.map_or("*", |o| o.result.pgn())
 }
 
-/// The referee's PGN: real moves in SAN, refused attempts and announcements in comments.
+/// How a referee's PGN writes one turn's real move: as a move token, or in the transcript.
+fn push_move(
+    tokens: &mut Vec<String>,
+    transcript: bool,
+    (mover, number): (Color, u32),
+    san: &str,
+    comment: &str,
+) {
+    if transcript {
+        let head = format!("{number}{}", mover.fold_wb(".", "..."));
+        tokens.push(format!("{{{head} {san}: {comment}}}"));
+        return;
+    }
+    if mover == Color::White {
+        tokens.push(format!("{number}."));
+    }
+    tokens.push(san.to_owned());
+    tokens.push(format!("{{{comment}}}"));
+}
+
+/// The referee's PGN: real moves in SAN, refused attempts and announcements in comments (a
+/// transcript under Reconnaissance Blind Chess, whose moves a chess reader cannot play).
 pub fn referee_pgn(saved: &SavedGame) -> String {
     let log = &saved.log;
     let wording = log.rules.wording;
+    let transcript = !log.rules.variant().answers_attempts();
     let moves: std::collections::HashMap<usize, String> = true_moves(log).into_iter().collect();
     let first = log.first_turn();
     let mut tokens: Vec<String> = Vec::new();
@@ -194,7 +233,7 @@ pub fn referee_pgn(saved: &SavedGame) -> String {
     // The studier's comments: each after the move of the turn it was written in.
     let mut next_comment = 0;
     push_comments(&mut tokens, &saved.comments, &mut next_comment, 0);
-    if first.mover == Color::Black {
+    if first.mover == Color::Black && !transcript {
         tokens.push(format!("{}...", first.number));
     }
     for (turn, (i, e)) in log.turns().flat_map(|t| t.indexed().map(move |ie| (t, ie))) {
@@ -218,10 +257,6 @@ pub fn referee_pgn(saved: &SavedGame) -> String {
         };
         match moves.get(&i) {
             Some(san) => {
-                if to_move == Color::White {
-                    tokens.push(format!("{number}."));
-                }
-                tokens.push(san.clone());
                 let mut comment = notes.join(" ");
                 if !comment.is_empty() {
                     comment.push(' ');
@@ -231,7 +266,7 @@ pub fn referee_pgn(saved: &SavedGame) -> String {
                     comment.push(' ');
                     comment.push_str(&clk(ClockReading::of(&reading, to_move)));
                 }
-                tokens.push(format!("{{{comment}}}"));
+                push_move(&mut tokens, transcript, (to_move, number), san, &comment);
                 notes.clear();
                 push_comments(&mut tokens, &saved.comments, &mut next_comment, i + 1);
             }
@@ -255,96 +290,26 @@ pub fn referee_pgn(saved: &SavedGame) -> String {
     )
 }
 
-/// A player's own move written from its own knowledge: long algebraic, `x` when it heard a
-/// capture, `+`/`#` for checks it heard.
-fn own_move_text(view_before: &shakmaty::Board, a: crate::Attempt, heard: &[Item]) -> String {
-    let role = view_before.role_at(a.from);
-    let capture = heard.iter().any(|i| matches!(i, Item::Capture { .. }));
-    let mut s =
-        if role == Some(Role::King) && a.from.distance(a.to) == 2 && a.from.rank() == a.to.rank() {
-            if a.to.file() > a.from.file() {
-                "O-O".to_owned()
-            } else {
-                "O-O-O".to_owned()
-            }
-        } else {
-            let letter = match role {
-                Some(Role::Pawn) | None => String::new(),
-                Some(r) => r.upper_char().to_string(),
-            };
-            format!(
-                "{letter}{}{}{}",
-                a.from,
-                if capture { "x" } else { "-" },
-                a.to
-            )
-        };
-    if let Some(p) = a.promotion {
-        let _ = write!(s, "={}", p.upper_char());
-    }
-    if heard.contains(&Item::Checkmate) {
-        s.push('#');
-    } else if heard.iter().any(|i| matches!(i, Item::Check(_))) {
-        s.push('+');
-    }
-    s
-}
-
-/// `color`'s filtered PGN: only what that player knew.
+/// `color`'s PGN: only what that player knew, as a transcript (see the module's doc): one
+/// comment per turn, its own moves and attempts in SAN, and the result.
 pub fn player_pgn(saved: &SavedGame, color: Color) -> String {
     let log = &saved.log;
     let view = PlayerView::build(log, color);
-    let start = PlayerView::build_prefix(log, color, 0);
-    let mut own = OwnBoard {
-        board: start.own,
-        castling: start.castling,
-        color,
-    };
     let mut tokens: Vec<String> = Vec::new();
     // Where each turn ends in the log (turn ends are public), for the studier's comments: the
     // view's turn `k` (after the start, turn 0) is the log's turn `k - 1`.
     let ends: Vec<usize> = log.turns().map(|t| t.first + t.events.len()).collect();
     let mut next_comment = 0;
-    let last = view.turns.len().saturating_sub(1);
     for (index, turn) in view.turns.iter().enumerate() {
-        if index == last && index > 0 && view.over.is_none() && turn.heard.is_empty() {
-            break; // the turn under way, nothing happened in it yet
+        let words = turn_words(&view, turn, Notation::San);
+        if !words.entries.is_empty() {
+            tokens.extend(brace_comment(&words.line(color, Head::Long)));
         }
-        let Some(mover) = turn.mover else {
-            let items: Vec<Item> = turn
-                .heard
-                .iter()
-                .flat_map(|h| h.items.iter().copied())
-                .collect();
-            if !items.is_empty() {
-                let words = say(&items, log.rules.wording, !color);
-                tokens.push(format!("{{Start: {words}}}"));
-            }
-            push_comments(&mut tokens, &saved.comments, &mut next_comment, 0);
-            continue;
+        let end = match index {
+            0 => Some(0),
+            k => ends.get(k - 1).copied(),
         };
-        let (played, notes) = own.turn(turn, mover, &log.rules);
-        let unfinished = index == last && view.over.is_none();
-        let mv = match (mover == color, played) {
-            (true, Some(m)) => Some(m),
-            (true, None) if unfinished => None,
-            (true, None) => Some("--".to_owned()),
-            (false, _) if unfinished => None,
-            (false, _) => Some("??".to_owned()),
-        };
-        if let Some(mv) = mv {
-            if mover == Color::White {
-                tokens.push(format!("{}.", turn.number));
-            } else if tokens.last().is_none_or(|t| t.ends_with('}')) {
-                tokens.push(format!("{}...", turn.number));
-            }
-            tokens.push(mv);
-        }
-        let notes: Vec<String> = notes.into_iter().filter(|n| !n.is_empty()).collect();
-        if !notes.is_empty() {
-            tokens.push(format!("{{{}}}", notes.join(" | ")));
-        }
-        if let Some(&end) = index.checked_sub(1).and_then(|k| ends.get(k)) {
+        if let Some(end) = end {
             push_comments(&mut tokens, &saved.comments, &mut next_comment, end);
         }
     }
@@ -357,70 +322,6 @@ pub fn player_pgn(saved: &SavedGame, color: Color) -> String {
     let result = view.over.map_or("*", |o| o.result.pgn());
     tokens.push(result.to_owned());
     format!("{}\n{}", tags(saved, result, Some(color)), wrap(&tokens))
-}
-
-/// A player's own pieces as its filtered PGN is written: moved by its own moves, a unit
-/// removed where it heard it captured.
-struct OwnBoard {
-    board: shakmaty::Board,
-    castling: shakmaty::Bitboard,
-    color: Color,
-}
-
-impl OwnBoard {
-    /// One turn, `mover` to move, as the player heard it: its move's text (when it moved) and
-    /// a note for each thing it did or heard.
-    fn turn(
-        &mut self,
-        turn: &ViewTurn,
-        mover: Color,
-        rules: &RuleSet,
-    ) -> (Option<String>, Vec<String>) {
-        let color = self.color;
-        let mut notes = Vec::new();
-        let mut played = None;
-        for h in &turn.heard {
-            let words = crate::wording::heard_line(&h.items, rules.wording, mover, Some(color));
-            match &h.request {
-                Some(Request::Try(a)) if h.items.contains(&Item::Legal) => {
-                    played = Some(own_move_text(&self.board, *a, &h.items));
-                    self.play(*a);
-                    notes.push(words);
-                }
-                Some(Request::Move(_)) if rules.variant().resolves_moves() => {
-                    let taken = h.items.iter().find_map(|i| match i {
-                        Item::Moved { taken, .. } => Some(*taken),
-                        _ => None,
-                    });
-                    if let Some(taken) = taken {
-                        played = Some(taken.map_or("--".to_owned(), |t| t.to_string()));
-                        if let Some(t) = taken {
-                            self.play(t);
-                        }
-                    }
-                    notes.push(words);
-                }
-                Some(r) => notes.push(crate::replay::log_entry(Some(r), &words)),
-                None if words.is_empty() => {}
-                None => {
-                    for item in &h.items {
-                        if let Item::Capture { square, .. } | Item::Captured(square) = *item
-                            && mover != color
-                        {
-                            self.board.discard_piece_at(square);
-                        }
-                    }
-                    notes.push(words);
-                }
-            }
-        }
-        (played, notes)
-    }
-
-    /// Plays the player's own move `a`.
-    fn play(&mut self, a: crate::Attempt) {
-        crate::possible::move_own_piece(&mut self.board, &mut self.castling, self.color, a);
-    }
 }
 
 #[cfg(test)]
@@ -444,12 +345,32 @@ mod tests {
         assert_eq!(brace_comment(" \n "), None);
     }
 
+    #[test]
+    fn wrapping_keeps_escapes_and_commands_whole() {
+        let long = "word ".repeat(15);
+        let tokens = vec![
+            format!("{{{long}%escape {long}[%clk 0:15:04] {long}}}"),
+            "1-0".to_owned(),
+        ];
+        let text = wrap(&tokens);
+        assert!(text.lines().all(|l| !l.starts_with('%')), "{text}");
+        assert!(text.contains("[%clk 0:15:04]"), "{text}");
+        assert!(
+            text.lines().all(|l| l.len() <= 79 + "%escape".len()),
+            "{text}"
+        );
+        assert_eq!(
+            text.split_whitespace().collect::<Vec<_>>(),
+            tokens.join(" ").split_whitespace().collect::<Vec<_>>()
+        );
+    }
+
     /// 1. e4 e5 with comments at the start, after White's move and after Black's.
     fn commented_game() -> SavedGame {
         let mut game = Game::standard(RuleSet::default());
         for uci in ["e2e4", "e7e5"] {
             let a = crate::Attempt::parse(uci).expect("uci");
-            game.apply(Request::Try(a)).expect("legal");
+            game.apply(crate::Request::Try(a)).expect("legal");
         }
         let mut saved = SavedGame::of(&game, Meta::default(), None);
         saved.comments.insert(0, "Before }anything".to_owned());
@@ -478,9 +399,11 @@ mod tests {
 
     #[test]
     fn a_players_pgn_writes_the_comments_too() {
-        // Each player's first and second move as it wrote them.
-        for (color, first, second) in [(Color::White, "e2-e4", "??"), (Color::Black, "??", "e7-e5")]
-        {
+        // Each player's first and second move as it knew them.
+        for (color, first, second) in [
+            (Color::White, "(you): e4", "Black moved"),
+            (Color::Black, "White moved", "(you): e5"),
+        ] {
             let pgn = player_pgn(&commented_game(), color);
             let text = movetext(&pgn);
             let at = |s: &str| text.find(s).unwrap_or_else(|| panic!("{s} in {text}"));

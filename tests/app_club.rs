@@ -237,3 +237,14 @@ fn rbc_in_club_mode_reads_out_senses_and_moves_to_the_mover() {
         ]
     );
 }
+
+#[test]
+fn the_console_field_keeps_the_keys_after_its_buttons() {
+    let mut h = club(Preset::Wild16);
+    assert!(h.get_by_label(MOVE_FIELD).is_focused());
+    // The undo question asked and answered with the mouse: the keys come back to the field.
+    h.click("Undo (Ctrl+Z)");
+    h.click("No (Esc)");
+    enter(&mut h, "f2f3");
+    assert_eq!(h.events(), 1, "the move typed after the button was entered");
+}

@@ -6,6 +6,7 @@
 #[path = "common/gui.rs"]
 mod gui;
 
+use egui_kittest::kittest::Queryable;
 use gui::{Gui, fen};
 use kriegspiel::Preset;
 use kriegspiel::app::play::PlayMode;
@@ -106,5 +107,23 @@ fn two_equal_answers_in_a_row_read_as_two_entries() {
     assert_ne!(
         first, second,
         "the panel shows that a new answer came: {first:?} {second:?}"
+    );
+}
+
+/// The key help under the entry line is set in type of at least 12 points (issue 29 item 4): in
+/// a window wide enough for it to stand on one line, that line is as high as a line of 12-point
+/// type (about 1.15 times the type size) or more.
+#[test]
+fn the_key_help_is_readable() {
+    let h = Gui::builder()
+        .size(3000.0, 800.0)
+        .game(Preset::Berkeley.rules(), fen(START))
+        .play_mode(PlayMode::Referee)
+        .build();
+    let help = h.get_by_label_contains("Keys: a move + Enter");
+    let height = help.rect().height();
+    assert!(
+        (12.0 * 1.1..24.0).contains(&height),
+        "one line of the key help is {height} points high"
     );
 }

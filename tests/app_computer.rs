@@ -111,6 +111,10 @@ fn the_computers_reply_is_drawn_without_any_input_event() {
     h.click("White e2");
     h.click("White e4");
     assert!(h.play().computer_thinking(), "the engine is still starting");
+    assert!(
+        h.query_by_label("The computer is thinking").is_some(),
+        "a thinking indicator while it chooses"
+    );
     // From here on no input: a frame only when one is due.
     let deadline = Instant::now() + Duration::from_secs(20);
     let mut frames = 0;
@@ -129,6 +133,7 @@ fn the_computers_reply_is_drawn_without_any_input_event() {
     }
     let message = h.play().message.clone().unwrap_or_default();
     assert!(message.starts_with("The computer played."), "{message}");
+    assert!(h.query_by_label("The computer is thinking").is_none());
     assert!(
         frames < 100,
         "{frames} frames: the window should idle while it waits"

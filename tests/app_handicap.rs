@@ -125,3 +125,45 @@ fn a_sighted_computer_places_before_the_person_plays() {
     h.enter_line("e2e4");
     assert!(h.events() >= 2, "the person moved");
 }
+
+#[test]
+fn semi_kriegspiel_placement_by_clicks_with_the_legal_squares_shown() {
+    let rules = Preset::Semi.rules();
+    let mut h = handicap_game(rules).build();
+    h.click("Open White's board");
+    assert!(
+        h.all_text()
+            .iter()
+            .any(|t| t.contains("place your king and queen before the first move")),
+        "a prompt says what to do"
+    );
+    let view = kriegspiel::PlayerView::build(h.log(), Color::White);
+    let legal = kriegspiel::variant::placement::king_squares(&view);
+    let drawn = h.board(kriegspiel::app::play::Place::Player(Color::White));
+    assert!(!drawn.dots.is_empty(), "the king's squares are shown");
+    assert_eq!(drawn.dots, legal, "exactly the legal squares");
+    h.click("White e1");
+    assert!(
+        h.all_text()
+            .iter()
+            .any(|t| t.contains("king on e1: now click the square for your queen"))
+    );
+    h.click("White d1");
+    assert_eq!(h.events(), 1, "the placement went to the referee");
+    assert_eq!(
+        h.last_request(),
+        kriegspiel::Request::Place {
+            color: Color::White,
+            king: shakmaty::Square::E1,
+            queen: shakmaty::Square::D1
+        }
+    );
+}
+
+#[test]
+fn semi_kriegspiel_placement_typed_as_ke1_qd1() {
+    let mut h = handicap_game(Preset::Semi.rules()).build();
+    h.click("Open White's board");
+    h.enter_line("Ke1 Qd1");
+    assert_eq!(h.events(), 1, "the typed placement was taken");
+}

@@ -112,13 +112,13 @@ fn a_short_hot_seat_game_never_leaks() {
     // A refused attempt: the rook cannot pass the hidden knight.
     click(&mut h, "White a1");
     click(&mut h, "White a8");
-    assert_eq!(h.message(), Some("a1a8: No."));
+    assert_eq!(h.message(), Some("Ra8: No."));
     assert_eq!(h.table().facts().to_move, Color::White);
 
     // A capture: the curtain comes down at once.
     click(&mut h, "White a1");
     click(&mut h, "White a4");
-    assert_curtain_hides_everything(&h, &["a1a8", "No.", "a1a4"]);
+    assert_curtain_hides_everything(&h, &["a1a8", "Ra8", "No.", "a1a4", "Rxa4"]);
     assert!(
         h.all_text()
             .iter()
@@ -200,7 +200,7 @@ fn typed_moves_are_resolved_on_the_players_own_board() {
     let mut h = game();
     click(&mut h, "Open White's board");
     h.play_typed("Ra8");
-    assert_eq!(h.message(), Some("a1a8: No."));
+    assert_eq!(h.message(), Some("Ra8: No."));
     h.play_typed("Nf3");
     assert_eq!(h.message(), Some("none of your pieces can play Nf3"));
     // The unusable text stays in the field for editing; clear it and type again.
@@ -293,4 +293,69 @@ fn modern_kriegspiel_opens_squares_before_the_curtain() {
             .values()
             .all(|(p, _)| *p == Some(Color::Black.pawn()))
     );
+}
+
+/// A key going down, or repeating while held (egui tells the two apart by whether the key is
+/// already down).
+fn held(key: egui::Key) -> egui::Event {
+    egui::Event::Key {
+        key,
+        physical_key: None,
+        pressed: true,
+        repeat: true,
+        modifiers: egui::Modifiers::NONE,
+    }
+}
+
+#[test]
+fn a_second_enter_right_after_a_move_does_not_open_the_next_board() {
+    let mut h = game();
+    click(&mut h, "Open White's board");
+    // The move typed and entered, then Enter (and Space) again at once, in the next frames:
+    // the mover's keys, not the next player's.
+    h.enter_line("Rxa4");
+    assert!(h.play().curtain_up(), "the move passes the turn");
+    for key in [egui::Key::Enter, egui::Key::Space, egui::Key::Enter] {
+        h.key_press(key);
+        h.run();
+        assert_curtain_hides_everything(&h, &["a1a4"]);
+    }
+    // Nearly the whole moment later: still closed.
+    h.let_time_pass(kriegspiel::app::play::CURTAIN_ARM / 2);
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_curtain_hides_everything(&h, &["a1a4"]);
+    // Once the curtain has stood for a moment, a fresh Enter opens Black's board.
+    h.let_time_pass(kriegspiel::app::play::CURTAIN_ARM);
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(h.play().curtain, Curtain::Open(Color::Black));
+}
+
+#[test]
+fn a_double_click_or_a_held_key_does_not_open_the_next_board() {
+    let mut h = game();
+    click(&mut h, "Open White's board");
+    click(&mut h, "White a1");
+    click(&mut h, "White a4");
+    assert!(h.play().curtain_up(), "the move passes the turn");
+    // The second click of a double click lands on the curtain's button at once, and Enter goes
+    // down with it and stays down.
+    h.get_by_label("Open Black's board").click();
+    h.run();
+    h.get_by_label("Open Black's board").click();
+    h.event(held(egui::Key::Enter));
+    h.run();
+    assert_curtain_hides_everything(&h, &["a1a4"]);
+    // The key held down only repeats: never an opening, however long it is held.
+    for _ in 0..5 {
+        h.let_time_pass(kriegspiel::app::play::CURTAIN_ARM / 2);
+        h.event(held(egui::Key::Enter));
+        h.run();
+    }
+    assert_curtain_hides_everything(&h, &["a1a4"]);
+    // A deliberate click on the button once the card has stood: Black's board.
+    h.get_by_label("Open Black's board").click();
+    h.run();
+    assert_eq!(h.play().curtain, Curtain::Open(Color::Black));
 }

@@ -66,3 +66,84 @@ fn boards_never_overlap_and_use_the_width() {
         );
     }
 }
+
+/// The labels of covered boards on screen.
+fn covered(h: &Gui) -> Vec<String> {
+    h.all_text()
+        .into_iter()
+        .filter(|t| t.ends_with(": covered"))
+        .collect()
+}
+
+#[test]
+fn one_person_at_the_screen_gets_one_large_board_with_the_log_beside_it() {
+    for (w, ht) in [(1000.0, 700.0), (1600.0, 1000.0)] {
+        let h = app(PlayMode::Seat(shakmaty::Color::White), w, ht);
+        assert!(
+            covered(&h).is_empty(),
+            "no closed panels: {:?}",
+            covered(&h)
+        );
+        assert_eq!(h.play().drawn.len(), 1, "one board drawn");
+        let board = board_rect(&h, "White");
+        let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(w, ht));
+        assert!(window.contains_rect(board), "{board:?} in view at {w}x{ht}");
+        assert!(
+            board.height() > 0.55 * ht,
+            "a large board at {w}x{ht}: {board:?}"
+        );
+        // The log stands beside the board, not under it.
+        let log = h.get_by_label("What you heard").rect();
+        assert!(log.left() > board.right(), "{log:?} beside {board:?}");
+    }
+}
+
+#[test]
+fn in_hot_seat_the_closed_boards_take_one_line() {
+    let mut h = app(PlayMode::HotSeat, 1280.0, 800.0);
+    h.click("Open White's board");
+    assert!(covered(&h).is_empty(), "{:?}", covered(&h));
+    assert!(
+        h.query_by_label("Black's board and the referee's board are closed.")
+            .is_some()
+    );
+    assert!(board_rect(&h, "White").height() > 0.55 * 800.0);
+}
+
+#[test]
+fn the_board_does_not_move_when_the_bottom_bar_changes() {
+    let mut h = app(PlayMode::HotSeat, 1280.0, 800.0);
+    h.click("Open White's board");
+    let before = board_rect(&h, "White");
+    // A refused line brings a message; a promotion-free move keeps the bar: the board stays.
+    h.enter_line("e2e5");
+    assert!(h.message().is_some(), "a message is shown");
+    assert_eq!(board_rect(&h, "White"), before);
+    h.enter_line("Nf6");
+    assert!(h.message().is_some());
+    assert_eq!(board_rect(&h, "White"), before);
+}
+
+#[test]
+fn the_training_aid_maps_one_kind_of_unit_with_a_legend() {
+    let mut h = app(PlayMode::Seat(shakmaty::Color::White), 1280.0, 800.0);
+    h.click("Where enemy units may be");
+    assert!(
+        h.query_by_label("shaded: may stand there; deeper: likelier")
+            .is_some(),
+        "a legend says what the shading means"
+    );
+    let every = h.board(kriegspiel::app::play::Place::Player(shakmaty::Color::White));
+    assert_eq!(
+        every.heat.len(),
+        16,
+        "every enemy unit at the start: {:?}",
+        every.heat
+    );
+    // One kind: the king stands on e8 for sure.
+    h.click("on the map");
+    h.click("king");
+    let king = h.board(kriegspiel::app::play::Place::Player(shakmaty::Color::White));
+    let squares: Vec<_> = king.heat.iter().map(|(sq, _)| *sq).collect();
+    assert_eq!(squares, [shakmaty::Square::E8]);
+}

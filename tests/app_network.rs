@@ -147,8 +147,12 @@ fn join_with_a_wrong_code_then_the_right_one(address: &str, code: &str) -> Gui {
     o.get_by_label("Join").click();
     o.run_steps(2);
     assert!(
+        o.query_by_label_contains("Wrong code").is_some(),
+        "the wrong code is said in words"
+    );
+    assert!(
         o.query_by_label_contains("not the join code").is_some(),
-        "the wrong code is explained"
+        "then in detail"
     );
     let form = o.network_mut();
     assert!(form.error.is_some());
@@ -239,4 +243,44 @@ fn a_saved_game_never_starts_the_engine_command_it_names() {
     );
     std::thread::sleep(Duration::from_millis(300));
     assert!(!marker.exists(), "the command in the file was run");
+}
+
+/// The app's seat offers a draw; the other seat plays on: the offer lapses at the host, and the
+/// app says that it was declined (issue 29, item 6).
+#[test]
+fn a_draw_offer_the_opponent_plays_past_is_told_as_declined() {
+    let dir = scratch();
+    let hosted = start_host(&host_options(dir.path())).expect("hosts");
+    let code = hosted.server.code().to_owned();
+    let mut white_hello = Hello::new();
+    white_hello.code = Some(code.clone());
+    white_hello.seat = Some(Color::White);
+    let mut white = Connection::open(&hosted.address, &white_hello).expect("White connects");
+    let mut h = join_form(&hosted.address, &code, "Bob");
+    h.get_by_label("Join").click();
+    h.run_steps(2);
+    white.send(r#"{"op":"try","move":"e2e4"}"#).expect("sends");
+    h.run_until("the app never heard White's move", |h| {
+        h.table().facts().to_move == Color::Black
+    });
+    h.get_by_label("Offer draw").click();
+    h.run_until("the offer never stood", |h| {
+        h.table().facts().draw_offer == Some(Color::Black)
+    });
+    h.get_by_label(gui::MOVE_FIELD).focus();
+    h.get_by_label(gui::MOVE_FIELD).type_text("e5");
+    h.run();
+    h.get_by_label("Play typed move").click();
+    h.run_until("Black's move was never answered", |h| {
+        h.table().facts().to_move == Color::White
+    });
+    assert_eq!(h.table().facts().draw_offer, Some(Color::Black));
+    white.send(r#"{"op":"try","move":"d2d4"}"#).expect("sends");
+    h.run_until("the lapse was never told", |h| {
+        h.message()
+            .is_some_and(|m| m.contains("White played on: your draw offer was declined."))
+    });
+    let message = h.message().unwrap_or_default().to_owned();
+    assert!(message.starts_with("White played."), "{message}");
+    assert_eq!(h.table().facts().draw_offer, None);
 }

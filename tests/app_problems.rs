@@ -103,14 +103,27 @@ fn play_the_hint(h: &mut Gui) {
     settle(h);
     let hint = h.problem_panel().message.clone().unwrap_or_default();
     assert!(hint.starts_with("Hint: "), "{hint}");
-    // Type the hinted move's squares: the hint names it in SAN, the field takes UCI.
+    // Type the hinted move as the hint writes it, in SAN.
+    let san = hint
+        .trim_start_matches("Hint: ")
+        .split(' ')
+        .next()
+        .unwrap_or_default()
+        .to_owned();
     let mut play = h.problem_panel().play.clone();
     let uci = match play.hint(std::time::Duration::from_secs(5)) {
         kriegspiel::problem::Hint::Next { attempt, .. } => attempt.to_string(),
         other => panic!("{other:?}"),
     };
-    h.type_into("Attempt:", &uci);
+    assert_ne!(san, uci, "the hint is written in SAN");
+    let before = h.problem_panel().play.record().len();
+    h.type_into("Attempt:", &san);
     h.get_by_label("Try").click();
     h.run_steps(2);
     settle(h);
+    assert!(
+        h.problem_panel().play.record().len() > before,
+        "{san} ({uci}) was not played: {:?}",
+        h.problem_panel().message
+    );
 }

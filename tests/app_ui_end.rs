@@ -143,7 +143,7 @@ fn errors_and_news_are_told_apart_and_cleared_by_the_next_action() {
     h.clear_move_field();
     h.click("White a1");
     h.click("White a8");
-    assert_eq!(h.message(), Some("a1a8: No."));
+    assert_eq!(h.message(), Some("Ra8: No."));
     assert_eq!(h.play().message_kind(), Some(MessageKind::Info));
     // The next action clears it (an empty line plays nothing and says nothing).
     assert!(h.play().move_text.is_empty());

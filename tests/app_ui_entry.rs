@@ -92,7 +92,7 @@ fn typed_san_reaches_the_referee_even_where_it_may_be_impossible() {
     assert_eq!(h.last_request(), Request::Try(attempt("f1c4")));
     let message = h.message().unwrap_or_default().to_owned();
     assert!(
-        message.starts_with("f1c4: "),
+        message.starts_with("Bc4: "),
         "the referee answered: {message}"
     );
     assert_eq!(h.table().facts().to_move, Color::White);
@@ -151,8 +151,10 @@ fn the_move_field_keeps_the_focus_and_the_keys() {
     assert!(h.play().curtain_up());
 
     h.click("Open Black's board");
+    assert!(field_focused(&h), "the opened board's field has the keys");
+    // Escape leaves the field; / goes back to it and leaves no trace in it.
+    h.press(egui::Key::Escape);
     assert!(!field_focused(&h));
-    // / goes to the field and leaves no trace in it.
     h.press(egui::Key::Slash);
     assert!(field_focused(&h), "/ focuses the move field");
     h.type_text("e5");
@@ -271,11 +273,13 @@ fn knight_check_shading_skips_own_pieces() {
 fn space_or_enter_opens_the_curtain() {
     let mut h = Gui::hot_seat(Preset::Wild16.rules(), STANDARD);
     assert!(h.play().curtain_up());
+    h.let_time_pass(kriegspiel::app::play::CURTAIN_ARM);
     h.press(egui::Key::Space);
     assert_eq!(h.play().curtain, Curtain::Open(Color::White));
     h.click("White e2");
     h.click("White e4");
     assert_eq!(h.play().curtain, Curtain::Up { next: Color::Black });
+    h.let_time_pass(kriegspiel::app::play::CURTAIN_ARM);
     h.press(egui::Key::Enter);
     assert_eq!(h.play().curtain, Curtain::Open(Color::Black));
 }
@@ -305,4 +309,26 @@ fn study_counts_every_key_press() {
     assert_eq!(h.study().cursor, 5, "five presses, five steps");
     presses_in_one_frame(&mut h, egui::Key::ArrowLeft, 3);
     assert_eq!(h.study().cursor, 2);
+}
+
+#[test]
+fn the_move_field_has_the_keys_when_a_board_opens_and_after_any_button() {
+    let mut h = Gui::hot_seat(Preset::Wild16.rules(), STANDARD);
+    h.click("Open White's board");
+    assert!(
+        field_focused(&h),
+        "the opened board's move field has the keys"
+    );
+    // Typed without touching the field first.
+    h.type_text("e2");
+    assert_eq!(h.play().move_text, "e2");
+    // A button that opens a question, and the one that closes it: the keys come back.
+    h.click("Resign");
+    h.click("No, play on");
+    h.type_text("e4");
+    assert_eq!(h.play().move_text, "e2e4");
+    // A click on the board too.
+    h.click("White d2");
+    h.type_text(" ");
+    assert!(field_focused(&h), "a click on a square gives the keys back");
 }

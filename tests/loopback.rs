@@ -99,7 +99,7 @@ fn a_sighted_seat_over_loopback_sees_the_whole_board() {
 /// tables give them, credit the resignation to the side that resigned.
 #[test]
 fn a_resignation_over_the_network_is_logged_under_the_side_that_resigned() {
-    use kriegspiel::replay::record::{Head, seat_record};
+    use kriegspiel::replay::record::{Head, Notation, seat_record};
     let dir = tempfile::tempdir().expect("temp dir");
     let hosted = host(Preset::Wild16.rules(), dir.path());
     let mut white = sit(&hosted, Color::White);
@@ -114,7 +114,7 @@ fn a_resignation_over_the_network_is_logged_under_the_side_that_resigned() {
     until(&mut black, |t| t.facts().over.is_some());
     for (seat, table) in [(Color::White, &mut white), (Color::Black, &mut black)] {
         let view = table.view(seat).clone();
-        let lines: Vec<String> = seat_record(&view)
+        let lines: Vec<String> = seat_record(&view, Notation::San)
             .iter()
             .map(|t| t.line(seat, Head::Short))
             .collect();

@@ -261,8 +261,15 @@ fn squares(ui: &mut egui::Ui, spec: &BoardSpec, c: &Canvas) -> Vec<BoardEvent> {
 fn overlays(ui: &egui::Ui, spec: &BoardSpec, c: &Canvas) {
     let painter = ui.painter_at(c.rect);
     for (sq, w) in &spec.heat {
-        let alpha = (40.0 + 170.0 * w.clamp(0.0, 1.0)) as u8;
-        painter.rect_filled(c.square(*sq), 0.0, theme::heat(alpha));
+        let r = c.square(*sq);
+        painter.rect_filled(r, 0.0, theme::heat(theme::heat_alpha(*w)));
+        // A frame as well, so that even the faintest square stands out on a dark square.
+        painter.rect_stroke(
+            r.shrink(c.size / 160.0),
+            0.0,
+            Stroke::new(c.size / 200.0, theme::heat(theme::HEAT_EDGE)),
+            egui::StrokeKind::Inside,
+        );
     }
     for (sq, h) in &spec.highlights {
         let r = c.square(*sq);

@@ -4,7 +4,7 @@
 //! drawn in the same scrolling `panel`, kept at its newest line.
 
 use crate::log::Game;
-use crate::replay::record::{Head, seat_record};
+use crate::replay::record::{Head, Notation, seat_record};
 use crate::save::Correction;
 use crate::view::PlayerView;
 use crate::wording::color_title;
@@ -45,10 +45,17 @@ fn panel(
 }
 
 /// The player's log while playing: what it did and heard, one line per turn, in the rule set's
-/// words ([`crate::replay::record`]); several entries in a turn are numbered, so two equal
-/// answers read as two ("12. you: 1) e2e5: illegal | 2) e2e4: moved.").
-pub fn heard_log(ui: &mut egui::Ui, view: &PlayerView, height: f32, color: Color) {
-    let lines: Vec<String> = seat_record(view)
+/// words ([`crate::replay::record`]), its moves and attempts in `notation`; several entries in a
+/// turn are numbered, so two equal answers read as two ("12. you: 1) Qe2: illegal | 2) e4:
+/// moved.").
+pub fn heard_log(
+    ui: &mut egui::Ui,
+    view: &PlayerView,
+    height: f32,
+    color: Color,
+    notation: Notation,
+) {
+    let lines: Vec<String> = seat_record(view, notation)
         .iter()
         .map(|t| t.line(color, Head::Short))
         .collect();
@@ -56,10 +63,16 @@ pub fn heard_log(ui: &mut egui::Ui, view: &PlayerView, height: f32, color: Color
 }
 
 /// The player's log in study mode: one line per request heard (or announcement), numbered by
-/// move ("12. e2e4: White moved.").
-pub fn study_heard_log(ui: &mut egui::Ui, view: &PlayerView, height: f32, color: Color) {
+/// move ("12. e4: Legal."), its moves and attempts in `notation`.
+pub fn study_heard_log(
+    ui: &mut egui::Ui,
+    view: &PlayerView,
+    height: f32,
+    color: Color,
+    notation: Notation,
+) {
     let mut lines = Vec::new();
-    for turn in seat_record(view) {
+    for turn in seat_record(view, notation) {
         for e in &turn.entries {
             let head = turn.head(color, Head::Number);
             lines.push(format!("{head} {}", turn.entry(e, color)));

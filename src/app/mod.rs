@@ -9,7 +9,8 @@
 //!
 //! Shared by the game screen and study mode: who may see which board ([`visibility`]), the
 //! three-board layout (`layout`), the log panels (`logs`) and the colours and text sizes
-//! (`theme`).
+//! (`theme`). The game screen's sound cues are in [`sound`], spoken announcements in
+//! [`speech`].
 
 pub mod board;
 pub mod files;
@@ -26,6 +27,8 @@ pub mod play;
 pub mod problem_play;
 pub mod problems;
 pub mod settings;
+pub mod sound;
+pub mod speech;
 mod start;
 pub mod study;
 mod theme;
@@ -167,7 +170,13 @@ impl KriegspielApp {
         if let Some(net) = options.network {
             match network::sit(&net.address, net.hello, net.hosted) {
                 Ok(play) => app.screen = Screen::Play(play),
-                Err(e) => app.tell(MessageKind::Error, e),
+                Err((words, detail)) => {
+                    let text = match detail {
+                        Some(detail) => format!("{words} ({detail})"),
+                        None => words,
+                    };
+                    app.tell(MessageKind::Error, text);
+                }
             }
         }
         app

@@ -41,8 +41,18 @@ pub struct NetworkScreen {
     pub code: String,
     /// The player's name, shown to the other player.
     pub name: String,
-    /// Why the last try failed.
+    /// Why the last try failed, in words.
     pub error: Option<String>,
+    /// The technical detail of that failure (shown smaller, under the words).
+    pub error_detail: Option<String>,
+}
+
+/// Why a try failed: in words, then the technical detail if there is one.
+type Failure = (String, Option<String>);
+
+/// A failure said in `words` alone.
+fn plain(words: impl Into<String>) -> Failure {
+    (words.into(), None)
 }
 
 /// What the screen asks for.
@@ -68,6 +78,7 @@ impl NetworkScreen {
             code: String::new(),
             name: String::new(),
             error: None,
+            error_detail: None,
         }
     }
 
@@ -114,6 +125,7 @@ impl NetworkScreen {
         // An error is about what was sent: it goes once the form is changed.
         if edited {
             self.error = None;
+            self.error_detail = None;
         }
         ui.add_space(8.0);
         ui.horizontal(|ui| {
@@ -128,7 +140,10 @@ impl NetworkScreen {
                 };
                 match sat {
                     Ok(play) => action = NetworkAction::Play(play),
-                    Err(e) => self.error = Some(e),
+                    Err((words, detail)) => {
+                        self.error = Some(words);
+                        self.error_detail = detail;
+                    }
                 }
             }
             if ui.button("Back").clicked() {
@@ -137,6 +152,9 @@ impl NetworkScreen {
         });
         if let Some(e) = &self.error {
             ui.colored_label(super::theme::ERROR, e);
+            if let Some(detail) = &self.error_detail {
+                ui.add(egui::Label::new(egui::RichText::new(detail).small().weak()).wrap());
+            }
         }
         action
     }
@@ -149,19 +167,28 @@ impl NetworkScreen {
     }
 
     /// Starts the server and sits at this machine's seat.
-    fn host(&self, saves_dir: &Path) -> Result<Box<PlayScreen>, String> {
+    fn host(&self, saves_dir: &Path) -> Result<Box<PlayScreen>, Failure> {
         let port: u16 = self
             .port
             .trim()
             .parse()
-            .map_err(|_| format!("'{}' is not a port number (1-65535)", self.port))?;
+            .map_err(|_| plain(format!("'{}' is not a port number (1-65535).", self.port)))?;
         let clock = self.clock.trim();
         let time_control: Option<TimeControl> = match clock {
             "" | "none" => None,
-            text => Some(serve::parse_time_control(text).map_err(|e| e.to_string())?),
+            text => Some(serve::parse_time_control(text).map_err(|e| {
+                (
+                    "The clock reads as minutes+seconds, e.g. 5+3.".to_owned(),
+                    Some(e.to_string()),
+                )
+            })?),
         };
-        std::fs::create_dir_all(saves_dir)
-            .map_err(|e| format!("cannot create {}: {e}", saves_dir.display()))?;
+        std::fs::create_dir_all(saves_dir).map_err(|e| {
+            (
+                "Cannot create the folder the game is saved in.".to_owned(),
+                Some(format!("{}: {e}", saves_dir.display())),
+            )
+        })?;
         let hosted = serve::start_host(&HostOptions {
             rules: self.preset.rules(),
             time_control,
@@ -170,17 +197,30 @@ impl NetworkScreen {
             autosave: saves_dir.join(crate::save::autosave_name()),
             resume: None,
         })
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| {
+            let words = match &e {
+                serve::ServeError::Listen { source, .. }
+                    if source.kind() == std::io::ErrorKind::AddrInUse =>
+                {
+                    "That port is in use (another game is hosted there?): choose another."
+                }
+                serve::ServeError::Listen { .. } => "Cannot host on that port: choose another.",
+                _ => "Cannot host the game.",
+            };
+            (words.to_owned(), Some(e.to_string()))
+        })?;
         let mut hello = self.hello();
         hello.token = Some(hosted.server.with_host(|h| h.reserve(self.seat)));
         let local = format!("127.0.0.1:{}", hosted.server.addr().port());
         sit(&local, hello, Some(Arc::new(hosted)))
     }
 
-    fn join(&self) -> Result<Box<PlayScreen>, String> {
+    fn join(&self) -> Result<Box<PlayScreen>, Failure> {
         let address = self.address.trim();
         if address.is_empty() {
-            return Err("Type the host's address (shown on the host's screen).".into());
+            return Err(plain(
+                "Type the host's address (shown on the host's screen).",
+            ));
         }
         let mut hello = self.hello();
         hello.code = Some(self.code.trim().to_owned());
@@ -189,13 +229,14 @@ impl NetworkScreen {
 }
 
 /// Sits at the table at `address`: the game screen of that seat (`hosted`: this app's server,
-/// kept running while the screen is open).
+/// kept running while the screen is open). Fails in words, then in detail.
 pub fn sit(
     address: &str,
     hello: Hello,
     hosted: Option<Arc<Hosted>>,
-) -> Result<Box<PlayScreen>, String> {
-    let mut table = RemoteTable::connect(address, hello).map_err(|e| e.to_string())?;
+) -> Result<Box<PlayScreen>, (String, Option<String>)> {
+    let mut table = RemoteTable::connect(address, hello)
+        .map_err(|e| (e.words().to_owned(), Some(e.detail())))?;
     if let Some(h) = &hosted {
         table.set_hosting(&h.address);
     }

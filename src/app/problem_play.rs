@@ -7,6 +7,7 @@
 use super::board::{self, Arrow, BoardEvent, BoardSpec, Highlight};
 use crate::attempt::Attempt;
 use crate::problem::{Hint, PlayState, Problem, ProblemPlay};
+use crate::variant::typed::{OwnSide, Typed, resolve_on};
 use crate::wording::color_title;
 use egui::RichText;
 use shakmaty::{Bitboard, Role, Square};
@@ -79,6 +80,30 @@ impl PlayPanel {
         self.hint = None;
         self.message = None;
         self.job = Some(rx);
+    }
+
+    /// The typed attempt (SAN or UCI), resolved against the solver's own pieces only.
+    fn try_typed(&mut self) {
+        let (own, queen_only) = self.play.own_board();
+        let side = OwnSide {
+            color: self.play.side(),
+            own: &own,
+            possible: self.play.possible_attempts(),
+            queen_only,
+        };
+        match resolve_on(&side, &self.typed) {
+            Ok(Typed::Attempt(a)) => {
+                self.typed.clear();
+                self.attempt(a);
+            }
+            Ok(Typed::Promotion(a)) => {
+                self.message = Some(format!(
+                    "say which piece the pawn becomes: {}=Q, {}=R, {}=B or {}=N",
+                    a.to, a.to, a.to, a.to
+                ));
+            }
+            Err(e) => self.message = Some(e.to_string()),
+        }
     }
 
     fn ask_hint(&mut self) {
@@ -167,20 +192,14 @@ impl PlayPanel {
                             free,
                             egui::TextEdit::singleline(&mut self.typed)
                                 .desired_width(70.0)
-                                .hint_text("e2e4"),
+                                .hint_text("Nf3 or g1f3"),
                         )
                         .labelled_by(label.id);
                     let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                     if (ui.add_enabled(free, egui::Button::new("Try")).clicked() || enter)
                         && !self.typed.trim().is_empty()
                     {
-                        match Attempt::parse(self.typed.trim()) {
-                            Ok(a) => {
-                                self.typed.clear();
-                                self.attempt(a);
-                            }
-                            Err(e) => self.message = Some(e.to_string()),
-                        }
+                        self.try_typed();
                     }
                     if ui.add_enabled(free, egui::Button::new("Hint")).clicked() {
                         self.ask_hint();
@@ -226,10 +245,10 @@ impl PlayPanel {
             }
             PlayState::Playing if self.thinking() => "The referee answers…".to_owned(),
             PlayState::Playing => format!(
-                "Move {} of {}: your attempt. {} positions fit what you heard.",
+                "Move {} of {}: your attempt. {} fit what you heard.",
                 self.play.moves() + 1,
                 self.play.mate_in(),
-                self.play.positions()
+                crate::wording::count(self.play.positions(), "position", "positions")
             ),
             PlayState::Solved { moves } => format!("Solved: mate in {moves}."),
             PlayState::Failed { reason, .. } => format!("Not solved. {reason}"),

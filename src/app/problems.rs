@@ -177,10 +177,13 @@ impl ProblemsScreen {
                     spec.highlights.push((sq, Highlight::Region));
                 }
                 hidden.push(format!(
-                    "{} {}: one of the {} shaded squares",
+                    "{} {}: {}",
                     color_title(piece.color).to_lowercase(),
                     super::pieces::role_name(piece.role),
-                    squares.count()
+                    match squares.count() {
+                        1 => "the shaded square".to_owned(),
+                        n => format!("one of the {n} shaded squares"),
+                    }
                 ));
             }
         }

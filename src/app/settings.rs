@@ -5,6 +5,7 @@
 
 use super::newgame::{NewGameDialog, NewMode};
 use super::play::{PlayMode, PlayScreen};
+use crate::replay::record::Notation;
 use crate::rules::Preset;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -105,6 +106,12 @@ pub struct Settings {
     pub new_game: Option<super::newgame::Remembered>,
     /// The first-launch tip (pointing at How to play) was shown and dismissed.
     pub seen_tip: bool,
+    /// How the player's own moves and attempts are written in the logs.
+    pub notation: Notation,
+    /// Sound cues: a move, a capture, a refused attempt, a check, the end, low time.
+    pub sound: bool,
+    /// The club referee's words for both players read aloud by the system's speech engine.
+    pub speech: bool,
 }
 
 impl Default for Settings {
@@ -119,6 +126,9 @@ impl Default for Settings {
             last_folder: None,
             new_game: None,
             seen_tip: false,
+            notation: Notation::San,
+            sound: true,
+            speech: false,
         }
     }
 }
@@ -170,11 +180,18 @@ impl Settings {
                         ui.radio_value(&mut self.board_colors, colors, colors.title());
                     }
                 });
+                ui.label("Moves in the logs");
+                ui.horizontal(|ui| {
+                    for notation in Notation::ALL {
+                        ui.radio_value(&mut self.notation, notation, notation.title());
+                    }
+                });
                 ui.label("Theme");
                 ui.horizontal(|ui| {
                     ui.radio_value(&mut self.theme, AppTheme::Dark, "Dark");
                     ui.radio_value(&mut self.theme, AppTheme::Light, "Light");
                 });
+                self.sound_controls(ui);
                 if let Some(dir) = &self.last_folder {
                     ui.add(egui::Label::new(format!("Last folder: {}", dir.display())).wrap());
                 }
@@ -182,6 +199,30 @@ impl Settings {
         self.apply(ctx);
     }
 }
+
+impl Settings {
+    /// Sounds on or off; speech on or off, or why it cannot be.
+    fn sound_controls(&mut self, ui: &mut egui::Ui) {
+        ui.checkbox(&mut self.sound, "Sounds").on_hover_text(
+            "A move, a capture, a refused attempt, a check, the end of the game, low time",
+        );
+        let engine = super::speech::engine();
+        ui.add_enabled(
+            engine.is_some(),
+            egui::Checkbox::new(&mut self.speech, "Speak the referee's announcements"),
+        )
+        .on_hover_text("The club referee's words for both players, read aloud");
+        let note = match engine {
+            Some(e) => format!("Spoken by {}.", e.kind.command()),
+            None => NO_SPEECH.to_owned(),
+        };
+        ui.add(egui::Label::new(egui::RichText::new(note).weak()).wrap());
+    }
+}
+
+/// What the Settings window says where no speech engine is found.
+pub const NO_SPEECH: &str = "No speech engine found: install speech-dispatcher (spd-say) or espeak-ng to hear the \
+     announcements.";
 
 /// The new-game dialog as the last game started from it was set up (Berkeley, two players on
 /// this machine, the first time).

@@ -447,7 +447,7 @@ impl StudyScreen {
         self.overlays(&view, color, &mut spec);
         self.drawn.push(Drawn::of(Place::Player(color), &spec));
         board::show(ui, &spec, size);
-        study_heard_log(ui, &view, log_height, color);
+        study_heard_log(ui, &view, log_height, color, settings.notation);
     }
 
     /// The overlays on a player's board: the belief's heat map (or the king tracker's squares)

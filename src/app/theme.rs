@@ -72,6 +72,8 @@ pub const COVER_NOTE: Color32 = Color32::from_rgb(150, 158, 172);
 pub const ERROR: Color32 = Color32::RED;
 /// The running clock.
 pub const CLOCK_RUNNING: Color32 = Color32::from_rgb(20, 120, 40);
+/// The running clock on dark panels (the players' display).
+pub const CLOCK_RUNNING_ON_DARK: Color32 = Color32::from_rgb(110, 220, 120);
 /// Feedback to the player above the move field, and the app's notices: news (what the referee
 /// said), on dark panels.
 pub const MESSAGE: Color32 = Color32::from_rgb(235, 200, 120);
@@ -129,6 +131,8 @@ pub const TEXT_LARGE: f32 = 18.0;
 pub const TEXT_MESSAGE: f32 = 16.0;
 /// Feedback to the club referee.
 pub const TEXT_CONSOLE_MESSAGE: f32 = 15.0;
+/// The club console's key help.
+pub const TEXT_KEY_HELP: f32 = 13.0;
 
 // Piece images outside the board (points, square).
 
@@ -141,3 +145,12 @@ pub const PROMOTION_PIECE: f32 = 56.0;
 pub fn heat(alpha: u8) -> Color32 {
     Color32::from_rgba_unmultiplied(200, 40, 120, alpha)
 }
+
+/// The heat map's opacity for a weight from 0 to 1: never so faint that a possible square is
+/// lost on a dark square.
+pub fn heat_alpha(weight: f32) -> u8 {
+    (70.0 + 150.0 * weight.clamp(0.0, 1.0)) as u8
+}
+
+/// The opacity of the frame round every square of the heat map (readable on dark squares).
+pub const HEAT_EDGE: u8 = 235;

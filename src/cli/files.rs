@@ -153,9 +153,9 @@ pub fn selfplay(args: SelfplayArgs) -> Outcome {
         format!("{} {}", o.result.pgn(), o.reason.id())
     });
     println!(
-        "{}: seed {seed}, {} events, {over}",
+        "{}: seed {seed}, {}, {over}",
         out.display(),
-        saved.log.events.len()
+        kriegspiel::wording::count(saved.log.events.len(), "event", "events")
     );
     Ok(())
 }
@@ -179,7 +179,8 @@ pub fn krk_table(args: KrkTableArgs) -> Outcome {
     }
     table.verify().map_err(Stop::failed)?;
     let (solved, states, max) = table.stats();
-    println!("{solved} of {states} states solved, longest {max} moves; every value verified");
+    let longest = kriegspiel::wording::count(usize::from(max), "move", "moves");
+    println!("{solved} of {states} states solved, longest {longest}; every value verified");
     let placements = kriegspiel::krk::run::placements();
     let starts: Vec<u8> = placements
         .iter()
@@ -187,10 +188,14 @@ pub fn krk_table(args: KrkTableArgs) -> Outcome {
         .filter(|&v| v != kriegspiel::krk::solver::UNSOLVED)
         .collect();
     println!(
-        "{} of {} starts solved, worst {} moves",
+        "{} of {} starts solved, worst {}",
         starts.len(),
         placements.len(),
-        starts.iter().copied().max().unwrap_or(0)
+        kriegspiel::wording::count(
+            usize::from(starts.iter().copied().max().unwrap_or(0)),
+            "move",
+            "moves"
+        )
     );
     if let Some(out) = args.out {
         kriegspiel::save::write_atomic(&out, &table.to_compressed())
@@ -213,10 +218,11 @@ pub fn problem(args: ProblemArgs) -> Outcome {
         let solver = p.solver()?;
         println!("{} ({}, {})", p.title, p.author, p.source);
         println!(
-            "{} mates in {} under {}; {belief} positions fit what is known",
+            "{} mates in {} under {}; {} fit what is known",
             kriegspiel::wording::color_title(solver),
             p.mate_in,
-            p.rules
+            p.rules,
+            kriegspiel::wording::count(belief, "position", "positions")
         );
         p.solve_report(limit)
     });

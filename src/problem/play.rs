@@ -218,6 +218,18 @@ impl ProblemPlay {
             .collect()
     }
 
+    /// The solver's own pieces as a board, and whether its pawns promote to queens only (what a
+    /// typed move is resolved against: [`crate::variant::typed::OwnSide`]).
+    pub fn own_board(&self) -> (shakmaty::Board, bool) {
+        let mut board = shakmaty::Board::empty();
+        for (sq, piece) in self.own_pieces() {
+            board.set_piece_at(sq, piece);
+        }
+        let queen_only =
+            self.lines[0].now.rules().promotion == crate::rules::PromotionRule::QueenOnly;
+        (board, queen_only)
+    }
+
     /// The enemy units that stand on the same square in every position kept (what the person
     /// can know for sure), and the squares where any other enemy unit may stand.
     pub fn enemy_knowledge(&self) -> (Vec<(Square, Piece)>, Bitboard) {
@@ -417,7 +429,10 @@ impl ProblemPlay {
         self.state = match c.value {
             Value::Mate => PlayState::Solved { moves: self.moves },
             Value::Defeat => self.failed(if legal && self.lines[0].now.over().is_none() {
-                format!("No mate in {} moves.", self.mate_in)
+                format!(
+                    "No mate in {}.",
+                    crate::wording::count(usize::from(self.mate_in), "move", "moves")
+                )
             } else {
                 "The game ended without your mate.".to_owned()
             }),

@@ -452,7 +452,8 @@ impl<P: Variant> Kriegspiel<P> {
         let wanted = usize::from(rules.open_squares).min(crate::announce::Reveal::MAX);
         if squares.count() != wanted {
             return Err(RequestError::Open(format!(
-                "name exactly {wanted} different squares to open (got {})",
+                "name exactly {} to open (got {})",
+                crate::wording::count(wanted, "square", "different squares"),
                 squares.count()
             )));
         }

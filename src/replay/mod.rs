@@ -11,6 +11,7 @@ use crate::referee::Request;
 use crate::rules::Wording;
 use crate::save::SavedGame;
 use crate::view::PlayerView;
+pub use crate::view::san::Notation;
 use crate::wording::{color_title, describe};
 use shakmaty::san::SanPlus;
 use shakmaty::variant::VariantPosition;
@@ -79,12 +80,12 @@ pub fn log_entry(request: Option<&Request>, words: &str) -> String {
     }
 }
 
-/// One entry of a player's log: its move in SAN when it was one (from its own board), else its
-/// request, then what it heard.
-pub fn heard_entry(h: &crate::view::Heard, words: &str) -> String {
-    match &h.san {
-        Some(san) if words.is_empty() => san.clone(),
-        Some(san) => format!("{san}: {words}"),
+/// One entry of a player's log: its move or attempt in `notation` when it was one (from its own
+/// board), else its request, then what it heard.
+pub fn heard_entry(h: &crate::view::Heard, words: &str, notation: Notation) -> String {
+    match &h.written {
+        Some(w) if words.is_empty() => w.text(notation).to_owned(),
+        Some(w) => format!("{}: {words}", w.text(notation)),
         None => log_entry(h.request.as_ref(), words),
     }
 }
@@ -109,8 +110,9 @@ pub fn request_text(r: &Request) -> String {
     }
 }
 
-/// The real moves of the game in SAN (Kriegspiel) or UCI (RBC), one per event that ended a turn,
-/// as (event index, move text).
+/// The real moves of the game in SAN, one per event that ended a turn, as (event index, move
+/// text); under Reconnaissance Blind Chess a pass is "pass" and a requested move that did
+/// nothing "no move".
 pub fn true_moves(log: &GameLog) -> Vec<(usize, String)> {
     let mut out = Vec::new();
     // Crazyhouse Kriegspiel's moves (drops included, `N@f3`) are written on a crazyhouse board.
@@ -118,6 +120,8 @@ pub fn true_moves(log: &GameLog) -> Vec<(usize, String)> {
     let resolves = log.rules.variant().resolves_moves();
     let mut pos: Option<VariantPosition> =
         VariantPosition::from_setup(variant, log.start.clone(), CastlingMode::Standard).ok();
+    // RBC's true board, which chess positions cannot always hold.
+    let mut rbc = (log.start.board.clone(), log.start.castling_rights);
     for (i, e) in log.events.iter().enumerate() {
         match (&e.request, resolves) {
             // Semi-Kriegspiel: the game's first position is the one after the placement.
@@ -145,8 +149,9 @@ pub fn true_moves(log: &GameLog) -> Vec<(usize, String)> {
                     _ => None,
                 });
                 let text = match taken.flatten() {
-                    Some(t) => t.to_string(),
-                    None => "--".to_owned(),
+                    Some(t) => rbc_san(&mut rbc, t),
+                    None if e.request == Request::Pass => "pass".to_owned(),
+                    None => "no move".to_owned(),
                 };
                 out.push((i, text));
             }
@@ -154,6 +159,34 @@ pub fn true_moves(log: &GameLog) -> Vec<(usize, String)> {
         }
     }
     out
+}
+
+/// Reconnaissance Blind Chess: the move taken, `t`, in SAN on the true board (and castling
+/// rights) `true_board`, which it then plays. RBC keeps positions chess does not allow (a king
+/// left in check), so the move is read from the board alone, as a player's own move is
+/// ([`crate::view::san::own_san`]), without a check mark.
+fn rbc_san(true_board: &mut (shakmaty::Board, shakmaty::Bitboard), t: crate::Attempt) -> String {
+    let (board, castling) = true_board;
+    let Some(piece) = board.piece_at(t.from) else {
+        return t.to_string();
+    };
+    let color = piece.color;
+    let en_passant = piece.role == shakmaty::Role::Pawn
+        && t.from.file() != t.to.file()
+        && board.piece_at(t.to).is_none();
+    let side = crate::possible::Side {
+        board,
+        color,
+        castling: *castling & board.by_color(color),
+        promotion: crate::rules::PromotionRule::Any,
+    };
+    let capture = board.piece_at(t.to).is_some() || en_passant;
+    let san = crate::view::san::own_san(&side, t, capture);
+    if en_passant {
+        board.discard_piece_at(shakmaty::Square::from_coords(t.to.file(), t.from.rank()));
+    }
+    crate::possible::move_own_piece(board, castling, color, t);
+    san
 }
 
 /// Whom an announcement was said to, when not to both.
@@ -195,7 +228,7 @@ pub fn replay_text(saved: &SavedGame, perspective: Perspective) -> String {
 fn seat_replay(out: &mut String, log: &GameLog, color: Color) {
     let _ = writeln!(out, "As {} experienced it.", color_title(color));
     let view = PlayerView::build(log, color);
-    for turn in crate::replay::record::seat_record(&view) {
+    for turn in crate::replay::record::seat_record(&view, Notation::San) {
         let entries: Vec<String> = turn.entries.iter().map(|e| turn.entry(e, color)).collect();
         let head = turn.head(color, crate::replay::record::Head::Long);
         let _ = writeln!(out, "{head}: {}", entries.join(" | "));
@@ -261,4 +294,39 @@ fn referee_step(e: &Event, san: Option<&String>, wording: Wording) -> String {
         said.join(" ")
     };
     format!(" {what} -> {said}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Preset;
+
+    /// RBC's true moves are played on a board of their own: after every move it is the
+    /// referee's board, through castling, en passant, promotions and the king's capture.
+    #[test]
+    fn rbc_moves_are_written_from_the_true_board() {
+        let mut moves = 0;
+        for seed in 0..6 {
+            let saved = crate::selfplay::random_game(Preset::Rbc.rules(), seed, 120);
+            let log = &saved.log;
+            let mut board = (log.start.board.clone(), log.start.castling_rights);
+            for (i, e) in log.events.iter().enumerate() {
+                let taken = e.said.iter().find_map(|s| match s.item {
+                    Item::Moved { taken, .. } => taken,
+                    _ => None,
+                });
+                let Some(t) = taken else { continue };
+                let san = rbc_san(&mut board, t);
+                assert!(!san.contains('-') || san.starts_with('O'), "{san}");
+                let truth = log.replay_prefix(i + 1).expect("a prefix replays");
+                assert_eq!(
+                    &board.0,
+                    truth.referee().true_board(),
+                    "seed {seed} event {i}"
+                );
+                moves += 1;
+            }
+        }
+        assert!(moves > 100, "{moves}");
+    }
 }

@@ -9,7 +9,8 @@
 //! which are credited to that side ("(you) open a1 b2: …", "(White) White resigns.").
 
 use crate::announce::Item;
-use crate::view::{Heard, PlayerView};
+pub use crate::view::san::Notation;
+use crate::view::{Heard, PlayerView, ViewTurn};
 use crate::wording::{color_title, heard_line};
 use shakmaty::Color;
 
@@ -56,30 +57,36 @@ fn actor(h: &Heard, mover: Option<Color>, seat: Color) -> Option<Color> {
     resigned.or(mover)
 }
 
-/// A seat's record in words: every turn of its view with what it did and heard (turns with
-/// nothing to say are left out).
-pub fn seat_record(view: &PlayerView) -> Vec<TurnWords> {
-    let wording = view.rules.wording;
-    let seat = view.color;
+/// A seat's record in words, its own moves and attempts in `notation`: every turn of its view
+/// with what it did and heard (turns with nothing to say are left out).
+pub fn seat_record(view: &PlayerView, notation: Notation) -> Vec<TurnWords> {
     view.turns
         .iter()
-        .map(|turn| TurnWords {
-            number: turn.number,
-            mover: turn.mover,
-            entries: turn
-                .heard
-                .iter()
-                .filter_map(|h| {
-                    let actor = actor(h, turn.mover, seat);
-                    let speaker = actor.or(turn.mover).unwrap_or(seat);
-                    let words = heard_line(&h.items, wording, speaker, Some(seat));
-                    let text = super::heard_entry(h, &words);
-                    (!text.is_empty()).then_some(Entry { actor, text })
-                })
-                .collect(),
-        })
+        .map(|turn| turn_words(view, turn, notation))
         .filter(|t| !t.entries.is_empty())
         .collect()
+}
+
+/// One turn of `view` in words, its own moves and attempts in `notation` (no entries when
+/// nothing was done or heard in it).
+pub fn turn_words(view: &PlayerView, turn: &ViewTurn, notation: Notation) -> TurnWords {
+    let wording = view.rules.wording;
+    let seat = view.color;
+    TurnWords {
+        number: turn.number,
+        mover: turn.mover,
+        entries: turn
+            .heard
+            .iter()
+            .filter_map(|h| {
+                let actor = actor(h, turn.mover, seat);
+                let speaker = actor.or(turn.mover).unwrap_or(seat);
+                let words = heard_line(&h.items, wording, speaker, Some(seat));
+                let text = super::heard_entry(h, &words, notation);
+                (!text.is_empty()).then_some(Entry { actor, text })
+            })
+            .collect(),
+    }
 }
 
 /// What the seat heard during the opponent's last turn ("White moved." when nothing more).
@@ -134,7 +141,7 @@ impl TurnWords {
 
     /// The turn on one line: its head, then its entries. Under the short head the mover's
     /// name is not said twice ("12... Black: moved."), and several entries are numbered so that
-    /// two equal answers read as two ("12. you: 1) e2e5: illegal | 2) e2e4: moved.").
+    /// two equal answers read as two ("12. you: 1) Qe2: illegal | 2) e4: moved.").
     pub fn line(&self, listener: Color, style: Head) -> String {
         let mut parts: Vec<String> = self
             .entries
@@ -188,7 +195,7 @@ mod tests {
             .collect();
         game.apply(Request::Open(squares)).expect("opened");
         let view = PlayerView::build(game.log(), Color::White);
-        let record = seat_record(&view);
+        let record = seat_record(&view, Notation::San);
         let opened = record
             .iter()
             .find_map(|t| {
@@ -216,7 +223,7 @@ mod tests {
         game.apply(Request::Resign(Color::White)).expect("resigned");
         for seat in Color::ALL {
             let view = PlayerView::build(game.log(), seat);
-            let record = seat_record(&view);
+            let record = seat_record(&view, Notation::San);
             let (turn, entry) = record
                 .iter()
                 .find_map(|t| {

@@ -8,7 +8,7 @@
 //! - [`net`]: TCP (std threads, one line per message): a server for a [`host::Host`] and a
 //!   client connection.
 //! - [`remote::RemoteTable`]: a seat at a remote table as a [`crate::table::Table`] (the app
-//!   plays network games through it).
+//!   plays network games through it); [`trouble::ConnectError`]: why it could not sit, in words.
 //! - [`engine`]: a bot speaking the protocol (`kriegspiel engine`, `kriegspiel join --bot`) and
 //!   a program speaking it seated at a local table ([`engine::EngineBot`]).
 
@@ -18,6 +18,7 @@ pub mod host;
 pub mod net;
 pub mod remote;
 pub mod serve;
+pub mod trouble;
 pub mod wire;
 
 pub use client::{Received, SeatError, SeatState};

@@ -231,17 +231,28 @@ fn serve_connection(shared: &Shared, stream: TcpStream) {
 #[derive(Debug, thiserror::Error)]
 pub enum LinkError {
     /// The table closed the connection.
-    #[error("the table closed the connection")]
+    #[error("the host closed the connection")]
     Closed,
     /// Reading from the table failed.
-    #[error("the connection failed: {0}")]
+    #[error("the connection to the host broke ({0})")]
     Read(#[source] io::Error),
     /// There is no connection (it was lost and not yet taken back).
     #[error("not connected to the host")]
     NotConnected,
     /// Writing to the table failed.
-    #[error("the connection to the host failed: {0}")]
+    #[error("the connection to the host broke ({0})")]
     Write(#[source] io::Error),
+}
+
+impl LinkError {
+    /// The kind of failure, as the system names it.
+    pub fn kind(&self) -> io::ErrorKind {
+        match self {
+            LinkError::Closed => io::ErrorKind::ConnectionAborted,
+            LinkError::Read(e) | LinkError::Write(e) => e.kind(),
+            LinkError::NotConnected => io::ErrorKind::NotConnected,
+        }
+    }
 }
 
 /// A seat's connection to a table: lines arrive on [`Connection::lines`] (read on a thread),

@@ -20,7 +20,6 @@ use crate::table::{Facts, News, Table};
 use crate::view::PlayerView;
 use shakmaty::{Color, Role, Square};
 use std::time::{Duration, Instant};
-use thiserror::Error;
 
 /// How long a request waits for the table's answer before the connection is taken back.
 pub const ANSWER_WAIT: Duration = Duration::from_secs(5);
@@ -28,19 +27,7 @@ pub const ANSWER_WAIT: Duration = Duration::from_secs(5);
 /// How often a lost connection is retried.
 const RETRY: Duration = Duration::from_secs(1);
 
-/// Why a seat could not be taken.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum ConnectError {
-    /// The host could not be reached.
-    #[error("cannot connect: {0}")]
-    Unreachable(String),
-    /// The host refused the seat (a wrong code, both seats taken...).
-    #[error("the host refused: {0}")]
-    Refused(String),
-    /// The host sent something that is not the seat protocol, or nothing in time.
-    #[error("{0}")]
-    Protocol(String),
-}
+pub use super::trouble::ConnectError;
 
 /// A request sent and not answered yet.
 struct Pending {
@@ -82,7 +69,7 @@ impl RemoteTable {
     /// Connects to `address` with `hello` and waits (at most [`ANSWER_WAIT`]) for the seat.
     pub fn connect(address: &str, hello: Hello) -> Result<RemoteTable, ConnectError> {
         let connection = Connection::open(address, &hello)
-            .map_err(|e| ConnectError::Unreachable(e.to_string()))?;
+            .map_err(|e| ConnectError::Unreachable(e.kind(), e.to_string()))?;
         let mut seat = SeatState::new();
         let deadline = Instant::now() + ANSWER_WAIT;
         while seat.state.is_none() {
@@ -93,8 +80,8 @@ impl RemoteTable {
                     Ok(_) => continue,
                     Err(e) => return Err(ConnectError::Protocol(e.to_string())),
                 },
-                Ok(Err(e)) => return Err(ConnectError::Protocol(e.to_string())),
-                Err(_) => return Err(ConnectError::Protocol("the host did not answer".into())),
+                Ok(Err(e)) => return Err(ConnectError::Unreachable(e.kind(), e.to_string())),
+                Err(_) => return Err(ConnectError::Silent),
             }
         }
         let Some(perception) = seat.perception().cloned() else {
@@ -175,6 +162,18 @@ impl RemoteTable {
     /// Brings the facts up to date with what the host said; `now` is when its state arrived
     /// (a running clock counts down from there).
     fn refresh(&mut self, now: Duration) {
+        // The host keeps an offer until the other side's move: gone without the game ending,
+        // this seat's offer was declined by playing on.
+        if let Some(state) = &self.seat.state
+            && self.facts.draw_offer == Some(self.color)
+            && state.draw_offer.is_none()
+            && state.over.is_none()
+        {
+            self.news.push(News::DrawDeclined {
+                by: !self.color,
+                played_on: true,
+            });
+        }
         let f = &mut self.facts;
         f.meta.white = self.seat.names[1].clone();
         f.meta.black = self.seat.names[0].clone();

@@ -217,9 +217,15 @@ impl GameSession {
             let reading = clock.reading(now);
             self.game.set_last_clock(reading);
         }
-        // A draw offer not taken lapses when the other side's turn ends.
+        // A draw offer not taken lapses when the other side's turn ends: declined by playing on.
         if turn_ends && self.facts.draw_offer == Some(!mover) {
             self.facts.draw_offer = None;
+            if self.game.referee().over().is_none() {
+                self.news.push(News::DrawDeclined {
+                    by: mover,
+                    played_on: true,
+                });
+            }
         }
         self.refresh();
         self.autosave_event();

@@ -1,7 +1,7 @@
 //! The local table: a [`GameSession`] as a [`Table`] (every request answered at once, its answer
 //! waiting for the next [`Table::poll`]), and its [`Record`] (autosave, the club referee's
 //! corrections). Draw offers are kept here: an offer stands until taken, declined, or the
-//! other side's turn ends.
+//! other side's turn ends; the offerer is told when it is declined ([`News::DrawDeclined`]).
 
 use super::GameSession;
 use crate::log::{Event, Game};
@@ -49,6 +49,10 @@ impl Table for GameSession {
     fn decline_draw(&mut self, seat: Color) {
         if self.facts.draw_offer == Some(!seat) {
             self.facts.draw_offer = None;
+            self.news.push(News::DrawDeclined {
+                by: seat,
+                played_on: false,
+            });
         }
     }
 

@@ -136,8 +136,17 @@ fn a_draw_offer_is_kept_by_the_table() {
         Some(Color::White),
         "Black may still take it"
     );
+    table.poll(at);
     table.decline_draw(Color::Black);
     assert_eq!(table.facts().draw_offer, None);
+    assert_eq!(
+        table.poll(at),
+        [News::DrawDeclined {
+            by: Color::Black,
+            played_on: false
+        }],
+        "the offerer is told"
+    );
     table.offer_draw(Color::Black, at);
     table.offer_draw(Color::White, at);
     assert!(
@@ -153,5 +162,13 @@ fn a_draw_offer_is_kept_by_the_table() {
         lapsing.facts().draw_offer,
         None,
         "White moved on: the offer lapsed"
+    );
+    assert_eq!(
+        Table::poll(&mut lapsing, at),
+        [News::DrawDeclined {
+            by: Color::White,
+            played_on: true
+        }],
+        "Black is told that White played on"
     );
 }

@@ -40,6 +40,14 @@ pub enum News {
     /// Something else happened: the opponent's turn as the caller's seat heard it, a flag
     /// fall, a draw agreed by the table.
     Happened(Event),
+    /// A draw offer was declined: the offerer (`!by`) is to be told. `played_on`: the other
+    /// side ended its turn without taking it, where that lapses an offer.
+    DrawDeclined {
+        /// The side that declined.
+        by: Color,
+        /// Declined by playing on rather than with a word.
+        played_on: bool,
+    },
 }
 
 /// A game at a table. Requests and the seats' views go through it; what is hidden from the

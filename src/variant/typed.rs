@@ -175,12 +175,49 @@ fn is_placed_piece(word: &str, letter: char) -> bool {
 
 /// Whether `a` takes one of the player's own pawns to the last rank.
 pub fn promotes(view: &PlayerView, a: Attempt) -> bool {
-    view.own.role_at(a.from) == Some(Role::Pawn)
-        && a.to.rank() == view.color.relative_rank(Rank::Eighth)
+    OwnSide::of(view).promotes(a)
+}
+
+/// What a typed move is resolved against: the mover's own board and possible attempts (a
+/// seat's view, or the solver's side of a problem), never the true position.
+#[derive(Clone, Debug)]
+pub struct OwnSide<'a> {
+    /// The mover.
+    pub color: Color,
+    /// The mover's own pieces.
+    pub own: &'a shakmaty::Board,
+    /// The attempts the mover may make.
+    pub possible: Vec<Attempt>,
+    /// A pawn reaching the last rank becomes a queen without asking.
+    pub queen_only: bool,
+}
+
+impl<'a> OwnSide<'a> {
+    /// A seat's side, from its view.
+    pub fn of(view: &'a PlayerView) -> OwnSide<'a> {
+        OwnSide {
+            color: view.color,
+            own: &view.own,
+            possible: view.possible_attempts(),
+            queen_only: view.rules.promotion == PromotionRule::QueenOnly,
+        }
+    }
+
+    /// Whether the attempt takes a pawn to the last rank.
+    pub fn promotes(&self, a: Attempt) -> bool {
+        self.own.role_at(a.from) == Some(Role::Pawn)
+            && a.to.rank() == self.color.relative_rank(Rank::Eighth)
+    }
 }
 
 /// Resolves a typed move (UCI or SAN) against the player's own board only.
 pub fn resolve(view: &PlayerView, text: &str) -> Result<Typed, TypedError> {
+    resolve_on(&OwnSide::of(view), text)
+}
+
+/// Resolves a typed move (UCI or SAN) against a side's own board and possible attempts.
+pub fn resolve_on(side: &OwnSide, text: &str) -> Result<Typed, TypedError> {
+    let view = side;
     let text = text.trim();
     if let Ok(a) = Attempt::parse(text) {
         return Ok(complete_promotion(view, a));
@@ -195,8 +232,9 @@ pub fn resolve(view: &PlayerView, text: &str) -> Result<Typed, TypedError> {
     // The possible attempts first (as SAN disambiguates), then what the piece could attempt
     // on an empty board: the referee answers those too.
     let mut possible: Vec<Attempt> = view
-        .possible_attempts()
-        .into_iter()
+        .possible
+        .iter()
+        .copied()
         .filter(|a| a.dropped().is_none())
         .map(|a| Attempt::new(a.from, a.to))
         .collect();
@@ -212,7 +250,7 @@ pub fn resolve(view: &PlayerView, text: &str) -> Result<Typed, TypedError> {
             .collect();
     }
     match candidates.as_slice() {
-        [one] if letter.is_some() && !promotes(view, *one) => {
+        [one] if letter.is_some() && !view.promotes(*one) => {
             Err(TypedError::NoPiece(text.to_owned()))
         }
         [one] => Ok(complete_promotion(
@@ -235,10 +273,10 @@ pub fn resolve(view: &PlayerView, text: &str) -> Result<Typed, TypedError> {
 
 /// A pawn reaching the last rank without a letter: a queen under queen-only rules, otherwise
 /// the player is asked.
-fn complete_promotion(view: &PlayerView, a: Attempt) -> Typed {
-    if a.promotion.is_some() || !promotes(view, a) {
+fn complete_promotion(view: &OwnSide, a: Attempt) -> Typed {
+    if a.promotion.is_some() || !view.promotes(a) {
         Typed::Attempt(a)
-    } else if view.rules.promotion == PromotionRule::QueenOnly {
+    } else if view.queen_only {
         Typed::Attempt(Attempt {
             promotion: Some(Role::Queen),
             ..a
@@ -268,7 +306,7 @@ fn normalize(text: &str) -> String {
 
 /// Every attempt the player's own pieces could make on an empty board (pawn pushes and
 /// diagonal steps, the king's castling from its home square), whatever stands in the way.
-fn geometric_attempts(view: &PlayerView) -> Vec<Attempt> {
+fn geometric_attempts(view: &OwnSide) -> Vec<Attempt> {
     let color = view.color;
     let mut out = Vec::new();
     for from in view.own.by_color(color) {
@@ -306,7 +344,7 @@ fn geometric_attempts(view: &PlayerView) -> Vec<Attempt> {
 
 /// Whether the attempt `a` (from, to) on the player's own board is the typed SAN move. The
 /// promotion letter is not compared here.
-fn san_matches(view: &PlayerView, san: San, a: Attempt) -> bool {
+fn san_matches(view: &OwnSide, san: San, a: Attempt) -> bool {
     let role = view.own.role_at(a.from);
     let castles =
         role == Some(Role::King) && a.from.rank() == a.to.rank() && a.from.distance(a.to) == 2;

@@ -38,9 +38,9 @@ pub struct Heard {
     pub request: Option<Request>,
     /// What the player heard, in order.
     pub items: Vec<Item>,
-    /// The player's own move in SAN (from its own board, [`san::own_san`]) when this request
-    /// was its move; otherwise `None`.
-    pub san: Option<String>,
+    /// The player's own move or attempt as it is written (from its own board, [`san::Written`])
+    /// when this request was one; otherwise `None`.
+    pub written: Option<san::Written>,
 }
 
 /// One turn as a player experienced it.
@@ -190,7 +190,7 @@ impl PlayerView {
             view.turns[0].heard.push(Heard {
                 request: None,
                 items: seen.opening.clone(),
-                san: None,
+                written: None,
             });
         }
         view.open_turn();
@@ -233,7 +233,7 @@ impl PlayerView {
             self.hear(*item, request.as_ref(), mover);
         }
         self.track_turn(request.as_ref(), &items, &before, turn_over);
-        let san = self.played_san(
+        let written = self.written(
             request.as_ref(),
             &items,
             &before,
@@ -244,7 +244,7 @@ impl PlayerView {
             let heard = Heard {
                 request,
                 items,
-                san,
+                written,
             };
             if let Some(turn) = self.turns.last_mut() {
                 turn.heard.push(heard);
@@ -367,19 +367,20 @@ impl PlayerView {
         }
     }
 
-    /// The own move in SAN, from the own board before it and the capture heard.
-    fn played_san(
+    /// The own move or attempt as written, from the own board before it and the capture heard.
+    fn written(
         &self,
         request: Option<&Request>,
         items: &[Item],
         before: &Board,
         before_castling: Bitboard,
         turn_over: bool,
-    ) -> Option<String> {
+    ) -> Option<san::Written> {
         let mine = self.to_move == self.color;
         let kriegspiel = self.rules.variant().answers_attempts();
         let played = match request {
-            Some(Request::Try(a)) if mine && turn_over && kriegspiel => Some(*a),
+            // A refused attempt too: the player reads it as it typed it.
+            Some(Request::Try(a)) if mine && kriegspiel => Some(*a),
             Some(Request::Move(_)) if mine && turn_over => {
                 self.last_move.filter(|_| self.own != *before)
             }
@@ -393,7 +394,7 @@ impl PlayerView {
                 promotion: self.rules.promotion,
             };
             let capture = items.iter().any(|i| matches!(i, Item::Capture { .. }));
-            san::own_san(&side, a, capture)
+            san::Written::of(&side, a, capture)
         })
     }
 

@@ -1,7 +1,9 @@
-//! A player's own move in SAN, written from what the player knows: its own board before the
-//! move (for the piece letter and the disambiguation) and whether it heard a capture. Check
-//! marks are left out: the logs give every check announcement in words, and under rules without
-//! check announcements (RBC) a `+` would tell the mover more than it heard.
+//! A player's own move in SAN (or in long algebraic, [`Notation::Long`]), written from what the
+//! player knows: its own board before the move (for the piece letter and the disambiguation) and
+//! whether it heard a capture. Check marks are left out: the logs give every check announcement
+//! in words, and under rules without check announcements (RBC) a `+` would tell the mover more
+//! than it heard. A refused attempt is written the same way (a pawn's diagonal step with its
+//! `x`), so a player reads its attempts as it types them.
 //!
 //! The disambiguation is among the player's own pieces that could possibly reach the square
 //! (RULES.md section 1), not only the legal ones: the player cannot know which of them the
@@ -12,6 +14,94 @@ use crate::possible::Side;
 use shakmaty::san::San;
 use shakmaty::{CastlingSide, Role};
 
+/// How a player's own moves and attempts are written in its logs.
+#[derive(
+    Copy, Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+pub enum Notation {
+    /// Standard algebraic: `Nf3`, `exd5`, `O-O`, `e8=Q`, `N@f3`.
+    #[default]
+    San,
+    /// Long algebraic, with the square the piece comes from: `Ng1-f3`, `e4xd5`, `O-O`.
+    Long,
+}
+
+impl Notation {
+    /// Both, in the order the Settings window lists them.
+    pub const ALL: [Notation; 2] = [Notation::San, Notation::Long];
+
+    /// The name a person reads.
+    pub fn title(self) -> &'static str {
+        match self {
+            Notation::San => "Standard (Nf3)",
+            Notation::Long => "Long (Ng1-f3)",
+        }
+    }
+}
+
+/// An own move or attempt written in each notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Written {
+    /// In SAN.
+    pub san: String,
+    /// In long algebraic.
+    pub long: String,
+}
+
+impl Written {
+    /// `a` on `side`'s board before it, `capture` when the player heard that it took something.
+    pub fn of(side: &Side, a: Attempt, capture: bool) -> Written {
+        Written {
+            san: own_san(side, a, capture),
+            long: own_long(side, a, capture),
+        }
+    }
+
+    /// The text in `notation`.
+    pub fn text(&self, notation: Notation) -> &str {
+        match notation {
+            Notation::San => &self.san,
+            Notation::Long => &self.long,
+        }
+    }
+}
+
+/// The castling side of `a` when it is a castling move on `side`'s board.
+fn castling(side: &Side, a: Attempt) -> Option<CastlingSide> {
+    let king = side.board.role_at(a.from) == Some(Role::King);
+    (king && a.dropped().is_none() && side.castle_rook(a).is_some()).then(|| {
+        if a.to.file() > a.from.file() {
+            CastlingSide::KingSide
+        } else {
+            CastlingSide::QueenSide
+        }
+    })
+}
+
+/// The long algebraic form of the own move (or attempt) `a` on `side`'s board before it:
+/// the piece letter, both squares joined by `-` (or `x` when a capture was heard, and for a
+/// pawn's diagonal step), the promotion; castling and drops as in SAN.
+pub fn own_long(side: &Side, a: Attempt, capture: bool) -> String {
+    if let Some(role) = a.dropped() {
+        return San::Put { role, to: a.to }.to_string();
+    }
+    if let Some(wing) = castling(side, a) {
+        return San::Castle(wing).to_string();
+    }
+    let role = side.board.role_at(a.from);
+    let pawn = role.is_none_or(|r| r == Role::Pawn);
+    let capture = capture || (pawn && a.from.file() != a.to.file());
+    let letter = match role {
+        Some(r) if r != Role::Pawn => r.upper_char().to_string(),
+        _ => String::new(),
+    };
+    let promotion = a
+        .promotion
+        .map_or(String::new(), |p| format!("={}", p.upper_char()));
+    let joint = if capture { 'x' } else { '-' };
+    format!("{letter}{}{joint}{}{promotion}", a.from, a.to)
+}
+
 /// The SAN of the own move `a` (a legal one) on `side`'s board before it, `capture` when the
 /// player heard that it took something.
 pub fn own_san(side: &Side, a: Attempt, capture: bool) -> String {
@@ -21,12 +111,7 @@ pub fn own_san(side: &Side, a: Attempt, capture: bool) -> String {
     let Some(role) = side.board.role_at(a.from) else {
         return a.to_string();
     };
-    if role == Role::King && side.castle_rook(a).is_some() {
-        let wing = if a.to.file() > a.from.file() {
-            CastlingSide::KingSide
-        } else {
-            CastlingSide::QueenSide
-        };
+    if let Some(wing) = castling(side, a) {
         return San::Castle(wing).to_string();
     }
     let pawn = role == Role::Pawn;
@@ -96,6 +181,46 @@ mod tests {
         assert_eq!(san("4k3/8/8/8/8/8/8/R3K2R", castle, "e1g1", false), "O-O");
         assert_eq!(san("4k3/8/8/8/8/8/8/R3K2R", castle, "e1c1", false), "O-O-O");
         assert_eq!(san(start, Bitboard::EMPTY, "N@e4", false), "N@e4");
+    }
+
+    fn long(fen_board: &str, castling: Bitboard, a: &str, capture: bool) -> String {
+        let board: Board = fen_board.parse().expect("board");
+        let side = Side {
+            board: &board,
+            color: Color::White,
+            castling,
+            promotion: PromotionRule::Any,
+        };
+        own_long(&side, Attempt::parse(a).expect("uci"), capture)
+    }
+
+    #[test]
+    fn long_algebraic_names_both_squares() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+        assert_eq!(long(start, Bitboard::EMPTY, "g1f3", false), "Ng1-f3");
+        assert_eq!(long(start, Bitboard::EMPTY, "e2e4", false), "e2-e4");
+        assert_eq!(long(start, Bitboard::EMPTY, "d1d7", true), "Qd1xd7");
+        // A pawn's diagonal step is a capture whether or not one was heard (a refused try).
+        assert_eq!(long(start, Bitboard::EMPTY, "e2d3", false), "e2xd3");
+        assert_eq!(
+            long("4k3/1P6/8/8/8/8/8/4K3", Bitboard::EMPTY, "b7b8n", false),
+            "b7-b8=N"
+        );
+        let castle = Bitboard::from_square(Square::H1);
+        assert_eq!(long("4k3/8/8/8/8/8/8/4K2R", castle, "e1g1", false), "O-O");
+        assert_eq!(long(start, Bitboard::EMPTY, "N@e4", false), "N@e4");
+        let side_board: Board = start.parse().expect("board");
+        let side = Side {
+            board: &side_board,
+            color: Color::White,
+            castling: Bitboard::EMPTY,
+            promotion: PromotionRule::Any,
+        };
+        let w = Written::of(&side, Attempt::parse("g1f3").expect("uci"), false);
+        assert_eq!(
+            (w.text(Notation::San), w.text(Notation::Long)),
+            ("Nf3", "Ng1-f3")
+        );
     }
 
     #[test]

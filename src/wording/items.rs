@@ -146,8 +146,12 @@ fn capture_phrase(square: Square, unit: Option<Unit>, w: Wording) -> String {
 fn pawn_tries_phrase(t: PawnTries, w: Wording) -> String {
     match (t, w) {
         (PawnTries::Count(0), _) => "No pawn tries.".to_owned(),
-        (PawnTries::Count(1), _) => "1 pawn try.".to_owned(),
-        (PawnTries::Count(n), _) => format!("{n} pawn tries."),
+        (PawnTries::Count(n), _) => {
+            format!(
+                "{}.",
+                super::count(usize::from(n), "pawn try", "pawn tries")
+            )
+        }
         (PawnTries::Any(true), _) => "Has pawn captures.".to_owned(),
         (PawnTries::Any(false), _) => "No pawn captures.".to_owned(),
         (PawnTries::Squares(b), Wording::Rand) if b.is_empty() => {

@@ -18,6 +18,13 @@ pub fn color_title(c: Color) -> &'static str {
     c.fold_wb("White", "Black")
 }
 
+/// A number with its noun, singular for one: `count(1, "pawn try", "pawn tries")` is
+/// "1 pawn try", `count(0, "position", "positions")` "0 positions".
+pub fn count<N: std::fmt::Display + PartialEq + From<u8>>(n: N, one: &str, many: &str) -> String {
+    let noun = if n == N::from(1) { one } else { many };
+    format!("{n} {noun}")
+}
+
 /// Squares sorted by name (file, then rank), as "a3 and c3" / "a3, b4 and c3".
 pub fn square_list(squares: Bitboard) -> String {
     let mut names: Vec<Square> = squares.into_iter().collect();
@@ -232,6 +239,30 @@ pub fn heard_line(items: &[Item], w: Wording, mover: Color, listener: Option<Col
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_count_of_one_is_singular() {
+        assert_eq!(count(1usize, "pawn try", "pawn tries"), "1 pawn try");
+        assert_eq!(count(2u8, "pawn try", "pawn tries"), "2 pawn tries");
+        assert_eq!(count(0u32, "position", "positions"), "0 positions");
+        assert_eq!(count(1u64, "position", "positions"), "1 position");
+        assert_eq!(
+            describe(
+                &Item::PawnTries(crate::announce::PawnTries::Count(1)),
+                Wording::Icc
+            )
+            .as_deref(),
+            Some("1 pawn try.")
+        );
+        assert_eq!(
+            describe(
+                &Item::PawnTries(crate::announce::PawnTries::Count(3)),
+                Wording::Icc
+            )
+            .as_deref(),
+            Some("3 pawn tries.")
+        );
+    }
     use crate::announce::{CheckDirection, GameResult, PawnTries, Unit};
 
     #[test]

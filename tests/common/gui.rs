@@ -61,6 +61,9 @@ pub fn harness_builder<S>() -> HarnessBuilder<S> {
     Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
         .with_max_steps(16)
+        // Frames at a real display's pace, so that "at once" in a test is a fraction of a second
+        // of the app's time (the curtain's moment counts it).
+        .with_step_dt(1.0 / 60.0)
         .with_context_setup(egui_extras::install_image_loaders)
 }
 
@@ -409,10 +412,23 @@ impl Gui {
         texts(&self.harness)
     }
 
-    /// Clicks the widget labelled `label`, then lets the app settle.
+    /// Clicks the widget labelled `label`, then lets the app settle. The curtain's "Open …'s
+    /// board" is clicked as a person would: once the curtain has stood for a moment.
     pub fn click(&mut self, label: &str) {
+        if label.starts_with("Open ") && label.ends_with("'s board") {
+            self.let_time_pass(kriegspiel::app::play::CURTAIN_ARM);
+        }
         self.get_by_label(label).click();
         self.run();
+    }
+
+    /// Lets `time` pass on the app's clock (one frame at the later time, then frames go on at
+    /// the usual pace).
+    pub fn let_time_pass(&mut self, time: Duration) {
+        let now = self.ctx.input(|i| i.time);
+        self.input_mut().time = Some(now + time.as_secs_f64() + 0.05);
+        self.run();
+        self.input_mut().time = None;
     }
 
     /// Gives the keyboard focus to the widget labelled `label`.

@@ -132,6 +132,9 @@ impl PlayScreen {
     /// Opens `c`'s board (hot-seat); the clock starts with the first board opened.
     fn open_board(&mut self, c: Color, now: Duration) {
         self.curtain = Curtain::Open(c);
+        self.curtain_shown = None;
+        // The player's keystrokes go to the move field at once.
+        self.focus_input = true;
         self.entry.selected = None;
         self.message = None;
         if !self.clock_started {

@@ -8,11 +8,10 @@ use crate::app::pieces::{self, role_name};
 use crate::app::theme;
 use crate::attempt::Attempt;
 use crate::clock::format_ms;
-use crate::log::GameLog;
 use crate::possible::promotion_roles;
 use crate::referee::Request;
 use crate::wording::color_title;
-use egui::{Color32, RichText};
+use egui::RichText;
 use shakmaty::Color;
 use std::time::Duration;
 
@@ -49,25 +48,27 @@ impl PlayScreen {
                         rich
                     });
                 }
-                // A network game's clocks are the host's: nobody pauses them from a seat.
-                if !self.revealed() && self.table.record().is_some() {
-                    if self.facts().clock_running().is_some() {
-                        if ui.button("Pause clock").clicked() {
-                            intents.push(Intent::PauseClock);
-                        }
-                    } else if self.clock_started && ui.button("Resume clock").clicked() {
-                        intents.push(Intent::ResumeClock);
-                    }
+                // A network game's clocks are the host's: nobody pauses them from a seat. The
+                // club referee's console has the same button.
+                if !self.revealed()
+                    && self.table.record().is_some()
+                    && self.mode != PlayMode::Referee
+                    && ui.button(self.clock_action()).clicked()
+                {
+                    intents.push(if self.facts().clock_running().is_some() {
+                        Intent::PauseClock
+                    } else {
+                        Intent::ResumeClock
+                    });
+                }
+                if self.facts().clock_running().is_none() && !self.revealed() {
+                    ui.label(RichText::new("Clocks stopped").weak());
                 }
             }
             if let PlayMode::Seat(_) = self.mode
                 && !self.revealed()
             {
-                ui.checkbox(&mut self.training_aid, "Where enemy units may be")
-                    .on_hover_text(
-                        "A training aid: shades the squares where the enemy's units may stand, \
-                         from what you were told only",
-                    );
+                self.training_controls(ui);
             }
             if self.mode == PlayMode::Referee {
                 let open = self.display.open;
@@ -99,86 +100,14 @@ impl PlayScreen {
         });
     }
 
-    /// The public facts shown while the curtain is up.
-    pub(super) fn curtain_card(
-        &mut self,
-        ui: &mut egui::Ui,
-        now: Duration,
-        intents: &mut Vec<Intent>,
-    ) {
-        let Curtain::Up { next } = self.curtain else {
-            return;
-        };
-        let open_key = open_key_pressed(ui);
-        if open_key {
-            intents.push(Intent::OpenBoard(next));
-        }
-        // Public facts only, read from the referee's record where this table has it (a table
-        // without it shows the card without them).
-        let public = self
-            .table
-            .truth()
-            .map(|game| public_since_last_turn(game.log(), next))
-            .unwrap_or_default();
-        curtain_frame().show(ui, |ui| {
-            ui.set_min_width(460.0);
-            // Long announcements wrap inside the card.
-            ui.set_max_width(620.0);
-            // The card is dark in either theme: its text and button are drawn as in the
-            // dark theme.
-            *ui.visuals_mut() = egui::Visuals::dark();
-            ui.vertical_centered(|ui| {
-                self.curtain_text(ui, next, &public, now);
-                ui.add_space(8.0);
-                let button = egui::Button::new(
-                    RichText::new(format!("Open {}'s board", color_title(next)))
-                        .size(theme::TEXT_PROMPT),
-                );
-                if ui.add(button).clicked() && !open_key {
-                    intents.push(Intent::OpenBoard(next));
-                }
-                ui.label(RichText::new("Space or Enter opens it.").small());
-            });
-        });
-    }
-
-    /// The curtain card's words: who moves, who looks away, the public news, the clocks (where
-    /// they are public) and a draw offer.
-    fn curtain_text(&self, ui: &mut egui::Ui, next: Color, public: &str, now: Duration) {
-        ui.heading(
-            RichText::new(format!("{} to move", color_title(next)))
-                .size(theme::TEXT_HEADLINE)
-                .color(Color32::WHITE),
-        );
-        let name = next.fold_wb(&self.facts().meta.white, &self.facts().meta.black);
-        let who = if name.is_empty() {
-            color_title(next).to_owned()
+    /// The one clock button's words: start before the clocks ever ran, then pause or resume.
+    pub(super) fn clock_action(&self) -> &'static str {
+        if self.facts().clock_running().is_some() {
+            "Pause clock"
+        } else if self.clock_started {
+            "Resume clock"
         } else {
-            name.clone()
-        };
-        ui.label(format!(
-            "Pass the screen to {who}. {} looks away.",
-            color_title(!next)
-        ));
-        if !public.is_empty() {
-            ui.add(
-                egui::Label::new(
-                    RichText::new(format!("Announced to both: {public}")).size(theme::TEXT_MESSAGE),
-                )
-                .wrap(),
-            );
-        }
-        if let Some(reading) = self.facts().clock_reading(now)
-            && !self.facts().rules.variant().capabilities().private_clocks
-        {
-            ui.label(format!(
-                "Clocks: White {}  Black {}",
-                format_ms(reading.white_ms),
-                format_ms(reading.black_ms)
-            ));
-        }
-        if self.facts().draw_offer == Some(!next) {
-            ui.label(format!("{} offers a draw.", color_title(!next)));
+            "Start clock"
         }
     }
 
@@ -284,8 +213,14 @@ impl PlayScreen {
                     intents.push(Intent::CloseBoard);
                 }
             } else if let PlayMode::Seat(me) = self.mode {
-                let waiting = if self.computer.is_some() {
+                let thinking = self.computer_thinking();
+                if thinking {
+                    thinking_dots(ui);
+                }
+                let waiting = if thinking {
                     "the computer is thinking…"
+                } else if self.computer.is_some() {
+                    "the computer is about to move."
                 } else {
                     "waiting for the opponent."
                 };
@@ -536,55 +471,25 @@ pub(super) fn end_buttons(ui: &mut egui::Ui, requests: &mut Vec<AppRequest>, exp
     }
 }
 
-/// Every public announcement since `next` last made a request, for the curtain, from the
-/// public record ([`GameLog::public_record`]): one sentence group per request, in order ("Any? -
-/// No. White moved. Pawn at d5 captured."). Before the first request, what was said at the
-/// start (which the first curtain shows to both).
-fn public_since_last_turn(log: &GameLog, next: Color) -> String {
-    // The player's own requests (and everything before them) were heard at the board.
-    let since = log.events.iter().rposition(|e| e.by == Some(next));
-    log.public_record()
-        .into_iter()
-        .filter(|line| match (line.event, since) {
-            (None, _) => log.events.is_empty(),
-            (Some(i), Some(last)) => i > last,
-            (Some(_), None) => true,
-        })
-        .map(|line| line.text)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// Whether Space or Enter was pressed this frame while no text field has the keyboard (the
-/// board's button, when it has the focus, takes them itself); a held key's repeats never count.
-fn open_key_pressed(ui: &egui::Ui) -> bool {
-    !ui.ctx().egui_wants_keyboard_input()
-        && ui.input(|i| {
-            i.events.iter().any(|e| {
-                matches!(
-                    e,
-                    egui::Event::Key {
-                        key: egui::Key::Space | egui::Key::Enter,
-                        pressed: true,
-                        repeat: false,
-                        ..
-                    }
-                )
-            })
-        })
-}
-
-/// The curtain card's dark frame.
-fn curtain_frame() -> egui::Frame {
-    egui::Frame::new()
-        .fill(theme::CURTAIN_FILL)
-        .stroke(egui::Stroke::new(2.0, theme::CURTAIN_FRAME))
-        .corner_radius(12.0)
-        .inner_margin(28.0)
-        .shadow(egui::Shadow {
-            offset: [0, 8],
-            blur: 24,
-            spread: 4,
-            color: theme::CURTAIN_SHADOW,
-        })
+/// The computer is thinking: three dots that light up in turn (a frame every 0.4 s, not a
+/// spinner's every frame, so the window stays nearly idle while it waits).
+fn thinking_dots(ui: &mut egui::Ui) {
+    const STEP: f64 = 0.4;
+    let phase = (ui.input(|i| i.time) / STEP) as usize % 3;
+    let (rect, resp) = ui.allocate_exact_size(egui::vec2(30.0, 14.0), egui::Sense::hover());
+    resp.widget_info(|| {
+        egui::WidgetInfo::labeled(egui::Role::Label, true, "The computer is thinking")
+    });
+    let painter = ui.painter_at(rect);
+    for i in 0..3 {
+        let center = rect.left_center() + egui::vec2(5.0 + 10.0 * i as f32, 0.0);
+        let color = if i == phase {
+            theme::CLOCK_RUNNING
+        } else {
+            ui.visuals().weak_text_color()
+        };
+        painter.circle_filled(center, 3.5, color);
+    }
+    ui.ctx()
+        .request_repaint_after(std::time::Duration::from_secs_f64(STEP));
 }

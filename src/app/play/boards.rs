@@ -7,12 +7,17 @@ use super::{Drawn, Intent, Place, PlayMode, PlayScreen};
 use crate::announce::Item;
 use crate::app::board::{self, BoardEvent, BoardSpec, Highlight};
 use crate::app::layout::{self, Room};
-use crate::app::logs::referee_log;
+use crate::app::logs::{heard_log, referee_log};
 use crate::app::settings::{MoveMethod, Settings};
 use crate::attempt::Attempt;
 use crate::referee::Request;
 use egui::RichText;
 use shakmaty::Color;
+
+/// The space between the single board and its log.
+const ONE_BOARD_GAP: f32 = 24.0;
+/// The height kept beside the single board for its title, the line of news and the trays.
+const ONE_BOARD_ROOM: f32 = 110.0;
 
 /// The room the game screen keeps around its boards (the bars above and below, the line of what
 /// was heard since the last turn, the marker tray).
@@ -31,6 +36,12 @@ impl PlayScreen {
         settings: &Settings,
         intents: &mut Vec<Intent>,
     ) {
+        // One person at the screen with one board to see: that board, large, with its log
+        // beside it (the closed boards as one short line).
+        if let Some(color) = self.single_board() {
+            self.one_board(ui, color, settings, intents);
+            return;
+        }
         // In a narrow window the board of the person at the screen comes first.
         let focus = match self.mode {
             PlayMode::Referee => Some(Place::Referee),
@@ -43,6 +54,75 @@ impl PlayScreen {
         });
     }
 
+    /// The one board drawn alone: the seat's board when one person plays here (the computer,
+    /// a network seat) or the open board in hot-seat play, until the game is over (then the
+    /// true board is shown beside the players').
+    fn single_board(&self) -> Option<Color> {
+        if self.revealed() {
+            return None;
+        }
+        match (self.mode, self.curtain) {
+            (PlayMode::Seat(c), _) | (PlayMode::HotSeat, super::Curtain::Open(c)) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// One large board on the left (title, board, trays) and what its player heard on the
+    /// right, filling the screen's height; in hot-seat play, a short line says the other boards
+    /// are closed.
+    fn one_board(
+        &mut self,
+        ui: &mut egui::Ui,
+        color: Color,
+        settings: &Settings,
+        intents: &mut Vec<Intent>,
+    ) {
+        let avail = ui.available_size();
+        let log_width = (avail.x * 0.32).clamp(240.0, 440.0);
+        let size = (avail.x - log_width - ONE_BOARD_GAP)
+            .min(avail.y - ONE_BOARD_ROOM)
+            .max(160.0);
+        let pad = ((avail.x - size - log_width - ONE_BOARD_GAP) / 2.0).max(0.0);
+        ui.horizontal_top(|ui| {
+            ui.add_space(pad);
+            ui.vertical(|ui| {
+                ui.set_width(size);
+                self.place_title(ui, Place::Player(color));
+                self.player_board(ui, color, size, None, settings, intents);
+            });
+            ui.add_space(ONE_BOARD_GAP);
+            ui.vertical(|ui| {
+                ui.set_width(log_width);
+                if self.mode == PlayMode::HotSeat {
+                    let others = format!(
+                        "{}'s board and the referee's board are closed.",
+                        crate::wording::color_title(!color)
+                    );
+                    ui.label(RichText::new(others).weak());
+                    ui.add_space(4.0);
+                }
+                ui.label(RichText::new("What you heard").strong());
+                let view = self.table.view(color).clone();
+                heard_log(
+                    ui,
+                    &view,
+                    (avail.y - 40.0).max(80.0),
+                    color,
+                    settings.notation,
+                );
+            });
+        });
+    }
+
+    /// A place's title line (with the player's name).
+    fn place_title(&self, ui: &mut egui::Ui, place: Place) {
+        let name = match place {
+            Place::Player(c) => c.fold_wb(&self.facts().meta.white, &self.facts().meta.black),
+            Place::Referee => "",
+        };
+        ui.label(RichText::new(place.title(name)).strong());
+    }
+
     /// One place's column: its title, then its board and log, or the covered board.
     fn place_column(
         &mut self,
@@ -53,19 +133,14 @@ impl PlayScreen {
         settings: &Settings,
         intents: &mut Vec<Intent>,
     ) {
-        let name = match place {
-            Place::Player(c) => c.fold_wb(&self.facts().meta.white, &self.facts().meta.black),
-            Place::Referee => "",
-        };
-        let title = place.title(name);
-        ui.label(RichText::new(title).strong());
+        self.place_title(ui, place);
         if !self.may_see(place) {
             board::covered(ui, place.name(), size);
             return;
         }
         match place {
             Place::Player(color) => {
-                self.player_board(ui, color, size, log_height, settings, intents)
+                self.player_board(ui, color, size, Some(log_height), settings, intents)
             }
             Place::Referee => self.referee_board(ui, size, log_height, settings, intents),
         }

@@ -20,6 +20,11 @@ use crate::wording::{color_title, ordinal};
 use egui::{Color32, RichText};
 use std::time::Duration;
 
+/// The console's keys and commands, under the entry line.
+const KEY_HELP: &str = "Keys: a move + Enter · ? Any? · undo or Ctrl+Z · clock or Ctrl+Space · \
+    resign [white|black] · draw · flag [white|black] · adjudicate 1-0|0-1|1/2-1/2 reason · \
+    sense e4 / sense · pass · open a1 b2 … · Enter = yes, Esc = no";
+
 /// The console's keys in one frame.
 #[derive(Debug, Default, PartialEq, Eq)]
 struct Keys {
@@ -111,15 +116,9 @@ impl PlayScreen {
                     .color(theme::CONSOLE_MESSAGE),
             );
         }
+        // On a line of its own, in type large enough to read at a glance.
+        ui.add(egui::Label::new(RichText::new(KEY_HELP).size(theme::TEXT_KEY_HELP)).wrap());
         ui.horizontal_wrapped(|ui| {
-            ui.label(
-                RichText::new(
-                    "Keys: a move + Enter · ? Any? · undo or Ctrl+Z · clock or Ctrl+Space · resign [white|black] · draw · \
-                     flag [white|black] · adjudicate 1-0|0-1|1/2-1/2 reason · sense e4 / sense · pass · open a1 b2 … · \
-                     Enter = yes, Esc = no",
-                )
-                .small(),
-            );
             if ui.button("Export PGN…").clicked() {
                 requests.push(AppRequest::ExportPgn);
             }
@@ -252,11 +251,7 @@ impl PlayScreen {
                 intents.push(Intent::Confirm(Some(Confirm::Undo)));
             }
             if self.facts().time_control.is_some() {
-                let label = if self.facts().clock_running().is_some() {
-                    "Stop clock (Ctrl+Space)"
-                } else {
-                    "Start clock (Ctrl+Space)"
-                };
+                let label = format!("{} (Ctrl+Space)", self.clock_action());
                 if ui.button(label).clicked() {
                     intents.push(Intent::Club(Command::Clock));
                 }

@@ -9,6 +9,9 @@ use super::{AppRequest, PlayMode, PlayScreen, bars};
 use crate::app::settings::Settings;
 use std::time::Duration;
 
+/// The height of the bottom bar (the move field, its buttons and a message line).
+const BOTTOM_BAR: f32 = 104.0;
+
 impl PlayScreen {
     /// Draws the screen; returns requests for the app.
     pub fn show(
@@ -19,6 +22,7 @@ impl PlayScreen {
     ) -> Vec<AppRequest> {
         let mut intents = Vec::new();
         let mut requests = Vec::new();
+        let focus_was_pending = self.focus_input;
         self.drawn.clear();
         self.set_waker(ui.ctx());
         self.take_news(now);
@@ -43,7 +47,9 @@ impl PlayScreen {
                 });
             }
         } else {
+            // A fixed height: the boards never move when the bar's contents change.
             egui::Panel::bottom("play-bottom")
+                .exact_size(BOTTOM_BAR)
                 .show(ui, |ui| self.bottom_bar(ui, &mut intents, &mut requests));
         }
         egui::CentralPanel::default().show(ui, |ui| {
@@ -60,16 +66,24 @@ impl PlayScreen {
         for intent in intents {
             self.apply(intent, now);
         }
+        // A click anywhere but into another text field (a button, a square, the console's
+        // buttons) gives the keyboard back to the move field: no keystroke after it is lost.
+        if ui.input(|i| i.pointer.any_click()) && !ui.ctx().egui_wants_keyboard_input() {
+            self.focus_input = true;
+        }
         // What the table answered to this frame's requests (a local table: at once), and the
         // computer's answer if it came while drawing: drawn by the next frame, asked for now
         // (nothing else would wake the window for it).
         let told = self.take_news(now) + self.computer_step(now);
-        if told > 0 {
+        // A focus asked for in this frame is handed to the move field in the next: ask for it
+        // now (one still pending waits for a field to be drawn, without repainting for it).
+        if told > 0 || (self.focus_input && !focus_was_pending) {
             ui.ctx().request_repaint();
         }
         if self.mode == PlayMode::Referee {
             self.players_display(&ui.ctx().clone(), now);
         }
+        self.sound_and_speech(settings, now);
         self.schedule_repaint(ui.ctx(), now);
         requests
     }

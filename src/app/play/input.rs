@@ -93,8 +93,20 @@ impl PlayScreen {
     /// once it has the focus after an unusable line, selects the whole text.
     pub(super) fn prepare_move_field(&mut self, ui: &egui::Ui) {
         let id = move_input_id();
-        if std::mem::take(&mut self.focus_input) {
-            ui.memory_mut(|m| m.request_focus(id));
+        // Asked until the field has it: a request made while a closing dialog still holds the
+        // focus (a modal keeps it for a frame) is made again in the next frame.
+        if self.focus_input {
+            if ui.memory(|m| m.has_focus(id)) {
+                self.focus_input = false;
+                self.focus_retried = false;
+            } else {
+                ui.memory_mut(|m| m.request_focus(id));
+                // One more frame to take it; after that the request waits for the next event
+                // (a window or dialog that keeps the focus must not make the screen spin).
+                if !std::mem::replace(&mut self.focus_retried, true) {
+                    ui.ctx().request_repaint();
+                }
+            }
         }
         if self.select_input && ui.memory(|m| m.has_focus(id)) {
             self.select_input = false;

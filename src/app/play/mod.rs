@@ -18,14 +18,18 @@
 //! The parts: `frame` (the frame: panels, then intents, then news), `boards` (the three
 //! columns), `bars` (top and bottom bars, the curtain card, dialogs), `club` (the club referee's
 //! console), `display` (the players' display, a second window), `input` (clicks and typed moves
-//! into attempts), `apply` (intents), `news` (what the table told), `computer` (the opponent).
+//! into attempts), `apply` (intents), `news` (what the table told), `computer` (the opponent),
+//! `feedback` (sounds and speech).
 
+mod aid;
 mod apply;
 mod bars;
 mod boards;
 mod club;
 mod computer;
+mod curtain;
 mod display;
+mod feedback;
 mod frame;
 mod input;
 mod news;
@@ -40,6 +44,7 @@ use crate::attempt::Attempt;
 use crate::table::{Facts, Table};
 use apply::Intent;
 use shakmaty::{Bitboard, Color, Role, Square};
+use std::time::Duration;
 
 /// How the game is being played.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -150,6 +155,8 @@ pub struct PlayScreen {
     entry: Entry,
     /// Club referee mode: the players' display (a second window of public facts).
     pub display: display::Display,
+    /// The sounds played and the words spoken.
+    pub feedback: feedback::Feedback,
     /// The typed-move field.
     pub move_text: String,
     /// Feedback for the last input (a refused attempt, an unusable typed move).
@@ -167,6 +174,8 @@ pub struct PlayScreen {
     pub say_this: Vec<(String, String)>,
     /// Give the move field the keyboard focus in the next frame.
     focus_input: bool,
+    /// The focus request was already made again once without success.
+    focus_retried: bool,
     /// Select the move field's text once it has the focus (after an unusable line).
     select_input: bool,
     /// The computer opponent, where the person plays the computer.
@@ -175,6 +184,8 @@ pub struct PlayScreen {
     asked: std::collections::VecDeque<news::Asker>,
     /// Show the person's belief as a heat map (a training aid).
     pub training_aid: bool,
+    /// Which enemy units the training aid maps (`None`: every unit).
+    pub training_role: Option<Role>,
     /// The belief behind the training aid, kept up to date with the person's view.
     training: Option<crate::belief::Belief>,
     /// A network game this app hosts: its server (kept running while the screen is open), with
@@ -182,7 +193,21 @@ pub struct PlayScreen {
     pub hosting: Option<std::sync::Arc<crate::seat::serve::Hosted>>,
     /// The table and the computer call the window when news arrives.
     waker_set: bool,
+    /// When the curtain card was first drawn since the last board was opened: it opens the next
+    /// board only once [`CURTAIN_ARM`] has passed since then.
+    curtain_shown: Option<Duration>,
+    /// How the person's moves and attempts are written (the Settings' choice, as of the last
+    /// board drawn).
+    notation: crate::replay::record::Notation,
+    /// A word for one seat, told once its board is open (in hot-seat play the offerer of a
+    /// declined draw is not at the screen when it is declined).
+    note_for: Option<(Color, String)>,
 }
+
+/// How long the curtain ignores every key and click after it comes down, so that a second Enter
+/// or click of the player who just moved (or a held key) never opens the next player's board
+/// while the mover still sits there: opening it takes a deliberate act once the card is shown.
+pub const CURTAIN_ARM: Duration = Duration::from_millis(1200);
 
 impl PlayScreen {
     /// A new screen for `table`. Hot-seat games always start (or resume) on the curtain; where
@@ -201,6 +226,7 @@ impl PlayScreen {
             curtain,
             entry: Entry::default(),
             display: display::Display::default(),
+            feedback: feedback::Feedback::default(),
             move_text: String::new(),
             message: None,
             tagged: None,
@@ -209,14 +235,19 @@ impl PlayScreen {
             drawn: Vec::new(),
             clock_started: false,
             say_this: Vec::new(),
-            focus_input: mode == PlayMode::Referee,
+            focus_input: mode != PlayMode::HotSeat,
+            focus_retried: false,
             select_input: false,
             computer: None,
             asked: Default::default(),
             training_aid: false,
+            training_role: None,
             training: None,
             hosting: None,
             waker_set: false,
+            curtain_shown: None,
+            notation: Default::default(),
+            note_for: None,
         };
         screen.start_computer();
         screen

@@ -34,6 +34,9 @@ impl PlayScreen {
         let all = self.table.poll(now);
         let told = all.len();
         for news in all {
+            if let News::Answered(event) | News::Happened(event) = &news {
+                self.cue(event);
+            }
             match news {
                 News::Answered(event) => match self.asked.pop_front() {
                     Some(Asker::Computer) => self.computer_answered(&event),
@@ -47,9 +50,52 @@ impl PlayScreen {
                     }
                 },
                 News::Happened(event) => self.happened(&event),
+                News::DrawDeclined { by, played_on } => self.draw_declined(by, played_on),
             }
         }
-        told
+        told + usize::from(self.tell_note())
+    }
+
+    /// A draw offer was declined by `by`: the offerer is told, now or once its board is open;
+    /// the decliner hears that it was done.
+    fn draw_declined(&mut self, by: Color, played_on: bool) {
+        let text = if played_on {
+            format!(
+                "{} played on: your draw offer was declined.",
+                color_title(by)
+            )
+        } else {
+            format!("{} declined your draw offer.", color_title(by))
+        };
+        if self.mode != PlayMode::Referee {
+            self.note_for = Some((!by, text));
+        }
+        if !played_on && self.own_seat() == Some(by) {
+            self.tell(
+                MessageKind::Success,
+                format!("You declined {}'s draw offer.", color_title(!by)),
+            );
+        }
+    }
+
+    /// Tells the waiting note to its seat if that seat's board is open now, after what the
+    /// table said this frame. Returns whether it told it.
+    fn tell_note(&mut self) -> bool {
+        let Some((seat, _)) = &self.note_for else {
+            return false;
+        };
+        if self.own_seat() != Some(*seat) || self.curtain_up() {
+            return false;
+        }
+        let Some((_, note)) = self.note_for.take() else {
+            return false;
+        };
+        let text = match (&self.message, self.message_kind()) {
+            (Some(said), Some(MessageKind::Info)) => format!("{said} {note}"),
+            _ => note,
+        };
+        self.tell(MessageKind::Info, text);
+        true
     }
 
     /// The answer to the person's own request: what its mover heard (and, in club mode, what
@@ -63,7 +109,9 @@ impl PlayScreen {
         let heard: Vec<Item> = crate::announce::heard_by(&event.said, mover).collect();
         let words = say(&heard, wording, mover);
         let text = match &event.request {
-            Request::Try(a) | Request::Move(a) => format!("{a}: {words}"),
+            Request::Try(a) | Request::Move(a) => {
+                format!("{}: {words}", self.written(mover, &event.request, *a))
+            }
             _ => words,
         };
         // What the referee said is news, never an error (a refused attempt included).
@@ -83,6 +131,18 @@ impl PlayScreen {
         }
     }
 
+    /// `mover`'s attempt `a` (its `request`, just answered) as its log writes it: from its own
+    /// board, in the person's notation.
+    fn written(&mut self, mover: Color, request: &Request, a: crate::Attempt) -> String {
+        let notation = self.notation;
+        let view = self.table.view(mover);
+        let heard = view.turns.iter().rev().flat_map(|t| t.heard.iter().rev());
+        heard
+            .filter(|h| h.request.as_ref() == Some(request))
+            .find_map(|h| h.written.as_ref())
+            .map_or_else(|| a.to_string(), |w| w.text(notation).to_owned())
+    }
+
     /// Modern Kriegspiel: after a legal move the mover may name squares to open; at a board the
     /// person chooses them (the turn passes once it has, or skipped); the club referee types
     /// them for the player.
@@ -91,8 +151,9 @@ impl PlayScreen {
             self.say_this.push((
                 "Then".to_owned(),
                 format!(
-                    "{} may name {to_open} squares to open: type open a1 b2 …",
-                    color_title(mover)
+                    "{} may name {} to open: type open a1 b2 …",
+                    color_title(mover),
+                    crate::wording::count(usize::from(to_open), "square", "squares")
                 ),
             ));
             self.after_turn();

@@ -37,16 +37,17 @@ struct Seat {
 }
 
 impl PlayScreen {
-    /// A player's own board with its trays and what it heard.
+    /// A player's own board with its trays and, given a height, what it heard under it.
     pub(super) fn player_board(
         &mut self,
         ui: &mut egui::Ui,
         color: Color,
         size: f32,
-        log_height: f32,
+        log_height: Option<f32>,
         settings: &Settings,
         intents: &mut Vec<Intent>,
     ) {
+        self.notation = settings.notation;
         let seat = self.seat(color);
         let mut spec = self.player_spec(&seat, settings);
         self.hints(&seat, settings, &mut spec);
@@ -62,13 +63,22 @@ impl PlayScreen {
             self.board_event(ui, &seat, event, intents);
         }
         if seat.can_mark {
-            self.marker_tray(ui, color, &seat.view, intents);
+            // The markers drawn: a guess under one of the player's own pieces is not.
+            let placed = seat
+                .markers
+                .iter()
+                .filter(|(sq, _)| !seat.own.contains(**sq))
+                .map(|(sq, role)| (*sq, *role))
+                .collect();
+            self.marker_tray(ui, (color, &seat.view), &placed, intents);
         }
         if self.facts().rules.variant().capabilities().pocket_tray {
             let active = seat.active && !seat.sensing;
             self.pocket_tray(ui, color, &seat.view, active, intents);
         }
-        heard_log(ui, &seat.view, log_height, color);
+        if let Some(height) = log_height {
+            heard_log(ui, &seat.view, height, color, settings.notation);
+        }
     }
 
     /// What `color`'s board is doing this frame.
@@ -188,7 +198,7 @@ impl PlayScreen {
                 }
             }
             if let Some(belief) = &self.training {
-                spec.heat = belief.squares(None);
+                spec.heat = belief.squares(self.training_role);
             }
         }
         if seat.placing {

@@ -1,5 +1,6 @@
 //! The trays under a player's board: the opponent's material to place as markers (guessed
-//! enemy pieces), and Crazyhouse Kriegspiel's pockets to drop from.
+//! enemy pieces; each count is what is left to place once the markers on the board are
+//! counted), and Crazyhouse Kriegspiel's pockets to drop from.
 
 use super::{Brush, Intent, PlayScreen};
 use crate::app::board;
@@ -8,19 +9,33 @@ use crate::app::theme;
 use crate::view::PlayerView;
 use crate::wording::color_title;
 use egui::{Color32, RichText};
-use shakmaty::{Color, Role};
+use shakmaty::{ByRole, Color, Role, Square};
+use std::collections::BTreeMap;
+
+/// The opponent's units of each kind still to place as markers: its `material` less the
+/// `markers` on the board (never below none).
+pub(super) fn markers_left(material: ByRole<u8>, markers: &BTreeMap<Square, Role>) -> ByRole<u8> {
+    let mut left = material;
+    for role in markers.values() {
+        let n = left.get_mut(*role);
+        *n = n.saturating_sub(1);
+    }
+    left
+}
 
 impl PlayScreen {
-    /// The opponent's material to place as markers; right-click a square to cycle instead.
+    /// The opponent's material to place as markers, each kind with the number not yet placed
+    /// (`markers`: those on the board); right-click a square to cycle instead.
     pub(super) fn marker_tray(
         &self,
         ui: &mut egui::Ui,
-        color: Color,
-        view: &PlayerView,
+        (color, view): (Color, &PlayerView),
+        markers: &BTreeMap<Square, Role>,
         intents: &mut Vec<Intent>,
     ) {
         let enemy = !color;
-        let material = view.opponent_material();
+        let total = view.opponent_material();
+        let material = markers_left(total, markers);
         ui.horizontal_wrapped(|ui| {
             ui.label("Mark:");
             for role in [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn] {
@@ -32,12 +47,19 @@ impl PlayScreen {
                 let resp = ui
                     .add(egui::Button::image_and_text(image, RichText::new(format!("{count}")).color(Color32::BLACK)).fill(fill).selected(selected))
                     .on_hover_text(format!(
-                        "Place a guessed {} {} (then click a square); right-click a square to cycle",
+                        "Place a guessed {} {} (then click a square); right-click a square to cycle. {} of {} placed.",
                         color_title(enemy).to_lowercase(),
-                        role_name(role)
+                        role_name(role),
+                        total.get(role) - count,
+                        total.get(role)
                     ));
                 let label = format!("{} marks {} {}", color_title(color), color_title(enemy).to_lowercase(), role_name(role));
-                resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
+                resp.widget_info(|| {
+                    // The count left to place, for a screen reader.
+                    let mut info = egui::WidgetInfo::labeled(egui::Role::Button, true, &label);
+                    info.value = Some(f64::from(count));
+                    info
+                });
                 if resp.clicked() {
                     intents.push(Intent::Brush(if selected { None } else { Some(Brush::Mark(role)) }));
                 }
@@ -51,7 +73,9 @@ impl PlayScreen {
             }
             let (taken, pawns) = view.own_captures();
             if taken > 0 {
-                let detail = pawns.map_or(String::new(), |p| format!(" ({p} pawns)"));
+                let detail = pawns.map_or(String::new(), |p| {
+                    format!(" ({})", crate::wording::count(p, "pawn", "pawns"))
+                });
                 ui.label(format!("You captured {taken}{detail}."));
             }
             if !view.lost.is_empty() {
@@ -135,5 +159,33 @@ impl PlayScreen {
                 ui.add_space(8.0);
             }
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_counts_follow_the_markers_placed() {
+        let material = shakmaty::Board::default().material_side(Color::Black);
+        let mut markers = BTreeMap::new();
+        assert_eq!(markers_left(material, &markers), material);
+        markers.insert(Square::E5, Role::Pawn);
+        markers.insert(Square::D5, Role::Pawn);
+        markers.insert(Square::F6, Role::Knight);
+        let left = markers_left(material, &markers);
+        assert_eq!((left.pawn, left.knight, left.queen), (6, 1, 1));
+        // A marker moved keeps the count; one removed gives its unit back.
+        markers.remove(&Square::E5);
+        markers.insert(Square::E4, Role::Pawn);
+        assert_eq!(markers_left(material, &markers).pawn, 6);
+        markers.remove(&Square::E4);
+        assert_eq!(markers_left(material, &markers).pawn, 7);
+        // More guesses than units: none left, never fewer.
+        for sq in [Square::A3, Square::B3, Square::C3] {
+            markers.insert(sq, Role::Queen);
+        }
+        assert_eq!(markers_left(material, &markers).queen, 0);
     }
 }

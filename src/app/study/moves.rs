@@ -98,7 +98,7 @@ pub fn move_list(saved: &SavedGame, perspective: Perspective) -> Vec<MoveEntry> 
                         seen.heard
                             .iter()
                             .rev()
-                            .find_map(|h| h.san.clone())
+                            .find_map(|h| h.written.as_ref().map(|w| w.san.clone()))
                             .or_else(|| {
                                 seen.heard
                                     .iter()

@@ -1,0 +1,121 @@
+//! Why a seat could not be taken ([`ConnectError`]), said in words a person understands first
+//! ("The host does not answer.", "Wrong code."), with the technical detail second.
+
+use super::host::HelloError;
+use std::io::ErrorKind;
+
+/// Why a seat could not be taken.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ConnectError {
+    /// The host could not be reached: how the connection failed, and the system's words.
+    Unreachable(ErrorKind, String),
+    /// The host refused the seat (a wrong code, both seats taken...): its words.
+    Refused(String),
+    /// The host sent something that is not the seat protocol.
+    Protocol(String),
+    /// The host sent nothing in time.
+    Silent,
+}
+
+impl ConnectError {
+    /// What went wrong, in words.
+    pub fn words(&self) -> &'static str {
+        match self {
+            ConnectError::Unreachable(kind, detail) => unreachable_words(*kind, detail),
+            ConnectError::Refused(text) => refusal_words(text),
+            ConnectError::Protocol(_) => "The program at that address is not a Kriegspiel host.",
+            ConnectError::Silent => "The host does not answer.",
+        }
+    }
+
+    /// The technical detail, for whoever looks into it.
+    pub fn detail(&self) -> String {
+        match self {
+            ConnectError::Unreachable(_, detail) => format!("cannot connect: {detail}"),
+            ConnectError::Refused(text) => format!("the host refused: {text}"),
+            ConnectError::Protocol(text) => format!("not the seat protocol: {text}"),
+            ConnectError::Silent => "no answer within 5 s".to_owned(),
+        }
+    }
+}
+
+impl std::fmt::Display for ConnectError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} ({})", self.words(), self.detail())
+    }
+}
+
+impl std::error::Error for ConnectError {}
+
+/// A failed connection in words: by its kind, or what the system said of an address that does
+/// not read.
+fn unreachable_words(kind: ErrorKind, detail: &str) -> &'static str {
+    match kind {
+        ErrorKind::ConnectionRefused => "Connection refused: no game is hosted at that address.",
+        ErrorKind::TimedOut | ErrorKind::WouldBlock => "The host does not answer.",
+        ErrorKind::HostUnreachable | ErrorKind::NetworkUnreachable | ErrorKind::NetworkDown => {
+            "The host cannot be reached from this network."
+        }
+        ErrorKind::ConnectionReset | ErrorKind::ConnectionAborted | ErrorKind::BrokenPipe => {
+            "The host closed the connection."
+        }
+        ErrorKind::InvalidInput | ErrorKind::AddrNotAvailable | ErrorKind::NotFound => {
+            "That is not an address: type it as 192.168.1.5:7716."
+        }
+        _ if detail.contains("lookup") || detail.contains("names no address") => {
+            "No machine has that name: check the address."
+        }
+        _ => "Cannot reach the host.",
+    }
+}
+
+/// The host's refusal in words (the host words it as [`HelloError`]).
+fn refusal_words(text: &str) -> &'static str {
+    let is = |e: HelloError| text == e.to_string();
+    if is(HelloError::WrongCode) || is(HelloError::NoCode) {
+        "Wrong code: type the join code shown on the host's screen."
+    } else if is(HelloError::Full) {
+        "Both seats are taken: the game is full."
+    } else if text.ends_with("seat is taken") {
+        "That seat is taken."
+    } else if is(HelloError::UnknownToken) {
+        "The host no longer keeps this seat."
+    } else if text.starts_with("this host speaks version") {
+        "The host runs another version of Kriegspiel."
+    } else {
+        "The host refused to seat you."
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_trouble_is_said_in_words_then_in_detail() {
+        let refused = ConnectError::Unreachable(
+            ErrorKind::ConnectionRefused,
+            "Connection refused (os error 111)".into(),
+        );
+        assert_eq!(
+            refused.to_string(),
+            "Connection refused: no game is hosted at that address. \
+             (cannot connect: Connection refused (os error 111))"
+        );
+        let code = ConnectError::Refused(HelloError::WrongCode.to_string());
+        assert!(code.words().starts_with("Wrong code"), "{code}");
+        assert!(code.detail().contains("not the join code"), "{code}");
+        let timeout = ConnectError::Unreachable(ErrorKind::TimedOut, "timed out".into());
+        assert_eq!(timeout.words(), "The host does not answer.");
+        assert_eq!(ConnectError::Silent.words(), "The host does not answer.");
+        let name = ConnectError::Unreachable(
+            ErrorKind::Other,
+            "failed to lookup address information: Name or service not known".into(),
+        );
+        assert_eq!(name.words(), "No machine has that name: check the address.");
+        let full = ConnectError::Refused(HelloError::Full.to_string());
+        assert_eq!(full.words(), "Both seats are taken: the game is full.");
+        let taken = ConnectError::Refused(HelloError::Taken(shakmaty::Color::White).to_string());
+        assert_eq!(taken.words(), "That seat is taken.");
+    }
+}

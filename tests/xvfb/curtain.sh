@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# The hot-seat curtain in a real window (issue 29 item 1), under Xvfb with xdotool: the mover's
+# second and third Enter, 0.4 s and 0.7 s after the move, leave the curtain down; a fresh Enter
+# once it has stood for a moment opens the next board. What is on screen is read from the pixel
+# at the window's centre: the curtain card's fill, or a board square.
+# Usage: tests/xvfb/curtain.sh [path/to/kriegspiel]   (needs Xvfb, xdotool, ImageMagick)
+set -euo pipefail
+app=$(realpath "${1:-target/debug/kriegspiel}")
+for tool in Xvfb xdotool import convert; do
+    command -v "$tool" >/dev/null || { echo "curtain.sh: $tool is missing"; exit 2; }
+done
+work=$(mktemp -d)
+display=":$((40 + RANDOM % 50))"
+Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
+xvfb=$!
+cleanup() { kill "${game:-}" 2>/dev/null || true; kill "$xvfb" 2>/dev/null || true; rm -rf "$work"; }
+trap cleanup EXIT
+sleep 1
+export DISPLAY="$display" XDG_RUNTIME_DIR="$work/run" HOME="$work"
+mkdir -m 700 "$work/run"
+# Started in a folder of its own: its autosave lands there.
+(cd "$work" && exec "$app" --mode hotseat --rules wild16 >"$work/app.log" 2>&1) &
+game=$!
+window=""
+for _ in $(seq 1 60); do
+    window=$(xdotool search --name "Kriegspiel" 2>/dev/null | head -1 || true)
+    [ -n "$window" ] && break
+    sleep 0.5
+done
+[ -n "$window" ] || { echo "curtain.sh: no window"; cat "$work/app.log"; exit 1; }
+sleep 2
+xdotool windowfocus --sync "$window"
+centre() { import -window root "$work/shot.png"; convert "$work/shot.png" -format '%[pixel:p{640,420}]' info:; }
+curtain="srgb(24,27,34)"
+expect() { # expect up|open what
+    local seen; seen=$(centre)
+    if [ "$1" = up ] && [ "$seen" != "$curtain" ]; then echo "FAIL: $2 (centre $seen)"; exit 1; fi
+    if [ "$1" = open ] && [ "$seen" = "$curtain" ]; then echo "FAIL: $2 (centre $seen)"; exit 1; fi
+    echo "ok: $2"
+}
+expect up "the game starts on the curtain"
+xdotool key space
+sleep 2
+expect open "Space opens White's board once the curtain has stood"
+xdotool type --delay 200 e2e4
+xdotool key Return
+sleep 0.4
+xdotool key Return
+sleep 0.3
+xdotool key Return
+sleep 1.5
+expect up "Enter again 0.4 s and 0.7 s after the move leaves the curtain down"
+xdotool key Return
+sleep 2
+expect open "a fresh Enter once the curtain has stood opens Black's board"
