@@ -54,7 +54,7 @@ fn how_to_play_opens_from_the_start_screen_on_the_last_rules() {
     // The rules in the project's words, with the referee's own words for this rule set ...
     assert!(text.contains("The rules: ICC Wild 16"), "{text}");
     assert!(
-        text.contains("\"Hell no.\"") && text.contains("\"2 pawn tries.\""),
+        text.contains("\"Hell no\"") && text.contains("\"2 pawn tries\""),
         "{text}"
     );
     // ... and the controls.

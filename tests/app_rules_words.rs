@@ -32,7 +32,9 @@ fn dialog(preset: Preset) -> Gui {
 fn hover_text(h: &mut Gui, label: &str) -> String {
     let node = h.query_all_by_label(label).next().expect("the widget");
     node.hover();
-    for _ in 0..4 {
+    // Hover text at once (a person's pointer rests a moment first).
+    h.ctx.all_styles_mut(|s| s.interaction.tooltip_delay = 0.0);
+    for _ in 0..3 {
         h.run();
     }
     h.all_text().join("\n")

@@ -321,3 +321,25 @@ fn a_position_with_the_side_to_move_in_check_announces_it() {
         Some(EndReason::Stalemate)
     );
 }
+
+/// An edited rule set is titled by its nearest preset and what differs, in every text that
+/// names the rules (issue 29 item 7): the scoresheet and the replay.
+#[test]
+fn an_edited_rule_set_is_titled_by_its_nearest_preset_in_texts() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/sample-secret_any.ron");
+    let saved = kriegspiel::save::load_file(&path)
+        .expect("the sample")
+        .saved;
+    let title = saved.log.rules.title();
+    assert_eq!(title, "Berkeley, secret \"Any?\"");
+    let sheet = kriegspiel::scoresheet::scoresheet(&saved);
+    assert!(
+        sheet.contains(&title) && !sheet.contains("Custom"),
+        "{sheet}"
+    );
+    let replay = kriegspiel::replay::replay_text(&saved, kriegspiel::replay::Perspective::Referee);
+    assert!(
+        replay.contains(&title) && !replay.contains("Custom"),
+        "{replay}"
+    );
+}

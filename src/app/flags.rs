@@ -94,7 +94,7 @@ pub fn explanation(r: &RuleSet) -> String {
                 return near.summary().to_owned();
             }
             format!(
-                "Your own rules: {} with these changes: {}. {}: {}",
+                "Your own rules: {} with these changes: {}. For comparison, {}: {}",
                 near.title(),
                 changes.join("; "),
                 near.title(),

@@ -104,6 +104,7 @@ fn paragraphs(ui: &mut egui::Ui, heading: &str, text: &[String]) {
     ui.label(RichText::new(heading).strong().size(theme::TEXT_LARGE));
     for p in text {
         ui.add(egui::Label::new(p).wrap());
+        ui.add_space(3.0);
     }
 }
 
@@ -128,11 +129,11 @@ pub fn controls(rules: &RuleSet) -> Vec<(&'static str, Vec<String>)> {
                 .to_owned(),
         );
     }
-    if caps.open_squares > 0 {
+    let to_open = v.squares_to_open();
+    if to_open > 0 {
         family.push(format!(
-            "After your move, click the {} squares to open and press Open these squares (or type \
-             open a1 b2 …); Skip opening opens none.",
-            caps.open_squares
+            "After your move, click the {to_open} squares to open and press Open these squares \
+             (or type open a1 b2 …); Skip opening opens none."
         ));
     }
     if caps.placement_prompt.is_some() {

@@ -91,29 +91,42 @@ pub(super) fn start_screen(
             }
         });
         ui.add_space(12.0);
-        if let Some(unfinished) = recent.iter().find(|e| !e.finished)
-            && ui
-                .add(egui::Button::new(egui::RichText::new(format!("Resume unfinished game ({})", unfinished.summary)).size(theme::TEXT_LARGE)).wrap())
-                .clicked()
-        {
-            action = Some(StartAction::Load(unfinished.path.clone()));
-        }
-        if !recent.is_empty() {
-            ui.add_space(12.0);
-            ui.label(egui::RichText::new("Recent games").strong());
-            // The list takes the room left (it scrolls), never less than a few lines.
-            let room = (ui.available_height() - 8.0).max(RECENT_MIN_HEIGHT);
-            egui::ScrollArea::vertical().max_height(room).show(ui, |ui| {
+        saves(ui, recent, &mut action);
+    });
+    action
+}
+
+/// Resume the unfinished game, and the recent games in a list that scrolls in the room left.
+fn saves(ui: &mut egui::Ui, recent: &[SaveEntry], action: &mut Option<StartAction>) {
+    if let Some(unfinished) = recent.iter().find(|e| !e.finished)
+        && ui
+            .add(
+                egui::Button::new(
+                    egui::RichText::new(format!("Resume unfinished game ({})", unfinished.summary))
+                        .size(theme::TEXT_LARGE),
+                )
+                .wrap(),
+            )
+            .clicked()
+    {
+        *action = Some(StartAction::Load(unfinished.path.clone()));
+    }
+    if !recent.is_empty() {
+        ui.add_space(12.0);
+        ui.label(egui::RichText::new("Recent games").strong());
+        // The list takes the room left (it scrolls), never less than a few lines.
+        let room = (ui.available_height() - 8.0).max(RECENT_MIN_HEIGHT);
+        egui::ScrollArea::vertical()
+            .max_height(room)
+            .show(ui, |ui| {
                 ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
                 for entry in recent.iter().take(30) {
                     if ui.link(&entry.summary).clicked() {
-                        action = Some(StartAction::Load(entry.path.clone()));
+                        *action = Some(StartAction::Load(entry.path.clone()));
                     }
                 }
             });
-        }
-    });
-    action
+    }
 }
 
 /// The tip shown on the first launch: How to play, or dismiss it.

@@ -230,6 +230,22 @@ impl Flag {
 
     /// The flag's value in `rules`, as a difference from another rule set ("pawn tries off").
     pub fn said(self, r: &RuleSet) -> String {
+        if let Some(text) = self
+            .said_of_the_answers(r)
+            .or_else(|| self.said_of_the_game(r))
+        {
+            return text.to_owned();
+        }
+        // The one flag that is a number: Modern Kriegspiel's squares.
+        match r.open_squares {
+            0 => "no squares opened".to_owned(),
+            1 => "1 square opened after each move".to_owned(),
+            n => format!("{n} squares opened after each move"),
+        }
+    }
+
+    /// [`Flag::said`] for the flags of the referee's answers and announcements.
+    fn said_of_the_answers(self, r: &RuleSet) -> Option<&'static str> {
         let text = match self {
             Flag::Family => match r.family {
                 Family::Kriegspiel => "played as Kriegspiel",
@@ -270,6 +286,14 @@ impl Flag {
                 AnyRule::OneAttempt => "\"Any?\", then at least one pawn capture",
                 AnyRule::Secret => "secret \"Any?\"",
             },
+            _ => return None,
+        };
+        Some(text)
+    }
+
+    /// [`Flag::said`] for the flags of promotion, the game's end and the family's options.
+    fn said_of_the_game(self, r: &RuleSet) -> Option<&'static str> {
+        let text = match self {
             Flag::Promotion => match r.promotion {
                 PromotionRule::Any => "promotion to any piece",
                 PromotionRule::QueenOnly => "promotion to a queen only",
@@ -294,13 +318,6 @@ impl Flag {
                 EnPassantSquare::Destination => "en passant on the arrival square",
             },
             Flag::Drops => on_off(r.drops, "drops on", "drops off"),
-            Flag::OpenSquares => {
-                return match r.open_squares {
-                    0 => "no squares opened".to_owned(),
-                    1 => "1 square opened after each move".to_owned(),
-                    n => format!("{n} squares opened after each move"),
-                };
-            }
             Flag::Sighted => match r.sighted {
                 Sighted::None => "no sighted player",
                 Sighted::White => "White sees the whole board",
@@ -318,8 +335,9 @@ impl Flag {
                 Some(Wing::F) => "the f-file bishop kept",
             },
             Flag::Wording => wording_name(r.wording),
+            _ => return None,
         };
-        text.to_owned()
+        Some(text)
     }
 }
 
@@ -478,6 +496,47 @@ mod tests {
         let wild = Preset::Wild16.rules();
         assert!(!Flag::Bishop.applies(&wild) && !Flag::Handicap.applies(&wild));
         assert!(Flag::Bishop.applies(&Preset::OneEye.rules()));
+    }
+
+    #[test]
+    fn every_field_of_a_rule_set_is_a_flag() {
+        // Without `..`: a new field does not compile here until it is counted.
+        let RuleSet {
+            family: _,
+            impossible: _,
+            repeat: _,
+            illegal_heard_by: _,
+            capture_unit: _,
+            pawn_info: _,
+            any: _,
+            promotion: _,
+            announce_promotion: _,
+            fifty_moves: _,
+            threefold: _,
+            material: _,
+            en_passant: _,
+            open_squares: _,
+            wording: _,
+            drops: _,
+            exact_units: _,
+            sighted: _,
+            handicap: _,
+            bishop: _,
+        } = RuleSet::default();
+        assert_eq!(Flag::ALL.len(), 20);
+        // Each flag tells apart two presets, or a preset and its edit.
+        let mut edited = Preset::Wild16.rules();
+        edited.en_passant = EnPassantSquare::Destination;
+        edited.announce_promotion = true;
+        for f in Flag::ALL {
+            let differs = Preset::ALL.iter().any(|a| {
+                Preset::ALL
+                    .iter()
+                    .any(|b| f.differs(&a.rules(), &b.rules()))
+                    || f.differs(&a.rules(), &edited)
+            });
+            assert!(differs, "{f:?} compares nothing");
+        }
     }
 
     #[test]

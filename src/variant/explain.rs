@@ -39,9 +39,9 @@ pub fn rules_in_words(rules: &RuleSet) -> Vec<Section> {
     out
 }
 
-/// The referee's words for `item` under `w`, quoted ("\"Hell no.\"").
+/// The referee's words for `item` under `w`, quoted without the full stop ("\"Hell no\"").
 fn quote(item: &Item, w: Wording) -> String {
-    describe(item, w).map_or_else(String::new, |t| format!("\"{t}\""))
+    describe(item, w).map_or_else(String::new, |t| format!("\"{}\"", t.trim_end_matches('.')))
 }
 
 fn section(heading: &'static str, paragraphs: Vec<String>) -> Section {
@@ -76,7 +76,10 @@ fn idea(rules: &RuleSet) -> Section {
 fn trying(rules: &RuleSet) -> Section {
     let w = rules.wording;
     let legal = match describe(&Item::Legal, w) {
-        Some(t) => format!("the referee says \"{t}\" and tells both players"),
+        Some(t) => format!(
+            "the referee says \"{}\" and tells both players",
+            t.trim_end_matches('.')
+        ),
         None => "the referee tells both players".to_owned(),
     };
     let illegal_hearers = match rules.illegal_heard_by {
@@ -400,7 +403,7 @@ mod tests {
     fn each_preset_reads_as_it_is_played() {
         let wild = text(&Preset::Wild16.rules());
         assert!(
-            wild.contains("\"Hell no.\"") && wild.contains("\"2 pawn tries.\""),
+            wild.contains("\"Hell no\"") && wild.contains("\"2 pawn tries\""),
             "{wild}"
         );
         assert!(
@@ -418,10 +421,7 @@ mod tests {
             classic.contains("becomes a queen (no other piece)"),
             "{classic}"
         );
-        assert!(
-            classic.contains("\"Pawn tries on b4 and d5.\""),
-            "{classic}"
-        );
+        assert!(classic.contains("\"Pawn tries on b4 and d5\""), "{classic}");
     }
 
     #[test]

@@ -12,6 +12,9 @@
 //! The families: Kriegspiel (every Kriegspiel preset, with Modern Kriegspiel's opened squares and
 //! Crazyhouse Kriegspiel's drops as options), Reconnaissance Blind Chess, and the sighted-player
 //! handicaps (Pickle-pot, One-eye, Semi-Kriegspiel with its placement) on top of Kriegspiel.
+//!
+//! A rule set in words: [`describe`] (each flag, which flags a family uses, a title for any rule
+//! set) and [`explain`] (the rules written out for How to play).
 
 pub mod describe;
 pub mod explain;
