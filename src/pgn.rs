@@ -1,8 +1,8 @@
 //! PGN export, standard PGN that other programs read (pgn-reader and python-chess load every
 //! file the tests export without an error).
 //!
-//! The referee's PGN holds the real moves in SAN, with each turn's refused attempts and the
-//! announcements in comments, the rule set in tags and clock times as `[%clk]`. Reconnaissance
+//! The referee's PGN holds the real moves in SAN, with each turn's refused attempts (in SAN
+//! from the mover's pieces, as the mover reads them) and the announcements in comments, the rule set in tags and clock times as `[%clk]`. Reconnaissance
 //! Blind Chess is not chess to a PGN reader (a king may be left in check, and is taken), so its
 //! referee's PGN is a transcript: no move tokens, each move in SAN in the comment of its turn.
 //!
@@ -23,7 +23,7 @@
 use crate::announce::{Audience, Item};
 use crate::clock::ClockReading;
 use crate::replay::record::{Head, Notation, turn_words};
-use crate::replay::{request_text, true_moves};
+use crate::replay::{refused_attempts, request_text, true_moves};
 use crate::save::SavedGame;
 use crate::view::PlayerView;
 use crate::wording::{color_title, describe, say};
@@ -220,6 +220,7 @@ pub fn referee_pgn(saved: &SavedGame) -> String {
     let wording = log.rules.wording;
     let transcript = !log.rules.variant().answers_attempts();
     let moves: std::collections::HashMap<usize, String> = true_moves(log).into_iter().collect();
+    let refused = refused_attempts(log);
     let first = log.first_turn();
     let mut tokens: Vec<String> = Vec::new();
     let mut notes: Vec<String> = Vec::new();
@@ -270,7 +271,13 @@ pub fn referee_pgn(saved: &SavedGame) -> String {
                 notes.clear();
                 push_comments(&mut tokens, &saved.comments, &mut next_comment, i + 1);
             }
-            None => notes.push(format!("{}: {text}.", request_text(&e.request)).replace("..", ".")),
+            None => {
+                let what = refused
+                    .get(&i)
+                    .cloned()
+                    .unwrap_or_else(|| request_text(&e.request));
+                notes.push(format!("{what}: {text}.").replace("..", "."));
+            }
         }
     }
     if !notes.is_empty() {

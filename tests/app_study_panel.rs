@@ -234,14 +234,14 @@ fn a_comment_is_saved_with_the_game_and_exported_in_pgn() {
     let text = std::fs::read_to_string(&path).expect("read back");
     assert!(text.contains(note), "the comment is in the file");
     let comment = format!("{{{note}}}");
-    // Movetext is wrapped at 79 columns, also between a comment's words.
-    let unwrapped = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
-    let pgn = unwrapped(&kriegspiel::pgn::referee_pgn(&reloaded.saved));
+    // Long comments are wrapped across lines: read the movetext's words.
+    let words = |pgn: String| pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+    let pgn = words(kriegspiel::pgn::referee_pgn(&reloaded.saved));
     assert!(pgn.contains(&comment), "{pgn}");
     let nc6 = pgn.find("Nc6").expect("Black's first move");
     let at = pgn.find(&comment).expect("the comment");
     assert!(nc6 < at, "the comment follows its move: {pgn}");
-    let own = unwrapped(&kriegspiel::pgn::player_pgn(&reloaded.saved, Color::White));
+    let own = words(kriegspiel::pgn::player_pgn(&reloaded.saved, Color::White));
     assert!(own.contains(&comment), "{own}");
 }
 

@@ -307,14 +307,18 @@ fn a_players_pgn_is_a_transcript_every_reader_loads() {
 #[test]
 fn a_players_pgn_writes_its_own_moves_in_san_and_the_opponents_as_unknown() {
     let mut game = kriegspiel::Game::standard(Preset::Berkeley.rules());
-    for uci in ["g1f3", "e7e5", "f3e5"] {
+    // A refused pawn capture first.
+    for uci in ["e2d3", "g1f3", "e7e5", "f3e5"] {
         let a = kriegspiel::Attempt::parse(uci).expect("uci");
-        game.apply(kriegspiel::Request::Try(a)).expect("legal");
+        game.apply(kriegspiel::Request::Try(a)).expect("answered");
     }
     let saved = SavedGame::of(&game, kriegspiel::save::Meta::default(), None);
     let white = player_pgn(&saved, Color::White);
     let flat = white.split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(flat.contains("{1. White (you): Nf3: Yes.}"), "{white}");
+    assert!(
+        flat.contains("{1. White (you): exd3: No. | Nf3: Yes.}"),
+        "{white}"
+    );
     assert!(flat.contains("{1... Black: Black moved.}"), "{white}");
     assert!(
         flat.contains("{2. White (you): Nxe5: Yes. Capture at e5.}"),
@@ -328,4 +332,8 @@ fn a_players_pgn_writes_its_own_moves_in_san_and_the_opponents_as_unknown() {
     let flat = black.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(flat.contains("{1... Black (you): e5: Yes.}"), "{black}");
     assert!(!flat.contains("Nf3") && !flat.contains("Nxe5"), "{black}");
+    // The referee's PGN writes the refused attempt in SAN too.
+    let referee = referee_pgn(&saved);
+    let flat = referee.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("1. Nf3 {exd3: No. Yes."), "{referee}");
 }

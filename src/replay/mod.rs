@@ -114,6 +114,40 @@ pub fn request_text(r: &Request) -> String {
 /// text); under Reconnaissance Blind Chess a pass is "pass" and a requested move that did
 /// nothing "no move".
 pub fn true_moves(log: &GameLog) -> Vec<(usize, String)> {
+    written(log)
+        .into_iter()
+        .filter_map(|(i, refused, text)| (!refused).then_some((i, text)))
+        .collect()
+}
+
+/// The refused attempts of the game in SAN, by event index, written from the mover's pieces
+/// on the true board as the mover reads them in its own log ([`crate::view::san::own_san`]).
+pub fn refused_attempts(log: &GameLog) -> std::collections::HashMap<usize, String> {
+    written(log)
+        .into_iter()
+        .filter_map(|(i, refused, text)| refused.then_some((i, text)))
+        .collect()
+}
+
+/// An attempt refused on the true position `pos`, in SAN from the mover's pieces.
+fn refused_san(
+    pos: &VariantPosition,
+    a: crate::Attempt,
+    promotion: crate::rules::PromotionRule,
+) -> String {
+    use shakmaty::Position;
+    let color = pos.turn();
+    let side = crate::possible::Side {
+        board: pos.board(),
+        color,
+        castling: pos.castles().castling_rights() & pos.board().by_color(color),
+        promotion,
+    };
+    crate::view::san::own_san(&side, a, false)
+}
+
+/// Every real move (`false`) and refused attempt (`true`) of the game in SAN, by event index.
+fn written(log: &GameLog) -> Vec<(usize, bool, String)> {
     let mut out = Vec::new();
     // Crazyhouse Kriegspiel's moves (drops included, `N@f3`) are written on a crazyhouse board.
     let variant = log.rules.variant().chess();
@@ -141,7 +175,12 @@ pub fn true_moves(log: &GameLog) -> Vec<(usize, String)> {
                     },
                     None => a.to_string(),
                 };
-                out.push((i, text));
+                out.push((i, false, text));
+            }
+            (Request::Try(a), false) => {
+                if let Some(p) = pos.as_ref() {
+                    out.push((i, true, refused_san(p, *a, log.rules.promotion)));
+                }
             }
             (Request::Move(_) | Request::Pass, true) if e.turn_ends => {
                 let taken = e.said.iter().find_map(|s| match s.item {
@@ -153,7 +192,7 @@ pub fn true_moves(log: &GameLog) -> Vec<(usize, String)> {
                     None if e.request == Request::Pass => "pass".to_owned(),
                     None => "no move".to_owned(),
                 };
-                out.push((i, text));
+                out.push((i, false, text));
             }
             _ => {}
         }
