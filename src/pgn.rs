@@ -239,23 +239,7 @@ pub fn referee_pgn(saved: &SavedGame) -> String {
     }
     for (turn, (i, e)) in log.turns().flat_map(|t| t.indexed().map(move |ie| (t, ie))) {
         let (to_move, number) = (turn.mover, turn.number);
-        let said: Vec<String> = e
-            .said
-            .iter()
-            .filter_map(|s| {
-                describe(&s.item, wording).map(|w| match s.to {
-                    Audience::Both => w,
-                    Audience::Only(c) => {
-                        format!("{} ({} only).", w.trim_end_matches('.'), color_title(c))
-                    }
-                })
-            })
-            .collect();
-        let text = if said.is_empty() {
-            "nothing said".to_owned()
-        } else {
-            said.join(" ")
-        };
+        let text = said_to_whom(&e.said, wording);
         match moves.get(&i) {
             Some(san) => {
                 let mut comment = notes.join(" ");
@@ -295,6 +279,27 @@ pub fn referee_pgn(saved: &SavedGame) -> String {
         tags(saved, result_text(saved), None),
         wrap(&tokens)
     )
+}
+
+/// Everything said for one request, each item marked with its audience when only one player
+/// heard it ("nothing said" when nothing was).
+fn said_to_whom(said: &[crate::announce::Said], wording: crate::rules::Wording) -> String {
+    let words: Vec<String> = said
+        .iter()
+        .filter_map(|s| {
+            describe(&s.item, wording).map(|w| match s.to {
+                Audience::Both => w,
+                Audience::Only(c) => {
+                    format!("{} ({} only).", w.trim_end_matches('.'), color_title(c))
+                }
+            })
+        })
+        .collect();
+    if words.is_empty() {
+        "nothing said".to_owned()
+    } else {
+        words.join(" ")
+    }
 }
 
 /// `color`'s PGN: only what that player knew, as a transcript (see the module's doc): one

@@ -201,8 +201,9 @@ fn seats() -> Vec<String> {
     vec![
         "Two players on one machine: between turns a curtain hides every board and shows what \
          both players heard. The player to move takes the seat and opens their own board with \
-         the Open … board button (or Space or Enter) while the other looks away. After a legal \
-         move the curtain hides the boards again by itself."
+         the Open … board button (or Space or Enter) while the other looks away; for a moment \
+         after the curtain comes down it opens nothing, so a key the mover pressed twice never \
+         shows the next board. After a legal move the curtain hides the boards again by itself."
             .to_owned(),
         "Against the computer, or across two machines: you see only your own board and what you \
          heard; the other board stays hidden until the game ends, when every board is shown."

@@ -453,7 +453,12 @@ impl<P: Variant> Kriegspiel<P> {
         if squares.count() != wanted {
             return Err(RequestError::Open(format!(
                 "name exactly {} to open (got {})",
-                crate::wording::count(wanted, "square", "different squares"),
+                // (Spelled here: the referee sits below the wording module.)
+                if wanted == 1 {
+                    "1 square".to_owned()
+                } else {
+                    format!("{wanted} different squares")
+                },
                 squares.count()
             )));
         }

@@ -34,37 +34,7 @@ impl PlayScreen {
             };
             ui.label(RichText::new(status).strong());
             ui.separator();
-            if let Some(reading) = self.facts().clock_reading(now) {
-                for c in [Color::White, Color::Black] {
-                    if !self.may_see_clock(c) {
-                        continue;
-                    }
-                    let running = self.facts().clock_running() == Some(c);
-                    let text = format!("{} {}", color_title(c), format_ms(reading.of(c)));
-                    let rich = RichText::new(text).monospace().size(theme::TEXT_LARGE);
-                    ui.label(if running {
-                        rich.strong().color(theme::CLOCK_RUNNING)
-                    } else {
-                        rich
-                    });
-                }
-                // A network game's clocks are the host's: nobody pauses them from a seat. The
-                // club referee's console has the same button.
-                if !self.revealed()
-                    && self.table.record().is_some()
-                    && self.mode != PlayMode::Referee
-                    && ui.button(self.clock_action()).clicked()
-                {
-                    intents.push(if self.facts().clock_running().is_some() {
-                        Intent::PauseClock
-                    } else {
-                        Intent::ResumeClock
-                    });
-                }
-                if self.facts().clock_running().is_none() && !self.revealed() {
-                    ui.label(RichText::new("Clocks stopped").weak());
-                }
-            }
+            self.clocks(ui, now, intents);
             if let PlayMode::Seat(_) = self.mode
                 && !self.revealed()
             {
@@ -98,6 +68,43 @@ impl PlayScreen {
                 ui.colored_label(theme::ERROR, err);
             }
         });
+    }
+
+    /// The clocks this screen may show (the running one highlighted), the one clock button and
+    /// "Clocks stopped" while they stand.
+    fn clocks(&self, ui: &mut egui::Ui, now: Duration, intents: &mut Vec<Intent>) {
+        let Some(reading) = self.facts().clock_reading(now) else {
+            return;
+        };
+        for c in [Color::White, Color::Black] {
+            if !self.may_see_clock(c) {
+                continue;
+            }
+            let running = self.facts().clock_running() == Some(c);
+            let text = format!("{} {}", color_title(c), format_ms(reading.of(c)));
+            let rich = RichText::new(text).monospace().size(theme::TEXT_LARGE);
+            ui.label(if running {
+                rich.strong().color(theme::CLOCK_RUNNING)
+            } else {
+                rich
+            });
+        }
+        // A network game's clocks are the host's: nobody pauses them from a seat. The
+        // club referee's console has the same button.
+        if !self.revealed()
+            && self.table.record().is_some()
+            && self.mode != PlayMode::Referee
+            && ui.button(self.clock_action()).clicked()
+        {
+            intents.push(if self.facts().clock_running().is_some() {
+                Intent::PauseClock
+            } else {
+                Intent::ResumeClock
+            });
+        }
+        if self.facts().clock_running().is_none() && !self.revealed() {
+            ui.label(RichText::new("Clocks stopped").weak());
+        }
     }
 
     /// The one clock button's words: start before the clocks ever ran, then pause or resume.

@@ -100,8 +100,8 @@ impl PlayScreen {
         }
     }
 
-    /// Once: the table and the computer wake the window when they have news; a seat's window
-    /// says whose seat it is (two windows of one machine, host and join, tell them apart).
+    /// Once: the table and the computer wake the window when they have news (the window's title,
+    /// set by the app, says whose seat it is).
     fn set_waker(&mut self, ctx: &egui::Context) {
         if self.waker_set {
             return;
@@ -112,17 +112,6 @@ impl PlayScreen {
         self.table.set_waker(waker.clone());
         if let Some(computer) = &mut self.computer {
             computer.set_waker(waker);
-        }
-        if let PlayMode::Seat(me) = self.mode {
-            let against = if self.computer.is_some() {
-                "against the computer"
-            } else {
-                "network game"
-            };
-            ctx.send_viewport_cmd(egui::ViewportCommand::Title(format!(
-                "Kriegspiel: {} ({against})",
-                crate::wording::color_title(me)
-            )));
         }
     }
 
