@@ -4,7 +4,7 @@
 //! zero errors, the right number of moves and no null moves.
 //!
 //! With `KRIEGSPIEL_PGN_OUT=<folder>` the files are also written there, for other readers
-//! (`tools/check_pgn.py <folder>` reads them with python-chess).
+//! (`tests/tools/check_pgn.py <folder>` reads them with python-chess).
 
 use kriegspiel::Preset;
 use kriegspiel::pgn::{player_pgn, referee_pgn};

@@ -4,7 +4,7 @@
 
 Development tooling only (not a runtime or CI dependency): `pip install chess`, then
 
-    tools/check_pgn.py FILE_OR_FOLDER...
+    tests/tools/check_pgn.py FILE_OR_FOLDER...
 
 For every game: the moves and null moves python-chess read, the comments, and every error it
 logged (an illegal or unreadable move token, a bad FEN). Exits with status 1 when any game had an
