@@ -150,13 +150,18 @@ impl NetworkScreen {
                 action = NetworkAction::Back;
             }
         });
+        self.failure(ui);
+        action
+    }
+
+    /// Why the last try failed: in words, then the detail in small type.
+    fn failure(&self, ui: &mut egui::Ui) {
         if let Some(e) = &self.error {
             ui.colored_label(super::theme::ERROR, e);
             if let Some(detail) = &self.error_detail {
                 ui.add(egui::Label::new(egui::RichText::new(detail).small().weak()).wrap());
             }
         }
-        action
     }
 
     fn hello(&self) -> Hello {
