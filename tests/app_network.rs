@@ -13,7 +13,7 @@ use kriegspiel::app::newgame::{NewGameDialog, NewMode};
 use kriegspiel::app::play::{Place, PlayMode};
 use kriegspiel::bots::BotKind;
 use kriegspiel::rules::Preset;
-use kriegspiel::seat::net::Connection;
+use kriegspiel::seat::link::Connection;
 use kriegspiel::seat::serve::{HostOptions, start_host};
 use kriegspiel::seat::{Hello, SeatState};
 use shakmaty::Color;
@@ -65,7 +65,7 @@ fn a_joined_seat_sees_its_own_board_and_hears_the_opponent() {
     white.send(r#"{"op":"try","move":"e2e4"}"#).expect("sends");
     let mut seen = SeatState::new();
     h.run_until("the app never heard White's move", |h| {
-        while let Ok(Ok(line)) = white.lines.try_recv() {
+        while let Ok(Ok(line)) = white.try_recv() {
             seen.receive(&line).expect("a line");
         }
         h.message().is_some_and(|m| m.starts_with("White played"))

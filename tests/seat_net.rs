@@ -1,6 +1,7 @@
-//! Whole games between `kriegspiel` processes over loopback TCP: `kriegspiel host --as none` and
-//! two `kriegspiel join --bot` seats, each behind a recording proxy that keeps every byte the
-//! host sent it. Nothing a seat was not told crosses the wire before the reveal, in every
+//! Whole games over loopback TCP: `kriegspiel host --as none`, a `kriegspiel join --bot` process
+//! and a seat played in this test through the library's own connection, each behind a recording
+//! proxy that keeps every byte crossing it. No byte on the wire is readable protocol text (the
+//! channel is sealed), and nothing a seat was not told reaches it before the reveal, in every
 //! preset; a killed seat comes back with its token and the game goes on with nothing lost; and
 //! `kriegspiel match` seats an engine program.
 
@@ -9,7 +10,8 @@ mod privacy;
 
 use kriegspiel::log::GameLog;
 use kriegspiel::rules::Preset;
-use kriegspiel::seat::{Hello, SeatState, ToSeat};
+use kriegspiel::seat::link::Connection;
+use kriegspiel::seat::{Hello, SeatState};
 use shakmaty::Color;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
@@ -104,8 +106,16 @@ fn proxy(upstream: SocketAddr) -> Proxy {
                 client.try_clone().expect("clone"),
                 host.try_clone().expect("clone"),
             );
+            let sent = Arc::new(Mutex::new(Vec::new()));
+            kept.lock().expect("lock").push(Arc::clone(&sent));
             std::thread::spawn(move || {
-                let _ = std::io::copy(&mut c_read, &mut h_write);
+                let mut buf = [0u8; 8192];
+                while let Ok(n @ 1..) = c_read.read(&mut buf) {
+                    sent.lock().expect("lock").extend_from_slice(&buf[..n]);
+                    if h_write.write_all(&buf[..n]).is_err() {
+                        break;
+                    }
+                }
                 let _ = h_write.shutdown(std::net::Shutdown::Both);
             });
             let (mut h_read, mut c_write) = (host, client);
@@ -130,15 +140,89 @@ fn proxy(upstream: SocketAddr) -> Proxy {
 }
 
 impl Proxy {
-    /// The lines the host sent the `i`-th connection through this proxy.
-    fn lines(&self, i: usize) -> Vec<String> {
+    /// Every byte that crossed this proxy, both ways, all connections.
+    fn bytes(&self) -> Vec<u8> {
         let records = self.records.lock().expect("lock");
-        let bytes = records[i].lock().expect("lock").clone();
-        String::from_utf8(bytes)
-            .expect("the host sends UTF-8")
-            .lines()
-            .map(str::to_owned)
+        records
+            .iter()
+            .flat_map(|r| r.lock().expect("lock").clone())
             .collect()
+    }
+
+    /// Asserts that the traffic is not readable: none of the protocol's words, no code, token,
+    /// square or move in clear.
+    fn assert_unreadable(&self, secrets: &[&str]) {
+        let bytes = self.bytes();
+        assert!(bytes.len() > 1000, "a game crossed the proxy");
+        let words = [
+            "\"op\"", "\"type\"", "hello", "welcome", "heard", "reveal", "\"seat\"", "token",
+            "\"n\":", "e2e4", "Illegal", "illegal",
+        ];
+        for word in words.iter().chain(secrets) {
+            assert!(
+                !bytes.windows(word.len()).any(|w| w == word.as_bytes()),
+                "'{word}' crossed the wire in clear"
+            );
+        }
+    }
+}
+
+/// A seat played in this test by a random bot through [`Connection`]: every line it was sent
+/// (opened), and its end.
+fn recorded_seat(
+    addr: SocketAddr,
+    hello: Hello,
+    seed: u64,
+    max_plies: Option<u32>,
+) -> std::thread::JoinHandle<(Vec<String>, kriegspiel::seat::engine::SeatEnd)> {
+    std::thread::spawn(move || {
+        let conn = Connection::open(&addr.to_string(), &hello).expect("connects");
+        let (reader, writer) = conn.into_io();
+        let mut tee = Tee {
+            inner: reader,
+            seen: Vec::new(),
+        };
+        let bot = Box::new(kriegspiel::bots::random::RandomBot::new(seed));
+        let mut driver = kriegspiel::bots::driver::Driver::start(bot);
+        let (end, _) = kriegspiel::seat::engine::play_seat(
+            &mut driver,
+            None,
+            max_plies,
+            &mut tee,
+            writer,
+            &mut |_| {},
+        )
+        .expect("plays");
+        let text = String::from_utf8(tee.seen).expect("utf-8");
+        (text.lines().map(str::to_owned).collect(), end)
+    })
+}
+
+/// A reader that keeps what was read through it.
+struct Tee<R> {
+    inner: R,
+    seen: Vec<u8>,
+}
+
+impl<R: BufRead> Read for Tee<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.seen.extend_from_slice(&buf[..n]);
+        Ok(n)
+    }
+}
+
+impl<R: BufRead> BufRead for Tee<R> {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, amt: usize) {
+        if let Ok(buf) = self.inner.fill_buf() {
+            let n = amt.min(buf.len());
+            self.seen.extend_from_slice(&buf[..n]);
+        }
+        self.inner.consume(amt);
     }
 }
 
@@ -178,38 +262,52 @@ fn host_log(save: &Path) -> GameLog {
 }
 
 #[test]
-fn two_processes_play_whole_games_and_no_secret_crosses_the_wire() {
-    for preset in Preset::ALL {
+fn whole_games_cross_a_sealed_wire_and_no_secret_reaches_a_seat() {
+    for (i, preset) in Preset::ALL.into_iter().enumerate() {
         let started = Instant::now();
         let dir = scratch(preset.id());
         let host = start_host(preset.id(), &dir);
         let (white_proxy, black_proxy) = (proxy(host.addr), proxy(host.addr));
-        let seat = |p: &Proxy, color: &str| {
-            join(
-                p.addr,
-                &[
-                    "--code",
-                    &host.code,
-                    "--seat",
-                    color,
-                    "--bot",
-                    "random",
-                    "--max-moves",
-                    "80",
-                ],
-            )
+        // One seat is a `join` process, the other this test's own (whose lines are checked);
+        // they swap from one preset to the next.
+        let recorded = if i % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
         };
-        let white = seat(&white_proxy, "white");
-        let black = seat(&black_proxy, "black");
-        let (w_out, b_out) = (finish(white), finish(black));
-        assert!(
-            w_out.contains("result ") && b_out.contains("result "),
-            "{w_out} / {b_out}"
+        let name = |c: Color| c.fold_wb("white", "black");
+        let process_proxy = recorded.fold_wb(&black_proxy, &white_proxy);
+        let process = join(
+            process_proxy.addr,
+            &[
+                "--code",
+                &host.code,
+                "--seat",
+                name(!recorded),
+                "--bot",
+                "random",
+                "--max-moves",
+                "80",
+            ],
         );
+        let mut hello = Hello::new();
+        hello.code = Some(host.code.clone());
+        hello.seat = Some(recorded);
+        let own_proxy = recorded.fold_wb(&white_proxy, &black_proxy);
+        let own = recorded_seat(own_proxy.addr, hello, i as u64 + 7, Some(160));
+        let out = finish(process);
+        let (lines, end) = own.join().expect("the test's seat");
+        assert!(out.contains("result "), "{out}");
+        assert_eq!(end, kriegspiel::seat::engine::SeatEnd::Revealed);
         let log = host_log(&host.save);
         assert!(!log.events.is_empty());
-        for (proxy, color) in [(&white_proxy, Color::White), (&black_proxy, Color::Black)] {
-            privacy::assert_private(&proxy.lines(0), &log, color);
+        privacy::assert_private(&lines, &log, recorded);
+        let token = out
+            .lines()
+            .find_map(|l| l.split_once(" token ").map(|(_, t)| t.trim().to_owned()))
+            .expect("the process printed its token");
+        for proxy in [&white_proxy, &black_proxy] {
+            proxy.assert_unreadable(&[&host.code, &host.code.replace('-', ""), &token]);
         }
         let _ = std::fs::remove_dir_all(&dir);
         eprintln!(
@@ -222,7 +320,7 @@ fn two_processes_play_whole_games_and_no_secret_crosses_the_wire() {
 
 /// The test's own seat over TCP: a seat state fed by a reading thread.
 struct OwnSeat {
-    conn: kriegspiel::seat::net::Connection,
+    conn: Connection,
     state: SeatState,
 }
 
@@ -234,7 +332,6 @@ impl OwnSeat {
             let wait = deadline.saturating_duration_since(Instant::now());
             let line = self
                 .conn
-                .lines
                 .recv_timeout(wait)
                 .expect("a line in time")
                 .expect("open");
@@ -251,8 +348,7 @@ fn a_killed_seat_reconnects_with_its_token_and_nothing_is_lost() {
     let mut hello = Hello::new();
     hello.code = Some(host.code.clone());
     hello.seat = Some(Color::White);
-    let conn =
-        kriegspiel::seat::net::Connection::open(&host.addr.to_string(), &hello).expect("connects");
+    let conn = Connection::open(&host.addr.to_string(), &hello).expect("connects");
     let mut white = OwnSeat {
         conn,
         state: SeatState::new(),
@@ -300,19 +396,20 @@ fn a_killed_seat_reconnects_with_its_token_and_nothing_is_lost() {
         play_one(&mut white);
         white.until(|s| s.to_act());
     }
-    // Black's process dies while White is to move.
+    // Black's process printed its seat and token as soon as it was seated; it dies while White
+    // is to move.
     let mut black = black;
+    let mut first = String::new();
+    BufReader::new(black.stdout.take().expect("stdout"))
+        .read_line(&mut first)
+        .expect("reads");
+    let token = first
+        .strip_prefix("seat black token ")
+        .map(|t| t.trim().to_owned())
+        .expect("Black's process printed its token first");
     black.kill().expect("kills");
     black.wait().expect("waits");
     white.until(|s| s.state.as_ref().is_some_and(|st| !st.opponent_connected));
-    let token = black_proxy
-        .lines(0)
-        .iter()
-        .find_map(|l| match serde_json::from_str(l) {
-            Ok(ToSeat::Welcome { token, .. }) => Some(token),
-            _ => None,
-        });
-    let token = token.expect("Black's welcome carried its token");
     let before = host_log(&host.save).events.len();
     play_one(&mut white); // White moves while Black is away
     let during = host_log(&host.save);
@@ -320,11 +417,10 @@ fn a_killed_seat_reconnects_with_its_token_and_nothing_is_lost() {
         during.events.len() > before,
         "the host took White's move with Black away"
     );
-    // A new Black process takes the seat back with the token and plays on.
-    let black = join(
-        black_proxy.addr,
-        &["--token", &token, "--bot", "random", "--max-moves", "40"],
-    );
+    // A new Black seat takes the seat back with the token (holding nothing) and plays on.
+    let mut hello = Hello::new();
+    hello.token = Some(token);
+    let black = recorded_seat(black_proxy.addr, hello, 5, Some(80));
     white.until(|s| s.state.as_ref().is_some_and(|st| st.opponent_connected));
     while white.state.reveal.is_none() {
         white.until(|s| s.to_act() || s.reveal.is_some());
@@ -332,8 +428,7 @@ fn a_killed_seat_reconnects_with_its_token_and_nothing_is_lost() {
             play_one(&mut white);
         }
     }
-    let out = finish(black);
-    assert!(out.contains("seat black token"), "{out}");
+    let (again, _) = black.join().expect("Black's new seat");
     let log = host_log(&host.save);
     assert!(
         log.events.starts_with(&during.events),
@@ -345,7 +440,6 @@ fn a_killed_seat_reconnects_with_its_token_and_nothing_is_lost() {
     );
     // The new connection was sent Black's whole record again (it held nothing), and it was
     // all Black's to hear.
-    let again = black_proxy.lines(1);
     privacy::assert_private(&again, &log, Color::Black);
     let _ = std::fs::remove_dir_all(&dir);
 }

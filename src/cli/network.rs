@@ -126,7 +126,7 @@ pub fn host(args: HostArgs) -> Outcome {
             hello.name = Some(name);
             std::thread::spawn(move || {
                 let mut bot = kriegspiel::bots::driver::Driver::start(bot);
-                if let Err(e) = serve::join_with_bot(&local, &hello, &mut bot, None) {
+                if let Err(e) = serve::join_with_bot(&local, &hello, &mut bot, None, &mut |_| {}) {
                     eprintln!("kriegspiel host: the host's bot stopped: {e}");
                 }
             });
@@ -170,11 +170,18 @@ pub fn join(args: JoinArgs) -> Outcome {
         .or_else(|| args.max_moves.map(|n| n.saturating_mul(2)));
     let bot = choice.make(serve_seed()).map_err(Stop::bad_input)?;
     let mut bot = kriegspiel::bots::driver::Driver::start(bot);
+    // The seat and token are printed as soon as the table gives them: whoever ran this can
+    // take the seat back with them (`--token`) if the connection or this process ends.
+    let mut seated = |state: &kriegspiel::seat::SeatState| {
+        if let (Some(seat), Some(token)) = (state.seat(), state.token()) {
+            println!("seat {} token {token}", seat_name(seat));
+            use std::io::Write as _;
+            let _ = std::io::stdout().flush();
+        }
+    };
     let (end, state) =
-        serve::join_with_bot(&args.address, &hello, &mut bot, max_plies).map_err(Stop::failed)?;
-    if let (Some(seat), Some(token)) = (state.seat(), state.token()) {
-        println!("seat {} token {token}", seat_name(seat));
-    }
+        serve::join_with_bot(&args.address, &hello, &mut bot, max_plies, &mut seated)
+            .map_err(Stop::failed)?;
     match end {
         SeatEnd::Revealed => {
             let over = state.state.and_then(|s| s.over);

@@ -8,6 +8,9 @@ use crate::view::PlayerView;
 use shakmaty::Color;
 use thiserror::Error;
 
+/// Refusals a seat keeps.
+pub const KEPT_ERRORS: usize = 100;
+
 /// A table's line the seat cannot use.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SeatError {
@@ -32,7 +35,8 @@ pub struct SeatState {
     pub board: Option<String>,
     /// The whole game, once revealed at the end.
     pub reveal: Option<GameLog>,
-    /// Refusals not yet read by the caller.
+    /// Refusals not yet read by the caller (the last [`KEPT_ERRORS`]: a table can send any
+    /// number).
     pub errors: Vec<String>,
     /// The view, rebuilt when the perception changes.
     view: Option<PlayerView>,
@@ -124,6 +128,9 @@ impl SeatState {
                 Ok(Received::News)
             }
             ToSeat::Error { error } => {
+                if self.errors.len() >= KEPT_ERRORS {
+                    self.errors.remove(0);
+                }
                 self.errors.push(error.clone());
                 Ok(Received::Refused(error))
             }

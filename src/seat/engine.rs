@@ -32,20 +32,26 @@ pub enum SeatEnd {
     Closed,
 }
 
-/// Plays `bot` (on its own thread, [`Driver`]) at a seat: sends `hello`, then reads the table's lines from `input` and writes
-/// a request to `output` whenever the seat is to act, until the reveal or the end of input.
+/// Plays `bot` (on its own thread, [`Driver`]) at a seat: sends `hello` (unless the connection
+/// already did), then reads the table's lines from `input` and writes a request to `output`
+/// whenever the seat is to act, until the reveal or the end of input; `seated` is called once,
+/// as soon as the table has given the seat (its colour and token).
 /// With `max_plies`, the bot resigns instead of acting once that many plies (half-moves, counted
 /// by move numbers: [`plies_played`]) have been played (a cap for test games).
 pub fn play_seat(
     bot: &mut Driver,
-    hello: &Hello,
+    hello: Option<&Hello>,
     max_plies: Option<u32>,
     mut input: impl BufRead,
     mut output: impl Write,
+    seated: &mut dyn FnMut(&SeatState),
 ) -> io::Result<(SeatEnd, SeatState)> {
-    writeln!(output, "{}", hello.line())?;
-    output.flush()?;
+    if let Some(hello) = hello {
+        writeln!(output, "{}", hello.line())?;
+        output.flush()?;
+    }
     let mut state = SeatState::new();
+    let mut told = false;
     // The seat's record length when the request waiting for its answer was sent.
     let mut waiting: Option<usize> = None;
     let mut refusals = 0;
@@ -59,6 +65,10 @@ pub fn play_seat(
         let got = state
             .receive(&line)
             .map_err(|e| io::Error::other(e.to_string()))?;
+        if !told && state.token().is_some() {
+            told = true;
+            seated(&state);
+        }
         if state.reveal.is_some() {
             return Ok((SeatEnd::Revealed, state));
         }

@@ -7,6 +7,7 @@
 //! timing of its lines tells it what the opponent tried. The reveal (the whole log) is sent only
 //! once the game is over.
 
+use super::secure::{Claim, Refusal, normalise_code};
 use super::wire::{ClockWire, FromSeat, Hello, LineError, OverWire, State, ToSeat};
 use crate::log::Event;
 use crate::referee::Request;
@@ -17,6 +18,9 @@ use std::time::Duration;
 
 /// Lines to send: (seat, line without its newline).
 pub type Outbox = Vec<(Color, String)>;
+
+/// Failed exchanges over a join code before it is retired (a guess at 31^6 codes).
+pub const MAX_WRONG_CODES: u32 = 100;
 
 /// Index of a seat in the per-seat arrays.
 fn at(c: Color) -> usize {
@@ -63,14 +67,6 @@ pub fn entropy() -> u64 {
     h.finish()
 }
 
-/// A join code as typed: upper case, without spaces or dashes.
-fn normalise_code(code: &str) -> String {
-    code.chars()
-        .filter(|c| c.is_ascii_alphanumeric())
-        .map(|c| c.to_ascii_uppercase())
-        .collect()
-}
-
 /// Why a connection's first line does not seat it ([`Host::connect`]).
 #[derive(Debug, thiserror::Error)]
 pub enum HelloError {
@@ -104,7 +100,13 @@ pub enum HelloError {
 pub struct Host {
     session: GameSession,
     code: String,
+    /// After a resume, each seat's own code (`W…`, `B…`); the join code then gives no seat.
+    seat_codes: Option<[String; 2]>,
+    /// Each seat's token: its letter (`W`, `B`), then 23 random characters.
     tokens: [String; 2],
+    /// Wrong codes since the code was last drawn.
+    wrong_codes: u32,
+    rng: Rng,
     /// The seat was taken (with the code, or reserved by the host's own player).
     claimed: [bool; 2],
     connected: [bool; 2],
@@ -123,7 +125,13 @@ impl Host {
         Host {
             session,
             code: random_text(&mut rng, 6),
-            tokens: [random_text(&mut rng, 24), random_text(&mut rng, 24)],
+            seat_codes: None,
+            tokens: [
+                format!("W{}", random_text(&mut rng, 23)),
+                format!("B{}", random_text(&mut rng, 23)),
+            ],
+            wrong_codes: 0,
+            rng,
             claimed: [false; 2],
             connected: [false; 2],
             sent: [0; 2],
@@ -137,6 +145,52 @@ impl Host {
     pub fn code(&self) -> String {
         let (a, b) = self.code.split_at(self.code.len() / 2);
         format!("{a}-{b}")
+    }
+
+    /// A table for a resumed game: each seat is taken back with its own code (see
+    /// [`Host::seat_code`]), so that no one takes the other player's seat and reads its record.
+    pub fn resumed(session: GameSession, seed: u64) -> Host {
+        let mut host = Host::new(session, seed);
+        host.seat_codes = Some(host.draw_seat_codes());
+        host
+    }
+
+    fn draw_seat_codes(&mut self) -> [String; 2] {
+        Color::ALL.map(|c| format!("{}{}", c.fold_wb('W', 'B'), random_text(&mut self.rng, 6)))
+    }
+
+    /// After a resume, the code that takes back `seat`, as shown: `W-ABC-DEF`.
+    pub fn seat_code(&self, seat: Color) -> Option<String> {
+        let code = &self.seat_codes.as_ref()?[at(seat)];
+        let (letter, rest) = code.split_at(1);
+        let (a, b) = rest.split_at(rest.len() / 2);
+        Some(format!("{letter}-{a}-{b}"))
+    }
+
+    /// The secret a connection's claim is checked against (the key exchange's password).
+    pub fn secret(&self, claim: Claim) -> Result<String, Refusal> {
+        match (claim, &self.seat_codes) {
+            (Claim::Token(c), _) if self.claimed[at(c)] => Ok(self.tokens[at(c)].clone()),
+            (Claim::Token(_), _) => Err(Refusal::NoSuchSeat),
+            (Claim::Code(None), Some(_)) => Err(Refusal::NeedsSeat),
+            (Claim::Code(Some(c)), Some(codes)) => Ok(codes[at(c)].clone()),
+            (Claim::Code(_), None) => Ok(self.code.clone()),
+        }
+    }
+
+    /// Counts a failed exchange over the code: after [`MAX_WRONG_CODES`] the code is retired
+    /// and new ones drawn (true: the host must show them).
+    pub fn wrong_code(&mut self) -> bool {
+        self.wrong_codes += 1;
+        if self.wrong_codes < MAX_WRONG_CODES {
+            return false;
+        }
+        self.wrong_codes = 0;
+        self.code = random_text(&mut self.rng, 6);
+        if self.seat_codes.is_some() {
+            self.seat_codes = Some(self.draw_seat_codes());
+        }
+        true
     }
 
     /// The game (the host's: the true position and the whole log).
@@ -214,10 +268,23 @@ impl Host {
         let Some(code) = &hello.code else {
             return Err(HelloError::NoCode);
         };
-        if normalise_code(code) != self.code {
+        let code = normalise_code(code);
+        let free = |c: Color| !self.claimed[at(c)];
+        if let Some(codes) = &self.seat_codes {
+            // A resumed game: a seat's own code takes only that seat.
+            let seat = Color::ALL
+                .into_iter()
+                .find(|&c| codes[at(c)] == code)
+                .ok_or(HelloError::WrongCode)?;
+            return if free(seat) {
+                Ok(seat)
+            } else {
+                Err(HelloError::Taken(seat))
+            };
+        }
+        if code != self.code {
             return Err(HelloError::WrongCode);
         }
-        let free = |c: Color| !self.claimed[at(c)];
         match hello.seat {
             Some(c) if free(c) => Ok(c),
             Some(c) => Err(HelloError::Taken(c)),

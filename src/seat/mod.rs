@@ -5,8 +5,10 @@
 //! - [`wire`]: the lines, both directions.
 //! - [`host::Host`]: the table's side (the true game), without I/O.
 //! - [`client::SeatState`]: a seat's side (its perception and view), without I/O.
-//! - [`net`]: TCP (std threads, one line per message): a server for a [`host::Host`] and a
-//!   client connection.
+//! - [`secure`]: the sealed channel across machines (frames, SPAKE2 over the code or token,
+//!   ChaCha20-Poly1305); [`gate`]: which connections may try it.
+//! - [`net`]: the table's server for a [`host::Host`] (tokio); [`link::Connection`]: a seat's
+//!   end.
 //! - [`remote::RemoteTable`]: a seat at a remote table as a [`crate::table::Table`] (the app
 //!   plays network games through it); [`trouble::ConnectError`]: why it could not sit, in words.
 //! - [`engine`]: a bot speaking the protocol (`kriegspiel engine`, `kriegspiel join --bot`) and
@@ -14,9 +16,12 @@
 
 pub mod client;
 pub mod engine;
+pub mod gate;
 pub mod host;
+pub mod link;
 pub mod net;
 pub mod remote;
+pub mod secure;
 pub mod serve;
 pub mod trouble;
 pub mod wire;

@@ -1,50 +1,92 @@
-//! The seat protocol over TCP, with std threads: one JSON object per line (no other framing).
+//! The table's side of the seat protocol over TCP, on a tokio runtime of its own.
 //!
-//! [`Server`] runs a [`Host`]: a thread accepts connections, one thread per connection reads its
-//! lines, and a ticker thread lets the host's clocks flag. Every line goes through the host under
-//! one lock, and its answers are written to the seats' current connections. A seat whose
-//! connection drops keeps its place: a new connection with the seat's token takes it back and is
-//! sent everything after the lines it already holds. [`Connection`] is a seat's end.
+//! [`Server`] runs a [`Host`]: a task accepts connections, each connection has a task for its
+//! handshake ([`super::secure`], under [`super::gate`]'s caps), then a reading task and a writing
+//! task; a ticker lets the host's clocks flag. Every line goes through the host under one lock,
+//! never held across a wait; its answers go into each seat's bounded queue. A seat that does not
+//! read fills its queue and is disconnected (it may come back with its token): it never delays
+//! the table, the other seat or the clocks. A silent seat (no line, no heartbeat) is
+//! disconnected after [`SILENT`]. The seat's end is [`super::link::Connection`].
 
+use super::gate::{Admit, Gate};
 use super::host::{Host, Outbox};
-use super::{Hello, Line, MAX_SEAT_LINE, MAX_TABLE_LINE, ToSeat, read_line};
-use crate::table::Waker;
+use super::secure::{self, Claim, Opened, Opener, Refusal, Sealer};
+use super::{Hello, MAX_SEAT_LINE, ToSeat};
 use shakmaty::Color;
-use std::io::{self, BufReader, Write};
-use std::net::{SocketAddr, TcpListener, TcpStream, ToSocketAddrs};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, channel};
+use std::io;
+use std::net::{IpAddr, SocketAddr, TcpListener};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::thread;
 use std::time::{Duration, Instant};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio::sync::mpsc;
+use tokio::task::AbortHandle;
+use tokio::time::timeout;
 
-/// How long a new connection has to send its `hello`.
-const HELLO_WAIT: Duration = Duration::from_secs(10);
+/// How long a new connection has for its whole handshake (claim, exchange, `hello`).
+pub const HELLO_WAIT: Duration = Duration::from_secs(10);
 
-/// How long a write to a seat may block before the connection is given up.
+/// How long a write to a seat may take before the connection is given up.
 const WRITE_WAIT: Duration = Duration::from_secs(5);
+
+/// How often each side sends a heartbeat when it has nothing else to send.
+pub const HEARTBEAT: Duration = Duration::from_secs(2);
+
+/// A peer heard nothing from (not even a heartbeat) for this long is gone.
+pub const SILENT: Duration = Duration::from_secs(6);
 
 /// How often the host's clocks are checked for a fallen flag.
 const TICK: Duration = Duration::from_millis(100);
 
+/// Lines waiting for a seat that is not reading, at most.
+pub const QUEUE: usize = 1024;
+
+/// Lines a seat may send in a second (a person sends a few; a bot some dozens).
+const LINES_PER_SECOND: u32 = 200;
+
+/// The longest `hello` (its sealed frame).
+const MAX_HELLO: usize = 4096;
+
+/// A seat's current connection.
+struct SeatLink {
+    id: u64,
+    out: mpsc::Sender<Arc<str>>,
+    tasks: Vec<AbortHandle>,
+}
+
+impl SeatLink {
+    fn close(self) {
+        for t in self.tasks {
+            t.abort();
+        }
+    }
+}
+
 struct Inner {
     host: Host,
-    /// Each seat's current connection: (its number, the stream written to).
-    writers: [Option<(u64, TcpStream)>; 2],
+    seats: [Option<SeatLink>; 2],
     next_id: u64,
+    /// The code changed (retired after too many wrong tries) since the host last looked.
+    code_changed: bool,
 }
 
 struct Shared {
     inner: Mutex<Inner>,
+    gate: Mutex<Gate>,
+    /// Each waiting connection's handshake task, by the gate's number.
+    handshakes: Mutex<std::collections::HashMap<u64, AbortHandle>>,
     started: Instant,
-    stop: AtomicBool,
+}
+
+fn relock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    // A panicking task must not take the game with it: the host's state is changed only through
+    // whole requests, so it is still consistent.
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 impl Shared {
     fn lock(&self) -> MutexGuard<'_, Inner> {
-        // A panicking connection thread must not take the game with it: the host's state is
-        // changed only through whole requests, so it is still consistent.
-        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+        relock(&self.inner)
     }
 
     fn now(&self) -> Duration {
@@ -56,68 +98,80 @@ fn slot(c: Color) -> usize {
     c.fold_wb(0, 1)
 }
 
-/// Writes `out` to the seats' connections; a connection that cannot be written is closed (its
-/// reader then frees the seat).
-fn deliver(inner: &mut Inner, out: Outbox) {
-    for (seat, line) in out {
-        let i = slot(seat);
-        if let Some((_, stream)) = &mut inner.writers[i] {
-            let sent = stream
-                .write_all(line.as_bytes())
-                .and_then(|()| stream.write_all(b"\n"))
-                .and_then(|()| stream.flush());
-            if sent.is_err() {
-                // Its reading thread then sees the end and frees the seat.
-                let _ = stream.shutdown(std::net::Shutdown::Both);
+/// Queues `out` for the seats. A seat whose queue is full is disconnected (the other seat is then
+/// told, which may in turn be queued).
+fn deliver(inner: &mut Inner, now: Duration, mut out: Outbox) {
+    while !out.is_empty() {
+        let mut dropped = Vec::new();
+        for (seat, line) in out.drain(..) {
+            if let Some(link) = &inner.seats[slot(seat)]
+                && link.out.try_send(Arc::from(line)).is_err()
+                && !dropped.contains(&seat)
+            {
+                dropped.push(seat);
             }
         }
+        for seat in dropped {
+            if let Some(link) = inner.seats[slot(seat)].take() {
+                link.close();
+                out.extend(inner.host.disconnect(seat, now));
+            }
+        }
+    }
+}
+
+/// Frees `seat` if `id` is still its connection.
+fn release(shared: &Shared, seat: Color, id: u64) {
+    let mut inner = shared.lock();
+    if inner.seats[slot(seat)].as_ref().map(|l| l.id) == Some(id)
+        && let Some(link) = inner.seats[slot(seat)].take()
+    {
+        link.close();
+        let now = shared.now();
+        let out = inner.host.disconnect(seat, now);
+        deliver(&mut inner, now, out);
     }
 }
 
 /// A running table server.
 pub struct Server {
     addr: SocketAddr,
-    code: String,
     shared: Arc<Shared>,
+    runtime: Mutex<Option<tokio::runtime::Runtime>>,
 }
 
 impl Server {
     /// Serves `host` on `listener` until [`Server::stop`] (or the process ends).
     pub fn start(listener: TcpListener, host: Host) -> io::Result<Server> {
         let addr = listener.local_addr()?;
-        let code = host.code();
+        listener.set_nonblocking(true)?;
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .thread_name("kriegspiel-table")
+            .enable_all()
+            .build()?;
+        let listener = {
+            let _entered = runtime.enter();
+            tokio::net::TcpListener::from_std(listener)?
+        };
         let shared = Arc::new(Shared {
             inner: Mutex::new(Inner {
                 host,
-                writers: [None, None],
+                seats: [None, None],
                 next_id: 0,
+                code_changed: false,
             }),
+            gate: Mutex::default(),
+            handshakes: Mutex::default(),
             started: Instant::now(),
-            stop: AtomicBool::new(false),
         });
-        let accepting = Arc::clone(&shared);
-        thread::spawn(move || {
-            for stream in listener.incoming() {
-                if accepting.stop.load(Ordering::Relaxed) {
-                    break;
-                }
-                if let Ok(stream) = stream {
-                    let shared = Arc::clone(&accepting);
-                    thread::spawn(move || serve_connection(&shared, stream));
-                }
-            }
-        });
-        let ticking = Arc::clone(&shared);
-        thread::spawn(move || {
-            while !ticking.stop.load(Ordering::Relaxed) {
-                thread::sleep(TICK);
-                let mut inner = ticking.lock();
-                let now = ticking.now();
-                let out = inner.host.tick(now);
-                deliver(&mut inner, out);
-            }
-        });
-        Ok(Server { addr, code, shared })
+        runtime.spawn(accept(listener, Arc::clone(&shared)));
+        runtime.spawn(tick(Arc::clone(&shared)));
+        Ok(Server {
+            addr,
+            shared,
+            runtime: Mutex::new(Some(runtime)),
+        })
     }
 
     /// The address the server listens on.
@@ -125,9 +179,14 @@ impl Server {
         self.addr
     }
 
-    /// The join code.
-    pub fn code(&self) -> &str {
-        &self.code
+    /// The join code now (it changes when too many wrong codes were tried).
+    pub fn code(&self) -> String {
+        self.shared.lock().host.code()
+    }
+
+    /// Whether the code changed since the last call (the host shows the new one).
+    pub fn code_changed(&self) -> bool {
+        std::mem::take(&mut self.shared.lock().code_changed)
     }
 
     /// Runs `f` on the host under the server's lock (e.g. to reserve a seat or read the game).
@@ -135,202 +194,308 @@ impl Server {
         f(&mut self.shared.lock().host)
     }
 
-    /// Stops accepting and closes both seats' connections.
+    /// Connections still in their handshake now.
+    pub fn waiting(&self) -> usize {
+        relock(&self.shared.gate).waiting()
+    }
+
+    /// Stops accepting and closes every connection.
     pub fn stop(&self) {
-        self.shared.stop.store(true, Ordering::Relaxed);
+        let runtime = relock(&self.runtime).take();
         let mut inner = self.shared.lock();
-        for writer in inner.writers.iter_mut() {
-            if let Some((_, stream)) = writer.take() {
-                let _ = stream.shutdown(std::net::Shutdown::Both);
-            }
+        for link in inner.seats.iter_mut().filter_map(Option::take) {
+            link.close();
         }
         drop(inner);
-        // Wake the accepting thread so that it sees the flag.
-        let _ = TcpStream::connect_timeout(&self.addr, Duration::from_millis(200));
+        if let Some(runtime) = runtime {
+            runtime.shutdown_background();
+        }
     }
 }
 
-/// One connection: its hello seats it, then each line goes to the host.
-fn serve_connection(shared: &Shared, stream: TcpStream) {
-    let _ = stream.set_nodelay(true);
-    let _ = stream.set_write_timeout(Some(WRITE_WAIT));
-    let _ = stream.set_read_timeout(Some(HELLO_WAIT));
-    let Ok(reading) = stream.try_clone() else {
-        return;
-    };
-    let mut reader = BufReader::new(reading);
-    let refuse = |mut stream: &TcpStream, error: String| {
-        let line = ToSeat::Error { error }.line();
-        let _ = writeln!(stream, "{line}");
-        let _ = stream.shutdown(std::net::Shutdown::Both);
-    };
-    let first = match read_line(&mut reader, MAX_SEAT_LINE) {
-        Ok(Line::Text(line)) => line,
-        Ok(Line::End) | Err(_) => return,
-        Ok(Line::TooLong | Line::NotUtf8) => {
-            return refuse(&stream, "the first line must be a JSON hello".into());
-        }
-    };
-    let (seat, id) = {
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+async fn tick(shared: Arc<Shared>) {
+    let mut every = tokio::time::interval(TICK);
+    loop {
+        every.tick().await;
         let mut inner = shared.lock();
         let now = shared.now();
-        match inner.host.connect(&first, now) {
-            Err(e) => {
-                drop(inner);
-                return refuse(&stream, e.to_string());
+        let out = inner.host.tick(now);
+        deliver(&mut inner, now, out);
+    }
+}
+
+async fn accept(listener: tokio::net::TcpListener, shared: Arc<Shared>) {
+    loop {
+        let (stream, peer) = match listener.accept().await {
+            Ok(accepted) => accepted,
+            Err(_) => {
+                // Out of descriptors, or the like: wait a little rather than spin.
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
             }
-            Ok((seat, out)) => {
-                let id = inner.next_id;
-                inner.next_id += 1;
-                let Ok(writer) = stream.try_clone() else {
-                    return;
-                };
-                // A reconnection replaces a connection the host has not yet seen drop.
-                if let Some((_, old)) = inner.writers[slot(seat)].replace((id, writer)) {
-                    let _ = old.shutdown(std::net::Shutdown::Both);
-                }
-                deliver(&mut inner, out);
-                (seat, id)
-            }
+        };
+        let admitted = relock(&shared.gate).admit(peer.ip());
+        let Admit::In { id, evict } = admitted else {
+            continue; // dropped: closed at once
+        };
+        if let Some(old) = evict
+            && let Some(task) = relock(&shared.handshakes).remove(&old)
+        {
+            task.abort();
+        }
+        let sharing = Arc::clone(&shared);
+        let task = tokio::spawn(async move {
+            let _done = Done(Arc::clone(&sharing), id);
+            let _ = stream.set_nodelay(true);
+            serve(sharing, stream, peer.ip(), id).await;
+        });
+        if !task.is_finished() {
+            relock(&shared.handshakes).insert(id, task.abort_handle());
+        }
+    }
+}
+
+/// Ends a connection's handshake in the gate when its task ends, however it ends.
+struct Done(Arc<Shared>, u64);
+
+impl Drop for Done {
+    fn drop(&mut self) {
+        relock(&self.0.gate).done(self.1);
+        relock(&self.0.handshakes).remove(&self.1);
+    }
+}
+
+/// A seated connection's halves and keys.
+struct Seated {
+    seat: Color,
+    id: u64,
+    opener: Opener,
+    reader: tokio::net::tcp::OwnedReadHalf,
+}
+
+/// One connection: its handshake, then its lines.
+async fn serve(shared: Arc<Shared>, stream: TcpStream, address: IpAddr, gate_id: u64) {
+    let seated = match timeout(HELLO_WAIT, handshake(&shared, stream, address, gate_id)).await {
+        Ok(Some(seated)) => seated,
+        Ok(None) | Err(_) => return,
+    };
+    read_lines(&shared, seated).await;
+}
+
+/// The claim, the exchange and the `hello`: the seat is taken (its writer running), or `None`.
+/// Every exchange counts as a failure of its address until the seat's `hello` opens.
+async fn handshake(
+    shared: &Arc<Shared>,
+    stream: TcpStream,
+    address: IpAddr,
+    gate_id: u64,
+) -> Option<Seated> {
+    let (mut reader, mut writer) = stream.into_split();
+    let claim = read_frame(&mut reader, secure::MAX_CLAIM).await.ok()??;
+    let refuse = |r: Refusal| secure::framed(&r.frame());
+    let Some((claim, message)) = secure::read_claim(&claim) else {
+        let _ = writer.write_all(&refuse(Refusal::BadClaim)).await;
+        return None;
+    };
+    if !relock(&shared.gate).try_now(address, Instant::now()) {
+        let _ = writer.write_all(&refuse(Refusal::TooManyTries)).await;
+        return None;
+    }
+    let secret = shared.lock().host.secret(claim);
+    let secret = match secret {
+        Ok(secret) => secret,
+        Err(refusal) => {
+            let _ = writer.write_all(&refuse(refusal)).await;
+            return None;
         }
     };
-    let _ = stream.set_read_timeout(None);
-    loop {
-        let line = match read_line(&mut reader, MAX_SEAT_LINE) {
-            Ok(Line::Text(line)) => Ok(line),
-            Ok(Line::TooLong) => Err(format!(
-                "the line is longer than {MAX_SEAT_LINE} bytes and was skipped"
-            )),
-            Ok(Line::NotUtf8) => Err("the line is not valid UTF-8".to_owned()),
-            Ok(Line::End) | Err(_) => break,
-        };
-        if line.as_ref().is_ok_and(|l| l.trim().is_empty()) {
-            continue;
+    let Some((answer, mut sealer, mut opener)) = secure::table_exchange(&secret, message) else {
+        let _ = writer.write_all(&refuse(Refusal::BadClaim)).await;
+        return None;
+    };
+    writer.write_all(&secure::framed(&answer)).await.ok()?;
+    let sealed = read_frame(&mut reader, MAX_HELLO).await.ok()??;
+    let Ok(Opened::Line(hello)) = opener.open(&sealed) else {
+        if matches!(claim, Claim::Code(_)) && shared.lock().host.wrong_code() {
+            shared.lock().code_changed = true;
         }
+        let _ = writer.write_all(&refuse(Refusal::WrongSecret)).await;
+        return None;
+    };
+    relock(&shared.gate).forgive(address);
+    let hello = with_secret(&hello, claim, secret);
+    let (tx, rx) = mpsc::channel(QUEUE);
+    let (seat, id) = match link_seat(shared, &hello, tx, gate_id) {
+        Ok(linked) => linked,
+        Err(error) => {
+            let line = ToSeat::Error { error }.line();
+            let frame = secure::framed(&sealer.seal(line.as_bytes()));
+            let _ = writer.write_all(&frame).await;
+            return None;
+        }
+    };
+    let write_task = tokio::spawn(write_lines(
+        Arc::clone(shared),
+        seat,
+        id,
+        rx,
+        writer,
+        sealer,
+    ));
+    match shared.lock().seats[slot(seat)].as_mut() {
+        Some(link) if link.id == id => link.tasks.push(write_task.abort_handle()),
+        _ => write_task.abort(),
+    }
+    Some(Seated {
+        seat,
+        id,
+        opener,
+        reader,
+    })
+}
+
+/// Seats a connection and links it, under one lock (no line for the seat can fall between the
+/// two): its seat and link number, or why the host refused it.
+fn link_seat(
+    shared: &Shared,
+    hello: &str,
+    out: mpsc::Sender<Arc<str>>,
+    gate_id: u64,
+) -> Result<(Color, u64), String> {
+    let mut inner = shared.lock();
+    let now = shared.now();
+    let (seat, lines) = inner.host.connect(hello, now).map_err(|e| e.to_string())?;
+    let id = inner.next_id;
+    inner.next_id += 1;
+    // No longer waiting at the door: the task now reads the seat's lines, closed with its link.
+    relock(&shared.gate).done(gate_id);
+    let tasks = relock(&shared.handshakes)
+        .remove(&gate_id)
+        .into_iter()
+        .collect();
+    // A reconnection replaces a connection the host has not yet seen drop.
+    if let Some(old) = inner.seats[slot(seat)].replace(SeatLink { id, out, tasks }) {
+        old.close();
+    }
+    deliver(&mut inner, now, lines);
+    Ok((seat, id))
+}
+
+/// The `hello` as the host reads it: the code or token the exchange proved, filled in (the
+/// seat's own `hello` carries neither across the wire).
+fn with_secret(hello: &[u8], claim: Claim, secret: String) -> String {
+    let text = String::from_utf8_lossy(hello);
+    let Ok(mut parsed) = serde_json::from_str::<Hello>(&text) else {
+        return text.into_owned(); // the host says what is wrong with it
+    };
+    match claim {
+        Claim::Token(_) => parsed.token = Some(secret),
+        Claim::Code(seat) => {
+            parsed.token = None;
+            parsed.code = Some(secret);
+            parsed.seat = seat.or(parsed.seat);
+        }
+    }
+    parsed.line()
+}
+
+/// Reads a seated connection's lines into the host until it ends, is replaced or goes silent.
+async fn read_lines(shared: &Arc<Shared>, mut seated: Seated) {
+    let mut window = Instant::now();
+    let mut in_window = 0u32;
+    loop {
+        let frame = match timeout(SILENT, read_frame(&mut seated.reader, MAX_SEAT_LINE + 64)).await
+        {
+            Ok(Ok(Some(frame))) => frame,
+            _ => break,
+        };
+        let line = match seated.opener.open(&frame) {
+            Ok(Opened::Line(line)) if line.is_empty() => continue, // a heartbeat
+            Ok(Opened::Line(line)) => line,
+            Ok(Opened::Refused(_)) | Err(_) => break,
+        };
+        in_window += 1;
+        if in_window > LINES_PER_SECOND {
+            let rest = Duration::from_secs(1).saturating_sub(window.elapsed());
+            tokio::time::sleep(rest).await;
+        }
+        if window.elapsed() >= Duration::from_secs(1) {
+            window = Instant::now();
+            in_window = 0;
+        }
+        let line = match String::from_utf8(line) {
+            Ok(line) if line.trim().is_empty() => continue,
+            Ok(line) => Ok(line),
+            Err(_) => Err("the line is not valid UTF-8".to_owned()),
+        };
         let mut inner = shared.lock();
-        if inner.writers[slot(seat)].as_ref().map(|(i, _)| *i) != Some(id) {
-            break; // replaced by a newer connection of the same seat
+        if inner.seats[slot(seated.seat)].as_ref().map(|l| l.id) != Some(seated.id) {
+            return; // replaced by a newer connection of the same seat
         }
         let now = shared.now();
         let out = match line {
-            Ok(line) => inner.host.handle(seat, &line, now),
-            Err(error) => vec![(seat, ToSeat::Error { error }.line())],
+            Ok(line) => inner.host.handle(seated.seat, &line, now),
+            Err(error) => vec![(seated.seat, ToSeat::Error { error }.line())],
         };
-        deliver(&mut inner, out);
+        deliver(&mut inner, now, out);
     }
-    let mut inner = shared.lock();
-    if inner.writers[slot(seat)].as_ref().map(|(i, _)| *i) == Some(id) {
-        inner.writers[slot(seat)] = None;
-        let now = shared.now();
-        let out = inner.host.disconnect(seat, now);
-        deliver(&mut inner, out);
-    }
+    release(shared, seated.seat, seated.id);
 }
 
-/// Why a seat's connection to its table ended, or a line could not be sent.
-#[derive(Debug, thiserror::Error)]
-pub enum LinkError {
-    /// The table closed the connection.
-    #[error("the host closed the connection")]
-    Closed,
-    /// Reading from the table failed.
-    #[error("the connection to the host broke ({0})")]
-    Read(#[source] io::Error),
-    /// There is no connection (it was lost and not yet taken back).
-    #[error("not connected to the host")]
-    NotConnected,
-    /// Writing to the table failed.
-    #[error("the connection to the host broke ({0})")]
-    Write(#[source] io::Error),
-}
-
-impl LinkError {
-    /// The kind of failure, as the system names it.
-    pub fn kind(&self) -> io::ErrorKind {
-        match self {
-            LinkError::Closed => io::ErrorKind::ConnectionAborted,
-            LinkError::Read(e) | LinkError::Write(e) => e.kind(),
-            LinkError::NotConnected => io::ErrorKind::NotConnected,
+/// Writes a seat's queued lines, sealed, and a heartbeat when there is nothing to say.
+async fn write_lines(
+    shared: Arc<Shared>,
+    seat: Color,
+    id: u64,
+    mut lines: mpsc::Receiver<Arc<str>>,
+    mut writer: tokio::net::tcp::OwnedWriteHalf,
+    mut sealer: Sealer,
+) {
+    loop {
+        let plain = match timeout(HEARTBEAT, lines.recv()).await {
+            Ok(Some(line)) => line,
+            Ok(None) => break,
+            Err(_) => Arc::from(""),
+        };
+        let frame = secure::framed(&sealer.seal(plain.as_bytes()));
+        match timeout(WRITE_WAIT, writer.write_all(&frame)).await {
+            Ok(Ok(())) => {}
+            _ => break,
         }
     }
+    let _ = writer.shutdown().await;
+    release(&shared, seat, id);
 }
 
-/// A seat's connection to a table: lines arrive on [`Connection::lines`] (read on a thread),
-/// requests go out with [`Connection::send`].
-pub struct Connection {
-    writer: TcpStream,
-    /// The table's lines; an `Err` (why) once the connection has ended.
-    pub lines: Receiver<Result<String, LinkError>>,
-    /// Called by the reading thread after each line it delivers.
-    waker: Arc<Mutex<Option<Waker>>>,
+/// Reads one frame of at most `limit` bytes (`None`: the end).
+pub async fn read_frame(
+    r: &mut (impl AsyncRead + Unpin),
+    limit: usize,
+) -> io::Result<Option<Vec<u8>>> {
+    let mut len = [0u8; 4];
+    match r.read_exact(&mut len).await {
+        Ok(_) => {}
+        Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => return Ok(None),
+        Err(e) => return Err(e),
+    }
+    let len = u32::from_be_bytes(len) as usize;
+    if len > limit {
+        return Err(secure::too_long(len, limit));
+    }
+    let mut payload = vec![0u8; len];
+    r.read_exact(&mut payload).await?;
+    Ok(Some(payload))
 }
 
-impl Connection {
-    /// Connects to `addr` and sends `hello`.
-    pub fn open(addr: &str, hello: &Hello) -> io::Result<Connection> {
-        let target = addr
-            .to_socket_addrs()?
-            .next()
-            .ok_or_else(|| io::Error::other(format!("'{addr}' names no address")))?;
-        let mut writer = TcpStream::connect_timeout(&target, Duration::from_secs(5))?;
-        let _ = writer.set_nodelay(true);
-        writeln!(writer, "{}", hello.line())?;
-        let mut reader = BufReader::new(writer.try_clone()?);
-        let (tx, rx) = channel();
-        let waker: Arc<Mutex<Option<Waker>>> = Arc::default();
-        let wake = Arc::clone(&waker);
-        thread::spawn(move || {
-            let wake = || {
-                let w = wake.lock().ok().and_then(|w| w.clone());
-                if let Some(w) = w {
-                    w();
-                }
-            };
-            loop {
-                let sent = match read_line(&mut reader, MAX_TABLE_LINE) {
-                    Ok(Line::Text(line)) => tx.send(Ok(line)),
-                    Ok(Line::TooLong | Line::NotUtf8) => continue,
-                    Ok(Line::End) => {
-                        let _ = tx.send(Err(LinkError::Closed));
-                        wake();
-                        return;
-                    }
-                    Err(e) => {
-                        let _ = tx.send(Err(LinkError::Read(e)));
-                        wake();
-                        return;
-                    }
-                };
-                if sent.is_err() {
-                    return;
-                }
-                wake();
-            }
-        });
-        Ok(Connection {
-            writer,
-            lines: rx,
-            waker,
-        })
-    }
-
-    /// Calls `waker` after each line that arrives from now on.
-    pub fn set_waker(&self, waker: Waker) {
-        if let Ok(mut slot) = self.waker.lock() {
-            *slot = Some(waker);
-        }
-    }
-
-    /// Sends one line.
-    pub fn send(&mut self, line: &str) -> io::Result<()> {
-        writeln!(self.writer, "{line}")?;
-        self.writer.flush()
-    }
-
-    /// Closes the connection.
-    pub fn close(&self) {
-        let _ = self.writer.shutdown(std::net::Shutdown::Both);
-    }
+/// Writes one frame.
+pub async fn write_frame(w: &mut (impl AsyncWrite + Unpin), payload: &[u8]) -> io::Result<()> {
+    w.write_all(&secure::framed(payload)).await
 }
 
 /// This machine's address on its local network, for others to join (loopback when none).

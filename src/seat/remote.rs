@@ -9,7 +9,7 @@
 //! asking only for the lines not yet held. The public facts ([`Facts`]) are filled in from the
 //! host's `state` and `board` lines, as a local table fills in its own.
 
-use super::net::{Connection, LinkError};
+use super::link::{Connection, LinkError};
 use super::{Hello, Received, SeatState};
 use crate::announce::{Audience, Over, Said};
 use crate::clock::Clock;
@@ -74,7 +74,7 @@ impl RemoteTable {
         let deadline = Instant::now() + ANSWER_WAIT;
         while seat.state.is_none() {
             let wait = deadline.saturating_duration_since(Instant::now());
-            match connection.lines.recv_timeout(wait) {
+            match connection.recv_timeout(wait) {
                 Ok(Ok(line)) => match seat.receive(&line) {
                     Ok(Received::Refused(e)) => return Err(ConnectError::Refused(e)),
                     Ok(_) => continue,
@@ -382,7 +382,7 @@ impl RemoteTable {
         match &self.connection {
             None => self.reconnect(),
             Some(connection) => {
-                while let Ok(got) = connection.lines.try_recv() {
+                while let Ok(got) = connection.try_recv() {
                     match got {
                         Ok(line) => lines.push(line),
                         Err(e) => {

@@ -3,6 +3,7 @@
 
 use super::engine::{SeatEnd, play_seat};
 use super::host::{Host, entropy};
+use super::link::Connection;
 use super::net::{Server, lan_address};
 use super::{Hello, SeatState};
 use crate::clock::TimeControl;
@@ -11,8 +12,8 @@ use crate::rules::RuleSet;
 use crate::save::{LoadError, Meta, Mode};
 use crate::session::GameSession;
 use shakmaty::Color;
-use std::io::{self, BufReader, Write};
-use std::net::{TcpListener, TcpStream};
+use std::io::{self, Write};
+use std::net::TcpListener;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -173,8 +174,12 @@ pub fn start_host(options: &HostOptions) -> Result<Hosted, ServeError> {
         }
     })?;
     let port = listener.local_addr().map_err(ServeError::Socket)?.port();
-    let server =
-        Server::start(listener, Host::new(session, entropy())).map_err(ServeError::Serve)?;
+    // A resumed game's seats were taken before: each is taken back with a code of its own.
+    let host = match options.resume {
+        Some(_) => Host::resumed(session, entropy()),
+        None => Host::new(session, entropy()),
+    };
+    let server = Server::start(listener, host).map_err(ServeError::Serve)?;
     let ip = if options.bind == "0.0.0.0" {
         lan_address()
     } else {
@@ -205,28 +210,29 @@ pub fn wait_for_the_end(server: &Server) -> String {
     }
 }
 
-/// Plays `bot` at a table over TCP: `hello` (with the code or a token), then the game (the bot
-/// resigns once `max_plies` plies were played, see [`play_seat`]).
+/// Plays `bot` at a table over TCP: the exchange and `hello` (with the code or a token), then
+/// the game (the bot resigns once `max_plies` plies were played, see [`play_seat`]); `seated` is
+/// called as soon as the table gives the seat.
 pub fn join_with_bot(
     address: &str,
     hello: &Hello,
     bot: &mut crate::bots::driver::Driver,
     max_plies: Option<u32>,
+    seated: &mut dyn FnMut(&SeatState),
 ) -> Result<(SeatEnd, SeatState), ServeError> {
-    let stream = TcpStream::connect(address).map_err(|source| ServeError::Connect {
+    let connection = Connection::open(address, hello).map_err(|source| ServeError::Connect {
         address: address.to_owned(),
         source,
     })?;
-    let _ = stream.set_nodelay(true);
-    let reader = BufReader::new(stream.try_clone().map_err(ServeError::Socket)?);
-    play_seat(bot, hello, max_plies, reader, stream).map_err(ServeError::Stopped)
+    let (reader, writer) = connection.into_io();
+    play_seat(bot, None, max_plies, reader, writer, seated).map_err(ServeError::Stopped)
 }
 
 /// `kriegspiel engine`: `bot` as a seat on standard input and output.
 pub fn engine(bot: &mut crate::bots::driver::Driver) -> Result<(), ServeError> {
     let stdin = std::io::stdin().lock();
     let stdout = std::io::stdout().lock();
-    play_seat(bot, &Hello::new(), None, stdin, stdout)
+    play_seat(bot, Some(&Hello::new()), None, stdin, stdout, &mut |_| {})
         .map(|_| ())
         .map_err(ServeError::Engine)
 }
@@ -242,5 +248,10 @@ pub fn announce(hosted: &Hosted, rules: &RuleSet) {
     );
     let _ = writeln!(out, "address {}", hosted.address);
     let _ = writeln!(out, "code {}", hosted.server.code());
+    for seat in Color::ALL {
+        if let Some(code) = hosted.server.with_host(|h| h.seat_code(seat)) {
+            let _ = writeln!(out, "code {} {code}", seat.fold_wb("white", "black"));
+        }
+    }
     let _ = out.flush();
 }

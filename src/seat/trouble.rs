@@ -80,7 +80,15 @@ fn refusal_words(text: &str) -> &'static str {
         "That seat is taken."
     } else if is(HelloError::UnknownToken) {
         "The host no longer keeps this seat."
-    } else if text.starts_with("this host speaks version") {
+    } else if text.starts_with("too many wrong codes") {
+        "Too many wrong codes came from this machine: wait a minute, then try again."
+    } else if text.starts_with("this resumed game has a code for each seat") {
+        "This resumed game has a code for each seat: type the one the host gave you."
+    } else if text.starts_with("the host is busy") {
+        "The host is busy: try again in a moment."
+    } else if text.starts_with("this host speaks version")
+        || text.starts_with("the host does not understand")
+    {
         "The host runs another version of Kriegspiel."
     } else {
         "The host refused to seat you."

@@ -1,0 +1,353 @@
+//! A seat's end of a connection to a table across machines ([`super::net`] is the table's end):
+//! the exchange over the code or token ([`super::secure`]), then a reading thread and a writing
+//! thread. Everything the table sends is bounded (a frame's length, the lines waiting to be read,
+//! in count and bytes); the table going silent (no line, no heartbeat for [`SILENT`]) ends the
+//! connection; nothing the window calls waits on the network.
+
+use super::host::HelloError;
+use super::net::{HEARTBEAT, SILENT};
+use super::secure::{self, Claim, ClaimError, Opened, Opener, Refusal, Sealer, SeatExchange};
+use super::{Hello, MAX_TABLE_LINE, ToSeat};
+use crate::table::Waker;
+use std::io::{self, BufRead, Read, Write};
+use std::net::{TcpStream, ToSocketAddrs};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, TryRecvError, TrySendError};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::Duration;
+
+/// How long connecting and the exchange may take.
+const CONNECT_WAIT: Duration = Duration::from_secs(5);
+
+/// Lines from the table waiting to be read, at most…
+const WAITING_LINES: usize = 1024;
+
+/// …and at most this many bytes of them (the reading thread waits until they are read).
+const WAITING_BYTES: usize = 96 * 1024 * 1024;
+
+/// Lines waiting to be sent to the table.
+const OUTGOING: usize = 64;
+
+/// Why a seat's connection to its table ended, or a line could not be sent.
+#[derive(Debug, thiserror::Error)]
+pub enum LinkError {
+    /// The table closed the connection.
+    #[error("the host closed the connection")]
+    Closed,
+    /// Reading from the table failed.
+    #[error("the connection to the host broke ({0})")]
+    Read(#[source] io::Error),
+    /// The table sent nothing, not even a heartbeat, for too long.
+    #[error("the host went silent")]
+    Silent,
+    /// There is no connection (it was lost and not yet taken back).
+    #[error("not connected to the host")]
+    NotConnected,
+    /// Writing to the table failed.
+    #[error("the connection to the host broke ({0})")]
+    Write(#[source] io::Error),
+}
+
+impl LinkError {
+    /// The kind of failure, as the system names it.
+    pub fn kind(&self) -> io::ErrorKind {
+        match self {
+            LinkError::Closed => io::ErrorKind::ConnectionAborted,
+            LinkError::Read(e) | LinkError::Write(e) => e.kind(),
+            LinkError::Silent => io::ErrorKind::TimedOut,
+            LinkError::NotConnected => io::ErrorKind::NotConnected,
+        }
+    }
+}
+
+type Got = Result<String, LinkError>;
+
+/// A seat's connection to a table: lines arrive through [`Connection::try_recv`] (read on a
+/// thread), requests go out with [`Connection::send`].
+pub struct Connection {
+    out: Option<SyncSender<Vec<u8>>>,
+    lines: Receiver<Got>,
+    /// Bytes of lines waiting in `lines`.
+    waiting: Arc<AtomicUsize>,
+    stream: Option<TcpStream>,
+    /// Called by the reading thread after each line it delivers.
+    waker: Arc<Mutex<Option<Waker>>>,
+}
+
+impl Connection {
+    /// Connects to `addr`, proves the code or token of `hello` by the exchange (neither crosses
+    /// the wire) and sends `hello`. A refusal by the table arrives as its error line.
+    pub fn open(addr: &str, hello: &Hello) -> io::Result<Connection> {
+        let (claim, secret) = match Claim::of(hello) {
+            Ok(claim) => claim,
+            // Said as the host says a hello without a code, or with a token no seat has.
+            Err(ClaimError::NoCode) => {
+                return Ok(Connection::refused(HelloError::NoCode.to_string()));
+            }
+            Err(ClaimError::NotAToken) => {
+                return Ok(Connection::refused(HelloError::UnknownToken.to_string()));
+            }
+        };
+        let target = addr
+            .to_socket_addrs()?
+            .next()
+            .ok_or_else(|| io::Error::other(format!("'{addr}' names no address")))?;
+        let mut stream = TcpStream::connect_timeout(&target, CONNECT_WAIT)?;
+        let _ = stream.set_nodelay(true);
+        stream.set_read_timeout(Some(CONNECT_WAIT))?;
+        stream.set_write_timeout(Some(CONNECT_WAIT))?;
+        let exchange = SeatExchange::start(claim, &secret);
+        secure::write_frame(&mut stream, exchange.claim())?;
+        let answer = secure::read_frame(&mut stream, secure::MAX_CLAIM)?
+            .ok_or_else(|| io::Error::from(io::ErrorKind::ConnectionAborted))?;
+        let (mut sealer, opener) = match exchange.finish(&answer) {
+            Ok(keys) => keys,
+            Err(refusal) => return Ok(Connection::refused(refusal.words().to_owned())),
+        };
+        let mut sent = hello.clone();
+        (sent.code, sent.token) = (None, None);
+        secure::write_frame(&mut stream, &sealer.seal(sent.line().as_bytes()))?;
+        stream.set_read_timeout(Some(SILENT))?;
+        Connection::run(stream, sealer, opener)
+    }
+
+    /// A connection refused before any exchange: the refusal as the table's error line, then the
+    /// end.
+    fn refused(error: String) -> Connection {
+        let (tx, lines) = std::sync::mpsc::sync_channel(2);
+        let line = ToSeat::Error { error }.line();
+        let waiting = Arc::new(AtomicUsize::new(line.len()));
+        let _ = tx.send(Ok(line));
+        let _ = tx.send(Err(LinkError::Closed));
+        Connection {
+            out: None,
+            lines,
+            waiting,
+            stream: None,
+            waker: Arc::default(),
+        }
+    }
+
+    fn run(stream: TcpStream, sealer: Sealer, opener: Opener) -> io::Result<Connection> {
+        let (tx, lines) = std::sync::mpsc::sync_channel(WAITING_LINES);
+        let (out, outgoing) = std::sync::mpsc::sync_channel(OUTGOING);
+        let waker: Arc<Mutex<Option<Waker>>> = Arc::default();
+        let waiting: Arc<AtomicUsize> = Arc::default();
+        let reading = stream.try_clone()?;
+        let writing = stream.try_clone()?;
+        let (wake, count) = (Arc::clone(&waker), Arc::clone(&waiting));
+        thread::spawn(move || read_frames(reading, opener, &tx, &count, &wake));
+        thread::spawn(move || write_frames(writing, sealer, &outgoing));
+        Ok(Connection {
+            out: Some(out),
+            lines,
+            waiting,
+            stream: Some(stream),
+            waker,
+        })
+    }
+
+    /// Calls `waker` after each line that arrives from now on.
+    pub fn set_waker(&self, waker: Waker) {
+        if let Ok(mut slot) = self.waker.lock() {
+            *slot = Some(waker);
+        }
+    }
+
+    /// The next line if one has arrived (`Err` inside: why the connection ended).
+    pub fn try_recv(&self) -> Result<Got, TryRecvError> {
+        let got = self.lines.try_recv()?;
+        Ok(self.took(got))
+    }
+
+    /// The next line, waiting at most `wait`.
+    pub fn recv_timeout(&self, wait: Duration) -> Result<Got, RecvTimeoutError> {
+        let got = self.lines.recv_timeout(wait)?;
+        Ok(self.took(got))
+    }
+
+    /// The next line, waiting as long as it takes (for a bot's own thread).
+    pub fn recv(&self) -> Got {
+        self.lines
+            .recv()
+            .map_or(Err(LinkError::Closed), |got| self.took(got))
+    }
+
+    fn took(&self, got: Got) -> Got {
+        if let Ok(line) = &got {
+            self.waiting.fetch_sub(line.len(), Ordering::Relaxed);
+        }
+        got
+    }
+
+    /// Sends one line; never waits (a table that does not read fails it).
+    pub fn send(&mut self, line: &str) -> io::Result<()> {
+        let out = self.out.as_ref().ok_or(io::ErrorKind::NotConnected)?;
+        out.try_send(line.as_bytes().to_vec()).map_err(|e| match e {
+            TrySendError::Full(_) => io::Error::new(
+                io::ErrorKind::WouldBlock,
+                "the host is not reading what this seat sends",
+            ),
+            TrySendError::Disconnected(_) => io::ErrorKind::BrokenPipe.into(),
+        })
+    }
+
+    /// Closes the connection.
+    pub fn close(&self) {
+        if let Some(stream) = &self.stream {
+            let _ = stream.shutdown(std::net::Shutdown::Both);
+        }
+    }
+
+    /// The connection as a line reader and writer, for a bot on its own thread (the writer waits
+    /// while the table is slow to read).
+    pub fn into_io(self) -> (impl BufRead, impl Write) {
+        let out = self.out.clone();
+        let reader = io::BufReader::new(LineReader {
+            connection: self,
+            pending: Vec::new(),
+            at: 0,
+        });
+        (
+            reader,
+            LineWriter {
+                out,
+                partial: Vec::new(),
+            },
+        )
+    }
+}
+
+impl Drop for Connection {
+    fn drop(&mut self) {
+        self.close();
+    }
+}
+
+/// A refusal in clear, as the error line a table would have sent.
+fn refused_line(refusal: Refusal) -> String {
+    ToSeat::Error {
+        error: refusal.words().to_owned(),
+    }
+    .line()
+}
+
+fn read_frames(
+    mut stream: TcpStream,
+    mut opener: Opener,
+    tx: &SyncSender<Got>,
+    waiting: &AtomicUsize,
+    waker: &Mutex<Option<Waker>>,
+) {
+    let wake = || {
+        let w = waker.lock().ok().and_then(|w| w.clone());
+        if let Some(w) = w {
+            w();
+        }
+    };
+    let end = |why: LinkError| {
+        let _ = tx.send(Err(why));
+        wake();
+    };
+    loop {
+        let frame = match secure::read_frame(&mut stream, MAX_TABLE_LINE + secure::SEAL_OVERHEAD) {
+            Ok(Some(frame)) => frame,
+            Ok(None) => return end(LinkError::Closed),
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
+                ) =>
+            {
+                return end(LinkError::Silent);
+            }
+            Err(e) => return end(LinkError::Read(e)),
+        };
+        let line = match opener.open(&frame) {
+            Ok(Opened::Line(line)) if line.is_empty() => continue, // a heartbeat
+            Ok(Opened::Line(line)) => String::from_utf8(line).ok(),
+            Ok(Opened::Refused(refusal)) => Some(refused_line(refusal)),
+            Err(forged) => {
+                return end(LinkError::Read(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    forged,
+                )));
+            }
+        };
+        let Some(line) = line else { continue };
+        // Bounded: wait while the lines not yet read are too many bytes.
+        while waiting.load(Ordering::Relaxed) > WAITING_BYTES {
+            thread::sleep(Duration::from_millis(5));
+        }
+        waiting.fetch_add(line.len(), Ordering::Relaxed);
+        if tx.send(Ok(line)).is_err() {
+            return;
+        }
+        wake();
+    }
+}
+
+fn write_frames(mut stream: TcpStream, mut sealer: Sealer, outgoing: &Receiver<Vec<u8>>) {
+    loop {
+        let plain = match outgoing.recv_timeout(HEARTBEAT) {
+            Ok(line) => line,
+            Err(RecvTimeoutError::Timeout) => Vec::new(),
+            Err(RecvTimeoutError::Disconnected) => break,
+        };
+        if secure::write_frame(&mut stream, &sealer.seal(&plain)).is_err() {
+            break;
+        }
+    }
+    let _ = stream.shutdown(std::net::Shutdown::Both);
+}
+
+/// Lines from a [`Connection`] as bytes, for a bot's [`BufRead`].
+struct LineReader {
+    connection: Connection,
+    pending: Vec<u8>,
+    at: usize,
+}
+
+impl Read for LineReader {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.at >= self.pending.len() {
+            match self.connection.recv() {
+                Ok(line) => {
+                    self.pending = line.into_bytes();
+                    self.pending.push(b'\n');
+                    self.at = 0;
+                }
+                Err(LinkError::Closed) => return Ok(0),
+                Err(e) => return Err(io::Error::new(e.kind(), e)),
+            }
+        }
+        let n = buf.len().min(self.pending.len() - self.at);
+        buf[..n].copy_from_slice(&self.pending[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+/// A bot's [`Write`] into a [`Connection`]: each whole line is sent.
+struct LineWriter {
+    out: Option<SyncSender<Vec<u8>>>,
+    partial: Vec<u8>,
+}
+
+impl Write for LineWriter {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.partial.extend_from_slice(buf);
+        while let Some(end) = self.partial.iter().position(|&b| b == b'\n') {
+            let mut line: Vec<u8> = self.partial.drain(..=end).collect();
+            line.pop();
+            let out = self.out.as_ref().ok_or(io::ErrorKind::NotConnected)?;
+            out.send(line).map_err(|_| io::ErrorKind::BrokenPipe)?;
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
