@@ -6,6 +6,7 @@
 
 use crate::announce::Announcement;
 pub mod cost;
+pub mod wire;
 
 pub use crate::bots::random::RandomBot as RandomPlayer;
 use crate::referee::{Referee, Request};
@@ -170,6 +171,9 @@ pub enum BenchError {
     /// A file or folder of the cost measurement.
     #[error("{0}")]
     Io(#[from] io::Error),
+    /// The seat protocol measurement failed.
+    #[error("wire: {0}")]
+    Wire(#[source] io::Error),
     /// A move of the cost measurement's game does not read.
     #[error(transparent)]
     Move(#[from] crate::attempt::MalformedMove),
@@ -243,12 +247,17 @@ pub enum Only {
     Protocol,
     /// The per-request cost as the game grows ([`cost`]).
     Cost,
+    /// The seat protocol across machines, on loopback ([`wire`]).
+    Wire,
 }
 
 /// Runs the measurements and prints the figures; `passes` fixes the in-process workload.
 pub fn run(seconds: f64, passes: Option<usize>, seed: u64, only: Only) -> Result<(), BenchError> {
     if only == Only::Cost {
         return cost::run();
+    }
+    if only == Only::Wire {
+        return wire::run().map_err(BenchError::Wire);
     }
     let budget = match passes {
         Some(n) => Budget::Passes(n),

@@ -41,9 +41,6 @@ const TICK: Duration = Duration::from_millis(100);
 /// Lines waiting for a seat that is not reading, at most.
 pub const QUEUE: usize = 1024;
 
-/// Lines a seat may send in a second (a person sends a few; a bot some dozens).
-const LINES_PER_SECOND: u32 = 200;
-
 /// The longest `hello` (its sealed frame).
 const MAX_HELLO: usize = 4096;
 
@@ -407,8 +404,6 @@ fn with_secret(hello: &[u8], claim: Claim, secret: String) -> String {
 
 /// Reads a seated connection's lines into the host until it ends, is replaced or goes silent.
 async fn read_lines(shared: &Arc<Shared>, mut seated: Seated) {
-    let mut window = Instant::now();
-    let mut in_window = 0u32;
     loop {
         let frame = match timeout(SILENT, read_frame(&mut seated.reader, MAX_SEAT_LINE + 64)).await
         {
@@ -420,15 +415,6 @@ async fn read_lines(shared: &Arc<Shared>, mut seated: Seated) {
             Ok(Opened::Line(line)) => line,
             Ok(Opened::Refused(_)) | Err(_) => break,
         };
-        in_window += 1;
-        if in_window > LINES_PER_SECOND {
-            let rest = Duration::from_secs(1).saturating_sub(window.elapsed());
-            tokio::time::sleep(rest).await;
-        }
-        if window.elapsed() >= Duration::from_secs(1) {
-            window = Instant::now();
-            in_window = 0;
-        }
         let line = match String::from_utf8(line) {
             Ok(line) if line.trim().is_empty() => continue,
             Ok(line) => Ok(line),

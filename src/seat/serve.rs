@@ -192,7 +192,7 @@ pub fn start_host(options: &HostOptions) -> Result<Hosted, ServeError> {
 }
 
 /// Waits until the game is over and both seats were sent the reveal (or have gone), then
-/// returns the result in words.
+/// returns the result in words; prints the new code if the old one is retired meanwhile.
 pub fn wait_for_the_end(server: &Server) -> String {
     loop {
         let done = server.with_host(|host| {
@@ -206,6 +206,12 @@ pub fn wait_for_the_end(server: &Server) -> String {
         match done {
             Some((true, title)) => return title,
             _ => std::thread::sleep(Duration::from_millis(100)),
+        }
+        if server.code_changed() {
+            // Too many wrong codes were tried: the old one is retired.
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "too many wrong codes: a new code");
+            announce_codes(&mut out, server);
         }
     }
 }
@@ -247,10 +253,20 @@ pub fn announce(hosted: &Hosted, rules: &RuleSet) {
         hosted.server.addr()
     );
     let _ = writeln!(out, "address {}", hosted.address);
-    let _ = writeln!(out, "code {}", hosted.server.code());
-    for seat in Color::ALL {
-        if let Some(code) = hosted.server.with_host(|h| h.seat_code(seat)) {
-            let _ = writeln!(out, "code {} {code}", seat.fold_wb("white", "black"));
+    announce_codes(&mut out, &hosted.server);
+    let _ = out.flush();
+}
+
+/// The join code, or after a resume each seat's own code (`code white W-ABC-DEF`).
+pub fn announce_codes(out: &mut impl Write, server: &Server) {
+    let seat_codes = Color::ALL.map(|c| server.with_host(|h| h.seat_code(c)));
+    match seat_codes {
+        [Some(white), Some(black)] => {
+            let _ = writeln!(out, "code white {white}");
+            let _ = writeln!(out, "code black {black}");
+        }
+        _ => {
+            let _ = writeln!(out, "code {}", server.code());
         }
     }
     let _ = out.flush();
