@@ -56,7 +56,12 @@ impl KriegspielApp {
                 match action {
                     network::NetworkAction::Stay => {}
                     network::NetworkAction::Back => asked.next = Some(Screen::Start),
-                    network::NetworkAction::Play(play) => asked.next = Some(Screen::Play(play)),
+                    network::NetworkAction::Play(play) => {
+                        if play.ticket.is_some() {
+                            self.settings.rejoin = play.ticket.clone();
+                        }
+                        asked.next = Some(Screen::Play(play));
+                    }
                 }
             }
             Screen::Study(_) => self.study_frame(ui, &mut asked),
@@ -149,7 +154,10 @@ impl KriegspielApp {
     fn start_frame(&mut self, ui: &mut egui::Ui, now: Duration, asked: &mut Asked) {
         let mut action = None;
         let tip = !self.settings.seen_tip;
-        egui::CentralPanel::default().show(ui, |ui| action = start_screen(ui, &self.recent, tip));
+        let rejoin = self.settings.rejoin.as_ref();
+        egui::CentralPanel::default().show(ui, |ui| {
+            action = start_screen(ui, &self.recent, tip, rejoin)
+        });
         match action {
             Some(StartAction::HowTo) => {
                 self.settings.seen_tip = true;
@@ -170,6 +178,22 @@ impl KriegspielApp {
             Some(StartAction::Study) => self.files.request(FileOp::Study, &self.dir(), ""),
             Some(StartAction::Load(path)) => self.open(&path, false),
             Some(StartAction::Practice(human)) => self.start_practice(human, now),
+            Some(StartAction::Rejoin(ticket)) => {
+                match network::sit(&ticket.address, ticket.hello(), None) {
+                    Ok(play) => asked.next = Some(Screen::Play(play)),
+                    Err((words, detail)) => {
+                        // A seat the table no longer keeps is forgotten; an unreachable one kept.
+                        if detail
+                            .as_deref()
+                            .is_some_and(|d| d.contains("no seat has this token"))
+                        {
+                            self.settings.rejoin = None;
+                        }
+                        let text = format!("{words} {}", detail.unwrap_or_default());
+                        asked.told = Some((MessageKind::Error, text.trim().to_owned()));
+                    }
+                }
+            }
             Some(StartAction::Network(tab)) => {
                 asked.next = Some(Screen::Network(Box::new(network::NetworkScreen::new(tab))));
             }
@@ -207,6 +231,9 @@ impl KriegspielApp {
         let Screen::Play(play) = &mut self.screen else {
             return;
         };
+        if play.ticket.is_some() && play.table.facts().over.is_some() {
+            self.settings.rejoin = None; // nothing left to rejoin
+        }
         for request in play.show(ui, &self.settings, now) {
             match request {
                 AppRequest::SaveAs => asked.save_as = true,

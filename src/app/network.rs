@@ -246,8 +246,11 @@ pub fn sit(
         table.set_hosting(&h.address);
     }
     let seat = table.color();
+    // A seat at this app's own table ends with the app: only another machine's is rejoined.
+    let ticket = table.ticket().filter(|_| hosted.is_none());
     let mut play = PlayScreen::new(table, PlayMode::Seat(seat));
     play.hosting = hosted;
+    play.ticket = ticket;
     Ok(Box::new(play))
 }
 

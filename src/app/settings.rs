@@ -112,6 +112,9 @@ pub struct Settings {
     pub sound: bool,
     /// The club referee's words for both players read aloud by the system's speech engine.
     pub speech: bool,
+    /// The last seat taken at a table across machines, until its game is over: the start
+    /// screen offers to rejoin it.
+    pub rejoin: Option<crate::seat::remote::Ticket>,
 }
 
 impl Default for Settings {
@@ -129,6 +132,7 @@ impl Default for Settings {
             notation: Notation::San,
             sound: true,
             speech: false,
+            rejoin: None,
         }
     }
 }

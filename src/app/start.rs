@@ -22,17 +22,21 @@ pub(super) enum StartAction {
     HowTo,
     /// The first-launch tip was dismissed.
     DismissTip,
+    /// Take back the seat at another machine's table.
+    Rejoin(crate::seat::remote::Ticket),
 }
 
 /// The narrowest the recent games' list is given (it scrolls past it).
 const RECENT_MIN_HEIGHT: f32 = 120.0;
 
 /// The start screen: new, open, study, practice, problems, How to play (`tip`: with the
-/// first-launch tip), resume and recent games.
+/// first-launch tip), host, join or rejoin (`rejoin`: the last seat at another machine's table),
+/// resume and recent games.
 pub(super) fn start_screen(
     ui: &mut egui::Ui,
     recent: &[SaveEntry],
     tip: bool,
+    rejoin: Option<&crate::seat::remote::Ticket>,
 ) -> Option<StartAction> {
     let mut action = None;
     ui.vertical_centered(|ui| {
@@ -90,6 +94,14 @@ pub(super) fn start_screen(
                 action = Some(StartAction::Network(super::network::Tab::Join));
             }
         });
+        if let Some(ticket) = rejoin {
+            let seat = ticket.seat.fold_wb("White", "Black");
+            let text = format!("Rejoin the game at {} (you play {seat})", ticket.address);
+            let button = egui::Button::new(egui::RichText::new(text).size(theme::TEXT_LARGE));
+            if ui.add(button.wrap()).clicked() {
+                action = Some(StartAction::Rejoin(ticket.clone()));
+            }
+        }
         ui.add_space(12.0);
         saves(ui, recent, &mut action);
     });

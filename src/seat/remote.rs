@@ -21,6 +21,27 @@ use crate::view::PlayerView;
 use shakmaty::{Color, Role, Square};
 use std::time::{Duration, Instant};
 
+/// A seat at a table across machines, as remembered to rejoin it (the app keeps the last one).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Ticket {
+    /// The table's address, HOST:PORT.
+    pub address: String,
+    /// The seat's token (it alone takes the seat back).
+    pub token: String,
+    /// The seat.
+    #[serde(with = "crate::announce::color_serde")]
+    pub seat: Color,
+}
+
+impl Ticket {
+    /// The `hello` that takes the seat back (holding nothing: the table sends the whole record).
+    pub fn hello(&self) -> Hello {
+        let mut hello = Hello::new();
+        hello.token = Some(self.token.clone());
+        hello
+    }
+}
+
 /// How long a request waits for the table's answer before the connection is taken back.
 pub const ANSWER_WAIT: Duration = Duration::from_secs(5);
 
@@ -129,6 +150,16 @@ impl RemoteTable {
     pub fn set_hosting(&mut self, address: &str) {
         self.hosting = Some(address.to_owned());
         self.refresh_status();
+    }
+
+    /// What takes this seat back from another run of the app: the table's address and the
+    /// seat's token.
+    pub fn ticket(&self) -> Option<Ticket> {
+        Some(Ticket {
+            address: self.address.clone(),
+            token: self.hello.token.clone()?,
+            seat: self.color,
+        })
     }
 
     /// The seat.

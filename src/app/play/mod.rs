@@ -191,6 +191,8 @@ pub struct PlayScreen {
     /// A network game this app hosts: its server (kept running while the screen is open), with
     /// the address and join code to give the other player.
     pub hosting: Option<std::sync::Arc<crate::seat::serve::Hosted>>,
+    /// A seat joined at another machine's table: what takes it back (the app remembers it).
+    pub ticket: Option<crate::seat::remote::Ticket>,
     /// The table and the computer call the window when news arrives.
     waker_set: bool,
     /// When the curtain card was first drawn since the last board was opened: it opens the next
@@ -244,6 +246,7 @@ impl PlayScreen {
             training_role: None,
             training: None,
             hosting: None,
+            ticket: None,
             waker_set: false,
             curtain_shown: None,
             notation: Default::default(),
