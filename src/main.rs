@@ -107,9 +107,10 @@ struct BenchArgs {
     /// Random seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Run only one measurement: in-process, protocol, or cost (per-request cost at 1k, 10k
-    /// and 100k events, with and without autosave).
-    #[arg(long, value_parser = ["in-process", "protocol", "cost"])]
+    /// Run only one measurement: in-process, protocol, cost (per-request cost at 1k, 10k
+    /// and 100k events, with and without autosave), or host (the seat host's per-request cost,
+    /// fresh and at 1k, 10k and 50k events).
+    #[arg(long, value_parser = ["in-process", "protocol", "cost", "host"])]
     only: Option<String>,
 }
 
@@ -162,6 +163,7 @@ fn bench(args: BenchArgs) -> Outcome {
         Some("in-process") => kriegspiel::bench::Only::InProcess,
         Some("protocol") => kriegspiel::bench::Only::Protocol,
         Some("cost") => kriegspiel::bench::Only::Cost,
+        Some("host") => kriegspiel::bench::Only::Host,
         _ => kriegspiel::bench::Only::All,
     };
     kriegspiel::bench::run(args.seconds, args.passes, args.seed, only).map_err(Stop::failed)
