@@ -108,9 +108,10 @@ struct BenchArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Run only one measurement: in-process, protocol, cost (per-request cost at 1k, 10k
-    /// and 100k events, with and without autosave), or wire (the seat protocol across machines
-    /// on loopback: requests a second, joining, trickling connections, a flooding seat).
-    #[arg(long, value_parser = ["in-process", "protocol", "cost", "wire"])]
+    /// and 100k events, with and without autosave), host (the seat host's per-request cost,
+    /// fresh and at 1k, 10k and 50k events), or wire (the seat protocol across machines on
+    /// loopback: requests a second, joining, trickling connections, a flooding seat).
+    #[arg(long, value_parser = ["in-process", "protocol", "cost", "host", "wire"])]
     only: Option<String>,
 }
 
@@ -164,6 +165,7 @@ fn bench(args: BenchArgs) -> Outcome {
         Some("protocol") => kriegspiel::bench::Only::Protocol,
         Some("cost") => kriegspiel::bench::Only::Cost,
         Some("wire") => kriegspiel::bench::Only::Wire,
+        Some("host") => kriegspiel::bench::Only::Host,
         _ => kriegspiel::bench::Only::All,
     };
     kriegspiel::bench::run(args.seconds, args.passes, args.seed, only).map_err(Stop::failed)

@@ -287,3 +287,43 @@ fn a_draw_offer_the_opponent_plays_past_is_told_as_declined() {
     assert!(message.starts_with("White played."), "{message}");
     assert_eq!(h.table().facts().draw_offer, None);
 }
+
+/// The host form offers a new game's rule choice: a handicap preset picked with a click, then
+/// its choices (Black sighted, the c-file bishop) and any rule under "Change any rule". Hosted,
+/// the server's game has exactly those rules, and the host's seat (Black, the sighted one) is
+/// shown the whole board.
+#[test]
+fn the_host_form_hosts_a_handicap_preset_picked_with_its_choices() {
+    use kriegspiel::rules::{Sighted, Wing};
+    let mut form = NetworkScreen::new(Tab::Host);
+    form.port = "0".into();
+    let mut h = app_on(|b| b.network(form));
+    assert!(h.query_by_label_contains("Change any rule").is_some());
+    h.get_by_label(Preset::OneEye.title()).click();
+    h.run_steps(2);
+    assert_eq!(h.network_mut().rules, Preset::OneEye.rules());
+    assert!(h.query_by_label(Preset::OneEye.summary()).is_some());
+    for choice in ["Black", "c-file", "You play Black"] {
+        h.get_by_label(choice).click();
+        h.run_steps(2);
+    }
+    let mut wanted = Preset::OneEye.rules();
+    wanted.sighted = Sighted::Black;
+    wanted.bishop = Some(Wing::C);
+    assert_eq!(h.network_mut().rules, wanted);
+    assert_eq!(h.network_mut().seat, Color::Black);
+    h.get_by_label("Start hosting").click();
+    h.run_steps(3);
+    let hosted_rules = {
+        let p = h.play();
+        assert_eq!(p.mode, PlayMode::Seat(Color::Black));
+        let hosted = p.hosting.as_ref().expect("the screen keeps its server");
+        hosted
+            .server
+            .with_host(|host| host.session().rules().clone())
+    };
+    assert_eq!(hosted_rules, wanted);
+    h.run_until("the sighted seat was never shown the board", |h| {
+        h.table().facts().whole_board.is_some()
+    });
+}

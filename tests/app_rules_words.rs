@@ -148,7 +148,7 @@ fn the_host_form_explains_the_chosen_rules() {
         .build();
     let text = h.all_text().join("\n");
     assert!(text.contains(Preset::Wild16.summary()), "{text}");
-    h.network_mut().preset = Preset::English;
+    h.network_mut().rules = Preset::English.rules();
     h.run();
     assert!(h.all_text().iter().any(|t| t == Preset::English.summary()));
 }

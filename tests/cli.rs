@@ -303,26 +303,24 @@ fn bad_input_exits_2_in_every_subcommand() {
     assert_eq!(flags.status.code(), Some(2), "{}", stderr(&flags));
 }
 
-/// `host --seat none` serves; two `join --seat ... --bot` seats play until one hits its cap.
-#[test]
-fn host_and_join_take_their_seat_with_seat() {
-    let dir = scratch("host");
-    let save = dir.join("hosted.ron");
-    let mut host = Command::new(BIN)
-        .args([
-            "host",
-            "--seat",
-            "none",
-            "--port",
-            "0",
-            "--bind",
-            "127.0.0.1",
-        ])
-        .args(["--rules", "wild16", "--autosave", text(&save)])
+/// A `kriegspiel host` process on a free loopback port autosaving to `save`, with `args`
+/// added; its output after the address and code, and the address and code.
+struct Hosting {
+    child: std::process::Child,
+    lines: std::io::Lines<BufReader<std::process::ChildStdout>>,
+    addr: String,
+    code: String,
+}
+
+fn spawn_host(save: &Path, args: &[&str]) -> Hosting {
+    let mut child = Command::new(BIN)
+        .args(["host", "--port", "0", "--bind", "127.0.0.1"])
+        .args(args)
+        .args(["--autosave", text(save)])
         .stdout(Stdio::piped())
         .spawn()
         .expect("the host starts");
-    let mut lines = BufReader::new(host.stdout.take().expect("stdout")).lines();
+    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
     let (mut addr, mut code) = (None, None);
     while addr.is_none() || code.is_none() {
         let line = lines.next().expect("the host prints").expect("reads");
@@ -333,30 +331,57 @@ fn host_and_join_take_their_seat_with_seat() {
             code = Some(c.trim().to_owned());
         }
     }
-    let (addr, code) = (addr.unwrap_or_default(), code.unwrap_or_default());
-    let join = |seat: &str, cap: &[&str]| {
+    Hosting {
+        child,
+        lines,
+        addr: addr.unwrap_or_default(),
+        code: code.unwrap_or_default(),
+    }
+}
+
+impl Hosting {
+    /// A `join --bot random` seat with the code, `args` added.
+    fn join(&self, seat: &str, args: &[&str]) -> std::process::Child {
         Command::new(BIN)
-            .args([
-                "join", &addr, "--code", &code, "--seat", seat, "--bot", "random",
-            ])
-            .args(cap)
+            .args(["join", &self.addr, "--code", &self.code, "--seat", seat])
+            .args(["--bot", "random"])
+            .args(args)
             .stdout(Stdio::piped())
             .spawn()
             .expect("join starts")
-    };
-    let white = join("white", &["--max-plies", "6"]);
-    let black = join("black", &["--max-moves", "10"]);
-    for (seat, child) in [("white", white), ("black", black)] {
-        let out = child.wait_with_output().expect("the seat ends");
-        assert!(out.status.success(), "{seat}: {}", stderr(&out));
-        assert!(
-            stdout(&out).starts_with(&format!("seat {seat} token ")),
-            "{}",
-            stdout(&out)
-        );
     }
-    let rest: Vec<String> = lines.map_while(Result::ok).collect();
-    assert!(host.wait().expect("the host ends").success(), "{rest:?}");
+
+    /// Waits for the host to end (successfully) and returns what it printed meanwhile.
+    fn finish(mut self) -> Vec<String> {
+        let rest: Vec<String> = self.lines.by_ref().map_while(Result::ok).collect();
+        assert!(
+            self.child.wait().expect("the host ends").success(),
+            "{rest:?}"
+        );
+        rest
+    }
+}
+
+/// Waits for a seat process; it must succeed. Returns its output.
+fn seat_output(seat: &str, child: std::process::Child) -> String {
+    let out = child.wait_with_output().expect("the seat ends");
+    assert!(out.status.success(), "{seat}: {}", stderr(&out));
+    stdout(&out)
+}
+
+/// `host --seat none` serves; two `join --seat ... --bot` seats play until one hits its cap.
+#[test]
+fn host_and_join_take_their_seat_with_seat() {
+    let dir = scratch("host");
+    let save = dir.join("hosted.ron");
+    let host = spawn_host(&save, &["--seat", "none", "--rules", "wild16"]);
+    let white = host.join("white", &["--max-plies", "6"]);
+    let black = host.join("black", &["--max-moves", "10"]);
+    for (seat, child) in [("white", white), ("black", black)] {
+        let out = seat_output(seat, child);
+        assert!(out.starts_with(&format!("seat {seat} token ")), "{out}");
+    }
+    host.finish();
     let loaded = kriegspiel::save::load_file(&save).expect("the host's save");
     let events = &loaded.saved.log.events;
     let (last, before) = events.split_last().expect("events");
@@ -366,5 +391,77 @@ fn host_and_join_take_their_seat_with_seat() {
         kriegspiel::Request::Resign(shakmaty::Color::White)
     );
     assert_eq!(plies, 6, "White resigned once 6 plies were played");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `host --rules` takes a handicap preset: the host's own bot plays the sighted side of
+/// One-eye, a joining bot the blind side, to the end.
+#[test]
+fn a_host_serves_a_handicap_preset_to_its_end() {
+    let dir = scratch("host-one-eye");
+    let save = dir.join("hosted.ron");
+    let host = spawn_host(
+        &save,
+        &["--rules", "one_eye", "--seat", "white", "--bot", "random"],
+    );
+    let black = seat_output("black", host.join("black", &["--max-plies", "40"]));
+    assert!(black.contains("\nresult "), "{black}");
+    let printed = host.finish();
+    assert!(
+        printed.iter().any(|l| l.starts_with("result ")),
+        "{printed:?}"
+    );
+    let saved = kriegspiel::save::load_file(&save)
+        .expect("the host's save")
+        .saved;
+    assert_eq!(saved.log.rules, Preset::OneEye.rules());
+    assert!(saved.result.is_some(), "the game was played to its end");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `host --rules FILE` takes a rules file (a preset with flags changed, as the referee protocol
+/// writes rules): rules no preset has are played to the end by two joining bots; a file that
+/// names no rules is bad input.
+#[test]
+fn a_host_serves_the_rules_of_a_rules_file_to_their_end() {
+    use kriegspiel::rules::{PromotionRule, Sighted, Wing};
+    let dir = scratch("host-rules-file");
+    let (save, file) = (dir.join("hosted.ron"), dir.join("rules.json"));
+    let flags = r#"{"preset":"one_eye","sighted":"black","bishop":"c","promotion":"queen_only"}"#;
+    std::fs::write(&file, flags).expect("the rules file");
+    let mut wanted = Preset::OneEye.rules();
+    wanted.sighted = Sighted::Black;
+    wanted.bishop = Some(Wing::C);
+    wanted.promotion = PromotionRule::QueenOnly;
+    assert_eq!(wanted.preset(), None, "rules of no preset");
+    let host = spawn_host(&save, &["--rules", text(&file), "--seat", "none"]);
+    let white = host.join("white", &["--max-plies", "40"]);
+    let black = host.join("black", &["--max-plies", "60"]);
+    for (seat, child) in [("white", white), ("black", black)] {
+        let out = seat_output(seat, child);
+        assert!(out.contains("\nresult "), "{seat}: {out}");
+    }
+    host.finish();
+    let saved = kriegspiel::save::load_file(&save)
+        .expect("the host's save")
+        .saved;
+    assert_eq!(saved.log.rules, wanted);
+    assert!(saved.result.is_some(), "the game was played to its end");
+    for bad in [
+        "{",
+        r#"{"preset":"one_eye","sighted":"purple"}"#,
+        r#"{"preset":"one_eye","no_such_flag":true}"#,
+        r#"{"sighted":"black"}"#,
+    ] {
+        std::fs::write(&file, bad).expect("the rules file");
+        let out = run(&["host", "--seat", "none", "--rules", text(&file)]);
+        assert_eq!(out.status.code(), Some(2), "{bad}: {}", stderr(&out));
+        assert!(stderr(&out).contains("rules file"), "{}", stderr(&out));
+    }
+    let help = stdout(&run(&["host", "--help"]));
+    assert!(
+        help.contains("PRESET|FILE") && help.contains("rules file"),
+        "{help}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

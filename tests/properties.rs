@@ -4,6 +4,7 @@
 //! (b) two different true games in which a player heard exactly the same things give that player
 //!     identical views;
 //! (c) replaying a log gives the same state;
+//! (d) a seat's perception followed event by event equals the one read from the whole log;
 //! and the protocol never panics and leaves the game unchanged on bad input.
 
 mod common;
@@ -11,7 +12,7 @@ mod common;
 use common::{KRIEGSPIEL, own_pieces, perceive, random_game, shadow_game};
 use kriegspiel::announce::{Audience, Said, heard_by};
 use kriegspiel::bench::Rng;
-use kriegspiel::log::{Event, GameLog, Perceived, Perception};
+use kriegspiel::log::{Event, Following, GameLog, Perceived, Perception};
 use kriegspiel::protocol::Session;
 use kriegspiel::{Attempt, Item, PlayerView, Preset, Request};
 use proptest::prelude::*;
@@ -292,6 +293,44 @@ proptest! {
             let scrambled = scramble_unseen(&log, c, &mut rng);
             prop_assert_ne!(&scrambled.events, &log.events);
             prop_assert_eq!(scrambled.perceived_by(c), perceived);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, .. ProptestConfig::default() })]
+
+    /// (d) A seat's perception followed through a long random game (brought up to date every
+    /// `every` turns, so several events are read at once) equals the one read from scratch
+    /// from the whole log, after every update and at the end; a log cut short (an event taken
+    /// back) is read again.
+    #[test]
+    fn following_a_log_equals_reading_it_whole(preset in prop::sample::select(Preset::ALL.to_vec()), seed in any::<u64>(), every in 1usize..5, cut in 0usize..400) {
+        let mut followers: Option<[Following; 2]> = None;
+        let mut turns = 0;
+        let game = random_game(preset, seed, 300, |game| {
+            let log = game.log();
+            let followers = followers.get_or_insert_with(|| {
+                [Following::new(log, Color::White), Following::new(log, Color::Black)]
+            });
+            turns += 1;
+            if turns % every == 0 {
+                for f in followers.iter_mut() {
+                    let color = f.perception().color;
+                    assert_eq!(f.update(log), &log.perceived_by(color), "{color:?}, turn {turns}");
+                }
+            }
+        });
+        let log = game.log();
+        let Some(followers) = followers.as_mut() else {
+            return Err(TestCaseError::fail("the game never started"));
+        };
+        for f in followers.iter_mut() {
+            let color = f.perception().color;
+            prop_assert_eq!(f.update(log), &log.perceived_by(color));
+            let mut shorter = log.clone();
+            shorter.events.truncate(cut.min(log.events.len().saturating_sub(1)));
+            prop_assert_eq!(f.update(&shorter), &shorter.perceived_by(color));
         }
     }
 }

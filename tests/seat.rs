@@ -88,7 +88,18 @@ fn request_line(r: Request) -> String {
 
 /// Plays random seats (resigning after `max_moves`) to the end of the game.
 fn random_game(rules: RuleSet, seed: u64, max_moves: u32) -> Table2 {
+    random_game_checked(rules, seed, max_moves, |_| {})
+}
+
+/// [`random_game`], calling `check` after the welcome and after every line a seat sends.
+fn random_game_checked(
+    rules: RuleSet,
+    seed: u64,
+    max_moves: u32,
+    mut check: impl FnMut(&Table2),
+) -> Table2 {
     let mut t = Table2::new(rules, seed);
+    check(&t);
     let mut bots = [RandomBot::new(seed * 2), RandomBot::new(seed * 2 + 1)];
     for _ in 0..20_000 {
         if t.host.session().over().is_some() {
@@ -104,9 +115,55 @@ fn random_game(rules: RuleSet, seed: u64, max_moves: u32) -> Table2 {
             bots[slot(c)].act(&view).unwrap_or(Request::Resign(c))
         };
         t.send(c, &request_line(request));
+        check(&t);
     }
     assert!(t.host.session().over().is_some(), "the game ended");
     t
+}
+
+/// The rules of every preset, and the other choices of each handicap preset (Black sighted,
+/// the c-file bishop).
+fn every_rule_set() -> Vec<RuleSet> {
+    let mut all: Vec<RuleSet> = Preset::ALL.into_iter().map(Preset::rules).collect();
+    for preset in Preset::ALL {
+        let mut rules = preset.rules();
+        if rules.sighted != Sighted::None {
+            rules.sighted = Sighted::Black;
+            rules.bishop = rules.bishop.map(|_| Wing::C);
+            all.push(rules);
+        }
+    }
+    all
+}
+
+/// What a seat holds is what a seat at a local table is given, in every preset and handicap
+/// choice: after the welcome and after every line, its record is exactly its perception of the
+/// true log (so its view is a local seat's view), with the game's rules and start; the
+/// sighted seat holds the true board and the blind seat none; whose turn and whose placement
+/// are the table's.
+#[test]
+fn a_seat_holds_what_a_local_seat_is_given_in_every_rule_set() {
+    let sets = every_rule_set();
+    assert_eq!(sets.len(), Preset::ALL.len() + 3, "three handicap presets");
+    for rules in sets {
+        let sighted = rules.sighted.color();
+        let title = rules.title();
+        let t = random_game_checked(rules, 7, 80, |t| {
+            let session = t.host.session();
+            let log = session.game().log();
+            for seat in Color::ALL {
+                let held = &t.seats[slot(seat)];
+                let perception = held.perception().expect("welcomed");
+                assert_eq!(perception, &log.perceived_by(seat), "{title}, {seat:?}");
+                let board = (sighted == Some(seat)).then(|| session.game().referee().fen());
+                assert_eq!(held.board, board, "{title}, {seat:?}: the board");
+                let state = held.state.as_ref().expect("a state");
+                assert_eq!(state.to_move, session.to_move(), "{title}, {seat:?}");
+                assert_eq!(state.placing, session.placing(), "{title}, {seat:?}");
+            }
+        });
+        assert!(!t.log().events.is_empty(), "{title}: a game was played");
+    }
 }
 
 #[test]

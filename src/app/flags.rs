@@ -1,9 +1,9 @@
-//! The rule picker and the rule-flag editor of the new-game dialog, and the preset choice of
-//! the host form: every preset with its summary in plain words (and as hover text), a custom
-//! rule set titled by its nearest preset and what differs, every flag that applies to the
-//! family editable with its explanation as hover text ([`crate::variant::describe::Flag`]),
-//! and the choices a handicap preset leaves to the players (which side is sighted, which
-//! bishop it keeps).
+//! The rule choice of the new-game dialog and of the host form ([`rules_section`]): the rule
+//! picker and the rule-flag editor. Every preset with its summary in plain words (and as hover
+//! text), a custom rule set titled by its nearest preset and what differs, every flag that
+//! applies to the family editable with its explanation as hover text
+//! ([`crate::variant::describe::Flag`]), and the choices a handicap preset leaves to the
+//! players (which side is sighted, which bishop it keeps).
 
 use crate::rules::{
     AnyRule, EnPassantSquare, Family, Handicap, Hearers, ImpossibleRule, MaterialRule, PawnInfo,
@@ -104,19 +104,15 @@ pub fn explanation(r: &RuleSet) -> String {
     }
 }
 
-/// The host form's rule choice: a drop-down of the presets, each with its summary as hover
-/// text, and the chosen one's summary under it (the caller's `summary_below`).
-pub fn preset_combo(ui: &mut egui::Ui, preset: &mut Preset) -> egui::Response {
-    egui::ComboBox::from_id_salt("Rules")
-        .selected_text(preset.title())
-        .show_ui(ui, |ui| {
-            for p in Preset::ALL {
-                ui.selectable_value(preset, p, p.title())
-                    .on_hover_text(p.summary());
-            }
-        })
-        .response
-        .on_hover_text(preset.summary())
+/// The rule choice of a new game and of the host form: the presets ([`preset_picker`]), then
+/// every flag under "Change any rule" ([`editor`], open when the rules are no preset's).
+pub fn rules_section(ui: &mut egui::Ui, r: &mut RuleSet) {
+    let current = r.preset();
+    preset_picker(ui, r);
+    egui::CollapsingHeader::new("Change any rule (hover a rule for what it does)")
+        .id_salt("change any rule")
+        .default_open(current.is_none())
+        .show(ui, |ui| editor(ui, r));
 }
 
 /// The choices a handicap preset leaves to the players, shown under the preset picker.

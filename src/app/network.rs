@@ -6,7 +6,7 @@
 
 use super::play::{PlayMode, PlayScreen};
 use crate::clock::TimeControl;
-use crate::rules::Preset;
+use crate::rules::{Preset, RuleSet};
 use crate::seat::Hello;
 use crate::seat::remote::RemoteTable;
 use crate::seat::serve::{self, HostOptions, Hosted};
@@ -27,8 +27,8 @@ pub enum Tab {
 pub struct NetworkScreen {
     /// Host or join.
     pub tab: Tab,
-    /// Host: the rules.
-    pub preset: Preset,
+    /// Host: the rules (any preset, a handicap's choices, any flag changed).
+    pub rules: RuleSet,
     /// Host: this machine's seat.
     pub seat: Color,
     /// Host: the clock ("" for none, else "5+3").
@@ -70,7 +70,7 @@ impl NetworkScreen {
     pub fn new(tab: Tab) -> NetworkScreen {
         NetworkScreen {
             tab,
-            preset: Preset::Wild16,
+            rules: Preset::Wild16.rules(),
             seat: Color::White,
             clock: String::new(),
             port: serve::DEFAULT_PORT.to_string(),
@@ -82,8 +82,15 @@ impl NetworkScreen {
         }
     }
 
-    /// Draws the form; `saves_dir` is where a hosted game is autosaved.
+    /// Draws the form (scrolled when it is taller than the window: the rule editor is long);
+    /// `saves_dir` is where a hosted game is autosaved.
     pub fn show(&mut self, ui: &mut egui::Ui, saves_dir: &Path) -> NetworkAction {
+        let mut action = NetworkAction::Stay;
+        egui::ScrollArea::vertical().show(ui, |ui| action = self.form(ui, saves_dir));
+        action
+    }
+
+    fn form(&mut self, ui: &mut egui::Ui, saves_dir: &Path) -> NetworkAction {
         let mut action = NetworkAction::Stay;
         ui.heading("Play across two machines");
         ui.label(
@@ -96,32 +103,15 @@ impl NetworkScreen {
         });
         ui.separator();
         let mut edited = false;
-        egui::Grid::new("network form")
-            .num_columns(2)
-            .show(ui, |ui| {
-                if self.tab == Tab::Host {
-                    ui.label("Rules");
-                    super::flags::preset_combo(ui, &mut self.preset).widget_info(|| {
-                        egui::WidgetInfo::labeled(egui::Role::ComboBox, true, "Rules")
-                    });
-                    ui.end_row();
-                    ui.label("You play");
-                    ui.horizontal(|ui| {
-                        ui.selectable_value(&mut self.seat, Color::White, "White");
-                        ui.selectable_value(&mut self.seat, Color::Black, "Black");
-                    });
-                    ui.end_row();
-                    edited |= field(ui, "Clock", &mut self.clock, "none, or 5+3");
-                    edited |= field(ui, "Port", &mut self.port, "7716");
-                } else {
-                    edited |= field(ui, "Host address", &mut self.address, "192.168.1.5:7716");
-                    edited |= field(ui, "Join code", &mut self.code, "ABC-DEF");
-                }
-                edited |= field(ui, "Your name", &mut self.name, "shown to the other player");
-            });
         if self.tab == Tab::Host {
-            ui.add(egui::Label::new(self.preset.summary()).wrap());
+            // The same rule choice as a new game: any preset, a handicap's choices, any flag.
+            ui.label(egui::RichText::new("Rules").strong());
+            let before = self.rules.clone();
+            super::flags::rules_section(ui, &mut self.rules);
+            edited |= self.rules != before;
+            ui.add_space(6.0);
         }
+        edited |= self.fields(ui);
         // An error is about what was sent: it goes once the form is changed.
         if edited {
             self.error = None;
@@ -154,6 +144,38 @@ impl NetworkScreen {
         action
     }
 
+    /// The tab's fields (the seat, clock and port of a host; the address and code to join; the
+    /// name); true when one changed.
+    fn fields(&mut self, ui: &mut egui::Ui) -> bool {
+        let mut edited = false;
+        egui::Grid::new("network form")
+            .num_columns(2)
+            .show(ui, |ui| {
+                if self.tab == Tab::Host {
+                    ui.label("You play");
+                    ui.horizontal(|ui| {
+                        for (color, text) in [(Color::White, "White"), (Color::Black, "Black")] {
+                            let resp = ui.selectable_value(&mut self.seat, color, text);
+                            // Named apart from a handicap's "Sighted player: White".
+                            let (name, chosen) = (format!("You play {text}"), self.seat == color);
+                            resp.widget_info(|| {
+                                egui::WidgetInfo::selected(egui::Role::Button, true, chosen, &name)
+                            });
+                            edited |= resp.changed();
+                        }
+                    });
+                    ui.end_row();
+                    edited |= field(ui, "Clock", &mut self.clock, "none, or 5+3");
+                    edited |= field(ui, "Port", &mut self.port, "7716");
+                } else {
+                    edited |= field(ui, "Host address", &mut self.address, "192.168.1.5:7716");
+                    edited |= field(ui, "Join code", &mut self.code, "ABC-DEF");
+                }
+                edited |= field(ui, "Your name", &mut self.name, "shown to the other player");
+            });
+        edited
+    }
+
     /// Why the last try failed: in words, then the detail in small type.
     fn failure(&self, ui: &mut egui::Ui) {
         if let Some(e) = &self.error {
@@ -173,6 +195,12 @@ impl NetworkScreen {
 
     /// Starts the server and sits at this machine's seat.
     fn host(&self, saves_dir: &Path) -> Result<Box<PlayScreen>, Failure> {
+        self.rules.check().map_err(|e| {
+            (
+                "These rules cannot be played together: change them.".to_owned(),
+                Some(e.to_string()),
+            )
+        })?;
         let port: u16 = self
             .port
             .trim()
@@ -195,7 +223,7 @@ impl NetworkScreen {
             )
         })?;
         let hosted = serve::start_host(&HostOptions {
-            rules: self.preset.rules(),
+            rules: self.rules.clone(),
             time_control,
             bind: "0.0.0.0".to_owned(),
             port,

@@ -295,12 +295,7 @@ impl NewGameDialog {
             }
             ui.add_space(6.0);
             ui.label(RichText::new("Rules").strong());
-            let current = self.rules.preset();
-            super::flags::preset_picker(ui, &mut self.rules);
-            egui::CollapsingHeader::new("Change any rule (hover a rule for what it does)")
-                .id_salt("change any rule")
-                .default_open(current.is_none())
-                .show(ui, |ui| super::flags::editor(ui, &mut self.rules));
+            super::flags::rules_section(ui, &mut self.rules);
             ui.add_space(6.0);
             self.players_section(ui);
             ui.add_space(6.0);

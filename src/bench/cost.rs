@@ -17,12 +17,12 @@ use std::time::{Duration, Instant};
 /// The knight shuffle: each move is legal in turn, forever.
 const SHUFFLE: [&str; 4] = ["g1f3", "g8f6", "f3g1", "f6g8"];
 
-fn shuffle_move(i: usize) -> &'static str {
+pub(super) fn shuffle_move(i: usize) -> &'static str {
     SHUFFLE[i % SHUFFLE.len()]
 }
 
 /// A Berkeley game of `events` knight moves.
-fn long_game(events: usize) -> Result<Game, BenchError> {
+pub(super) fn long_game(events: usize) -> Result<Game, BenchError> {
     let mut game = Game::standard(Preset::Berkeley.rules());
     for i in 0..events {
         game.apply(Request::Try(Attempt::parse(shuffle_move(i))?))?;

@@ -1,11 +1,13 @@
 //! `kriegspiel bench`: referee throughput on random-attempt games, in-process and through the
-//! JSON-lines protocol over a pipe.
+//! JSON-lines protocol over a pipe; the per-request cost as a game grows, through the referee
+//! protocol ([`cost`]) and at the seat host ([`host`]).
 //!
 //! A random-attempt game: each turn the side to move tries its possible attempts in random order
 //! (asking "Any?" first where the rules have it, half of the time) until one is legal.
 
 use crate::announce::Announcement;
 pub mod cost;
+pub mod host;
 pub mod wire;
 
 pub use crate::bots::random::RandomBot as RandomPlayer;
@@ -186,6 +188,9 @@ pub enum BenchError {
     /// The protocol refused a timed request (its answer).
     #[error("a timed request failed: {0}")]
     TimedRequest(String),
+    /// The seat host did not seat a seat or take a move of the host measurement.
+    #[error("seat host: {0}")]
+    Seat(String),
 }
 
 /// Protocol throughput through a pipe to a `kriegspiel referee` child process.
@@ -249,6 +254,8 @@ pub enum Only {
     Cost,
     /// The seat protocol across machines, on loopback ([`wire`]).
     Wire,
+    /// The seat host's per-request cost as the game grows ([`host`]).
+    Host,
 }
 
 /// Runs the measurements and prints the figures; `passes` fixes the in-process workload.
@@ -258,6 +265,9 @@ pub fn run(seconds: f64, passes: Option<usize>, seed: u64, only: Only) -> Result
     }
     if only == Only::Wire {
         return wire::run().map_err(BenchError::Wire);
+    }
+    if only == Only::Host {
+        return host::run();
     }
     let budget = match passes {
         Some(n) => Budget::Passes(n),

@@ -2,9 +2,9 @@
 //! ([`kriegspiel::seat`]) and the app (a person at a seat opens the window): their arguments
 //! and their handlers.
 
-use crate::vocab::{BotParser, HostSeat, Outcome, PresetParser, Seat, Stop};
+use crate::vocab::{BotParser, HostSeat, Outcome, RulesParser, Seat, Stop};
 use kriegspiel::matchplay::BotChoice;
-use kriegspiel::rules::Preset;
+use kriegspiel::rules::RuleSet;
 use kriegspiel::seat::Hello;
 use kriegspiel::seat::engine::SeatEnd;
 use kriegspiel::seat::serve::{self, HostOptions};
@@ -20,9 +20,10 @@ pub struct HostArgs {
     /// The address to listen on (127.0.0.1: this machine only).
     #[arg(long, default_value = "0.0.0.0")]
     pub bind: String,
-    /// Rule set.
-    #[arg(long, default_value = "wild16", value_parser = PresetParser, value_name = "PRESET")]
-    pub rules: Preset,
+    /// Rule set: a preset, or a rules file (JSON: a preset with rule flags changed, in the
+    /// referee protocol's words).
+    #[arg(long, default_value = "wild16", value_parser = RulesParser, value_name = "PRESET|FILE")]
+    pub rules: RuleSet,
     /// The seat this machine plays (`--as` is an older name).
     #[arg(long = "seat", alias = "as", value_enum, default_value = "white")]
     pub seat: HostSeat,
@@ -75,7 +76,7 @@ pub struct JoinArgs {
 /// Hosts the game; this machine's seat (if any) is played by a bot or in the app, over the
 /// loopback like any other seat.
 pub fn host(args: HostArgs) -> Outcome {
-    let rules = args.rules.rules();
+    let rules = args.rules;
     let time_control = args
         .clock
         .as_deref()

@@ -1,15 +1,18 @@
 //! The command line's shared vocabulary: the exit statuses every subcommand uses ([`Stop`],
 //! [`exit`], [`EXIT_CODES`]), the value parsers that list rule sets and bots from their
-//! registries ([`PresetParser`], [`BotParser`]), and the seat choices (`--seat`).
+//! registries ([`PresetParser`], [`BotParser`]; [`RulesParser`]: a preset or a rules file), and
+//! the seat choices (`--seat`).
 
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use kriegspiel::bots::{BotError, BotKind};
 use kriegspiel::matchplay::BotChoice;
 use kriegspiel::replay::Perspective;
-use kriegspiel::rules::Preset;
+use kriegspiel::rules::{Preset, RuleSet};
 use shakmaty::Color;
 use std::ffi::OsStr;
+use std::io::Read;
+use std::path::Path;
 use std::process::ExitCode;
 
 /// The exit statuses, for `--help` and the README.
@@ -126,6 +129,79 @@ impl TypedValueParser for PresetParser {
                 .into_iter()
                 .map(|p| PossibleValue::new(p.id()).help(p.title())),
         ))
+    }
+}
+
+/// The longest rules file read (a rules object is a few hundred bytes).
+const MAX_RULES_FILE: u64 = 64 * 1024;
+
+/// A rule set: a preset's id (every [`Preset::ALL`] is listed by `--help`), or the path of a
+/// rules file. A rules file holds JSON in the referee protocol's words for rules (PROTOCOL.md,
+/// `new`): a preset's id, or a preset with the flags changed, e.g.
+/// `{"preset":"one_eye","sighted":"black","bishop":"c"}` (as `selfplay --flags` changes one).
+#[derive(Clone, Copy, Debug)]
+pub struct RulesParser;
+
+impl RulesParser {
+    /// The rules file's entry in the list of values.
+    fn file() -> PossibleValue {
+        PossibleValue::new("FILE").help(
+            "a rules file: JSON, a preset with flags changed, e.g. \
+             {\"preset\":\"one_eye\",\"sighted\":\"black\",\"bishop\":\"c\"}",
+        )
+    }
+}
+
+/// The rules a rules file names, or why not, in words.
+fn read_rules_file(path: &Path) -> Result<RuleSet, String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read it: {e}"))?;
+    let mut text = String::new();
+    file.take(MAX_RULES_FILE + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| format!("cannot read it as text: {e}"))?;
+    if text.len() as u64 > MAX_RULES_FILE {
+        return Err(format!(
+            "a rules file is at most {} KB",
+            MAX_RULES_FILE / 1024
+        ));
+    }
+    let value: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| format!("not JSON: {e}"))?;
+    kriegspiel::protocol::rules_from_json(&value).map_err(|e| e.to_string())
+}
+
+impl TypedValueParser for RulesParser {
+    type Value = RuleSet;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<RuleSet, clap::Error> {
+        if let Some(preset) = value.to_str().and_then(|v| v.parse::<Preset>().ok()) {
+            return Ok(preset.rules());
+        }
+        let path = Path::new(value);
+        if !path.is_file() {
+            let mut ids: Vec<String> = Preset::ALL.iter().map(|p| p.id().to_owned()).collect();
+            ids.push("a rules file".to_owned());
+            return Err(invalid_value(cmd, arg, &value.to_string_lossy(), ids));
+        }
+        read_rules_file(path).map_err(|why| {
+            let arg = arg.map_or_else(|| "...".to_owned(), ToString::to_string);
+            let shown: String = path.display().to_string().chars().take(200).collect();
+            clap::Error::raw(
+                ErrorKind::ValueValidation,
+                format!("the rules file '{shown}' for '{arg}' does not name rules: {why}\n"),
+            )
+            .with_cmd(cmd)
+        })
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        let presets = PresetParser.possible_values().into_iter().flatten();
+        Some(Box::new(presets.chain([RulesParser::file()])))
     }
 }
 

@@ -8,7 +8,7 @@ mod perceived;
 mod public;
 mod turns;
 
-pub use perceived::{Perceived, Perception};
+pub use perceived::{Following, Perceived, Perception};
 pub use public::PublicLine;
 pub use turns::{MoveCounter, Turn, Turns};
 

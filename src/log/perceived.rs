@@ -3,9 +3,10 @@
 //! it heard, and nothing else: not the opponent's requests, not items addressed to the opponent
 //! alone, not even how many things the opponent did that this seat was not told about. Every
 //! derivation of "what a player knows" (the [`crate::view::PlayerView`], the bots' belief states)
-//! starts from a `Perception`, so none can read the secret parts of the log.
+//! starts from a `Perception`, so none can read the secret parts of the log. [`Following`] keeps
+//! one up to date as the log grows, at the cost of the new events only.
 
-use super::GameLog;
+use super::{Event, GameLog};
 use crate::announce::{Item, heard_by};
 use crate::referee::Request;
 use crate::rules::RuleSet;
@@ -60,17 +61,61 @@ impl GameLog {
                 .events
                 .iter()
                 .take(upto)
-                .filter_map(|e| {
-                    let request = (e.by == Some(color)).then(|| e.request.clone());
-                    let heard: Vec<Item> = heard_by(&e.said, color).collect();
-                    (request.is_some() || !heard.is_empty() || e.turn_ends).then_some(Perceived {
-                        request,
-                        heard,
-                        turn_ends: e.turn_ends,
-                    })
-                })
+                .filter_map(|e| perceived(e, color))
                 .collect(),
         }
+    }
+}
+
+/// One event as `color` perceived it; `None` when it knows nothing of it.
+fn perceived(e: &Event, color: Color) -> Option<Perceived> {
+    let request = (e.by == Some(color)).then(|| e.request.clone());
+    let heard: Vec<Item> = heard_by(&e.said, color).collect();
+    (request.is_some() || !heard.is_empty() || e.turn_ends).then_some(Perceived {
+        request,
+        heard,
+        turn_ends: e.turn_ends,
+    })
+}
+
+/// A seat's [`Perception`] kept up to date as a log grows: each [`Following::update`] appends
+/// what the seat perceived of the events logged since the last one, so its cost is that of the
+/// new events, not of the whole game. It equals [`GameLog::perceived_by`] of the same log as
+/// long as the log only grows (events appended, none changed); a log that got shorter (an event
+/// taken back) is read again from its start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Following {
+    perception: Perception,
+    /// How many of the log's events have been read.
+    read: usize,
+}
+
+impl Following {
+    /// What `color` perceived of the whole of `log`.
+    pub fn new(log: &GameLog, color: Color) -> Following {
+        Following {
+            perception: log.perceived_by(color),
+            read: log.events.len(),
+        }
+    }
+
+    /// Reads the events of `log` after those already read; returns the perception.
+    pub fn update(&mut self, log: &GameLog) -> &Perception {
+        if log.events.len() < self.read {
+            *self = Following::new(log, self.perception.color);
+        }
+        let color = self.perception.color;
+        let new = log.events.iter().skip(self.read);
+        self.perception
+            .events
+            .extend(new.filter_map(|e| perceived(e, color)));
+        self.read = log.events.len();
+        &self.perception
+    }
+
+    /// The perception as of the last update.
+    pub fn perception(&self) -> &Perception {
+        &self.perception
     }
 }
 

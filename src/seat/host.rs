@@ -1,7 +1,8 @@
 //! The table's side of the seat protocol, without any I/O: a [`Host`] holds the one true game (a
 //! [`GameSession`], autosaved) and turns each seat's lines into lines for the seats.
 //!
-//! What goes to a seat is built only from that seat's [`crate::log::Perception`]: its own
+//! What goes to a seat is built only from that seat's [`crate::log::Perception`] (kept up to
+//! date event by event, [`Following`], so a request costs the same late in a long game): its own
 //! requests and what it heard, plus public facts (whose turn, clocks, result, draw offers, the
 //! other seat's presence). A seat that heard nothing new is sent nothing at all, so not even the
 //! timing of its lines tells it what the opponent tried. The reveal (the whole log) is sent only
@@ -9,7 +10,7 @@
 
 use super::secure::{Claim, Refusal, normalise_code};
 use super::wire::{ClockWire, FromSeat, Hello, LineError, OverWire, State, ToSeat};
-use crate::log::Event;
+use crate::log::{Event, Following};
 use crate::referee::Request;
 use crate::rng::Rng;
 use crate::session::GameSession;
@@ -110,6 +111,8 @@ pub struct Host {
     /// The seat was taken (with the code, or reserved by the host's own player).
     claimed: [bool; 2],
     connected: [bool; 2],
+    /// What each seat perceived of the log, as of the last update.
+    seen: [Following; 2],
     /// `heard` lines sent to each seat.
     sent: [usize; 2],
     revealed: [bool; 2],
@@ -122,8 +125,14 @@ impl Host {
     /// A table for `session`, with a fresh join code and seat tokens drawn from `seed`.
     pub fn new(session: GameSession, seed: u64) -> Host {
         let mut rng = Rng::new(seed);
+        let log = session.game().log();
+        let seen = [
+            Following::new(log, Color::White),
+            Following::new(log, Color::Black),
+        ];
         Host {
             session,
+            seen,
             code: random_text(&mut rng, 6),
             seat_codes: None,
             tokens: [
@@ -312,8 +321,12 @@ impl Host {
         }
     }
 
-    fn perceived_len(&self, seat: Color) -> usize {
-        self.session.game().log().perceived_by(seat).events.len()
+    /// How many events `seat` perceived (brought up to date with the log).
+    fn perceived_len(&mut self, seat: Color) -> usize {
+        self.seen[at(seat)]
+            .update(self.session.game().log())
+            .events
+            .len()
     }
 
     /// A seat's connection closed: the other seat is told (its seat stays, for its token).
@@ -410,8 +423,7 @@ impl Host {
             if !self.connected[i] {
                 continue;
             }
-            let log = self.session.game().log();
-            let seen = log.perceived_by(seat);
+            let seen = self.seen[i].update(self.session.game().log());
             let new = seen.events.len() > self.sent[i];
             for (k, event) in seen.events.iter().enumerate().skip(self.sent[i]) {
                 let line = ToSeat::Heard {
