@@ -327,3 +327,49 @@ fn the_host_form_hosts_a_handicap_preset_picked_with_its_choices() {
         h.table().facts().whole_board.is_some()
     });
 }
+
+/// A seat joined from the app is remembered: after the app closes, its start screen offers to
+/// rejoin, and the button takes the same seat back (with its whole record) without the code.
+#[test]
+fn a_closed_app_rejoins_its_seat_from_the_start_screen() {
+    let dir = scratch();
+    let hosted = start_host(&host_options(dir.path())).expect("hosts");
+    let code = hosted.server.code().to_owned();
+    let mut white_hello = Hello::new();
+    white_hello.code = Some(code.clone());
+    white_hello.seat = Some(Color::White);
+    let mut white = Connection::open(&hosted.address, &white_hello).expect("White connects");
+    let mut h = join_form(&hosted.address, &code, "Bob");
+    h.get_by_label("Join").click();
+    h.run_steps(2);
+    assert_eq!(h.play().mode, PlayMode::Seat(Color::Black));
+    let ticket = h
+        .state()
+        .settings
+        .rejoin
+        .clone()
+        .expect("the seat is remembered");
+    assert_eq!(ticket.seat, Color::Black);
+    assert_eq!(ticket.address, hosted.address);
+    white.send(r#"{"op":"try","move":"e2e4"}"#).expect("sends");
+    h.run_until("the app never heard White's move", |h| {
+        while let Ok(Ok(_)) = white.try_recv() {}
+        h.message().is_some_and(|m| m.starts_with("White played"))
+    });
+    // The app closes (its settings kept); a new one starts with them.
+    let settings = h.state().settings.clone();
+    drop(h);
+    let mut again = Gui::builder()
+        .size(1280.0, 900.0)
+        .settings(settings)
+        .build_without_run();
+    again.run_steps(2);
+    let label = format!("Rejoin the game at {} (you play Black)", hosted.address);
+    again.get_by_label(&label).click();
+    again.run_steps(2);
+    assert_eq!(again.play().mode, PlayMode::Seat(Color::Black));
+    again.run_until("the rejoined seat never heard White's move", |h| {
+        while let Ok(Ok(_)) = white.try_recv() {}
+        h.table().facts().to_move == Color::Black
+    });
+}
