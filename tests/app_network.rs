@@ -59,7 +59,7 @@ fn a_joined_seat_sees_its_own_board_and_hears_the_opponent() {
     // Black: the app, through the join form.
     let mut h = join_form(&hosted.address, &code.to_lowercase(), "Bob");
     h.get_by_label("Join").click();
-    h.run_steps(2);
+    h.until_dialled();
     assert_eq!(h.play().mode, PlayMode::Seat(Color::Black));
     // White plays e2e4; the app hears "White moved" and nothing of where.
     white.send(r#"{"op":"try","move":"e2e4"}"#).expect("sends");
@@ -110,7 +110,7 @@ fn hosting_shows_the_address_and_code_and_a_wrong_code_is_refused() {
     form.seat = Color::Black;
     let mut h = app_on(|b| b.network(form));
     h.get_by_label("Start hosting").click();
-    h.run_steps(3);
+    h.until_dialled();
     let (address, code) = {
         let p = h.play();
         assert_eq!(p.mode, PlayMode::Seat(Color::Black));
@@ -145,7 +145,7 @@ fn hosting_shows_the_address_and_code_and_a_wrong_code_is_refused() {
 fn join_with_a_wrong_code_then_the_right_one(address: &str, code: &str) -> Gui {
     let mut o = join_form(address, "AAA-AAA", "");
     o.get_by_label("Join").click();
-    o.run_steps(2);
+    o.until_dialled();
     assert!(
         o.query_by_label_contains("Wrong code").is_some(),
         "the wrong code is said in words"
@@ -161,7 +161,7 @@ fn join_with_a_wrong_code_then_the_right_one(address: &str, code: &str) -> Gui {
     form_error_cleared_on_edit(&mut o);
     o.network_mut().name = "Ann".into();
     o.get_by_label("Join").click();
-    o.run_steps(2);
+    o.until_dialled();
     assert_eq!(o.play().mode, PlayMode::Seat(Color::White));
     o
 }
@@ -258,7 +258,7 @@ fn a_draw_offer_the_opponent_plays_past_is_told_as_declined() {
     let mut white = Connection::open(&hosted.address, &white_hello).expect("White connects");
     let mut h = join_form(&hosted.address, &code, "Bob");
     h.get_by_label("Join").click();
-    h.run_steps(2);
+    h.until_dialled();
     white.send(r#"{"op":"try","move":"e2e4"}"#).expect("sends");
     h.run_until("the app never heard White's move", |h| {
         h.message().is_some_and(|m| m.starts_with("White played"))
@@ -313,7 +313,7 @@ fn the_host_form_hosts_a_handicap_preset_picked_with_its_choices() {
     assert_eq!(h.network_mut().rules, wanted);
     assert_eq!(h.network_mut().seat, Color::Black);
     h.get_by_label("Start hosting").click();
-    h.run_steps(3);
+    h.until_dialled();
     let hosted_rules = {
         let p = h.play();
         assert_eq!(p.mode, PlayMode::Seat(Color::Black));
@@ -341,7 +341,7 @@ fn a_closed_app_rejoins_its_seat_from_the_start_screen() {
     let mut white = Connection::open(&hosted.address, &white_hello).expect("White connects");
     let mut h = join_form(&hosted.address, &code, "Bob");
     h.get_by_label("Join").click();
-    h.run_steps(2);
+    h.until_dialled();
     assert_eq!(h.play().mode, PlayMode::Seat(Color::Black));
     let ticket = h
         .state()
@@ -366,7 +366,7 @@ fn a_closed_app_rejoins_its_seat_from_the_start_screen() {
     again.run_steps(2);
     let label = format!("Rejoin the game at {} (you play Black)", hosted.address);
     again.get_by_label(&label).click();
-    again.run_steps(2);
+    again.until_dialled();
     assert_eq!(again.play().mode, PlayMode::Seat(Color::Black));
     again.run_until("the rejoined seat never heard White's move", |h| {
         while let Ok(Ok(_)) = white.try_recv() {}

@@ -128,7 +128,7 @@ fn a_join_nobody_answers_is_said_in_words_then_in_detail() {
     let mut h = Gui::builder().network(form).build_without_run();
     h.run_steps(2);
     h.get_by_label("Join").click();
-    h.run_steps(2);
+    h.until_dialled();
     let words = "Connection refused: no game is hosted at that address.";
     assert!(h.query_by_label(words).is_some(), "{:?}", h.all_text());
     assert!(

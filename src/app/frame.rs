@@ -53,6 +53,9 @@ impl KriegspielApp {
                 let mut action = network::NetworkAction::Stay;
                 egui::CentralPanel::default()
                     .show(ui, |ui| action = form.show(ui, &self.saves_dir));
+                if std::mem::take(&mut form.stale_ticket) {
+                    self.settings.rejoin = None; // the table no longer keeps that seat
+                }
                 match action {
                     network::NetworkAction::Stay => {}
                     network::NetworkAction::Back => asked.next = Some(Screen::Start),
@@ -179,20 +182,9 @@ impl KriegspielApp {
             Some(StartAction::Load(path)) => self.open(&path, false),
             Some(StartAction::Practice(human)) => self.start_practice(human, now),
             Some(StartAction::Rejoin(ticket)) => {
-                match network::sit(&ticket.address, ticket.hello(), None) {
-                    Ok(play) => asked.next = Some(Screen::Play(play)),
-                    Err((words, detail)) => {
-                        // A seat the table no longer keeps is forgotten; an unreachable one kept.
-                        if detail
-                            .as_deref()
-                            .is_some_and(|d| d.contains("no seat has this token"))
-                        {
-                            self.settings.rejoin = None;
-                        }
-                        let text = format!("{words} {}", detail.unwrap_or_default());
-                        asked.told = Some((MessageKind::Error, text.trim().to_owned()));
-                    }
-                }
+                let ctx = ui.ctx().clone();
+                let form = network::NetworkScreen::rejoin(&ticket, move || ctx.request_repaint());
+                asked.next = Some(Screen::Network(Box::new(form)));
             }
             Some(StartAction::Network(tab)) => {
                 asked.next = Some(Screen::Network(Box::new(network::NetworkScreen::new(tab))));

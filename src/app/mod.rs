@@ -168,16 +168,9 @@ impl KriegspielApp {
             _ => {}
         }
         if let Some(net) = options.network {
-            match network::sit(&net.address, net.hello, net.hosted) {
-                Ok(play) => app.screen = Screen::Play(play),
-                Err((words, detail)) => {
-                    let text = match detail {
-                        Some(detail) => format!("{words} ({detail})"),
-                        None => words,
-                    };
-                    app.tell(MessageKind::Error, text);
-                }
-            }
+            // Taken on another thread, as from the form (the form shows a failure).
+            let form = network::NetworkScreen::dial(&net.address, net.hello, net.hosted, || {});
+            app.screen = Screen::Network(Box::new(form));
         }
         app
     }

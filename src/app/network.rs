@@ -8,11 +8,13 @@ use super::play::{PlayMode, PlayScreen};
 use crate::clock::TimeControl;
 use crate::rules::{Preset, RuleSet};
 use crate::seat::Hello;
-use crate::seat::remote::RemoteTable;
+use crate::seat::remote::{RemoteTable, Ticket};
 use crate::seat::serve::{self, HostOptions, Hosted};
+use crate::seat::trouble::ConnectError;
 use shakmaty::Color;
 use std::path::Path;
 use std::sync::Arc;
+use std::sync::mpsc::{Receiver, TryRecvError};
 
 /// Host or join.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -45,6 +47,51 @@ pub struct NetworkScreen {
     pub error: Option<String>,
     /// The technical detail of that failure (shown smaller, under the words).
     pub error_detail: Option<String>,
+    /// A seat being taken (on another thread: the window never waits on the network).
+    pub dialling: Option<Dialling>,
+    /// A rejoin was refused because the table no longer keeps the seat (the app forgets it).
+    pub stale_ticket: bool,
+}
+
+/// A seat being taken on another thread; the window is woken when it is decided.
+pub struct Dialling {
+    answer: Receiver<Result<RemoteTable, ConnectError>>,
+    hosted: Option<Arc<Hosted>>,
+    /// Where, in words.
+    pub address: String,
+}
+
+impl Dialling {
+    /// Starts taking the seat at `address` with `hello` (`hosted`: this app's own server, kept
+    /// running while the game screen is open); `wake` is called when it is decided.
+    pub fn start(
+        address: &str,
+        hello: Hello,
+        hosted: Option<Arc<Hosted>>,
+        wake: impl Fn() + Send + 'static,
+    ) -> Dialling {
+        let (tx, answer) = std::sync::mpsc::channel();
+        let dialled = address.to_owned();
+        std::thread::spawn(move || {
+            let _ = tx.send(RemoteTable::connect(&dialled, hello));
+            wake();
+        });
+        Dialling {
+            answer,
+            hosted,
+            address: address.to_owned(),
+        }
+    }
+
+    /// The game screen once seated, or why not; `None` while it is not decided.
+    fn poll(&self) -> Option<Result<Box<PlayScreen>, ConnectError>> {
+        match self.answer.try_recv() {
+            Ok(Ok(table)) => Some(Ok(seat_screen(table, self.hosted.clone()))),
+            Ok(Err(e)) => Some(Err(e)),
+            Err(TryRecvError::Empty) => None,
+            Err(TryRecvError::Disconnected) => Some(Err(ConnectError::Silent)),
+        }
+    }
 }
 
 /// Why a try failed: in words, then the technical detail if there is one.
@@ -79,15 +126,73 @@ impl NetworkScreen {
             name: String::new(),
             error: None,
             error_detail: None,
+            dialling: None,
+            stale_ticket: false,
         }
+    }
+
+    /// The join form, already taking back the seat of `ticket`.
+    pub fn rejoin(ticket: &Ticket, wake: impl Fn() + Send + 'static) -> NetworkScreen {
+        NetworkScreen::dial(&ticket.address, ticket.hello(), None, wake)
+    }
+
+    /// The join form, already taking the seat at `address` with `hello`.
+    pub fn dial(
+        address: &str,
+        hello: Hello,
+        hosted: Option<Arc<Hosted>>,
+        wake: impl Fn() + Send + 'static,
+    ) -> NetworkScreen {
+        let mut form = NetworkScreen::new(Tab::Join);
+        form.address = address.to_owned();
+        form.dialling = Some(Dialling::start(address, hello, hosted, wake));
+        form
     }
 
     /// Draws the form (scrolled when it is taller than the window: the rule editor is long);
     /// `saves_dir` is where a hosted game is autosaved.
     pub fn show(&mut self, ui: &mut egui::Ui, saves_dir: &Path) -> NetworkAction {
+        if self.dialling.is_some() {
+            return self.dialling(ui);
+        }
         let mut action = NetworkAction::Stay;
         egui::ScrollArea::vertical().show(ui, |ui| action = self.form(ui, saves_dir));
         action
+    }
+
+    /// While a seat is being taken: what is dialled, and Cancel; then the game or the failure.
+    fn dialling(&mut self, ui: &mut egui::Ui) -> NetworkAction {
+        let Some(dialling) = &self.dialling else {
+            return NetworkAction::Stay;
+        };
+        match dialling.poll() {
+            Some(Ok(play)) => {
+                self.dialling = None;
+                return NetworkAction::Play(play);
+            }
+            Some(Err(e)) => {
+                self.stale_ticket =
+                    matches!(&e, ConnectError::Refused(t) if t == "no seat has this token");
+                self.error = Some(e.words().to_owned());
+                self.error_detail = Some(e.detail());
+                self.dialling = None;
+                return NetworkAction::Stay;
+            }
+            None => {}
+        }
+        // Woken when decided; also looked at now and then, should a wake be missed.
+        ui.ctx()
+            .request_repaint_after(std::time::Duration::from_millis(100));
+        ui.heading("Play across two machines");
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(format!("Connecting to {}…", dialling.address));
+        });
+        if ui.button("Cancel").clicked() {
+            // The thread's answer is dropped with the receiver (a server of ours with it).
+            self.dialling = None;
+        }
+        NetworkAction::Stay
     }
 
     fn form(&mut self, ui: &mut egui::Ui, saves_dir: &Path) -> NetworkAction {
@@ -124,12 +229,14 @@ impl NetworkScreen {
                 Tab::Join => "Join",
             };
             if ui.button(go).clicked() {
-                let sat = match self.tab {
-                    Tab::Host => self.host(saves_dir),
-                    Tab::Join => self.join(),
+                let ctx = ui.ctx().clone();
+                let wake = move || ctx.request_repaint();
+                let dialled = match self.tab {
+                    Tab::Host => self.host(saves_dir, wake),
+                    Tab::Join => self.join(wake),
                 };
-                match sat {
-                    Ok(play) => action = NetworkAction::Play(play),
+                match dialled {
+                    Ok(dialling) => self.dialling = Some(dialling),
                     Err((words, detail)) => {
                         self.error = Some(words);
                         self.error_detail = detail;
@@ -193,8 +300,12 @@ impl NetworkScreen {
         hello
     }
 
-    /// Starts the server and sits at this machine's seat.
-    fn host(&self, saves_dir: &Path) -> Result<Box<PlayScreen>, Failure> {
+    /// Starts the server and starts taking this machine's seat.
+    fn host(
+        &self,
+        saves_dir: &Path,
+        wake: impl Fn() + Send + 'static,
+    ) -> Result<Dialling, Failure> {
         self.rules.check().map_err(|e| {
             (
                 "These rules cannot be played together: change them.".to_owned(),
@@ -245,10 +356,10 @@ impl NetworkScreen {
         let mut hello = self.hello();
         hello.token = Some(hosted.server.with_host(|h| h.reserve(self.seat)));
         let local = format!("127.0.0.1:{}", hosted.server.addr().port());
-        sit(&local, hello, Some(Arc::new(hosted)))
+        Ok(Dialling::start(&local, hello, Some(Arc::new(hosted)), wake))
     }
 
-    fn join(&self) -> Result<Box<PlayScreen>, Failure> {
+    fn join(&self, wake: impl Fn() + Send + 'static) -> Result<Dialling, Failure> {
         let address = self.address.trim();
         if address.is_empty() {
             return Err(plain(
@@ -257,19 +368,13 @@ impl NetworkScreen {
         }
         let mut hello = self.hello();
         hello.code = Some(self.code.trim().to_owned());
-        sit(address, hello, None)
+        Ok(Dialling::start(address, hello, None, wake))
     }
 }
 
-/// Sits at the table at `address`: the game screen of that seat (`hosted`: this app's server,
-/// kept running while the screen is open). Fails in words, then in detail.
-pub fn sit(
-    address: &str,
-    hello: Hello,
-    hosted: Option<Arc<Hosted>>,
-) -> Result<Box<PlayScreen>, (String, Option<String>)> {
-    let mut table = RemoteTable::connect(address, hello)
-        .map_err(|e| (e.words().to_owned(), Some(e.detail())))?;
+/// The game screen of the seat at `table` (`hosted`: this app's server, kept running while the
+/// screen is open).
+fn seat_screen(mut table: RemoteTable, hosted: Option<Arc<Hosted>>) -> Box<PlayScreen> {
     if let Some(h) = &hosted {
         table.set_hosting(&h.address);
     }
@@ -279,7 +384,7 @@ pub fn sit(
     let mut play = PlayScreen::new(table, PlayMode::Seat(seat));
     play.hosting = hosted;
     play.ticket = ticket;
-    Ok(Box::new(play))
+    Box::new(play)
 }
 
 /// A labelled one-line field (the label is also its accessible name); true when its text
