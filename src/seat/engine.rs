@@ -208,9 +208,9 @@ impl EngineBot {
         })
     }
 
-    /// The same program with `limit` per request instead.
+    /// The same program with `limit` per request instead (at most a year).
     pub fn with_limit(mut self, limit: Duration) -> EngineBot {
-        self.limit = limit;
+        self.limit = limit.min(Duration::from_secs(365 * 24 * 3600));
         self
     }
 
