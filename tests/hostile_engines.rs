@@ -160,3 +160,43 @@ fn an_engine_silent_after_its_hello_forfeits_at_its_time_limit() {
     );
     assert_eq!(record.plies, 0);
 }
+
+#[test]
+fn an_engine_cut_off_is_stopped_at_once() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let pid_file = dir.path().join("pid");
+    let command = engine(
+        dir.path(),
+        "mute.sh",
+        &format!(
+            "echo $$ > {}\nprintf '{{\"op\":\"hello\",\"version\":1}}\\n'\nexec sleep 600\n",
+            pid_file.display()
+        ),
+    );
+    let program = command.strip_prefix("cmd:").expect("a command");
+    let mut engine = EngineBot::spawn(program)
+        .expect("the engine starts")
+        .with_limit(Duration::from_millis(200));
+    let game = kriegspiel::Game::standard(kriegspiel::Preset::Wild16.rules());
+    let view = kriegspiel::PlayerView::build(game.log(), shakmaty::Color::White);
+    assert_eq!(engine.next(&view), None);
+    assert_eq!(
+        engine.trouble().as_deref(),
+        Some("the engine sent nothing in time")
+    );
+    // Stopped while the bot still exists (not only when it is dropped).
+    let pid = std::fs::read_to_string(&pid_file).expect("the engine's pid");
+    let status = format!("/proc/{}/status", pid.trim());
+    let stopped = (0..1000).any(|_| {
+        let state = std::fs::read_to_string(&status).unwrap_or_default();
+        let alive = state
+            .lines()
+            .any(|l| l.starts_with("State:") && !l.contains("zombie"));
+        if alive {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        !alive
+    });
+    assert!(stopped, "the engine {} still runs", pid.trim());
+    drop(engine);
+}

@@ -214,12 +214,19 @@ impl EngineBot {
         self
     }
 
+    /// The program is asked nothing more, for `trouble`: it is stopped at once (not at the
+    /// end of the game, which a process ending first would never reach).
+    fn cut_off(&mut self, trouble: Trouble) {
+        self.trouble = Some(trouble);
+        let _ = self.child.kill();
+    }
+
     /// Queues `message` for the program (never waits).
     fn send(&mut self, message: &ToSeat) {
         if self.trouble.is_none()
             && let Err(trouble) = self.pipes.send(message.line())
         {
-            self.trouble = Some(trouble);
+            self.cut_off(trouble);
         }
     }
 
@@ -228,7 +235,7 @@ impl EngineBot {
     fn text(&mut self, deadline: Instant) -> Option<String> {
         loop {
             if self.bad >= MAX_BAD_LINES {
-                self.trouble = Some(Trouble::Babbling(self.bad));
+                self.cut_off(Trouble::Babbling(self.bad));
             }
             if self.trouble.is_some() {
                 return None;
@@ -236,7 +243,7 @@ impl EngineBot {
             match self.pipes.next(deadline) {
                 Ok(Said::Text(line)) if !line.trim().is_empty() => return Some(line),
                 Ok(_) => self.bad += 1,
-                Err(trouble) => self.trouble = Some(trouble),
+                Err(trouble) => self.cut_off(trouble),
             }
         }
     }
@@ -250,7 +257,7 @@ impl EngineBot {
             _ => {
                 let error = format!("expected a hello of version {}", super::VERSION);
                 self.send(&ToSeat::Error { error });
-                self.trouble = Some(Trouble::NoHello);
+                self.cut_off(Trouble::NoHello);
                 return None;
             }
         }
