@@ -98,9 +98,15 @@ struct RefereeArgs {
 /// `kriegspiel bench`.
 #[derive(clap::Args)]
 struct BenchArgs {
-    /// Seconds to spend on each measurement.
-    #[arg(long, default_value_t = 3.0)]
-    seconds: f64,
+    /// Seconds to spend on each measurement (at least 0.1).
+    #[arg(
+        long,
+        default_value = "3",
+        value_parser = vocab::seconds,
+        value_name = "SECONDS",
+        allow_hyphen_values = true
+    )]
+    seconds: std::time::Duration,
     /// Replay the recorded games exactly this many times in-process instead of for a fixed time.
     #[arg(long)]
     passes: Option<usize>,

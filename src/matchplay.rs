@@ -6,6 +6,7 @@
 //! is unfinished and scored as a draw). A bot that makes no acceptable request
 //! [`MAX_FAILURES`] times in a row in one turn (it answers `None`, or the referee refuses its
 //! request with an error) forfeits: it resigns, and the game is logged and scored as its loss.
+//! So does a bot that answers `None` with a [`Bot::trouble`] (an engine program that failed).
 
 use crate::announce::GameResult;
 use crate::bots::driver::Driver;
@@ -341,7 +342,12 @@ fn play_out(
                 errors += 1;
                 seats[i].refused(&e.to_string());
             }
-            None => {}
+            None => {
+                if let Some(why) = seats[i].trouble() {
+                    let _ = game.apply(Request::Resign(side));
+                    break format!("forfeit by {}: {why}", names[i]);
+                }
+            }
         }
         failures += 1;
         if failures >= MAX_FAILURES {

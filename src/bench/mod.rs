@@ -259,7 +259,12 @@ pub enum Only {
 }
 
 /// Runs the measurements and prints the figures; `passes` fixes the in-process workload.
-pub fn run(seconds: f64, passes: Option<usize>, seed: u64, only: Only) -> Result<(), BenchError> {
+pub fn run(
+    seconds: Duration,
+    passes: Option<usize>,
+    seed: u64,
+    only: Only,
+) -> Result<(), BenchError> {
     if only == Only::Cost {
         return cost::run();
     }
@@ -271,7 +276,7 @@ pub fn run(seconds: f64, passes: Option<usize>, seed: u64, only: Only) -> Result
     }
     let budget = match passes {
         Some(n) => Budget::Passes(n),
-        None => Budget::Time(Duration::from_secs_f64(seconds.max(0.1))),
+        None => Budget::Time(seconds.max(Duration::from_millis(100))),
     };
     let games = record_games(1_000_000, seed);
     if only == Only::All || only == Only::InProcess {

@@ -39,6 +39,8 @@ pub struct Driver {
     jobs: Sender<Job>,
     answers: Receiver<Option<Request>>,
     waker: Arc<Mutex<Option<Waker>>>,
+    /// The bot's [`Bot::trouble`], as of its last answer.
+    trouble: Arc<Mutex<Option<String>>>,
     busy: bool,
 }
 
@@ -50,11 +52,16 @@ impl Driver {
         let (answer_tx, answers) = channel();
         let waker: Arc<Mutex<Option<Waker>>> = Arc::new(Mutex::new(None));
         let wake = waker.clone();
+        let trouble: Arc<Mutex<Option<String>>> = Arc::new(Mutex::new(None));
+        let troubled = trouble.clone();
         std::thread::spawn(move || {
             for job in job_rx {
                 match job {
                     Job::Act(view) => {
                         let request = bot.act(&view);
+                        if let Ok(mut slot) = troubled.lock() {
+                            *slot = bot.trouble();
+                        }
                         if answer_tx.send(request).is_err() {
                             return;
                         }
@@ -74,8 +81,14 @@ impl Driver {
             jobs,
             answers,
             waker,
+            trouble,
             busy: false,
         }
+    }
+
+    /// Why the bot will make no request any more ([`Bot::trouble`], as of its last answer).
+    pub fn trouble(&self) -> Option<String> {
+        self.trouble.lock().ok().and_then(|t| t.clone())
     }
 
     /// The bot's name.

@@ -39,6 +39,12 @@ pub trait Bot: Send {
     /// The game is over: the bot's last view and, revealed, the whole game.
     fn game_over(&mut self, _seat: &PlayerView, _log: &crate::log::GameLog) {}
 
+    /// Why the bot will make no request any more, once it will not (an engine program that
+    /// failed: it flooded, fell silent, exited...); `None` while it plays.
+    fn trouble(&self) -> Option<String> {
+        None
+    }
+
     /// What the bot does at its seat: first the family's setup step where the seat has one to
     /// make (Semi-Kriegspiel's placement, chosen from the seat's own view), then its requests.
     fn act(&mut self, seat: &PlayerView) -> Option<Request> {

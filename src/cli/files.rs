@@ -72,9 +72,15 @@ pub struct KrkTableArgs {
 pub struct ProblemArgs {
     /// The problem file (RON, see assets/problems).
     file: PathBuf,
-    /// Give up after this many seconds (status 3).
-    #[arg(long)]
-    max_seconds: Option<f64>,
+    /// Give up after this many seconds, counted from the start (reading the file and placing
+    /// the uncertain units included; status 3).
+    #[arg(
+        long,
+        value_parser = crate::vocab::seconds,
+        value_name = "SECONDS",
+        allow_hyphen_values = true
+    )]
+    max_seconds: Option<std::time::Duration>,
 }
 
 /// Loads a save: an unreadable or invalid file is bad input.
@@ -208,13 +214,18 @@ pub fn krk_table(args: KrkTableArgs) -> Outcome {
 /// `kriegspiel problem`: solves a problem file and prints the verdict (proven 0, refuted 1,
 /// a bad file 2, out of time 3).
 pub fn problem(args: ProblemArgs) -> Outcome {
-    use kriegspiel::problem::{Problem, Verdict};
-    let limit = args
+    use kriegspiel::problem::{Problem, ProblemError, Verdict};
+    // The deadline covers everything from here (a limit too far to count is none).
+    let deadline = args
         .max_seconds
-        .filter(|s| s.is_finite() && *s > 0.0)
-        .map(std::time::Duration::from_secs_f64);
+        .and_then(|limit| std::time::Instant::now().checked_add(limit));
     let report = Problem::load(&args.file).and_then(|p| {
-        let belief = p.belief()?.len();
+        let belief = match p.belief_until(deadline) {
+            Err(ProblemError::OutOfTime) => {
+                return Ok(kriegspiel::problem::out_of_time_while_placing());
+            }
+            other => other?,
+        };
         let solver = p.solver()?;
         println!("{} ({}, {})", p.title, p.author, p.source);
         println!(
@@ -222,9 +233,9 @@ pub fn problem(args: ProblemArgs) -> Outcome {
             kriegspiel::wording::color_title(solver),
             p.mate_in,
             p.rules,
-            kriegspiel::wording::count(belief, "position", "positions")
+            kriegspiel::wording::count(belief.len(), "position", "positions")
         );
-        p.solve_report(limit)
+        p.report(belief, deadline)
     });
     let (verdict, text) =
         report.map_err(|e| Stop::bad_input(format!("{}: {e}", args.file.display())))?;

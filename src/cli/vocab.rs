@@ -1,7 +1,7 @@
 //! The command line's shared vocabulary: the exit statuses every subcommand uses ([`Stop`],
 //! [`exit`], [`EXIT_CODES`]), the value parsers that list rule sets and bots from their
-//! registries ([`PresetParser`], [`BotParser`]; [`RulesParser`]: a preset or a rules file), and
-//! the seat choices (`--seat`).
+//! registries ([`PresetParser`], [`BotParser`]; [`RulesParser`]: a preset or a rules file), a
+//! number of seconds ([`seconds`]), and the seat choices (`--seat`).
 
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
@@ -23,6 +23,24 @@ Exit status (every command):
      on the way (the connection lost, a file not written)
   2  bad input: bad arguments, an unreadable or invalid file, an unknown name
   3  out of time (problem --max-seconds)";
+
+/// A number of seconds (`--max-seconds`, `--seconds`): a decimal, not negative; one too large
+/// for a duration (`1e20`, `inf`) is the longest there is.
+pub fn seconds(text: &str) -> Result<std::time::Duration, String> {
+    let s: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    if s.is_nan() {
+        return Err(format!("'{text}' is not a number of seconds"));
+    }
+    if s < 0.0 {
+        return Err(format!(
+            "a number of seconds cannot be negative, not {text}"
+        ));
+    }
+    Ok(std::time::Duration::try_from_secs_f64(s).unwrap_or(std::time::Duration::MAX))
+}
 
 /// Why a command did not end with status 0.
 #[derive(Debug)]

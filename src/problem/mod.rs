@@ -4,11 +4,16 @@
 //!
 //! A problem file (RON) names what is known for sure as a FEN, the uncertain units, the rule set
 //! and the stipulation; [`Problem::belief`] expands it into every true position it allows, which
-//! is where the solver ([`solve`]) starts.
+//! is where the solver ([`solve`]) starts. The expansion ([`place`]) is bounded: a problem with
+//! more than [`MAX_PLACEMENTS`] placements is refused before any is made, and it stops at a
+//! deadline ([`Problem::belief_until`]).
 
+mod place;
 mod play;
 mod solve;
 mod tree;
+
+pub use place::MAX_PLACEMENTS;
 
 pub use self::play::{Hint, PlayError, PlayState, ProblemPlay};
 pub use solve::{Outcome, Solver, Stats};
@@ -19,6 +24,7 @@ use crate::rules::{Preset, RuleSet};
 use serde::{Deserialize, Serialize};
 use shakmaty::{Bitboard, Color, Piece, Setup, Square};
 use std::path::Path;
+use std::time::{Duration, Instant};
 use thiserror::Error;
 
 /// The verdict of a search.
@@ -98,6 +104,16 @@ pub enum ProblemError {
     /// A field holds a value that makes no sense.
     #[error("{0}")]
     Invalid(String),
+    /// The uncertain units have too many placements to expand.
+    #[error(
+        "the problem has {} possible placements of its uncertain units; at most {} are supported",
+        crate::wording::thousands(*.0),
+        crate::wording::thousands(MAX_PLACEMENTS)
+    )]
+    TooMany(u128),
+    /// The deadline passed while the uncertain units were being placed.
+    #[error("the time ran out while placing the uncertain units")]
+    OutOfTime,
 }
 
 impl Problem {
@@ -148,11 +164,17 @@ impl Problem {
     /// Every true position the problem allows (each uncertain unit on one of its squares, no two
     /// on the same square, the position legal), each as a referee ready for the solver's move.
     pub fn belief(&self) -> Result<Vec<Referee>, ProblemError> {
+        self.belief_until(None)
+    }
+
+    /// [`Problem::belief`], giving up at `deadline` ([`ProblemError::OutOfTime`]); refused
+    /// before any placement is made when there are more than [`MAX_PLACEMENTS`]
+    /// ([`ProblemError::TooMany`], counted by [`Problem::placements`]).
+    pub fn belief_until(&self, deadline: Option<Instant>) -> Result<Vec<Referee>, ProblemError> {
         let rules = self.rule_set()?;
-        let mut setup = self.known_setup()?;
+        let setup = self.known_setup()?;
         let units = self.units()?;
-        let mut out = Vec::new();
-        place(&rules, &mut setup, &units, &mut out);
+        let out = place::expand(&rules, &setup, &units, deadline)?;
         if out.is_empty() {
             return Err(ProblemError::Invalid(
                 "no legal position fits the problem".into(),
@@ -161,12 +183,20 @@ impl Problem {
         Ok(out)
     }
 
+    /// How many placements of the uncertain units the expansion makes (legal or not; identical
+    /// units count once per set of squares): exact when units of different kinds or squares
+    /// cannot collide, an upper bound when they can.
+    pub fn placements(&self) -> Result<u128, ProblemError> {
+        Ok(place::count(&self.units()?))
+    }
+
     /// What is known for sure: the board of the `known` FEN.
     pub fn known_board(&self) -> Result<shakmaty::Board, ProblemError> {
         Ok(self.known_setup()?.board)
     }
 
-    /// The uncertain units, each with the free squares it may stand on.
+    /// The uncertain units, each with the free squares it may stand on (a pawn never on the
+    /// first or last rank).
     pub fn units(&self) -> Result<Vec<(Piece, Bitboard)>, ProblemError> {
         let known = self.known_setup()?;
         let mut units = Vec::new();
@@ -189,21 +219,39 @@ impl Problem {
                     set
                 }
             };
-            units.push((piece, squares & !known.board.occupied()));
+            // A pawn never stands on its first or last rank.
+            let ranks = match piece.role {
+                shakmaty::Role::Pawn => Bitboard::BACKRANKS,
+                _ => Bitboard::EMPTY,
+            };
+            units.push((piece, squares & !known.board.occupied() & !ranks));
         }
         Ok(units)
     }
 
-    /// Solves the problem within `limit` and reports it as text: the verdict, the key and the
-    /// strategy tree, and the search counts (for screens and tools that only show the result;
-    /// it can run on another thread, as the problem is plain data).
-    pub fn solve_report(
+    /// Solves the problem within `limit` (the placing of its uncertain units included; a limit
+    /// too far to count is none) and reports it as text: the verdict, the key and the strategy
+    /// tree, and the search counts (for screens and tools that only show the result; it can run
+    /// on another thread, as the problem is plain data).
+    pub fn solve_report(&self, limit: Option<Duration>) -> Result<(Verdict, String), ProblemError> {
+        let deadline = limit.and_then(|l| Instant::now().checked_add(l));
+        match self.belief_until(deadline) {
+            Ok(belief) => self.report(belief, deadline),
+            Err(ProblemError::OutOfTime) => Ok(out_of_time_while_placing()),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Solves the problem from `belief` (its own, [`Problem::belief_until`]) until `deadline`
+    /// and reports it as [`Problem::solve_report`] does.
+    pub fn report(
         &self,
-        limit: Option<std::time::Duration>,
+        belief: Vec<Referee>,
+        deadline: Option<Instant>,
     ) -> Result<(Verdict, String), ProblemError> {
-        let belief = self.belief()?;
-        let started = std::time::Instant::now();
-        let mut solver = Solver::new(self.solver()?, limit).material_mates(self.material_mates);
+        let started = Instant::now();
+        let mut solver =
+            Solver::until(self.solver()?, deadline).material_mates(self.material_mates);
         let outcome = solver.solve(belief, self.mate_in);
         let stats = format!(
             "{} nodes ({} from the table) in {:.2} s",
@@ -236,6 +284,14 @@ impl Problem {
     }
 }
 
+/// The verdict and report when the time ran out before the solver could start.
+pub fn out_of_time_while_placing() -> (Verdict, String) {
+    (
+        Verdict::Undecided,
+        format!("Undecided: {}.", ProblemError::OutOfTime),
+    )
+}
+
 /// Whether `board` is one of Berkeley's material checkmates for `solver` (see
 /// [`Problem::material_mates`]): the opponent has its king alone, and the solver's king protects
 /// a queen, a rook, a pawn off the edge files, two bishops on squares of both colours, or a
@@ -253,24 +309,6 @@ pub fn material_mate(board: &shakmaty::Board, solver: Color) -> bool {
     (guarded & (board.queens() | board.rooks() | (board.pawns() & !edges))).any()
         || ((bishops & Bitboard::LIGHT_SQUARES).any() && (bishops & Bitboard::DARK_SQUARES).any())
         || (bishops.any() && (guarded & board.knights()).any())
-}
-
-/// Places `units` one by one on every free square of their sets; keeps each legal position that
-/// is not already decided at the start.
-fn place(rules: &RuleSet, setup: &mut Setup, units: &[(Piece, Bitboard)], out: &mut Vec<Referee>) {
-    let Some(((piece, squares), rest)) = units.split_first() else {
-        if let Ok((referee, _)) = Referee::new(rules.clone(), setup.clone())
-            && referee.over().is_none()
-        {
-            out.push(referee);
-        }
-        return;
-    };
-    for sq in *squares & !setup.board.occupied() {
-        setup.board.set_piece_at(sq, *piece);
-        place(rules, setup, rest, out);
-        setup.board.discard_piece_at(sq);
-    }
 }
 
 #[cfg(test)]

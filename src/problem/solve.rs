@@ -105,14 +105,20 @@ fn belief_key(keys: &[u64]) -> u64 {
 }
 
 impl Solver {
-    /// A solver for `solver`'s side, stopping after `limit` if given.
+    /// A solver for `solver`'s side, stopping after `limit` if given (a limit too far to count
+    /// is none).
     pub fn new(solver: Color, limit: Option<Duration>) -> Solver {
+        Solver::until(solver, limit.and_then(|l| Instant::now().checked_add(l)))
+    }
+
+    /// A solver for `solver`'s side, stopping at `deadline` if given.
+    pub fn until(solver: Color, deadline: Option<Instant>) -> Solver {
         Solver {
             solver,
             material_mates: false,
             table: HashMap::new(),
             killers: Vec::new(),
-            deadline: limit.map(|l| Instant::now() + l),
+            deadline,
             timed_out: false,
             limit: None,
             over_budget: false,

@@ -8,16 +8,16 @@
 //!   It is sent exactly what its seat heard (its view's perception), nothing else.
 
 use super::client::{Received, SeatState};
+use super::pipes::{Pipes, Said, Trouble};
 use super::wire::{FromSeat, OverWire, State, ToSeat};
-use super::{Hello, Line, MAX_SEAT_LINE, MAX_TABLE_LINE, read_line};
+use super::{Hello, Line, MAX_TABLE_LINE, read_line};
 use crate::bots::driver::Driver;
 use crate::bots::{Bot, BotError, BotKind};
 use crate::log::GameLog;
 use crate::referee::Request;
 use crate::view::PlayerView;
-use std::io::{self, BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+use std::io::{self, BufRead, Write};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// After this many refused requests in a row, a bot resigns rather than loop.
@@ -154,26 +154,38 @@ pub enum EngineError {
     NoOutput,
 }
 
-/// A program speaking the seat protocol, seated at a local table as a [`Bot`].
+/// How long a program has for its hello, from the first time it is asked for a request.
+const HELLO_WAIT: Duration = Duration::from_secs(10);
+
+/// The most lines a program may send in a row, in one request, that are no request (each
+/// answered with an `error` line; blank and unreadable lines are skipped) before it is cut off.
+pub const MAX_BAD_LINES: usize = 64;
+
+/// A program speaking the seat protocol, seated at a local table as a [`Bot`]. Its pipes are
+/// bounded ([`Pipes`]): sending to it never waits, what it sends is queued up to a bound, and each
+/// request has a time limit that nothing it does extends. A program that floods, stops reading,
+/// falls silent, exits or babbles is asked nothing more ([`Bot::trouble`] says why), and the
+/// table's forfeit rule ends its game.
 pub struct EngineBot {
     name: String,
     child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<Option<String>>,
+    pipes: Pipes,
     /// The seat's `heard` lines sent so far.
     sent: usize,
     welcomed: bool,
     /// A state line has been sent.
     stated: bool,
-    /// The program missed a deadline or closed its output: it is not asked again.
-    gone: bool,
+    /// Lines in a row, in this request, that were no request.
+    bad: usize,
+    /// Why the program is asked nothing more, once it is not.
+    trouble: Option<Trouble>,
     /// How long the program may take for one request.
     limit: Duration,
 }
 
 impl EngineBot {
     /// Starts `command` (a program and its arguments, split at spaces; `kriegspiel` means this
-    /// program itself).
+    /// program itself), with 60 s per request.
     pub fn spawn(command: &str) -> Result<EngineBot, EngineError> {
         let mut words = command.split_whitespace();
         let program = words.next().ok_or(EngineError::NoProgram)?;
@@ -192,86 +204,96 @@ impl EngineBot {
                 source,
             })?;
         let stdout = child.stdout.take().ok_or(EngineError::NoOutput)?;
-        let stdin = child.stdin.take();
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            loop {
-                let line = match read_line(&mut reader, MAX_SEAT_LINE) {
-                    Ok(Line::Text(line)) => Some(line),
-                    Ok(Line::TooLong | Line::NotUtf8) => continue,
-                    Ok(Line::End) | Err(_) => None,
-                };
-                let end = line.is_none();
-                if tx.send(line).is_err() || end {
-                    return;
-                }
-            }
-        });
+        let pipes = Pipes::start(child.stdin.take(), stdout);
         Ok(EngineBot {
             name: format!("cmd:{command}"),
             child,
-            stdin,
-            lines: rx,
+            pipes,
             sent: 0,
             welcomed: false,
             stated: false,
-            gone: false,
+            bad: 0,
+            trouble: None,
             limit: Duration::from_secs(60),
         })
     }
 
+    /// The same program with `limit` per request instead (at most a year).
+    pub fn with_limit(mut self, limit: Duration) -> EngineBot {
+        self.limit = limit.min(Duration::from_secs(365 * 24 * 3600));
+        self
+    }
+
+    /// The program is asked nothing more, for `trouble`: it is stopped at once (not at the
+    /// end of the game, which a process ending first would never reach).
+    fn cut_off(&mut self, trouble: Trouble) {
+        self.trouble = Some(trouble);
+        let _ = self.child.kill();
+    }
+
+    /// Queues `message` for the program (never waits).
     fn send(&mut self, message: &ToSeat) {
-        let ok = self.stdin.as_mut().is_some_and(|stdin| {
-            writeln!(stdin, "{}", message.line())
-                .and_then(|()| stdin.flush())
-                .is_ok()
-        });
-        if !ok {
-            self.stdin = None;
+        if self.trouble.is_none()
+            && let Err(trouble) = self.pipes.send(message.line())
+        {
+            self.cut_off(trouble);
         }
     }
 
-    /// The program's next line, within `deadline`.
-    fn line(&mut self, deadline: Instant) -> Option<String> {
-        if self.gone {
-            return None;
+    /// The program's next line of text that is not blank, within `deadline`; blank and
+    /// unreadable lines count as lines that are no request.
+    fn text(&mut self, deadline: Instant) -> Option<String> {
+        loop {
+            if self.bad >= MAX_BAD_LINES {
+                self.cut_off(Trouble::Babbling(self.bad));
+            }
+            if self.trouble.is_some() {
+                return None;
+            }
+            match self.pipes.next(deadline) {
+                Ok(Said::Text(line)) if !line.trim().is_empty() => return Some(line),
+                Ok(_) => self.bad += 1,
+                Err(trouble) => self.cut_off(trouble),
+            }
         }
-        let wait = deadline.saturating_duration_since(Instant::now());
-        // A timeout and a closed output are alike: no line.
-        let line = self.lines.recv_timeout(wait).unwrap_or_default();
-        self.gone = line.is_none();
-        line
+    }
+
+    /// Reads the program's hello (within [`HELLO_WAIT`] and `deadline`); anything else is
+    /// refused, and the program is asked nothing more.
+    fn hello(&mut self, view: &PlayerView, deadline: Instant) -> Option<()> {
+        let hello = self.text(deadline.min(Instant::now() + HELLO_WAIT))?;
+        match FromSeat::parse(&hello, view.color) {
+            Ok(FromSeat::Hello(h)) if h.version == super::VERSION => {}
+            _ => {
+                let error = format!("expected a hello of version {}", super::VERSION);
+                self.send(&ToSeat::Error { error });
+                self.cut_off(Trouble::NoHello);
+                return None;
+            }
+        }
+        self.welcomed = true;
+        let seen = &view.perception;
+        self.send(&ToSeat::Welcome {
+            version: super::VERSION,
+            seat: view.color,
+            token: String::new(),
+            rules: seen.rules.clone(),
+            start: seen.start.clone(),
+            unseen: seen.unseen.map(super::wire::unseen_counts),
+            white: String::new(),
+            black: String::new(),
+            opening: seen.opening.clone(),
+        });
+        Some(())
     }
 
     /// Sends the seat everything it has not yet been sent: the welcome (after the program's
-    /// hello), its new `heard` lines, and the public state.
-    fn catch_up(&mut self, view: &PlayerView) -> Option<()> {
-        let seen = &view.perception;
+    /// hello, read by `deadline`), its new `heard` lines, and the public state.
+    fn catch_up(&mut self, view: &PlayerView, deadline: Instant) -> Option<()> {
         if !self.welcomed {
-            let deadline = Instant::now() + Duration::from_secs(10);
-            let hello = self.line(deadline)?;
-            match FromSeat::parse(&hello, view.color) {
-                Ok(FromSeat::Hello(h)) if h.version == super::VERSION => {}
-                _ => {
-                    let error = format!("expected a hello of version {}", super::VERSION);
-                    self.send(&ToSeat::Error { error });
-                    return None;
-                }
-            }
-            self.welcomed = true;
-            self.send(&ToSeat::Welcome {
-                version: super::VERSION,
-                seat: view.color,
-                token: String::new(),
-                rules: seen.rules.clone(),
-                start: seen.start.clone(),
-                unseen: seen.unseen.map(super::wire::unseen_counts),
-                white: String::new(),
-                black: String::new(),
-                opening: seen.opening.clone(),
-            });
+            self.hello(view, deadline)?;
         }
+        let seen = &view.perception;
         for (k, event) in seen.events.iter().enumerate().skip(self.sent) {
             self.send(&ToSeat::Heard {
                 n: k + 1,
@@ -296,7 +318,7 @@ impl EngineBot {
             draw_offer: None,
             opponent_name: String::new(),
         }));
-        Some(())
+        self.trouble.is_none().then_some(())
     }
 }
 
@@ -311,22 +333,22 @@ impl Bot for EngineBot {
     }
 
     fn next(&mut self, view: &PlayerView) -> Option<Request> {
-        self.catch_up(view)?;
+        // The limit runs from the question, whatever the program does meanwhile.
         let deadline = Instant::now() + self.limit;
+        self.bad = 0;
+        self.catch_up(view, deadline)?;
         loop {
-            let line = self.line(deadline)?;
-            match FromSeat::parse(&line, view.color) {
+            let line = self.text(deadline)?;
+            let error = match FromSeat::parse(&line, view.color) {
                 Ok(FromSeat::Request(request)) => return Some(request),
-                Ok(FromSeat::OfferDraw | FromSeat::AcceptDraw) => self.send(&ToSeat::Error {
-                    error: "draw offers are not taken at this table".into(),
-                }),
-                Ok(FromSeat::Hello(_)) => self.send(&ToSeat::Error {
-                    error: "this seat already has its hello".into(),
-                }),
-                Err(e) => self.send(&ToSeat::Error {
-                    error: e.to_string(),
-                }),
-            }
+                Ok(FromSeat::OfferDraw | FromSeat::AcceptDraw) => {
+                    "draw offers are not taken at this table".to_owned()
+                }
+                Ok(FromSeat::Hello(_)) => "this seat already has its hello".to_owned(),
+                Err(e) => e.to_string(),
+            };
+            self.bad += 1;
+            self.send(&ToSeat::Error { error });
         }
     }
 
@@ -338,19 +360,23 @@ impl Bot for EngineBot {
 
     fn game_over(&mut self, view: &PlayerView, log: &GameLog) {
         // A game stopped at a ply limit is not over: the program is only told to stop.
-        if self.welcomed && view.over.is_some() && self.catch_up(view).is_some() {
+        if self.welcomed && view.over.is_some() && self.catch_up(view, Instant::now()).is_some() {
             self.send(&ToSeat::Reveal {
                 log: Box::new(log.clone()),
             });
         }
-        self.stdin = None;
+        self.pipes.close_input();
+    }
+
+    fn trouble(&self) -> Option<String> {
+        self.trouble.as_ref().map(Trouble::to_string)
     }
 }
 
 impl Drop for EngineBot {
     fn drop(&mut self) {
         // The end of its input tells the program to finish; one that does not is stopped.
-        self.stdin = None;
+        self.pipes.close_input();
         let deadline = Instant::now() + Duration::from_secs(2);
         while Instant::now() < deadline {
             if matches!(self.child.try_wait(), Ok(Some(_))) {

@@ -12,7 +12,8 @@
 //! - [`remote::RemoteTable`]: a seat at a remote table as a [`crate::table::Table`] (the app
 //!   plays network games through it); [`trouble::ConnectError`]: why it could not sit, in words.
 //! - [`engine`]: a bot speaking the protocol (`kriegspiel engine`, `kriegspiel join --bot`) and
-//!   a program speaking it seated at a local table ([`engine::EngineBot`]).
+//!   a program speaking it seated at a local table ([`engine::EngineBot`]), through
+//!   [`pipes::Pipes`] (bounded both ways, so that no program can stall the table).
 
 pub mod client;
 pub mod engine;
@@ -20,6 +21,7 @@ pub mod gate;
 pub mod host;
 pub mod link;
 pub mod net;
+pub mod pipes;
 pub mod remote;
 pub mod secure;
 pub mod serve;

@@ -25,6 +25,19 @@ pub fn count<N: std::fmt::Display + PartialEq + From<u8>>(n: N, one: &str, many:
     format!("{n} {noun}")
 }
 
+/// A number with its thousands grouped by commas: `thousands(1234567)` is "1,234,567".
+pub fn thousands(n: u128) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() * 4 / 3);
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
 /// Squares sorted by name (file, then rank), as "a3 and c3" / "a3, b4 and c3".
 pub fn square_list(squares: Bitboard) -> String {
     let mut names: Vec<Square> = squares.into_iter().collect();
@@ -239,6 +252,14 @@ pub fn heard_line(items: &[Item], w: Wording, mover: Color, listener: Option<Col
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn thousands_are_grouped_by_commas() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_000), "1,000");
+        assert_eq!(thousands(1_234_567_890), "1,234,567,890");
+    }
 
     #[test]
     fn a_count_of_one_is_singular() {

@@ -405,9 +405,10 @@ impl Gui {
     /// Runs until the seat the network form is taking (on its own thread) is decided: the game
     /// screen, or the form with its failure.
     pub fn until_dialled(&mut self) {
-        self.run_until("the seat was never decided", |h| {
-            !matches!(&h.state().screen, Screen::Network(form) if form.dialling.is_some())
-        });
+        self.run_until(
+            "the seat was never decided",
+            |h| !matches!(&h.state().screen, Screen::Network(form) if form.dialling.is_some()),
+        );
         self.run_steps(1);
     }
 

@@ -1,0 +1,202 @@
+//! Engines that misbehave at our table (`match --white 'cmd:...'`): a program that floods its
+//! output, never reads its input, falls silent or exits loses its game by forfeit, the match
+//! ends, and our memory stays bounded. The engines are tiny shell scripts written by each test.
+#![cfg(unix)]
+
+use kriegspiel::bots::{Bot, BotKind};
+use kriegspiel::matchplay::{MatchConfig, play_game_with};
+use kriegspiel::seat::engine::EngineBot;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_kriegspiel");
+
+/// The most memory (peak resident set) `kriegspiel match` may use against a hostile engine.
+const MAX_KIB: u64 = 100 * 1024;
+
+/// Writes `script` as `name` in `dir`; the engine's command line runs it with `sh`.
+fn engine(dir: &Path, name: &str, script: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, script).expect("the script is written");
+    format!("cmd:sh {}", path.display())
+}
+
+/// A field of `/proc/PID/status` in KiB (`None` once the process is gone).
+fn status_kib(pid: u32, field: &str) -> Option<u64> {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = text.lines().find(|l| l.starts_with(field))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Plays one game of `white` against the random bot with `kriegspiel match`, watching its peak
+/// memory: its game line and the highest peak seen. A harness limit (not a test of time) kills a
+/// match that hangs.
+fn match_against(dir: &Path, white: &str) -> (String, u64) {
+    let out: PathBuf = dir.join("out.txt");
+    let mut child = Command::new(BIN)
+        .args([
+            "match", "--white", white, "--black", "random", "--games", "1",
+        ])
+        .stdout(std::fs::File::create(&out).expect("an output file"))
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the match starts");
+    let pid = child.id();
+    let give_up = Instant::now() + Duration::from_secs(180);
+    let mut peak = 0;
+    let status = loop {
+        if let Some(kib) = status_kib(pid, "VmHWM:") {
+            peak = peak.max(kib);
+        }
+        if let Some(status) = child.try_wait().expect("the match is watched") {
+            break status;
+        }
+        if Instant::now() > give_up || peak > 4 * MAX_KIB {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the match hung or grew without bound (peak {peak} KiB)");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    assert!(status.success(), "{status}");
+    let text = std::fs::read_to_string(&out).expect("the output");
+    let game = text
+        .lines()
+        .find(|l| l.starts_with("game 1: "))
+        .unwrap_or_else(|| panic!("a game line in {text}"))
+        .to_owned();
+    (game, peak)
+}
+
+/// The engine (White) lost the game by forfeit, and the match stayed within its memory.
+fn assert_forfeit(game: &str, peak: u64, why: &[&str]) {
+    assert!(game.contains(": 0-1 in "), "White lost: {game}");
+    assert!(game.contains("(forfeit by cmd:sh "), "{game}");
+    assert!(why.iter().any(|w| game.contains(w)), "{game}");
+    assert!(peak > 0, "the memory was read");
+    assert!(peak < MAX_KIB, "peak {peak} KiB: {game}");
+}
+
+#[test]
+fn an_engine_flooding_lines_and_never_reading_forfeits() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let flood = engine(
+        dir.path(),
+        "flood.sh",
+        "printf '{\"op\":\"hello\",\"version\":1}\\n'\nexec yes '{\"junk\":1}'\n",
+    );
+    let (game, peak) = match_against(dir.path(), &flood);
+    assert_forfeit(
+        &game,
+        peak,
+        &["flooded the table", "lines in a row that were no request"],
+    );
+}
+
+#[test]
+fn an_engine_flooding_requests_and_never_reading_forfeits() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    // Every try is answered (a heard line or an error) and none of it is read.
+    let flood = engine(
+        dir.path(),
+        "tries.sh",
+        "printf '{\"op\":\"hello\",\"version\":1}\\n'\nexec yes '{\"op\":\"try\",\"move\":\"a1a8\"}'\n",
+    );
+    let (game, peak) = match_against(dir.path(), &flood);
+    assert_forfeit(
+        &game,
+        peak,
+        &[
+            "flooded the table",
+            "does not read its input",
+            "in 1000 tries",
+        ],
+    );
+}
+
+#[test]
+fn an_engine_that_exits_at_once_forfeits() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let gone = engine(dir.path(), "gone.sh", "exit 0\n");
+    let (game, peak) = match_against(dir.path(), &gone);
+    assert_forfeit(&game, peak, &["the engine closed its output"]);
+}
+
+#[test]
+fn an_engine_that_never_reads_nor_speaks_forfeits() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let silent = engine(dir.path(), "silent.sh", "exec sleep 600\n");
+    let (game, peak) = match_against(dir.path(), &silent);
+    assert_forfeit(&game, peak, &["the engine sent nothing in time"]);
+}
+
+#[test]
+fn an_engine_silent_after_its_hello_forfeits_at_its_time_limit() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let command = engine(
+        dir.path(),
+        "mute.sh",
+        "printf '{\"op\":\"hello\",\"version\":1}\\n'\nexec sleep 600\n",
+    );
+    let program = command.strip_prefix("cmd:").expect("a command");
+    let engine = EngineBot::spawn(program)
+        .expect("the engine starts")
+        .with_limit(Duration::from_millis(200));
+    let random = BotKind::Random.make(1).expect("the random bot");
+    let bots: [Box<dyn Bot>; 2] = [Box::new(engine), random];
+    let config = MatchConfig::default();
+    let played = play_game_with(&config, 0, bots, [command.clone(), "random".into()])
+        .expect("the game is played");
+    let record = played.record;
+    assert_eq!(
+        record.result,
+        Some(kriegspiel::announce::GameResult::BlackWins),
+        "{record:?}"
+    );
+    assert_eq!(
+        record.reason,
+        format!("forfeit by {command}: the engine sent nothing in time")
+    );
+    assert_eq!(record.plies, 0);
+}
+
+#[test]
+fn an_engine_cut_off_is_stopped_at_once() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let pid_file = dir.path().join("pid");
+    let command = engine(
+        dir.path(),
+        "mute.sh",
+        &format!(
+            "echo $$ > {}\nprintf '{{\"op\":\"hello\",\"version\":1}}\\n'\nexec sleep 600\n",
+            pid_file.display()
+        ),
+    );
+    let program = command.strip_prefix("cmd:").expect("a command");
+    let mut engine = EngineBot::spawn(program)
+        .expect("the engine starts")
+        .with_limit(Duration::from_millis(200));
+    let game = kriegspiel::Game::standard(kriegspiel::Preset::Wild16.rules());
+    let view = kriegspiel::PlayerView::build(game.log(), shakmaty::Color::White);
+    assert_eq!(engine.next(&view), None);
+    assert_eq!(
+        engine.trouble().as_deref(),
+        Some("the engine sent nothing in time")
+    );
+    // Stopped while the bot still exists (not only when it is dropped).
+    let pid = std::fs::read_to_string(&pid_file).expect("the engine's pid");
+    let status = format!("/proc/{}/status", pid.trim());
+    let stopped = (0..1000).any(|_| {
+        let state = std::fs::read_to_string(&status).unwrap_or_default();
+        let alive = state
+            .lines()
+            .any(|l| l.starts_with("State:") && !l.contains("zombie"));
+        if alive {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        !alive
+    });
+    assert!(stopped, "the engine {} still runs", pid.trim());
+    drop(engine);
+}
