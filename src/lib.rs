@@ -18,6 +18,7 @@ pub mod krk;
 pub mod log;
 pub mod matchplay;
 pub mod pgn;
+pub mod places;
 pub mod possible;
 pub mod problem;
 pub mod protocol;

@@ -87,9 +87,10 @@ struct RefereeArgs {
     /// atomically, plus a journal of the newest events next to it).
     #[arg(long)]
     autosave: Option<PathBuf>,
-    /// The folder `save` and `load` requests may use (names inside it only).
-    #[arg(long, default_value = "saves")]
-    saves_dir: PathBuf,
+    /// The folder `save` and `load` requests may use (names inside it only; default: the user's
+    /// saves folder, on Linux ~/.local/share/kriegspiel/saves).
+    #[arg(long)]
+    saves_dir: Option<PathBuf>,
     /// Let `save` and `load` requests use any path (trusted clients only).
     #[arg(long)]
     allow_any_path: bool,
@@ -145,7 +146,8 @@ fn main() -> ExitCode {
 /// `kriegspiel referee`: the referee protocol on standard input and output.
 fn referee(args: RefereeArgs) -> Outcome {
     use kriegspiel::protocol::{Paths, Session};
-    kriegspiel::save::remove_stale_temporaries(&args.saves_dir);
+    let saves_dir = args.saves_dir.unwrap_or_else(kriegspiel::places::saves_dir);
+    kriegspiel::save::remove_stale_temporaries(&saves_dir);
     if let Some(dir) = args.autosave.as_deref().and_then(std::path::Path::parent) {
         kriegspiel::save::remove_stale_temporaries(dir);
     }
@@ -156,7 +158,7 @@ fn referee(args: RefereeArgs) -> Outcome {
     .with_paths(if args.allow_any_path {
         Paths::Anywhere
     } else {
-        Paths::Inside(args.saves_dir)
+        Paths::Inside(saves_dir)
     });
     let stdin = std::io::stdin().lock();
     let stdout = std::io::stdout().lock();

@@ -127,3 +127,46 @@ fn play_the_hint(h: &mut Gui) {
         h.problem_panel().message
     );
 }
+
+/// From the start screen, wherever the program runs: the problems shipped inside it are listed,
+/// a folder of the player's own problems is added to them, and a sample game opens to study.
+#[test]
+fn the_shipped_problems_and_samples_open_from_the_start_screen() {
+    let mut h = Gui::builder().size(1280.0, 900.0).build();
+    h.get_by_label("Kriegspiel problems…").click();
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains("Are There Any? no. 3 (mate in 2)")
+            .is_some(),
+        "the shipped problems are listed"
+    );
+    let shipped = h.problems().entries.len();
+    assert!(shipped >= 20, "{shipped}");
+    // The player's own folder (the in-app chooser stands in for the system's folder dialog).
+    let own = h.dir().join("mine");
+    std::fs::create_dir_all(&own).expect("a folder");
+    let text = std::fs::read_to_string("assets/problems/tencate-1973.ron")
+        .expect("a shipped problem")
+        .replace("title: \"", "title: \"My copy of ");
+    std::fs::write(own.join("copy.ron"), text).expect("writes");
+    h.get_by_label("Open a folder of your own problems…")
+        .click();
+    h.run_steps(2);
+    h.get_by_label("Folder path").click();
+    h.run_steps(1);
+    h.get_by_label("Folder path")
+        .type_text(&own.display().to_string());
+    h.run_steps(1);
+    h.get_by_label("Open").click();
+    h.run_steps(2);
+    assert_eq!(h.problems().entries.len(), shipped + 1);
+    let added = h.problems().entries.last().and_then(|e| e.1.as_ref().ok());
+    assert!(added.is_some_and(|p| p.title.starts_with("My copy of")));
+    // Back to the start screen: a sample game of the Berkeley rules, to study.
+    let mut h = Gui::builder().size(1280.0, 900.0).build();
+    h.get_by_label("Sample games").click();
+    h.run_steps(2);
+    h.get_by_label("Berkeley").click();
+    h.run_steps(2);
+    assert!(!h.study().saved.log.events.is_empty());
+}

@@ -22,6 +22,8 @@ pub enum FileOp {
     ExportScoresheet,
     /// Export one player's filtered PGN.
     ExportFilteredPgn(shakmaty::Color),
+    /// Choose a folder of the user's own problems.
+    ProblemFolder,
 }
 
 impl FileOp {
@@ -55,6 +57,31 @@ pub struct SaveEntry {
     pub finished: bool,
     /// When the file was last written.
     pub modified: std::time::SystemTime,
+}
+
+/// The saves of the user's folder `dir`, with (when `older`) those of an older `./saves`
+/// (earlier versions kept games there; marked "in ./saves"; the repository's sample games are
+/// shown as such, not here), newest first.
+pub fn recent_saves(dir: &Path, older: bool) -> Vec<SaveEntry> {
+    let mut out = list_saves(dir);
+    if let Some(older) = crate::places::older_saves(dir).filter(|_| older) {
+        let sample = |e: &SaveEntry| {
+            e.path
+                .file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("sample-"))
+        };
+        out.extend(
+            list_saves(&older)
+                .into_iter()
+                .filter(|e| !sample(e))
+                .map(|mut e| {
+                    e.summary = format!("{} · in ./saves", e.summary);
+                    e
+                }),
+        );
+        out.sort_by_key(|e| std::cmp::Reverse(e.modified));
+    }
+    out
 }
 
 /// The saves in `dir`, newest first. Reads metadata, not moves.
@@ -170,6 +197,8 @@ impl Files {
                 .set_directory(&dir);
             let picked = if op.saves() {
                 dialog.set_file_name(name).save_file()
+            } else if op == FileOp::ProblemFolder {
+                rfd::FileDialog::new().set_directory(&dir).pick_folder()
             } else {
                 dialog.pick_file()
             };
@@ -189,7 +218,11 @@ impl Files {
             } else {
                 String::new()
             },
-            saves: list_saves(dir),
+            saves: if op == FileOp::ProblemFolder {
+                Vec::new()
+            } else {
+                list_saves(dir)
+            },
         });
     }
 
@@ -231,16 +264,17 @@ impl Files {
             FileOp::ExportPgn => "Export the PGN",
             FileOp::ExportScoresheet => "Export the scoresheet",
             FileOp::ExportFilteredPgn(_) => "Export the player's PGN",
+            FileOp::ProblemFolder => "Open a folder of problems",
         };
         egui::Modal::new(egui::Id::unique("file-fallback")).show(ctx, |ui| {
             ui.set_width(DIALOG_WIDTH);
             ui.heading(title);
-            ui.label("File:");
+            let folder = fb.op == FileOp::ProblemFolder;
+            ui.label(if folder { "Folder:" } else { "File:" });
             let resp = ui.add(egui::TextEdit::singleline(&mut fb.path).desired_width(DIALOG_WIDTH));
-            resp.widget_info(|| {
-                egui::WidgetInfo::labeled(egui::Role::TextInput, true, "File path")
-            });
-            if !fb.op.saves() {
+            let name = if folder { "Folder path" } else { "File path" };
+            resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, name));
+            if !fb.op.saves() && !folder {
                 ui.label("Saved games:");
                 // The list takes its full size whatever it holds; one line per game.
                 egui::ScrollArea::vertical()

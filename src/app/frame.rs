@@ -13,7 +13,7 @@ use super::start::{StartAction, start_screen};
 use super::{KriegspielApp, Screen, network, problems, study};
 use crate::bots::BotKind;
 use shakmaty::Color;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 /// What the screen asked for in this frame, applied after it was drawn.
@@ -48,7 +48,12 @@ impl KriegspielApp {
             Screen::Start => self.start_frame(ui, now, &mut asked),
             Screen::NewGame(_) => self.new_game_frame(ui),
             Screen::Play(_) => self.play_frame(ui, now, &mut asked),
-            Screen::Problems(p) => p.show(ui),
+            Screen::Problems(p) => {
+                p.show(ui);
+                if std::mem::take(&mut p.wants_folder) {
+                    self.files.request(FileOp::ProblemFolder, &self.dir(), "");
+                }
+            }
             Screen::Network(form) => {
                 let mut action = network::NetworkAction::Stay;
                 egui::CentralPanel::default()
@@ -181,6 +186,21 @@ impl KriegspielApp {
             Some(StartAction::Study) => self.files.request(FileOp::Study, &self.dir(), ""),
             Some(StartAction::Load(path)) => self.open(&path, false),
             Some(StartAction::Practice(human)) => self.start_practice(human, now),
+            Some(StartAction::Sample(name)) => {
+                let sample = crate::places::samples()
+                    .into_iter()
+                    .find(|s| s.name == name);
+                match sample.map(|s| crate::save::load_text(s.text)) {
+                    Some(Ok(loaded)) => {
+                        let study = study::StudyScreen::new(loaded.saved);
+                        asked.next = Some(Screen::Study(Box::new(study)));
+                    }
+                    Some(Err(e)) => {
+                        asked.told = Some((MessageKind::Error, format!("{name}: {e}")));
+                    }
+                    None => {}
+                }
+            }
             Some(StartAction::Rejoin(ticket)) => {
                 let ctx = ui.ctx().clone();
                 let form = network::NetworkScreen::rejoin(&ticket, move || ctx.request_repaint());
@@ -190,10 +210,9 @@ impl KriegspielApp {
                 asked.next = Some(Screen::Network(Box::new(network::NetworkScreen::new(tab))));
             }
             Some(StartAction::Problems) => {
-                let dir = PathBuf::from("assets/problems");
-                asked.next = Some(Screen::Problems(Box::new(problems::ProblemsScreen::new(
-                    &dir,
-                ))));
+                asked.next = Some(Screen::Problems(Box::new(
+                    problems::ProblemsScreen::shipped(),
+                )));
             }
             None => {}
         }
@@ -297,6 +316,11 @@ impl KriegspielApp {
             match op {
                 FileOp::Open => self.open(&path, false),
                 FileOp::Study => self.open(&path, true),
+                FileOp::ProblemFolder => {
+                    if let Screen::Problems(p) = &mut self.screen {
+                        p.add_folder(&path);
+                    }
+                }
                 _ => self.write_file(op, &path),
             }
         }

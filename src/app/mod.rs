@@ -38,7 +38,7 @@ use crate::bots::BotKind;
 use crate::krk::practice::LEGACY_COMPUTER_NAME;
 use crate::rules::Preset;
 use crate::session::GameSession;
-use files::{FileOp, Files, SaveEntry, list_saves};
+use files::{FileOp, Files, SaveEntry};
 use newgame::{NewGameDialog, NewMode};
 use play::{MessageKind, PlayMode, PlayScreen};
 use settings::{Settings, new_game_dialog};
@@ -107,6 +107,8 @@ pub struct KriegspielApp {
     pub screen: Screen,
     files: Files,
     saves_dir: PathBuf,
+    /// The saves folder is the user's (not one given): an older `./saves` is offered too.
+    older_saves: bool,
     recent: Vec<SaveEntry>,
     /// A message for the user (e.g. why a file did not open, where a file was written); cleared
     /// by the next click.
@@ -129,7 +131,9 @@ impl KriegspielApp {
         let saves_dir = options
             .saves_dir
             .clone()
-            .unwrap_or_else(|| PathBuf::from("saves"));
+            .unwrap_or_else(crate::places::saves_dir);
+        // The app's own folder (its parents too: a first start); a failure shows when saving.
+        let _ = std::fs::create_dir_all(&saves_dir);
         // Temporary files a crashed write left behind.
         crate::save::remove_stale_temporaries(&saves_dir);
         pieces::use_set(settings.piece_set);
@@ -137,7 +141,8 @@ impl KriegspielApp {
             settings,
             screen: Screen::Start,
             files: Files::new(native_dialogs),
-            recent: list_saves(&saves_dir),
+            recent: files::recent_saves(&saves_dir, options.saves_dir.is_none()),
+            older_saves: options.saves_dir.is_none(),
             saves_dir,
             notice: None,
             notice_kind: MessageKind::Info,
@@ -331,6 +336,8 @@ pub fn run(options: StartOptions) -> Result<(), String> {
             .with_title("Kriegspiel")
             .with_inner_size([1280.0, 800.0])
             .with_min_inner_size([480.0, 400.0]),
+        // Settings in the user's config folder.
+        persistence_path: crate::places::settings_file(),
         ..Default::default()
     };
     eframe::run_native(

@@ -1,5 +1,5 @@
-//! The problems screen: the Kriegspiel problems in a folder (the shipped ones in
-//! `assets/problems`), each shown with what is known for sure, where the uncertain units may
+//! The problems screen: the Kriegspiel problems that ship with the program
+//! ([`crate::places::problems`]) and those of any folder the user opens, each shown with what is known for sure, where the uncertain units may
 //! stand and its stipulation; "Solve" runs the solver on another thread and shows the verdict
 //! with the strategy tree; "Play it" opens [`PlayPanel`], the problem against the computer.
 
@@ -17,8 +17,10 @@ const LIMIT: Duration = Duration::from_secs(120);
 
 /// The problems screen's state.
 pub struct ProblemsScreen {
-    /// Each problem file with what was read from it.
-    pub entries: Vec<(PathBuf, Result<Problem, String>)>,
+    /// Each problem (its name: a shipped problem's, or a file's path) with what was read.
+    pub entries: Vec<(String, Result<Problem, String>)>,
+    /// "Open a folder of your own problems…" was clicked (the app opens the folder dialog).
+    pub wants_folder: bool,
     /// The problem shown.
     pub chosen: Option<usize>,
     /// The solver's answer for the chosen problem, once it came.
@@ -31,7 +33,40 @@ pub struct ProblemsScreen {
 impl ProblemsScreen {
     /// The problems of `dir` (RON files), by file name.
     pub fn new(dir: &Path) -> ProblemsScreen {
-        let mut entries: Vec<(PathBuf, Result<Problem, String>)> = std::fs::read_dir(dir)
+        let mut screen = ProblemsScreen::with(Vec::new());
+        screen.add_folder(dir);
+        screen
+    }
+
+    /// The problems that ship with the program.
+    pub fn shipped() -> ProblemsScreen {
+        ProblemsScreen::with(
+            crate::places::problems()
+                .into_iter()
+                .map(|p| {
+                    (
+                        p.name.to_owned(),
+                        Problem::parse(p.text).map_err(|e| e.to_string()),
+                    )
+                })
+                .collect(),
+        )
+    }
+
+    fn with(entries: Vec<(String, Result<Problem, String>)>) -> ProblemsScreen {
+        ProblemsScreen {
+            chosen: (!entries.is_empty()).then_some(0),
+            entries,
+            wants_folder: false,
+            answer: None,
+            job: None,
+            playing: None,
+        }
+    }
+
+    /// Adds the problems of `dir` (RON files, by file name) after those listed.
+    pub fn add_folder(&mut self, dir: &Path) {
+        let mut found: Vec<(PathBuf, Result<Problem, String>)> = std::fs::read_dir(dir)
             .map(|rd| {
                 rd.flatten()
                     .map(|e| e.path())
@@ -43,13 +78,16 @@ impl ProblemsScreen {
                     .collect()
             })
             .unwrap_or_default();
-        entries.sort_by(|a, b| a.0.cmp(&b.0));
-        ProblemsScreen {
-            chosen: (!entries.is_empty()).then_some(0),
-            entries,
-            answer: None,
-            job: None,
-            playing: None,
+        found.sort_by(|a, b| a.0.cmp(&b.0));
+        let first = self.entries.len();
+        self.entries.extend(
+            found
+                .into_iter()
+                .map(|(p, read)| (p.display().to_string(), read)),
+        );
+        if self.entries.len() > first && !self.solving() && self.playing.is_none() {
+            self.chosen = Some(first);
+            self.answer = None;
         }
     }
 
@@ -97,14 +135,15 @@ impl ProblemsScreen {
             if self.entries.is_empty() {
                 ui.label("No problem files found.");
             }
+            if ui.button("Open a folder of your own problems…").clicked() {
+                self.wants_folder = true;
+            }
             let mut pick = None;
             egui::ScrollArea::vertical().show(ui, |ui| {
                 for (i, (path, read)) in self.entries.iter().enumerate() {
                     let name = match read {
                         Ok(p) => format!("{}: {} (mate in {})", p.author, p.title, p.mate_in),
-                        Err(_) => path
-                            .file_name()
-                            .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+                        Err(_) => path.rsplit('/').next().unwrap_or(path).to_owned(),
                     };
                     if ui.selectable_label(self.chosen == Some(i), name).clicked() {
                         pick = Some(i);
@@ -128,7 +167,7 @@ impl ProblemsScreen {
             let problem = match read {
                 Ok(p) => p.clone(),
                 Err(e) => {
-                    ui.colored_label(super::theme::ERROR, format!("{}: {e}", path.display()));
+                    ui.colored_label(super::theme::ERROR, format!("{path}: {e}"));
                     return;
                 }
             };

@@ -24,6 +24,8 @@ pub(super) enum StartAction {
     DismissTip,
     /// Take back the seat at another machine's table.
     Rejoin(crate::seat::remote::Ticket),
+    /// Study a sample game shipped with the program (by name).
+    Sample(&'static str),
 }
 
 /// The narrowest the recent games' list is given (it scrolls past it).
@@ -139,6 +141,26 @@ fn saves(ui: &mut egui::Ui, recent: &[SaveEntry], action: &mut Option<StartActio
                 }
             });
     }
+    samples(ui, action);
+}
+
+/// The sample games shipped with the program, one per rule set, to study.
+fn samples(ui: &mut egui::Ui, action: &mut Option<StartAction>) {
+    egui::CollapsingHeader::new("Sample games")
+        .id_salt("sample games")
+        .show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                for sample in crate::places::samples() {
+                    let id = sample.name.strip_prefix("sample-").unwrap_or(sample.name);
+                    let title = id.parse::<crate::rules::Preset>().map_or(id, |p| p.title());
+                    let resp = ui.link(title);
+                    if resp.clicked() {
+                        *action = Some(StartAction::Sample(sample.name));
+                    }
+                    resp.on_hover_text(format!("Study the sample game {}", sample.name));
+                }
+            });
+        });
 }
 
 /// The tip shown on the first launch: How to play, or dismiss it.

@@ -70,8 +70,13 @@ pub struct KrkTableArgs {
 /// `kriegspiel problem`.
 #[derive(clap::Args)]
 pub struct ProblemArgs {
-    /// The problem file (RON, see assets/problems).
-    file: PathBuf,
+    /// The problem file (RON, see assets/problems), or the name of a problem that ships with the
+    /// program (`--list` names them).
+    #[arg(required_unless_present = "list")]
+    file: Option<PathBuf>,
+    /// List the problems that ship with the program, one name a line.
+    #[arg(long, conflicts_with = "file")]
+    list: bool,
     /// Give up after this many seconds, counted from the start (reading the file and placing
     /// the uncertain units included; status 3).
     #[arg(
@@ -219,7 +224,25 @@ pub fn problem(args: ProblemArgs) -> Outcome {
     let deadline = args
         .max_seconds
         .and_then(|limit| std::time::Instant::now().checked_add(limit));
-    let report = Problem::load(&args.file).and_then(|p| {
+    if args.list {
+        for p in kriegspiel::places::problems() {
+            let title = Problem::parse(p.text)
+                .map(|q| format!("{}: {} (mate in {})", q.author, q.title, q.mate_in))
+                .unwrap_or_default();
+            println!("{:<24} {title}", p.name);
+        }
+        return Ok(());
+    }
+    let Some(file) = args.file else {
+        return Err(Stop::bad_input("name a problem file, or --list".to_owned()));
+    };
+    // A file, or else a shipped problem of that name.
+    let shipped = kriegspiel::places::problem(&file.to_string_lossy()).filter(|_| !file.exists());
+    let loaded = match shipped {
+        Some(p) => Problem::parse(p.text),
+        None => Problem::load(&file),
+    };
+    let report = loaded.and_then(|p| {
         let belief = match p.belief_until(deadline) {
             Err(ProblemError::OutOfTime) => {
                 return Ok(kriegspiel::problem::out_of_time_while_placing());
@@ -238,7 +261,7 @@ pub fn problem(args: ProblemArgs) -> Outcome {
         p.report(belief, deadline)
     });
     let (verdict, text) =
-        report.map_err(|e| Stop::bad_input(format!("{}: {e}", args.file.display())))?;
+        report.map_err(|e| Stop::bad_input(format!("{}: {e}", file.display())))?;
     println!("{text}");
     match verdict {
         Verdict::Proven => Ok(()),

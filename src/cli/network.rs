@@ -33,7 +33,8 @@ pub struct HostArgs {
     /// A clock, minutes+seconds per move (e.g. 5+3); kept by the host.
     #[arg(long)]
     pub clock: Option<String>,
-    /// Where to autosave the game (default: saves/game-<date>-<time>.ron).
+    /// Where to autosave the game (default: game-<date>-<time>.ron in the user's saves folder,
+    /// on Linux ~/.local/share/kriegspiel/saves).
     #[arg(long)]
     pub autosave: Option<PathBuf>,
     /// Resume a saved game (e.g. the host's autosave) instead of starting a new one.
@@ -96,7 +97,7 @@ pub fn host(args: HostArgs) -> Outcome {
     };
     let autosave = args
         .autosave
-        .unwrap_or_else(|| PathBuf::from("saves").join(kriegspiel::save::autosave_name()));
+        .unwrap_or_else(|| kriegspiel::places::saves_dir().join(kriegspiel::save::autosave_name()));
     if let Some(dir) = autosave.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)
             .map_err(|e| Stop::failed(format!("cannot create {}: {e}", dir.display())))?;

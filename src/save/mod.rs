@@ -438,6 +438,11 @@ pub fn peek_file(path: &Path) -> Result<SavedGame, LoadError> {
     Ok(saved)
 }
 
+/// Reads and checks a save from its text (a sample game shipped inside the program).
+pub fn load_text(text: &str) -> Result<Loaded, LoadError> {
+    check(parse(text)?)
+}
+
 /// Reads and checks a save file, with the events its autosave journal adds (see [`journal`]).
 pub fn load_file(path: &Path) -> Result<Loaded, LoadError> {
     let text = read_save_text(path)?;
