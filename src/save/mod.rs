@@ -61,7 +61,8 @@ pub mod journal;
 mod legacy;
 
 pub use files::{
-    MAX_SAVE_BYTES, read_save_text, remove_stale_temporaries, write_atomic, write_atomic_with,
+    MAX_SAVE_BYTES, open_own_file, read_own_text, read_save_text, remove_stale_temporaries,
+    write_atomic, write_atomic_with,
 };
 
 /// The format version this program writes. Format 2 writes requests and items in their one serde
@@ -229,8 +230,8 @@ pub enum LoadError {
     /// The file is not a Kriegspiel save at all.
     #[error("this is not a Kriegspiel save file (it has no 'format' version at the top)")]
     NotASave,
-    /// The path is not a regular file (a folder, a pipe, a device).
-    #[error("{path} is not a regular file (a folder, pipe or device), so it is not a save")]
+    /// The path is not a regular file (a folder, a pipe, a device, or a link where none may be).
+    #[error("{path} is not a regular file (a folder, pipe, device or link), so it is not a save")]
     NotAFile {
         /// The path.
         path: String,
