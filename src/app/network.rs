@@ -166,8 +166,8 @@ impl NetworkScreen {
 
     fn hello(&self) -> Hello {
         let mut hello = Hello::new();
-        let name = self.name.trim();
-        hello.name = (!name.is_empty()).then(|| name.to_owned());
+        let name = crate::untrusted::clean_name(&self.name);
+        hello.name = (!name.is_empty()).then_some(name);
         hello
     }
 

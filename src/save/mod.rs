@@ -59,6 +59,9 @@ use thiserror::Error;
 mod files;
 pub mod journal;
 mod legacy;
+mod meta;
+
+pub use meta::{Computer, Meta, Mode};
 
 pub use files::{
     MAX_SAVE_BYTES, open_own_file, read_own_text, read_save_text, remove_stale_temporaries,
@@ -69,64 +72,6 @@ pub use files::{
 /// definition, shared with the protocol (`(op: "try", move: "e2e4")`, `(kind: "legal")`);
 /// format 1 files are still read ([`legacy`]).
 pub const FORMAT: u32 = 2;
-
-/// How the game is being played.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Mode {
-    /// Two players on one machine, with a curtain between turns.
-    #[default]
-    HotSeat,
-    /// A club referee runs a physical game and enters every attempt.
-    ClubReferee,
-    /// A player against the computer.
-    Practice,
-    /// A game played through the headless protocol.
-    Protocol,
-    /// A game between two seats over the seat protocol (the host's save).
-    Network,
-}
-
-/// Who, where and when.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Meta {
-    /// Event name.
-    pub event: String,
-    /// Round of the event (club play).
-    pub round: String,
-    /// The arbiter's note, shown on the scoresheet.
-    pub note: String,
-    /// Site.
-    pub site: String,
-    /// Date, `YYYY-MM-DD`.
-    pub date: String,
-    /// White player's name.
-    pub white: String,
-    /// Black player's name.
-    pub black: String,
-    /// Referee's name.
-    pub referee: String,
-    /// How the game is played.
-    pub mode: Mode,
-    /// The seat the computer plays and which bot plays it (practice games).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub computer: Option<Computer>,
-    /// The command line of the engine program the computer's seat runs (when its bot is
-    /// `BotKind::Engine`).
-    #[serde(skip_serializing_if = "String::is_empty")]
-    pub engine: String,
-}
-
-/// The computer's seat in a game against it.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Computer {
-    /// The side the computer plays.
-    #[serde(with = "color_serde")]
-    pub plays: Color,
-    /// Which bot.
-    pub bot: crate::bots::BotKind,
-}
 
 /// One change to a player's markers: a guessed enemy piece put on (or removed from) a square of
 /// that player's own board.
@@ -377,6 +322,11 @@ fn parse(text: &str) -> Result<SavedGame, LoadError> {
         1 => legacy::read(text),
         _ => ron::from_str::<SavedGame>(text),
     };
+    // Names from a file are shown and exported: cleaned like every name that enters.
+    let parsed = parsed.map(|mut saved| {
+        saved.meta.clean();
+        saved
+    });
     parsed.map_err(|e| {
         let (line, column) = (e.span.start.line, e.span.start.col);
         match e.code {
