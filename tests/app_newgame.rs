@@ -116,4 +116,10 @@ fn the_name_fields_are_cleaned_when_the_game_starts() {
     assert_eq!(meta.referee, "Ref");
     assert_eq!(meta.event, "Club night");
     assert_eq!(meta.note, "one\ntwo");
+    // A long bad FEN is quoted short.
+    dialog.use_fen = true;
+    dialog.fen = "r".repeat(100_000);
+    let error = dialog.spec().expect_err("not a FEN");
+    assert!(error.len() < 400, "{error}");
+    assert!(error.contains("(100,000 characters)"), "{error}");
 }

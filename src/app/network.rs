@@ -173,11 +173,12 @@ impl NetworkScreen {
 
     /// Starts the server and sits at this machine's seat.
     fn host(&self, saves_dir: &Path) -> Result<Box<PlayScreen>, Failure> {
-        let port: u16 = self
-            .port
-            .trim()
-            .parse()
-            .map_err(|_| plain(format!("'{}' is not a port number (1-65535).", self.port)))?;
+        let port: u16 = self.port.trim().parse().map_err(|_| {
+            plain(format!(
+                "{} is not a port number (1-65535).",
+                crate::untrusted::quoted(&self.port)
+            ))
+        })?;
         let clock = self.clock.trim();
         let time_control: Option<TimeControl> = match clock {
             "" | "none" => None,

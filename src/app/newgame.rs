@@ -9,7 +9,7 @@ use crate::bots::BotKind;
 use crate::clock::TimeControl;
 use crate::rules::{Preset, RuleSet};
 use crate::save::{Computer, Meta, Mode};
-use crate::untrusted::clean_name;
+use crate::untrusted::{clean_name, quoted};
 use egui::RichText;
 use serde::{Deserialize, Serialize};
 use shakmaty::{Color, Setup};
@@ -212,7 +212,7 @@ impl NewGameDialog {
                 .fen
                 .trim()
                 .parse()
-                .map_err(|_| format!("'{}' is not a valid FEN", self.fen.trim()))?;
+                .map_err(|_| format!("{} is not a valid FEN", quoted(self.fen.trim())))?;
             let setup = fen.into_setup();
             // Check it now, so the error shows in the dialog.
             crate::referee::Referee::new(self.rules.clone(), setup.clone())

@@ -158,8 +158,8 @@ pub fn join(args: JoinArgs) -> Outcome {
         .is_some_and(|(host, port)| !host.is_empty() && port.parse::<u16>().is_ok());
     if !valid_port {
         return Err(Stop::bad_input(format!(
-            "'{}' is not an address HOST:PORT",
-            args.address
+            "{} is not an address HOST:PORT",
+            kriegspiel::untrusted::quoted(&args.address)
         )));
     }
     let mut hello = Hello::new();

@@ -101,10 +101,10 @@ pub enum RulesJsonError {
     #[error("a rules object needs a \"preset\" field naming the preset it changes")]
     NoPreset,
     /// A field that is no rule flag.
-    #[error("'{0}' is not a rule flag")]
+    #[error("{} is not a rule flag", quote(.0))]
     UnknownFlag(String),
     /// A flag with a value it cannot take.
-    #[error("bad rule flag: {0}")]
+    #[error("bad rule flag: {}", crate::untrusted::shortened_to(&.0.to_string(), QUOTE))]
     BadFlag(#[source] serde_json::Error),
     /// Flags that do not go together.
     #[error(transparent)]

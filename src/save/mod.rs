@@ -229,7 +229,8 @@ pub enum LoadError {
     /// The save names something this version does not know (a bot, written by another
     /// version): never replaced by something else.
     #[error(
-        "the save names an unknown {what} '{found}' at line {line}, column {column} (this version knows: {known})"
+        "the save names an unknown {what} {} at line {line}, column {column} (this version knows: {known})",
+        crate::untrusted::quoted(.found)
     )]
     UnknownName {
         /// What kind of name ("bot").
@@ -355,14 +356,15 @@ fn parse(text: &str) -> Result<SavedGame, LoadError> {
 fn ron_message(code: &ron::Error) -> String {
     match code {
         ron::Error::ExceededRecursionLimit => "the text nests too deeply to be a save".to_owned(),
-        ron::Error::SuggestRawIdentifier(name) => format!("unexpected name '{name}'"),
+        ron::Error::SuggestRawIdentifier(name) => {
+            format!("unexpected name {}", crate::untrusted::quoted(name))
+        }
         ron::Error::UnclosedLineComment => "a comment is not closed".to_owned(),
         other => {
             let text = other.to_string();
-            match text.split_once(", try") {
-                Some((plain, _)) => plain.to_owned(),
-                None => text,
-            }
+            let plain = text.split_once(", try").map_or(text.as_str(), |(p, _)| p);
+            // A parser's message may quote the file: never at length.
+            crate::untrusted::shortened(plain)
         }
     }
 }

@@ -268,10 +268,12 @@ pub struct Connection {
 impl Connection {
     /// Connects to `addr` and sends `hello`.
     pub fn open(addr: &str, hello: &Hello) -> io::Result<Connection> {
-        let target = addr
-            .to_socket_addrs()?
-            .next()
-            .ok_or_else(|| io::Error::other(format!("'{addr}' names no address")))?;
+        let target = addr.to_socket_addrs()?.next().ok_or_else(|| {
+            io::Error::other(format!(
+                "{} names no address",
+                crate::untrusted::quoted(addr)
+            ))
+        })?;
         let mut writer = TcpStream::connect_timeout(&target, Duration::from_secs(5))?;
         let _ = writer.set_nodelay(true);
         writeln!(writer, "{}", hello.line())?;
