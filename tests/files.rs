@@ -239,11 +239,7 @@ fn a_link_in_the_saves_folder_does_not_lead_out_of_it() {
         assert!(error.contains(why), "{op} {path}: {error}");
     }
     // Nothing was written outside, and the save there is untouched.
-    let outside: Vec<_> = std::fs::read_dir(&l.outside)
-        .expect("outside")
-        .map(|e| e.expect("entry").file_name())
-        .collect();
-    assert_eq!(outside, vec![std::ffi::OsString::from("victim.ron")]);
+    assert_eq!(std::fs::read_dir(&l.outside).expect("outside").count(), 1);
     assert_eq!(
         std::fs::read_to_string(&l.victim).expect("victim"),
         l.victim_text
