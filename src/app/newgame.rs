@@ -238,8 +238,13 @@ impl NewGameDialog {
             );
         }
         let name = |color: Color, typed: &str| match computer {
+            // The program's file name (the whole command is kept in `engine`): a name is short.
             Some(c) if c.plays == color && c.bot == BotKind::Engine => {
-                clean_name(&format!("Engine: {engine}"))
+                let program = engine.split_whitespace().next().unwrap_or_default();
+                let file = std::path::Path::new(program)
+                    .file_name()
+                    .map_or(program.into(), |f| f.to_string_lossy());
+                clean_name(&format!("Engine: {file}"))
             }
             Some(c) if c.plays == color => c.bot.title().to_owned(),
             _ => clean_name(typed),
