@@ -30,7 +30,8 @@ pub struct Attempt {
 /// A move string that is not well-formed UCI for an attempt.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error(
-    "'{0}' is not a move: write it in UCI like e2e4 or e7e8q (lower case, two different squares, optional promotion letter q, r, b or n), or a drop like N@f3"
+    "{} is not a move: write it in UCI like e2e4 or e7e8q (lower case, two different squares, optional promotion letter q, r, b or n), or a drop like N@f3",
+    crate::untrusted::quoted(.0)
 )]
 pub struct MalformedMove(pub String);
 
@@ -169,8 +170,12 @@ pub mod square_serde {
     /// Deserializes a square from `"e4"`.
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Square, D::Error> {
         let text = String::deserialize(d)?;
-        parse_square(&text)
-            .ok_or_else(|| serde::de::Error::custom(format!("'{text}' is not a square")))
+        parse_square(&text).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "{} is not a square",
+                crate::untrusted::quoted(&text)
+            ))
+        })
     }
 }
 
@@ -187,9 +192,12 @@ pub mod opt_square_serde {
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Square>, D::Error> {
         match Option::<String>::deserialize(d)? {
             None => Ok(None),
-            Some(text) => parse_square(&text)
-                .map(Some)
-                .ok_or_else(|| serde::de::Error::custom(format!("'{text}' is not a square"))),
+            Some(text) => parse_square(&text).map(Some).ok_or_else(|| {
+                serde::de::Error::custom(format!(
+                    "{} is not a square",
+                    crate::untrusted::quoted(&text)
+                ))
+            }),
         }
     }
 }

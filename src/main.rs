@@ -123,7 +123,10 @@ struct BenchArgs {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return vocab::unparsed(e),
+    };
     vocab::exit(match cli.command {
         Some(Command::Referee(args)) => referee(args),
         Some(Command::Replay(args)) => files::replay(args),

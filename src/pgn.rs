@@ -25,20 +25,45 @@ use crate::clock::ClockReading;
 use crate::replay::record::{Head, Notation, turn_words};
 use crate::replay::{refused_attempts, request_text, true_moves};
 use crate::save::SavedGame;
+use crate::untrusted::clean_name;
 use crate::view::PlayerView;
 use crate::wording::{color_title, describe, say};
 use shakmaty::Color;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+/// A tag value as the PGN standard writes a string: a backslash and a double quote escaped,
+/// and no character a string may not hold (a line break, a tab, any other control character or
+/// direction override becomes a space).
 fn escape(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('"', "\\\"")
+    let mut out = String::with_capacity(value.len());
+    for c in value.chars() {
+        match c {
+            '\\' | '"' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if crate::untrusted::is_unsafe(c) => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// A studier's comment as one PGN brace comment: `}` (which would end it; PGN has no escape)
-/// becomes `)`, and line breaks and runs of spaces become one space (a line of movetext that
+/// becomes `)`, and line breaks, other control characters and runs of spaces become one space (a line of movetext that
 /// starts with `%` would be read as an escape line). `None` for a blank comment.
 fn brace_comment(text: &str) -> Option<String> {
+    let text: String = text
+        .chars()
+        .map(|c| {
+            if crate::untrusted::is_unsafe(c) {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect();
     let words: Vec<&str> = text.split_whitespace().collect();
     if words.is_empty() {
         return None;
@@ -97,12 +122,15 @@ fn tags(saved: &SavedGame, result: &str, own_view: Option<Color>) -> String {
     let mut tag = |k: &str, v: &str| {
         let _ = writeln!(t, "[{k} \"{}\"]", escape(v));
     };
-    tag("Event", or_unknown(&m.event));
-    tag("Site", or_unknown(&m.site));
+    // Every name is cleaned again here: a save built in memory may hold any text.
+    let name = clean_name;
+    tag("Event", or_unknown(&name(&m.event)));
+    tag("Site", or_unknown(&name(&m.site)));
     tag("Date", &date);
-    tag("Round", if m.round.is_empty() { "-" } else { &m.round });
-    tag("White", or_unknown(&m.white));
-    tag("Black", or_unknown(&m.black));
+    let round = name(&m.round);
+    tag("Round", if round.is_empty() { "-" } else { &round });
+    tag("White", or_unknown(&name(&m.white)));
+    tag("Black", or_unknown(&name(&m.black)));
     tag("Result", result);
     if let Some(variant) = saved.log.rules.variant().pgn_variant() {
         tag("Variant", variant);
@@ -115,12 +143,20 @@ fn tags(saved: &SavedGame, result: &str, own_view: Option<Color>) -> String {
     if let Ok(flags) = ron::to_string(rules) {
         tag("KriegspielFlags", &flags);
     }
-    if !m.referee.is_empty() {
-        tag("Referee", &m.referee);
+    let referee = name(&m.referee);
+    if !referee.is_empty() {
+        tag("Referee", &referee);
     }
     tag("Termination", termination(saved.result));
-    if !m.note.is_empty() {
-        tag("KriegspielNote", &m.note);
+    // The note's lines as one line.
+    let note = m
+        .note
+        .split(|c: char| c.is_whitespace() || crate::untrusted::is_unsafe(c))
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    if !note.is_empty() {
+        tag("KriegspielNote", &note);
     }
     if let Some(tc) = saved.time_control {
         tag(

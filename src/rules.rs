@@ -272,7 +272,7 @@ pub enum Preset {
 
 /// A preset name that is not one of [`Preset::ALL`].
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("unknown rule set '{0}' (expected one of: {list})", list = Preset::id_list())]
+#[error("unknown rule set {} (expected one of: {list})", crate::untrusted::quoted(.0), list = Preset::id_list())]
 pub struct UnknownPreset(pub String);
 
 /// A rule set whose flags do not go together ([`RuleSet::check`]).

@@ -20,7 +20,8 @@ pub fn parse_fen(text: &str) -> Option<Setup> {
 /// Letters that do not name an ending's pieces ([`parse_ending`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "'{0}' is not an ending: write the pieces of the side with material as letters Q, R, B, N, P (e.g. QR)"
+    "{} is not an ending: write the pieces of the side with material as letters Q, R, B, N, P (e.g. QR)",
+    crate::untrusted::quoted(.0)
 )]
 pub struct NotAnEnding(pub String);
 

@@ -194,7 +194,8 @@ fn the_person_plays_an_engine_program_through_the_seat_protocol() {
     });
     let meta = &h.table().facts().meta;
     assert_eq!(meta.engine, command);
-    assert_eq!(meta.white, format!("Engine: {command}"));
+    // The name is the program's file name (a name is at most 40 characters); the command is whole.
+    assert_eq!(meta.white, "Engine: kriegspiel");
     assert_eq!(meta.computer.map(|c| c.bot), Some(BotKind::Engine));
     assert!(
         h.log()

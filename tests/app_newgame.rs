@@ -100,3 +100,26 @@ fn command_line_rules_and_mode_take_precedence_over_the_remembered_form() {
         "the remembered names are kept"
     );
 }
+
+#[test]
+fn the_name_fields_are_cleaned_when_the_game_starts() {
+    use kriegspiel::app::newgame::NewGameDialog;
+    let mut dialog = NewGameDialog::new(Preset::Berkeley, NewMode::HotSeat);
+    dialog.white = "  Ann\u{1b}[2J\nLee ".to_owned();
+    dialog.black = "b".repeat(80);
+    dialog.referee = "\u{202E}Ref\u{0}".to_owned();
+    dialog.event = "Club\tnight".to_owned();
+    dialog.note = "one\r\ntwo\u{7}".to_owned();
+    let meta = dialog.spec().expect("a game").meta;
+    assert_eq!(meta.white, "Ann [2J Lee");
+    assert_eq!(meta.black, "b".repeat(40));
+    assert_eq!(meta.referee, "Ref");
+    assert_eq!(meta.event, "Club night");
+    assert_eq!(meta.note, "one\ntwo");
+    // A long bad FEN is quoted short.
+    dialog.use_fen = true;
+    dialog.fen = "r".repeat(100_000);
+    let error = dialog.spec().expect_err("not a FEN");
+    assert!(error.len() < 400, "{error}");
+    assert!(error.contains("(100,000 characters)"), "{error}");
+}

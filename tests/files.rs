@@ -144,6 +144,18 @@ fn the_protocol_saves_and_loads_only_inside_its_folder() {
     let outside = temp_dir("sandbox-outside").join("x.ron");
     let mut session = Session::new().with_paths(Paths::Inside(dir.clone()));
     ask(&mut session, r#"{"op":"new","rules":"wild16"}"#);
+    // A folder inside is used once it exists; a save never creates it.
+    let answer = ask(&mut session, r#"{"op":"save","path":"club/game.ron"}"#);
+    assert_eq!(answer["ok"], false, "{answer}");
+    assert!(
+        answer["error"]
+            .as_str()
+            .expect("error")
+            .contains("never creates folders"),
+        "{answer}"
+    );
+    assert!(!dir.join("club").exists());
+    std::fs::create_dir(dir.join("club")).expect("a folder");
     let answer = ask(&mut session, r#"{"op":"save","path":"club/game.ron"}"#);
     assert_eq!(answer["ok"], true, "{answer}");
     assert!(dir.join("club/game.ron").is_file());
@@ -176,6 +188,143 @@ fn the_protocol_saves_and_loads_only_inside_its_folder() {
     );
     assert_eq!(ask(&mut trusted, &line)["ok"], true);
     assert!(outside.is_file());
+}
+
+/// A saves folder with a link to a folder outside it, and a link to a save outside it.
+struct Linked {
+    _scratch: tempfile::TempDir,
+    saves: PathBuf,
+    outside: PathBuf,
+    victim: PathBuf,
+    victim_text: String,
+}
+
+fn linked() -> Linked {
+    let scratch = tempfile::tempdir().expect("a temporary folder");
+    let saves = scratch.path().join("saves");
+    let outside = scratch.path().join("outside");
+    std::fs::create_dir(&saves).expect("saves");
+    std::fs::create_dir(&outside).expect("outside");
+    std::os::unix::fs::symlink(&outside, saves.join("out")).expect("a folder link");
+    let victim = outside.join("victim.ron");
+    let victim_text = random_game(Preset::Berkeley.rules(), 3, 8).to_ron();
+    std::fs::write(&victim, &victim_text).expect("a save outside");
+    std::os::unix::fs::symlink(&victim, saves.join("link.ron")).expect("a file link");
+    Linked {
+        _scratch: scratch,
+        saves,
+        outside,
+        victim,
+        victim_text,
+    }
+}
+
+#[test]
+fn a_link_in_the_saves_folder_does_not_lead_out_of_it() {
+    let l = linked();
+    let mut session = Session::new().with_paths(Paths::Inside(l.saves.clone()));
+    ask(&mut session, r#"{"op":"new","rules":"wild16"}"#);
+    for (op, path, why) in [
+        ("save", "out/new.ron", "through a link"),
+        ("save", "out/victim.ron", "through a link"),
+        ("load", "out/victim.ron", "through a link"),
+        ("save", "link.ron", "is a link"),
+        ("load", "link.ron", "is a link"),
+        ("save", "out/../x.ron", "not a plain name"),
+    ] {
+        let line = format!(r#"{{"op":"{op}","path":"{path}"}}"#);
+        let answer = ask(&mut session, &line);
+        assert_eq!(answer["ok"], false, "{op} {path}: {answer}");
+        let error = answer["error"].as_str().expect("error");
+        assert!(error.contains(why), "{op} {path}: {error}");
+    }
+    // Nothing was written outside, and the save there is untouched.
+    assert_eq!(std::fs::read_dir(&l.outside).expect("outside").count(), 1);
+    assert_eq!(
+        std::fs::read_to_string(&l.victim).expect("victim"),
+        l.victim_text
+    );
+    assert!(!l.saves.join("x.ron").exists());
+    // A saves folder that is itself reached through a link is fine: inside is inside.
+    let via = l.saves.parent().expect("scratch").join("via");
+    std::os::unix::fs::symlink(&l.saves, &via).expect("a link to the saves folder");
+    let mut session = Session::new().with_paths(Paths::Inside(via));
+    ask(&mut session, r#"{"op":"new","rules":"wild16"}"#);
+    assert_eq!(
+        ask(&mut session, r#"{"op":"save","path":"g.ron"}"#)["ok"],
+        true
+    );
+    assert!(l.saves.join("g.ron").is_file());
+    assert_eq!(
+        ask(&mut session, r#"{"op":"load","path":"./g.ron"}"#)["ok"],
+        true
+    );
+}
+
+#[test]
+fn saving_never_creates_a_folder() {
+    let scratch = tempfile::tempdir().expect("a temporary folder");
+    let saved = random_game(Preset::Berkeley.rules(), 4, 8);
+    let path = scratch.path().join("missing/deeper/game.ron");
+    let err = saved.write(&path).expect_err("no folder");
+    assert_eq!(err.kind(), std::io::ErrorKind::NotFound, "{err}");
+    assert!(err.to_string().contains("never creates folders"), "{err}");
+    assert!(!scratch.path().join("missing").exists());
+    // Even when any path is allowed.
+    let mut session = Session::new().with_paths(Paths::Anywhere);
+    ask(&mut session, r#"{"op":"new","rules":"berkeley"}"#);
+    let line = format!(
+        r#"{{"op":"save","path":{}}}"#,
+        Value::from(path.display().to_string())
+    );
+    assert_eq!(ask(&mut session, &line)["ok"], false);
+    assert!(!scratch.path().join("missing").exists());
+    // An autosave whose folder is missing reports it and creates nothing.
+    let mut session = Session::with_autosave(path.clone());
+    let answer = ask(&mut session, r#"{"op":"new","rules":"berkeley"}"#);
+    assert_eq!(answer["saved"], false, "{answer}");
+    assert!(!scratch.path().join("missing").exists());
+}
+
+#[test]
+fn the_autosave_journal_is_never_written_through_a_link_or_a_pipe() {
+    let l = linked();
+    let save = l.saves.join("auto.ron");
+    std::os::unix::fs::symlink(&l.victim, l.saves.join("auto.ron.journal")).expect("link");
+    let mut session = Session::with_autosave(save.clone());
+    let answer = ask(&mut session, r#"{"op":"new","rules":"berkeley"}"#);
+    assert_eq!(answer["saved"], false, "{answer}");
+    assert_eq!(
+        std::fs::read_to_string(&l.victim).expect("victim"),
+        l.victim_text
+    );
+    // A pipe where the journal goes: refused at once, never waited on.
+    let piped = l.saves.join("piped.ron");
+    mkfifo(&l.saves.join("piped.ron.journal"));
+    let answer = quickly("a journal on a pipe", move || {
+        let mut session = Session::with_autosave(piped);
+        ask(&mut session, r#"{"op":"new","rules":"berkeley"}"#)
+    });
+    assert_eq!(answer["saved"], false, "{answer}");
+    // A journal link is not read either: a copy of a snapshot whose journal is a link to the
+    // real journal loads as the snapshot alone.
+    let real = l.outside.join("real.ron");
+    let mut session = Session::with_autosave(real.clone());
+    ask(&mut session, r#"{"op":"new","rules":"berkeley"}"#);
+    assert_eq!(
+        ask(&mut session, r#"{"op":"try","move":"e2e4"}"#)["ok"],
+        true
+    );
+    let events = |path: &Path| load_file(path).expect("loads").game.log().events.len();
+    assert_eq!(events(&real), 1, "the journal holds the move");
+    let copy = l.saves.join("copy.ron");
+    std::fs::copy(&real, &copy).expect("a copy of the snapshot");
+    std::os::unix::fs::symlink(
+        l.outside.join("real.ron.journal"),
+        l.saves.join("copy.ron.journal"),
+    )
+    .expect("a journal link");
+    assert_eq!(events(&copy), 0, "the linked journal was read");
 }
 
 #[test]

@@ -223,7 +223,108 @@ fn games() -> Vec<(String, SavedGame)> {
             ));
         }
     }
+    out.push(("hostile-names".to_owned(), hostile()));
     out
+}
+
+/// Names with a quote, a backslash, a line break that starts a tag of its own, an escape
+/// sequence, NUL and a direction override, as a save built in memory may hold them.
+const HOSTILE_WHITE: &str = "Ann \"The Rook\" \\ Lee\n[Black \"Mallory\"]";
+const HOSTILE_BLACK: &str = "\u{1b}[31mEve\u{0}\u{202E}Bob";
+
+fn hostile() -> SavedGame {
+    let mut saved = random_game(Preset::Berkeley.rules(), 7, 60);
+    saved.meta.white = HOSTILE_WHITE.to_owned();
+    saved.meta.black = HOSTILE_BLACK.to_owned();
+    saved.meta.event = "Club\r\n%night \\".to_owned();
+    saved.meta.referee = "x".repeat(500);
+    saved.meta.note = "line one\nline \"two\" }\t\u{7}".to_owned();
+    saved
+        .comments
+        .insert(2, "a } comment\n%with \u{1b}[2J escapes".to_owned());
+    saved
+}
+
+/// The tags of the one game of `text`, decoded as a reader decodes them.
+struct TagList;
+
+impl Visitor for TagList {
+    type Tags = Vec<(String, String)>;
+    type Movetext = Vec<(String, String)>;
+    type Output = Vec<(String, String)>;
+
+    fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
+        ControlFlow::Continue(Vec::new())
+    }
+
+    fn tag(
+        &mut self,
+        tags: &mut Self::Tags,
+        name: &[u8],
+        value: RawTag<'_>,
+    ) -> ControlFlow<Self::Output> {
+        let name = String::from_utf8_lossy(name).into_owned();
+        tags.push((name, value.decode_utf8_lossy().into_owned()));
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<Self::Output, Self::Movetext> {
+        ControlFlow::Continue(tags)
+    }
+
+    fn end_game(&mut self, tags: Self::Movetext) -> Self::Output {
+        tags
+    }
+}
+
+#[test]
+fn hostile_names_are_cleaned_and_escaped_and_read_back() {
+    let saved = hostile();
+    for (who, text) in [
+        ("referee", referee_pgn(&saved)),
+        ("white", player_pgn(&saved, Color::White)),
+        ("black", player_pgn(&saved, Color::Black)),
+    ] {
+        let mut reader = Reader::new(std::io::Cursor::new(text.as_bytes()));
+        let tags = reader
+            .read_game(&mut TagList)
+            .expect("readable")
+            .expect("one game");
+        let value = |name: &str| -> Vec<&str> {
+            tags.iter()
+                .filter(|(n, _)| n == name)
+                .map(|(_, v)| v.as_str())
+                .collect()
+        };
+        assert_eq!(
+            value("White"),
+            ["Ann \"The Rook\" \\ Lee [Black \"Mallory\"]"],
+            "{who}: {text}"
+        );
+        assert_eq!(value("Black"), ["[31mEve Bob"], "{who}: {text}");
+        assert_eq!(value("Event"), ["Club %night \\"], "{who}");
+        assert_eq!(value("Referee"), ["x".repeat(40).as_str()], "{who}");
+        assert_eq!(
+            value("KriegspielNote"),
+            ["line one line \"two\" }"],
+            "{who}"
+        );
+        assert_eq!(value("Result"), [value("Result")[0]], "{who}");
+        // Nothing unsafe anywhere in the file, and every tag on a line of its own.
+        assert!(
+            !text
+                .chars()
+                .any(|c| c != '\n' && kriegspiel::untrusted::is_unsafe(c)),
+            "{who}: {text:?}"
+        );
+        let (head, _) = text.split_once("\n\n").expect("tags, then movetext");
+        assert!(
+            head.lines()
+                .all(|l| l.starts_with('[') && l.ends_with("\"]")),
+            "{who}: {head}"
+        );
+        assert!(reader.read_game(&mut TagList).expect("readable").is_none());
+    }
 }
 
 /// Writes `text` as `name`.pgn where `KRIEGSPIEL_PGN_OUT` says, if it does.

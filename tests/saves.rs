@@ -94,6 +94,26 @@ fn sample_text() -> String {
 }
 
 #[test]
+fn names_in_a_save_are_cleaned_as_it_loads() {
+    let mut saved = random_game(Preset::Berkeley.rules(), 5, 12);
+    saved.meta.white = "Ann\u{1b}[31m\u{0}\nLee".to_owned();
+    saved.meta.black = format!("\u{202E}{}", "b".repeat(100));
+    saved.meta.event = "Club\r\nnight".to_owned();
+    saved.meta.note = "first\r\nsecond\u{1b}[2J".to_owned();
+    let text = saved.to_ron();
+    let meta = load_str(&text).expect("loads").saved.meta;
+    assert_eq!(meta.white, "Ann [31m Lee");
+    assert_eq!(meta.black, "b".repeat(40));
+    assert_eq!(meta.event, "Club night");
+    assert_eq!(meta.note, "first\nsecond [2J");
+    // What a save holds once cleaned stays as it is: save, load, save is stable.
+    let mut clean = saved.clone();
+    clean.meta = meta;
+    let again = load_str(&clean.to_ron()).expect("loads").saved;
+    assert_eq!(again.to_ron(), clean.to_ron());
+}
+
+#[test]
 fn a_wrong_recorded_answer_names_its_event() {
     let mut saved = load_str(&sample_text()).expect("loads").saved;
     // Find an attempt answered "illegal" and record it as "impossible" instead.

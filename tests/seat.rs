@@ -396,6 +396,56 @@ fn a_seat_that_sat_first_learns_the_name_of_the_player_who_joins() {
 }
 
 #[test]
+fn names_are_cleaned_at_the_host_and_at_the_seat() {
+    let mut host = host_for(Preset::Wild16.rules(), 10);
+    let now = Duration::ZERO;
+    let code = host.code();
+    let named = |seat: Color, name: &str| {
+        let mut h = Hello::new();
+        h.code = Some(code.clone());
+        h.seat = Some(seat);
+        h.name = Some(name.to_owned());
+        h.line()
+    };
+    let mut black = SeatState::new();
+    let (_, out) = host
+        .connect(&named(Color::Black, &format!("{}\0", "b".repeat(100))), now)
+        .expect("seated");
+    for (_, line) in out.iter().filter(|(c, _)| *c == Color::Black) {
+        black.receive(line).expect("a line");
+    }
+    let (_, out) = host
+        .connect(&named(Color::White, "\u{1b}[2JAnn\nEve\u{202E}\u{7}"), now)
+        .expect("seated");
+    for (_, line) in out.iter().filter(|(c, _)| *c == Color::Black) {
+        black.receive(line).expect("a line");
+    }
+    let meta = host.session().meta();
+    assert_eq!(meta.white, "[2JAnn Eve");
+    assert_eq!(meta.black, "b".repeat(40));
+    assert_eq!(black.names, ["b".repeat(40), "[2JAnn Eve".to_owned()]);
+    // A seat cleans what a table sends it, too: a table is only another program.
+    let mut seat = SeatState::new();
+    for (_, line) in out.iter().filter(|(c, _)| *c == Color::White) {
+        seat.receive(line).expect("a line");
+    }
+    let state = kriegspiel::seat::State {
+        opponent_name: "Mallory\u{1b}]0;owned\u{7}".to_owned(),
+        ..seat.state.clone().expect("a state")
+    };
+    let line = serde_json::to_string(&kriegspiel::seat::ToSeat::State(state)).expect("JSON");
+    seat.receive(&line).expect("a state line");
+    assert_eq!(seat.names[0], "Mallory ]0;owned");
+    let line = serde_json::to_string(&kriegspiel::seat::ToSeat::Error {
+        error: format!("\u{1b}[2J{}", "z".repeat(10_000)),
+    })
+    .expect("JSON");
+    seat.receive(&line).expect("an error line");
+    let shown = seat.errors.last().expect("kept");
+    assert!(shown.len() < 300 && !shown.contains('\u{1b}'), "{shown}");
+}
+
+#[test]
 fn a_line_a_seat_may_not_send_is_refused_with_its_reason() {
     use kriegspiel::seat::{FromSeat, LineError};
     let refused = |line: &str| FromSeat::parse(line, Color::White).expect_err(line);
@@ -415,8 +465,17 @@ fn a_line_a_seat_may_not_send_is_refused_with_its_reason() {
     let bad = refused(r#"{"op":"try","move":7}"#);
     assert!(matches!(&bad, LineError::Fields { op, .. } if op == "try"));
     assert!(bad.to_string().starts_with("a bad \"try\": "));
-    let long = format!(r#"{{"op":"{}"}}"#, "x".repeat(100));
-    assert!(matches!(refused(&long), LineError::UnknownOp(op) if op.len() == 40));
+    // A long unknown op is quoted short, with its length.
+    let long = format!(r#"{{"op":"{}"}}"#, "x".repeat(100_000));
+    let unknown = refused(&long);
+    assert!(matches!(unknown, LineError::UnknownOp(_)));
+    let message = unknown.to_string();
+    assert!(message.len() < 400, "{message}");
+    assert!(message.contains("…' (100,000 characters)"), "{message}");
+    // So is a long bad field, whose parser's message quotes it.
+    let long = format!(r#"{{"op":"try","move":{{"{}":1}}}}"#, "y".repeat(100_000));
+    let message = refused(&long).to_string();
+    assert!(message.len() < 400, "{message}");
     assert_eq!(
         FromSeat::parse(r#"{"op":"resign"}"#, Color::Black).ok(),
         Some(FromSeat::Request(Request::Resign(Color::Black)))

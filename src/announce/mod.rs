@@ -389,8 +389,12 @@ pub mod color_serde {
     /// Deserializes a colour from its name.
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
         let text = String::deserialize(d)?;
-        parse_color(&text)
-            .ok_or_else(|| serde::de::Error::custom(format!("'{text}' is not a colour")))
+        parse_color(&text).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "{} is not a colour",
+                crate::untrusted::quoted(&text)
+            ))
+        })
     }
 
     /// `"white"` or `"black"`.
@@ -423,9 +427,12 @@ pub mod opt_color_serde {
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Color>, D::Error> {
         match Option::<String>::deserialize(d)? {
             None => Ok(None),
-            Some(text) => parse_color(&text)
-                .map(Some)
-                .ok_or_else(|| serde::de::Error::custom(format!("'{text}' is not a colour"))),
+            Some(text) => parse_color(&text).map(Some).ok_or_else(|| {
+                serde::de::Error::custom(format!(
+                    "{} is not a colour",
+                    crate::untrusted::quoted(&text)
+                ))
+            }),
         }
     }
 }
@@ -448,7 +455,10 @@ pub mod bitboard_serde {
         let mut b = Bitboard::EMPTY;
         for name in names {
             let sq = parse_square(&name).ok_or_else(|| {
-                serde::de::Error::custom(format!("'{name}' is not a square (write it like e4)"))
+                serde::de::Error::custom(format!(
+                    "{} is not a square (write it like e4)",
+                    crate::untrusted::quoted(&name)
+                ))
             })?;
             if !b.insert(sq) {
                 return Err(serde::de::Error::custom(format!(
@@ -497,7 +507,10 @@ mod reveal_serde {
             let mut pairs = Vec::with_capacity(entries.len());
             for e in entries {
                 let sq = parse_square(&e.square).ok_or_else(|| {
-                    serde::de::Error::custom(format!("'{}' is not a square", e.square))
+                    serde::de::Error::custom(format!(
+                        "{} is not a square",
+                        crate::untrusted::quoted(&e.square)
+                    ))
                 })?;
                 let piece = match e.piece {
                     None => None,

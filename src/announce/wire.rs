@@ -289,7 +289,10 @@ pub mod pgn_result {
         .into_iter()
         .find(|r| r.pgn() == text)
         .ok_or_else(|| {
-            serde::de::Error::custom(format!("'{text}' is not a result (1-0, 0-1, 1/2-1/2)"))
+            serde::de::Error::custom(format!(
+                "{} is not a result (1-0, 0-1, 1/2-1/2)",
+                crate::untrusted::quoted(&text)
+            ))
         })
     }
 }

@@ -197,7 +197,7 @@ impl KriegspielApp {
     }
 
     fn start_game(&mut self, spec: newgame::GameSpec) {
-        let path = self.saves_dir.join(crate::save::autosave_name());
+        let path = self.new_autosave();
         match GameSession::new(
             spec.rules,
             spec.start,
@@ -235,7 +235,7 @@ impl KriegspielApp {
             computer: Some(crate::save::Computer { plays: !human, bot }),
             ..crate::save::Meta::default()
         };
-        let path = self.saves_dir.join(crate::save::autosave_name());
+        let path = self.new_autosave();
         match GameSession::new(
             Preset::Wild16.rules(),
             crate::krk::practice::random_start(seed),
@@ -301,6 +301,14 @@ impl KriegspielApp {
             }
             Err(e) => self.tell(MessageKind::Error, format!("{}: {e}", path.display())),
         }
+    }
+
+    /// A new autosave file in the saves folder. The saves folder is created when missing: the
+    /// one folder the app creates (a save never creates folders; if this fails, the autosave
+    /// reports it).
+    fn new_autosave(&self) -> PathBuf {
+        let _ = std::fs::create_dir_all(&self.saves_dir);
+        self.saves_dir.join(crate::save::autosave_name())
     }
 
     fn dir(&self) -> PathBuf {

@@ -295,8 +295,8 @@ impl NetworkScreen {
 
     fn hello(&self) -> Hello {
         let mut hello = Hello::new();
-        let name = self.name.trim();
-        hello.name = (!name.is_empty()).then(|| name.to_owned());
+        let name = crate::untrusted::clean_name(&self.name);
+        hello.name = (!name.is_empty()).then_some(name);
         hello
     }
 
@@ -312,11 +312,12 @@ impl NetworkScreen {
                 Some(e.to_string()),
             )
         })?;
-        let port: u16 = self
-            .port
-            .trim()
-            .parse()
-            .map_err(|_| plain(format!("'{}' is not a port number (1-65535).", self.port)))?;
+        let port: u16 = self.port.trim().parse().map_err(|_| {
+            plain(format!(
+                "{} is not a port number (1-65535).",
+                crate::untrusted::quoted(&self.port)
+            ))
+        })?;
         let clock = self.clock.trim();
         let time_control: Option<TimeControl> = match clock {
             "" | "none" => None,

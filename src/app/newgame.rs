@@ -9,6 +9,7 @@ use crate::bots::BotKind;
 use crate::clock::TimeControl;
 use crate::rules::{Preset, RuleSet};
 use crate::save::{Computer, Meta, Mode};
+use crate::untrusted::{clean_name, quoted};
 use egui::RichText;
 use serde::{Deserialize, Serialize};
 use shakmaty::{Color, Setup};
@@ -211,7 +212,7 @@ impl NewGameDialog {
                 .fen
                 .trim()
                 .parse()
-                .map_err(|_| format!("'{}' is not a valid FEN", self.fen.trim()))?;
+                .map_err(|_| format!("{} is not a valid FEN", quoted(self.fen.trim())))?;
             let setup = fen.into_setup();
             // Check it now, so the error shows in the dialog.
             crate::referee::Referee::new(self.rules.clone(), setup.clone())
@@ -237,22 +238,29 @@ impl NewGameDialog {
             );
         }
         let name = |color: Color, typed: &str| match computer {
-            Some(c) if c.plays == color && c.bot == BotKind::Engine => format!("Engine: {engine}"),
+            // The program's file name (the whole command is kept in `engine`): a name is short.
+            Some(c) if c.plays == color && c.bot == BotKind::Engine => {
+                let program = engine.split_whitespace().next().unwrap_or_default();
+                let file = std::path::Path::new(program)
+                    .file_name()
+                    .map_or(program.into(), |f| f.to_string_lossy());
+                clean_name(&format!("Engine: {file}"))
+            }
             Some(c) if c.plays == color => c.bot.title().to_owned(),
-            _ => typed.trim().to_owned(),
+            _ => clean_name(typed),
         };
         Ok(GameSpec {
             rules: self.rules.clone(),
             start,
             meta: Meta {
-                event: self.event.trim().to_owned(),
-                round: self.round.trim().to_owned(),
-                note: self.note.trim().to_owned(),
+                event: clean_name(&self.event),
+                round: clean_name(&self.round),
+                note: crate::untrusted::clean_text(&self.note),
                 site: String::new(),
                 date: crate::save::today(),
                 white: name(Color::White, &self.white),
                 black: name(Color::Black, &self.black),
-                referee: self.referee.trim().to_owned(),
+                referee: clean_name(&self.referee),
                 mode: meta_mode,
                 computer,
                 engine: match computer {
@@ -378,7 +386,11 @@ impl NewGameDialog {
                 ("Round", &mut self.round),
             ] {
                 ui.label(label);
-                let resp = ui.add(egui::TextEdit::singleline(value).desired_width(220.0));
+                let resp = ui.add(
+                    egui::TextEdit::singleline(value)
+                        .char_limit(crate::untrusted::NAME_CHARS)
+                        .desired_width(220.0),
+                );
                 let name = match label {
                     "Round" => "Round number".to_owned(),
                     _ => format!("{label} name"),

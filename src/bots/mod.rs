@@ -112,7 +112,7 @@ pub enum BotKind {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum BotError {
     /// A name that is not a bot's id.
-    #[error("unknown bot '{0}' (expected one of: {ids}, or cmd:PROGRAM ARGS)", ids = BotKind::id_list())]
+    #[error("unknown bot {} (expected one of: {ids}, or cmd:PROGRAM ARGS)", crate::untrusted::quoted(.0), ids = BotKind::id_list())]
     Unknown(String),
     /// An engine is a program: it is started with its command, not by its kind.
     #[error("an engine is started with its command (cmd:PROGRAM ARGS), not by the name 'engine'")]

@@ -123,7 +123,7 @@ pub fn scoresheet(args: ScoresheetArgs) -> Outcome {
 #[derive(Debug, thiserror::Error)]
 enum FlagsError {
     /// Not JSON.
-    #[error("--flags is not JSON: {0}")]
+    #[error("--flags is not JSON: {}", kriegspiel::untrusted::shortened(&.0.to_string()))]
     NotJson(#[source] serde_json::Error),
     /// JSON, but not an object.
     #[error("--flags must be a JSON object of rule flags")]

@@ -95,12 +95,18 @@ pub fn host(args: HostArgs) -> Outcome {
         }
         _ => None,
     };
-    let autosave = args
-        .autosave
-        .unwrap_or_else(|| kriegspiel::places::saves_dir().join(kriegspiel::save::autosave_name()));
+    // The default autosave goes to the saves folder, created when missing; a path given with
+    // --autosave is written where it says, and its folder must exist (never created).
+    let autosave = match args.autosave {
+        Some(path) => path,
+        None => {
+            let dir = kriegspiel::places::saves_dir();
+            std::fs::create_dir_all(&dir)
+                .map_err(|e| Stop::failed(format!("cannot create {}: {e}", dir.display())))?;
+            dir.join(kriegspiel::save::autosave_name())
+        }
+    };
     if let Some(dir) = autosave.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| Stop::failed(format!("cannot create {}: {e}", dir.display())))?;
         kriegspiel::save::remove_stale_temporaries(dir);
     }
     let hosted = serve::start_host(&HostOptions {
@@ -154,8 +160,8 @@ pub fn join(args: JoinArgs) -> Outcome {
         .is_some_and(|(host, port)| !host.is_empty() && port.parse::<u16>().is_ok());
     if !valid_port {
         return Err(Stop::bad_input(format!(
-            "'{}' is not an address HOST:PORT",
-            args.address
+            "{} is not an address HOST:PORT",
+            kriegspiel::untrusted::quoted(&args.address)
         )));
     }
     let mut hello = Hello::new();

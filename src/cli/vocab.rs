@@ -96,6 +96,22 @@ pub fn exit(outcome: Outcome) -> ExitCode {
     ExitCode::from(code)
 }
 
+/// Exits on a command line that does not parse. clap's message quotes the value given whole:
+/// when that makes it long or puts control characters in it, each line is shown shortened and
+/// escaped instead (exit status 2 all the same); otherwise clap shows it as usual.
+pub fn unparsed(e: clap::Error) -> ExitCode {
+    use kriegspiel::untrusted::{is_unsafe, shortened_to};
+    let text = e.render().to_string();
+    let hostile = text.len() > 2000 || text.chars().any(|c| c != '\n' && is_unsafe(c));
+    if !hostile || !e.use_stderr() {
+        e.exit();
+    }
+    for line in text.lines() {
+        eprintln!("{}", shortened_to(line, 300));
+    }
+    ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2))
+}
+
 /// clap's "invalid value" error (exit status 2), listing the valid values.
 fn invalid_value(
     cmd: &clap::Command,

@@ -21,6 +21,7 @@ pub use tree::Strategy;
 
 use crate::referee::Referee;
 use crate::rules::{Preset, RuleSet};
+use crate::untrusted::{quoted, shortened};
 use serde::{Deserialize, Serialize};
 use shakmaty::{Bitboard, Color, Piece, Setup, Square};
 use std::path::Path;
@@ -127,7 +128,7 @@ impl Problem {
     /// Reads a problem from RON text.
     pub fn parse(text: &str) -> Result<Problem, ProblemError> {
         let problem: Problem =
-            ron::from_str(text).map_err(|e| ProblemError::Format(e.to_string()))?;
+            ron::from_str(text).map_err(|e| ProblemError::Format(shortened(&e.to_string())))?;
         if problem.mate_in == 0 || problem.mate_in > 30 {
             return Err(ProblemError::Invalid(format!(
                 "mate_in must be 1 to 30, not {}",
@@ -158,7 +159,7 @@ impl Problem {
 
     fn known_setup(&self) -> Result<Setup, ProblemError> {
         crate::setup::parse_fen(&self.known)
-            .ok_or_else(|| ProblemError::Invalid(format!("'{}' is not a FEN", self.known)))
+            .ok_or_else(|| ProblemError::Invalid(format!("{} is not a FEN", quoted(&self.known))))
     }
 
     /// Every true position the problem allows (each uncertain unit on one of its squares, no two
@@ -212,7 +213,7 @@ impl Problem {
                     let mut set = Bitboard::EMPTY;
                     for name in names {
                         let sq: Square = name.parse().map_err(|_| {
-                            ProblemError::Invalid(format!("'{name}' is not a square"))
+                            ProblemError::Invalid(format!("{} is not a square", quoted(name)))
                         })?;
                         set.add(sq);
                     }

@@ -20,7 +20,7 @@ use std::time::Duration;
 mod paths;
 mod run;
 
-pub use paths::{OutsideSaves, Paths};
+pub use paths::{OutsideSaves, PathError, Paths};
 pub use run::{MAX_LINE, run, skip_line};
 
 /// One protocol session: the current game, if any, at a local table ([`GameSession`], the same
@@ -73,15 +73,9 @@ fn quick_request(line: &str) -> Option<RequestRepr> {
 /// At most this many characters of the input are quoted back in an error.
 const QUOTE: usize = 80;
 
-/// `text` for an error message: at most [`QUOTE`] characters, marked when cut.
+/// Input for an error message, in quotes: at most [`QUOTE`] characters, marked when cut.
 fn quote(text: &str) -> String {
-    let mut chars = text.chars();
-    let head: String = chars.by_ref().take(QUOTE).collect();
-    if chars.next().is_some() {
-        format!("{head}…")
-    } else {
-        head
-    }
+    crate::untrusted::quoted_to(text, QUOTE)
 }
 
 /// A request that gets `ok:false`, with its one-sentence reason.
@@ -107,10 +101,10 @@ pub enum RulesJsonError {
     #[error("a rules object needs a \"preset\" field naming the preset it changes")]
     NoPreset,
     /// A field that is no rule flag.
-    #[error("'{0}' is not a rule flag")]
+    #[error("{} is not a rule flag", quote(.0))]
     UnknownFlag(String),
     /// A flag with a value it cannot take.
-    #[error("bad rule flag: {0}")]
+    #[error("bad rule flag: {}", crate::untrusted::shortened_to(&.0.to_string(), QUOTE))]
     BadFlag(#[source] serde_json::Error),
     /// Flags that do not go together.
     #[error(transparent)]
@@ -292,7 +286,7 @@ impl Session {
         };
         let Some((_, fields)) = FIELDS.iter().find(|(name, _)| name == op) else {
             return bad(format!(
-                "unknown op '{}' (expected new, try, any, sense, move, pass, open, place, resign, draw, state, save or load)",
+                "unknown op {} (expected new, try, any, sense, move, pass, open, place, resign, draw, state, save or load)",
                 quote(op)
             ));
         };
@@ -301,7 +295,7 @@ impl Session {
             .find(|k| *k != "op" && !fields.contains(&k.as_str()))
         {
             return bad(format!(
-                "unknown field '{}' in a \"{op}\" request (it may have: {})",
+                "unknown field {} in a \"{op}\" request (it may have: {})",
                 quote(key),
                 if fields.is_empty() {
                     "nothing but \"op\"".to_owned()
@@ -346,8 +340,10 @@ impl Session {
             _ => {}
         }
         let op = op.clone();
-        let repr: RequestRepr = serde_json::from_value(Value::Object(req))
-            .map_err(|e| Bad(format!("bad \"{op}\" request: {}", quote(&e.to_string()))))?;
+        let repr: RequestRepr = serde_json::from_value(Value::Object(req)).map_err(|e| {
+            let why = crate::untrusted::shortened_to(&e.to_string(), QUOTE);
+            Bad(format!("bad \"{op}\" request: {why}"))
+        })?;
         self.play(repr, out)
     }
 

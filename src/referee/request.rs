@@ -238,10 +238,10 @@ pub enum NewGameError {
     #[error("the rules are not valid: {0}")]
     Rules(#[from] RulesError),
     /// The FEN text does not parse.
-    #[error("'{0}' is not a valid FEN")]
+    #[error("{} is not a valid FEN", crate::untrusted::quoted(.0))]
     Fen(String),
     /// The FEN parses but the position is not a legal chess position.
-    #[error("the position '{fen}' cannot be played: {problem}")]
+    #[error("the position {} cannot be played: {problem}", crate::untrusted::quoted(.fen))]
     Position {
         /// The FEN given.
         fen: String,

@@ -48,7 +48,7 @@ impl Perspective {
 
 /// A name that is not a [`Perspective`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a perspective (white, black or referee)")]
+#[error("{} is not a perspective (white, black or referee)", crate::untrusted::quoted(.0))]
 pub struct UnknownPerspective(pub String);
 
 impl FromStr for Perspective {

@@ -1,7 +1,8 @@
 //! Reading and writing save files safely.
 //!
 //! Writing never goes through something that is not our own regular file: a target that exists
-//! and is a device, a pipe, a folder or a symbolic link is refused. The bytes go to a temporary
+//! and is a device, a pipe, a folder or a symbolic link is refused, and a missing folder is an
+//! error (a save never creates folders: the app creates its own saves folder). The bytes go to a temporary
 //! file created exclusively with an unpredictable name in the same folder (the `tempfile`
 //! crate), which is synced and renamed over the target, keeping the target's permissions, so a
 //! crash leaves either the old save or the new one. Temporary files a crash left behind are
@@ -59,7 +60,15 @@ pub fn write_atomic_with(
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    fs::create_dir_all(&dir)?;
+    if !fs::metadata(&dir).is_ok_and(|m| m.is_dir()) {
+        return Err(io::Error::new(
+            io::ErrorKind::NotFound,
+            format!(
+                "the folder {} does not exist (a save never creates folders)",
+                dir.display()
+            ),
+        ));
+    }
     let mut tmp = tempfile::Builder::new()
         .prefix(TEMP_PREFIX)
         .suffix(TEMP_SUFFIX)
@@ -132,6 +141,41 @@ fn is_old_style_temporary(name: &str) -> bool {
 
 /// Reads a save file's text: a regular file of at most [`MAX_SAVE_BYTES`], valid UTF-8.
 pub fn read_save_text(path: &Path) -> Result<String, LoadError> {
+    read_text(path, true)
+}
+
+/// [`read_save_text`] that refuses a symbolic link (for the files next to a save that the
+/// program itself writes, such as its journal).
+pub fn read_own_text(path: &Path) -> Result<String, LoadError> {
+    read_text(path, false)
+}
+
+/// Opens `path` to write without following a link at its last component and without blocking
+/// (a pipe without a reader is an error, not a wait), creating it when missing (`truncate`: and
+/// emptying it), and checks that what was opened is a regular file.
+pub fn open_own_file(path: &Path, truncate: bool) -> io::Result<fs::File> {
+    let mut options = fs::OpenOptions::new();
+    options.create(true).write(true).truncate(truncate);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+    }
+    if fs::symlink_metadata(path).is_ok_and(|m| !m.file_type().is_file()) {
+        return Err(not_our_file(path));
+    }
+    let file = options.open(path).map_err(|e| match e.raw_os_error() {
+        #[cfg(unix)]
+        Some(libc::ELOOP | libc::ENXIO) => not_our_file(path),
+        _ => e,
+    })?;
+    if !file.metadata()?.is_file() {
+        return Err(not_our_file(path));
+    }
+    Ok(file)
+}
+
+fn read_text(path: &Path, follow_links: bool) -> Result<String, LoadError> {
     let io_error = |e: io::Error| LoadError::Io {
         path: path.display().to_string(),
         message: e.to_string(),
@@ -142,9 +186,24 @@ pub fn read_save_text(path: &Path) -> Result<String, LoadError> {
     {
         use std::os::unix::fs::OpenOptionsExt;
         // Opening a pipe for reading would wait for a writer: never block.
-        options.custom_flags(libc::O_NONBLOCK);
+        let no_follow = if follow_links { 0 } else { libc::O_NOFOLLOW };
+        options.custom_flags(libc::O_NONBLOCK | no_follow);
     }
-    let file = options.open(path).map_err(io_error)?;
+    #[cfg(not(unix))]
+    if !follow_links && fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+        return Err(LoadError::NotAFile {
+            path: path.display().to_string(),
+        });
+    }
+    let file = options.open(path).map_err(|e| {
+        #[cfg(unix)]
+        if e.raw_os_error() == Some(libc::ELOOP) {
+            return LoadError::NotAFile {
+                path: path.display().to_string(),
+            };
+        }
+        io_error(e)
+    })?;
     let meta = file.metadata().map_err(io_error)?;
     if !meta.is_file() {
         return Err(LoadError::NotAFile {

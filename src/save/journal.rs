@@ -12,7 +12,7 @@ use super::SavedGame;
 use crate::announce::Over;
 use crate::log::Event;
 use serde::{Deserialize, Serialize};
-use std::fs::{self, File, OpenOptions};
+use std::fs::File;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -62,18 +62,8 @@ pub struct Journal {
 impl Journal {
     /// Starts a fresh journal after the snapshot `text` (of `events` events) was written.
     pub fn start(save: &Path, text: &str, events: usize) -> io::Result<Journal> {
-        let path = journal_path(save);
-        if fs::symlink_metadata(&path).is_ok_and(|m| !m.file_type().is_file()) {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidInput,
-                format!("{} is not a regular file", path.display()),
-            ));
-        }
-        let mut file = OpenOptions::new()
-            .create(true)
-            .write(true)
-            .truncate(true)
-            .open(&path)?;
+        // Never through a link, a pipe or a device left where the journal goes.
+        let mut file = super::open_own_file(&journal_path(save), true)?;
         let header = Header {
             snapshot_events: events,
             snapshot_hash: fingerprint(text),
@@ -104,7 +94,7 @@ impl Journal {
 
 /// Adds to `saved` (read from `text` at `save`) the journal's events that continue it.
 pub fn apply(saved: &mut SavedGame, text: &str, save: &Path) {
-    let Ok(journal) = super::read_save_text(&journal_path(save)) else {
+    let Ok(journal) = super::read_own_text(&journal_path(save)) else {
         return;
     };
     let mut lines = journal.lines();

@@ -59,73 +59,19 @@ use thiserror::Error;
 mod files;
 pub mod journal;
 mod legacy;
+mod meta;
+
+pub use meta::{Computer, Meta, Mode};
 
 pub use files::{
-    MAX_SAVE_BYTES, read_save_text, remove_stale_temporaries, write_atomic, write_atomic_with,
+    MAX_SAVE_BYTES, open_own_file, read_own_text, read_save_text, remove_stale_temporaries,
+    write_atomic, write_atomic_with,
 };
 
 /// The format version this program writes. Format 2 writes requests and items in their one serde
 /// definition, shared with the protocol (`(op: "try", move: "e2e4")`, `(kind: "legal")`);
 /// format 1 files are still read ([`legacy`]).
 pub const FORMAT: u32 = 2;
-
-/// How the game is being played.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Mode {
-    /// Two players on one machine, with a curtain between turns.
-    #[default]
-    HotSeat,
-    /// A club referee runs a physical game and enters every attempt.
-    ClubReferee,
-    /// A player against the computer.
-    Practice,
-    /// A game played through the headless protocol.
-    Protocol,
-    /// A game between two seats over the seat protocol (the host's save).
-    Network,
-}
-
-/// Who, where and when.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Meta {
-    /// Event name.
-    pub event: String,
-    /// Round of the event (club play).
-    pub round: String,
-    /// The arbiter's note, shown on the scoresheet.
-    pub note: String,
-    /// Site.
-    pub site: String,
-    /// Date, `YYYY-MM-DD`.
-    pub date: String,
-    /// White player's name.
-    pub white: String,
-    /// Black player's name.
-    pub black: String,
-    /// Referee's name.
-    pub referee: String,
-    /// How the game is played.
-    pub mode: Mode,
-    /// The seat the computer plays and which bot plays it (practice games).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub computer: Option<Computer>,
-    /// The command line of the engine program the computer's seat runs (when its bot is
-    /// `BotKind::Engine`).
-    #[serde(skip_serializing_if = "String::is_empty")]
-    pub engine: String,
-}
-
-/// The computer's seat in a game against it.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Computer {
-    /// The side the computer plays.
-    #[serde(with = "color_serde")]
-    pub plays: Color,
-    /// Which bot.
-    pub bot: crate::bots::BotKind,
-}
 
 /// One change to a player's markers: a guessed enemy piece put on (or removed from) a square of
 /// that player's own board.
@@ -229,8 +175,8 @@ pub enum LoadError {
     /// The file is not a Kriegspiel save at all.
     #[error("this is not a Kriegspiel save file (it has no 'format' version at the top)")]
     NotASave,
-    /// The path is not a regular file (a folder, a pipe, a device).
-    #[error("{path} is not a regular file (a folder, pipe or device), so it is not a save")]
+    /// The path is not a regular file (a folder, a pipe, a device, or a link where none may be).
+    #[error("{path} is not a regular file (a folder, pipe, device or link), so it is not a save")]
     NotAFile {
         /// The path.
         path: String,
@@ -283,7 +229,8 @@ pub enum LoadError {
     /// The save names something this version does not know (a bot, written by another
     /// version): never replaced by something else.
     #[error(
-        "the save names an unknown {what} '{found}' at line {line}, column {column} (this version knows: {known})"
+        "the save names an unknown {what} {} at line {line}, column {column} (this version knows: {known})",
+        crate::untrusted::quoted(.found)
     )]
     UnknownName {
         /// What kind of name ("bot").
@@ -376,6 +323,11 @@ fn parse(text: &str) -> Result<SavedGame, LoadError> {
         1 => legacy::read(text),
         _ => ron::from_str::<SavedGame>(text),
     };
+    // Names from a file are shown and exported: cleaned like every name that enters.
+    let parsed = parsed.map(|mut saved| {
+        saved.meta.clean();
+        saved
+    });
     parsed.map_err(|e| {
         let (line, column) = (e.span.start.line, e.span.start.col);
         match e.code {
@@ -404,14 +356,15 @@ fn parse(text: &str) -> Result<SavedGame, LoadError> {
 fn ron_message(code: &ron::Error) -> String {
     match code {
         ron::Error::ExceededRecursionLimit => "the text nests too deeply to be a save".to_owned(),
-        ron::Error::SuggestRawIdentifier(name) => format!("unexpected name '{name}'"),
+        ron::Error::SuggestRawIdentifier(name) => {
+            format!("unexpected name {}", crate::untrusted::quoted(name))
+        }
         ron::Error::UnclosedLineComment => "a comment is not closed".to_owned(),
         other => {
             let text = other.to_string();
-            match text.split_once(", try") {
-                Some((plain, _)) => plain.to_owned(),
-                None => text,
-            }
+            let plain = text.split_once(", try").map_or(text.as_str(), |(p, _)| p);
+            // A parser's message may quote the file: never at length.
+            crate::untrusted::shortened(plain)
         }
     }
 }

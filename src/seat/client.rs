@@ -65,8 +65,9 @@ impl SeatState {
     pub fn receive(&mut self, line: &str) -> Result<Received, SeatError> {
         let message: ToSeat = serde_json::from_str(line).map_err(|e| {
             SeatError::Malformed(format!(
-                "{e}: {}",
-                line.chars().take(80).collect::<String>()
+                "{}: {}",
+                crate::untrusted::shortened_to(&e.to_string(), 80),
+                crate::untrusted::quoted_to(line, 80)
             ))
         })?;
         match message {
@@ -97,7 +98,7 @@ impl SeatState {
                     events: Vec::new(),
                 };
                 self.welcome(token, perception);
-                self.names = [black, white];
+                self.names = [black, white].map(|n| crate::untrusted::clean_name(&n));
                 Ok(Received::Welcome)
             }
             ToSeat::Heard {
@@ -113,7 +114,9 @@ impl SeatState {
                     turn_ends,
                 },
             ),
-            ToSeat::State(state) => {
+            ToSeat::State(mut state) => {
+                // Names from the table are shown: cleaned as every name that enters.
+                state.opponent_name = crate::untrusted::clean_name(&state.opponent_name);
                 // The other player's name, once it has sat down.
                 if let Some(seat) = self.seat()
                     && !state.opponent_name.is_empty()
@@ -131,6 +134,8 @@ impl SeatState {
                 if self.errors.len() >= KEPT_ERRORS {
                     self.errors.remove(0);
                 }
+                // The table's words are shown: bounded, control characters escaped.
+                let error = crate::untrusted::shortened(&error);
                 self.errors.push(error.clone());
                 Ok(Received::Refused(error))
             }

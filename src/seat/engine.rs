@@ -142,7 +142,7 @@ pub enum EngineError {
     #[error("{0}")]
     OwnPath(#[source] io::Error),
     /// The program does not start.
-    #[error("cannot start the engine '{program}': {source}")]
+    #[error("cannot start the engine {}: {source}", crate::untrusted::quoted(.program))]
     Start {
         /// The program as named.
         program: String,

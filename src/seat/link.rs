@@ -89,10 +89,12 @@ impl Connection {
                 return Ok(Connection::refused(HelloError::UnknownToken.to_string()));
             }
         };
-        let target = addr
-            .to_socket_addrs()?
-            .next()
-            .ok_or_else(|| io::Error::other(format!("'{addr}' names no address")))?;
+        let target = addr.to_socket_addrs()?.next().ok_or_else(|| {
+            io::Error::other(format!(
+                "{} names no address",
+                crate::untrusted::quoted(addr)
+            ))
+        })?;
         let mut stream = TcpStream::connect_timeout(&target, CONNECT_WAIT)?;
         let _ = stream.set_nodelay(true);
         stream.set_read_timeout(Some(CONNECT_WAIT))?;

@@ -55,10 +55,10 @@ impl Drop for Hosted {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TimeControlError {
     /// Not `minutes+seconds`.
-    #[error("'{0}' is not a time control such as 5+3")]
+    #[error("{} is not a time control such as 5+3", crate::untrusted::quoted(.0))]
     NotTimeControl(String),
     /// Minutes or seconds out of range.
-    #[error("'{0}': minutes must be in 0..600 and seconds at most 600")]
+    #[error("{}: minutes must be in 0..600 and seconds at most 600", crate::untrusted::quoted(.0))]
     OutOfRange(String),
 }
 

@@ -185,7 +185,8 @@ pub struct Hello {
         with = "crate::announce::opt_color_serde"
     )]
     pub seat: Option<Color>,
-    /// The player's name, shown to the other seat.
+    /// The player's name, shown to the other seat (cleaned as it is read:
+    /// [`crate::untrusted::clean_name`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// How many `heard` lines the seat already holds: the table sends only the later ones.
@@ -222,9 +223,6 @@ pub enum FromSeat {
     AcceptDraw,
 }
 
-/// The longest name kept from a `hello`, in characters.
-const NAME: usize = 40;
-
 /// A line a seat may not send: not the protocol, or not the seat's to ask.
 #[derive(Debug, thiserror::Error)]
 pub enum LineError {
@@ -235,7 +233,7 @@ pub enum LineError {
     #[error("the line has no \"op\" naming what it asks")]
     NoOp,
     /// An `op` whose fields do not read.
-    #[error("a bad \"{op}\": {source}")]
+    #[error("a bad \"{op}\": {}", crate::untrusted::shortened(&source.to_string()))]
     Fields {
         /// The op.
         op: String,
@@ -256,9 +254,10 @@ pub enum LineError {
     /// A resignation or placement in the other seat's name.
     #[error("a seat may \"{0}\" only for itself")]
     NotOwn(String),
-    /// An op the protocol does not have (its first 40 characters).
+    /// An op the protocol does not have.
     #[error(
-        "unknown op '{0}' (expected hello, try, any, sense, move, pass, open, place, resign, offer_draw or accept_draw)"
+        "unknown op {} (expected hello, try, any, sense, move, pass, open, place, resign, offer_draw or accept_draw)",
+        crate::untrusted::quoted(.0)
     )]
     UnknownOp(String),
 }
@@ -281,7 +280,7 @@ impl FromSeat {
         match op.as_str() {
             "hello" => {
                 let mut hello: Hello = serde_json::from_value(value).map_err(fields)?;
-                hello.name = hello.name.map(|n| n.chars().take(NAME).collect());
+                hello.name = hello.name.as_deref().map(crate::untrusted::clean_name);
                 Ok(FromSeat::Hello(hello))
             }
             "offer_draw" | "accept_draw" => {
@@ -309,7 +308,7 @@ impl FromSeat {
                 }
                 Ok(FromSeat::Request(repr.into_request(seat, Some(seat))))
             }
-            other => Err(LineError::UnknownOp(other.chars().take(40).collect())),
+            other => Err(LineError::UnknownOp(other.to_owned())),
         }
     }
 }

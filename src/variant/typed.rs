@@ -34,7 +34,7 @@ pub enum TypedError {
     #[error("type a move (e2e4, Nf3) or a command (? undo resign draw flag adjudicate clock)")]
     Empty,
     /// Not a move in UCI or SAN.
-    #[error("'{0}' is not a move: type it like e2e4, Nf3, exd5, O-O or e8=Q")]
+    #[error("{} is not a move: type it like e2e4, Nf3, exd5, O-O or e8=Q", crate::untrusted::quoted(.0))]
     NotAMove(String),
     /// No own piece can make the move.
     #[error("none of your pieces can play {0}")]
@@ -43,10 +43,10 @@ pub enum TypedError {
     #[error("{0} is ambiguous: {1}")]
     Ambiguous(String, String),
     /// A word that should be a square.
-    #[error("'{0}' is not a square (for example e4)")]
+    #[error("{} is not a square (for example e4)", crate::untrusted::quoted(.0))]
     NotASquare(String),
     /// A word that should be a player.
-    #[error("'{0}' is not a player: say white or black")]
+    #[error("{} is not a player: say white or black", crate::untrusted::quoted(.0))]
     NotAPlayer(String),
     /// A placement without its two squares.
     #[error("place the king and the queen like this: Ke1 Qd1 (or place e1 d1)")]

@@ -59,7 +59,7 @@ pub enum KrkError {
     #[error("KR vs K is played under Kriegspiel rules")]
     NotKriegspiel,
     /// A player's name that is not one (bad input).
-    #[error("unknown player {0:?} (paper or ours)")]
+    #[error("unknown player {} (paper or ours)", crate::untrusted::quoted(.0))]
     UnknownPlayer(String),
     /// A defender's name that is not one (bad input).
     #[error("unknown defender")]
