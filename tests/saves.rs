@@ -301,6 +301,8 @@ fn killing_the_referee_at_any_moment_leaves_a_loadable_save() {
         let mut child = Command::new(env!("CARGO_BIN_EXE_kriegspiel"))
             .args(["referee", "--autosave"])
             .arg(&path)
+            .env("HOME", &dir)
+            .env_remove("XDG_DATA_HOME")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
@@ -349,6 +351,8 @@ fn protocol_save_and_load_resume_the_game() {
     let path = dir.join("p.ron");
     let mut child = Command::new(env!("CARGO_BIN_EXE_kriegspiel"))
         .args(["referee", "--allow-any-path"])
+        .env("HOME", &dir)
+        .env_remove("XDG_DATA_HOME")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()

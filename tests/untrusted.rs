@@ -174,7 +174,7 @@ fn a_long_command_line_value_is_quoted_short() {
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
-        stderr.contains("invalid value 'nope' for '--rules <PRESET>'"),
+        stderr.contains("invalid value 'nope' for '--rules <PRESET|FILE>'"),
         "{stderr}"
     );
 }

@@ -181,8 +181,12 @@ fn binary_speaks_the_protocol() {
     // Also a line that is not UTF-8 at the end.
     let mut bytes = input.into_bytes();
     bytes.extend_from_slice(b"\xff\xfe{\n");
+    // The default saves folder is the user's: a home of the test's own.
+    let home = tempfile::tempdir().expect("a home");
     let mut child = Command::new(env!("CARGO_BIN_EXE_kriegspiel"))
         .arg("referee")
+        .env("HOME", home.path())
+        .env_remove("XDG_DATA_HOME")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()

@@ -48,16 +48,33 @@ const MAX_HELLO: usize = 4096;
 struct SeatLink {
     id: u64,
     out: mpsc::Sender<Arc<str>>,
+    /// Its reading task (the connection's own).
     tasks: Vec<AbortHandle>,
+    writer: Option<tokio::task::JoinHandle<()>>,
 }
 
 impl SeatLink {
+    /// Closes the connection at once.
     fn close(self) {
         for t in self.tasks {
             t.abort();
         }
+        if let Some(w) = self.writer {
+            w.abort();
+        }
+    }
+
+    /// Stops reading; the writer ends once it has written what is queued (its task).
+    fn drain(self) -> Option<tokio::task::JoinHandle<()>> {
+        for t in self.tasks {
+            t.abort();
+        }
+        self.writer
     }
 }
+
+/// How long a stopping server lets the seats' queued lines (the reveal) be written.
+const FLUSH_WAIT: Duration = Duration::from_secs(2);
 
 struct Inner {
     host: Host,
@@ -197,16 +214,25 @@ impl Server {
     }
 
     /// Stops accepting and closes every connection.
+    /// What each seat was sent last (the reveal) is written first, for at most [`FLUSH_WAIT`].
     pub fn stop(&self) {
-        let runtime = relock(&self.runtime).take();
-        let mut inner = self.shared.lock();
-        for link in inner.seats.iter_mut().filter_map(Option::take) {
-            link.close();
-        }
-        drop(inner);
-        if let Some(runtime) = runtime {
-            runtime.shutdown_background();
-        }
+        let Some(runtime) = relock(&self.runtime).take() else {
+            return;
+        };
+        let links: Vec<SeatLink> = {
+            let mut inner = self.shared.lock();
+            inner.seats.iter_mut().filter_map(Option::take).collect()
+        };
+        let writers: Vec<_> = links.into_iter().filter_map(SeatLink::drain).collect();
+        runtime.block_on(async {
+            let _ = timeout(FLUSH_WAIT, async {
+                for w in writers {
+                    let _ = w.await;
+                }
+            })
+            .await;
+        });
+        runtime.shutdown_background();
     }
 }
 
@@ -346,7 +372,7 @@ async fn handshake(
         sealer,
     ));
     match shared.lock().seats[slot(seat)].as_mut() {
-        Some(link) if link.id == id => link.tasks.push(write_task.abort_handle()),
+        Some(link) if link.id == id => link.writer = Some(write_task),
         _ => write_task.abort(),
     }
     Some(Seated {
@@ -377,7 +403,13 @@ fn link_seat(
         .into_iter()
         .collect();
     // A reconnection replaces a connection the host has not yet seen drop.
-    if let Some(old) = inner.seats[slot(seat)].replace(SeatLink { id, out, tasks }) {
+    let link = SeatLink {
+        id,
+        out,
+        tasks,
+        writer: None,
+    };
+    if let Some(old) = inner.seats[slot(seat)].replace(link) {
         old.close();
     }
     deliver(&mut inner, now, lines);
