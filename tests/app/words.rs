@@ -2,10 +2,8 @@
 //! attempts in SAN (or long algebraic, by the Settings' choice) in the message and the log; a
 //! declined draw offer told to the one who offered; the marker tray's counts following the
 //! markers placed; a failed join said in words, with the detail second.
-#![cfg(feature = "gui")]
 
-#[path = "common/gui.rs"]
-mod gui;
+use super::gui;
 
 use egui_kittest::kittest::{NodeT, Queryable};
 use gui::{Gui, STANDARD, fen};

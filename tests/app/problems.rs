@@ -1,10 +1,8 @@
 //! The problems screen (issue 17): the problems of a folder are listed with their stipulation
 //! and the squares the hidden units may stand on; "Solve" runs the solver in the background and
 //! shows its verdict with the strategy.
-#![cfg(feature = "gui")]
 
-#[path = "common/gui.rs"]
-mod gui;
+use super::gui;
 
 use egui_kittest::kittest::Queryable;
 use gui::Gui;

@@ -1,9 +1,7 @@
 //! Study mode: step through a sample game from each perspective; a player's perspective draws
 //! only that player's board, the referee's draws everything; unfinished games ask first.
-#![cfg(feature = "gui")]
 
-#[path = "common/gui.rs"]
-mod gui;
+use super::gui;
 
 use gui::{Gui, sample};
 use kriegspiel::app::play::Place;

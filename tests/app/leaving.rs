@@ -1,10 +1,8 @@
 //! Coming and going (issue 29, item 14): New in the middle of a game says where the game is
 //! saved before it is left; the new-game dialog opens at its top every time; the window title
 //! follows the screen. ("New game with the same settings" starting at once: app_ui_end.rs.)
-#![cfg(feature = "gui")]
 
-#[path = "common/gui.rs"]
-mod gui;
+use super::gui;
 
 use egui_kittest::kittest::Queryable;
 use gui::{Gui, STANDARD, fen};

@@ -1,9 +1,7 @@
 //! Handicap games in the app (issue 16, RULES.md 5.2): the sighted player's board shows the whole
 //! true position; the blind player's board only its own pieces.
-#![cfg(feature = "gui")]
 
-#[path = "common/gui.rs"]
-mod gui;
+use super::gui;
 
 use egui_kittest::kittest::Queryable;
 use gui::Gui;

@@ -1,10 +1,8 @@
 //! Club referee mode, run from the keyboard only: the exact words of the "Say this" panel for a
 //! legal move, a refused attempt, an impossible attempt, "Any?", a capture with check, an undo
 //! and checkmate, in two rule sets (Berkeley + Any? and ICC Wild 16).
-#![cfg(feature = "gui")]
 
-#[path = "common/gui.rs"]
-mod gui;
+use super::gui;
 
 use egui_kittest::kittest::{By, NodeT, Queryable};
 use gui::{Gui, MOVE_FIELD};

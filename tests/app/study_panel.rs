@@ -2,10 +2,8 @@
 //! shows the referee the real moves in SAN and a player only its own (the opponent's as `??`);
 //! clicking an entry goes there; the referee's board is drawn beside a player's only when the
 //! studier asks; comments are saved with the game and exported as PGN comments.
-#![cfg(feature = "gui")]
 
-#[path = "common/gui.rs"]
-mod gui;
+use super::gui;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, NodeT, Queryable};

@@ -2,10 +2,8 @@
 //! turn it is and the announcements both players heard, never what one player alone heard and
 //! never a board. Issue 29 item 5: its text grows with its window, it says which clock runs or
 //! that they are stopped, and it shows the referee's corrections.
-#![cfg(feature = "gui")]
 
-#[path = "common/gui.rs"]
-mod gui;
+use super::gui;
 
 use egui_kittest::kittest::Queryable;
 use gui::{Gui, fen};

@@ -3,10 +3,8 @@
 //! screen; a first-launch tip points at it once; the start screen's recent games scroll in the
 //! room left, and at 1000x700 no text of the start screen, the new-game dialog or How to play
 //! runs past the window's edge.
-#![cfg(feature = "gui")]
 
-#[path = "common/gui.rs"]
-mod gui;
+use super::gui;
 
 use egui_kittest::kittest::{By, NodeT, Queryable};
 use gui::{Gui, STANDARD, fen};

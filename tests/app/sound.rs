@@ -3,10 +3,8 @@
 //! words for both players read aloud, off by default. A sound or a spoken word never tells a
 //! player what that player was not told: where both players hear the speakers (hot-seat, the
 //! club table) only what both were told makes a sound. No audio device (as here) is no error.
-#![cfg(feature = "gui")]
 
-#[path = "common/gui.rs"]
-mod gui;
+use super::gui;
 
 use egui_kittest::kittest::{NodeT, Queryable};
 use gui::{Gui, fen};

@@ -2,10 +2,8 @@
 //! with a refused attempt, a capture, a promotion and a checkmate. Whenever the curtain is up no
 //! board is drawn and no label or text shows a piece or a private announcement; a player's board
 //! never shows an opponent's piece before the reveal.
-#![cfg(feature = "gui")]
 
-#[path = "common/gui.rs"]
-mod gui;
+use super::gui;
 
 use egui_kittest::kittest::Queryable;
 use gui::{Gui, STANDARD, fen};

@@ -4,10 +4,8 @@
 //! the focus and its keystrokes never trigger shortcuts; markers that can be erased and never
 //! take a click meant for a move; dots that follow "Any?"; knight-check shading; Space or Enter
 //! opens the curtain; study counts every key press.
-#![cfg(feature = "gui")]
 
-#[path = "common/gui.rs"]
-mod gui;
+use super::gui;
 
 use egui_kittest::kittest::Queryable;
 use gui::{Gui, MOVE_FIELD, STANDARD, fen};

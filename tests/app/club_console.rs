@@ -1,10 +1,8 @@
 //! The club referee's console (issue 15 items 4 and 9): Ctrl+Z and Enter take back the last entry
 //! even in one frame; corrections stay in the referee's log; a flag that falls on the running
 //! clock is announced in the "Say this" panel; two equal answers in a row read as two entries.
-#![cfg(feature = "gui")]
 
-#[path = "common/gui.rs"]
-mod gui;
+use super::gui;
 
 use egui_kittest::kittest::Queryable;
 use gui::{Gui, fen};

@@ -1,10 +1,8 @@
 //! Crazyhouse Kriegspiel in the app (issue 16): both pockets shown to each player; a unit of the
 //! own pocket is dropped by dragging it onto the board or by clicking it and then a square; the
 //! move hints after picking up a unit are the squares free on the own board.
-#![cfg(feature = "gui")]
 
-#[path = "common/gui.rs"]
-mod gui;
+use super::gui;
 
 use egui_kittest::kittest::Queryable;
 use gui::{Gui, fen};

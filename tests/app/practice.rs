@@ -2,10 +2,8 @@
 //! ever drawn before the end, the computer answers from its thread (frames with no input until
 //! it has), the game plays to mate,
 //! resumes as a practice game, and study mode offers the computer's metaposition.
-#![cfg(feature = "gui")]
 
-#[path = "common/gui.rs"]
-mod gui;
+use super::gui;
 
 use egui_kittest::kittest::Queryable;
 use gui::{Gui, GuiBuilder};

@@ -1,10 +1,8 @@
 //! Playing the computer (issue 18): chosen in the new-game dialog with a level and a colour; the
 //! strong computer thinks on another thread (the window keeps drawing), the person's board is
 //! the only one drawn, and the save names the bot.
-#![cfg(feature = "gui")]
 
-#[path = "common/gui.rs"]
-mod gui;
+use super::gui;
 
 use egui_kittest::kittest::Queryable;
 use gui::Gui;

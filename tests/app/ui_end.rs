@@ -3,10 +3,8 @@
 //! issue 29 item 14); messages
 //! say by their kind (and colour) whether something went wrong; the curtain lists every public
 //! announcement since the player's last turn, "Any?" and its answer included; a light theme.
-#![cfg(feature = "gui")]
 
-#[path = "common/gui.rs"]
-mod gui;
+use super::gui;
 
 use egui_kittest::kittest::Queryable;
 use gui::{Gui, STANDARD, fen};

@@ -1,10 +1,8 @@
 //! The clocks on the play screen (issue 29 item 10): one button that starts, pauses and resumes
 //! them, "Clocks stopped" while they stand, and a flag fall shown in the very frame the time runs
 //! out.
-#![cfg(feature = "gui")]
 
-#[path = "common/gui.rs"]
-mod gui;
+use super::gui;
 
 use egui_kittest::kittest::Queryable;
 use gui::{Gui, STANDARD, fen};

@@ -1,10 +1,8 @@
 //! Network games in the app (issue 19): "Join a game" takes the address and the join code and
 //! opens the seat's board only; the opponent's turns arrive as the seat heard them; hosting
 //! starts a server and shows its address and code; a wrong code is refused with a message.
-#![cfg(feature = "gui")]
 
-#[path = "common/gui.rs"]
-mod gui;
+use super::gui;
 
 use egui_kittest::kittest::Queryable;
 use gui::{Gui, scratch};

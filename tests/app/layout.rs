@@ -1,9 +1,7 @@
 //! The layout in small and large windows (issue 15 item 13): the board of the player at the
 //! screen is in view without scrolling, the boards use the width, and no two boards overlap.
-#![cfg(feature = "gui")]
 
-#[path = "common/gui.rs"]
-mod gui;
+use super::gui;
 
 use egui_kittest::kittest::Queryable;
 use gui::Gui;

@@ -2,10 +2,8 @@
 //! the host form, every rule flag with hover text, only the flags the family uses, an edited
 //! rule set titled by its nearest preset and what differs (on the game screen, in the saves
 //! list and in study), and no internal names in titles (problems name their rules for people).
-#![cfg(feature = "gui")]
 
-#[path = "common/gui.rs"]
-mod gui;
+use super::gui;
 
 use egui_kittest::kittest::Queryable;
 use gui::Gui;

@@ -1,10 +1,8 @@
 //! The new-game form (issue 15 item 12): round, an arbiter's note and a clock delay go into the
 //! game; the form remembers the last choices (mode, rules, names, event, round, clock) and
 //! `--rules` / `--mode` take precedence over what it remembers.
-#![cfg(feature = "gui")]
 
-#[path = "common/gui.rs"]
-mod gui;
+use super::gui;
 
 use egui_kittest::kittest::Queryable;
 use gui::Gui;

@@ -1,0 +1,29 @@
+//! The app's screens driven as a person drives them (egui_kittest, AccessKit labels), one
+//! module per screen or theme, in ONE test binary: the GUI stack is compiled and linked once.
+#![cfg(feature = "gui")]
+
+#[path = "../common/gui.rs"]
+mod gui;
+
+mod clock;
+mod club;
+mod club_console;
+mod computer;
+mod display;
+mod handicap;
+mod hotseat;
+mod howto;
+mod layout;
+mod leaving;
+mod network;
+mod newgame;
+mod pocket;
+mod practice;
+mod problems;
+mod rules_words;
+mod sound;
+mod study;
+mod study_panel;
+mod ui_end;
+mod ui_entry;
+mod words;
