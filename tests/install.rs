@@ -1,6 +1,7 @@
 //! Installing like a desktop program (issue 31): the shell completions and the manual pages
-//! generated from the command line's definition, and the packaged copies in `assets/` kept
-//! current with them.
+//! generated from the command line's definition (and the packaged copies in `assets/` kept
+//! current with them), the desktop entry (valid per `desktop-file-validate`), its icons, and
+//! the files the Debian package installs.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -26,6 +27,12 @@ const SUBCOMMANDS: [&str; 16] = [
     "completions",
     "manpage",
 ];
+
+/// The app id: the desktop entry's and the icons' name, the window's class.
+const APP_ID: &str = "org.kriegspiel.Kriegspiel";
+
+/// The sizes of the PNG icons (the hicolor theme's folders `NxN/apps`).
+const ICON_SIZES: [u32; 8] = [16, 24, 32, 48, 64, 128, 256, 512];
 
 fn run(args: &[&str]) -> Output {
     Command::new(BIN)
@@ -165,5 +172,132 @@ fn the_packaged_completions_are_current() {
             "assets/completions/{file} is stale; regenerate it: \
              cargo run -- completions {shell} > assets/completions/{file}"
         );
+    }
+}
+
+/// The desktop entry's `Key=value` lines.
+fn desktop_entry() -> Vec<(String, String)> {
+    let path = repo(&format!("assets/desktop/{APP_ID}.desktop"));
+    read(&path)
+        .lines()
+        .filter_map(|l| l.split_once('='))
+        .map(|(k, v)| (k.to_owned(), v.to_owned()))
+        .collect()
+}
+
+#[test]
+fn the_desktop_entry_starts_the_program_with_its_icon() {
+    let entry = desktop_entry();
+    let value = |key: &str| {
+        entry
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+            .unwrap_or_else(|| panic!("no {key}"))
+    };
+    assert_eq!(value("Type"), "Application");
+    assert_eq!(value("Name"), "Kriegspiel");
+    assert_eq!(value("Exec").split(' ').next(), Some("kriegspiel"));
+    assert_eq!(value("Icon"), APP_ID, "the icons' name");
+    assert_eq!(value("StartupWMClass"), APP_ID, "the window's class");
+    assert!(value("Categories").split(';').any(|c| c == "BoardGame"));
+}
+
+#[test]
+fn the_desktop_entry_is_valid() {
+    let path = repo(&format!("assets/desktop/{APP_ID}.desktop"));
+    let out = match Command::new("desktop-file-validate").arg(&path).output() {
+        Ok(out) => out,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            eprintln!(
+                "SKIPPED: desktop-file-validate is not installed (Debian: desktop-file-utils; \
+                 ./test.sh installs it)"
+            );
+            return;
+        }
+        Err(e) => panic!("desktop-file-validate: {e}"),
+    };
+    let said = format!("{}{}", stdout(&out), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "{said}");
+    assert!(
+        !said.contains("error") && !said.contains("warning"),
+        "{said}"
+    );
+}
+
+/// A PNG's width and height, from its header.
+fn png_size(bytes: &[u8]) -> (u32, u32) {
+    assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "not a PNG");
+    assert_eq!(&bytes[12..16], b"IHDR");
+    let number = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
+    (number(16), number(20))
+}
+
+#[test]
+fn the_icon_comes_in_every_size_and_as_svg() {
+    let svg = read(&repo(&format!("assets/icons/{APP_ID}.svg")));
+    assert!(svg.contains("<svg") && svg.contains("viewBox"), "{svg}");
+    for size in ICON_SIZES {
+        let path = repo(&format!("assets/icons/{size}x{size}/{APP_ID}.png"));
+        let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert_eq!(png_size(&bytes), (size, size), "{}", path.display());
+    }
+}
+
+/// The `[source, destination, mode]` lines of `[package.metadata.deb]`'s assets.
+fn deb_assets() -> Vec<[String; 3]> {
+    let manifest = read(&repo("Cargo.toml"));
+    let (_, deb) = manifest
+        .split_once("[package.metadata.deb]")
+        .expect("Cargo.toml has [package.metadata.deb]");
+    let (_, assets) = deb.split_once("assets = [").expect("an assets list");
+    assets
+        .lines()
+        .map(str::trim)
+        .take_while(|l| *l != "]")
+        .filter(|l| l.starts_with('['))
+        .map(|l| {
+            let fields: Vec<String> = l.split('"').skip(1).step_by(2).map(str::to_owned).collect();
+            fields.try_into().expect("[source, destination, mode]")
+        })
+        .collect()
+}
+
+#[test]
+fn the_debian_package_installs_the_program_entry_icons_pages_and_completions() {
+    let assets = deb_assets();
+    let installs = |source: &str, destination: &str| {
+        assets
+            .iter()
+            .any(|[s, d, _]| s == source && d == destination)
+    };
+    assert!(installs("target/release/kriegspiel", "usr/bin/"));
+    let entry = format!("assets/desktop/{APP_ID}.desktop");
+    assert!(installs(&entry, "usr/share/applications/"));
+    let svg = format!("assets/icons/{APP_ID}.svg");
+    assert!(installs(&svg, "usr/share/icons/hicolor/scalable/apps/"));
+    for size in ICON_SIZES {
+        let png = format!("assets/icons/{size}x{size}/{APP_ID}.png");
+        let theme = format!("usr/share/icons/hicolor/{size}x{size}/apps/");
+        assert!(installs(&png, &theme), "{png}");
+    }
+    assert!(installs("assets/man/*.1", "usr/share/man/man1/"));
+    for file in ["kriegspiel.bash", "_kriegspiel", "kriegspiel.fish"] {
+        let source = format!("assets/completions/{file}");
+        assert!(assets.iter().any(|[s, _, _]| *s == source), "{file}");
+    }
+    // Every other source is in the repository (a glob: at least one file).
+    for [source, _, mode] in &assets {
+        assert!(mode == "644" || mode == "755", "{source}: mode {mode}");
+        if source.starts_with("target/") {
+            continue;
+        }
+        match source.split_once('*') {
+            Some((dir, suffix)) => assert!(
+                names(&repo(dir)).iter().any(|n| n.ends_with(suffix)),
+                "{source} matches nothing"
+            ),
+            None => assert!(repo(source).is_file(), "{source} is missing"),
+        }
     }
 }
