@@ -2,11 +2,11 @@
 # Runs every check CI runs: formatting, clippy and the whole test suite.
 # On a fresh Debian machine it first installs the system packages the build and the tests need
 # (ALSA's headers and pkg-config for the sounds, Mesa's software renderer for the GUI snapshot
-# tests) with apt-get, when they are missing.
+# tests, desktop-file-utils to validate the desktop entry) with apt-get, when they are missing.
 set -euo pipefail
 cd "$(dirname "$0")"
 
-packages=(libasound2-dev pkg-config libegl1 libegl-mesa0 libgl1-mesa-dri libxkbcommon0 xvfb xdotool imagemagick)
+packages=(libasound2-dev pkg-config libegl1 libegl-mesa0 libgl1-mesa-dri libxkbcommon0 xvfb xdotool imagemagick desktop-file-utils)
 missing=()
 if command -v dpkg >/dev/null 2>&1; then
     for p in "${packages[@]}"; do

@@ -2,7 +2,7 @@
 //! the command line's shape (the subcommands) and sends each to its handler in `cli/`; the
 //! shared vocabulary (exit statuses, rule-set and bot names, seats) is `cli/vocab.rs`.
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use kriegspiel::rules::Preset;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -19,6 +19,9 @@ mod bots;
 
 #[path = "cli/files.rs"]
 mod files;
+
+#[path = "cli/docs.rs"]
+mod docs;
 
 /// Kriegspiel: chess with hidden pieces and a referee.
 #[derive(Parser)]
@@ -78,6 +81,12 @@ enum Command {
     Engine(bots::EngineArgs),
     /// Measure referee throughput in-process and through the protocol.
     Bench(BenchArgs),
+    /// Print a shell's completion script for this command line (bash, zsh, fish) on standard
+    /// output.
+    Completions(docs::CompletionsArgs),
+    /// Print the manual page (roff) on standard output, or with --out-dir write it and one page
+    /// per subcommand to a folder.
+    Manpage(docs::ManpageArgs),
 }
 
 /// `kriegspiel referee`.
@@ -142,6 +151,8 @@ fn main() -> ExitCode {
         Some(Command::Join(args)) => network::join(args),
         Some(Command::Engine(args)) => bots::engine_command(args),
         Some(Command::Bench(args)) => bench(args),
+        Some(Command::Completions(args)) => docs::completions(args, Cli::command()),
+        Some(Command::Manpage(args)) => docs::manpage(args, Cli::command()),
         None => app(cli.file, cli.mode, cli.rules),
     })
 }

@@ -44,6 +44,9 @@ impl KriegspielApp {
         if self.show_settings {
             self.settings.window(&ctx, &mut self.show_settings);
         }
+        if self.show_about {
+            super::about::window(&ctx, &mut self.show_about);
+        }
         match &mut self.screen {
             Screen::Start => self.start_frame(ui, now, &mut asked),
             Screen::NewGame(_) => self.new_game_frame(ui),
@@ -126,7 +129,8 @@ impl KriegspielApp {
         }
     }
 
-    /// The menu bar: new, open, save, the start screen, settings, and the latest notice.
+    /// The menu bar: new, open, save, the start screen, settings, How to play, About, and the
+    /// latest notice.
     fn menu(&mut self, ui: &mut egui::Ui, asked: &mut Asked) {
         ui.horizontal(|ui| {
             if ui.button("New (Ctrl+N)").clicked() {
@@ -147,6 +151,9 @@ impl KriegspielApp {
             }
             if ui.button("How to play (F1)").clicked() {
                 self.toggle_howto();
+            }
+            if ui.button("About").clicked() {
+                self.show_about = !self.show_about;
             }
             if playing {
                 ui.label("F: flip boards");

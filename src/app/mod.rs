@@ -12,6 +12,7 @@
 //! (`theme`). The game screen's sound cues are in [`sound`], spoken announcements in
 //! [`speech`].
 
+pub mod about;
 pub mod board;
 pub mod files;
 pub mod flags;
@@ -119,6 +120,8 @@ pub struct KriegspielApp {
     practice_seed: Option<u64>,
     /// The How to play window, when open.
     pub howto: Option<howto::HowTo>,
+    /// Whether the About window is open.
+    pub show_about: bool,
     /// A game in progress is to be left for this, once the person says so.
     pub leaving: Option<leaving::Leave>,
     /// The window title last set, and the game screen it was set for.
@@ -149,6 +152,7 @@ impl KriegspielApp {
             show_settings: false,
             practice_seed: options.practice_seed,
             howto: None,
+            show_about: false,
             leaving: None,
             title: None,
         };
@@ -339,11 +343,16 @@ impl eframe::App for KriegspielApp {
 
 /// Opens the app window and runs until it is closed.
 pub fn run(options: StartOptions) -> Result<(), String> {
+    let mut viewport = egui::ViewportBuilder::default()
+        .with_title("Kriegspiel")
+        .with_app_id(about::APP_ID)
+        .with_inner_size([1280.0, 800.0])
+        .with_min_inner_size([480.0, 400.0]);
+    if let Some(icon) = about::window_icon() {
+        viewport = viewport.with_icon(icon);
+    }
     let native = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title("Kriegspiel")
-            .with_inner_size([1280.0, 800.0])
-            .with_min_inner_size([480.0, 400.0]),
+        viewport,
         // Settings in the user's config folder.
         persistence_path: crate::places::settings_file(),
         ..Default::default()

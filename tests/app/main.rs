@@ -5,6 +5,7 @@
 #[path = "../common/gui.rs"]
 mod gui;
 
+mod about;
 mod clock;
 mod club;
 mod club_console;

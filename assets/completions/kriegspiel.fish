@@ -1,0 +1,255 @@
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_kriegspiel_global_optspecs
+    string join \n mode= rules= h/help V/version
+end
+
+function __fish_kriegspiel_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_kriegspiel_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_kriegspiel_using_subcommand
+    set -l cmd (__fish_kriegspiel_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c kriegspiel -n "__fish_kriegspiel_needs_command" -l mode -d 'Open straight into a mode: hotseat, referee, study, or a KR vs K practice game as White (practice) or Black (practice-black)' -r -f -a "hotseat\t''
+referee\t''
+study\t''
+practice\t''
+practice-black\t''"
+complete -c kriegspiel -n "__fish_kriegspiel_needs_command" -l rules -d 'Rule set for a new game' -r -f -a "berkeley\t'Berkeley'
+berkeley_any\t'Berkeley + Any?'
+wild16\t'ICC Wild 16'
+cincinnati\t'Cincinnati'
+rand\t'RAND'
+english\t'English ("Are there any?")'
+classic\t'Classic club rules'
+crazykrieg\t'Crazyhouse Kriegspiel'
+rbc\t'Reconnaissance Blind Chess'
+modern\t'Modern Kriegspiel'
+pickle_pot\t'Pickle-pot (handicap)'
+one_eye\t'One-eye (handicap)'
+semi\t'Semi-Kriegspiel (handicap)'"
+complete -c kriegspiel -n "__fish_kriegspiel_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kriegspiel -n "__fish_kriegspiel_needs_command" -s V -l version -d 'Print version'
+complete -c kriegspiel -n "__fish_kriegspiel_needs_command" -a "referee" -d 'Run the referee protocol on standard input and output (JSON lines, see PROTOCOL.md)'
+complete -c kriegspiel -n "__fish_kriegspiel_needs_command" -a "replay" -d 'Print a saved game turn by turn as one perspective experienced it'
+complete -c kriegspiel -n "__fish_kriegspiel_needs_command" -a "pgn" -d 'Export a saved game as PGN: the referee\'s (real moves) or one player\'s (filtered)'
+complete -c kriegspiel -n "__fish_kriegspiel_needs_command" -a "scoresheet" -d 'Print a game\'s official scoresheet (every attempt with its answer) as plain text'
+complete -c kriegspiel -n "__fish_kriegspiel_needs_command" -a "selfplay" -d 'Play random games through the referee until one finishes, and save it (sample games)'
+complete -c kriegspiel -n "__fish_kriegspiel_needs_command" -a "match" -d 'Play a match between two bots and print one line per game, then the score of --white'
+complete -c kriegspiel -n "__fish_kriegspiel_needs_command" -a "endgame" -d 'The strong bot\'s lone-king search from the widest uncertainty (the bot is not told where the king starts): many trials and a summary'
+complete -c kriegspiel -n "__fish_kriegspiel_needs_command" -a "krk" -d 'King and Rook against King: play many games with a computer White and print a summary'
+complete -c kriegspiel -n "__fish_kriegspiel_needs_command" -a "krk-table" -d 'Solve the KR-vs-K strategy table (minutes) and write it, or check the shipped one'
+complete -c kriegspiel -n "__fish_kriegspiel_needs_command" -a "problem" -d 'Solve a Kriegspiel problem file: the verdict, the solution as a strategy tree, the nodes searched and the time. Exit status 0: proven; 1: refuted; 2: a bad file; 3: out of time'
+complete -c kriegspiel -n "__fish_kriegspiel_needs_command" -a "host" -d 'Host a game for two seats over TCP (the seat protocol, PROTOCOL-SEAT.md): prints the address and join code, autosaves, keeps the clocks. With --seat white|black this machine\'s player takes that seat (in the app, or as --bot); with --seat none it is a referee server'
+complete -c kriegspiel -n "__fish_kriegspiel_needs_command" -a "join" -d 'Join a hosted game: in the app, or with --bot as a headless seat'
+complete -c kriegspiel -n "__fish_kriegspiel_needs_command" -a "engine" -d 'Speak the seat protocol on standard input and output with one of our bots (for other programs, and for `match --white \'cmd:kriegspiel engine --bot strong\'`)'
+complete -c kriegspiel -n "__fish_kriegspiel_needs_command" -a "bench" -d 'Measure referee throughput in-process and through the protocol'
+complete -c kriegspiel -n "__fish_kriegspiel_needs_command" -a "completions" -d 'Print a shell\'s completion script for this command line (bash, zsh, fish) on standard output'
+complete -c kriegspiel -n "__fish_kriegspiel_needs_command" -a "manpage" -d 'Print the manual page (roff) on standard output, or with --out-dir write it and one page per subcommand to a folder'
+complete -c kriegspiel -n "__fish_kriegspiel_needs_command" -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand referee" -l autosave -d 'Write the game to this file after every accepted request (a snapshot written atomically, plus a journal of the newest events next to it)' -r -F
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand referee" -l saves-dir -d 'The folder `save` and `load` requests may use (names inside it only; default: the user\'s saves folder, on Linux ~/.local/share/kriegspiel/saves)' -r -F
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand referee" -l allow-any-path -d 'Let `save` and `load` requests use any path (trusted clients only)'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand referee" -s h -l help -d 'Print help'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand replay" -l seat -d 'Whose experience: white, black or referee (`--as` is an older name)' -r -f -a "white\t'What White knew'
+black\t'What Black knew'
+referee\t'Everything'"
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand replay" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand pgn" -l seat -d 'A player\'s filtered PGN: white or black (default, or referee: the referee\'s PGN; `--as` is an older name)' -r -f -a "white\t'What White knew'
+black\t'What Black knew'
+referee\t'Everything'"
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand pgn" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand scoresheet" -s h -l help -d 'Print help'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand selfplay" -l rules -d 'Rule set' -r -f -a "berkeley\t'Berkeley'
+berkeley_any\t'Berkeley + Any?'
+wild16\t'ICC Wild 16'
+cincinnati\t'Cincinnati'
+rand\t'RAND'
+english\t'English ("Are there any?")'
+classic\t'Classic club rules'
+crazykrieg\t'Crazyhouse Kriegspiel'
+rbc\t'Reconnaissance Blind Chess'
+modern\t'Modern Kriegspiel'
+pickle_pot\t'Pickle-pot (handicap)'
+one_eye\t'One-eye (handicap)'
+semi\t'Semi-Kriegspiel (handicap)'"
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand selfplay" -l seed -d 'First random seed to try' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand selfplay" -l max-plies -d 'Longest game, in plies (half-moves; `--max-moves` is an older name that counted the same)' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand selfplay" -l out -d 'The file to save the game in' -r -F
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand selfplay" -l flags -d 'Rule flags to change, as in the protocol\'s `new` (JSON), e.g. \'{"sighted":"white","handicap":"pickle_pot","bishop":"f"}\'' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand selfplay" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l white -d 'The bot under test (its wins and losses are counted)' -r -f -a "random\t'random possible attempts (easy)'
+heuristic\t'chess rules of thumb (medium)'
+strong\t'weighs where the opponent\'s pieces may be (hard)'
+krk_practice\t'the KR vs K practice player (also: krk)'
+cmd:PROGRAM\t'a program speaking the seat protocol (quoted with its arguments)'"
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l black -d 'Its opponent' -r -f -a "random\t'random possible attempts (easy)'
+heuristic\t'chess rules of thumb (medium)'
+strong\t'weighs where the opponent\'s pieces may be (hard)'
+krk_practice\t'the KR vs K practice player (also: krk)'
+cmd:PROGRAM\t'a program speaking the seat protocol (quoted with its arguments)'"
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l rules -d 'Rule set' -r -f -a "berkeley\t'Berkeley'
+berkeley_any\t'Berkeley + Any?'
+wild16\t'ICC Wild 16'
+cincinnati\t'Cincinnati'
+rand\t'RAND'
+english\t'English ("Are there any?")'
+classic\t'Classic club rules'
+crazykrieg\t'Crazyhouse Kriegspiel'
+rbc\t'Reconnaissance Blind Chess'
+modern\t'Modern Kriegspiel'
+pickle_pot\t'Pickle-pot (handicap)'
+one_eye\t'One-eye (handicap)'
+semi\t'Semi-Kriegspiel (handicap)'"
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l games -d 'Number of games' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l seed -d 'Random seed (game i seeds its bots from seed + i)' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l max-plies -d 'Stop a game, unfinished (scored as a draw), after this many plies (completed turns)' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l think-ms -d 'Thinking time per request in milliseconds, for bots that use it' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l out-dir -d 'Save every game in this folder (match-<seed>-<i>.ron; made if missing)' -r -F
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l ending -d 'Start every game from a random ending instead: the bot under test has its king and these pieces (letters Q, R, B, N, P; e.g. Q, R, QR, BB, BN) against a lone king, and moves first' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l swap -d 'The bots exchange colours every other game'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand endgame" -l pieces -d 'The bot\'s pieces besides its king, as letters (Q, R, B, N, P; e.g. Q, QR, BB)' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand endgame" -l trials -d 'Number of trials' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand endgame" -l seed -d 'Random seed' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand endgame" -l defender -d 'How the lone king moves' -r -f -a "random\t'A random legal step'
+centre\t'The legal step nearest the centre'"
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand endgame" -l rules -d 'Rule set' -r -f -a "berkeley\t'Berkeley'
+berkeley_any\t'Berkeley + Any?'
+wild16\t'ICC Wild 16'
+cincinnati\t'Cincinnati'
+rand\t'RAND'
+english\t'English ("Are there any?")'
+classic\t'Classic club rules'
+crazykrieg\t'Crazyhouse Kriegspiel'
+rbc\t'Reconnaissance Blind Chess'
+modern\t'Modern Kriegspiel'
+pickle_pot\t'Pickle-pot (handicap)'
+one_eye\t'One-eye (handicap)'
+semi\t'Semi-Kriegspiel (handicap)'"
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand endgame" -l max-plies -d 'The longest trial in plies (half-moves): the bot, moving first, makes at most half as many moves' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand endgame" -l max-moves -d 'The older cap in the bot\'s moves (one move = two plies)' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand endgame" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand krk" -l player -d 'White player: paper or ours' -r -f -a "paper\t''
+ours\t''"
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand krk" -l defender -d 'Black: edge (moves away from the edge), random, or adversary (every answer explored)' -r -f -a "edge\t''
+random\t''
+adversary\t''"
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand krk" -l positions -d 'Number of random starts' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand krk" -l seed -d 'Random seed' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand krk" -l rules -d 'Rule set (a Kriegspiel preset)' -r -f -a "berkeley\t'Berkeley'
+berkeley_any\t'Berkeley + Any?'
+wild16\t'ICC Wild 16'
+cincinnati\t'Cincinnati'
+rand\t'RAND'
+english\t'English ("Are there any?")'
+classic\t'Classic club rules'
+crazykrieg\t'Crazyhouse Kriegspiel'
+rbc\t'Reconnaissance Blind Chess'
+modern\t'Modern Kriegspiel'
+pickle_pot\t'Pickle-pot (handicap)'
+one_eye\t'One-eye (handicap)'
+semi\t'Semi-Kriegspiel (handicap)'"
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand krk" -l depth -d 'The paper player\'s search depth in White moves (default 2)' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand krk" -l max-plies -d 'Stop a game (a cut-off) after this many plies (half-moves): White makes at most half as many moves' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand krk" -l max-moves -d 'The older cap in White moves (one move = two plies)' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand krk" -l all -d 'Every start (every White placement up to symmetry; with every black king square unless the defender is the adversary)'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand krk" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand krk-table" -l out -d 'The file to write the deflated table to (the app ships assets/krk/strategy.deflate)' -r -F
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand krk-table" -l check -d 'Only check the shipped table: every stored value is achieved by one attempt (status 1 when one is not)'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand krk-table" -s h -l help -d 'Print help'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand problem" -l max-seconds -d 'Give up after this many seconds, counted from the start (reading the file and placing the uncertain units included; status 3)' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand problem" -l list -d 'List the problems that ship with the program, one name a line'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand problem" -s h -l help -d 'Print help'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand host" -l port -d 'The port to listen on (0: any free port)' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand host" -l bind -d 'The address to listen on (127.0.0.1: this machine only)' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand host" -l rules -d 'Rule set: a preset, or a rules file (JSON: a preset with rule flags changed, in the referee protocol\'s words)' -r -f -a "berkeley\t'Berkeley'
+berkeley_any\t'Berkeley + Any?'
+wild16\t'ICC Wild 16'
+cincinnati\t'Cincinnati'
+rand\t'RAND'
+english\t'English ("Are there any?")'
+classic\t'Classic club rules'
+crazykrieg\t'Crazyhouse Kriegspiel'
+rbc\t'Reconnaissance Blind Chess'
+modern\t'Modern Kriegspiel'
+pickle_pot\t'Pickle-pot (handicap)'
+one_eye\t'One-eye (handicap)'
+semi\t'Semi-Kriegspiel (handicap)'
+FILE\t'a rules file: JSON, a preset with flags changed, e.g. {"preset":"one_eye","sighted":"black","bishop":"c"}'"
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand host" -l seat -d 'The seat this machine plays (`--as` is an older name)' -r -f -a "white\t'White, in the app or with --bot'
+black\t'Black, in the app or with --bot'
+none\t'No seat: a referee server only'"
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand host" -l bot -d 'Play this machine\'s seat with a bot instead of the app' -r -f -a "random\t'random possible attempts (easy)'
+heuristic\t'chess rules of thumb (medium)'
+strong\t'weighs where the opponent\'s pieces may be (hard)'
+krk_practice\t'the KR vs K practice player (also: krk)'
+cmd:PROGRAM\t'a program speaking the seat protocol (quoted with its arguments)'"
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand host" -l clock -d 'A clock, minutes+seconds per move (e.g. 5+3); kept by the host' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand host" -l autosave -d 'Where to autosave the game (default: game-<date>-<time>.ron in the user\'s saves folder, on Linux ~/.local/share/kriegspiel/saves)' -r -F
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand host" -l resume -d 'Resume a saved game (e.g. the host\'s autosave) instead of starting a new one' -r -F
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand host" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand join" -l code -d 'The host\'s join code (for a free seat)' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand join" -l token -d 'A seat token (to take back a seat after a dropped connection)' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand join" -l seat -d 'The seat wanted (default: any free seat)' -r -f -a "white\t'White'
+black\t'Black'"
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand join" -l name -d 'The name shown to the other player' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand join" -l bot -d 'Play the seat with a bot instead of the app' -r -f -a "random\t'random possible attempts (easy)'
+heuristic\t'chess rules of thumb (medium)'
+strong\t'weighs where the opponent\'s pieces may be (hard)'
+krk_practice\t'the KR vs K practice player (also: krk)'
+cmd:PROGRAM\t'a program speaking the seat protocol (quoted with its arguments)'"
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand join" -l have -d 'How many heard lines this seat already holds (a reconnecting engine sends 0)' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand join" -l max-plies -d 'With --bot: resign instead of acting once this many plies (half-moves) were played, counted by move numbers (White\'s move n is ply 2n-1); caps test games' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand join" -l max-moves -d 'The older cap: resign instead of playing a move numbered above N (= --max-plies 2N)' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand join" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand engine" -l bot -d 'The bot' -r -f -a "random\t'random possible attempts (easy)'
+krk_practice\t'the KR vs K practice player (also: krk)'
+heuristic\t'chess rules of thumb (medium)'
+strong\t'weighs where the opponent\'s pieces may be (hard)'"
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand engine" -l think-ms -d 'Thinking time per request in milliseconds, for bots that use it' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand engine" -l seed -d 'Random seed' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand engine" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand bench" -l seconds -d 'Seconds to spend on each measurement (at least 0.1)' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand bench" -l passes -d 'Replay the recorded games exactly this many times in-process instead of for a fixed time' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand bench" -l seed -d 'Random seed' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand bench" -l only -d 'Run only one measurement: in-process, protocol, cost (per-request cost at 1k, 10k and 100k events, with and without autosave), host (the seat host\'s per-request cost, fresh and at 1k, 10k and 50k events), or wire (the seat protocol across machines on loopback: requests a second, joining, trickling connections, a flooding seat)' -r -f -a "in-process\t''
+protocol\t''
+cost\t''
+host\t''
+wire\t''"
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand bench" -s h -l help -d 'Print help'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand completions" -s h -l help -d 'Print help'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand manpage" -l out-dir -d 'Write the pages to this folder instead: kriegspiel.1 and one page per subcommand (kriegspiel-replay.1, ...), created if missing' -r -F
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand manpage" -s h -l help -d 'Print help'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand help; and not __fish_seen_subcommand_from referee replay pgn scoresheet selfplay match endgame krk krk-table problem host join engine bench completions manpage help" -f -a "referee" -d 'Run the referee protocol on standard input and output (JSON lines, see PROTOCOL.md)'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand help; and not __fish_seen_subcommand_from referee replay pgn scoresheet selfplay match endgame krk krk-table problem host join engine bench completions manpage help" -f -a "replay" -d 'Print a saved game turn by turn as one perspective experienced it'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand help; and not __fish_seen_subcommand_from referee replay pgn scoresheet selfplay match endgame krk krk-table problem host join engine bench completions manpage help" -f -a "pgn" -d 'Export a saved game as PGN: the referee\'s (real moves) or one player\'s (filtered)'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand help; and not __fish_seen_subcommand_from referee replay pgn scoresheet selfplay match endgame krk krk-table problem host join engine bench completions manpage help" -f -a "scoresheet" -d 'Print a game\'s official scoresheet (every attempt with its answer) as plain text'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand help; and not __fish_seen_subcommand_from referee replay pgn scoresheet selfplay match endgame krk krk-table problem host join engine bench completions manpage help" -f -a "selfplay" -d 'Play random games through the referee until one finishes, and save it (sample games)'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand help; and not __fish_seen_subcommand_from referee replay pgn scoresheet selfplay match endgame krk krk-table problem host join engine bench completions manpage help" -f -a "match" -d 'Play a match between two bots and print one line per game, then the score of --white'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand help; and not __fish_seen_subcommand_from referee replay pgn scoresheet selfplay match endgame krk krk-table problem host join engine bench completions manpage help" -f -a "endgame" -d 'The strong bot\'s lone-king search from the widest uncertainty (the bot is not told where the king starts): many trials and a summary'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand help; and not __fish_seen_subcommand_from referee replay pgn scoresheet selfplay match endgame krk krk-table problem host join engine bench completions manpage help" -f -a "krk" -d 'King and Rook against King: play many games with a computer White and print a summary'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand help; and not __fish_seen_subcommand_from referee replay pgn scoresheet selfplay match endgame krk krk-table problem host join engine bench completions manpage help" -f -a "krk-table" -d 'Solve the KR-vs-K strategy table (minutes) and write it, or check the shipped one'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand help; and not __fish_seen_subcommand_from referee replay pgn scoresheet selfplay match endgame krk krk-table problem host join engine bench completions manpage help" -f -a "problem" -d 'Solve a Kriegspiel problem file: the verdict, the solution as a strategy tree, the nodes searched and the time. Exit status 0: proven; 1: refuted; 2: a bad file; 3: out of time'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand help; and not __fish_seen_subcommand_from referee replay pgn scoresheet selfplay match endgame krk krk-table problem host join engine bench completions manpage help" -f -a "host" -d 'Host a game for two seats over TCP (the seat protocol, PROTOCOL-SEAT.md): prints the address and join code, autosaves, keeps the clocks. With --seat white|black this machine\'s player takes that seat (in the app, or as --bot); with --seat none it is a referee server'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand help; and not __fish_seen_subcommand_from referee replay pgn scoresheet selfplay match endgame krk krk-table problem host join engine bench completions manpage help" -f -a "join" -d 'Join a hosted game: in the app, or with --bot as a headless seat'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand help; and not __fish_seen_subcommand_from referee replay pgn scoresheet selfplay match endgame krk krk-table problem host join engine bench completions manpage help" -f -a "engine" -d 'Speak the seat protocol on standard input and output with one of our bots (for other programs, and for `match --white \'cmd:kriegspiel engine --bot strong\'`)'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand help; and not __fish_seen_subcommand_from referee replay pgn scoresheet selfplay match endgame krk krk-table problem host join engine bench completions manpage help" -f -a "bench" -d 'Measure referee throughput in-process and through the protocol'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand help; and not __fish_seen_subcommand_from referee replay pgn scoresheet selfplay match endgame krk krk-table problem host join engine bench completions manpage help" -f -a "completions" -d 'Print a shell\'s completion script for this command line (bash, zsh, fish) on standard output'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand help; and not __fish_seen_subcommand_from referee replay pgn scoresheet selfplay match endgame krk krk-table problem host join engine bench completions manpage help" -f -a "manpage" -d 'Print the manual page (roff) on standard output, or with --out-dir write it and one page per subcommand to a folder'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand help; and not __fish_seen_subcommand_from referee replay pgn scoresheet selfplay match endgame krk krk-table problem host join engine bench completions manpage help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
