@@ -5,6 +5,7 @@
 
 use kriegspiel::protocol::Session;
 use kriegspiel::rules::Preset;
+use kriegspiel::variant::describe::Flag;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -146,6 +147,13 @@ fn rules_md_names_every_preset_and_every_flag() {
         assert!(
             rules.contains(&row),
             "RULES.md section 7 does not describe `{flag}`"
+        );
+    }
+    for flag in Flag::ALL {
+        let named = format!("({})", flag.name());
+        assert!(
+            rules.contains(&named),
+            "RULES.md does not give the editor's name {named}"
         );
     }
 }
