@@ -10,12 +10,26 @@ for tool in Xvfb xdotool import convert; do
     command -v "$tool" >/dev/null || { echo "curtain.sh: $tool is missing"; exit 2; }
 done
 work=$(mktemp -d)
-display=":$((40 + RANDOM % 50))"
-Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
-xvfb=$!
-cleanup() { kill "${game:-}" 2>/dev/null || true; kill "$xvfb" 2>/dev/null || true; rm -rf "$work"; }
+xvfb=""
+cleanup() { kill "${game:-}" 2>/dev/null || true; [ -n "$xvfb" ] && kill "$xvfb" 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
-sleep 1
+# A free display: one whose number no other X server holds, and a server that answers (a busy
+# machine may take more than a second to start it; a taken number makes Xvfb exit at once).
+display=""
+for n in $(seq 40 99); do
+    [ -e "/tmp/.X$n-lock" ] || [ -e "/tmp/.X11-unix/X$n" ] && continue
+    Xvfb ":$n" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
+    xvfb=$!
+    for _ in $(seq 1 40); do
+        if DISPLAY=":$n" xdotool getdisplaygeometry >/dev/null 2>&1; then display=":$n"; break; fi
+        kill -0 "$xvfb" 2>/dev/null || break
+        sleep 0.25
+    done
+    [ -n "$display" ] && break
+    kill "$xvfb" 2>/dev/null || true
+    xvfb=""
+done
+[ -n "$display" ] || { echo "curtain.sh: no display could be started"; exit 1; }
 export DISPLAY="$display" XDG_RUNTIME_DIR="$work/run" HOME="$work"
 mkdir -m 700 "$work/run"
 # Started in a folder of its own: its autosave lands there.
