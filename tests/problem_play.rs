@@ -3,7 +3,7 @@
 
 use kriegspiel::announce::heard_by;
 use kriegspiel::attempt::Attempt;
-use kriegspiel::problem::{Hint, PlayError, PlayState, Problem, ProblemPlay};
+use kriegspiel::problem::{Act, Hint, PlayError, PlayState, Problem, ProblemPlay};
 use kriegspiel::referee::Referee;
 use std::time::Duration;
 
@@ -48,11 +48,11 @@ fn following_the_hints_solves_the_problem() {
         if *play.state() != PlayState::Playing {
             break;
         }
-        let Hint::Next { attempt, depth, .. } = play.hint(THINK) else {
+        let Hint::Next { act, depth, .. } = play.hint(THINK) else {
             panic!("a proven problem always has a hint: {:?}", play.record());
         };
         assert!(depth <= play.mate_in() - play.moves());
-        play.attempt(attempt).expect("the hint is possible");
+        play.act(act).expect("the hint is possible");
     }
     assert!(
         matches!(play.state(), PlayState::Solved { moves } if *moves <= 2),
@@ -142,4 +142,57 @@ fn the_own_pieces_and_what_is_sure_of_the_enemy() {
     let (sure, maybe) = play.enemy_knowledge();
     assert_eq!(sure.len(), 1, "the black king on a8 is known: {sure:?}");
     assert_eq!(maybe.count(), 3, "the pawn's three squares");
+}
+
+/// Roche's problem (Rex Multiplex 1986): the key is the question. Following the hints, "Any?"
+/// among them, solves it whatever the devil answers; the proof is adopted once and every hint
+/// comes from it.
+#[test]
+fn a_question_is_a_move_of_the_person_and_of_the_hints() {
+    let problem = Problem::parse(
+        kriegspiel::places::problem("roche-1986-any")
+            .expect("shipped")
+            .text,
+    )
+    .expect("parses");
+    let mut play = ProblemPlay::new(&problem, THINK).expect("starts");
+    assert!(play.can_ask(), "English rules have the question");
+    let proof = problem.prove(None, None, false).expect("solves");
+    let strategy = proof.strategy.expect("proven");
+    assert_eq!(strategy.act, Act::Any);
+    assert!(play.adopt(strategy));
+    let mut asked = false;
+    for _ in 0..10 {
+        if *play.state() != PlayState::Playing {
+            break;
+        }
+        assert!(
+            play.has_plan(),
+            "the person follows the proof: {:?}",
+            play.record()
+        );
+        // From the proof: no search, so no time is needed.
+        let Hint::Next { act, .. } = play.hint(std::time::Duration::ZERO) else {
+            panic!("a hint from the proof: {:?}", play.record());
+        };
+        asked |= act == Act::Any;
+        play.act(act).expect("the hint is possible");
+    }
+    assert!(asked);
+    assert!(
+        matches!(play.state(), PlayState::Solved { .. }),
+        "{:?} {:?}",
+        play.state(),
+        play.record()
+    );
+    assert!(
+        play.record()[0].starts_with("1. Any?"),
+        "{:?}",
+        play.record()
+    );
+    // Asked once a turn.
+    let mut again = ProblemPlay::new(&problem, THINK).expect("starts");
+    again.act(Act::Any).expect("asked");
+    assert!(!again.can_ask());
+    assert!(again.act(Act::Any).is_err());
 }

@@ -41,10 +41,10 @@ fn rotenbergs_bishop_stands_on_any_free_dark_square() {
 #[test]
 fn the_refusal_branch_is_a_mate_in_one() {
     let p = Problem {
-        uncertain: vec![Uncertain {
-            piece: 'b',
-            squares: Squares::List(vec!["b2".into(), "d2".into(), "f2".into()]),
-        }],
+        uncertain: vec![Uncertain::new(
+            'b',
+            Squares::List(vec!["b2".into(), "d2".into(), "f2".into()]),
+        )],
         mate_in: 1,
         ..rotenberg()
     };
@@ -189,4 +189,149 @@ fn a_material_checkmate_counts_only_where_the_problem_says_so() {
             .board,
         Color::White
     ));
+}
+
+fn shipped(name: &str) -> Problem {
+    Problem::parse(kriegspiel::places::problem(name).expect("shipped").text).expect("parses")
+}
+
+/// Issue 32's small case: a key that works by being refused ("Rxa5 sor Rxa6 sor Rxa7" in
+/// Foster's position). An attempt refused in a placement goes on there as a question; it used
+/// to be read as a failure, and the problem as refuted.
+#[test]
+fn an_attempt_refused_in_a_placement_goes_on_as_a_question() {
+    let text = r#"(title: "sor", author: "test", source: "issue 32", rules: "berkeley",
+        known: "R7/5PP1/1B4KP/1N6/1Q2B1P1/6P1/P1N2P1P/3R4 w - - 0 1",
+        uncertain: [(piece: 'k', squares: List(["e2", "h3"])),
+                    (piece: 'p', squares: List(["a5", "a6", "a7"]))],
+        mate_in: 2)"#;
+    let p = Problem::parse(text).expect("parses");
+    assert_eq!(p.belief().expect("positions").len(), 6);
+    let mut solver = Solver::new(Color::White, None);
+    match solver.solve(p.belief().expect("positions"), 2) {
+        Outcome::Proven { depth, strategy } => {
+            assert_eq!(depth, 2);
+            assert!(strategy.refused.is_some(), "{}", strategy.key_line());
+        }
+        other => panic!("not proven: {other:?}"),
+    }
+}
+
+/// Foster (Variant Chess 1996): a black pawn on a3-a7, or none; the published key and its
+/// refusal chain.
+#[test]
+fn a_unit_that_may_be_absent_is_placed_and_left_out() {
+    let p = shipped("foster-1996");
+    assert!(p.uncertain.iter().any(|u| u.optional));
+    let belief = p.belief().expect("positions");
+    // Kings on five squares, the pawn on five or nowhere; the illegal ones drop out.
+    assert_eq!(belief.len(), 25);
+    assert!(
+        belief
+            .iter()
+            .any(|r| r.true_board().pawns() & r.true_board().black() == shakmaty::Bitboard::EMPTY)
+    );
+    let mut solver = Solver::new(Color::White, None);
+    match solver.solve(belief, p.mate_in) {
+        Outcome::Proven { strategy, .. } => {
+            assert_eq!(strategy.key_line(), "Ra4 sor Ra5 sor Ra6 sor Ra7")
+        }
+        other => panic!("not proven: {other:?}"),
+    }
+}
+
+/// Anderson no. 1: a black queen, rook, bishop or knight on e1. Fixed as a queen the problem
+/// is a mate in one (Bc2#), which a knight refutes (Nxc2); the unit of unknown type needs the
+/// published 1.Ra1+.
+#[test]
+fn a_unit_of_unknown_type_is_every_type_it_may_be() {
+    let p = shipped("anderson-1958-no01");
+    assert_eq!(p.belief().expect("positions").len(), 4);
+    let mut solver = Solver::new(Color::White, None);
+    match solver.solve(p.belief().expect("positions"), p.mate_in) {
+        Outcome::Proven { strategy, .. } => assert_eq!(strategy.san, "Ra1"),
+        other => panic!("not proven: {other:?}"),
+    }
+    let as_queen = Problem {
+        uncertain: vec![Uncertain::new('q', Squares::List(vec!["e1".into()]))],
+        mate_in: 1,
+        ..p.clone()
+    };
+    let mut solver = Solver::new(Color::White, None);
+    match solver.solve(as_queen.belief().expect("positions"), 1) {
+        Outcome::Proven { strategy, .. } => assert_eq!(strategy.key_line(), "Bc2#"),
+        other => panic!("not proven: {other:?}"),
+    }
+    let unknown_in_one = Problem { mate_in: 1, ..p };
+    let mut solver = Solver::new(Color::White, None);
+    assert!(matches!(
+        solver.solve(unknown_in_one.belief().expect("positions"), 1),
+        Outcome::Refuted { .. }
+    ));
+}
+
+/// Roche (Rex Multiplex 1986): the key is "Are there any?", printed like a move, each answer
+/// with its own continuation.
+#[test]
+fn a_question_is_a_move_of_the_solver() {
+    let p = shipped("roche-1986-any");
+    let mut solver = Solver::new(Color::White, None);
+    match solver.solve(p.belief().expect("positions"), p.mate_in) {
+        Outcome::Proven { strategy, .. } => {
+            assert_eq!(strategy.key_line(), "Any?");
+            let tree = strategy.to_string();
+            assert!(tree.starts_with("1. Any?\n"), "{tree}");
+            assert!(tree.contains("No.") && tree.contains("Try"), "{tree}");
+            assert!(tree.contains("1. g8=R"), "{tree}");
+        }
+        other => panic!("not proven: {other:?}"),
+    }
+    // Under rules without the question there is no mate in 2.
+    let wild = Problem {
+        rules: "wild16".into(),
+        ..p
+    };
+    let mut solver = Solver::new(Color::White, None);
+    assert!(!matches!(
+        solver.solve(wild.belief().expect("positions"), 2),
+        Outcome::Proven { .. }
+    ));
+}
+
+/// A table far smaller than the search: it is trimmed again and again, and a proof still comes
+/// (not always with the same key: what the table forgot changes the order of the search).
+#[test]
+fn a_bounded_table_still_proves() {
+    let p = shipped("anderson-1958-no36");
+    let mut solver = Solver::new(Color::White, None).table_limit(2048);
+    match solver.solve(p.belief().expect("positions"), p.mate_in) {
+        Outcome::Proven { depth, .. } => assert!(depth <= p.mate_in),
+        other => panic!("not proven: {other:?}"),
+    }
+    assert!(solver.stats.trims > 0, "{:?}", solver.stats);
+}
+
+/// The progress is read while the solver works, and a stop asked ends the search as out of
+/// time.
+#[test]
+fn progress_is_shared_and_a_stop_is_heard() {
+    use kriegspiel::problem::Progress;
+    use std::sync::Arc;
+    let p = rotenberg();
+    let progress = Arc::new(Progress::default());
+    let mut solver = Solver::new(Color::White, None).progress(progress.clone());
+    let watcher = progress.clone();
+    let stopper = std::thread::spawn(move || {
+        while watcher.read().first_moves == 0 {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        let seen = watcher.read();
+        watcher.stop();
+        seen
+    });
+    let outcome = solver.solve(p.belief().expect("positions"), p.mate_in);
+    let seen = stopper.join().expect("the watcher");
+    assert!(matches!(outcome, Outcome::Unknown), "{outcome:?}");
+    assert!(seen.nodes > 0 && seen.first_moves > 0, "{seen:?}");
+    assert!(seen.to_string().contains("positions searched"), "{seen}");
 }

@@ -753,7 +753,7 @@ _kriegspiel() {
             return 0
             ;;
         kriegspiel__subcmd__problem)
-            opts="-h --list --max-seconds --help"
+            opts="-h --list --max-seconds --progress --key-first --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -174,6 +174,8 @@ complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand krk-table" -l chec
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand krk-table" -s h -l help -d 'Print help'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand problem" -l max-seconds -d 'Give up after this many seconds, counted from the start (reading the file and placing the uncertain units included; status 3)' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand problem" -l list -d 'List the problems that ship with the program, one name a line'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand problem" -l progress -d 'Print the search\'s progress on the standard error every few seconds'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand problem" -l key-first -d 'Search the problem\'s published key before the other first moves (a faster proof when the source is right; the others follow when it fails)'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand problem" -s h -l help -d 'Print help'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand host" -l port -d 'The port to listen on (0: any free port)' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand host" -l bind -d 'The address to listen on (127.0.0.1: this machine only)' -r

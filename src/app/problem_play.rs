@@ -1,16 +1,19 @@
 //! Playing a problem against the computer (the devil of [`ProblemPlay`]): the person's own board
 //! with the enemy units known for sure as markers, attempts by click, drag or typed UCI, what the
-//! person heard, hints on request, and at the end "Solved" or the placement that refutes the
-//! person's play drawn on a board. The devil and the hints think on another thread, so the
-//! window never blocks.
+//! person heard, "Any?" where the rules have it, hints on request, and at the end "Solved" or
+//! the placement that refutes the person's play drawn on a board. Hints come from the problem's
+//! proof, worked out once by the problems screen ([`PlayPanel::adopt`]); a person who left the
+//! proven line gets a search from where they are. The devil and the searches think on other
+//! threads, with their progress shown, so the window never blocks.
 
 use super::board::{self, Arrow, BoardEvent, BoardSpec, Highlight};
 use crate::attempt::Attempt;
-use crate::problem::{Hint, PlayState, Problem, ProblemPlay};
+use crate::problem::{Act, Hint, PlayState, Problem, ProblemPlay, Progress, Proof, Reading};
 use crate::variant::typed::{OwnSide, Typed, resolve_on};
 use crate::wording::color_title;
 use egui::RichText;
 use shakmaty::{Bitboard, Role, Square};
+use std::sync::Arc;
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::Duration;
 
@@ -41,6 +44,14 @@ pub struct PlayPanel {
     shade: bool,
     hinting: bool,
     job: Option<Receiver<Done>>,
+    /// The progress of a hint's own search (from where the person left the proof).
+    search: Option<Arc<Progress>>,
+    /// The problem's proof: still being worked out (with how far it came), or known.
+    pub proving: Option<Reading>,
+    /// Whether the problem's proof came (hints then follow it, or search where it cannot help).
+    proof_known: bool,
+    /// A hint was asked before the proof came: it is given when the proof comes.
+    hint_waits: bool,
 }
 
 impl PlayPanel {
@@ -57,6 +68,10 @@ impl PlayPanel {
             shade: false,
             hinting: false,
             job: None,
+            search: None,
+            proving: None,
+            proof_known: false,
+            hint_waits: false,
         })
     }
 
@@ -65,15 +80,30 @@ impl PlayPanel {
         self.job.is_some()
     }
 
+    /// Whether the panel still waits for the problem's proof.
+    pub fn needs_proof(&self) -> bool {
+        !self.proof_known
+    }
+
+    /// Whether a hint waits for the problem's proof.
+    pub fn hint_waits(&self) -> bool {
+        self.hint_waits
+    }
+
     /// Sends `a` to the devil on another thread.
     pub fn attempt(&mut self, a: Attempt) {
+        self.act(Act::Try(a));
+    }
+
+    /// Sends the attempt or the question to the devil on another thread.
+    pub fn act(&mut self, act: Act) {
         if self.thinking() {
             return;
         }
         let mut next = self.play.clone();
         let (tx, rx) = channel();
         std::thread::spawn(move || {
-            let error = next.attempt(a).err().map(|e| e.to_string());
+            let error = next.act(act).err().map(|e| e.to_string());
             let _ = tx.send(Done::Answered(Box::new(next), error));
         });
         self.selected = None;
@@ -106,19 +136,65 @@ impl PlayPanel {
         }
     }
 
+    /// The problem's proof came: hints follow it from now on (a hint asked meanwhile is given).
+    pub fn adopt(&mut self, proof: &Proof) {
+        self.proving = None;
+        self.proof_known = true;
+        if let Some(strategy) = &proof.strategy {
+            self.play.adopt(strategy.clone());
+        }
+        if std::mem::take(&mut self.hint_waits) {
+            self.ask_hint();
+        }
+    }
+
     fn ask_hint(&mut self) {
         if self.thinking() {
             return;
         }
+        if self.play.has_plan() {
+            // From the proof: at once.
+            let hint = self.play.hint(Duration::ZERO);
+            self.show_hint(hint);
+            return;
+        }
+        if !self.proof_known {
+            self.hint_waits = true;
+            self.message =
+                Some("The problem's proof is being worked out: the hint follows.".to_owned());
+            return;
+        }
+        // The person left the proven line (or there is none): a search from here.
         let mut play = self.play.clone();
+        let progress = Arc::new(Progress::default());
+        let shared = progress.clone();
         let (tx, rx) = channel();
         std::thread::spawn(move || {
-            let hint = play.hint(HINT);
+            let hint = play.hint_with(HINT, Some(shared));
             let _ = tx.send(Done::Hint(Box::new(play), hint));
         });
         self.message = None;
         self.hinting = true;
+        self.search = Some(progress);
         self.job = Some(rx);
+    }
+
+    fn show_hint(&mut self, hint: Hint) {
+        self.message = Some(match &hint {
+            Hint::Next { san, depth, .. } => {
+                format!("Hint: {san} (it mates in at most {depth} from here).")
+            }
+            Hint::Lost => {
+                "No strategy mates in the moves left: the devil can refute your play.".to_owned()
+            }
+            Hint::Unknown => "No hint found in time.".to_owned(),
+        });
+        self.hint = match hint {
+            Hint::Next {
+                act: Act::Try(a), ..
+            } => Some(a),
+            _ => None,
+        };
     }
 
     /// Takes what a worker finished.
@@ -138,26 +214,15 @@ impl PlayPanel {
             Ok(Done::Hint(play, hint)) => {
                 self.play = *play;
                 self.hinting = false;
-                self.message = Some(match &hint {
-                    Hint::Next { san, depth, .. } => {
-                        format!("Hint: {san} (it mates in at most {depth} from here).")
-                    }
-                    Hint::Lost => {
-                        "No strategy mates in the moves left: the devil can refute your play."
-                            .to_owned()
-                    }
-                    Hint::Unknown => "No hint found in time.".to_owned(),
-                });
-                self.hint = match hint {
-                    Hint::Next { attempt, .. } => Some(attempt),
-                    _ => None,
-                };
+                self.search = None;
+                self.show_hint(hint);
                 self.job = None;
             }
             Err(TryRecvError::Empty) => ctx.request_repaint_after(Duration::from_millis(100)),
             Err(TryRecvError::Disconnected) => {
                 self.job = None;
                 self.hinting = false;
+                self.search = None;
             }
         }
     }
@@ -201,6 +266,11 @@ impl PlayPanel {
                     {
                         self.try_typed();
                     }
+                    if self.play.can_ask()
+                        && ui.add_enabled(free, egui::Button::new("Any?")).clicked()
+                    {
+                        self.act(Act::Any);
+                    }
                     if ui.add_enabled(free, egui::Button::new("Hint")).clicked() {
                         self.ask_hint();
                     }
@@ -240,9 +310,14 @@ impl PlayPanel {
 
     fn status(&self, ui: &mut egui::Ui) {
         let text = match self.play.state() {
-            PlayState::Playing if self.hinting => {
-                "Looking for a hint (this can take a minute)…".to_owned()
-            }
+            PlayState::Playing if self.hinting => match &self.search {
+                Some(p) => format!("Looking for a hint from here: {}…", p.read()),
+                None => "Looking for a hint…".to_owned(),
+            },
+            PlayState::Playing if self.hint_waits => match &self.proving {
+                Some(r) => format!("Working out the proof for the hint: {r}…"),
+                None => "Working out the proof for the hint…".to_owned(),
+            },
             PlayState::Playing if self.thinking() => "The referee answers…".to_owned(),
             PlayState::Playing => format!(
                 "Move {} of {}: your attempt. {} fit what you heard.",
@@ -255,7 +330,7 @@ impl PlayPanel {
         };
         ui.horizontal(|ui| {
             ui.label(RichText::new(text).size(18.0));
-            if self.thinking() {
+            if self.thinking() || self.hint_waits {
                 ui.spinner();
             }
         });

@@ -1,15 +1,18 @@
 //! The problems screen: the Kriegspiel problems that ship with the program
 //! ([`crate::places::problems`]) and those of any folder the user opens, each shown with what is known for sure, where the uncertain units may
-//! stand and its stipulation; "Solve" runs the solver on another thread and shows the verdict
-//! with the strategy tree; "Play it" opens [`PlayPanel`], the problem against the computer.
+//! stand and its stipulation; "Solve" works out the problem's proof on another thread (with its
+//! progress shown) and shows the verdict with the strategy tree; "Play it" opens [`PlayPanel`],
+//! the problem against the computer, and starts the proof its hints come from. A proof is worked
+//! out once per problem (by its content) and kept for the session.
 
 use super::board::{self, BoardSpec, Highlight};
 use super::problem_play::PlayPanel;
-use crate::problem::{PlayState, Problem};
+use crate::problem::{PlayState, Problem, Proof, ProofJob};
 use crate::wording::color_title;
 use egui::RichText;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{Receiver, channel};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// How long the screen lets the solver think.
@@ -25,7 +28,12 @@ pub struct ProblemsScreen {
     pub chosen: Option<usize>,
     /// The solver's answer for the chosen problem, once it came.
     pub answer: Option<String>,
-    job: Option<Receiver<String>>,
+    /// The proof being worked out, with its problem's key.
+    job: Option<(u64, ProofJob)>,
+    /// The proofs worked out, by problem ([`Problem::content_key`]).
+    proofs: HashMap<u64, Arc<Proof>>,
+    /// "Solve" was asked: the report is shown when the proof comes.
+    show_report: bool,
     /// The chosen problem being played, if it is.
     pub playing: Option<PlayPanel>,
 }
@@ -60,6 +68,8 @@ impl ProblemsScreen {
             wants_folder: false,
             answer: None,
             job: None,
+            proofs: HashMap::new(),
+            show_report: false,
             playing: None,
         }
     }
@@ -85,7 +95,7 @@ impl ProblemsScreen {
                 .into_iter()
                 .map(|(p, read)| (p.display().to_string(), read)),
         );
-        if self.entries.len() > first && !self.solving() && self.playing.is_none() {
+        if self.entries.len() > first && self.playing.is_none() {
             self.chosen = Some(first);
             self.answer = None;
         }
@@ -93,43 +103,101 @@ impl ProblemsScreen {
 
     /// Whether the solver is still thinking.
     pub fn solving(&self) -> bool {
-        self.job.is_some()
+        self.show_report && self.job.is_some()
     }
 
-    /// Starts the solver on the chosen problem (on another thread).
+    /// Shows the chosen problem's solution: from its proof, worked out first if need be.
     pub fn solve(&mut self) {
-        let Some(Ok(problem)) = self
-            .chosen
-            .and_then(|i| self.entries.get(i))
-            .map(|e| e.1.clone())
-        else {
+        self.show_report = true;
+        self.prove();
+    }
+
+    /// The chosen problem, when it could be read.
+    fn chosen_problem(&self) -> Option<Problem> {
+        match self.chosen.and_then(|i| self.entries.get(i)) {
+            Some((_, Ok(problem))) => Some(problem.clone()),
+            _ => None,
+        }
+    }
+
+    /// Starts working out the chosen problem's proof on another thread, unless it is known or
+    /// under way (a proof of another problem under way is stopped).
+    fn prove(&mut self) {
+        let Some(problem) = self.chosen_problem() else {
             return;
         };
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            let text = problem
-                .solve_report(Some(LIMIT))
-                .map_or_else(|e| e.to_string(), |(_, text)| text);
-            let _ = tx.send(text);
-        });
-        self.answer = None;
-        self.job = Some(rx);
+        let key = problem.content_key();
+        if let Some(proof) = self.proofs.get(&key).cloned() {
+            self.take(&proof);
+            return;
+        }
+        if self.job.as_ref().is_some_and(|(k, _)| *k == key) {
+            return;
+        }
+        self.job = Some((key, ProofJob::start(problem, Some(LIMIT))));
+    }
+
+    /// A proof of the chosen problem is known: the report and the hints follow it.
+    fn take(&mut self, proof: &Arc<Proof>) {
+        if self.show_report {
+            self.answer = Some(proof.report.clone());
+        }
+        if let Some(panel) = &mut self.playing
+            && panel.needs_proof()
+        {
+            panel.adopt(proof);
+        }
+    }
+
+    /// Takes the proof under way when it is done; meanwhile shows its progress to the panel.
+    fn poll(&mut self, ctx: &egui::Context) {
+        let Some((key, job)) = &mut self.job else {
+            if let Some(panel) = &self.playing
+                && panel.needs_proof()
+            {
+                self.prove();
+            }
+            return;
+        };
+        let key = *key;
+        match job.poll() {
+            Some(done) => {
+                self.job = None;
+                let proof = Arc::new(done.unwrap_or_else(|e| Proof {
+                    verdict: crate::problem::Verdict::Undecided,
+                    strategy: None,
+                    report: e,
+                }));
+                self.proofs.insert(key, proof.clone());
+                if self
+                    .chosen_problem()
+                    .is_some_and(|p| p.content_key() == key)
+                {
+                    self.take(&proof);
+                }
+            }
+            None => {
+                if let Some(panel) = &mut self.playing {
+                    panel.proving = Some(job.reading());
+                }
+                ctx.request_repaint_after(Duration::from_millis(200));
+            }
+        }
+    }
+
+    /// How far the proof under way has come, in words.
+    fn proving_text(&self) -> Option<String> {
+        let (_, job) = self.job.as_ref()?;
+        Some(format!(
+            "Working out the proof ({:.0} s): {}…",
+            job.elapsed().as_secs_f64(),
+            job.reading()
+        ))
     }
 
     /// Draws the screen.
     pub fn show(&mut self, ui: &mut egui::Ui) {
-        if let Some(rx) = &self.job {
-            match rx.try_recv() {
-                Ok(text) => {
-                    self.answer = Some(text);
-                    self.job = None;
-                }
-                Err(std::sync::mpsc::TryRecvError::Empty) => {
-                    ui.ctx().request_repaint_after(Duration::from_millis(200));
-                }
-                Err(std::sync::mpsc::TryRecvError::Disconnected) => self.job = None,
-            }
-        }
+        self.poll(ui.ctx());
         egui::Panel::left("problem-list").show(ui, |ui| {
             ui.heading("Problems");
             if self.entries.is_empty() {
@@ -152,12 +220,14 @@ impl ProblemsScreen {
             });
             if let Some(i) = pick
                 && self.chosen != Some(i)
-                && !self.solving()
                 && !self.playing.as_ref().is_some_and(PlayPanel::thinking)
             {
                 self.chosen = Some(i);
                 self.answer = None;
+                self.show_report = false;
                 self.playing = None;
+                // A proof under way of the problem left is stopped.
+                self.job = None;
             }
         });
         egui::CentralPanel::default().show(ui, |ui| {
@@ -211,18 +281,28 @@ impl ProblemsScreen {
         }
         let mut hidden = Vec::new();
         if let Ok(units) = problem.units() {
-            for (piece, squares) in units {
+            for unit in units {
+                let squares = unit.squares();
                 for sq in squares {
                     spec.highlights.push((sq, Highlight::Region));
                 }
+                let Some(&(first, _)) = unit.kinds.first() else {
+                    continue;
+                };
+                let kinds: Vec<&str> = unit
+                    .kinds
+                    .iter()
+                    .map(|(piece, _)| super::pieces::role_name(piece.role))
+                    .collect();
                 hidden.push(format!(
-                    "{} {}: {}",
-                    color_title(piece.color).to_lowercase(),
-                    super::pieces::role_name(piece.role),
+                    "{} {}: {}{}",
+                    color_title(first.color).to_lowercase(),
+                    crate::wording::either(&kinds),
                     match squares.count() {
                         1 => "the shaded square".to_owned(),
                         n => format!("one of the {n} shaded squares"),
-                    }
+                    },
+                    if unit.optional { ", or none" } else { "" }
                 ));
             }
         }
@@ -253,6 +333,11 @@ impl ProblemsScreen {
                 ui.spinner();
             }
         });
+        if self.solving()
+            && let Some(text) = self.proving_text()
+        {
+            ui.label(text);
+        }
         self.solution(ui, problem);
     }
 
@@ -269,7 +354,12 @@ impl ProblemsScreen {
                 self.solve();
             }
             if self.solving() {
-                ui.spinner();
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    if let Some(text) = self.proving_text() {
+                        ui.label(text);
+                    }
+                });
             }
         }
         if let Some(answer) = &self.answer {

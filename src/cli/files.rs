@@ -86,6 +86,13 @@ pub struct ProblemArgs {
         allow_hyphen_values = true
     )]
     max_seconds: Option<std::time::Duration>,
+    /// Print the search's progress on the standard error every few seconds.
+    #[arg(long)]
+    progress: bool,
+    /// Search the problem's published key before the other first moves (a faster proof when
+    /// the source is right; the others follow when it fails).
+    #[arg(long)]
+    key_first: bool,
 }
 
 /// Loads a save: an unreadable or invalid file is bad input.
@@ -216,6 +223,25 @@ pub fn krk_table(args: KrkTableArgs) -> Outcome {
     Ok(())
 }
 
+/// Prints `progress` on the standard error every 5 s until the search is done (the solver holds
+/// the other reference).
+fn watch(progress: std::sync::Arc<kriegspiel::problem::Progress>) {
+    let started = std::time::Instant::now();
+    std::thread::spawn(move || {
+        loop {
+            std::thread::sleep(std::time::Duration::from_secs(5));
+            if std::sync::Arc::strong_count(&progress) < 2 {
+                return;
+            }
+            eprintln!(
+                "{:>5.0} s: {}",
+                started.elapsed().as_secs_f64(),
+                progress.read()
+            );
+        }
+    });
+}
+
 /// `kriegspiel problem`: solves a problem file and prints the verdict (proven 0, refuted 1,
 /// a bad file 2, out of time 3).
 pub fn problem(args: ProblemArgs) -> Outcome {
@@ -258,7 +284,12 @@ pub fn problem(args: ProblemArgs) -> Outcome {
             p.rules,
             kriegspiel::wording::count(belief.len(), "position", "positions")
         );
-        p.report(belief, deadline)
+        let progress = args.progress.then(|| {
+            let progress = std::sync::Arc::new(kriegspiel::problem::Progress::default());
+            watch(progress.clone());
+            progress
+        });
+        p.report(belief, deadline, progress, args.key_first)
     });
     let (verdict, text) =
         report.map_err(|e| Stop::bad_input(format!("{}: {e}", file.display())))?;

@@ -8,16 +8,23 @@
 //! more than [`MAX_PLACEMENTS`] placements is refused before any is made, and it stops at a
 //! deadline ([`Problem::belief_until`]).
 
+mod kinds;
 mod place;
 mod play;
+mod progress;
+mod proof;
 mod solve;
+mod table;
 mod tree;
 
+pub use kinds::Kinds;
 pub use place::MAX_PLACEMENTS;
 
 pub use self::play::{Hint, PlayError, PlayState, ProblemPlay};
-pub use solve::{Outcome, Solver, Stats};
-pub use tree::Strategy;
+pub use progress::{Progress, Reading};
+pub use proof::{Proof, ProofJob};
+pub use solve::{Outcome, Solver, Stats, TABLE_LIMIT};
+pub use tree::{Act, Strategy};
 
 use crate::referee::Referee;
 use crate::rules::{Preset, RuleSet};
@@ -25,7 +32,7 @@ use crate::untrusted::{quoted, shortened};
 use serde::{Deserialize, Serialize};
 use shakmaty::{Bitboard, Color, Piece, Setup, Square};
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 use thiserror::Error;
 
 /// The verdict of a search.
@@ -55,10 +62,44 @@ pub enum Squares {
 /// One uncertain unit.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Uncertain {
-    /// The unit as a FEN letter ("b": a black bishop).
-    pub piece: char,
+    /// What the unit is: a FEN letter (`'b'`: a black bishop), or, for a unit of unknown type,
+    /// the letters of what it may be (`"qrbn"`: a black queen, rook, bishop or knight).
+    pub piece: Kinds,
     /// Where it may be.
     pub squares: Squares,
+    /// Whether the unit may be absent ("a black pawn on a5, or none").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub optional: bool,
+}
+
+impl Uncertain {
+    /// A unit that is one `piece` (a FEN letter) on one of `squares`.
+    pub fn new(piece: char, squares: Squares) -> Uncertain {
+        Uncertain {
+            piece: Kinds(vec![piece]),
+            squares,
+            optional: false,
+        }
+    }
+}
+
+/// One uncertain unit as it is placed: each piece it may be with the free squares it may then
+/// stand on, and whether it may be absent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unit {
+    /// What it may be, each with its squares.
+    pub kinds: Vec<(Piece, Bitboard)>,
+    /// Whether it may be absent.
+    pub optional: bool,
+}
+
+impl Unit {
+    /// Every square it may stand on.
+    pub fn squares(&self) -> Bitboard {
+        self.kinds
+            .iter()
+            .fold(Bitboard::EMPTY, |all, (_, squares)| all | *squares)
+    }
 }
 
 /// A Kriegspiel problem, as stored in a file.
@@ -196,15 +237,12 @@ impl Problem {
         Ok(self.known_setup()?.board)
     }
 
-    /// The uncertain units, each with the free squares it may stand on (a pawn never on the
-    /// first or last rank).
-    pub fn units(&self) -> Result<Vec<(Piece, Bitboard)>, ProblemError> {
+    /// The uncertain units, each with what it may be and the free squares it may then stand on
+    /// (a pawn never on the first or last rank).
+    pub fn units(&self) -> Result<Vec<Unit>, ProblemError> {
         let known = self.known_setup()?;
         let mut units = Vec::new();
         for u in &self.uncertain {
-            let piece = Piece::from_char(u.piece).ok_or_else(|| {
-                ProblemError::Invalid(format!("'{}' is not a piece letter", u.piece))
-            })?;
             let squares = match &u.squares {
                 Squares::Any => Bitboard::FULL,
                 Squares::Light => Bitboard::LIGHT_SQUARES,
@@ -220,68 +258,24 @@ impl Problem {
                     set
                 }
             };
-            // A pawn never stands on its first or last rank.
-            let ranks = match piece.role {
-                shakmaty::Role::Pawn => Bitboard::BACKRANKS,
-                _ => Bitboard::EMPTY,
-            };
-            units.push((piece, squares & !known.board.occupied() & !ranks));
+            let pieces = u.piece.pieces()?;
+            let kinds = pieces
+                .into_iter()
+                .map(|piece| {
+                    // A pawn never stands on its first or last rank.
+                    let ranks = match piece.role {
+                        shakmaty::Role::Pawn => Bitboard::BACKRANKS,
+                        _ => Bitboard::EMPTY,
+                    };
+                    (piece, squares & !known.board.occupied() & !ranks)
+                })
+                .collect();
+            units.push(Unit {
+                kinds,
+                optional: u.optional,
+            });
         }
         Ok(units)
-    }
-
-    /// Solves the problem within `limit` (the placing of its uncertain units included; a limit
-    /// too far to count is none) and reports it as text: the verdict, the key and the strategy
-    /// tree, and the search counts (for screens and tools that only show the result; it can run
-    /// on another thread, as the problem is plain data).
-    pub fn solve_report(&self, limit: Option<Duration>) -> Result<(Verdict, String), ProblemError> {
-        let deadline = limit.and_then(|l| Instant::now().checked_add(l));
-        match self.belief_until(deadline) {
-            Ok(belief) => self.report(belief, deadline),
-            Err(ProblemError::OutOfTime) => Ok(out_of_time_while_placing()),
-            Err(e) => Err(e),
-        }
-    }
-
-    /// Solves the problem from `belief` (its own, [`Problem::belief_until`]) until `deadline`
-    /// and reports it as [`Problem::solve_report`] does.
-    pub fn report(
-        &self,
-        belief: Vec<Referee>,
-        deadline: Option<Instant>,
-    ) -> Result<(Verdict, String), ProblemError> {
-        let started = Instant::now();
-        let mut solver =
-            Solver::until(self.solver()?, deadline).material_mates(self.material_mates);
-        let outcome = solver.solve(belief, self.mate_in);
-        let stats = format!(
-            "{} nodes ({} from the table) in {:.2} s",
-            solver.stats.nodes,
-            solver.stats.hits,
-            started.elapsed().as_secs_f64()
-        );
-        let verdict = match &outcome {
-            Outcome::Proven { .. } => Verdict::Proven,
-            Outcome::Refuted { .. } => Verdict::Refuted,
-            Outcome::Unknown => Verdict::Undecided,
-        };
-        let text = match outcome {
-            Outcome::Proven { depth, strategy } => format!(
-                "Proven: mate in {depth}. Key: {}\n{strategy}{stats}",
-                strategy.key_line()
-            ),
-            Outcome::Refuted { placement } => {
-                let why = placement.map_or(String::new(), |fen| {
-                    format!("Even knowing it, the solver cannot mate in time from: {fen}\n")
-                });
-                format!(
-                    "Refuted: no strategy mates in {}.\n{why}{stats}",
-                    self.mate_in
-                )
-            }
-            Outcome::Unknown => format!("Undecided: the time ran out.\n{stats}"),
-        };
-        Ok((verdict, text))
     }
 }
 

@@ -3,9 +3,10 @@
 //! placed once per set of squares (not once per order), and the expansion stops at a deadline.
 
 use super::ProblemError;
+use super::Unit;
 use crate::referee::Referee;
 use crate::rules::RuleSet;
-use shakmaty::{Bitboard, Piece, Setup, Square};
+use shakmaty::{Piece, Setup, Square};
 use std::time::Instant;
 
 /// The most placements of its uncertain units a problem may have (each legal one is a position
@@ -15,39 +16,46 @@ pub const MAX_PLACEMENTS: u128 = 500_000;
 /// How many placements are made between two looks at the clock.
 const CLOCK_EVERY: u64 = 256;
 
-/// Identical uncertain units: the piece, the squares each may stand on, how many.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// Identical uncertain units: what each may be (a piece on a square), whether it may be absent,
+/// how many.
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct Group {
-    piece: Piece,
-    squares: Bitboard,
+    options: Vec<(Piece, Square)>,
+    optional: bool,
     count: usize,
 }
 
 /// `units` gathered into groups of identical ones, in the order they first appear.
-fn groups(units: &[(Piece, Bitboard)]) -> Vec<Group> {
-    let mut out: Vec<Group> = Vec::new();
-    for &(piece, squares) in units {
-        match out
-            .iter_mut()
-            .find(|g| g.piece == piece && g.squares == squares)
-        {
-            Some(group) => group.count += 1,
-            None => out.push(Group {
-                piece,
-                squares,
-                count: 1,
-            }),
+fn groups(units: &[Unit]) -> Vec<Group> {
+    let mut out: Vec<(&Unit, usize)> = Vec::new();
+    for unit in units {
+        match out.iter_mut().find(|(u, _)| *u == unit) {
+            Some((_, count)) => *count += 1,
+            None => out.push((unit, 1)),
         }
     }
-    out
+    out.into_iter()
+        .map(|(unit, count)| Group {
+            options: unit
+                .kinds
+                .iter()
+                .flat_map(|&(piece, squares)| squares.into_iter().map(move |sq| (piece, sq)))
+                .collect(),
+            optional: unit.optional,
+            count,
+        })
+        .collect()
 }
 
 /// How many placements [`expand`] makes for `units` (legal or not): for each group of identical
-/// units, the ways to choose their squares, multiplied (exact when the groups' squares do not
-/// overlap, more than the placements when they do; saturating).
-pub fn count(units: &[(Piece, Bitboard)]) -> u128 {
+/// units, the ways to choose what they are and where (as many as may be present), multiplied
+/// (exact when no two options can collide, more than the placements when they can; saturating).
+pub fn count(units: &[Unit]) -> u128 {
     groups(units).iter().fold(1u128, |all, g| {
-        all.saturating_mul(choose(g.squares.count() as u128, g.count))
+        let n = g.options.len() as u128;
+        let least = if g.optional { 0 } else { g.count };
+        let ways = (least..=g.count).fold(0u128, |sum, m| sum.saturating_add(choose(n, m)));
+        all.saturating_mul(ways)
     })
 }
 
@@ -66,7 +74,7 @@ fn choose(n: u128, k: usize) -> u128 {
 pub fn expand(
     rules: &RuleSet,
     known: &Setup,
-    units: &[(Piece, Bitboard)],
+    units: &[Unit],
     deadline: Option<Instant>,
 ) -> Result<Vec<Referee>, ProblemError> {
     let placements = count(units);
@@ -76,14 +84,12 @@ pub fn expand(
     let mut placing = Placing {
         rules,
         deadline,
+        groups: groups(units),
         out: Vec::new(),
         made: 0,
     };
     let mut setup = known.clone();
-    match groups(units).split_first() {
-        Some((first, rest)) => placing.place(&mut setup, *first, rest)?,
-        None => placing.keep(&setup),
-    }
+    placing.place(&mut setup, 0, 0, 0)?;
     Ok(placing.out)
 }
 
@@ -91,19 +97,22 @@ pub fn expand(
 struct Placing<'a> {
     rules: &'a RuleSet,
     deadline: Option<Instant>,
+    groups: Vec<Group>,
     out: Vec<Referee>,
     /// Placements made (and partial ones), for the clock.
     made: u64,
 }
 
 impl Placing<'_> {
-    /// Places `head`'s units (each on a square after the one before: identical units are placed
-    /// once per set of squares), then the `rest`; keeps each legal position not over at once.
+    /// Places the units of group `g` from its `placed`-th on, each on an option after `from`
+    /// (identical units are placed once per set of options: in increasing order, the absent
+    /// ones last), then the later groups; keeps each legal position not over at once.
     fn place(
         &mut self,
         setup: &mut Setup,
-        head: Group,
-        rest: &[Group],
+        g: usize,
+        placed: usize,
+        from: usize,
     ) -> Result<(), ProblemError> {
         self.made += 1;
         if self.made.is_multiple_of(CLOCK_EVERY)
@@ -111,23 +120,25 @@ impl Placing<'_> {
         {
             return Err(ProblemError::OutOfTime);
         }
-        if head.count == 0 {
-            return match rest.split_first() {
-                Some((next, more)) => self.place(setup, *next, more),
-                None => {
-                    self.keep(setup);
-                    Ok(())
-                }
-            };
+        let Some(group) = self.groups.get(g) else {
+            self.keep(setup);
+            return Ok(());
+        };
+        let (count, optional) = (group.count, group.optional);
+        if placed == count || optional {
+            // Done with the group, or (where they may be absent) the rest of it absent.
+            self.place(setup, g + 1, 0, 0)?;
+            if placed == count {
+                return Ok(());
+            }
         }
-        for sq in head.squares & !setup.board.occupied() {
-            setup.board.set_piece_at(sq, head.piece);
-            let later = Group {
-                squares: head.squares & above(sq),
-                count: head.count - 1,
-                ..head
-            };
-            let placed = self.place(setup, later, rest);
+        for i in from..self.groups[g].options.len() {
+            let (piece, sq) = self.groups[g].options[i];
+            if setup.board.occupied().contains(sq) {
+                continue;
+            }
+            setup.board.set_piece_at(sq, piece);
+            let placed = self.place(setup, g, placed + 1, i + 1);
             setup.board.discard_piece_at(sq);
             placed?;
         }
@@ -144,18 +155,21 @@ impl Placing<'_> {
     }
 }
 
-/// The squares after `sq` (in shakmaty's order, a1 = 0 to h8 = 63).
-fn above(sq: Square) -> Bitboard {
-    Bitboard(u64::MAX.checked_shl(u32::from(sq) + 1).unwrap_or(0))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shakmaty::Bitboard;
 
-    fn pawns(n: usize, squares: Bitboard) -> Vec<(Piece, Bitboard)> {
-        let pawn = Piece::from_char('p').expect("a pawn");
-        vec![(pawn, squares); n]
+    fn unit(letter: char, squares: Bitboard, optional: bool) -> Unit {
+        let piece = Piece::from_char(letter).expect("a piece letter");
+        Unit {
+            kinds: vec![(piece, squares)],
+            optional,
+        }
+    }
+
+    fn pawns(n: usize, squares: Bitboard) -> Vec<Unit> {
+        vec![unit('p', squares, false); n]
     }
 
     #[test]
@@ -165,16 +179,31 @@ mod tests {
         assert_eq!(choose(64, 0), 1);
         assert_eq!(count(&pawns(4, Bitboard(!0b1111))), 487_635);
         assert_eq!(count(&pawns(15, Bitboard(!0b1111))), 53_194_089_192_720);
-        let knight = Piece::from_char('n').expect("a knight");
         let mut mixed = pawns(2, Bitboard(0b1111));
-        mixed.push((knight, Bitboard(0b11 << 8)));
+        mixed.push(unit('n', Bitboard(0b11 << 8), false));
         assert_eq!(count(&mixed), 6 * 2);
     }
 
     #[test]
-    fn the_squares_after_one_are_those_above_it() {
-        assert_eq!(above(Square::H8), Bitboard::EMPTY);
-        assert_eq!(above(Square::A1), Bitboard(!1));
-        assert_eq!(above(Square::G8), Bitboard::from(Square::H8));
+    fn a_unit_that_may_be_absent_or_of_several_kinds_counts_each_choice() {
+        // A pawn on one of three squares, or none: four choices.
+        assert_eq!(count(&[unit('p', Bitboard(0b111 << 32), true)]), 4);
+        // Two such pawns: none, one of three, or two of three.
+        assert_eq!(
+            count(&vec![unit('p', Bitboard(0b111 << 32), true); 2]),
+            1 + 3 + 3
+        );
+        // One of queen, rook, bishop or knight on one square.
+        let kinds = "qrbn"
+            .chars()
+            .map(|c| (Piece::from_char(c).expect("a piece"), Bitboard(1 << 4)))
+            .collect();
+        assert_eq!(
+            count(&[Unit {
+                kinds,
+                optional: false
+            }]),
+            4
+        );
     }
 }

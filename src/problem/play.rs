@@ -9,7 +9,7 @@
 //! positions it keeps, so at the end any of them (shown as the refuting placement) would have
 //! produced every word the person heard.
 
-use super::tree::After;
+use super::tree::{Act, After};
 use super::{Outcome, Problem, ProblemError, Solver, Strategy};
 use crate::announce::{Announcement, GameResult, Item};
 use crate::attempt::Attempt;
@@ -90,8 +90,8 @@ pub enum PlayError {
 pub enum Hint {
     /// The next attempt of a strategy that mates in `depth` moves from here.
     Next {
-        /// The attempt.
-        attempt: Attempt,
+        /// The attempt (or the question).
+        act: Act,
         /// It in SAN.
         san: String,
         /// The mate it leads to.
@@ -140,8 +140,20 @@ pub struct ProblemPlay {
     heard: Vec<Vec<Item>>,
     state: PlayState,
     think: Duration,
-    /// A proven strategy from here, once a hint found one (later hints follow it).
+    /// A proven strategy from here, once a hint or the problem's proof gave one (later hints
+    /// follow it).
     plan: Option<Arc<Strategy>>,
+    /// What the person did and heard, turn by turn (to follow a proof that comes later).
+    path: Vec<Step>,
+}
+
+/// One request of the person and what was heard of it (and of the reply, after a legal move).
+#[derive(Clone, Debug)]
+struct Step {
+    act: Act,
+    legal: bool,
+    heard: String,
+    reply: Option<String>,
 }
 
 impl ProblemPlay {
@@ -171,6 +183,7 @@ impl ProblemPlay {
             state: PlayState::Playing,
             think,
             plan: None,
+            path: Vec::new(),
         })
     }
 
@@ -261,15 +274,29 @@ impl ProblemPlay {
     /// The person's attempt: the devil answers it (and replies, when it was legal) in the way
     /// hardest for the person. Returns the lines the person heard.
     pub fn attempt(&mut self, a: Attempt) -> Result<Vec<String>, PlayError> {
+        self.act(Act::Try(a))
+    }
+
+    /// Whether the person may ask "Any?" now (the rules allow it, not yet asked this turn).
+    pub fn can_ask(&self) -> bool {
+        let now = &self.lines[0].now;
+        self.state == PlayState::Playing && now.rules().has_any() && !now.any_asked()
+    }
+
+    /// The person's attempt or question, answered by the devil as [`ProblemPlay::attempt`].
+    pub fn act(&mut self, act: Act) -> Result<Vec<String>, PlayError> {
         if self.state != PlayState::Playing {
             return Err(PlayError::Over);
         }
-        let side = self.lines[0].now.mover_side();
-        if !side.is_possible(a) {
-            return Err(PlayError::Impossible(a.to_string()));
+        match act {
+            Act::Try(a) if !self.lines[0].now.mover_side().is_possible(a) => {
+                return Err(PlayError::Impossible(a.to_string()));
+            }
+            Act::Any if !self.can_ask() => return Err(PlayError::Impossible(act.to_string())),
+            _ => {}
         }
         let deadline = Instant::now() + self.think;
-        let mut choices = self.choices(a);
+        let mut choices = self.choices(act);
         // The cheap verdicts first; then the searches, the largest belief first, until one
         // refutes or the time is up.
         choices.sort_by_key(|c| (c.value, std::cmp::Reverse(c.lines.len())));
@@ -287,15 +314,15 @@ impl ProblemPlay {
             .into_iter()
             .min_by_key(|c| (c.value, std::cmp::Reverse(c.lines.len())))
         else {
-            return Err(PlayError::Impossible(a.to_string()));
+            return Err(PlayError::Impossible(act.to_string()));
         };
-        Ok(self.take(a, best))
+        Ok(self.take(act, best))
     }
 
-    /// The devil's choices after the person attempts `a`: each answer the referee may give,
-    /// and after a legal one each reply, grouped by what the person hears.
-    fn choices(&self, a: Attempt) -> Vec<Choice> {
-        let Some(split) = worlds::split(&self.lines, &Request::Try(a), self.side, |_| false) else {
+    /// The devil's choices after the person's `act`: each answer the referee may give, and
+    /// after a legal attempt each reply, grouped by what the person hears.
+    fn choices(&self, act: Act) -> Vec<Choice> {
+        let Some(split) = worlds::split(&self.lines, &act.request(), self.side, |_| false) else {
             return Vec::new();
         };
         let mut choices: Vec<Choice> = split
@@ -383,11 +410,14 @@ impl ProblemPlay {
     }
 
     /// Makes `c` what happened.
-    fn take(&mut self, a: Attempt, c: Choice) -> Vec<String> {
+    fn take(&mut self, act: Act, c: Choice) -> Vec<String> {
         let rules = self.lines[0].now.rules().clone();
         let own_board = self.lines[0].now.mover_side();
         let capture = c.heard.iter().any(|i| matches!(i, Item::Capture { .. }));
-        let san = own_san(&own_board, a, capture);
+        let san = match act {
+            Act::Try(a) => own_san(&own_board, a, capture),
+            Act::Any => act.to_string(),
+        };
         let mut said = Vec::new();
         let words = crate::wording::heard_line(&c.heard, rules.wording, self.side, Some(self.side));
         let mut reply_words = None;
@@ -399,7 +429,7 @@ impl ProblemPlay {
             self.moves += 1;
             said.push(format!("{}. {san}: {words}", self.moves));
         } else {
-            said.push(format!("{}. {a}: {words}", self.moves + 1));
+            said.push(format!("{}. {act}: {words}", self.moves + 1));
         }
         if let Some(reply) = &c.reply {
             let words =
@@ -412,14 +442,14 @@ impl ProblemPlay {
             said.push(format!("{}… {words}", self.moves));
             reply_words = Some(words);
         }
-        self.plan = self.plan.take().and_then(|plan| {
-            follow(
-                &plan,
-                a,
-                legal.then_some(words.as_str()),
-                reply_words.as_deref(),
-            )
-        });
+        let step = Step {
+            act,
+            legal,
+            heard: words,
+            reply: reply_words,
+        };
+        self.plan = self.plan.take().and_then(|plan| follow(&plan, &step));
+        self.path.push(step);
         self.record.extend(said.iter().cloned());
         self.heard.push(c.heard);
         self.heard.extend(c.reply);
@@ -476,16 +506,43 @@ impl ProblemPlay {
         }
     }
 
+    /// Takes the problem's proof (a strategy from its start): while the person's play so far
+    /// follows it, hints come from it at once. Returns whether the person is on it.
+    pub fn adopt(&mut self, proof: Arc<Strategy>) -> bool {
+        let mut plan = Some(proof);
+        for step in &self.path {
+            plan = plan.and_then(|p| follow(&p, step));
+        }
+        if plan.is_some() {
+            self.plan = plan;
+        }
+        self.plan.is_some()
+    }
+
+    /// Whether a proven strategy from here is known (a hint is then given at once).
+    pub fn has_plan(&self) -> bool {
+        self.plan.is_some()
+    }
+
     /// The next attempt of a strategy that mates from here: the strategy a hint found before,
     /// while the person follows it, or one searched within `limit` (and kept).
     pub fn hint(&mut self, limit: Duration) -> Hint {
+        self.hint_with(limit, None)
+    }
+
+    /// [`ProblemPlay::hint`], reporting the search's progress to `progress` (which can stop it).
+    pub fn hint_with(&mut self, limit: Duration, progress: Option<Arc<super::Progress>>) -> Hint {
         if self.state != PlayState::Playing {
             return Hint::Lost;
         }
         if self.plan.is_none() {
             let belief: Vec<Referee> = self.lines.iter().map(|l| l.now.clone()).collect();
             let left = self.mate_in - self.moves;
-            let solver = Solver::new(self.side, Some(limit)).material_mates(self.material_mates);
+            let mut solver =
+                Solver::new(self.side, Some(limit)).material_mates(self.material_mates);
+            if let Some(p) = progress {
+                solver = solver.progress(p);
+            }
             match { solver }.solve(belief, left) {
                 Outcome::Proven { strategy, .. } => self.plan = Some(strategy),
                 Outcome::Refuted { .. } => return Hint::Lost,
@@ -494,7 +551,7 @@ impl ProblemPlay {
         }
         match &self.plan {
             Some(plan) => Hint::Next {
-                attempt: plan.attempt,
+                act: plan.act,
                 san: plan.san.clone(),
                 depth: u8::try_from(plan.depth()).unwrap_or(u8::MAX),
             },
@@ -503,25 +560,30 @@ impl ProblemPlay {
     }
 }
 
-/// Where `plan` goes after the person attempted `a` and heard `heard` (`None`: refused) and
-/// then `reply` of the opponent's move: `None` when the person left the plan.
-fn follow(
-    plan: &Strategy,
-    a: Attempt,
-    heard: Option<&str>,
-    reply: Option<&str>,
-) -> Option<Arc<Strategy>> {
-    if plan.attempt != a {
+/// Where `plan` goes after the person's `step`: `None` when the person left the plan.
+fn follow(plan: &Strategy, step: &Step) -> Option<Arc<Strategy>> {
+    if plan.act != step.act {
         return None;
     }
-    let Some(heard) = heard else {
+    if step.act == Act::Any {
+        // A question: the turn goes on after the answer heard.
+        return plan
+            .answers
+            .iter()
+            .find(|x| x.heard == step.heard)
+            .and_then(|x| match &x.then {
+                After::Again(next) => Some(next.clone()),
+                _ => None,
+            });
+    }
+    if !step.legal {
         return plan.refused.clone();
-    };
-    let answer = plan.answers.iter().find(|x| x.heard == heard)?;
+    }
+    let answer = plan.answers.iter().find(|x| x.heard == step.heard)?;
     let After::Replies(replies) = &answer.then else {
         return None;
     };
-    let reply = reply?;
+    let reply = step.reply.as_deref()?;
     replies
         .iter()
         .find(|(words, _)| words == reply)

@@ -1,19 +1,50 @@
-//! A proven strategy of the solver, as a tree of attempts and referee answers, and its printing
-//! in the problemists' form: each attempt, what follows each answer, and after "sor" ("si
-//! refusé", Swart's notation) what the solver tries when the referee refuses it.
+//! A proven strategy of the solver, as a tree of attempts (and "Any?" questions) and referee
+//! answers, and its printing in the problemists' form: each attempt, what follows each answer, and
+//! after "sor" ("si refusé", Swart's notation) what the solver tries when the referee refuses it.
+//! A question prints like a move: "1. Any?", then what follows each answer.
 
 use crate::attempt::Attempt;
+use crate::referee::Request;
 use std::fmt::{self, Write as _};
 use std::sync::Arc;
+
+/// What the solver asks the referee: an attempt, or "Any?".
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Act {
+    /// An attempted move.
+    Try(Attempt),
+    /// "Are there any?" (pawn captures), where the rules allow the question.
+    Any,
+}
+
+impl Act {
+    /// The request that makes it.
+    pub fn request(self) -> Request {
+        match self {
+            Act::Try(a) => Request::Try(a),
+            Act::Any => Request::Any,
+        }
+    }
+}
+
+impl fmt::Display for Act {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Act::Try(a) => write!(f, "{a}"),
+            Act::Any => f.write_str("Any?"),
+        }
+    }
+}
 
 /// What the solver does at one of its turns.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Strategy {
-    /// The attempt.
-    pub attempt: Attempt,
-    /// The attempt in SAN, from the solver's own board.
+    /// The attempt, or the question.
+    pub act: Act,
+    /// The attempt in SAN, from the solver's own board ("Any?" for the question).
     pub san: String,
-    /// For each answer when the attempt is legal: what the solver heard, and what follows.
+    /// For each answer when the attempt is legal (for each answer to a question): what the
+    /// solver heard, and what follows.
     pub answers: Vec<Answer>,
     /// What the solver tries next when the referee refuses the attempt (`None`: it is legal
     /// wherever the hidden units may be).
@@ -38,6 +69,8 @@ pub enum After {
     Mate,
     /// The opponent replies; for each thing the solver may hear of the reply, its next turn.
     Replies(Vec<(String, Arc<Strategy>)>),
+    /// The turn goes on (an answer to "Any?"): what the solver does next.
+    Again(Arc<Strategy>),
 }
 
 impl Strategy {
@@ -49,6 +82,7 @@ impl Strategy {
             .map(|a| match &a.then {
                 After::Mate => 1,
                 After::Replies(r) => 1 + r.iter().map(|(_, s)| s.depth()).max().unwrap_or(0),
+                After::Again(s) => s.depth(),
             })
             .max()
             .unwrap_or(0);
@@ -69,7 +103,11 @@ impl Strategy {
 
     /// The attempt as shown where its answers are not yet known: `#` when every answer mates.
     fn shown(&self) -> String {
+        if self.act == Act::Any {
+            return self.san.clone();
+        }
         match self.answers.as_slice() {
+            [] => self.san.clone(),
             [only] if only.then == After::Mate => only.san.clone(),
             all if all.iter().all(|a| a.then == After::Mate) => format!("{}#", self.san),
             _ => self.san.clone(),
@@ -94,6 +132,10 @@ impl Strategy {
                         let _ = writeln!(out, "{pad}  … {heard}");
                         next.write_tree(out, number + 1, indent + 2);
                     }
+                }
+                After::Again(next) => {
+                    let _ = writeln!(out, "{pad}  {}", answer.heard);
+                    next.write_tree(out, number, indent + 2);
                 }
             }
         }

@@ -25,6 +25,7 @@ use shakmaty::{
     Setup, Square,
 };
 use std::any::Any;
+use std::sync::Arc;
 
 /// The per-turn state of a Kriegspiel turn.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -44,11 +45,13 @@ struct Turn {
 pub(crate) struct Kriegspiel<P = Chess> {
     pos: P,
     turn: Turn,
-    /// The legal moves of the side to move (a `Vec` reused from turn to turn: copying shakmaty's
-    /// fixed-size move list would cost more than the moves themselves).
-    legal: Vec<Move>,
-    /// Zobrist keys of every position since the start (only kept when threefold applies).
-    history: Vec<u64>,
+    /// The legal moves of the side to move (shared: the solver and the belief copy a referee
+    /// far more often than they move in it, and copying shakmaty's fixed-size move list would
+    /// cost more than the moves themselves).
+    legal: Arc<[Move]>,
+    /// Zobrist keys of every position since the start (only kept when threefold applies;
+    /// shared like the moves).
+    history: Arc<Vec<u64>>,
 }
 
 /// The attempt that plays a legal move (castling as the king's two-square move).
@@ -107,12 +110,12 @@ impl<P: Variant> Kriegspiel<P> {
         let mut k = Kriegspiel {
             pos,
             turn: Turn::default(),
-            legal: Vec::with_capacity(64),
-            history: Vec::new(),
+            legal: Arc::from([]),
+            history: Arc::new(Vec::new()),
         };
         k.refresh_legal();
         if rules.threefold {
-            k.history.push(k.zobrist());
+            k.remember(false);
         }
         k
     }
@@ -122,9 +125,16 @@ impl<P: Variant> Kriegspiel<P> {
     }
 
     fn refresh_legal(&mut self) {
-        let moves = self.pos.legal_moves();
-        self.legal.clear();
-        self.legal.extend_from_slice(&moves);
+        self.legal = Arc::from(&self.pos.legal_moves()[..]);
+    }
+
+    /// Adds the position now to the history (after a zeroing move, it alone).
+    fn remember(&mut self, zeroing: bool) {
+        let kept = if zeroing { &[][..] } else { &self.history[..] };
+        let mut history = Vec::with_capacity(kept.len() + 1);
+        history.extend_from_slice(kept);
+        history.push(self.zobrist());
+        self.history = Arc::new(history);
     }
 
     fn side<'a>(&'a self, rules: &RuleSet) -> Side<'a> {
@@ -365,10 +375,7 @@ impl<P: Variant> Kriegspiel<P> {
         }
         self.pos.play_unchecked(m);
         if rules.threefold {
-            if m.is_zeroing() {
-                self.history.clear();
-            }
-            self.history.push(self.zobrist());
+            self.remember(m.is_zeroing());
         }
         self.turn = Turn {
             refused: std::mem::take(&mut self.turn.refused),

@@ -50,6 +50,15 @@ pub fn square_list(squares: Bitboard) -> String {
     }
 }
 
+/// Alternatives as "queen" / "queen or rook" / "queen, rook or bishop".
+pub fn either(words: &[&str]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => (*one).to_owned(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
 /// The sentence a referee speaks for what one request produced, as heard by one listener (or by
 /// everyone). `mover` is the side that made the request; when the turn passed (a legal move in
 /// Kriegspiel), "\<next\> to move." comes before the pawn information, as referees say it.

@@ -48,7 +48,10 @@ fn a_problem_is_shown_and_solved_from_the_screen() {
 /// Waits (frame by frame) until the play panel is idle.
 fn settle(h: &mut Gui) {
     h.run_until("the computer never answered", |h| {
-        !h.problems().playing.as_ref().is_some_and(|x| x.thinking())
+        !h.problems()
+            .playing
+            .as_ref()
+            .is_some_and(|x| x.thinking() || x.hint_waits())
     });
 }
 
@@ -110,7 +113,7 @@ fn play_the_hint(h: &mut Gui) {
         .to_owned();
     let mut play = h.problem_panel().play.clone();
     let uci = match play.hint(std::time::Duration::from_secs(5)) {
-        kriegspiel::problem::Hint::Next { attempt, .. } => attempt.to_string(),
+        kriegspiel::problem::Hint::Next { act, .. } => act.to_string(),
         other => panic!("{other:?}"),
     };
     assert_ne!(san, uci, "the hint is written in SAN");
@@ -167,4 +170,38 @@ fn the_shipped_problems_and_samples_open_from_the_start_screen() {
     h.get_by_label("Berkeley").click();
     h.run_steps(2);
     assert!(!h.study().saved.log.events.is_empty());
+}
+
+/// Issue 32: playing a problem starts its proof off the window's thread, with its progress; once
+/// it is there every hint comes from it at once (no search), and "Solve" shows it without a
+/// second search.
+#[test]
+fn hints_come_from_the_proof_worked_out_once() {
+    let text = r#"(title: "Small", author: "test", source: "test", rules: "wild16",
+        known: "k7/8/2K5/8/8/8/8/7R w - - 0 1",
+        uncertain: [(piece: 'p', squares: List(["a7", "b7", "a6"]))], mate_in: 2)"#;
+    let mut h = problems_screen(&[("small.ron", text)]);
+    h.click("Play it against the computer");
+    h.run_until("the proof never came", |h| !h.problem_panel().needs_proof());
+    assert!(h.problem_panel().play.has_plan(), "the proof is adopted");
+    // A hint now is answered in the same frame: no worker is started.
+    h.get_by_label("Hint").click();
+    h.run_steps(1);
+    let panel = h.problem_panel();
+    assert!(!panel.thinking(), "no search for a hint the proof gives");
+    let hint = panel.message.clone().unwrap_or_default();
+    assert!(hint.starts_with("Hint: "), "{hint}");
+    // The person leaves the proof: a wasted move. The next hint is searched from there.
+    h.click("White h1");
+    h.get_by_label("White h2").click();
+    h.run_steps(2);
+    settle(&mut h);
+    assert!(!h.problem_panel().play.has_plan());
+    // Back to the problem: "Solve" takes the proof already worked out.
+    h.click("Back to the problem");
+    h.run_steps(1);
+    h.get_by_label("Solve").click();
+    h.run_steps(1);
+    let answer = h.problems().answer.clone().unwrap_or_default();
+    assert!(answer.starts_with("Proven: mate in 2."), "{answer}");
 }

@@ -18,14 +18,17 @@
 //! agree on the rules. The solver never asks "Any?" (documented choice: in the shipped problems
 //! the pawn information comes with the rule set's announcements).
 
-use super::tree::{After, Answer, Strategy};
+mod order;
+
+use super::progress::Progress;
+use super::table::{Known, Table};
+use super::tree::{Act, After, Answer, Strategy};
 use crate::announce::{GameResult, Item};
 use crate::attempt::Attempt;
 use crate::referee::{Referee, Request};
 use crate::view::san::own_san;
 use crate::worlds::{self, Groups};
 use shakmaty::Color;
-use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -66,6 +69,16 @@ pub struct Stats {
     pub nodes: u64,
     /// Of them, answered from the transposition table.
     pub hits: u64,
+    /// How many times the tables were trimmed to their limit.
+    pub trims: u64,
+}
+
+/// A way to go on from a belief, with its answers worked out.
+enum Candidate {
+    /// An attempt.
+    Try(Attempt, Split),
+    /// "Any?", the beliefs of its answers.
+    Any(Groups<Referee>),
 }
 
 /// The answers to one attempt across a belief (a [`worlds::Split`] with every refusal together).
@@ -74,19 +87,26 @@ struct Split {
     legal: Groups<Referee>,
 }
 
-#[derive(Default)]
-struct Entry {
-    /// Proven at this depth (and so at any deeper one), with the strategy.
-    proven: Option<(u8, Arc<Strategy>)>,
-    /// Refuted at every depth up to this one (0: never refuted).
-    refuted: u8,
-}
+/// Sets the opponent's turns apart from the solver's in the keys.
+const REPLIES_SALT: u64 = 0xA076_1D64_78BD_642F;
+
+/// The most beliefs both tables hold together (about 100 bytes each with the strategies they
+/// keep, measured on Rotenberg's mate in 15): past it they are trimmed ([`Table::trim`]).
+pub const TABLE_LIMIT: usize = 4_000_000;
+
+/// The opponent's replies, each answered with a strategy.
+type Replies = Vec<(String, Arc<Strategy>)>;
 
 /// The solver: one per problem (its table is only valid for one rule set and solver side).
 pub struct Solver {
     solver: Color,
     material_mates: bool,
-    table: HashMap<u64, Entry>,
+    table: Table<Arc<Strategy>>,
+    replies_table: Table<Arc<Replies>>,
+    table_limit: usize,
+    progress: Option<Arc<Progress>>,
+    /// A first move to search before the others.
+    prefer: Option<String>,
     killers: Vec<u64>,
     deadline: Option<Instant>,
     timed_out: bool,
@@ -97,12 +117,32 @@ pub struct Solver {
     pub stats: Stats,
 }
 
+/// A position's identity for the search: the position, and where the rules have "Any?", whether
+/// it was asked this turn and binds the solver (the same board then allows other strategies).
+fn key(r: &Referee) -> u64 {
+    r.position_key()
+        ^ u64::from(r.any_asked()).wrapping_mul(0x5851_F42D_4C95_7F2D)
+        ^ u64::from(r.bound_to_pawn_captures()).wrapping_mul(0x1405_7B7E_F767_814F)
+}
+
 /// A belief's identity: its positions' keys, in order.
 fn belief_key(keys: &[u64]) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
     keys.hash(&mut h);
     h.finish()
 }
+
+impl Candidate {
+    fn act(&self) -> Act {
+        match self {
+            Candidate::Try(a, _) => Act::Try(*a),
+            Candidate::Any(_) => Act::Any,
+        }
+    }
+}
+
+/// The question as the tree shows it.
+const ANY: &str = "Any?";
 
 impl Solver {
     /// A solver for `solver`'s side, stopping after `limit` if given (a limit too far to count
@@ -116,7 +156,11 @@ impl Solver {
         Solver {
             solver,
             material_mates: false,
-            table: HashMap::new(),
+            table: Table::new(),
+            replies_table: Table::new(),
+            table_limit: TABLE_LIMIT,
+            progress: None,
+            prefer: None,
             killers: Vec::new(),
             deadline,
             timed_out: false,
@@ -124,6 +168,25 @@ impl Solver {
             over_budget: false,
             stats: Stats::default(),
         }
+    }
+
+    /// Reports the search's progress to `progress` (and stops when it is asked to).
+    pub fn progress(mut self, progress: Arc<Progress>) -> Solver {
+        self.progress = Some(progress);
+        self
+    }
+
+    /// Searches the first move named `key` (SAN, or "Any?") before the others: the published
+    /// key, checked first (the others follow if it fails).
+    pub fn prefer(mut self, key: &str) -> Solver {
+        self.prefer = (!key.is_empty()).then(|| key.to_owned());
+        self
+    }
+
+    /// Holds at most `limit` beliefs in the tables (by default [`TABLE_LIMIT`]).
+    pub fn table_limit(mut self, limit: usize) -> Solver {
+        self.table_limit = limit.max(1024);
+        self
     }
 
     /// Counts Berkeley's material checkmates as mates ([`super::material_mate`]).
@@ -166,7 +229,7 @@ impl Solver {
     /// The first turn: every candidate attempt gets a node budget in turn, the budget growing
     /// fourfold each round, so a cheap proof behind an expensive refutation is found first.
     fn root(&mut self, belief: &[Referee], n: u8) -> Option<Arc<Strategy>> {
-        let keys: Vec<u64> = belief.iter().map(Referee::position_key).collect();
+        let keys: Vec<u64> = belief.iter().map(key).collect();
         if belief.len() > 1 {
             for (i, p) in belief.iter().enumerate() {
                 if self.turn(std::slice::from_ref(p), n).is_none() {
@@ -176,17 +239,35 @@ impl Solver {
             }
         }
         // Each round searches the attempts again (what a round finished is in the table).
-        let mut open: Vec<Attempt> = self
+        let mut open: Vec<Act> = self
             .candidates(belief, n)
             .into_iter()
-            .map(|(a, _)| a)
+            .map(|c| c.act())
             .collect();
+        if let Some(key) = &self.prefer {
+            let side = belief[0].mover_side();
+            let bare = |san: &str| san.replace(['x', '+', '#', '!', '?'], "");
+            let named = |act: &Act| match act {
+                Act::Try(a) => bare(&own_san(&side, *a, false)) == bare(key),
+                Act::Any => bare(key) == "Any",
+            };
+            if let Some(i) = open.iter().position(named) {
+                let first = open.remove(i);
+                open.insert(0, first);
+            }
+        }
         let mut budget: u64 = ROOT_BUDGET;
+        let mut round = 0;
         while !open.is_empty() && !self.timed_out {
             let mut unfinished = Vec::new();
-            for a in open {
+            round += 1;
+            let of = open.len();
+            for (tried, act) in open.into_iter().enumerate() {
+                if let Some(p) = &self.progress {
+                    p.first(tried, of, round);
+                }
                 self.limit = Some(self.stats.nodes.saturating_add(budget));
-                let found = self.attempt(belief, &keys, a, None, n);
+                let found = self.act(belief, &keys, act, None, n);
                 let cut = self.over_budget;
                 self.limit = None;
                 self.over_budget = false;
@@ -197,7 +278,7 @@ impl Solver {
                     return None;
                 }
                 if cut {
-                    unfinished.push(a);
+                    unfinished.push(act);
                 }
             }
             open = unfinished;
@@ -206,18 +287,58 @@ impl Solver {
         None
     }
 
+    /// [`Solver::attempt`] or [`Solver::ask`]; `candidate`: its answers, when already worked out.
+    fn act(
+        &mut self,
+        belief: &[Referee],
+        keys: &[u64],
+        act: Act,
+        candidate: Option<Candidate>,
+        depth: u8,
+    ) -> Option<Strategy> {
+        match (act, candidate) {
+            (Act::Try(a), Some(Candidate::Try(_, split))) => {
+                self.attempt(belief, keys, a, Some(split), depth)
+            }
+            (Act::Try(a), _) => self.attempt(belief, keys, a, None, depth),
+            (Act::Any, Some(Candidate::Any(groups))) => self.ask(belief, groups, depth),
+            (Act::Any, _) => {
+                let groups = self.question(belief)?;
+                self.ask(belief, groups, depth)
+            }
+        }
+    }
+
     /// Whether the search must stop: the time ran out, or the root's budget for one attempt.
     fn out_of_time(&mut self) -> bool {
-        if !self.timed_out
-            && self.stats.nodes.is_multiple_of(1024)
-            && self.deadline.is_some_and(|d| Instant::now() >= d)
-        {
-            self.timed_out = true;
+        if !self.timed_out && self.stats.nodes.is_multiple_of(1024) {
+            self.look_up();
         }
         if self.limit.is_some_and(|l| self.stats.nodes >= l) {
             self.over_budget = true;
         }
         self.interrupted()
+    }
+
+    /// Every 1024 nodes: the clock, a request to stop, the tables' size, the progress.
+    fn look_up(&mut self) {
+        let stopped = self.progress.as_ref().is_some_and(|p| p.stopped());
+        if stopped || self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.timed_out = true;
+        }
+        // Each table gets half the limit.
+        let share = self.table_limit / 2;
+        if self.table.len() > share || self.replies_table.len() > share {
+            self.table.trim(share);
+            self.replies_table.trim(share);
+            self.stats.trims += 1;
+        }
+        if let Some(p) = &self.progress {
+            p.counts(
+                self.stats.nodes,
+                self.table.len() + self.replies_table.len(),
+            );
+        }
     }
 
     /// An interrupted search proves nothing about what it did not finish.
@@ -236,23 +357,25 @@ impl Solver {
         if self.out_of_time() {
             return None;
         }
-        let keys: Vec<u64> = belief.iter().map(Referee::position_key).collect();
+        if let ([only], 1) = (belief, depth) {
+            return self.mate_at_once(only);
+        }
+        let keys: Vec<u64> = belief.iter().map(key).collect();
         let key = belief_key(&keys);
-        if let Some(e) = self.table.get(&key) {
-            if let Some((d, s)) = &e.proven
-                && *d <= depth
-            {
+        match self.table.look(key, depth) {
+            Known::Proven(s) => {
                 self.stats.hits += 1;
-                return Some(s.clone());
+                return Some(s);
             }
-            if e.refuted >= depth {
+            Known::Refuted => {
                 self.stats.hits += 1;
                 return None;
             }
+            Known::Unknown => {}
         }
         // The shortest mate first (iterative deepening at every turn): short proofs are cheap,
         // and a deeper search then meets the refutations of its first tries in the table.
-        if deepen && depth > 1 && self.table.get(&key).is_none_or(|e| e.refuted < depth - 1) {
+        if deepen && depth > 1 && !self.table.refuted(key, depth - 1) {
             if let Some(s) = self.turn(belief, depth - 1) {
                 return Some(s);
             }
@@ -274,10 +397,10 @@ impl Solver {
             }
         }
         let candidates = self.candidates(belief, depth);
-        for (a, split) in candidates {
-            if let Some(s) = self.attempt(belief, &keys, a, Some(split), depth) {
+        for c in candidates {
+            if let Some(s) = self.act(belief, &keys, c.act(), Some(c), depth) {
                 let s = Arc::new(s);
-                self.table.entry(key).or_default().proven = Some((depth, s.clone()));
+                self.table.prove(key, depth, s.clone());
                 return Some(s);
             }
             if self.interrupted() {
@@ -288,71 +411,11 @@ impl Solver {
         None
     }
 
-    /// The attempts worth searching from `belief`, best first: the ones that end in a draw
-    /// anywhere, or teach nothing, are dropped; attempts that mate wherever they are legal come
-    /// first, then those the opponent cannot answer by taking the moved unit, finest split first.
-    /// Each comes with its answers, which the search then uses.
-    fn candidates(&mut self, belief: &[Referee], depth: u8) -> Vec<(Attempt, Split)> {
-        let mut candidates: Vec<(usize, Attempt, Split)> = Vec::new();
-        for a in belief[0].mover_side().possible_attempts() {
-            if let Some(split) = self.split(belief, a) {
-                let mates = split
-                    .legal
-                    .iter()
-                    .filter(|(_, g)| g.iter().all(|r| self.won(r)))
-                    .count();
-                let all_mate = mates == split.legal.len();
-                let largest = split
-                    .legal
-                    .iter()
-                    .map(|(_, g)| g.len())
-                    .chain(std::iter::once(split.refused.len()))
-                    .max()
-                    .unwrap_or(0);
-                if depth == 1 && !all_mate {
-                    continue;
-                }
-                // Where the moved unit could be taken at once by a unit other than the king, the
-                // opponent gets a chance.
-                let danger = split
-                    .legal
-                    .iter()
-                    .flat_map(|(_, g)| g)
-                    .filter(|r| {
-                        let board = r.true_board();
-                        r.over().is_none()
-                            && (board.attacks_to(a.to, !self.solver, board.occupied())
-                                & !board.kings())
-                            .any()
-                    })
-                    .count();
-                // A refusal that leaves a mate at once makes the attempt a free question.
-                let mut split = split;
-                let free = depth > 2 && !split.refused.is_empty() && {
-                    worlds::normalize(&mut split.refused);
-                    self.turn(&split.refused, 1).is_some()
-                };
-                let rank = if all_mate {
-                    0
-                } else {
-                    1 + danger * 64 + largest * 4 - mates.min(3) + if free { 0 } else { 1024 }
-                };
-                candidates.push((rank, a, split));
-            }
-        }
-        candidates.sort_by_key(|(rank, _, _)| *rank);
-        candidates
-            .into_iter()
-            .map(|(_, a, split)| (a, split))
-            .collect()
-    }
-
     fn refute(&mut self, key: u64, depth: u8) {
         if self.interrupted() {
             return; // an interrupted search proves nothing
         }
-        let e = self.table.entry(key).or_default();
-        e.refuted = e.refuted.max(depth);
+        self.table.refute(key, depth);
     }
 
     fn note_killer(&mut self, key: u64) {
@@ -394,6 +457,19 @@ impl Solver {
             Some(split) => split,
             None => self.split(belief, a)?,
         };
+        if legal.is_empty() {
+            // Refused wherever the belief stands (a placement searched alone): the attempt is a
+            // question, and the solver goes on from what the refusal left.
+            let mut refused = refused;
+            worlds::normalize(&mut refused);
+            let then = self.turn(&refused, depth)?;
+            return Some(Strategy {
+                act: Act::Try(a),
+                san: own_san(&belief[0].mover_side(), a, false),
+                answers: Vec::new(),
+                refused: Some(then),
+            });
+        }
         let side = belief[0].mover_side();
         let wording = belief[0].rules().wording;
         let mut answers = Vec::new();
@@ -428,7 +504,7 @@ impl Solver {
             Some(self.turn(&refused, depth)?)
         };
         Some(Strategy {
-            attempt: a,
+            act: Act::Try(a),
             san: own_san(&side, a, false),
             answers,
             refused,
@@ -436,16 +512,13 @@ impl Solver {
     }
 
     /// The referee's answers to `a` across `belief`: where it is refused, and where it is legal
-    /// grouped by what the solver hears. `None` when it teaches nothing (refused everywhere) or
+    /// grouped by what the solver hears (none when it is refused everywhere). `None` when it
     /// ends the game in a draw or a loss somewhere.
     fn split(&self, belief: &[Referee], a: Attempt) -> Option<Split> {
         let won = GameResult::win_for(self.solver);
         let split = worlds::split(belief, &Request::Try(a), self.solver, |r| {
             r.over().is_some_and(|o| o.result != won)
         })?;
-        if split.taken.is_empty() {
-            return None;
-        }
         Some(Split {
             refused: worlds::all(split.refused),
             legal: split.taken,
@@ -454,13 +527,35 @@ impl Solver {
 
     /// The opponent's replies from `positions`, grouped by what the solver hears of them, each
     /// answered with a strategy of `depth` moves.
-    fn replies(
-        &mut self,
-        positions: Vec<Referee>,
-        depth: u8,
-    ) -> Option<Vec<(String, Arc<Strategy>)>> {
+    fn replies(&mut self, mut positions: Vec<Referee>, depth: u8) -> Option<Replies> {
+        // The opponent's turns have a table of their own: the same positions reached by another
+        // way need not be branched again.
+        let keys = worlds::normalize(&mut positions);
+        let key = belief_key(&keys) ^ REPLIES_SALT;
+        match self.replies_table.look(key, depth) {
+            Known::Proven(r) => {
+                self.stats.hits += 1;
+                return Some(r.as_ref().clone());
+            }
+            Known::Refuted => {
+                self.stats.hits += 1;
+                return None;
+            }
+            Known::Unknown => {}
+        }
+        let found = self.branch_replies(&positions, depth);
+        match &found {
+            Some(r) => self.replies_table.prove(key, depth, Arc::new(r.clone())),
+            None if !self.interrupted() => self.replies_table.refute(key, depth),
+            None => {}
+        }
+        found
+    }
+
+    /// [`Solver::replies`] worked out.
+    fn branch_replies(&mut self, positions: &[Referee], depth: u8) -> Option<Replies> {
         // A reply that ends the game (the opponent mated, or a draw) defeats the solver.
-        let mut groups = worlds::branch(&positions, self.solver, worlds::legal_moves, |r| {
+        let mut groups = worlds::branch(positions, self.solver, worlds::legal_moves, |r| {
             r.over().is_some()
         })?;
         if groups.is_empty() {

@@ -1,0 +1,195 @@
+//! A problem's proof, worked out once: the solver's verdict, its strategy from the start and the
+//! report in words ([`Problem::prove`]), and a proof worked out on a thread of its own with its
+//! progress readable meanwhile ([`ProofJob`]: screens never wait for the solver).
+
+use super::{Outcome, Problem, ProblemError, Progress, Reading, Solver, Strategy, Verdict};
+use crate::referee::Referee;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::time::{Duration, Instant};
+
+/// What the solver found for a problem from its start.
+#[derive(Clone, Debug)]
+pub struct Proof {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// The strategy, when proven.
+    pub strategy: Option<Arc<Strategy>>,
+    /// The verdict, the key, the strategy tree and the search counts, in words.
+    pub report: String,
+}
+
+impl Problem {
+    /// Solves the problem within `limit` (the placing of its uncertain units included; a limit
+    /// too far to count is none) and reports it as text: the verdict, the key and the strategy
+    /// tree, and the search counts (for screens and tools that only show the result; it can run
+    /// on another thread, as the problem is plain data).
+    pub fn solve_report(&self, limit: Option<Duration>) -> Result<(Verdict, String), ProblemError> {
+        let deadline = limit.and_then(|l| Instant::now().checked_add(l));
+        let proof = self.prove(deadline, None, false)?;
+        Ok((proof.verdict, proof.report))
+    }
+
+    /// Solves the problem until `deadline`, reporting to `progress` if given; `key_first`:
+    /// the published key is searched before the other first moves.
+    pub fn prove(
+        &self,
+        deadline: Option<Instant>,
+        progress: Option<Arc<Progress>>,
+        key_first: bool,
+    ) -> Result<Proof, ProblemError> {
+        match self.belief_until(deadline) {
+            Ok(belief) => self.proof(belief, deadline, progress, key_first),
+            Err(ProblemError::OutOfTime) => {
+                let (verdict, report) = super::out_of_time_while_placing();
+                Ok(Proof {
+                    verdict,
+                    strategy: None,
+                    report,
+                })
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Solves the problem from `belief` (its own, [`Problem::belief_until`]) until `deadline`
+    /// and reports it as [`Problem::solve_report`] does (`progress`, `key_first`: as
+    /// [`Problem::prove`]).
+    pub fn report(
+        &self,
+        belief: Vec<Referee>,
+        deadline: Option<Instant>,
+        progress: Option<Arc<Progress>>,
+        key_first: bool,
+    ) -> Result<(Verdict, String), ProblemError> {
+        let proof = self.proof(belief, deadline, progress, key_first)?;
+        Ok((proof.verdict, proof.report))
+    }
+
+    fn proof(
+        &self,
+        belief: Vec<Referee>,
+        deadline: Option<Instant>,
+        progress: Option<Arc<Progress>>,
+        key_first: bool,
+    ) -> Result<Proof, ProblemError> {
+        let started = Instant::now();
+        let mut solver =
+            Solver::until(self.solver()?, deadline).material_mates(self.material_mates);
+        if key_first {
+            solver = solver.prefer(&self.key);
+        }
+        if let Some(p) = progress {
+            solver = solver.progress(p);
+        }
+        let outcome = solver.solve(belief, self.mate_in);
+        let trims = match solver.stats.trims {
+            0 => String::new(),
+            n => format!(
+                ", tables trimmed {}",
+                crate::wording::count(n, "time", "times")
+            ),
+        };
+        let stats = format!(
+            "{} nodes ({} from the table{trims}) in {:.2} s",
+            solver.stats.nodes,
+            solver.stats.hits,
+            started.elapsed().as_secs_f64()
+        );
+        Ok(match outcome {
+            Outcome::Proven { depth, strategy } => Proof {
+                verdict: Verdict::Proven,
+                report: format!(
+                    "Proven: mate in {depth}. Key: {}\n{strategy}{stats}",
+                    strategy.key_line()
+                ),
+                strategy: Some(strategy),
+            },
+            Outcome::Refuted { placement } => {
+                let why = placement.map_or(String::new(), |fen| {
+                    format!("Even knowing it, the solver cannot mate in time from: {fen}\n")
+                });
+                Proof {
+                    verdict: Verdict::Refuted,
+                    strategy: None,
+                    report: format!(
+                        "Refuted: no strategy mates in {}.\n{why}{stats}",
+                        self.mate_in
+                    ),
+                }
+            }
+            Outcome::Unknown => Proof {
+                verdict: Verdict::Undecided,
+                strategy: None,
+                report: format!("Undecided: the time ran out.\n{stats}"),
+            },
+        })
+    }
+
+    /// The problem's identity for a cache of proofs: two problems with the same content (read
+    /// from the same file, or from two copies of it) have the same key.
+    pub fn content_key(&self) -> u64 {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        ron::to_string(self).unwrap_or_default().hash(&mut h);
+        h.finish()
+    }
+}
+
+/// A proof being worked out on its own thread; dropping the job stops the search.
+pub struct ProofJob {
+    progress: Arc<Progress>,
+    answer: Option<Receiver<Result<Proof, String>>>,
+    started: Instant,
+}
+
+impl ProofJob {
+    /// Starts proving `problem`, giving up after `limit` if given (its published key searched
+    /// first: a proof for hints, not a check of the source).
+    pub fn start(problem: Problem, limit: Option<Duration>) -> ProofJob {
+        let progress = Arc::new(Progress::default());
+        let (tx, rx) = channel();
+        let shared = progress.clone();
+        std::thread::spawn(move || {
+            let deadline = limit.and_then(|l| Instant::now().checked_add(l));
+            let proof = problem
+                .prove(deadline, Some(shared), true)
+                .map_err(|e| e.to_string());
+            let _ = tx.send(proof);
+        });
+        ProofJob {
+            progress,
+            answer: Some(rx),
+            started: Instant::now(),
+        }
+    }
+
+    /// How far it has come.
+    pub fn reading(&self) -> Reading {
+        self.progress.read()
+    }
+
+    /// How long it has run.
+    pub fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+
+    /// The proof, once it is worked out (given once; an error when the problem cannot be
+    /// solved at all, or the search thread died).
+    pub fn poll(&mut self) -> Option<Result<Proof, String>> {
+        let rx = self.answer.as_ref()?;
+        let got = match rx.try_recv() {
+            Ok(answer) => answer,
+            Err(TryRecvError::Empty) => return None,
+            Err(TryRecvError::Disconnected) => Err("the solver stopped unexpectedly".to_owned()),
+        };
+        self.answer = None;
+        Some(got)
+    }
+}
+
+impl Drop for ProofJob {
+    fn drop(&mut self) {
+        self.progress.stop();
+    }
+}
