@@ -126,8 +126,9 @@ struct BenchArgs {
     /// Run only one measurement: in-process, protocol, cost (per-request cost at 1k, 10k
     /// and 100k events, with and without autosave), host (the seat host's per-request cost,
     /// fresh and at 1k, 10k and 50k events), or wire (the seat protocol across machines on
-    /// loopback: requests a second, joining, trickling connections, a flooding seat).
-    #[arg(long, value_parser = ["in-process", "protocol", "cost", "host", "wire"])]
+    /// loopback: requests a second, joining, trickling connections, a flooding seat), or
+    /// problems (every shipped problem solved, at most `--seconds` each, and never less than 60).
+    #[arg(long, value_parser = ["in-process", "protocol", "cost", "host", "wire", "problems"])]
     only: Option<String>,
 }
 
@@ -188,6 +189,7 @@ fn bench(args: BenchArgs) -> Outcome {
         Some("cost") => kriegspiel::bench::Only::Cost,
         Some("wire") => kriegspiel::bench::Only::Wire,
         Some("host") => kriegspiel::bench::Only::Host,
+        Some("problems") => kriegspiel::bench::Only::Problems,
         _ => kriegspiel::bench::Only::All,
     };
     kriegspiel::bench::run(args.seconds, args.passes, args.seed, only).map_err(Stop::failed)

@@ -166,7 +166,7 @@ _kriegspiel() {
                     return 0
                     ;;
                 --only)
-                    COMPREPLY=($(compgen -W "in-process protocol cost host wire" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "in-process protocol cost host wire problems" -- "${cur}"))
                     return 0
                     ;;
                 *)

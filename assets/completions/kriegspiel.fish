@@ -229,11 +229,12 @@ complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand engine" -s h -l he
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand bench" -l seconds -d 'Seconds to spend on each measurement (at least 0.1)' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand bench" -l passes -d 'Replay the recorded games exactly this many times in-process instead of for a fixed time' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand bench" -l seed -d 'Random seed' -r
-complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand bench" -l only -d 'Run only one measurement: in-process, protocol, cost (per-request cost at 1k, 10k and 100k events, with and without autosave), host (the seat host\'s per-request cost, fresh and at 1k, 10k and 50k events), or wire (the seat protocol across machines on loopback: requests a second, joining, trickling connections, a flooding seat)' -r -f -a "in-process\t''
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand bench" -l only -d 'Run only one measurement: in-process, protocol, cost (per-request cost at 1k, 10k and 100k events, with and without autosave), host (the seat host\'s per-request cost, fresh and at 1k, 10k and 50k events), or wire (the seat protocol across machines on loopback: requests a second, joining, trickling connections, a flooding seat), or problems (every shipped problem solved, at most `--seconds` each, and never less than 60)' -r -f -a "in-process\t''
 protocol\t''
 cost\t''
 host\t''
-wire\t''"
+wire\t''
+problems\t''"
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand bench" -s h -l help -d 'Print help'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand manpage" -l out-dir -d 'Write the pages to this folder instead: kriegspiel.1 and one page per subcommand (kriegspiel-replay.1, ...), created if missing' -r -F

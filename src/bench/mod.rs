@@ -8,6 +8,7 @@
 use crate::announce::Announcement;
 pub mod cost;
 pub mod host;
+mod problems;
 pub mod wire;
 
 pub use crate::bots::random::RandomBot as RandomPlayer;
@@ -256,6 +257,8 @@ pub enum Only {
     Wire,
     /// The seat host's per-request cost as the game grows ([`host`]).
     Host,
+    /// Every shipped problem solved ([`problems`]), at most `seconds` (at least 60) each.
+    Problems,
 }
 
 /// Runs the measurements and prints the figures; `passes` fixes the in-process workload.
@@ -273,6 +276,10 @@ pub fn run(
     }
     if only == Only::Host {
         return host::run();
+    }
+    if only == Only::Problems {
+        problems::run(seconds.max(Duration::from_secs(60)));
+        return Ok(());
     }
     let budget = match passes {
         Some(n) => Budget::Passes(n),

@@ -251,9 +251,18 @@ impl Solver {
                 Act::Try(a) => bare(&own_san(&side, *a, false)) == bare(key),
                 Act::Any => bare(key) == "Any",
             };
+            // The named move is searched to the end first, with no budget.
             if let Some(i) = open.iter().position(named) {
                 let first = open.remove(i);
-                open.insert(0, first);
+                if let Some(p) = &self.progress {
+                    p.first(0, open.len() + 1, 1);
+                }
+                if let Some(s) = self.act(belief, &keys, first, None, n) {
+                    return Some(Arc::new(s));
+                }
+                if self.timed_out {
+                    return None;
+                }
             }
         }
         let mut budget: u64 = ROOT_BUDGET;
