@@ -129,8 +129,10 @@ fn the_problem_command_reports_through_its_exit_status() {
     );
 }
 
-/// Every shipped problem but Rotenberg's long one (tested above) is proven within its
-/// stipulation, with the key its source publishes.
+/// Every shipped problem but Rotenberg's long ones (tested above, and by `bench --only
+/// problems`) is proven within its stipulation, with the key its source publishes. Among them
+/// are mates in 3 to 6 of Anderson's that the solver refuted before an attempt refused in one
+/// placement went on there as a question (nos. 18-20, 24, 25, 30, 35, 40).
 #[test]
 fn the_quick_shipped_problems_are_proven_with_their_published_keys() {
     let bare = |san: &str| san.replace(['x', '+', '#', '!'], "");
@@ -138,7 +140,7 @@ fn the_quick_shipped_problems_are_proven_with_their_published_keys() {
     for entry in std::fs::read_dir("assets/problems").expect("the problems folder") {
         let path = entry.expect("entry").path();
         let p = Problem::load(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        if p.mate_in > 3 {
+        if p.mate_in > 6 {
             continue;
         }
         assert!(!p.key.is_empty(), "{}: no published key", path.display());
@@ -153,7 +155,7 @@ fn the_quick_shipped_problems_are_proven_with_their_published_keys() {
         }
         n += 1;
     }
-    assert!(n >= 10, "at least ten quick problems ship, not {n}");
+    assert!(n >= 40, "at least forty quick problems ship, not {n}");
 }
 
 /// Berkeley's material checkmates, when a problem turns them on: taking Black's last unit with
@@ -302,7 +304,7 @@ fn a_question_is_a_move_of_the_solver() {
 /// (not always with the same key: what the table forgot changes the order of the search).
 #[test]
 fn a_bounded_table_still_proves() {
-    let p = shipped("anderson-1958-no36");
+    let p = shipped("anderson-1958-no40");
     let mut solver = Solver::new(Color::White, None).table_limit(2048);
     match solver.solve(p.belief().expect("positions"), p.mate_in) {
         Outcome::Proven { depth, .. } => assert!(depth <= p.mate_in),
