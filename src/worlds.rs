@@ -22,6 +22,17 @@ pub trait World: Clone {
     /// Makes `request` in this world (a world that records what was played records it).
     fn apply(&mut self, request: &Request) -> Result<Announcement, RequestError>;
 
+    /// [`World::apply`], the announcement written into `out` (a buffer used again and again:
+    /// an announcement is some 600 bytes, and searches make millions of them).
+    fn apply_into(
+        &mut self,
+        request: &Request,
+        out: &mut Announcement,
+    ) -> Result<(), RequestError> {
+        *out = self.apply(request)?;
+        Ok(())
+    }
+
     /// This world is an option of its parent: its weight becomes `part` of the parent's, out
     /// of `whole` (a world without a weight ignores it).
     fn share(&mut self, _part: f64, _whole: f64) {}
@@ -38,6 +49,14 @@ impl World for Referee {
     fn apply(&mut self, request: &Request) -> Result<Announcement, RequestError> {
         Referee::apply(self, request)
     }
+
+    fn apply_into(
+        &mut self,
+        request: &Request,
+        out: &mut Announcement,
+    ) -> Result<(), RequestError> {
+        Referee::apply_into(self, request, out)
+    }
 }
 
 /// A world and its weight (its probability, up to a common factor).
@@ -50,6 +69,14 @@ impl World for Weighted {
 
     fn apply(&mut self, request: &Request) -> Result<Announcement, RequestError> {
         self.0.apply(request)
+    }
+
+    fn apply_into(
+        &mut self,
+        request: &Request,
+        out: &mut Announcement,
+    ) -> Result<(), RequestError> {
+        self.0.apply_into(request, out)
     }
 
     fn share(&mut self, part: f64, whole: f64) {
@@ -130,9 +157,10 @@ pub fn split<W: World>(
         refused: Vec::new(),
         taken: Vec::new(),
     };
+    let mut said = Announcement::new();
     for world in worlds {
         let mut w = world.clone();
-        let said = w.apply(request).ok()?;
+        w.apply_into(request, &mut said).ok()?;
         let r = w.referee();
         if stop(r) {
             return None;
@@ -167,15 +195,16 @@ fn children<W: World>(
     options: impl Fn(&Referee) -> Options,
     mut each: impl FnMut(W, &Announcement) -> bool,
 ) -> bool {
+    let mut said = Announcement::new();
     for world in worlds {
         let mover = world.referee().to_move();
         let options = options(world.referee());
         let whole: f64 = options.iter().map(|(_, p)| p).sum();
         for (option, part) in options {
             let mut child = world.clone();
-            let Ok(said) = child.apply(&option) else {
+            if child.apply_into(&option, &mut said).is_err() {
                 continue;
-            };
+            }
             let r = child.referee();
             if r.to_move() == mover && r.over().is_none() {
                 continue;
