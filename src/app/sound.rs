@@ -18,7 +18,7 @@ use crate::referee::Request;
 use shakmaty::Color;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU8, Ordering};
-use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::time::Duration;
 
 /// Something the player hears, in rising order of importance: when one answer gives several,
@@ -134,7 +134,10 @@ const READY: u8 = 1;
 const UNAVAILABLE: u8 = 2;
 
 static STATE: AtomicU8 = AtomicU8::new(UNOPENED);
-static CUES: OnceLock<Option<Sender<Cue>>> = OnceLock::new();
+/// The most cues waiting for the audio thread.
+const CUE_QUEUE: usize = 32;
+
+static CUES: OnceLock<Option<SyncSender<Cue>>> = OnceLock::new();
 
 /// The audio output's state.
 pub fn output() -> Output {
@@ -152,7 +155,8 @@ pub fn play(cue: Cue) {
         return;
     }
     let cues = CUES.get_or_init(|| {
-        let (send, receive) = channel();
+        // Bounded: cues that come faster than they are played are dropped, never queued up.
+        let (send, receive) = sync_channel(CUE_QUEUE);
         let started = std::thread::Builder::new()
             .name("sound".to_owned())
             .spawn(move || audio(receive));
@@ -165,8 +169,9 @@ pub fn play(cue: Cue) {
         }
     });
     if let Some(cues) = cues {
-        // A closed channel means the output could not be opened: nothing to do.
-        let _ = cues.send(cue);
+        // A closed channel means the output could not be opened, a full one that cues come
+        // faster than they are played: nothing to do either way.
+        let _ = cues.try_send(cue);
     }
 }
 

@@ -17,7 +17,7 @@ use std::io;
 use std::net::{IpAddr, SocketAddr, TcpListener};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
-use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio::sync::mpsc;
 use tokio::task::AbortHandle;
@@ -509,11 +509,6 @@ pub async fn read_frame(
     let mut payload = vec![0u8; len];
     r.read_exact(&mut payload).await?;
     Ok(Some(payload))
-}
-
-/// Writes one frame.
-pub async fn write_frame(w: &mut (impl AsyncWrite + Unpin), payload: &[u8]) -> io::Result<()> {
-    w.write_all(&secure::framed(payload)).await
 }
 
 /// This machine's address on its local network, for others to join (loopback when none).

@@ -183,8 +183,9 @@ impl PlayScreen {
         ui.horizontal(|ui| {
             ui.label(
                 RichText::new(format!(
-                    "{}: click {wanted} squares to open ({} chosen).",
+                    "{}: click {} to open ({} chosen).",
                     color_title(opener),
+                    crate::wording::count(wanted, "square", "squares"),
                     chosen.count()
                 ))
                 .strong(),
