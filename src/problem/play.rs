@@ -9,7 +9,7 @@
 //! positions it keeps, so at the end any of them (shown as the refuting placement) would have
 //! produced every word the person heard.
 
-use super::tree::{Act, After};
+use super::tree::{Act, Step};
 use super::{Outcome, Problem, ProblemError, Solver, Strategy};
 use crate::announce::{Announcement, GameResult, Item};
 use crate::attempt::Attempt;
@@ -145,15 +145,6 @@ pub struct ProblemPlay {
     plan: Option<Arc<Strategy>>,
     /// What the person did and heard, turn by turn (to follow a proof that comes later).
     path: Vec<Step>,
-}
-
-/// One request of the person and what was heard of it (and of the reply, after a legal move).
-#[derive(Clone, Debug)]
-struct Step {
-    act: Act,
-    legal: bool,
-    heard: String,
-    reply: Option<String>,
 }
 
 impl ProblemPlay {
@@ -448,7 +439,7 @@ impl ProblemPlay {
             heard: words,
             reply: reply_words,
         };
-        self.plan = self.plan.take().and_then(|plan| follow(&plan, &step));
+        self.plan = self.plan.take().and_then(|plan| plan.follow(&step));
         self.path.push(step);
         self.record.extend(said.iter().cloned());
         self.heard.push(c.heard);
@@ -511,7 +502,7 @@ impl ProblemPlay {
     pub fn adopt(&mut self, proof: Arc<Strategy>) -> bool {
         let mut plan = Some(proof);
         for step in &self.path {
-            plan = plan.and_then(|p| follow(&p, step));
+            plan = plan.and_then(|p| p.follow(step));
         }
         if plan.is_some() {
             self.plan = plan;
@@ -558,36 +549,6 @@ impl ProblemPlay {
             None => Hint::Unknown,
         }
     }
-}
-
-/// Where `plan` goes after the person's `step`: `None` when the person left the plan.
-fn follow(plan: &Strategy, step: &Step) -> Option<Arc<Strategy>> {
-    if plan.act != step.act {
-        return None;
-    }
-    if step.act == Act::Any {
-        // A question: the turn goes on after the answer heard.
-        return plan
-            .answers
-            .iter()
-            .find(|x| x.heard == step.heard)
-            .and_then(|x| match &x.then {
-                After::Again(next) => Some(next.clone()),
-                _ => None,
-            });
-    }
-    if !step.legal {
-        return plan.refused.clone();
-    }
-    let answer = plan.answers.iter().find(|x| x.heard == step.heard)?;
-    let After::Replies(replies) = &answer.then else {
-        return None;
-    };
-    let reply = step.reply.as_deref()?;
-    replies
-        .iter()
-        .find(|(words, _)| words == reply)
-        .map(|(_, next)| next.clone())
 }
 
 /// A legal move `a` in `before`, in SAN.

@@ -73,7 +73,40 @@ pub enum After {
     Again(Arc<Strategy>),
 }
 
+/// One request of the person playing a problem and what was heard of it (and of the reply,
+/// after a legal move): what a strategy is followed by.
+#[derive(Clone, Debug)]
+pub(super) struct Step {
+    pub(super) act: Act,
+    pub(super) legal: bool,
+    pub(super) heard: String,
+    pub(super) reply: Option<String>,
+}
+
 impl Strategy {
+    /// Where the strategy goes after `step`: `None` when the step left it.
+    pub(super) fn follow(&self, step: &Step) -> Option<Arc<Strategy>> {
+        if self.act != step.act {
+            return None;
+        }
+        // A refused attempt; a question is never refused, its answers are among the answers.
+        if !step.legal && self.act != Act::Any {
+            return self.refused.clone();
+        }
+        let answer = self.answers.iter().find(|x| x.heard == step.heard)?;
+        match &answer.then {
+            After::Again(next) => Some(next.clone()),
+            After::Replies(replies) => {
+                let reply = step.reply.as_deref()?;
+                replies
+                    .iter()
+                    .find(|(words, _)| words == reply)
+                    .map(|(_, next)| next.clone())
+            }
+            After::Mate => None,
+        }
+    }
+
     /// The number of solver turns in the longest line (the depth of the mate).
     pub fn depth(&self) -> u32 {
         let legal = self

@@ -45,6 +45,11 @@ fn a_problem_is_shown_and_solved_from_the_screen() {
     );
 }
 
+/// White Kc6, Rh1; Black Ka8 and a pawn on a7, b7 or a6: 1.Kb6 (if refused, 1.Rh8#) 2.Rh8#.
+const SMALL: &str = r#"(title: "Small", author: "test", source: "test", rules: "wild16",
+    known: "k7/8/2K5/8/8/8/8/7R w - - 0 1",
+    uncertain: [(piece: 'p', squares: List(["a7", "b7", "a6"]))], mate_in: 2)"#;
+
 /// Waits (frame by frame) until the play panel is idle.
 fn settle(h: &mut Gui) {
     h.run_until("the computer never answered", |h| {
@@ -57,11 +62,7 @@ fn settle(h: &mut Gui) {
 
 #[test]
 fn a_problem_is_played_against_the_computer_with_hints_to_the_mate() {
-    // White Kc6, Rh1; Black Ka8 and a pawn on a7, b7 or a6: 1.Kb6 (if refused, 1.Rh8#) 2.Rh8#.
-    let text = r#"(title: "Small", author: "test", source: "test", rules: "wild16",
-        known: "k7/8/2K5/8/8/8/8/7R w - - 0 1",
-        uncertain: [(piece: 'p', squares: List(["a7", "b7", "a6"]))], mate_in: 2)"#;
-    let mut h = problems_screen(&[("small.ron", text)]);
+    let mut h = problems_screen(&[("small.ron", SMALL)]);
     h.click("Play it against the computer");
     // The person's board holds its own pieces; the black king, known for sure, is a marker.
     assert!(h.query_by_label("White c6").is_some());
@@ -177,10 +178,7 @@ fn the_shipped_problems_and_samples_open_from_the_start_screen() {
 /// second search.
 #[test]
 fn hints_come_from_the_proof_worked_out_once() {
-    let text = r#"(title: "Small", author: "test", source: "test", rules: "wild16",
-        known: "k7/8/2K5/8/8/8/8/7R w - - 0 1",
-        uncertain: [(piece: 'p', squares: List(["a7", "b7", "a6"]))], mate_in: 2)"#;
-    let mut h = problems_screen(&[("small.ron", text)]);
+    let mut h = problems_screen(&[("small.ron", SMALL)]);
     h.click("Play it against the computer");
     h.run_until("the proof never came", |h| !h.problem_panel().needs_proof());
     assert!(h.problem_panel().play.has_plan(), "the proof is adopted");
