@@ -13,6 +13,7 @@ pub mod belief;
 pub mod bench;
 pub mod bots;
 pub mod clock;
+pub mod import;
 pub mod knowledge;
 pub mod krk;
 pub mod log;

@@ -53,6 +53,11 @@ enum Command {
     Replay(files::ReplayArgs),
     /// Export a saved game as PGN: the referee's (real moves) or one player's (filtered).
     Pgn(files::PgnArgs),
+    /// Import a game written by another program (a kriegspiel.org game review, a save of the
+    /// kriegspiel Python package, a reconchess game history, or the PGN of a chess game), told
+    /// from the content: every move is replayed through the referee and checked, then the game
+    /// is written as a save that study opens.
+    Import(files::ImportArgs),
     /// Print a game's official scoresheet (every attempt with its answer) as plain text.
     Scoresheet(files::ScoresheetArgs),
     /// Play random games through the referee until one finishes, and save it (sample games).
@@ -142,6 +147,7 @@ fn main() -> ExitCode {
         Some(Command::Replay(args)) => files::replay(args),
         Some(Command::Pgn(args)) => files::pgn(args),
         Some(Command::Scoresheet(args)) => files::scoresheet(args),
+        Some(Command::Import(args)) => files::import(args),
         Some(Command::Selfplay(args)) => files::selfplay(args),
         Some(Command::Match(args)) => bots::match_command(args),
         Some(Command::Endgame(args)) => bots::endgame_command(args),

@@ -1,5 +1,5 @@
-//! The subcommands that read or write one file: `replay`, `pgn`, `scoresheet`, `selfplay`,
-//! `krk-table` and `problem` (their arguments and their handlers).
+//! The subcommands that read or write one file: `replay`, `pgn`, `scoresheet`, `import`,
+//! `selfplay`, `krk-table` and `problem` (their arguments and their handlers).
 
 use crate::vocab::{Outcome, PresetParser, Stop, View};
 use kriegspiel::rules::Preset;
@@ -31,6 +31,19 @@ pub struct PgnArgs {
 pub struct ScoresheetArgs {
     /// The save file.
     file: PathBuf,
+}
+
+/// `kriegspiel import`.
+#[derive(clap::Args)]
+pub struct ImportArgs {
+    /// The file to import (its format is told from its content).
+    file: PathBuf,
+    /// The save to write (default: FILE with the extension .ron, which must not exist yet).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// The rule set a PGN is replayed under (other formats name their own).
+    #[arg(long, default_value = "wild16", value_parser = PresetParser, value_name = "PRESET")]
+    rules: Preset,
 }
 
 /// `kriegspiel selfplay`.
@@ -123,6 +136,38 @@ pub fn pgn(args: PgnArgs) -> Outcome {
 pub fn scoresheet(args: ScoresheetArgs) -> Outcome {
     let loaded = load(&args.file)?;
     print!("{}", kriegspiel::scoresheet::scoresheet(&loaded.saved));
+    Ok(())
+}
+
+/// `kriegspiel import`: another program's game, replayed and checked, written as a save.
+pub fn import(args: ImportArgs) -> Outcome {
+    let imported = kriegspiel::import::import_file(&args.file, &args.rules.rules())
+        .map_err(|e| Stop::bad_input(format!("{}: {e}", args.file.display())))?;
+    let out = match args.out {
+        Some(out) => out,
+        None => {
+            let out = args.file.with_extension("ron");
+            if out.exists() {
+                return Err(Stop::bad_input(format!(
+                    "{} exists already: name the save to write with --out",
+                    out.display()
+                )));
+            }
+            out
+        }
+    };
+    imported
+        .saved
+        .write(&out)
+        .map_err(|e| Stop::failed(format!("cannot write {}: {e}", out.display())))?;
+    println!(
+        "{}: a {} of {} requests ({} positions checked against the file); written to {}",
+        args.file.display(),
+        imported.format.title(),
+        imported.requests,
+        imported.positions,
+        out.display()
+    );
     Ok(())
 }
 
