@@ -44,6 +44,17 @@ impl FileOp {
             _ => ("Kriegspiel save", "ron"),
         }
     }
+
+    /// The extensions the dialog offers: opening also takes the files `import` reads
+    /// (kriegspiel.org, kriegspiel package and reconchess JSON, PGN), told apart by content.
+    fn extensions(self) -> &'static [&'static str] {
+        match self {
+            FileOp::Open | FileOp::Study => &["ron", "json", "pgn"],
+            FileOp::ExportPgn | FileOp::ExportFilteredPgn(_) => &["pgn"],
+            FileOp::ExportScoresheet => &["txt"],
+            _ => &["ron"],
+        }
+    }
 }
 
 /// A save found in the saves folder, described from its metadata only.
@@ -191,9 +202,9 @@ impl Files {
         let dir = dir.to_path_buf();
         let name = default_name.to_owned();
         std::thread::spawn(move || {
-            let (kind, ext) = op.filter();
+            let (kind, _) = op.filter();
             let dialog = rfd::FileDialog::new()
-                .add_filter(kind, &[ext])
+                .add_filter(kind, op.extensions())
                 .set_directory(&dir);
             let picked = if op.saves() {
                 dialog.set_file_name(name).save_file()

@@ -255,10 +255,13 @@ impl KriegspielApp {
         }
     }
 
-    /// Opens a save: resumed (on the curtain) or studied.
+    /// Opens a save, or a game another program wrote (imported: [`crate::import::open`]):
+    /// resumed (on the curtain) or studied. An imported game is never written back over the
+    /// file it came from: study asks where to save it, a resumed game autosaves to a new file.
     pub fn open(&mut self, path: &Path, study: bool) {
-        match crate::save::load_file(path) {
-            Ok(loaded) => {
+        match crate::import::open(path) {
+            Ok((loaded, format)) => {
+                let own = (format == crate::import::Format::Save).then(|| path.to_path_buf());
                 if let Some(dir) = path.parent() {
                     self.settings.last_folder = Some(dir.to_path_buf());
                 }
@@ -288,11 +291,14 @@ impl KriegspielApp {
                     _ => PlayMode::HotSeat,
                 };
                 if study {
-                    self.screen = Screen::Study(Box::new(
-                        study::StudyScreen::new(loaded.saved).with_path(path.to_path_buf()),
-                    ));
+                    let screen = study::StudyScreen::new(loaded.saved);
+                    self.screen = Screen::Study(Box::new(match own {
+                        Some(own) => screen.with_path(own),
+                        None => screen,
+                    }));
                 } else {
-                    let session = GameSession::from_loaded(loaded, Some(path.to_path_buf()));
+                    let autosave = own.unwrap_or_else(|| self.new_autosave());
+                    let session = GameSession::from_loaded(loaded, Some(autosave));
                     self.screen = Screen::Play(Box::new(PlayScreen::new(session, mode)));
                 }
                 self.notice = None;

@@ -114,18 +114,37 @@ pub struct Imported {
 pub fn detect(text: &str) -> Option<Format> {
     let body = text.trim_start_matches('\u{feff}').trim_start();
     if body.starts_with('{') {
-        let value: serde_json::Value = serde_json::from_str(body).ok()?;
-        let object = value.as_object()?;
-        return if object.get("type").and_then(|t| t.as_str()) == Some("GameHistory") {
-            Some(Format::Reconchess)
-        } else if object.contains_key("game_state") && object.contains_key("schema_version") {
-            Some(Format::KriegspielPackage)
-        } else if object.contains_key("transcript")
-            || (object.contains_key("moves") && object.contains_key("rule_variant"))
-        {
-            Some(Format::KriegspielOrg)
-        } else {
-            None
+        return match serde_json::from_str::<serde_json::Value>(body) {
+            Ok(value) => {
+                let object = value.as_object()?;
+                let has = |key: &str| object.contains_key(key);
+                if object.get("type").and_then(|t| t.as_str()) == Some("GameHistory") {
+                    Some(Format::Reconchess)
+                } else if has("game_state") && has("schema_version") {
+                    Some(Format::KriegspielPackage)
+                } else if has("transcript") || (has("moves") && has("rule_variant")) {
+                    Some(Format::KriegspielOrg)
+                } else {
+                    None
+                }
+            }
+            // Damaged JSON: told by its first fields, so that the message says what is wrong.
+            Err(_) => {
+                let head: String = body
+                    .chars()
+                    .take(4000)
+                    .filter(|c| !c.is_whitespace())
+                    .collect();
+                if head.contains("\"type\":\"GameHistory\"") {
+                    Some(Format::Reconchess)
+                } else if head.contains("\"schema_version\"") && head.contains("\"game_state\"") {
+                    Some(Format::KriegspielPackage)
+                } else if head.contains("\"transcript\"") || head.contains("\"question_type\"") {
+                    Some(Format::KriegspielOrg)
+                } else {
+                    None
+                }
+            }
         };
     }
     if body.starts_with("//") || body.starts_with('(') || body.starts_with("SavedGame") {
