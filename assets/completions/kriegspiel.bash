@@ -34,6 +34,9 @@ _kriegspiel() {
             kriegspiel,host)
                 cmd="kriegspiel__subcmd__host"
                 ;;
+            kriegspiel,import)
+                cmd="kriegspiel__subcmd__import"
+                ;;
             kriegspiel,join)
                 cmd="kriegspiel__subcmd__join"
                 ;;
@@ -85,6 +88,9 @@ _kriegspiel() {
             kriegspiel__subcmd__help,host)
                 cmd="kriegspiel__subcmd__help__subcmd__host"
                 ;;
+            kriegspiel__subcmd__help,import)
+                cmd="kriegspiel__subcmd__help__subcmd__import"
+                ;;
             kriegspiel__subcmd__help,join)
                 cmd="kriegspiel__subcmd__help__subcmd__join"
                 ;;
@@ -125,7 +131,7 @@ _kriegspiel() {
 
     case "${cmd}" in
         kriegspiel)
-            opts="-h -V --mode --rules --help --version referee replay pgn scoresheet selfplay match endgame krk krk-table problem host join engine bench completions manpage help"
+            opts="-h -V --mode --rules --help --version referee replay pgn import scoresheet selfplay match endgame krk krk-table problem host join engine bench completions manpage help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -259,7 +265,7 @@ _kriegspiel() {
             return 0
             ;;
         kriegspiel__subcmd__help)
-            opts="referee replay pgn scoresheet selfplay match endgame krk krk-table problem host join engine bench completions manpage help"
+            opts="referee replay pgn import scoresheet selfplay match endgame krk krk-table problem host join engine bench completions manpage help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -343,6 +349,20 @@ _kriegspiel() {
             return 0
             ;;
         kriegspiel__subcmd__help__subcmd__host)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kriegspiel__subcmd__help__subcmd__import)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -547,6 +567,28 @@ _kriegspiel() {
                     ;;
                 --resume)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kriegspiel__subcmd__import)
+            opts="-h --out --rules --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rules)
+                    COMPREPLY=($(compgen -W "berkeley berkeley_any wild16 cincinnati rand english classic crazykrieg rbc modern pickle_pot one_eye semi" -- "${cur}"))
                     return 0
                     ;;
                 *)

@@ -119,39 +119,7 @@ fn turn(r: &mut Replayer, h: &History, color: Color, n: usize) -> Result<(), Imp
     if let Some(fen) = h.fens_before_move.get(color, n) {
         r.check_fen(&format!("{at}, before the move"), fen, false)?;
     }
-    let sensed = match h.senses.get(color, n).copied().flatten() {
-        Some(sq) => Some(square(sq, &at)?),
-        None => None,
-    };
-    let event = r.apply_plain(&format!("{at}, sense"), Request::Sense(sensed))?;
-    let reveal = event.said.iter().find_map(|s| match s.item {
-        Item::Sense(reveal) => Some(reveal),
-        _ => None,
-    });
-    let ours: BTreeMap<Square, Option<Piece>> =
-        reveal.map(|v| v.iter().collect()).unwrap_or_default();
-    let mut theirs = BTreeMap::new();
-    for (sq, piece) in h.sense_results.get(color, n).map_or(&[][..], Vec::as_slice) {
-        let piece = match piece {
-            Some(p) => Some(
-                p.value
-                    .chars()
-                    .next()
-                    .and_then(|c| Piece::from_char(c))
-                    .ok_or_else(|| {
-                        damaged(FORMAT, format!("{at}: a sensed piece is not a piece"))
-                    })?,
-            ),
-            None => None,
-        };
-        theirs.insert(square(*sq, &at)?, piece);
-    }
-    if ours != theirs {
-        return Err(r.disagrees(
-            &format!("{at}, sense"),
-            "the sense result differs from the true board",
-        ));
-    }
+    sense(r, h, color, n, &at)?;
     let Some(requested) = h.requested_moves.get(color, n) else {
         return Ok(());
     };
@@ -181,6 +149,50 @@ fn turn(r: &mut Replayer, h: &History, color: Color, n: usize) -> Result<(), Imp
     }
     if let Some(fen) = h.fens_after_move.get(color, n) {
         r.check_fen(&format!("{at}, after the move"), fen, false)?;
+    }
+    Ok(())
+}
+
+/// The sense of `color`'s turn `n`, and its result checked square by square.
+fn sense(
+    r: &mut Replayer,
+    h: &History,
+    color: Color,
+    n: usize,
+    at: &str,
+) -> Result<(), ImportError> {
+    let sensed = match h.senses.get(color, n).copied().flatten() {
+        Some(sq) => Some(square(sq, at)?),
+        None => None,
+    };
+    let event = r.apply_plain(&format!("{at}, sense"), Request::Sense(sensed))?;
+    let reveal = event.said.iter().find_map(|s| match s.item {
+        Item::Sense(reveal) => Some(reveal),
+        _ => None,
+    });
+    let ours: BTreeMap<Square, Option<Piece>> =
+        reveal.map(|v| v.iter().collect()).unwrap_or_default();
+    let mut theirs = BTreeMap::new();
+    for (sq, piece) in h.sense_results.get(color, n).map_or(&[][..], Vec::as_slice) {
+        let piece = match piece {
+            Some(p) => Some(
+                p.value
+                    .chars()
+                    .next()
+                    .and_then(Piece::from_char)
+                    .ok_or_else(|| {
+                        damaged(FORMAT, format!("{at}: a sensed piece is not a piece"))
+                    })?,
+            ),
+            None => None,
+        };
+        theirs.insert(square(*sq, at)?, piece);
+    }
+    if ours != theirs {
+        return Err(r.disagrees(
+            &format!("{at}, sense"),
+            "the sense result differs from the true board",
+        ));
     }
     Ok(())
 }
