@@ -192,3 +192,24 @@ fn the_overlay_is_a_heat_map_of_where_enemy_units_may_stand() {
     let all = h.study().drawn[0].heat.len();
     assert!(all > 16, "Black's army may stand on {all} squares");
 }
+
+/// A game another program wrote opens in study like a save (three boards from the referee's
+/// perspective), and is never written back over its source: study has no file to save to.
+#[test]
+fn a_kriegspiel_org_review_opens_in_study_with_three_boards() {
+    let review = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/import/ksorg-wild16.json");
+    let mut h = Gui::builder().study(&review).build();
+    assert!(h.study().confirmed, "a finished game opens directly");
+    assert_eq!(h.study().path, None, "the review is never saved over");
+    assert!(h.study().saved.log.events.len() > 200);
+    let len = h.study().saved.log.events.len();
+    {
+        let s = h.study_mut();
+        s.seek(len);
+        s.perspective = Perspective::Referee;
+    }
+    h.run();
+    assert_eq!(h.study().drawn.len(), 3);
+    assert!(h.study().saved.meta.note.contains("kriegspiel.org"));
+}
