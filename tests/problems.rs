@@ -337,3 +337,47 @@ fn progress_is_shared_and_a_stop_is_heard() {
     assert!(seen.nodes > 0 && seen.first_moves > 0, "{seen:?}");
     assert!(seen.to_string().contains("positions searched"), "{seen}");
 }
+
+/// Two workers sharing the tables (as the app and `kriegspiel problem` search on a machine with
+/// two cores) give every quick shipped problem the same verdict and key as one worker, a
+/// refutation stays a refutation, and a stop still ends the search.
+#[test]
+fn two_workers_agree_with_one() {
+    let bare = |san: &str| san.replace(['x', '+', '#', '!'], "");
+    for entry in std::fs::read_dir("assets/problems").expect("the problems folder") {
+        let path = entry.expect("entry").path();
+        let p = Problem::load(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        if p.mate_in > 6 {
+            continue;
+        }
+        let mut solver = Solver::new(p.solver().expect("side"), None)
+            .material_mates(p.material_mates)
+            .threads(2);
+        match solver.solve(p.belief().expect("positions"), p.mate_in) {
+            Outcome::Proven { depth, strategy } => {
+                assert!(depth <= p.mate_in, "{}", path.display());
+                assert_eq!(bare(&strategy.san), bare(&p.key), "{}", path.display());
+            }
+            other => panic!("{}: not proven by two workers: {other:?}", path.display()),
+        }
+    }
+    let p = Problem {
+        mate_in: 2,
+        ..rotenberg()
+    };
+    let mut solver = Solver::new(Color::White, None).threads(2);
+    assert!(matches!(
+        solver.solve(p.belief().expect("positions"), 2),
+        Outcome::Refuted { .. }
+    ));
+    let progress = std::sync::Arc::new(kriegspiel::problem::Progress::default());
+    progress.stop();
+    let mut solver = Solver::new(Color::White, None)
+        .threads(2)
+        .progress(progress);
+    let p = rotenberg();
+    assert!(matches!(
+        solver.solve(p.belief().expect("positions"), p.mate_in),
+        Outcome::Unknown
+    ));
+}

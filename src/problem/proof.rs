@@ -75,8 +75,9 @@ impl Problem {
         key_first: bool,
     ) -> Result<Proof, ProblemError> {
         let started = Instant::now();
-        let mut solver =
-            Solver::until(self.solver()?, deadline).material_mates(self.material_mates);
+        let mut solver = Solver::until(self.solver()?, deadline)
+            .material_mates(self.material_mates)
+            .threads(super::solve::workers());
         if key_first {
             solver = solver.prefer(&self.key);
         }

@@ -122,16 +122,16 @@ impl Solver {
         let wording = belief.first()?.rules().wording;
         // The smallest answer first: it is the quickest to refute.
         groups.sort_by_key(|(_, g)| g.len());
-        let mut answers = Vec::new();
-        for (heard, mut next) in groups {
-            worlds::normalize(&mut next);
-            let then = self.turn(&next, depth)?;
-            answers.push(Answer {
-                heard: crate::wording::heard_line(&heard, wording, self.solver, Some(self.solver)),
+        let (heard, beliefs): (Vec<_>, Vec<_>) = groups.into_iter().unzip();
+        let answers = heard
+            .iter()
+            .zip(self.turns(beliefs, depth)?)
+            .map(|(h, then)| Answer {
+                heard: crate::wording::heard_line(h, wording, self.solver, Some(self.solver)),
                 san: ANY.to_owned(),
                 then: After::Again(then),
-            });
-        }
+            })
+            .collect();
         Some(Strategy {
             act: Act::Any,
             san: ANY.to_owned(),

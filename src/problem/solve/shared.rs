@@ -1,0 +1,261 @@
+//! What the solver's workers share: the two transposition tables, the nodes each worker is
+//! searching ("busy"), the attempts found to fail, and the word that the answer is found.
+//!
+//! The search runs on several threads by sharing these (in the manner of ABDADA): every worker
+//! searches the whole problem in the same order, but where all of a node's children must be
+//! proven (the opponent's replies, an attempt's answers, the answers to "Any?") a worker first
+//! takes the children no other worker is searching, so the workers spread over the proof and
+//! each finds the other's results in the tables. A worker inside a node that another worker has
+//! since decided (proven, refuted, or an attempt found to fail) gives it up at once and takes
+//! the decision from the tables ([`Shared::decided`]). Nothing is ever kept that a search did
+//! not finish, so every worker's answer is exact; the first to finish gives the answer.
+
+use super::super::table::{Known, Table};
+use super::{Candidate, Replies, SHARED_DEPTH, Solver};
+use crate::problem::progress::Progress;
+use crate::problem::tree::Act;
+use crate::problem::tree::Strategy;
+use crate::referee::Referee;
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// A node a worker is inside: the solver's turn, the opponent's turn, or an attempt at a turn.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum Mark {
+    /// The solver's turn with this belief key and moves left.
+    Turn(u64, u8),
+    /// The opponent's turn from these positions (the replies table's key) and moves left.
+    Replies(u64, u8),
+    /// An attempt (its key: the turn's key mixed with the attempt) at a turn.
+    Attempt(u64, u8),
+}
+
+impl Mark {
+    /// The moves left at the node.
+    pub(super) fn depth(self) -> u8 {
+        match self {
+            Mark::Turn(_, d) | Mark::Replies(_, d) | Mark::Attempt(_, d) => d,
+        }
+    }
+
+    /// The key the busy set knows the node by.
+    fn busy_key(self) -> u64 {
+        let (salt, key, depth) = match self {
+            Mark::Turn(k, d) => (1u64, k, d),
+            Mark::Replies(k, d) => (2, k, d),
+            Mark::Attempt(k, d) => (3, k, d),
+        };
+        (key ^ u64::from(depth).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            .rotate_left(7)
+            .wrapping_add(salt.wrapping_mul(0xD6E8_FEB8_6659_FD93))
+    }
+}
+
+/// The state the workers of one search share.
+pub(super) struct Shared {
+    table: Mutex<Table<Arc<Strategy>>>,
+    replies: Mutex<Table<Arc<Replies>>>,
+    busy: Mutex<HashMap<u64, u32>>,
+    failed: Mutex<HashSet<u64>>,
+    /// Set when a worker has the answer: the others stop.
+    done: AtomicBool,
+    /// Nodes searched by every worker but the first (for the progress).
+    pub(super) helper_nodes: AtomicU64,
+}
+
+/// Locks `m`; a worker that panicked while holding it left a table that is still whole (every
+/// change is one map operation), so its poison is ignored.
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+impl Shared {
+    pub(super) fn new() -> Shared {
+        Shared {
+            table: Mutex::new(Table::new()),
+            replies: Mutex::new(Table::new()),
+            busy: Mutex::new(HashMap::new()),
+            failed: Mutex::new(HashSet::new()),
+            done: AtomicBool::new(false),
+            helper_nodes: AtomicU64::new(0),
+        }
+    }
+
+    pub(super) fn look(&self, key: u64, depth: u8) -> Known<Arc<Strategy>> {
+        lock(&self.table).look(key, depth)
+    }
+
+    pub(super) fn refuted(&self, key: u64, depth: u8) -> bool {
+        lock(&self.table).refuted(key, depth)
+    }
+
+    pub(super) fn prove(&self, key: u64, depth: u8, s: Arc<Strategy>) {
+        lock(&self.table).prove(key, depth, s);
+    }
+
+    pub(super) fn refute(&self, key: u64, depth: u8) {
+        lock(&self.table).refute(key, depth);
+    }
+
+    pub(super) fn look_replies(&self, key: u64, depth: u8) -> Known<Arc<Replies>> {
+        lock(&self.replies).look(key, depth)
+    }
+
+    pub(super) fn prove_replies(&self, key: u64, depth: u8, r: Arc<Replies>) {
+        lock(&self.replies).prove(key, depth, r);
+    }
+
+    pub(super) fn refute_replies(&self, key: u64, depth: u8) {
+        lock(&self.replies).refute(key, depth);
+    }
+
+    /// Keeps that the attempt `mark` fails (a search that finished).
+    pub(super) fn fail(&self, mark: Mark) {
+        lock(&self.failed).insert(mark.busy_key());
+    }
+
+    /// Whether another worker is searching `mark`.
+    pub(super) fn busy(&self, mark: Mark) -> bool {
+        lock(&self.busy).contains_key(&mark.busy_key())
+    }
+
+    /// A worker starts searching `mark`.
+    pub(super) fn enter(&self, mark: Mark) {
+        *lock(&self.busy).entry(mark.busy_key()).or_insert(0) += 1;
+    }
+
+    /// A worker stops searching `mark`.
+    pub(super) fn leave(&self, mark: Mark) {
+        let mut busy = lock(&self.busy);
+        let key = mark.busy_key();
+        if let Some(n) = busy.get_mut(&key) {
+            *n -= 1;
+            if *n == 0 {
+                busy.remove(&key);
+            }
+        }
+    }
+
+    /// Whether `mark` has been decided (by any worker) since it was entered.
+    pub(super) fn decided(&self, mark: Mark) -> bool {
+        match mark {
+            Mark::Turn(k, d) => !matches!(self.look(k, d), Known::Unknown),
+            Mark::Replies(k, d) => !matches!(self.look_replies(k, d), Known::Unknown),
+            Mark::Attempt(..) => lock(&self.failed).contains(&mark.busy_key()),
+        }
+    }
+
+    /// How many beliefs both tables hold.
+    pub(super) fn len(&self) -> usize {
+        lock(&self.table).len() + lock(&self.replies).len()
+    }
+
+    /// Trims both tables to `share` each when either is over; whether they were.
+    pub(super) fn trim(&self, share: usize) -> bool {
+        let mut table = lock(&self.table);
+        let mut replies = lock(&self.replies);
+        if table.len() <= share && replies.len() <= share {
+            return false;
+        }
+        table.trim(share);
+        replies.trim(share);
+        let over = lock(&self.failed).len() > share;
+        if over {
+            lock(&self.failed).clear();
+        }
+        true
+    }
+
+    /// A new search starts (the tables are kept: they hold for the same problem).
+    pub(super) fn restart(&self) {
+        self.done.store(false, Ordering::Relaxed);
+        lock(&self.busy).clear();
+    }
+
+    /// A worker has the answer.
+    pub(super) fn finish(&self) {
+        self.done.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether a worker has the answer.
+    pub(super) fn finished(&self) -> bool {
+        self.done.load(Ordering::Relaxed)
+    }
+}
+
+/// A worker's part: its helpers, and the nodes it shows the others.
+impl Solver {
+    /// A worker searching beside this one, sharing its tables.
+    pub(super) fn helper(&self, worker: usize) -> Solver {
+        let mut h = Solver::until(self.solver, self.deadline)
+            .material_mates(self.material_mates)
+            .table_limit(self.table_limit);
+        h.shared = self.shared.clone();
+        h.threads = self.threads;
+        h.worker = worker;
+        h.prefer = self.prefer.clone();
+        h.progress = self.progress.clone();
+        h
+    }
+
+    /// [`Solver::act`] at the turn `turn` (its belief's key), marked for the other workers: a
+    /// failure is shared, and one found by another worker is taken at once.
+    pub(super) fn try_act(
+        &mut self,
+        belief: &[Referee],
+        keys: &[u64],
+        turn: u64,
+        act: Act,
+        candidate: Option<Candidate>,
+        depth: u8,
+    ) -> Option<Strategy> {
+        let which = match act {
+            Act::Try(a) => u64::from(a.key()),
+            Act::Any => u64::MAX,
+        };
+        let mark = Mark::Attempt(turn ^ which.wrapping_mul(0xFF51_AFD7_ED55_8CCD), depth);
+        self.enter(mark);
+        let found = self.act(belief, keys, act, candidate, depth);
+        if self.leave(mark) {
+            return None; // another worker found that it fails
+        }
+        if found.is_none() && !self.interrupted() && self.threads > 1 {
+            self.shared.fail(mark);
+        }
+        found
+    }
+
+    /// The progress to report to: only the first worker reports.
+    pub(super) fn reporter(&self) -> Option<&Arc<Progress>> {
+        self.progress.as_ref().filter(|_| self.worker == 0)
+    }
+
+    /// Whether the workers share `mark`: nodes with one move left are too quick to be worth it.
+    pub(super) fn shares(&self, mark: Mark) -> bool {
+        self.threads > 1 && mark.depth() >= SHARED_DEPTH
+    }
+
+    /// Starts searching `mark` (shown to the other workers).
+    pub(super) fn enter(&mut self, mark: Mark) {
+        if self.shares(mark) {
+            self.path.push(mark);
+            self.shared.enter(mark);
+        }
+    }
+
+    /// Stops searching `mark`; whether it was given up because another worker decided it (the
+    /// search has then unwound to it and goes on normally).
+    pub(super) fn leave(&mut self, mark: Mark) -> bool {
+        if !self.shares(mark) {
+            return false;
+        }
+        self.path.pop();
+        self.shared.leave(mark);
+        if self.abandon == Some(self.path.len()) {
+            self.abandon = None;
+            return true;
+        }
+        false
+    }
+}
