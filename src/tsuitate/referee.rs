@@ -6,7 +6,7 @@
 
 use super::announce::{Audience, DrawReason, EndReason, Item, Over, Said};
 use super::rules::TsuitateRules;
-use shogi_core::{Color, Hand, Move, PartialPosition, Piece, PieceKind, Square};
+use shogi_core::{Color, Move, PartialPosition, Piece, PieceKind, Square};
 use shogi_legality_lite::{is_legal_partial_lite, prelegality};
 use shogi_usi_parser::FromUsi;
 use thiserror::Error;
@@ -86,15 +86,18 @@ pub fn no_legal_move(position: &PartialPosition) -> bool {
     prelegality::is_mate(position) == Some(true)
 }
 
-/// What `color` sees of `position`: its own pieces and hand only.
+/// What `color` sees of `position`: its own pieces and hand only. (Built afresh: shogi_core keeps
+/// a king's square cached when the king is taken off with `piece_set`.)
 pub fn own_view(position: &PartialPosition, color: Color) -> PartialPosition {
-    let mut own = position.clone();
+    let mut own = PartialPosition::empty();
+    own.side_to_move_set(position.side_to_move());
     for sq in Square::all() {
-        if own.piece_at(sq).is_some_and(|p| p.color() != color) {
-            own.piece_set(sq, None);
+        if let Some(piece) = position.piece_at(sq).filter(|p| p.color() == color) {
+            own.piece_set(sq, Some(piece));
         }
     }
-    *own.hand_of_a_player_mut(color.flip()) = Hand::new();
+    *own.hand_of_a_player_mut(color) = position.hand_of_a_player(color);
+    let _ = own.ply_set(position.ply());
     own
 }
 
