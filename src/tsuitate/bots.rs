@@ -18,8 +18,12 @@ pub trait TsuitateBot: Send {
 /// The bots by name: `random` and `heuristic`.
 pub fn make(name: &str, seed: u64) -> Option<Box<dyn TsuitateBot>> {
     match name {
-        "random" => Some(Box::new(RandomBot { rng: Rng::new(seed) })),
-        "heuristic" => Some(Box::new(HeuristicBot { rng: Rng::new(seed) })),
+        "random" => Some(Box::new(RandomBot {
+            rng: Rng::new(seed),
+        })),
+        "heuristic" => Some(Box::new(HeuristicBot {
+            rng: Rng::new(seed),
+        })),
         _ => None,
     }
 }

@@ -325,12 +325,20 @@ impl Referee {
 
     /// The side to move resigns.
     pub fn resign(&mut self) -> Result<Vec<Said>, TsuitateError> {
-        self.end_by_request(Item::Resigned, Some(self.to_move().flip()), EndReason::Resignation)
+        self.end_by_request(
+            Item::Resigned,
+            Some(self.to_move().flip()),
+            EndReason::Resignation,
+        )
     }
 
     /// Both players agree a draw.
     pub fn agree_draw(&mut self) -> Result<Vec<Said>, TsuitateError> {
-        self.end_by_request(Item::Draw(DrawReason::Agreement), None, EndReason::Agreement)
+        self.end_by_request(
+            Item::Draw(DrawReason::Agreement),
+            None,
+            EndReason::Agreement,
+        )
     }
 
     fn end_by_request(

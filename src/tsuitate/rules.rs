@@ -33,7 +33,9 @@ impl Default for TsuitateRules {
 #[derive(Debug, Error)]
 pub enum TsuitateRulesError {
     /// A field that is not one of the tsuitate flags, or a value a flag cannot take.
-    #[error("bad tsuitate rule flag ({0}); the flags are \"fouls\" (0-255) and \"max_plies\" (0-65535)")]
+    #[error(
+        "bad tsuitate rule flag ({0}); the flags are \"fouls\" (0-255) and \"max_plies\" (0-65535)"
+    )]
     Flag(String),
 }
 
@@ -60,9 +62,8 @@ pub fn from_json(value: &Value) -> Result<TsuitateRules, TsuitateRulesError> {
     for (k, v) in fields.iter().filter(|(k, _)| k.as_str() != "preset") {
         merged.insert(k.clone(), v.clone());
     }
-    serde_json::from_value(Value::Object(merged)).map_err(|e| {
-        TsuitateRulesError::Flag(crate::untrusted::shortened_to(&e.to_string(), 80))
-    })
+    serde_json::from_value(Value::Object(merged))
+        .map_err(|e| TsuitateRulesError::Flag(crate::untrusted::shortened_to(&e.to_string(), 80)))
 }
 
 #[cfg(test)]
@@ -84,8 +85,8 @@ mod tests {
             from_json(&json!("tsuitate")).expect("rules"),
             TsuitateRules::default()
         );
-        let r = from_json(&json!({"preset": "tsuitate", "fouls": 10, "max_plies": 0}))
-            .expect("rules");
+        let r =
+            from_json(&json!({"preset": "tsuitate", "fouls": 10, "max_plies": 0})).expect("rules");
         assert_eq!((r.fouls, r.max_plies), (10, 0));
         assert!(from_json(&json!({"preset": "tsuitate", "foul": 3})).is_err());
         assert!(from_json(&json!({"preset": "tsuitate", "fouls": 300})).is_err());

@@ -102,11 +102,7 @@ impl SeatView {
     pub fn possible_moves(&self) -> Vec<Move> {
         shogi_legality_lite::all_legal_moves_partial(&self.board)
             .into_iter()
-            .filter(|&mv| {
-                !self
-                    .refused
-                    .contains(&super::referee::move_name(mv))
-            })
+            .filter(|&mv| !self.refused.contains(&super::referee::move_name(mv)))
             .collect()
     }
 }
