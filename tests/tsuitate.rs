@@ -67,6 +67,18 @@ fn a_dropped_pawn_giving_mate_is_a_foul_but_a_pushed_one_mates() {
 }
 
 #[test]
+fn a_pawn_drop_that_leaves_no_move_without_check_is_legal_and_wins() {
+    // shogi_legality_lite calls this drop a pawn drop mate; it gives no check.
+    let mut r = game("8k/6S2/8G/9/9/9/9/9/K8 b P 1");
+    assert_eq!(attempt(&mut r, "P*2e"), [Item::Legal, Item::NoMoves]);
+    let over = r.over().expect("over");
+    assert_eq!(
+        (over.winner, over.reason),
+        (Some(Color::Black), EndReason::NoMoves)
+    );
+}
+
+#[test]
 fn a_piece_with_no_further_move_is_impossible() {
     let mut r = game("4k4/P8/9/9/9/9/9/9/4K4 b N 1");
     assert_eq!(unchanged_after(&mut r, "N*5b"), [Item::Impossible]);
@@ -324,7 +336,7 @@ fn check_answer(before: &PartialPosition, usi: &str, answer: &Value) {
     let theirs = kinds(&answer["heard"][other]);
     let after = position(answer["sfen"].as_str().expect("sfen"));
     let mv: Move = parse_move(usi, side).expect("well-formed");
-    let legal = all_legal_moves_partial(before).contains(&mv);
+    let legal = kriegspiel::tsuitate::referee::is_legal(before, mv);
     let possible = is_legal_partial_lite(&own_view(before, side), mv);
     if !possible {
         assert_eq!(

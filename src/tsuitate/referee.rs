@@ -81,6 +81,28 @@ pub fn in_check(position: &PartialPosition) -> bool {
     prelegality::will_king_be_captured(&flipped) == Some(true)
 }
 
+/// Whether `mv` is legal for the side to move. `shogi_legality_lite` refuses every pawn drop after
+/// which the opponent has no legal move as a dropped pawn giving mate, even one that gives no check;
+/// such a drop is legal (and wins: the opponent cannot move).
+pub fn is_legal(position: &PartialPosition, mv: Move) -> bool {
+    if is_legal_partial_lite(position, mv) {
+        return true;
+    }
+    let Move::Drop { piece, .. } = mv else {
+        return false;
+    };
+    if piece.piece_kind() != PieceKind::Pawn
+        || shogi_legality_lite::is_legal_partial(position, mv)
+            != Err(shogi_core::IllegalMoveKind::DropPawnMate)
+    {
+        return false;
+    }
+    let mut next = position.clone();
+    next.make_move(mv).is_some()
+        && prelegality::will_king_be_captured(&next) == Some(false)
+        && !in_check(&next)
+}
+
 /// Whether the side to move has no legal move (checkmate, or no move at all).
 pub fn no_legal_move(position: &PartialPosition) -> bool {
     prelegality::is_mate(position) == Some(true)
@@ -272,7 +294,15 @@ impl Referee {
 
     /// The moves the side to move may legally play.
     pub fn legal_moves(&self) -> Vec<Move> {
-        shogi_legality_lite::all_legal_moves_partial(&self.position)
+        let mut moves = shogi_legality_lite::all_legal_moves_partial(&self.position);
+        let pawn = Piece::new(PieceKind::Pawn, self.to_move());
+        for to in Square::all() {
+            let drop = Move::Drop { piece: pawn, to };
+            if !moves.contains(&drop) && is_legal(&self.position, drop) {
+                moves.push(drop);
+            }
+        }
+        moves
     }
 
     /// Rules on an attempted move in USI by the side to move.
@@ -290,7 +320,7 @@ impl Referee {
             });
             return Ok(said);
         }
-        if !is_legal_partial_lite(&self.position, mv) {
+        if !is_legal(&self.position, mv) {
             let fouls = &mut self.fouls[index(side)];
             *fouls = fouls.saturating_add(1);
             let fouls = *fouls;
