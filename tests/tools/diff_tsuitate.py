@@ -84,17 +84,35 @@ def same_position(ours, theirs):
 
 
 def own_view(board):
-    """python-shogi's board with the opponent's pieces and hand taken away."""
-    side = board.turn
-    own = shogi.Board(board.sfen())
-    for sq in shogi.SQUARES:
-        p = own.piece_at(sq)
-        if p is not None and p.color != side:
-            own.remove_piece_at(sq)
-    for pt in list(own.pieces_in_hand[side ^ 1].keys()):
-        while own.has_piece_in_hand(pt, side ^ 1):
-            own.remove_piece_from_hand(pt, side ^ 1)
-    return own
+    """python-shogi's board with the opponent's pieces and hand taken away, built afresh from a
+    SFEN (python-shogi keeps a removed king's square, as shogi_core does)."""
+    placement, side, hand, number = board.sfen().split(" ")
+    mine = str.isupper if side == "b" else str.islower
+    rows = []
+    for row in placement.split("/"):
+        out, empty, promoted = "", 0, False
+        for c in row:
+            if c.isdigit():
+                empty += int(c)
+            elif c == "+":
+                promoted = True
+            else:
+                if mine(c):
+                    out += (str(empty) if empty else "") + ("+" if promoted else "") + c
+                    empty = 0
+                else:
+                    empty += 1
+                promoted = False
+        rows.append(out + (str(empty) if empty else ""))
+    own_hand, n = "", ""
+    for c in ("" if hand == "-" else hand):
+        if c.isdigit():
+            n += c
+            continue
+        if mine(c):
+            own_hand += n + c
+        n = ""
+    return shogi.Board(" ".join(["/".join(rows), side, own_hand or "-", number]))
 
 
 class Referee:
