@@ -34,6 +34,7 @@ pub mod selfplay;
 pub mod session;
 pub mod setup;
 pub mod table;
+pub mod tsuitate;
 pub mod untrusted;
 pub mod variant;
 pub mod view;

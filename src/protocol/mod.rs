@@ -19,6 +19,7 @@ use std::time::Duration;
 
 mod paths;
 mod run;
+mod tsuitate;
 
 pub use paths::{OutsideSaves, PathError, Paths};
 pub use run::{MAX_LINE, run, skip_line};
@@ -28,6 +29,8 @@ pub use run::{MAX_LINE, run, skip_line};
 #[derive(Default)]
 pub struct Session {
     table: Option<GameSession>,
+    /// The tsuitate shogi game in play, if that is the game (then `table` is `None`).
+    tsuitate: Option<tsuitate::Table>,
     /// Where to write the game after every accepted request.
     autosave: Option<PathBuf>,
     /// Where `save` and `load` may go.
@@ -35,9 +38,10 @@ pub struct Session {
 }
 
 /// The fields each op may have (besides `op`): anything else is refused with its name.
-const FIELDS: [(&str, &[&str]); 13] = [
+const FIELDS: [(&str, &[&str]); 14] = [
     ("place", &["king", "queen"]),
-    ("new", &["rules", "fen"]),
+    ("new", &["rules", "fen", "sfen"]),
+    ("bot", &["name"]),
     ("load", &["path"]),
     ("save", &["path"]),
     ("state", &[]),
@@ -286,7 +290,7 @@ impl Session {
         };
         let Some((_, fields)) = FIELDS.iter().find(|(name, _)| name == op) else {
             return bad(format!(
-                "unknown op {} (expected new, try, any, sense, move, pass, open, place, resign, draw, state, save or load)",
+                "unknown op {} (expected new, try, any, sense, move, pass, open, place, bot, resign, draw, state, save or load)",
                 quote(op)
             ));
         };
@@ -305,7 +309,20 @@ impl Session {
             ));
         }
         if op == "new" {
+            if req
+                .get("rules")
+                .is_some_and(crate::tsuitate::rules::is_tsuitate)
+            {
+                let game = tsuitate::Table::start(&req, out)?;
+                self.table = None;
+                self.tsuitate = Some(game);
+                return Ok(());
+            }
+            if req.contains_key("sfen") {
+                return bad("\"sfen\" is for tsuitate shogi; a chess game starts from \"fen\"");
+            }
             self.new_game(&req, out)?;
+            self.tsuitate = None;
             self.report_autosave(out);
             return Ok(());
         }
@@ -316,8 +333,15 @@ impl Session {
             table.save_now();
             write_response(out, table.game(), &[]);
             self.table = Some(table);
+            self.tsuitate = None;
             self.report_autosave(out);
             return Ok(());
+        }
+        if let Some(game) = self.tsuitate.as_mut() {
+            return game.handle(op, &req, out);
+        }
+        if op == "bot" {
+            return bad("\"bot\" is a request of tsuitate shogi only");
         }
         let Some(table) = self.table.as_mut() else {
             return bad(

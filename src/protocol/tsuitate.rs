@@ -1,0 +1,159 @@
+//! The referee protocol for a tsuitate shogi game (PROTOCOL.md section 10): `new` with
+//! `"rules":"tsuitate"` (and an optional `sfen`), `try` with a USI move, `bot`, `resign`, `draw`
+//! and `state`, answered in the chess games' shape with `sfen` for `fen` and each side's fouls.
+
+use super::{Bad, bad};
+use crate::tsuitate::announce::color_name;
+use crate::tsuitate::{Item, Referee, Said, SeatView, bots, referee::index, rules};
+use serde_json::{Map, Value, json};
+use shogi_core::Color;
+use std::fmt::Write as _;
+
+/// A tsuitate game at the protocol: the umpire and both players' sides of the screen (from which
+/// the `bot` request plays).
+pub(super) struct Table {
+    referee: Referee,
+    seats: [SeatView; 2],
+    /// How many bot requests were answered (each bot's seed).
+    bot_calls: u64,
+}
+
+const SIDES: [Color; 2] = [Color::Black, Color::White];
+
+fn heard_by(said: &[Said], color: Color) -> Vec<Item> {
+    said.iter()
+        .filter(|s| s.to.includes(color))
+        .map(|s| s.item)
+        .collect()
+}
+
+impl Table {
+    /// Starts a game from a `new` request whose `rules` name tsuitate; writes the answer.
+    pub(super) fn start(req: &Map<String, Value>, out: &mut String) -> Result<Table, Bad> {
+        let rules = rules::from_json(req.get("rules").unwrap_or(&Value::Null))?;
+        if !matches!(req.get("fen"), None | Some(Value::Null)) {
+            return bad("a tsuitate game starts from \"sfen\", not \"fen\"");
+        }
+        let (referee, said) = match req.get("sfen") {
+            None | Some(Value::Null) => Referee::new(rules),
+            Some(Value::String(sfen)) => Referee::from_sfen(rules, sfen)?,
+            Some(_) => return bad("\"sfen\" must be a string"),
+        };
+        let seats = SIDES.map(|c| SeatView::new(c, referee.start(), &heard_by(&said, c)));
+        let table = Table {
+            referee,
+            seats,
+            bot_calls: 0,
+        };
+        table.write(out, &said, None);
+        Ok(table)
+    }
+
+    /// Answers one request of the game in play.
+    pub(super) fn handle(
+        &mut self,
+        op: &str,
+        req: &Map<String, Value>,
+        out: &mut String,
+    ) -> Result<(), Bad> {
+        match op {
+            "state" => {
+                self.write(out, &[], None);
+                Ok(())
+            }
+            "try" => {
+                let Some(Value::String(usi)) = req.get("move") else {
+                    return bad("\"try\" needs a \"move\" string in USI, like \"7g7f\"");
+                };
+                let said = self.attempt(usi)?;
+                self.write(out, &said, None);
+                Ok(())
+            }
+            "bot" => self.bot(req, out),
+            "resign" | "draw" => {
+                let said = if op == "resign" {
+                    self.referee.resign()?
+                } else {
+                    self.referee.agree_draw()?
+                };
+                for (seat, color) in self.seats.iter_mut().zip(SIDES) {
+                    seat.over = self.referee.over();
+                    seat.heard.extend(heard_by(&said, color));
+                }
+                self.write(out, &said, None);
+                Ok(())
+            }
+            "save" | "load" => bad("saving a tsuitate game is not supported yet"),
+            other => bad(format!(
+                "\"{other}\" is not a request of tsuitate shogi (it has try, bot, resign, draw and state)"
+            )),
+        }
+    }
+
+    /// An attempt by the side to move, passed on to both seats.
+    fn attempt(&mut self, usi: &str) -> Result<Vec<Said>, Bad> {
+        let mover = self.referee.to_move();
+        let said = self.referee.attempt(usi)?;
+        let over = self.referee.over();
+        for (seat, color) in self.seats.iter_mut().zip(SIDES) {
+            seat.update(mover, usi, &heard_by(&said, color), over);
+        }
+        Ok(said)
+    }
+
+    /// `{"op":"bot","name":"random"}`: the named bot plays one attempt for the side to move, from
+    /// that side's seat only.
+    fn bot(&mut self, req: &Map<String, Value>, out: &mut String) -> Result<(), Bad> {
+        let name = match req.get("name") {
+            None | Some(Value::Null) => "heuristic",
+            Some(Value::String(name)) => name.as_str(),
+            Some(_) => return bad("\"name\" must be a string: \"random\" or \"heuristic\""),
+        };
+        let seed = 0x75_1747 ^ self.bot_calls.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let Some(mut bot) = bots::make(name, seed) else {
+            return bad(format!(
+                "no tsuitate bot is called {} (there are \"random\" and \"heuristic\")",
+                crate::untrusted::quoted_to(name, 40)
+            ));
+        };
+        if let Some(over) = self.referee.over() {
+            return bad(format!("the game is over ({})", over.reason.id()));
+        }
+        let seat = &self.seats[index(self.referee.to_move())];
+        let Some(usi) = bot.next(seat) else {
+            return bad("the bot has no possible move left this turn");
+        };
+        self.bot_calls += 1;
+        let said = self.attempt(&usi)?;
+        self.write(out, &said, Some(&usi));
+        Ok(())
+    }
+
+    /// Writes the answer, fields in the chess games' order: `ok`, `heard`, `sfen`, `to_move`,
+    /// `over`, then `fouls` and (for `bot`) the `attempt` made.
+    fn write(&self, out: &mut String, said: &[Said], attempt: Option<&str>) {
+        let heard = |color| {
+            let items: Vec<String> = heard_by(said, color)
+                .into_iter()
+                .map(Item::to_json_text)
+                .collect();
+            format!("[{}]", items.join(","))
+        };
+        let r = &self.referee;
+        let over = r.over().map_or(Value::Null, |o| o.to_json());
+        let fouls = json!({"black": r.fouls(Color::Black), "white": r.fouls(Color::White)});
+        out.clear();
+        let _ = write!(
+            out,
+            "{{\"ok\":true,\"heard\":{{\"black\":{},\"white\":{}}},\"sfen\":{},\"to_move\":\"{}\",\"over\":{over},\"fouls\":{fouls}",
+            heard(Color::Black),
+            heard(Color::White),
+            Value::String(r.sfen()),
+            color_name(r.to_move()),
+        );
+        if let Some(usi) = attempt {
+            let _ = write!(out, ",\"attempt\":{}", Value::String(usi.to_owned()));
+        }
+        out.push('}');
+    }
+}

@@ -1,0 +1,20 @@
+//! Tsuitate shogi (衝立将棋, "screen shogi"): the shogi member of the Kriegspiel family. Each
+//! player sees only its own pieces; an umpire who sees both boards rules on every attempted move
+//! (RULES.md section 9). Shogi's rules, moves and notation (SFEN, USI) come from the
+//! `shogi_core`, `shogi_legality_lite` and `shogi_usi_parser` crates; nothing here generates moves.
+//!
+//! The module is apart from the chess referee ([`crate::referee`]), whose seam is chess-typed:
+//! [`referee::Referee`] holds the true position, [`seat::SeatView`] one player's side of the
+//! screen, [`bots`] the players that play from a seat, and the referee protocol drives a game when
+//! a `new` request names `"rules":"tsuitate"` (PROTOCOL.md section 10).
+
+pub mod announce;
+pub mod bots;
+pub mod referee;
+pub mod rules;
+pub mod seat;
+
+pub use announce::{Audience, DrawReason, EndReason, Item, Over, Said};
+pub use referee::{Referee, TsuitateError};
+pub use rules::TsuitateRules;
+pub use seat::SeatView;
