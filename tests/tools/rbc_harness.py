@@ -37,7 +37,6 @@ from concurrent.futures import ProcessPoolExecutor
 
 try:
     import chess
-    import reconchess
     from reconchess import LocalGame, Player, play_local_game
 except ImportError as error:  # pragma: no cover - a message for the user
     sys.exit(f"rbc_harness: {error}; install reconchess and chess (pip install reconchess chess)")
