@@ -51,6 +51,9 @@ pub struct MatchConfig {
     /// Start every game from a random ending: the bot under test has its king and these pieces
     /// against a lone king, and moves first ([`crate::setup::random_ending`]).
     pub ending: Option<Vec<Role>>,
+    /// With `ending`: the lone king keeps this many pawns (0 to 4), each blocked by a pawn of
+    /// the bot under test standing in front of it ([`crate::setup::random_blocked_ending`]).
+    pub blocked: u8,
 }
 
 impl Default for MatchConfig {
@@ -66,6 +69,7 @@ impl Default for MatchConfig {
             swap: false,
             out_dir: None,
             ending: None,
+            blocked: 0,
         }
     }
 }
@@ -269,8 +273,11 @@ pub fn play_game_with(
     let mut game = match &config.ending {
         Some(pieces) => {
             let mut rng = Rng::new(seed ^ 0xE4D);
-            let start = crate::setup::random_ending(pieces, tested_color, &mut rng)
-                .ok_or_else(|| MatchError::Start("no legal placement of the ending".to_owned()))?;
+            let start =
+                crate::setup::random_blocked_ending(pieces, config.blocked, tested_color, &mut rng)
+                    .ok_or_else(|| {
+                        MatchError::Start("no legal placement of the ending".to_owned())
+                    })?;
             let mut game = Game::new(config.rules.clone(), start)
                 .map_err(|e| MatchError::Start(e.to_string()))?;
             game.hide_start();

@@ -51,9 +51,40 @@ pub fn random_ending(
     color: shakmaty::Color,
     rng: &mut crate::rng::Rng,
 ) -> Option<Setup> {
+    random_blocked_ending(pieces, 0, color, rng)
+}
+
+/// [`random_ending`] where the enemy king keeps `blocked` pawns (at most 4), each on its own
+/// file with a pawn of `color` standing right in front of it: neither can advance (they may
+/// still take). The blocking pawns come besides `pieces`.
+pub fn random_blocked_ending(
+    pieces: &[shakmaty::Role],
+    blocked: u8,
+    color: shakmaty::Color,
+    rng: &mut crate::rng::Rng,
+) -> Option<Setup> {
+    use shakmaty::{File, Rank, Square};
     for _ in 0..10_000 {
         let mut board = shakmaty::Board::empty();
         let mut free = shakmaty::Bitboard::FULL;
+        // The blocked pairs first: the enemy pawn on its ranks 3 to 6, ours in front of it.
+        let mut files: Vec<u32> = (0..8).collect();
+        for _ in 0..blocked.min(4) {
+            let file = files.remove(rng.below(files.len()));
+            let rank = 2 + rng.below(4) as u32; // the enemy's relative ranks 3..6
+            let theirs = Square::from_coords(
+                File::new(file),
+                (!color).fold_wb(Rank::new(rank), Rank::new(7 - rank)),
+            );
+            let ours = Square::from_coords(
+                File::new(file),
+                (!color).fold_wb(Rank::new(rank + 1), Rank::new(6 - rank)),
+            );
+            board.set_piece_at(theirs, shakmaty::Role::Pawn.of(!color));
+            board.set_piece_at(ours, shakmaty::Role::Pawn.of(color));
+            free.discard(theirs);
+            free.discard(ours);
+        }
         let mut place = |piece: shakmaty::Piece,
                          board: &mut shakmaty::Board,
                          rng: &mut crate::rng::Rng|

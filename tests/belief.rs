@@ -219,3 +219,24 @@ fn the_truth_is_never_excluded_while_the_belief_is_exact() {
     }
     assert!(exact_checks > 200, "{exact_checks}");
 }
+
+/// A hidden start with a king and two pawns (issue 36's endings): every placement is a world,
+/// the truth among them, and the worlds follow the game.
+#[test]
+fn a_hidden_king_with_pawns_is_placed_everywhere() {
+    let mut rng = kriegspiel::rng::Rng::new(4);
+    let setup = kriegspiel::setup::random_blocked_ending(
+        &[shakmaty::Role::Queen],
+        2,
+        shakmaty::Color::White,
+        &mut rng,
+    )
+    .expect("a placement");
+    let mut game = Game::new(Preset::Wild16.rules(), setup).expect("a game");
+    game.hide_start();
+    let view = PlayerView::build(game.log(), shakmaty::Color::White);
+    let belief = Belief::new(&view).expect("a belief");
+    assert!(belief.worlds().len() > 10_000, "{}", belief.worlds().len());
+    assert!(belief.is_exact());
+    assert!(belief.contains(game.referee()));
+}

@@ -727,7 +727,7 @@ _kriegspiel() {
             return 0
             ;;
         kriegspiel__subcmd__match)
-            opts="-h --white --black --rules --games --seed --max-plies --think-ms --swap --out-dir --ending --help"
+            opts="-h --white --black --rules --games --seed --max-plies --think-ms --swap --out-dir --ending --blocked --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -766,6 +766,10 @@ _kriegspiel() {
                     return 0
                     ;;
                 --ending)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --blocked)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

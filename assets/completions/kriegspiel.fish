@@ -137,6 +137,7 @@ complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l max-plie
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l think-ms -d 'Thinking time per request in milliseconds, for bots that use it' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l out-dir -d 'Save every game in this folder (match-<seed>-<i>.ron; made if missing)' -r -F
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l ending -d 'Start every game from a random ending instead: the bot under test has its king and these pieces (letters Q, R, B, N, P; e.g. Q, R, QR, BB, BN) against a lone king, and moves first' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l blocked -d 'With --ending: the lone king keeps this many pawns (0 to 4), each blocked by a pawn of the bot under test in front of it' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l swap -d 'The bots exchange colours every other game'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand endgame" -l pieces -d 'The bot\'s pieces besides its king, as letters (Q, R, B, N, P; e.g. Q, QR, BB)' -r

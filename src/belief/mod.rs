@@ -26,6 +26,7 @@
 //! options are every possible attempt and a pass), and Semi-Kriegspiel, whose hidden placement
 //! starts the blind seat's belief with every legal placement.
 
+mod hidden;
 mod refill;
 pub mod steps;
 
@@ -72,12 +73,32 @@ pub struct Belief {
     /// How far the view was read: (turn index, entries of that turn taken in; `usize::MAX`
     /// once the whole turn was).
     read: (usize, usize),
+    /// A hidden start with enemy units besides the king: what a fresh particle places.
+    hidden: Option<hidden::Hidden>,
 }
 
 /// The positions the game may have started from: the agreed start; after a hidden start (a
 /// random ending) the seat's own pieces with the enemy's lone king on every square it may stand
-/// on (a hidden start with more enemy units is not followed).
-fn start_worlds(view: &PlayerView) -> Result<Vec<Referee>, BeliefError> {
+/// on (more enemy units: [`hidden`]); with whether they are every possible start.
+fn start_worlds(
+    view: &PlayerView,
+    rng: &mut Rng,
+) -> Result<(Vec<Referee>, bool, Option<hidden::Hidden>), BeliefError> {
+    if let Some(unseen) = &view.perception.unseen
+        && unseen.iter().map(|n| u32::from(*n)).sum::<u32>() > 1
+    {
+        if unseen.king != 1 {
+            return Err(BeliefError::Start("a hidden start without a king".into()));
+        }
+        let hidden = hidden::Hidden::new(&view.start, &view.rules, view.color, unseen);
+        let (worlds, exact) = hidden.starts(rng)?;
+        return Ok((worlds, exact, Some(hidden)));
+    }
+    lone_king_starts(view).map(|w| (w, true, None))
+}
+
+/// [`start_worlds`] of the agreed start, or of a hidden lone king.
+fn lone_king_starts(view: &PlayerView) -> Result<Vec<Referee>, BeliefError> {
     let start = |setup: shakmaty::Setup| {
         Referee::new(view.rules.clone(), setup).map(|(referee, _)| referee)
     };
@@ -86,10 +107,8 @@ fn start_worlds(view: &PlayerView) -> Result<Vec<Referee>, BeliefError> {
             .map(|w| vec![w])
             .map_err(|e| BeliefError::Start(e.to_string()));
     };
-    if unseen.iter().map(|n| u32::from(*n)).sum::<u32>() != 1 || unseen.king != 1 {
-        return Err(BeliefError::Start(
-            "a hidden start with enemy units besides the king".into(),
-        ));
+    if unseen.king != 1 {
+        return Err(BeliefError::Start("a hidden start without a king".into()));
     }
     // The referee takes exactly the legal positions (kings apart, the side not to move not in
     // check).
@@ -110,7 +129,8 @@ impl Belief {
 
     /// The belief of `view`'s seat, exact up to `cap` worlds (`seed`: for sampling).
     pub fn with_cap(view: &PlayerView, cap: usize, seed: u64) -> Result<Belief, BeliefError> {
-        let starts = start_worlds(view)?;
+        let mut rng = Rng::new(seed);
+        let (starts, exact, hidden) = start_worlds(view, &mut rng)?;
         let Some(start) = starts.first().cloned() else {
             return Err(BeliefError::Start(
                 "no position fits what the seat was told".into(),
@@ -122,12 +142,13 @@ impl Belief {
             worlds: starts,
             weights,
             start,
-            exact: true,
+            exact,
             cap: cap.max(1),
-            rng: Rng::new(seed),
+            rng,
             history: Vec::new(),
             template: None,
             read: (0, 0),
+            hidden,
         };
         if belief.start.placing() == Some(!view.color) {
             belief.every_placement();

@@ -47,6 +47,9 @@ impl Belief {
     /// The start of a regenerated particle: the game's start, with the opponent's hidden
     /// Semi-Kriegspiel placement drawn at random where there is one.
     fn fresh_start(&mut self) -> Option<Referee> {
+        if let Some(hidden) = &self.hidden {
+            return (0..1_000).find_map(|_| hidden.draw(&mut self.rng));
+        }
         if self.start.placing() != Some(!self.color) {
             return Some(self.start.clone());
         }

@@ -21,6 +21,10 @@ use shakmaty::{Bitboard, File, Rank, Role, Square, attacks};
 /// best one not yet refused this turn (random tie-breaks).
 pub struct HeuristicBot {
     rng: Rng,
+    /// How often each arrangement of its own pieces stood on the board at its turn.
+    seen: std::collections::HashMap<u64, u32>,
+    /// The move number whose arrangement was last counted.
+    counted: u32,
     /// Answers whatever this bot does not handle (every attempt refused).
     fallback: RandomBot,
 }
@@ -30,6 +34,8 @@ impl HeuristicBot {
     pub fn new(seed: u64) -> HeuristicBot {
         HeuristicBot {
             rng: Rng::new(seed),
+            seen: std::collections::HashMap::new(),
+            counted: 0,
             fallback: RandomBot::new(seed ^ 0x5EED_F00D_CAFE),
         }
     }
@@ -38,8 +44,24 @@ impl HeuristicBot {
     fn best(&mut self, seat: &PlayerView, news: &News, candidates: &[Attempt]) -> Option<Attempt> {
         let mut best: Option<(i32, Attempt)> = None;
         let mut ties = 0;
+        let ahead = units_ahead(seat);
         for &a in candidates {
-            let s = score(seat, news, a) + self.rng.below(3) as i32;
+            let mut s = score(seat, news, a) + self.rng.below(3) as i32;
+            if ahead > 0 {
+                // Ahead, standing as it stood before invites a draw by repetition.
+                let mut own = seat.own.clone();
+                let mut castling = seat.castling;
+                move_own_piece(&mut own, &mut castling, seat.color, a);
+                let times = self
+                    .seen
+                    .get(&super::arrangement(&own))
+                    .copied()
+                    .unwrap_or(0);
+                s -= 30 * i32::try_from(times).unwrap_or(i32::MAX / 60);
+                // A king left without a step may be stalemated.
+                let boxed = super::strong::eval::boxed_in(seat, &own);
+                s -= (40.0 * boxed) as i32;
+            }
             match best {
                 Some((b, _)) if s < b => {}
                 Some((b, _)) if s == b => {
@@ -151,6 +173,14 @@ fn score(seat: &PlayerView, news: &News, a: Attempt) -> i32 {
         return 0;
     };
     p.captures() + p.checks() + p.pawn_play() + p.development() + p.king_play() + p.safety()
+}
+
+/// How many more units the seat has than the opponent can have left (its start army less what
+/// the seat took).
+fn units_ahead(seat: &PlayerView) -> i32 {
+    let theirs: u32 = seat.opponent_material().iter().map(|n| u32::from(*n)).sum();
+    let left = theirs.saturating_sub(u32::try_from(seat.own_captures().0).unwrap_or(u32::MAX));
+    seat.own.occupied().count() as i32 - left as i32
 }
 
 /// One attempt as the seat sees it: the unit it moves and the own board after it.
@@ -330,6 +360,10 @@ impl Bot for HeuristicBot {
     fn next(&mut self, seat: &PlayerView) -> Option<Request> {
         if !seat.my_turn() {
             return None;
+        }
+        if seat.move_number != self.counted {
+            self.counted = seat.move_number;
+            *self.seen.entry(super::arrangement(&seat.own)).or_default() += 1;
         }
         let news = News::heard(seat);
         let side = seat.side();

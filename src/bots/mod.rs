@@ -70,6 +70,16 @@ pub(crate) fn pawns(role: shakmaty::Role) -> u8 {
 }
 
 /// A unit's value in pawns as a score ([`pawns`]).
+/// A key of where a seat's own pieces stand (a repeated arrangement is how draws by repetition
+/// begin).
+pub(crate) fn arrangement(own: &shakmaty::Board) -> u64 {
+    let mut h: u64 = u64::from(own.occupied());
+    for role in shakmaty::Role::ALL {
+        h = h.rotate_left(7) ^ u64::from(own.by_role(role)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    h
+}
+
 pub(crate) fn value(role: shakmaty::Role) -> f32 {
     f32::from(pawns(role))
 }

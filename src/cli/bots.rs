@@ -43,6 +43,10 @@ pub struct MatchArgs {
     /// moves first.
     #[arg(long)]
     ending: Option<String>,
+    /// With --ending: the lone king keeps this many pawns (0 to 4), each blocked by a pawn of
+    /// the bot under test in front of it.
+    #[arg(long, default_value_t = 0, requires = "ending", value_parser = clap::value_parser!(u8).range(0..=4))]
+    blocked: u8,
 }
 
 /// How the lone king moves in `endgame` trials.
@@ -150,6 +154,7 @@ pub fn match_command(args: MatchArgs) -> Outcome {
         swap: args.swap,
         out_dir: args.out_dir,
         ending,
+        blocked: args.blocked,
     };
     let total = config.games;
     let played = play_match(&config, |index, record| {

@@ -13,6 +13,10 @@ pub(super) const MATE: f32 = 60.0;
 /// What a stalemate costs beyond the advantage it throws away, in pawns.
 pub(super) const STALEMATE: f32 = 30.0;
 
+/// What losing the last unit that could mate costs beyond its material, in pawns (the won
+/// ending it throws away; less than a stalemate, which is sure).
+const LAST_PIECE: f32 = 8.0;
+
 /// King steps between two squares.
 fn distance(a: Square, b: Square) -> f32 {
     a.distance(b) as f32
@@ -91,6 +95,7 @@ fn after_reply<P: Position + Clone>(
     let board = pos.board();
     let mut take_back: f32 = 0.0;
     let mut other: f32 = 0.0;
+    let could_mate = can_mate(board, us);
     for m in pos.legal_moves() {
         let Some(captured) = m.capture() else {
             continue;
@@ -102,11 +107,14 @@ fn after_reply<P: Position + Clone>(
         if defended {
             gain -= value(m.role());
         }
-        // A capture that leaves too little to mate throws our advantage away: a draw.
+        // A capture that leaves too little to mate throws our advantage away: a draw (and so
+        // does one that takes the last unit we could mate with).
         let mut next = pos.clone();
         next.play_unchecked(m);
         if next.is_insufficient_material() {
             gain = gain.max(base + STALEMATE);
+        } else if could_mate && !can_mate(next.board(), us) {
+            gain = gain.max(base + LAST_PIECE);
         }
         if Some(to) == hot {
             take_back = take_back.max(gain);
@@ -128,10 +136,25 @@ fn after_reply<P: Position + Clone>(
     base - take_back.max(other).max(0.0) + 0.15 * threat
 }
 
+/// Whether `us` still has what mates: a queen or rook, two minor pieces with a bishop, or a
+/// pawn with nothing in front of it (a pawn that cannot advance does not promote).
+pub(super) fn can_mate(board: &Board, us: Color) -> bool {
+    let ours = board.by_color(us);
+    if (ours & (board.queens() | board.rooks())).any() {
+        return true;
+    }
+    let free_pawn = (ours & board.pawns()).into_iter().any(|sq| {
+        sq.offset(if us == Color::White { 8 } else { -8 })
+            .is_some_and(|front| !board.occupied().contains(front))
+    });
+    let minors = ours & (board.bishops() | board.knights());
+    free_pawn || (minors.count() >= 2 && (minors & board.bishops()).any())
+}
+
 /// The share of the squares where the enemy king may stand from which, with our pieces as
 /// `own` after our move, it would have no step and not be in check: a stalemate when the rest
 /// of its army (pawns, at most) cannot move either, which the bot cannot see.
-pub(super) fn boxed_in(seat: &PlayerView, own: &Board) -> f32 {
+pub(crate) fn boxed_in(seat: &PlayerView, own: &Board) -> f32 {
     let us = seat.color;
     let attacked = crate::knowledge::certain_attacks(own, us, !own.occupied());
     let kings = seat.king.possible & !own.occupied();
@@ -146,15 +169,6 @@ pub(super) fn boxed_in(seat: &PlayerView, own: &Board) -> f32 {
     boxed as f32 / kings.count() as f32
 }
 
-/// A key of where our pieces stand.
-pub(super) fn arrangement(own: &Board) -> u64 {
-    let mut h: u64 = u64::from(own.occupied());
-    for role in Role::ALL {
-        h = h.rotate_left(7) ^ u64::from(own.by_role(role)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-    h
-}
-
 /// What attempting an attempt in one world comes to.
 pub(super) struct Outcome {
     /// The gain, in pawns.
@@ -164,6 +178,8 @@ pub(super) struct Outcome {
     /// The enemy king is left without a step and not in check: a stalemate if the rest of its
     /// army (pawns, at most) is stuck too, which the sample may not show.
     pub(super) boxed: bool,
+    /// It is a capture or a pawn move: the fifty-move count starts again.
+    pub(super) resets: bool,
 }
 
 /// Attempting `a` in the world `pos` (our move there): `None` when it is refused there.
@@ -178,7 +194,15 @@ pub(super) fn gain<P: Position + Clone>(
     let hot = m.is_capture().then(|| m.to());
     let mut after = pos.clone();
     after.play_unchecked(m);
-    let outcome = |gain, drawn, boxed| Some(Outcome { gain, drawn, boxed });
+    let resets = m.is_capture() || m.role() == Role::Pawn;
+    let outcome = |gain, drawn, boxed| {
+        Some(Outcome {
+            gain,
+            drawn,
+            boxed,
+            resets,
+        })
+    };
     if after.is_checkmate() {
         return outcome(MATE, false, false);
     }
@@ -192,4 +216,24 @@ pub(super) fn gain<P: Position + Clone>(
         false,
         boxed,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(fen: &str) -> Board {
+        fen.parse().expect("a board")
+    }
+
+    #[test]
+    fn what_still_mates() {
+        // A rook mates; a pawn blocked by the enemy king or a pawn does not; two bishops do.
+        assert!(can_mate(&board("8/8/8/4p3/4P3/5k2/8/1K2R3"), Color::White));
+        assert!(!can_mate(&board("8/8/8/4k3/4P3/8/8/1K6"), Color::White));
+        assert!(!can_mate(&board("8/8/8/4p3/4P3/5k2/8/1K6"), Color::White));
+        assert!(can_mate(&board("8/8/8/8/4P3/5k2/8/1K6"), Color::White));
+        assert!(can_mate(&board("8/8/8/8/8/5k2/8/1KBB4"), Color::White));
+        assert!(!can_mate(&board("8/8/8/8/8/5k2/8/1KNN4"), Color::White));
+    }
 }

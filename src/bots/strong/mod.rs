@@ -16,9 +16,10 @@
 //! Reconnaissance Blind Chess is played by [`super::rbc`] over the same belief; once the
 //! opponent has a lone king, [`super::endgame`] plays exactly.
 
-mod eval;
+pub(crate) mod eval;
 
 use super::Bot;
+use super::arrangement;
 use super::endgame::{self, Endgame};
 use super::heuristic::HeuristicBot;
 use crate::attempt::Attempt;
@@ -26,7 +27,7 @@ use crate::belief::Belief;
 use crate::referee::Request;
 use crate::rng::Rng;
 use crate::view::PlayerView;
-use eval::{Replies, STALEMATE, arrangement, boxed_in, evaluate_pos, gain};
+use eval::{Replies, STALEMATE, boxed_in, evaluate_pos, gain};
 use shakmaty::variant::Crazyhouse;
 use shakmaty::{Board, CastlingMode, Chess, Position};
 
@@ -188,9 +189,22 @@ impl StrongBot {
         };
         let n: f32 = worlds.iter().map(|(_, k)| k).sum();
         let ahead = advantage(&worlds, seat.color, n);
+        // Plies since the last capture or pawn move (the most any world has): past 40, when
+        // ahead, a move that starts the count again is worth more and more of the advantage.
+        let halfmoves = self
+            .belief
+            .as_ref()
+            .and_then(|b| b.worlds().iter().map(|w| w.true_setup().halfmoves).max())
+            .unwrap_or(0);
+        let urgency = if ahead > 0.0 {
+            ahead * ((halfmoves as f32 - 40.0) / 50.0).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
         let weighing = Weighing {
             n,
             ahead,
+            urgency,
             pawns_only: pawns_only(seat, &worlds),
             replies: Replies::for_rules(&seat.rules),
         };
@@ -226,10 +240,14 @@ impl StrongBot {
         let mut legal = 0.0;
         let mut drawn = 0.0;
         let mut boxed = 0.0;
+        let mut resets = 0.0;
         for (w, k) in worlds {
             if let Some(o) = gain(w, a, us, w8.replies) {
                 total += k * o.gain;
                 legal += k;
+                if o.resets {
+                    resets += k;
+                }
                 if o.drawn {
                     drawn += k;
                 }
@@ -246,6 +264,8 @@ impl StrongBot {
         if legal == 0.0 {
             return None;
         }
+        // Ahead with the fifty-move count running out: a capture or a pawn move in time.
+        total += resets * w8.urgency;
         // Undoing the last move, or standing as we stood twice before, invites a draw by
         // repetition.
         let back = seat
@@ -289,6 +309,8 @@ struct Weighing {
     n: f32,
     /// Our expected material advantage over the worlds.
     ahead: f32,
+    /// What starting the fifty-move count again is worth now.
+    urgency: f32,
     /// The opponent may have nothing but pawns besides its king.
     pawns_only: bool,
     /// How the opponent is expected to answer.
