@@ -15,7 +15,7 @@ pub(super) const STALEMATE: f32 = 30.0;
 
 /// What losing the last unit that could mate costs beyond its material, in pawns (the won
 /// ending it throws away; less than a stalemate, which is sure).
-const LAST_PIECE: f32 = 8.0;
+const LAST_PIECE: f32 = 20.0;
 
 /// King steps between two squares.
 fn distance(a: Square, b: Square) -> f32 {
