@@ -25,6 +25,7 @@ pub mod problem;
 pub mod protocol;
 pub mod referee;
 pub mod replay;
+pub mod review;
 pub mod rng;
 pub mod rules;
 pub mod save;
