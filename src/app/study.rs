@@ -9,9 +9,11 @@
 
 mod heat;
 mod moves;
+mod review;
 mod timeline;
 
 pub use moves::{COMMENT_LABEL, HIDDEN_MOVE, MoveEntry, move_list};
+pub use review::ReviewPanel;
 
 use super::board::{self, Arrow, BoardSpec, Highlight};
 use super::layout::{self, Room};
@@ -86,6 +88,8 @@ pub struct StudyScreen {
     moves_scrolled_to: usize,
     /// Comments were changed since the game was last saved.
     unsaved: bool,
+    /// The review after the reveal.
+    pub review: ReviewPanel,
 }
 
 /// The event index ranges of each turn: (move number, mover, first event, end event).
@@ -138,6 +142,7 @@ impl StudyScreen {
             moves: None,
             moves_scrolled_to: usize::MAX,
             unsaved: false,
+            review: ReviewPanel::default(),
         }
     }
 
@@ -225,6 +230,11 @@ impl StudyScreen {
         }
         egui::Panel::top("study-top").show(ui, |ui| self.top_bar(ui, &mut requests));
         egui::Panel::bottom("study-timeline").show(ui, |ui| self.timeline(ui));
+        if self.review.open {
+            egui::Panel::bottom("study-review")
+                .resizable(true)
+                .show(ui, |ui| self.review_panel(ui));
+        }
         egui::Panel::right("study-moves")
             .resizable(true)
             .default_size(230.0)
@@ -318,6 +328,13 @@ impl StudyScreen {
                     Some(c) => StudyRequest::ExportFiltered(c),
                     None => StudyRequest::ExportPgn,
                 });
+            }
+            if ui
+                .add_enabled(!self.review.open, egui::Button::new("Review"))
+                .on_hover_text("After the reveal: what each side knew, the mates there were, what the computer would have tried")
+                .clicked()
+            {
+                self.open_review();
             }
             if ui.button("Copy FEN").clicked() {
                 // Only what the chosen perspective may see: a player's own pieces, or the truth

@@ -21,6 +21,7 @@ mod newgame;
 mod pocket;
 mod practice;
 mod problems;
+mod review;
 mod rules_words;
 mod sound;
 mod study;
