@@ -16,6 +16,7 @@ pub mod clock;
 pub mod import;
 pub mod knowledge;
 pub mod krk;
+pub mod library;
 pub mod log;
 pub mod matchplay;
 pub mod pgn;

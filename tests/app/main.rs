@@ -16,6 +16,7 @@ mod hotseat;
 mod howto;
 mod layout;
 mod leaving;
+mod library;
 mod network;
 mod newgame;
 mod pocket;
