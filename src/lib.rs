@@ -20,6 +20,7 @@ pub mod library;
 pub mod log;
 pub mod matchplay;
 pub mod pgn;
+pub mod picture;
 pub mod places;
 pub mod possible;
 pub mod problem;
