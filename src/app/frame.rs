@@ -290,6 +290,9 @@ impl KriegspielApp {
         for request in s.show(ui, &self.settings) {
             match request {
                 study::StudyRequest::ExportPgn => asked.export = Some(FileOp::ExportPgn),
+                study::StudyRequest::ExportPicture => {
+                    asked.export = Some(FileOp::ExportPicture);
+                }
                 study::StudyRequest::ExportFiltered(c) => {
                     asked.export = Some(FileOp::ExportFilteredPgn(c))
                 }
@@ -346,8 +349,22 @@ impl KriegspielApp {
         }
     }
 
-    /// Writes the game on the screen to `path`: the save, its PGN or its scoresheet.
+    /// Writes the game on the screen to `path`: the save, its PGN or its scoresheet (or the
+    /// board study shows, as a picture).
     fn write_file(&mut self, op: FileOp, path: &Path) {
+        if op == FileOp::ExportPicture {
+            if let Screen::Study(s) = &self.screen {
+                let written = s.write_picture(path);
+                match written {
+                    Ok(()) => self.tell(
+                        MessageKind::Success,
+                        format!("Written to {}", path.display()),
+                    ),
+                    Err(e) => self.tell(MessageKind::Error, e),
+                }
+            }
+            return;
+        }
         let saved = match &self.screen {
             Screen::Play(play) => play.table.saved(),
             Screen::Study(s) => Some(s.saved.clone()),

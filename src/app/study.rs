@@ -10,6 +10,7 @@
 mod heat;
 mod moves;
 mod review;
+mod share;
 mod timeline;
 
 pub use moves::{COMMENT_LABEL, HIDDEN_MOVE, MoveEntry, move_list};
@@ -39,6 +40,8 @@ pub enum StudyRequest {
     ExportPgn,
     /// Export the perspective's filtered PGN.
     ExportFiltered(Color),
+    /// Export the board of the perspective shown as a picture (PNG or SVG).
+    ExportPicture,
     /// Save the game with its comments to a file the user picks (the study has no file of its
     /// own to write back to).
     SaveAs,
@@ -90,6 +93,8 @@ pub struct StudyScreen {
     unsaved: bool,
     /// The review after the reveal.
     pub review: ReviewPanel,
+    /// Each board drawn in the last frame, as a picture to share.
+    pub pictures: Vec<(Place, crate::picture::Picture)>,
 }
 
 /// The event index ranges of each turn: (move number, mover, first event, end event).
@@ -143,6 +148,7 @@ impl StudyScreen {
             moves_scrolled_to: usize::MAX,
             unsaved: false,
             review: ReviewPanel::default(),
+            pictures: Vec::new(),
         }
     }
 
@@ -196,6 +202,7 @@ impl StudyScreen {
     pub fn show(&mut self, ui: &mut egui::Ui, settings: &Settings) -> Vec<StudyRequest> {
         let mut requests = Vec::new();
         self.drawn.clear();
+        self.pictures.clear();
         if !self.confirmed {
             egui::CentralPanel::default().show(ui, |ui| {
                 ui.vertical_centered(|ui| {
@@ -336,6 +343,9 @@ impl StudyScreen {
             {
                 self.open_review();
             }
+            if ui.button("Export picture…").clicked() {
+                requests.push(StudyRequest::ExportPicture);
+            }
             if ui.button("Copy FEN").clicked() {
                 // Only what the chosen perspective may see: a player's own pieces, or the truth
                 // for the referee.
@@ -463,6 +473,8 @@ impl StudyScreen {
         }
         self.overlays(&view, color, &mut spec);
         self.drawn.push(Drawn::of(Place::Player(color), &spec));
+        self.pictures
+            .push((Place::Player(color), share::picture(&spec)));
         board::show(ui, &spec, size);
         study_heard_log(ui, &view, log_height, color, settings.notation);
     }
@@ -559,6 +571,7 @@ impl StudyScreen {
             spec.highlights.push((a.to, Highlight::LastMove));
         }
         self.drawn.push(Drawn::of(Place::Referee, &spec));
+        self.pictures.push((Place::Referee, share::picture(&spec)));
         board::show(ui, &spec, size);
         if let Some(g) = self.truth() {
             ui.label(RichText::new(g.referee().fen()).small().monospace());

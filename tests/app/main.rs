@@ -24,6 +24,7 @@ mod practice;
 mod problems;
 mod review;
 mod rules_words;
+mod share;
 mod sound;
 mod study;
 mod study_panel;
