@@ -23,6 +23,9 @@ mod files;
 #[path = "cli/docs.rs"]
 mod docs;
 
+#[path = "cli/study.rs"]
+mod study;
+
 /// Kriegspiel: chess with hidden pieces and a referee.
 #[derive(Parser)]
 #[command(
@@ -58,6 +61,13 @@ enum Command {
     /// from the content: every move is replayed through the referee and checked, then the game
     /// is written as a save that study opens.
     Import(files::ImportArgs),
+    /// Review a finished game after the reveal: for each turn, how many positions each side
+    /// thought possible, the guaranteed mates (in up to 3) there were and whether they were
+    /// played, what the computer would have tried, captures and material.
+    Review(study::ReviewArgs),
+    /// Export one board of a saved game as a picture (SVG or PNG): White's or Black's (only what
+    /// that player knew, with its markers and, if asked, the overlay) or the referee's.
+    Export(study::ExportArgs),
     /// Print a game's official scoresheet (every attempt with its answer) as plain text.
     Scoresheet(files::ScoresheetArgs),
     /// Play random games through the referee until one finishes, and save it (sample games).
@@ -148,6 +158,8 @@ fn main() -> ExitCode {
         Some(Command::Pgn(args)) => files::pgn(args),
         Some(Command::Scoresheet(args)) => files::scoresheet(args),
         Some(Command::Import(args)) => files::import(args),
+        Some(Command::Review(args)) => study::review(args),
+        Some(Command::Export(args)) => study::export(args),
         Some(Command::Selfplay(args)) => files::selfplay(args),
         Some(Command::Match(args)) => bots::match_command(args),
         Some(Command::Endgame(args)) => bots::endgame_command(args),

@@ -9,11 +9,13 @@ use std::process::{Command, Output};
 const BIN: &str = env!("CARGO_BIN_EXE_kriegspiel");
 
 /// Every subcommand, as the completions and the manual name it.
-const SUBCOMMANDS: [&str; 17] = [
+const SUBCOMMANDS: [&str; 19] = [
     "referee",
     "replay",
     "pgn",
     "import",
+    "review",
+    "export",
     "scoresheet",
     "selfplay",
     "match",

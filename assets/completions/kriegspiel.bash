@@ -28,6 +28,9 @@ _kriegspiel() {
             kriegspiel,engine)
                 cmd="kriegspiel__subcmd__engine"
                 ;;
+            kriegspiel,export)
+                cmd="kriegspiel__subcmd__export"
+                ;;
             kriegspiel,help)
                 cmd="kriegspiel__subcmd__help"
                 ;;
@@ -64,6 +67,9 @@ _kriegspiel() {
             kriegspiel,replay)
                 cmd="kriegspiel__subcmd__replay"
                 ;;
+            kriegspiel,review)
+                cmd="kriegspiel__subcmd__review"
+                ;;
             kriegspiel,scoresheet)
                 cmd="kriegspiel__subcmd__scoresheet"
                 ;;
@@ -81,6 +87,9 @@ _kriegspiel() {
                 ;;
             kriegspiel__subcmd__help,engine)
                 cmd="kriegspiel__subcmd__help__subcmd__engine"
+                ;;
+            kriegspiel__subcmd__help,export)
+                cmd="kriegspiel__subcmd__help__subcmd__export"
                 ;;
             kriegspiel__subcmd__help,help)
                 cmd="kriegspiel__subcmd__help__subcmd__help"
@@ -118,6 +127,9 @@ _kriegspiel() {
             kriegspiel__subcmd__help,replay)
                 cmd="kriegspiel__subcmd__help__subcmd__replay"
                 ;;
+            kriegspiel__subcmd__help,review)
+                cmd="kriegspiel__subcmd__help__subcmd__review"
+                ;;
             kriegspiel__subcmd__help,scoresheet)
                 cmd="kriegspiel__subcmd__help__subcmd__scoresheet"
                 ;;
@@ -131,7 +143,7 @@ _kriegspiel() {
 
     case "${cmd}" in
         kriegspiel)
-            opts="-h -V --mode --rules --help --version referee replay pgn import scoresheet selfplay match endgame krk krk-table problem host join engine bench completions manpage help"
+            opts="-h -V --mode --rules --help --version referee replay pgn import review export scoresheet selfplay match endgame krk krk-table problem host join engine bench completions manpage help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -264,8 +276,42 @@ _kriegspiel() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        kriegspiel__subcmd__export)
+            opts="-h --ply --view --overlay --size --out --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --ply)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --view)
+                    COMPREPLY=($(compgen -W "white black referee" -- "${cur}"))
+                    return 0
+                    ;;
+                --overlay)
+                    COMPREPLY=($(compgen -W "none units king queen rook bishop knight pawn" -- "${cur}"))
+                    return 0
+                    ;;
+                --size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         kriegspiel__subcmd__help)
-            opts="referee replay pgn import scoresheet selfplay match endgame krk krk-table problem host join engine bench completions manpage help"
+            opts="referee replay pgn import review export scoresheet selfplay match endgame krk krk-table problem host join engine bench completions manpage help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -321,6 +367,20 @@ _kriegspiel() {
             return 0
             ;;
         kriegspiel__subcmd__help__subcmd__engine)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kriegspiel__subcmd__help__subcmd__export)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -489,6 +549,20 @@ _kriegspiel() {
             return 0
             ;;
         kriegspiel__subcmd__help__subcmd__replay)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kriegspiel__subcmd__help__subcmd__review)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -847,6 +921,28 @@ _kriegspiel() {
             case "${prev}" in
                 --seat)
                     COMPREPLY=($(compgen -W "white black referee" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kriegspiel__subcmd__review)
+            opts="-h --budget-ms --pgn-out --timing --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --budget-ms)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --pgn-out)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)

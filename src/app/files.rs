@@ -24,6 +24,8 @@ pub enum FileOp {
     ExportFilteredPgn(shakmaty::Color),
     /// Choose a folder of the user's own problems.
     ProblemFolder,
+    /// Export the board study shows as a picture (PNG or SVG, by the name's extension).
+    ExportPicture,
 }
 
 impl FileOp {
@@ -34,6 +36,7 @@ impl FileOp {
                 | FileOp::ExportPgn
                 | FileOp::ExportScoresheet
                 | FileOp::ExportFilteredPgn(_)
+                | FileOp::ExportPicture
         )
     }
 
@@ -41,6 +44,7 @@ impl FileOp {
         match self {
             FileOp::ExportPgn | FileOp::ExportFilteredPgn(_) => ("PGN", "pgn"),
             FileOp::ExportScoresheet => ("Text", "txt"),
+            FileOp::ExportPicture => ("Picture", "png"),
             _ => ("Kriegspiel save", "ron"),
         }
     }
@@ -52,6 +56,7 @@ impl FileOp {
             FileOp::Open | FileOp::Study => &["ron", "json", "pgn"],
             FileOp::ExportPgn | FileOp::ExportFilteredPgn(_) => &["pgn"],
             FileOp::ExportScoresheet => &["txt"],
+            FileOp::ExportPicture => &["png", "svg"],
             _ => &["ron"],
         }
     }
@@ -276,6 +281,7 @@ impl Files {
             FileOp::ExportScoresheet => "Export the scoresheet",
             FileOp::ExportFilteredPgn(_) => "Export the player's PGN",
             FileOp::ProblemFolder => "Open a folder of problems",
+            FileOp::ExportPicture => "Export the board as a picture (.png or .svg)",
         };
         egui::Modal::new(egui::Id::unique("file-fallback")).show(ctx, |ui| {
             ui.set_width(DIALOG_WIDTH);

@@ -76,6 +76,7 @@ impl KriegspielApp {
                 }
             }
             Screen::Study(_) => self.study_frame(ui, &mut asked),
+            Screen::Library(_) => self.library_frame(ui, &mut asked),
         }
         self.carry_out(asked, now);
         if let Some(howto) = &mut self.howto
@@ -193,20 +194,10 @@ impl KriegspielApp {
             Some(StartAction::Study) => self.files.request(FileOp::Study, &self.dir(), ""),
             Some(StartAction::Load(path)) => self.open(&path, false),
             Some(StartAction::Practice(human)) => self.start_practice(human, now),
-            Some(StartAction::Sample(name)) => {
-                let sample = crate::places::samples()
-                    .into_iter()
-                    .find(|s| s.name == name);
-                match sample.map(|s| crate::save::load_text(s.text)) {
-                    Some(Ok(loaded)) => {
-                        let study = study::StudyScreen::new(loaded.saved);
-                        asked.next = Some(Screen::Study(Box::new(study)));
-                    }
-                    Some(Err(e)) => {
-                        asked.told = Some((MessageKind::Error, format!("{name}: {e}")));
-                    }
-                    None => {}
-                }
+            Some(StartAction::Sample(name)) => study_sample(name, asked),
+            Some(StartAction::Library) => {
+                let screen = super::library::LibraryScreen::new(&self.saves_dir);
+                asked.next = Some(Screen::Library(Box::new(screen)));
             }
             Some(StartAction::Rejoin(ticket)) => {
                 let ctx = ui.ctx().clone();
@@ -221,6 +212,25 @@ impl KriegspielApp {
                     problems::ProblemsScreen::shipped(),
                 )));
             }
+            None => {}
+        }
+    }
+
+    /// The Library, and the game opened from it.
+    fn library_frame(&mut self, ui: &mut egui::Ui, asked: &mut Asked) {
+        use super::library::LibraryAction;
+        let Screen::Library(library) = &mut self.screen else {
+            return;
+        };
+        match library.show(ui) {
+            Some(LibraryAction::Back) => asked.next = Some(Screen::Start),
+            Some(LibraryAction::Study(crate::library::Origin::Sample(name))) => {
+                study_sample(name, asked);
+            }
+            Some(LibraryAction::Study(crate::library::Origin::File(path))) => {
+                self.open(&path, true);
+            }
+            Some(LibraryAction::Resume(path)) => self.open(&path, false),
             None => {}
         }
     }
@@ -280,6 +290,9 @@ impl KriegspielApp {
         for request in s.show(ui, &self.settings) {
             match request {
                 study::StudyRequest::ExportPgn => asked.export = Some(FileOp::ExportPgn),
+                study::StudyRequest::ExportPicture => {
+                    asked.export = Some(FileOp::ExportPicture);
+                }
                 study::StudyRequest::ExportFiltered(c) => {
                     asked.export = Some(FileOp::ExportFilteredPgn(c))
                 }
@@ -336,8 +349,22 @@ impl KriegspielApp {
         }
     }
 
-    /// Writes the game on the screen to `path`: the save, its PGN or its scoresheet.
+    /// Writes the game on the screen to `path`: the save, its PGN or its scoresheet (or the
+    /// board study shows, as a picture).
     fn write_file(&mut self, op: FileOp, path: &Path) {
+        if op == FileOp::ExportPicture {
+            if let Screen::Study(s) = &self.screen {
+                let written = s.write_picture(path);
+                match written {
+                    Ok(()) => self.tell(
+                        MessageKind::Success,
+                        format!("Written to {}", path.display()),
+                    ),
+                    Err(e) => self.tell(MessageKind::Error, e),
+                }
+            }
+            return;
+        }
         let saved = match &self.screen {
             Screen::Play(play) => play.table.saved(),
             Screen::Study(s) => Some(s.saved.clone()),
@@ -383,5 +410,22 @@ fn same_again(play: &PlayScreen, asked: &mut Asked) {
         }
         _ if play.table.record().is_some() => asked.start = Some(same_settings(play)),
         _ => asked.next = Some(Screen::NewGame(Box::new(same_settings(play)))),
+    }
+}
+
+/// Studies the sample game `name` shipped with the program.
+fn study_sample(name: &str, asked: &mut Asked) {
+    let sample = crate::places::samples()
+        .into_iter()
+        .find(|s| s.name == name);
+    match sample.map(|s| crate::save::load_text(s.text)) {
+        Some(Ok(loaded)) => {
+            let study = study::StudyScreen::new(loaded.saved);
+            asked.next = Some(Screen::Study(Box::new(study)));
+        }
+        Some(Err(e)) => {
+            asked.told = Some((MessageKind::Error, format!("{name}: {e}")));
+        }
+        None => {}
     }
 }

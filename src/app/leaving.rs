@@ -136,6 +136,7 @@ pub fn window_title(screen: &Screen) -> String {
         Screen::Start => return APP.to_owned(),
         Screen::NewGame(_) => "New game".to_owned(),
         Screen::Problems(_) => "Problems".to_owned(),
+        Screen::Library(_) => "Library".to_owned(),
         Screen::Network(_) => "Play across two machines".to_owned(),
         Screen::Study(s) => {
             let saved = &s.saved;

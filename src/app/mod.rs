@@ -20,6 +20,7 @@ mod frame;
 pub mod howto;
 mod layout;
 pub mod leaving;
+pub mod library;
 mod logs;
 pub mod network;
 pub mod newgame;
@@ -94,6 +95,8 @@ pub enum Screen {
     Play(Box<PlayScreen>),
     /// Studying a saved game.
     Study(Box<study::StudyScreen>),
+    /// Every save and sample game in one list.
+    Library(Box<library::LibraryScreen>),
     /// The Kriegspiel problems.
     Problems(Box<problems::ProblemsScreen>),
     /// Host or join a network game.

@@ -26,6 +26,8 @@ pub(super) enum StartAction {
     Rejoin(crate::seat::remote::Ticket),
     /// Study a sample game shipped with the program (by name).
     Sample(&'static str),
+    /// Every save and sample game in one list.
+    Library,
 }
 
 /// The narrowest the recent games' list is given (it scrolls past it).
@@ -57,6 +59,9 @@ pub(super) fn start_screen(
         }
         if ui.button(egui::RichText::new("Open game…").size(theme::TEXT_LARGE)).clicked() {
             action = Some(StartAction::Open);
+        }
+        if ui.button(egui::RichText::new("Library…").size(theme::TEXT_LARGE)).clicked() {
+            action = Some(StartAction::Library);
         }
         if ui.button(egui::RichText::new("Study a saved game…").size(theme::TEXT_LARGE)).clicked() {
             action = Some(StartAction::Study);

@@ -9,9 +9,12 @@
 
 mod heat;
 mod moves;
+mod review;
+mod share;
 mod timeline;
 
 pub use moves::{COMMENT_LABEL, HIDDEN_MOVE, MoveEntry, move_list};
+pub use review::ReviewPanel;
 
 use super::board::{self, Arrow, BoardSpec, Highlight};
 use super::layout::{self, Room};
@@ -37,6 +40,8 @@ pub enum StudyRequest {
     ExportPgn,
     /// Export the perspective's filtered PGN.
     ExportFiltered(Color),
+    /// Export the board of the perspective shown as a picture (PNG or SVG).
+    ExportPicture,
     /// Save the game with its comments to a file the user picks (the study has no file of its
     /// own to write back to).
     SaveAs,
@@ -86,6 +91,10 @@ pub struct StudyScreen {
     moves_scrolled_to: usize,
     /// Comments were changed since the game was last saved.
     unsaved: bool,
+    /// The review after the reveal.
+    pub review: ReviewPanel,
+    /// Each board drawn in the last frame, as a picture to share.
+    pub pictures: Vec<(Place, crate::picture::Picture)>,
 }
 
 /// The event index ranges of each turn: (move number, mover, first event, end event).
@@ -138,6 +147,8 @@ impl StudyScreen {
             moves: None,
             moves_scrolled_to: usize::MAX,
             unsaved: false,
+            review: ReviewPanel::default(),
+            pictures: Vec::new(),
         }
     }
 
@@ -191,6 +202,7 @@ impl StudyScreen {
     pub fn show(&mut self, ui: &mut egui::Ui, settings: &Settings) -> Vec<StudyRequest> {
         let mut requests = Vec::new();
         self.drawn.clear();
+        self.pictures.clear();
         if !self.confirmed {
             egui::CentralPanel::default().show(ui, |ui| {
                 ui.vertical_centered(|ui| {
@@ -225,6 +237,11 @@ impl StudyScreen {
         }
         egui::Panel::top("study-top").show(ui, |ui| self.top_bar(ui, &mut requests));
         egui::Panel::bottom("study-timeline").show(ui, |ui| self.timeline(ui));
+        if self.review.open {
+            egui::Panel::bottom("study-review")
+                .resizable(true)
+                .show(ui, |ui| self.review_panel(ui));
+        }
         egui::Panel::right("study-moves")
             .resizable(true)
             .default_size(230.0)
@@ -318,6 +335,16 @@ impl StudyScreen {
                     Some(c) => StudyRequest::ExportFiltered(c),
                     None => StudyRequest::ExportPgn,
                 });
+            }
+            if ui
+                .add_enabled(!self.review.open, egui::Button::new("Review"))
+                .on_hover_text("After the reveal: what each side knew, the mates there were, what the computer would have tried")
+                .clicked()
+            {
+                self.open_review();
+            }
+            if ui.button("Export picture…").clicked() {
+                requests.push(StudyRequest::ExportPicture);
             }
             if ui.button("Copy FEN").clicked() {
                 // Only what the chosen perspective may see: a player's own pieces, or the truth
@@ -446,6 +473,8 @@ impl StudyScreen {
         }
         self.overlays(&view, color, &mut spec);
         self.drawn.push(Drawn::of(Place::Player(color), &spec));
+        self.pictures
+            .push((Place::Player(color), share::picture(&spec)));
         board::show(ui, &spec, size);
         study_heard_log(ui, &view, log_height, color, settings.notation);
     }
@@ -542,6 +571,7 @@ impl StudyScreen {
             spec.highlights.push((a.to, Highlight::LastMove));
         }
         self.drawn.push(Drawn::of(Place::Referee, &spec));
+        self.pictures.push((Place::Referee, share::picture(&spec)));
         board::show(ui, &spec, size);
         if let Some(g) = self.truth() {
             ui.label(RichText::new(g.referee().fen()).small().monospace());

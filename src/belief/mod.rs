@@ -65,6 +65,9 @@ pub struct Belief {
     /// The worlds' weights, adding up to 1.
     weights: Vec<f64>,
     exact: bool,
+    /// How many consistent positions each kept world stands for (1 while exact): a sampled
+    /// belief's size estimate ([`Belief::size`]).
+    scale: f64,
     cap: usize,
     rng: Rng,
     history: Vec<Step>,
@@ -143,6 +146,7 @@ impl Belief {
             weights,
             start,
             exact,
+            scale: 1.0,
             cap: cap.max(1),
             rng,
             history: Vec::new(),
@@ -237,7 +241,10 @@ impl Belief {
     fn set(&mut self, mut worlds: Vec<Weighted>) {
         dedup(&mut worlds);
         if worlds.len() > self.cap {
+            // Each world kept stands for its share of every world the sample leaves out.
+            let estimate = worlds.len() as f64 * self.scale;
             worlds = self.resample(worlds);
+            self.scale = estimate / worlds.len().max(1) as f64;
             self.exact = false;
         }
         let total: f64 = worlds.iter().map(|(_, w)| *w).sum();
@@ -302,6 +309,15 @@ impl Belief {
     /// Whether the worlds are every position consistent with what the seat was told.
     pub fn is_exact(&self) -> bool {
         self.exact
+    }
+
+    /// How many positions are consistent with what the seat was told: exact while
+    /// [`Belief::is_exact`]; otherwise an estimate (each kept world counts for as many positions
+    /// as it stood for when the belief was last sampled down to its cap, so a sample's branching
+    /// is taken as the whole's; positions reached by two move orders count once only among the
+    /// worlds kept).
+    pub fn size(&self) -> f64 {
+        self.worlds.len() as f64 * self.scale
     }
 
     /// Whether `truth` is one of the worlds (tests: the truth is never excluded while exact).

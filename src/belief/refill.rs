@@ -215,6 +215,7 @@ impl Belief {
             }
         }
         if !worlds.is_empty() && worlds.len() <= self.cap {
+            self.scale = 1.0;
             self.set(worlds);
             self.exact = true;
         }

@@ -67,6 +67,17 @@ pub fn harness_builder<S>() -> HarnessBuilder<S> {
         .with_context_setup(egui_extras::install_image_loaders)
 }
 
+/// Saves what the harness shows as `name`.png in the folder `KRIEGSPIEL_SHOTS` names (for the
+/// notes' screenshots; nothing when it is not set).
+pub fn shot<S>(h: &mut Harness<'_, S>, name: &str) {
+    if let Some(dir) = std::env::var_os("KRIEGSPIEL_SHOTS") {
+        let image = h.render().expect("a rendered frame");
+        image
+            .save(Path::new(&dir).join(format!("{name}.png")))
+            .expect("the screenshot is written");
+    }
+}
+
 /// Every label and value in the accessibility tree.
 pub fn texts<S>(h: &Harness<'_, S>) -> Vec<String> {
     h.root()

@@ -79,6 +79,16 @@ impl StrongBot {
         }
     }
 
+    /// The bot's belief brought up to date with `seat` (a review reads from it what the seat
+    /// knew); `None` where the rules have no belief state.
+    pub fn belief_for(&mut self, seat: &PlayerView) -> Option<&Belief> {
+        if self.refresh(seat) {
+            self.belief.as_ref()
+        } else {
+            None
+        }
+    }
+
     /// Brings the belief up to date with `seat`; false where it cannot be kept.
     fn refresh(&mut self, seat: &PlayerView) -> bool {
         if self.unsupported {

@@ -398,7 +398,9 @@ impl Solver {
     /// Whether the search must stop: the time ran out, the root's budget for one attempt, or
     /// another worker decided a node this one is inside.
     fn out_of_time(&mut self) -> bool {
-        if !self.timed_out && self.stats.nodes.is_multiple_of(1024) {
+        // Every 64 nodes: a node of a wide belief may take a millisecond, and a review gives
+        // the solver only some milliseconds a turn.
+        if !self.timed_out && self.stats.nodes.is_multiple_of(64) {
             self.look_up();
         }
         if self.threads > 1 && self.abandon.is_none() && self.stats.nodes.is_multiple_of(32) {

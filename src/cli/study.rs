@@ -1,0 +1,169 @@
+//! The subcommands that look back at a finished game: `review` (the review after the reveal)
+//! and `export` (a picture of one board, SVG or PNG).
+
+use crate::vocab::{Outcome, Stop};
+use std::path::{Path, PathBuf};
+
+/// `kriegspiel review`.
+#[derive(clap::Args)]
+pub struct ReviewArgs {
+    /// The game: a save, or any file `import` reads.
+    file: PathBuf,
+    /// The solver's time at each turn for a guaranteed mate (in up to 3), in milliseconds.
+    #[arg(long, default_value_t = 15, value_name = "MS")]
+    budget_ms: u64,
+    /// Also write the referee's PGN with the review as comments to this file.
+    #[arg(long, value_name = "FILE")]
+    pgn_out: Option<PathBuf>,
+    /// Print how long the review took on the standard error.
+    #[arg(long)]
+    timing: bool,
+}
+
+/// Opens a game: a save, or a file of another program (imported in memory).
+fn open(file: &Path) -> Result<kriegspiel::save::SavedGame, Stop> {
+    kriegspiel::import::open(file)
+        .map(|(loaded, _)| loaded.saved)
+        .map_err(|e| Stop::bad_input(format!("{}: {e}", file.display())))
+}
+
+/// `kriegspiel review`: the review in words, and the annotated PGN when asked.
+pub fn review(args: ReviewArgs) -> Outcome {
+    use kriegspiel::review::{Options, Progress};
+    let saved = open(&args.file)?;
+    let options = Options {
+        budget: std::time::Duration::from_millis(args.budget_ms),
+        ..Options::default()
+    };
+    let progress = std::sync::Arc::new(Progress::default());
+    let review = kriegspiel::review::review(&saved, options, &progress)
+        .map_err(|e| Stop::bad_input(format!("{}: {e}", args.file.display())))?;
+    print!("{}", review.text());
+    if let Some(out) = &args.pgn_out {
+        let pgn = kriegspiel::pgn::referee_pgn(&review.annotate(&saved));
+        kriegspiel::save::write_atomic(out, pgn.as_bytes())
+            .map_err(|e| Stop::failed(format!("cannot write {}: {e}", out.display())))?;
+    }
+    if args.timing {
+        eprintln!(
+            "reviewed {} turns ({} events) in {:.2} s",
+            review.turns.len(),
+            saved.log.events.len(),
+            review.elapsed.as_secs_f64()
+        );
+    }
+    Ok(())
+}
+
+/// The overlay of `export`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum OverlayArg {
+    /// No overlay.
+    None,
+    /// Where any enemy unit may stand.
+    Units,
+    /// Where the enemy king may stand.
+    King,
+    /// Where enemy queens may stand.
+    Queen,
+    /// Where enemy rooks may stand.
+    Rook,
+    /// Where enemy bishops may stand.
+    Bishop,
+    /// Where enemy knights may stand.
+    Knight,
+    /// Where enemy pawns may stand.
+    Pawn,
+}
+
+impl OverlayArg {
+    fn overlay(self) -> kriegspiel::picture::Overlay {
+        use kriegspiel::picture::Overlay;
+        use shakmaty::Role;
+        let role = match self {
+            OverlayArg::None => return Overlay::Off,
+            OverlayArg::Units => None,
+            OverlayArg::King => Some(Role::King),
+            OverlayArg::Queen => Some(Role::Queen),
+            OverlayArg::Rook => Some(Role::Rook),
+            OverlayArg::Bishop => Some(Role::Bishop),
+            OverlayArg::Knight => Some(Role::Knight),
+            OverlayArg::Pawn => Some(Role::Pawn),
+        };
+        Overlay::Units(role)
+    }
+}
+
+/// `kriegspiel export`.
+#[derive(clap::Args)]
+pub struct ExportArgs {
+    /// The game: a save, or any file `import` reads.
+    file: PathBuf,
+    /// The point of the game: after this many moves (plies; default: the end).
+    #[arg(long)]
+    ply: Option<usize>,
+    /// Whose board: white or black (what that player knew: its pieces, markers, what it saw)
+    /// or referee (the truth).
+    #[arg(long, value_enum, default_value = "referee")]
+    view: crate::vocab::View,
+    /// On a player's board, the overlay: where the enemy's units (or one kind) may stand, from
+    /// that player's belief.
+    #[arg(long, value_enum, default_value = "none")]
+    overlay: OverlayArg,
+    /// The picture's width and height in pixels.
+    #[arg(long, default_value_t = 640)]
+    size: u32,
+    /// The file to write: FILE.svg or FILE.png.
+    #[arg(long)]
+    out: PathBuf,
+}
+
+/// The events played after `ply` moves (the end when the game is shorter).
+fn events_after(saved: &kriegspiel::save::SavedGame, ply: usize) -> usize {
+    if ply == 0 {
+        return 0;
+    }
+    saved
+        .log
+        .events
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| e.turn_ends)
+        .nth(ply - 1)
+        .map_or(saved.log.events.len(), |(i, _)| i + 1)
+}
+
+/// `kriegspiel export`: a picture of one board, as SVG or PNG (told from `--out`'s extension).
+pub fn export(args: ExportArgs) -> Outcome {
+    use kriegspiel::picture::Picture;
+    let ext = args
+        .out
+        .extension()
+        .map(|e| e.to_string_lossy().to_lowercase());
+    let png = match ext.as_deref() {
+        Some("png") => true,
+        Some("svg") => false,
+        _ => return Err(Stop::bad_input("--out must name a .svg or .png file")),
+    };
+    if !(64..=4096).contains(&args.size) {
+        return Err(Stop::bad_input("--size must be 64 to 4096 pixels"));
+    }
+    let saved = open(&args.file)?;
+    let cursor = args
+        .ply
+        .map_or(saved.log.events.len(), |p| events_after(&saved, p));
+    let picture = Picture::of_game(
+        &saved,
+        cursor,
+        args.view.perspective(),
+        args.overlay.overlay(),
+    )
+    .map_err(|e| Stop::bad_input(format!("{}: {e}", args.file.display())))?;
+    let bytes = if png {
+        picture.png(args.size).map_err(Stop::failed)?
+    } else {
+        picture.svg(args.size).into_bytes()
+    };
+    kriegspiel::save::write_atomic(&args.out, &bytes)
+        .map_err(|e| Stop::failed(format!("cannot write {}: {e}", args.out.display())))
+}

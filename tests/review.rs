@@ -1,0 +1,153 @@
+//! The review after the reveal (`kriegspiel::review`, `kriegspiel review`): the charts' data of a
+//! sample game, and a mate in 2 the mover had and did not play, found.
+
+use kriegspiel::review::{Mate, Options, Progress, review};
+use kriegspiel::save::{Meta, SavedGame};
+use kriegspiel::{Game, Preset, Request};
+use shakmaty::Color;
+use std::sync::Arc;
+use std::time::Duration;
+
+fn sample(name: &str) -> SavedGame {
+    let path = format!("{}/saves/{name}.ron", env!("CARGO_MANIFEST_DIR"));
+    kriegspiel::save::load_file(std::path::Path::new(&path))
+        .expect("the sample loads")
+        .saved
+}
+
+fn quick() -> Options {
+    Options {
+        budget: Duration::from_millis(5),
+        ..Options::default()
+    }
+}
+
+#[test]
+fn a_sample_games_review_gives_every_charts_data() {
+    let saved = sample("sample-berkeley_any");
+    let got = review(&saved, quick(), &Arc::new(Progress::default())).expect("reviewed");
+    let turns: Vec<_> = saved.log.turns().collect();
+    assert_eq!(got.turns.len(), turns.len());
+    // At the start both sides know the position exactly; later they do not.
+    let first = &got.turns[0];
+    for color in [Color::White, Color::Black] {
+        let k = first.knew_by(color).expect("a belief under Berkeley rules");
+        assert!(k.exact && k.positions == 1.0, "{k:?}");
+    }
+    assert!(
+        got.turns
+            .iter()
+            .any(|t| t.knew_by(Color::Black).is_some_and(|k| k.bits() > 3.0))
+    );
+    // Estimates are marked: an exact count never exceeds the belief's cap.
+    for k in got.turns.iter().flat_map(|t| t.knew).flatten() {
+        assert!(k.positions >= 1.0);
+        assert!(!k.exact || k.positions <= 1_200.0, "{k:?}");
+    }
+    // Material: 39 each at the start; the side not moving loses material only on a capture.
+    assert_eq!(first.material, [39, 39]);
+    let mut before = [39, 39];
+    for t in &got.turns {
+        let them = usize::from(t.mover == Color::White);
+        if t.capture.is_none() {
+            assert_eq!(t.material[them], before[them], "turn {}", t.number);
+        } else {
+            assert!(t.material[them] < before[them], "turn {}", t.number);
+        }
+        before = t.material;
+    }
+    assert!(got.turns.iter().any(|t| t.capture.is_some()));
+    // The computer's try at every turn but the last (the game ended in it).
+    let tries = got.turns.iter().filter(|t| t.suggestion.is_some()).count();
+    assert!(
+        tries + 1 >= got.turns.len(),
+        "{tries} of {}",
+        got.turns.len()
+    );
+    // The mover's turns were searched for mates.
+    assert!(
+        got.turns
+            .iter()
+            .any(|t| matches!(t.mate, Mate::Absent { upto } if upto >= 1))
+    );
+    // The text: a heading, then one line per turn; and one comment per turn, after it.
+    let text = got.text();
+    assert_eq!(
+        text.lines().filter(|l| l.contains(" knew ")).count(),
+        turns.len()
+    );
+    let comments = got.comments();
+    assert_eq!(comments.len(), turns.len());
+    assert!(comments.contains_key(&turns[0].events.len()));
+}
+
+/// G. F. Anderson's mate in 2 (Are There Any?, no. 3): the whole position is known at the start
+/// (1. Qe7! and mate next whatever Black does), but White plays 1. Rd4 instead.
+fn missed_mate_in_two() -> SavedGame {
+    let rules = Preset::English.rules();
+    let mut game =
+        Game::from_fen(rules, "8/B7/1r3r2/2Q2p2/7n/3R3B/1p2p3/4k1NK w - - 0 1").expect("a start");
+    for m in ["d3d4", "f6f7", "d4d5", "f7f8"] {
+        let attempt = m.parse().expect("an attempt");
+        game.apply(Request::Try(attempt)).expect("legal");
+    }
+    game.apply(Request::Resign(Color::White)).expect("resigned");
+    let mut saved = SavedGame::of(&game, Meta::default(), None);
+    saved.result = game.referee().over();
+    saved
+}
+
+#[test]
+fn a_missed_mate_in_two_is_found() {
+    let saved = missed_mate_in_two();
+    let options = Options {
+        budget: Duration::from_secs(20),
+        ..Options::default()
+    };
+    let got = review(&saved, options, &Arc::new(Progress::default())).expect("reviewed");
+    match &got.turns[0].mate {
+        Mate::Found {
+            depth,
+            key,
+            key_tried,
+            mated,
+            sampled,
+        } => {
+            assert_eq!(*depth, 2);
+            assert_eq!(key, "Qe7");
+            assert!(!key_tried && !mated && !sampled);
+        }
+        other => panic!("no mate found at the first turn: {other:?}"),
+    }
+    assert_eq!(got.missed().count(), got.mates().count());
+    assert!(got.missed().count() >= 1);
+    assert!(
+        got.text().contains("mate in 2 from Qe7: missed"),
+        "{}",
+        got.text()
+    );
+}
+
+#[test]
+fn the_command_prints_the_review_and_writes_it_into_the_pgn() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let save = dir.path().join("missed.ron");
+    missed_mate_in_two().write(&save).expect("written");
+    let pgn = dir.path().join("missed.pgn");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kriegspiel"))
+        .args(["review", "--budget-ms", "20000", "--pgn-out"])
+        .arg(&pgn)
+        .arg(&save)
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("1 found, 1 missed"), "{text}");
+    let pgn = std::fs::read_to_string(&pgn).expect("the PGN");
+    assert!(pgn.contains("{Review: White knew 1 position"), "{pgn}");
+    assert!(pgn.contains("mate in 2 from Qe7: missed"), "{pgn}");
+}
