@@ -51,6 +51,9 @@ const SINGLES_DEPTH: u8 = 3;
 /// more than the work they save).
 const SHARED_DEPTH: u8 = 2;
 
+/// How often (in nodes) a worker looks at the clock, the tables' size and the progress.
+const LOOK_EVERY: u64 = 64;
+
 /// The first round's node budget for each attempt at the root (measured: Rotenberg's key
 /// needs about 1.2 million nodes from a cold table; smaller first budgets waste more on the
 /// other attempts than they save).
@@ -400,7 +403,7 @@ impl Solver {
     fn out_of_time(&mut self) -> bool {
         // Every 64 nodes: a node of a wide belief may take a millisecond, and a review gives
         // the solver only some milliseconds a turn.
-        if !self.timed_out && self.stats.nodes.is_multiple_of(64) {
+        if !self.timed_out && self.stats.nodes.is_multiple_of(LOOK_EVERY) {
             self.look_up();
         }
         if self.threads > 1 && self.abandon.is_none() && self.stats.nodes.is_multiple_of(32) {
@@ -412,7 +415,7 @@ impl Solver {
         self.interrupted()
     }
 
-    /// Every 1024 nodes: the clock, a request to stop, the tables' size, the progress.
+    /// Every [`LOOK_EVERY`] nodes: the clock, a request to stop, the tables' size, the progress.
     fn look_up(&mut self) {
         let stopped = self.progress.as_ref().is_some_and(|p| p.stopped());
         if stopped || self.shared.finished() || self.deadline.is_some_and(|d| Instant::now() >= d) {
@@ -423,7 +426,9 @@ impl Solver {
             self.stats.trims += 1;
         }
         if self.worker > 0 {
-            self.shared.helper_nodes.fetch_add(1024, Ordering::Relaxed);
+            self.shared
+                .helper_nodes
+                .fetch_add(LOOK_EVERY, Ordering::Relaxed);
         } else if let Some(p) = &self.progress {
             let helpers = self.shared.helper_nodes.load(Ordering::Relaxed);
             p.counts(self.stats.nodes + helpers, self.shared.len());
