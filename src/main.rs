@@ -53,6 +53,9 @@ enum Command {
     Replay(files::ReplayArgs),
     /// Export a saved game as PGN: the referee's (real moves) or one player's (filtered).
     Pgn(files::PgnArgs),
+    /// Export a saved tsuitate shogi game as CSA (the shogi record format other shogi programs
+    /// read): the moves played, each refused attempt as a comment, and the end.
+    Csa(files::CsaArgs),
     /// Import a game written by another program (a kriegspiel.org game review, a save of the
     /// kriegspiel Python package, a reconchess game history, or the PGN of a chess game), told
     /// from the content: every move is replayed through the referee and checked, then the game
@@ -146,6 +149,7 @@ fn main() -> ExitCode {
         Some(Command::Referee(args)) => referee(args),
         Some(Command::Replay(args)) => files::replay(args),
         Some(Command::Pgn(args)) => files::pgn(args),
+        Some(Command::Csa(args)) => files::csa(args),
         Some(Command::Scoresheet(args)) => files::scoresheet(args),
         Some(Command::Import(args)) => files::import(args),
         Some(Command::Selfplay(args)) => files::selfplay(args),
