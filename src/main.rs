@@ -34,9 +34,10 @@ mod docs;
 struct Cli {
     /// A saved game to open.
     file: Option<PathBuf>,
-    /// Open straight into a mode: hotseat, referee, study, or a KR vs K practice game as White
-    /// (practice) or Black (practice-black).
-    #[arg(long, value_parser = ["hotseat", "referee", "study", "practice", "practice-black"])]
+    /// Open straight into a mode: hotseat, referee, study, a KR vs K practice game as White
+    /// (practice) or Black (practice-black), or tsuitate shogi in hot-seat (tsuitate) or on the
+    /// club referee's console (tsuitate-referee).
+    #[arg(long, value_parser = ["hotseat", "referee", "study", "practice", "practice-black", "tsuitate", "tsuitate-referee"])]
     mode: Option<String>,
     /// Rule set for a new game.
     #[arg(long, value_parser = PresetParser, value_name = "PRESET")]

@@ -34,6 +34,7 @@ impl KriegspielApp {
         let ctx = ui.ctx().clone();
         let now = Self::now(&ctx);
         self.settings.apply(&ctx);
+        super::shogi::pieces::install_font(&ctx);
         // A notice stays until the next click (one that brings a new notice sets it again below).
         if ctx.input(|i| i.pointer.any_click()) {
             self.notice = None;
@@ -76,6 +77,13 @@ impl KriegspielApp {
                 }
             }
             Screen::Study(_) => self.study_frame(ui, &mut asked),
+            Screen::Tsuitate(t) => {
+                let mut action = None;
+                egui::CentralPanel::default().show(ui, |ui| action = t.show(ui));
+                if action == Some(super::shogi::TsuitateAction::Close) {
+                    asked.next = Some(Screen::Start);
+                }
+            }
         }
         self.carry_out(asked, now);
         if let Some(howto) = &mut self.howto
@@ -215,6 +223,10 @@ impl KriegspielApp {
             }
             Some(StartAction::Network(tab)) => {
                 asked.next = Some(Screen::Network(Box::new(network::NetworkScreen::new(tab))));
+            }
+            Some(StartAction::Tsuitate(mode)) => {
+                let screen = super::shogi::TsuitateScreen::start(mode, Some(self.new_autosave()));
+                asked.next = Some(Screen::Tsuitate(Box::new(screen)));
             }
             Some(StartAction::Problems) => {
                 asked.next = Some(Screen::Problems(Box::new(

@@ -137,6 +137,7 @@ pub fn window_title(screen: &Screen) -> String {
         Screen::NewGame(_) => "New game".to_owned(),
         Screen::Problems(_) => "Problems".to_owned(),
         Screen::Network(_) => "Play across two machines".to_owned(),
+        Screen::Tsuitate(_) => "Tsuitate shogi".to_owned(),
         Screen::Study(s) => {
             let saved = &s.saved;
             format!(

@@ -25,6 +25,7 @@ mod rules_words;
 mod sound;
 mod study;
 mod study_panel;
+mod tsuitate;
 mod ui_end;
 mod ui_entry;
 mod words;
