@@ -144,7 +144,7 @@ _kriegspiel() {
             fi
             case "${prev}" in
                 --mode)
-                    COMPREPLY=($(compgen -W "hotseat referee study practice practice-black" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "hotseat referee study practice practice-black tsuitate tsuitate-referee" -- "${cur}"))
                     return 0
                     ;;
                 --rules)

@@ -24,11 +24,13 @@ function __fish_kriegspiel_using_subcommand
     contains -- $cmd[1] $argv
 end
 
-complete -c kriegspiel -n "__fish_kriegspiel_needs_command" -l mode -d 'Open straight into a mode: hotseat, referee, study, or a KR vs K practice game as White (practice) or Black (practice-black)' -r -f -a "hotseat\t''
+complete -c kriegspiel -n "__fish_kriegspiel_needs_command" -l mode -d 'Open straight into a mode: hotseat, referee, study, a KR vs K practice game as White (practice) or Black (practice-black), or tsuitate shogi in hot-seat (tsuitate) or on the club referee\'s console (tsuitate-referee)' -r -f -a "hotseat\t''
 referee\t''
 study\t''
 practice\t''
-practice-black\t''"
+practice-black\t''
+tsuitate\t''
+tsuitate-referee\t''"
 complete -c kriegspiel -n "__fish_kriegspiel_needs_command" -l rules -d 'Rule set for a new game' -r -f -a "berkeley\t'Berkeley'
 berkeley_any\t'Berkeley + Any?'
 wild16\t'ICC Wild 16'
