@@ -48,6 +48,7 @@ impl KriegspielApp {
         if self.show_about {
             super::about::window(&ctx, &mut self.show_about);
         }
+        let mut tsuitate_closed = false;
         match &mut self.screen {
             Screen::Start => self.start_frame(ui, now, &mut asked),
             Screen::NewGame(_) => self.new_game_frame(ui),
@@ -80,10 +81,12 @@ impl KriegspielApp {
             Screen::Tsuitate(t) => {
                 let mut action = None;
                 egui::CentralPanel::default().show(ui, |ui| action = t.show(ui));
-                if action == Some(super::shogi::TsuitateAction::Close) {
-                    asked.next = Some(Screen::Start);
-                }
+                tsuitate_closed = action == Some(super::shogi::TsuitateAction::Close);
             }
+        }
+        if tsuitate_closed {
+            // Autosaved: the start screen lists it.
+            self.leave(Leave::Start);
         }
         self.carry_out(asked, now);
         if let Some(howto) = &mut self.howto

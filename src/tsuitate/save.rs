@@ -283,8 +283,8 @@ impl TsuitateSave {
     }
 }
 
-/// Parses and checks a tsuitate save.
-pub fn load_str(text: &str) -> Result<TsuitateLoaded, TsuitateLoadError> {
+/// Parses a tsuitate save without replaying it (for listing saves).
+pub fn peek_str(text: &str) -> Result<TsuitateSave, TsuitateLoadError> {
     if !is_tsuitate_save(text) {
         return Err(TsuitateLoadError::NotASave);
     }
@@ -297,6 +297,12 @@ pub fn load_str(text: &str) -> Result<TsuitateLoaded, TsuitateLoadError> {
         return Err(TsuitateLoadError::Format(saved.tsuitate));
     }
     saved.meta.clean();
+    Ok(saved)
+}
+
+/// Parses and checks a tsuitate save.
+pub fn load_str(text: &str) -> Result<TsuitateLoaded, TsuitateLoadError> {
+    let saved = peek_str(text)?;
     let game = saved.replay()?;
     Ok(TsuitateLoaded { saved, game })
 }

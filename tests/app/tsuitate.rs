@@ -4,7 +4,7 @@
 //! (typed attempts, a foul, a click on the umpire's board, the words to announce).
 //!
 //! With `KS_TSUITATE_SHOTS=DIR` set, the hot-seat and console tests also write screenshots
-//! (`tsuitate-hotseat.png`, `tsuitate-club.png`) there.
+//! (`tsuitate-hotseat.png`, `tsuitate-club.png`, `tsuitate-curtain.png`) there.
 
 use super::gui;
 
@@ -234,4 +234,33 @@ fn a_saved_game_is_studied_event_by_event_and_resumed_on_the_curtain() {
     assert_curtain_hides_every_board(&h);
     h.click("Open Gote's board");
     assert!(has(&h, "Gote's board 2b: empty"), "gote's bishop was taken");
+}
+
+#[test]
+fn the_curtain_opens_only_once_it_has_stood_a_moment_and_games_are_listed() {
+    let mut h = Gui::builder().build();
+    h.click("Tsuitate hot-seat");
+    // At once, the button does nothing: a click meant for the last move never opens a board.
+    h.get_by_label("Open Sente's board").click();
+    h.run();
+    assert!(screen(&h).curtain_up());
+    h.click("Open Sente's board");
+    assert_eq!(screen(&h).stage, Stage::Open(Color::Black));
+    click_square(&mut h, "Sente's board", "7g");
+    click_square(&mut h, "Sente's board", "7f");
+    h.get_by_label("Open Gote's board").click();
+    h.run();
+    assert_eq!(screen(&h).stage, Stage::Curtain(Color::White));
+    shot(&mut h, "tsuitate-curtain.png");
+    // The autosave is in the start screen's list, to resume.
+    h.click("Back to start");
+    let resume = h
+        .all_text()
+        .into_iter()
+        .find(|t| t.starts_with("Resume unfinished game"))
+        .expect("the tsuitate game can be resumed");
+    assert!(resume.contains("Tsuitate shogi"), "{resume}");
+    h.click(&resume);
+    assert_eq!(screen(&h).stage, Stage::Curtain(Color::White));
+    assert_eq!(screen(&h).game().referee().moves().len(), 1);
 }

@@ -48,6 +48,14 @@ pub enum Stage {
     Over,
 }
 
+/// The side's mark in shogi records: ☗ sente, ☖ gote.
+fn mark(color: Color) -> &'static str {
+    match color {
+        Color::Black => "☗",
+        Color::White => "☖",
+    }
+}
+
 /// What the screen asks of the app.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum TsuitateAction {
@@ -77,6 +85,8 @@ pub struct TsuitateScreen {
     /// The last request entered and by whom.
     last_request: Option<(Color, Request)>,
     autosave: Option<PathBuf>,
+    /// When (the app's clock, seconds) the curtain card was first shown.
+    curtain_since: Option<f64>,
     /// Study: the events shown, and the game after them.
     cursor: usize,
     view: Option<(usize, TsuitateGame)>,
@@ -108,6 +118,7 @@ impl TsuitateScreen {
             entry: String::new(),
             last_said: Vec::new(),
             last_request: None,
+            curtain_since: None,
             cursor: 0,
             view: None,
             autosave,
@@ -188,6 +199,7 @@ impl TsuitateScreen {
             self.news[crate::tsuitate::referee::index(mover)].clear();
             self.refused = None;
             self.stage = Stage::Curtain(mover.flip());
+            self.curtain_since = None;
         } else {
             self.refused = Some(words::said_lines(&said).join(" "));
         }
@@ -259,8 +271,18 @@ impl TsuitateScreen {
         });
     }
 
-    /// The curtain card: who moves, who looks away, the public news; no board.
+    /// The curtain card: who moves, who looks away, the public news; no board. Its button
+    /// opens the board only once the card has stood for a moment (a click meant for the last
+    /// move never opens the next player's board).
     fn curtain(&mut self, ui: &mut egui::Ui, next: Color) {
+        let now = ui.input(|i| i.time);
+        let shown = *self.curtain_since.get_or_insert(now);
+        let arm = crate::app::play::CURTAIN_ARM.as_secs_f64();
+        let armed = now - shown >= arm;
+        if !armed {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_secs_f64(arm - (now - shown)));
+        }
         ui.vertical_centered(|ui| {
             ui.add_space(60.0);
             egui::Frame::group(ui.style())
@@ -268,7 +290,8 @@ impl TsuitateScreen {
                 .show(ui, |ui| {
                     ui.set_max_width(560.0);
                     ui.heading(
-                        RichText::new(format!("{} (☗/☖) to move", side_name(next))).size(26.0),
+                        RichText::new(format!("{} {} to move", mark(next), side_name(next)))
+                            .size(26.0),
                     );
                     ui.label(format!(
                         "{}: look away. {}: open your board when only you can see the screen.",
@@ -293,7 +316,7 @@ impl TsuitateScreen {
                     let open = egui::Button::new(
                         RichText::new(format!("Open {}'s board", side_name(next))).size(20.0),
                     );
-                    if ui.add(open).clicked() {
+                    if ui.add_enabled(armed, open).clicked() {
                         self.stage = Stage::Open(next);
                         self.selected = None;
                     }
