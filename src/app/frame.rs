@@ -256,6 +256,7 @@ impl KriegspielApp {
                 self.start_game(*spec);
             }
             NewGameAction::Study => self.files.request(FileOp::Study, &self.dir(), ""),
+            NewGameAction::Tsuitate(mode) => self.start_tsuitate(mode),
         }
     }
 

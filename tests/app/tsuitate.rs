@@ -264,3 +264,17 @@ fn the_curtain_opens_only_once_it_has_stood_a_moment_and_games_are_listed() {
     assert_eq!(screen(&h).stage, Stage::Curtain(Color::White));
     assert_eq!(screen(&h).game().referee().moves().len(), 1);
 }
+
+#[test]
+fn the_new_game_dialog_starts_tsuitate_in_the_mode_chosen() {
+    let mut h = Gui::builder().build();
+    h.click("New game");
+    h.click("Tsuitate shogi (衝立将棋)");
+    assert!(screen(&h).curtain_up(), "hot-seat, on the curtain");
+    h.click("Back to start");
+    h.click("New game");
+    h.click("Club referee");
+    h.click("Tsuitate shogi (衝立将棋)");
+    assert!(!screen(&h).curtain_up());
+    assert!(h.query_by_label("Attempt:").is_some(), "the console");
+}
