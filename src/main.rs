@@ -37,9 +37,10 @@ mod study;
 struct Cli {
     /// A saved game to open.
     file: Option<PathBuf>,
-    /// Open straight into a mode: hotseat, referee, study, or a KR vs K practice game as White
-    /// (practice) or Black (practice-black).
-    #[arg(long, value_parser = ["hotseat", "referee", "study", "practice", "practice-black"])]
+    /// Open straight into a mode: hotseat, referee, study, a KR vs K practice game as White
+    /// (practice) or Black (practice-black), or tsuitate shogi in hot-seat (tsuitate) or on the
+    /// club referee's console (tsuitate-referee).
+    #[arg(long, value_parser = ["hotseat", "referee", "study", "practice", "practice-black", "tsuitate", "tsuitate-referee"])]
     mode: Option<String>,
     /// Rule set for a new game.
     #[arg(long, value_parser = PresetParser, value_name = "PRESET")]
@@ -56,6 +57,9 @@ enum Command {
     Replay(files::ReplayArgs),
     /// Export a saved game as PGN: the referee's (real moves) or one player's (filtered).
     Pgn(files::PgnArgs),
+    /// Export a saved tsuitate shogi game as CSA (the shogi record format other shogi programs
+    /// read): the moves played, each refused attempt as a comment, and the end.
+    Csa(files::CsaArgs),
     /// Import a game written by another program (a kriegspiel.org game review, a save of the
     /// kriegspiel Python package, a reconchess game history, or the PGN of a chess game), told
     /// from the content: every move is replayed through the referee and checked, then the game
@@ -156,6 +160,7 @@ fn main() -> ExitCode {
         Some(Command::Referee(args)) => referee(args),
         Some(Command::Replay(args)) => files::replay(args),
         Some(Command::Pgn(args)) => files::pgn(args),
+        Some(Command::Csa(args)) => files::csa(args),
         Some(Command::Scoresheet(args)) => files::scoresheet(args),
         Some(Command::Import(args)) => files::import(args),
         Some(Command::Review(args)) => study::review(args),

@@ -9,10 +9,11 @@ use std::process::{Command, Output};
 const BIN: &str = env!("CARGO_BIN_EXE_kriegspiel");
 
 /// Every subcommand, as the completions and the manual name it.
-const SUBCOMMANDS: [&str; 19] = [
+const SUBCOMMANDS: [&str; 20] = [
     "referee",
     "replay",
     "pgn",
+    "csa",
     "import",
     "review",
     "export",

@@ -22,6 +22,9 @@ _kriegspiel() {
             kriegspiel,completions)
                 cmd="kriegspiel__subcmd__completions"
                 ;;
+            kriegspiel,csa)
+                cmd="kriegspiel__subcmd__csa"
+                ;;
             kriegspiel,endgame)
                 cmd="kriegspiel__subcmd__endgame"
                 ;;
@@ -81,6 +84,9 @@ _kriegspiel() {
                 ;;
             kriegspiel__subcmd__help,completions)
                 cmd="kriegspiel__subcmd__help__subcmd__completions"
+                ;;
+            kriegspiel__subcmd__help,csa)
+                cmd="kriegspiel__subcmd__help__subcmd__csa"
                 ;;
             kriegspiel__subcmd__help,endgame)
                 cmd="kriegspiel__subcmd__help__subcmd__endgame"
@@ -143,14 +149,14 @@ _kriegspiel() {
 
     case "${cmd}" in
         kriegspiel)
-            opts="-h -V --mode --rules --help --version referee replay pgn import review export scoresheet selfplay match endgame krk krk-table problem host join engine bench completions manpage help"
+            opts="-h -V --mode --rules --help --version referee replay pgn csa import review export scoresheet selfplay match endgame krk krk-table problem host join engine bench completions manpage help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --mode)
-                    COMPREPLY=($(compgen -W "hotseat referee study practice practice-black" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "hotseat referee study practice practice-black tsuitate tsuitate-referee" -- "${cur}"))
                     return 0
                     ;;
                 --rules)
@@ -201,6 +207,24 @@ _kriegspiel() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kriegspiel__subcmd__csa)
+            opts="-h --out --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -311,7 +335,7 @@ _kriegspiel() {
             return 0
             ;;
         kriegspiel__subcmd__help)
-            opts="referee replay pgn import review export scoresheet selfplay match endgame krk krk-table problem host join engine bench completions manpage help"
+            opts="referee replay pgn csa import review export scoresheet selfplay match endgame krk krk-table problem host join engine bench completions manpage help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -339,6 +363,20 @@ _kriegspiel() {
             return 0
             ;;
         kriegspiel__subcmd__help__subcmd__completions)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kriegspiel__subcmd__help__subcmd__csa)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

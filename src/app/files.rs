@@ -100,6 +100,33 @@ pub fn recent_saves(dir: &Path, older: bool) -> Vec<SaveEntry> {
     out
 }
 
+/// A tsuitate save's line in the list (read without replaying it).
+fn tsuitate_entry(path: PathBuf) -> Option<SaveEntry> {
+    let text = crate::save::read_save_text(&path).ok()?;
+    let saved = crate::tsuitate::save::peek_str(&text).ok()?;
+    let modified = std::fs::metadata(&path).and_then(|m| m.modified()).ok()?;
+    let result =
+        saved
+            .result
+            .as_ref()
+            .map_or("unfinished".to_owned(), |o| match o.winner.as_deref() {
+                Some("black") => "Sente won".to_owned(),
+                Some(_) => "Gote won".to_owned(),
+                None => "a draw".to_owned(),
+            });
+    let date = if saved.meta.date.is_empty() {
+        "?"
+    } else {
+        &saved.meta.date
+    };
+    Some(SaveEntry {
+        summary: format!("{date} · Tsuitate shogi (衝立将棋) · {result}"),
+        finished: saved.result.is_some(),
+        path,
+        modified,
+    })
+}
+
 /// The saves in `dir`, newest first. Reads metadata, not moves.
 pub fn list_saves(dir: &Path) -> Vec<SaveEntry> {
     let Ok(read) = std::fs::read_dir(dir) else {
@@ -111,7 +138,11 @@ pub fn list_saves(dir: &Path) -> Vec<SaveEntry> {
         .filter(|p| p.extension().is_some_and(|e| e == "ron"))
         .filter_map(|path| {
             // Bounded and non-blocking: a pipe or a huge file in the folder is skipped at once.
-            let saved: SavedGame = crate::save::peek_file(&path).ok()?;
+            let saved: SavedGame = match crate::save::peek_file(&path) {
+                Ok(saved) => saved,
+                Err(crate::save::LoadError::TsuitateSave) => return tsuitate_entry(path),
+                Err(_) => return None,
+            };
             let modified = std::fs::metadata(&path).and_then(|m| m.modified()).ok()?;
             let name = |s: &str, fallback: &str| {
                 if s.is_empty() {

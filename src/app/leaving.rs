@@ -138,6 +138,7 @@ pub fn window_title(screen: &Screen) -> String {
         Screen::Problems(_) => "Problems".to_owned(),
         Screen::Library(_) => "Library".to_owned(),
         Screen::Network(_) => "Play across two machines".to_owned(),
+        Screen::Tsuitate(_) => "Tsuitate shogi".to_owned(),
         Screen::Study(s) => {
             let saved = &s.saved;
             format!(

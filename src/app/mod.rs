@@ -29,6 +29,7 @@ pub mod play;
 pub mod problem_play;
 pub mod problems;
 pub mod settings;
+pub mod shogi;
 pub mod sound;
 pub mod speech;
 mod start;
@@ -101,6 +102,8 @@ pub enum Screen {
     Problems(Box<problems::ProblemsScreen>),
     /// Host or join a network game.
     Network(Box<network::NetworkScreen>),
+    /// A game of tsuitate shogi (hot-seat or the club referee's console).
+    Tsuitate(Box<shogi::TsuitateScreen>),
 }
 
 /// The app.
@@ -174,6 +177,8 @@ impl KriegspielApp {
             (None, Some("referee")) => app.start_new(referee),
             (None, Some("hotseat")) => app.start_new(hotseat),
             (None, Some("study")) => app.files.request(FileOp::Study, &app.saves_dir.clone(), ""),
+            (None, Some("tsuitate")) => app.start_tsuitate(shogi::TsuitateMode::HotSeat),
+            (None, Some("tsuitate-referee")) => app.start_tsuitate(shogi::TsuitateMode::Club),
             (None, Some("practice")) => app.start_practice(Color::White, Duration::ZERO),
             (None, Some("practice-black")) => app.start_practice(Color::Black, Duration::ZERO),
             (None, _) if options.rules.is_some() => app.screen = Screen::NewGame(Box::new(hotseat)),
@@ -258,10 +263,50 @@ impl KriegspielApp {
         }
     }
 
+    /// Starts a new tsuitate shogi game in `mode`, autosaved in the saves folder.
+    pub fn start_tsuitate(&mut self, mode: shogi::TsuitateMode) {
+        let screen = shogi::TsuitateScreen::start(mode, Some(self.new_autosave()));
+        self.screen = Screen::Tsuitate(Box::new(screen));
+    }
+
+    /// Opens a tsuitate save (`None`: the file is not one): studied, or resumed where it stands
+    /// and autosaved to the same file.
+    fn open_tsuitate(&mut self, path: &Path, study: bool) -> Option<()> {
+        let text = crate::save::read_save_text(path).ok()?;
+        if !crate::tsuitate::save::is_tsuitate_save(&text) {
+            return None;
+        }
+        match crate::tsuitate::save::load_str(&text) {
+            Ok(loaded) => {
+                let mode = match loaded.saved.meta.mode {
+                    crate::save::Mode::ClubReferee => shogi::TsuitateMode::Club,
+                    _ => shogi::TsuitateMode::HotSeat,
+                };
+                let screen = if study {
+                    shogi::TsuitateScreen::study(loaded.game, loaded.saved.meta)
+                } else {
+                    shogi::TsuitateScreen::new(
+                        loaded.game,
+                        loaded.saved.meta,
+                        mode,
+                        Some(path.to_path_buf()),
+                    )
+                };
+                self.screen = Screen::Tsuitate(Box::new(screen));
+                self.notice = None;
+            }
+            Err(e) => self.tell(MessageKind::Error, format!("{}: {e}", path.display())),
+        }
+        Some(())
+    }
+
     /// Opens a save, or a game another program wrote (imported: [`crate::import::open`]):
     /// resumed (on the curtain) or studied. An imported game is never written back over the
     /// file it came from: study asks where to save it, a resumed game autosaves to a new file.
     pub fn open(&mut self, path: &Path, study: bool) {
+        if self.open_tsuitate(path, study).is_some() {
+            return;
+        }
         match crate::import::open(path) {
             Ok((loaded, format)) => {
                 let own = (format == crate::import::Format::Save).then(|| path.to_path_buf());

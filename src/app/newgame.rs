@@ -53,6 +53,8 @@ pub enum NewGameAction {
     Start(Box<GameSpec>),
     /// Open a save to study.
     Study,
+    /// Start a game of tsuitate shogi instead (hot-seat or the club console).
+    Tsuitate(super::shogi::TsuitateMode),
 }
 
 /// The dialog's state.
@@ -303,6 +305,7 @@ impl NewGameDialog {
             }
             ui.add_space(6.0);
             ui.label(RichText::new("Rules").strong());
+            self.tsuitate_row(ui, &mut action);
             super::flags::rules_section(ui, &mut self.rules);
             ui.add_space(6.0);
             self.players_section(ui);
@@ -325,6 +328,22 @@ impl NewGameDialog {
             });
         });
         action
+    }
+
+    /// Tsuitate shogi in place of the chess rules below (hot-seat and the club console).
+    fn tsuitate_row(&self, ui: &mut egui::Ui, action: &mut NewGameAction) {
+        use super::shogi::TsuitateMode;
+        let mode = match self.mode {
+            NewMode::HotSeat => TsuitateMode::HotSeat,
+            NewMode::Referee => TsuitateMode::Club,
+            NewMode::Study | NewMode::Computer => return,
+        };
+        ui.horizontal(|ui| {
+            ui.label("Shogi instead of chess:");
+            if ui.button("Tsuitate shogi (衝立将棋)").clicked() {
+                *action = NewGameAction::Tsuitate(mode);
+            }
+        });
     }
 
     /// The mode, and for a game against the computer its level, engine and the human's colour.

@@ -28,6 +28,8 @@ pub(super) enum StartAction {
     Sample(&'static str),
     /// Every save and sample game in one list.
     Library,
+    /// A new game of tsuitate shogi.
+    Tsuitate(super::shogi::TsuitateMode),
 }
 
 /// The narrowest the recent games' list is given (it scrolls past it).
@@ -87,6 +89,18 @@ pub(super) fn start_screen(
             }
             if ui.button(large("How to play")).clicked() {
                 action = Some(StartAction::HowTo);
+            }
+        });
+        ui.add_space(12.0);
+        ui.label(egui::RichText::new("Tsuitate shogi (衝立将棋): the shogi of the family").strong());
+        ui.horizontal(|ui| {
+            ui.add_space((ui.available_width() - 420.0).max(0.0) / 2.0);
+            let large = |text: &str| egui::RichText::new(text).size(theme::TEXT_LARGE);
+            if ui.button(large("Tsuitate hot-seat")).clicked() {
+                action = Some(StartAction::Tsuitate(super::shogi::TsuitateMode::HotSeat));
+            }
+            if ui.button(large("Tsuitate club console")).clicked() {
+                action = Some(StartAction::Tsuitate(super::shogi::TsuitateMode::Club));
             }
         });
         ui.add_space(12.0);

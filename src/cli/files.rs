@@ -1,4 +1,4 @@
-//! The subcommands that read or write one file: `replay`, `pgn`, `scoresheet`, `import`,
+//! The subcommands that read or write one file: `replay`, `pgn`, `csa`, `scoresheet`, `import`,
 //! `selfplay`, `krk-table` and `problem` (their arguments and their handlers).
 
 use crate::vocab::{Outcome, PresetParser, Stop, View};
@@ -24,6 +24,16 @@ pub struct PgnArgs {
     /// is an older name).
     #[arg(long = "seat", alias = "as", value_enum)]
     seat: Option<View>,
+}
+
+/// `kriegspiel csa`.
+#[derive(clap::Args)]
+pub struct CsaArgs {
+    /// The tsuitate shogi save.
+    file: PathBuf,
+    /// Write the record to this file (default: the standard output).
+    #[arg(long)]
+    out: Option<PathBuf>,
 }
 
 /// `kriegspiel scoresheet`.
@@ -128,6 +138,19 @@ pub fn pgn(args: PgnArgs) -> Outcome {
     match args.seat.and_then(|s| s.perspective().color()) {
         Some(color) => print!("{}", kriegspiel::pgn::player_pgn(&loaded.saved, color)),
         None => print!("{}", kriegspiel::pgn::referee_pgn(&loaded.saved)),
+    }
+    Ok(())
+}
+
+/// `kriegspiel csa`: a tsuitate save as a CSA record.
+pub fn csa(args: CsaArgs) -> Outcome {
+    let loaded = kriegspiel::tsuitate::save::load_file(&args.file)
+        .map_err(|e| Stop::bad_input(format!("{}: {e}", args.file.display())))?;
+    let text = kriegspiel::tsuitate::csa::to_csa(&loaded.game, &loaded.saved.meta);
+    match args.out {
+        None => print!("{text}"),
+        Some(out) => kriegspiel::save::write_atomic(&out, text.as_bytes())
+            .map_err(|e| Stop::failed(format!("cannot write {}: {e}", out.display())))?,
     }
     Ok(())
 }

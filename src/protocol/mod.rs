@@ -328,6 +328,11 @@ impl Session {
         }
         if op == "load" {
             let path = self.paths.resolve(path_field(&req)?)?;
+            if let Some(loaded) = load_tsuitate(&path)? {
+                self.tsuitate = Some(tsuitate::Table::loaded(loaded, out));
+                self.table = None;
+                return Ok(());
+            }
             let loaded = crate::save::load_file(&path)?;
             let mut table = GameSession::from_loaded(loaded, self.autosave.clone());
             table.save_now();
@@ -338,6 +343,9 @@ impl Session {
             return Ok(());
         }
         if let Some(game) = self.tsuitate.as_mut() {
+            if op == "save" {
+                return game.save(&self.paths.resolve(path_field(&req)?)?, out);
+            }
             return game.handle(op, &req, out);
         }
         if op == "bot" {
@@ -411,6 +419,22 @@ impl Session {
         self.table = Some(table);
         Ok(())
     }
+}
+
+/// The tsuitate save at `path`, if the file is one (`None`: a chess save or something else,
+/// for the chess loader to read or explain).
+fn load_tsuitate(
+    path: &std::path::Path,
+) -> Result<Option<crate::tsuitate::save::TsuitateLoaded>, Bad> {
+    let Ok(text) = crate::save::read_save_text(path) else {
+        return Ok(None);
+    };
+    if !crate::tsuitate::save::is_tsuitate_save(&text) {
+        return Ok(None);
+    }
+    crate::tsuitate::save::load_str(&text)
+        .map(Some)
+        .map_err(|e| Bad(e.to_string()))
 }
 
 fn path_field(req: &Map<String, Value>) -> Result<&str, Bad> {

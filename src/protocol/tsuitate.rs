@@ -1,30 +1,26 @@
 //! The referee protocol for a tsuitate shogi game (PROTOCOL.md section 10): `new` with
 //! `"rules":"tsuitate"` (and an optional `sfen`), `try` with a USI move, `bot`, `resign`, `draw`
-//! and `state`, answered in the chess games' shape with `sfen` for `fen` and each side's fouls.
+//! and `state`, answered in the chess games' shape with `sfen` for `fen` and each side's fouls;
+//! `save` writes a tsuitate save ([`crate::tsuitate::save`]), which `load` reads back.
 
 use super::{Bad, bad};
+use crate::save::{Meta, Mode};
 use crate::tsuitate::announce::color_name;
-use crate::tsuitate::{Item, Referee, Said, SeatView, bots, referee::index, rules};
+use crate::tsuitate::game::heard_by;
+use crate::tsuitate::save::{TsuitateLoaded, TsuitateSave};
+use crate::tsuitate::{Item, Request, Said, TsuitateGame, bots, rules};
 use serde_json::{Map, Value, json};
 use shogi_core::Color;
 use std::fmt::Write as _;
+use std::path::Path;
 
 /// A tsuitate game at the protocol: the umpire and both players' sides of the screen (from which
 /// the `bot` request plays).
 pub(super) struct Table {
-    referee: Referee,
-    seats: [SeatView; 2],
+    game: TsuitateGame,
+    meta: Meta,
     /// How many bot requests were answered (each bot's seed).
     bot_calls: u64,
-}
-
-const SIDES: [Color; 2] = [Color::Black, Color::White];
-
-fn heard_by(said: &[Said], color: Color) -> Vec<Item> {
-    said.iter()
-        .filter(|s| s.to.includes(color))
-        .map(|s| s.item)
-        .collect()
 }
 
 impl Table {
@@ -34,19 +30,43 @@ impl Table {
         if !matches!(req.get("fen"), None | Some(Value::Null)) {
             return bad("a tsuitate game starts from \"sfen\", not \"fen\"");
         }
-        let (referee, said) = match req.get("sfen") {
-            None | Some(Value::Null) => Referee::new(rules),
-            Some(Value::String(sfen)) => Referee::from_sfen(rules, sfen)?,
+        let game = match req.get("sfen") {
+            None | Some(Value::Null) => TsuitateGame::new(rules),
+            Some(Value::String(sfen)) => TsuitateGame::from_sfen(rules, sfen)?,
             Some(_) => return bad("\"sfen\" must be a string"),
         };
-        let seats = SIDES.map(|c| SeatView::new(c, referee.start(), &heard_by(&said, c)));
+        let meta = Meta {
+            date: crate::save::today(),
+            mode: Mode::Protocol,
+            ..Meta::default()
+        };
         let table = Table {
-            referee,
-            seats,
+            game,
+            meta,
             bot_calls: 0,
         };
-        table.write(out, &said, None);
+        table.write(out, table.game.opening(), None);
         Ok(table)
+    }
+
+    /// The game of a loaded save; writes the answer (the state).
+    pub(super) fn loaded(loaded: TsuitateLoaded, out: &mut String) -> Table {
+        let table = Table {
+            game: loaded.game,
+            meta: loaded.saved.meta,
+            bot_calls: 0,
+        };
+        table.write(out, &[], None);
+        table
+    }
+
+    /// Writes the game to `path` as a tsuitate save; writes the answer (the state).
+    pub(super) fn save(&self, path: &Path, out: &mut String) -> Result<(), Bad> {
+        TsuitateSave::of(&self.game, self.meta.clone())
+            .write(path)
+            .map_err(|e| Bad(format!("cannot write {}: {e}", path.display())))?;
+        self.write(out, &[], None);
+        Ok(())
     }
 
     /// Answers one request of the game in play.
@@ -71,34 +91,24 @@ impl Table {
             }
             "bot" => self.bot(req, out),
             "resign" | "draw" => {
-                let said = if op == "resign" {
-                    self.referee.resign()?
+                let request = if op == "resign" {
+                    Request::Resign
                 } else {
-                    self.referee.agree_draw()?
+                    Request::Draw
                 };
-                for (seat, color) in self.seats.iter_mut().zip(SIDES) {
-                    seat.over = self.referee.over();
-                    seat.heard.extend(heard_by(&said, color));
-                }
+                let said = self.game.apply(request)?.said.clone();
                 self.write(out, &said, None);
                 Ok(())
             }
-            "save" | "load" => bad("saving a tsuitate game is not supported yet"),
             other => bad(format!(
-                "\"{other}\" is not a request of tsuitate shogi (it has try, bot, resign, draw and state)"
+                "\"{other}\" is not a request of tsuitate shogi (it has try, bot, resign, draw, state, save and load)"
             )),
         }
     }
 
     /// An attempt by the side to move, passed on to both seats.
     fn attempt(&mut self, usi: &str) -> Result<Vec<Said>, Bad> {
-        let mover = self.referee.to_move();
-        let said = self.referee.attempt(usi)?;
-        let over = self.referee.over();
-        for (seat, color) in self.seats.iter_mut().zip(SIDES) {
-            seat.update(mover, usi, &heard_by(&said, color), over);
-        }
-        Ok(said)
+        Ok(self.game.attempt(usi)?.said.clone())
     }
 
     /// `{"op":"bot","name":"random"}`: the named bot plays one attempt for the side to move, from
@@ -116,10 +126,11 @@ impl Table {
                 crate::untrusted::quoted_to(name, 40)
             ));
         };
-        if let Some(over) = self.referee.over() {
+        let referee = self.game.referee();
+        if let Some(over) = referee.over() {
             return bad(format!("the game is over ({})", over.reason.id()));
         }
-        let seat = &self.seats[index(self.referee.to_move())];
+        let seat = self.game.seat(referee.to_move());
         let Some(usi) = bot.next(seat) else {
             return bad("the bot has no possible move left this turn");
         };
@@ -139,7 +150,7 @@ impl Table {
                 .collect();
             format!("[{}]", items.join(","))
         };
-        let r = &self.referee;
+        let r = self.game.referee();
         let over = r.over().map_or(Value::Null, |o| o.to_json());
         let fouls = json!({"black": r.fouls(Color::Black), "white": r.fouls(Color::White)});
         out.clear();

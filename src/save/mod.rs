@@ -197,6 +197,9 @@ pub enum LoadError {
         /// Where the first invalid byte is.
         byte: usize,
     },
+    /// A tsuitate shogi save ([`crate::tsuitate::save`]), not a chess one.
+    #[error("this is a tsuitate shogi save, not a chess save: open it as tsuitate shogi")]
+    TsuitateSave,
     /// The format version is not a number.
     #[error("the save's format version '{0}' is not a number")]
     BadFormat(String),
@@ -309,6 +312,9 @@ pub fn load_str(text: &str) -> Result<Loaded, LoadError> {
 
 /// Parses a save without checking it.
 fn parse(text: &str) -> Result<SavedGame, LoadError> {
+    if crate::tsuitate::save::is_tsuitate_save(text) {
+        return Err(LoadError::TsuitateSave);
+    }
     let format = sniff_format(text).ok_or(LoadError::NotASave)??;
     if format == 0 {
         return Err(LoadError::UnknownFormat(0));

@@ -6,15 +6,21 @@
 //! The module is apart from the chess referee ([`crate::referee`]), whose seam is chess-typed:
 //! [`referee::Referee`] holds the true position, [`seat::SeatView`] one player's side of the
 //! screen, [`bots`] the players that play from a seat, and the referee protocol drives a game when
-//! a `new` request names `"rules":"tsuitate"` (PROTOCOL.md section 10).
+//! a `new` request names `"rules":"tsuitate"` (PROTOCOL.md section 10). [`game::TsuitateGame`]
+//! keeps the umpire, both seats and the record together (the protocol and the app play through
+//! it); [`save`] writes and reads it, [`csa`] exports it for other shogi programs.
 
 pub mod announce;
 pub mod bots;
+pub mod csa;
+pub mod game;
 pub mod referee;
 pub mod rules;
+pub mod save;
 pub mod seat;
 
 pub use announce::{Audience, DrawReason, EndReason, Item, Over, Said};
+pub use game::{Request, TsuitateGame};
 pub use referee::{Referee, TsuitateError};
 pub use rules::TsuitateRules;
 pub use seat::SeatView;

@@ -252,6 +252,11 @@ impl Referee {
         (referee, said)
     }
 
+    /// A new game from this game's start and rules, and what both hear at its start.
+    pub fn restarted(&self) -> (Referee, Vec<Said>) {
+        Referee::from_position(self.rules, self.start.clone())
+    }
+
     /// The rules.
     pub fn rules(&self) -> TsuitateRules {
         self.rules

@@ -28,6 +28,7 @@ mod share;
 mod sound;
 mod study;
 mod study_panel;
+mod tsuitate;
 mod ui_end;
 mod ui_entry;
 mod words;

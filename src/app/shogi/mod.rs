@@ -1,0 +1,433 @@
+//! Tsuitate shogi in the app: hot-seat play with the curtain between turns, and the club
+//! referee's console ([`club`]). The game is a [`TsuitateGame`] (the umpire and both seats); a
+//! seat's board is drawn from that seat's [`crate::tsuitate::SeatView`] only, the umpire's board
+//! (the true position) only on the console or once the game is over. Every event is autosaved as
+//! a tsuitate save.
+//!
+//! Hot-seat: the curtain ([`Stage::Curtain`]) shows only the public facts, and no board is drawn
+//! until the next player opens theirs. The player moves by clicks ([`input`]): a piece, then a
+//! square; a piece in hand, then a square; a small question when promotion is optional.
+
+pub mod board;
+mod club;
+pub mod input;
+pub mod pieces;
+mod study;
+pub mod words;
+
+use crate::save::{Meta, Mode};
+use crate::tsuitate::game::heard_by;
+use crate::tsuitate::save::TsuitateSave;
+use crate::tsuitate::{Item, Request, Said, TsuitateGame};
+use board::{BoardView, Pick};
+use egui::RichText;
+use input::Entry;
+use pieces::{Symbols, side_name};
+use shogi_core::{Color, Square};
+use std::path::PathBuf;
+
+/// How the game is played at this machine.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TsuitateMode {
+    /// Two players take turns at the screen, with the curtain between turns.
+    HotSeat,
+    /// The club referee enters every attempt of a game played on two real boards.
+    Club,
+    /// A saved game studied event by event.
+    Study,
+}
+
+/// Where a hot-seat game stands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// The curtain is up: `0` moves next and has not opened their board.
+    Curtain(Color),
+    /// `0`'s board is open.
+    Open(Color),
+    /// The game is over: every board is shown.
+    Over,
+}
+
+/// The side's mark in shogi records: ☗ sente, ☖ gote.
+fn mark(color: Color) -> &'static str {
+    match color {
+        Color::Black => "☗",
+        Color::White => "☖",
+    }
+}
+
+/// What the screen asks of the app.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TsuitateAction {
+    /// Back to the start screen.
+    Close,
+}
+
+/// The tsuitate game screen.
+pub struct TsuitateScreen {
+    game: TsuitateGame,
+    meta: Meta,
+    mode: TsuitateMode,
+    /// The hot-seat stage (the console has no curtain).
+    pub stage: Stage,
+    selected: Option<Pick>,
+    /// A move waiting for the promotion answer (USI without `+`).
+    pub promotion: Option<String>,
+    /// How pieces are written.
+    pub symbols: Symbols,
+    /// What each side heard since it last moved (from the opponent's moves).
+    news: [Vec<Item>; 2],
+    /// The answer to the mover's last refused attempt.
+    refused: Option<String>,
+    /// The console's move field and the last answer to announce.
+    entry: String,
+    last_said: Vec<Said>,
+    /// The last request entered and by whom.
+    last_request: Option<(Color, Request)>,
+    autosave: Option<PathBuf>,
+    /// When (the app's clock, seconds) the curtain card was first shown.
+    curtain_since: Option<f64>,
+    /// Study: the events shown, and the game after them.
+    cursor: usize,
+    view: Option<(usize, TsuitateGame)>,
+    save_error: Option<String>,
+}
+
+impl TsuitateScreen {
+    /// A new game in `mode`, autosaved to `autosave`.
+    pub fn new(
+        game: TsuitateGame,
+        meta: Meta,
+        mode: TsuitateMode,
+        autosave: Option<PathBuf>,
+    ) -> TsuitateScreen {
+        let stage = match game.referee().over() {
+            Some(_) => Stage::Over,
+            None => Stage::Curtain(game.referee().to_move()),
+        };
+        let mut screen = TsuitateScreen {
+            game,
+            meta,
+            mode,
+            stage,
+            selected: None,
+            promotion: None,
+            symbols: Symbols::Kanji,
+            news: [Vec::new(), Vec::new()],
+            refused: None,
+            entry: String::new(),
+            last_said: Vec::new(),
+            last_request: None,
+            curtain_since: None,
+            cursor: 0,
+            view: None,
+            autosave,
+            save_error: None,
+        };
+        screen.save();
+        screen
+    }
+
+    /// A new hot-seat or console game from the usual start.
+    pub fn start(mode: TsuitateMode, autosave: Option<PathBuf>) -> TsuitateScreen {
+        let meta = Meta {
+            date: crate::save::today(),
+            black: "Sente".to_owned(),
+            white: "Gote".to_owned(),
+            mode: match mode {
+                TsuitateMode::HotSeat | TsuitateMode::Study => Mode::HotSeat,
+                TsuitateMode::Club => Mode::ClubReferee,
+            },
+            ..Meta::default()
+        };
+        let game = TsuitateGame::new(crate::tsuitate::TsuitateRules::default());
+        TsuitateScreen::new(game, meta, mode, autosave)
+    }
+
+    /// A saved game to study, shown at its end.
+    pub fn study(game: TsuitateGame, meta: Meta) -> TsuitateScreen {
+        let mut screen = TsuitateScreen::new(game, meta, TsuitateMode::Study, None);
+        screen.cursor = screen.game.events().len();
+        screen
+    }
+
+    /// The game.
+    pub fn game(&self) -> &TsuitateGame {
+        &self.game
+    }
+
+    /// Whether the curtain is up.
+    pub fn curtain_up(&self) -> bool {
+        matches!(self.stage, Stage::Curtain(_)) && self.mode == TsuitateMode::HotSeat
+    }
+
+    /// The save error, if the last autosave failed.
+    pub fn save_error(&self) -> Option<&str> {
+        self.save_error.as_deref()
+    }
+
+    fn save(&mut self) {
+        let Some(path) = &self.autosave else {
+            return;
+        };
+        self.save_error = TsuitateSave::of(&self.game, self.meta.clone())
+            .write(path)
+            .err()
+            .map(|e| format!("autosave to {} failed: {e}", path.display()));
+    }
+
+    /// Sends a request to the umpire and moves the stage on.
+    fn send(&mut self, request: Request) {
+        let mover = self.game.referee().to_move();
+        self.last_request = Some((mover, request.clone()));
+        let said = match self.game.apply(request) {
+            Ok(event) => event.said.clone(),
+            Err(e) => {
+                self.refused = Some(e.to_string());
+                return;
+            }
+        };
+        self.save();
+        self.last_said = said.clone();
+        let legal = said.iter().any(|s| s.item == Item::Legal);
+        self.news[crate::tsuitate::referee::index(mover.flip())]
+            .extend(heard_by(&said, mover.flip()));
+        if self.game.referee().over().is_some() {
+            self.stage = Stage::Over;
+            self.refused = None;
+        } else if legal {
+            self.news[crate::tsuitate::referee::index(mover)].clear();
+            self.refused = None;
+            self.stage = Stage::Curtain(mover.flip());
+            self.curtain_since = None;
+        } else {
+            self.refused = Some(words::said_lines(&said).join(" "));
+        }
+    }
+
+    /// Takes a click on the board of `mover` (`true_board`: the umpire's).
+    fn click(&mut self, pick: Pick, true_board: bool) {
+        let mover = self.game.referee().to_move();
+        let board = if true_board {
+            self.game.referee().position().clone()
+        } else {
+            self.game.seat(mover).board.clone()
+        };
+        match input::click(&board, mover, &mut self.selected, pick) {
+            Entry::Nothing => {}
+            Entry::Attempt(usi) => self.send(Request::Try(usi)),
+            Entry::AskPromotion(usi) => self.promotion = Some(usi),
+        }
+    }
+
+    /// Draws the screen.
+    pub fn show(&mut self, ui: &mut egui::Ui) -> Option<TsuitateAction> {
+        pieces::install_font(ui.ctx());
+        let mut action = None;
+        self.top_bar(ui, &mut action);
+        ui.separator();
+        if let Some(error) = &self.save_error {
+            ui.colored_label(ui.visuals().error_fg_color, error);
+        }
+        match (self.mode, self.stage) {
+            (TsuitateMode::Club, _) => self.console(ui),
+            (TsuitateMode::Study, _) => self.study_view(ui),
+            (_, Stage::Curtain(next)) => self.curtain(ui, next),
+            (_, Stage::Open(color)) => self.seat_screen(ui, color),
+            (_, Stage::Over) => self.over_screen(ui),
+        }
+        action
+    }
+
+    fn top_bar(&mut self, ui: &mut egui::Ui, action: &mut Option<TsuitateAction>) {
+        ui.horizontal(|ui| {
+            let what = match self.mode {
+                TsuitateMode::HotSeat => "Tsuitate shogi (衝立将棋): hot-seat",
+                TsuitateMode::Club => "Tsuitate shogi (衝立将棋): club referee's console",
+                TsuitateMode::Study => "Tsuitate shogi (衝立将棋): study",
+            };
+            ui.heading(what);
+            if ui.button("Back to start").clicked() {
+                *action = Some(TsuitateAction::Close);
+            }
+            let latin = self.symbols == Symbols::Latin;
+            let label = if latin {
+                "Pieces: letters (P L N…)"
+            } else {
+                "Pieces: kanji (歩 香 桂…)"
+            };
+            if ui.button(label).clicked() {
+                self.symbols = if latin {
+                    Symbols::Kanji
+                } else {
+                    Symbols::Latin
+                };
+            }
+            let playing = self.game.referee().over().is_none() && self.mode != TsuitateMode::Study;
+            let open = matches!(self.stage, Stage::Open(_)) || self.mode == TsuitateMode::Club;
+            if playing && open && ui.button("Resign").clicked() {
+                self.send(Request::Resign);
+            }
+        });
+    }
+
+    /// The curtain card: who moves, who looks away, the public news; no board. Its button
+    /// opens the board only once the card has stood for a moment (a click meant for the last
+    /// move never opens the next player's board).
+    fn curtain(&mut self, ui: &mut egui::Ui, next: Color) {
+        let now = ui.input(|i| i.time);
+        let shown = *self.curtain_since.get_or_insert(now);
+        let arm = crate::app::play::CURTAIN_ARM.as_secs_f64();
+        let armed = now - shown >= arm;
+        if !armed {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_secs_f64(arm - (now - shown)));
+        }
+        ui.vertical_centered(|ui| {
+            ui.add_space(60.0);
+            egui::Frame::group(ui.style())
+                .inner_margin(24.0)
+                .show(ui, |ui| {
+                    ui.set_max_width(560.0);
+                    ui.heading(
+                        RichText::new(format!("{} {} to move", mark(next), side_name(next)))
+                            .size(26.0),
+                    );
+                    ui.label(format!(
+                        "{}: look away. {}: open your board when only you can see the screen.",
+                        side_name(next.flip()),
+                        side_name(next)
+                    ));
+                    let news = &self.news[crate::tsuitate::referee::index(next)];
+                    if !news.is_empty() {
+                        ui.add_space(8.0);
+                        ui.label(RichText::new("The umpire announced:").strong());
+                        for item in news {
+                            ui.label(words::item_text(*item));
+                        }
+                    }
+                    let fouls = |c| self.game.referee().fouls(c);
+                    ui.label(format!(
+                        "Fouls: Sente {}, Gote {}.",
+                        fouls(Color::Black),
+                        fouls(Color::White)
+                    ));
+                    ui.add_space(8.0);
+                    let open = egui::Button::new(
+                        RichText::new(format!("Open {}'s board", side_name(next))).size(20.0),
+                    );
+                    if ui.add_enabled(armed, open).clicked() {
+                        self.stage = Stage::Open(next);
+                        self.selected = None;
+                    }
+                });
+        });
+    }
+
+    /// The promotion question, when a move waits for it.
+    fn promotion_question(&mut self, ui: &mut egui::Ui) {
+        let Some(usi) = self.promotion.clone() else {
+            return;
+        };
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(format!("Promote with {usi}?"));
+                if ui.button("Promote (成)").clicked() {
+                    self.promotion = None;
+                    self.send(Request::Try(format!("{usi}+")));
+                }
+                if ui.button("Don't promote (不成)").clicked() {
+                    self.promotion = None;
+                    self.send(Request::Try(usi.clone()));
+                }
+                if ui.button("Cancel").clicked() {
+                    self.promotion = None;
+                }
+            });
+        });
+    }
+
+    /// One seat's screen: its own board (its pieces and hand only), the opponent's board as it
+    /// knows it (empty, with the square of its last lost piece marked) and what it heard.
+    fn seat_screen(&mut self, ui: &mut egui::Ui, color: Color) {
+        self.promotion_question(ui);
+        let seat = self.game.seat(color).clone();
+        let marks: Vec<Square> = seat.lost_on.into_iter().collect();
+        let mut clicked = None;
+        ui.horizontal_top(|ui| {
+            let own_name = format!("{}'s board", side_name(color));
+            let mut known = [false; 2];
+            known[crate::tsuitate::referee::index(color)] = true;
+            let own = BoardView {
+                name: &own_name,
+                position: &seat.board,
+                bottom: color,
+                hands: true,
+                hands_known: known,
+                cell: 54.0,
+                selected: self.selected,
+                marks: &marks,
+                interactive: self.promotion.is_none() && seat.to_move(),
+                symbols: self.symbols,
+            };
+            clicked = own.show(ui);
+            ui.add_space(16.0);
+            ui.vertical(|ui| {
+                self.heard_panel(ui, color);
+                ui.add_space(8.0);
+                let empty = shogi_core::PartialPosition::empty();
+                let other_name = format!(
+                    "{}'s pieces as {} knows them",
+                    side_name(color.flip()),
+                    side_name(color)
+                );
+                BoardView {
+                    name: &other_name,
+                    position: &empty,
+                    bottom: color,
+                    hands: false,
+                    hands_known: [false; 2],
+                    cell: 26.0,
+                    selected: None,
+                    marks: &marks,
+                    interactive: false,
+                    symbols: self.symbols,
+                }
+                .show(ui);
+            });
+        });
+        if let Some(pick) = clicked {
+            self.click(pick, false);
+        }
+    }
+
+    fn heard_panel(&self, ui: &mut egui::Ui, color: Color) {
+        ui.label(RichText::new(format!("{} to move", side_name(color))).size(20.0));
+        if let Some(refused) = &self.refused {
+            ui.colored_label(ui.visuals().warn_fg_color, refused);
+        }
+        let news = &self.news[crate::tsuitate::referee::index(color)];
+        if !news.is_empty() {
+            ui.label(RichText::new("Since your last move:").strong());
+            for item in news {
+                ui.label(words::item_text(*item));
+            }
+        }
+        ui.label(format!(
+            "Your fouls: {} (the {}th loses).",
+            self.game.referee().fouls(color),
+            self.game.referee().rules().fouls
+        ));
+        ui.label("Click a piece, then a square; a piece in hand, then a square to drop it.");
+    }
+
+    /// The end: the result and every board.
+    fn over_screen(&mut self, ui: &mut egui::Ui) {
+        if let Some(over) = self.game.referee().over() {
+            ui.heading(words::over_text(over));
+        }
+        ui.label(words::said_lines(&self.last_said).join(" "));
+        let game = &self.game;
+        board::three_boards(ui, game, None, self.symbols, false);
+    }
+}

@@ -1,0 +1,322 @@
+//! Tsuitate save files: a game in RON, versioned, written through the project's atomic writer
+//! ([`crate::save::write_atomic`]) and read through its safe reader. A tsuitate save is told from
+//! a chess save by its first field, `tsuitate: N` (its format version) where a chess save has
+//! `format: N`, so neither program part mistakes the other's file. An example:
+//!
+//! ```
+//! let text = r#"// Kriegspiel tsuitate shogi save file
+//! (
+//!     tsuitate: 1,
+//!     meta: (event: "Club night", date: "2026-11-26", white: "Gote", black: "Sente", mode: hot_seat),
+//!     rules: (fouls: 9, max_plies: 150),
+//!     start: "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+//!     events: [
+//!         (by: "black", request: (op: "try", move: "7g7f"), said: [(to: "both", item: {"kind": "legal"})]),
+//!         (by: "white", request: (op: "resign"), said: [(to: "both", item: {"kind": "resigned"})]),
+//!     ],
+//!     result: Some((winner: Some("black"), reason: "resignation")),
+//! )
+//! "#;
+//! let game = kriegspiel::tsuitate::save::load_str(text).expect("the documented example loads");
+//! assert_eq!(game.game.events().len(), 2);
+//! ```
+//!
+//! Loading replays every request through a fresh umpire and checks that what was said, and the
+//! result, are what the rules give.
+
+use super::announce::{Audience, Said, color_name};
+use super::game::{Event, Request, TsuitateGame};
+use super::referee::TsuitateError;
+use super::rules::TsuitateRules;
+use crate::save::{LoadError, Meta, read_save_text, write_atomic};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use shogi_core::Color;
+use std::io;
+use std::path::Path;
+use thiserror::Error;
+
+/// The format version this program writes.
+pub const FORMAT: u32 = 1;
+
+/// A request as saved: `(op: "try", move: "7g7f")`, `(op: "resign")`, `(op: "draw")`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case")]
+pub enum SavedRequest {
+    /// An attempt in USI.
+    Try {
+        /// The move.
+        #[serde(rename = "move")]
+        usi: String,
+    },
+    /// A resignation.
+    Resign,
+    /// A draw agreed.
+    Draw,
+}
+
+/// One item said and to whom: `(to: "both", item: {"kind": "legal"})`, the item as the protocol
+/// writes it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedSaid {
+    /// `"both"`, `"black"` or `"white"`.
+    pub to: String,
+    /// The item.
+    pub item: Value,
+}
+
+/// One event as saved.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedEvent {
+    /// Who asked: `"black"` (sente) or `"white"` (gote).
+    pub by: String,
+    /// What.
+    pub request: SavedRequest,
+    /// The umpire's answer.
+    pub said: Vec<SavedSaid>,
+}
+
+/// The end as saved.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedOver {
+    /// `"black"`, `"white"` or `None` for a draw.
+    pub winner: Option<String>,
+    /// The reason as the protocol names it (`"checkmate"`).
+    pub reason: String,
+}
+
+/// A tsuitate game as saved.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TsuitateSave {
+    /// The format version ([`FORMAT`]); its name marks the file as a tsuitate save.
+    pub tsuitate: u32,
+    /// Who, where and when (`black` is sente, `white` gote).
+    pub meta: Meta,
+    /// The rule choices.
+    pub rules: TsuitateRules,
+    /// The start position (SFEN).
+    pub start: String,
+    /// Every request and its answer.
+    pub events: Vec<SavedEvent>,
+    /// The result, once the game is over.
+    pub result: Option<SavedOver>,
+}
+
+/// Why a tsuitate save could not be loaded.
+#[derive(Debug, Error)]
+pub enum TsuitateLoadError {
+    /// The file could not be read (or is not a file, or is too large, or is not text).
+    #[error(transparent)]
+    File(#[from] LoadError),
+    /// Not a tsuitate save.
+    #[error("this is not a tsuitate shogi save (it has no 'tsuitate' version at the top)")]
+    NotASave,
+    /// Written by a newer program, or a version no program wrote.
+    #[error("this tsuitate save has format {0}; this version reads format {FORMAT}")]
+    Format(u32),
+    /// RON syntax or structure error (also what a truncated file gives).
+    #[error("the save is damaged at line {line}, column {column}: {message}")]
+    Syntax {
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// What the parser expected.
+        message: String,
+    },
+    /// The start position is refused.
+    #[error("the save's start position is refused: {0}")]
+    Start(TsuitateError),
+    /// An event does not replay as recorded.
+    #[error("event {number} of the save does not follow the rules: {why}")]
+    Event {
+        /// 1-based.
+        number: usize,
+        /// What differs.
+        why: String,
+    },
+    /// The recorded result is not the one the events give.
+    #[error("the recorded result ({recorded}) is not what the moves give ({actual})")]
+    Result {
+        /// What the file says.
+        recorded: String,
+        /// What the replay gives.
+        actual: String,
+    },
+}
+
+/// A loaded tsuitate save: the file's contents and the game rebuilt from them.
+#[derive(Clone, Debug)]
+pub struct TsuitateLoaded {
+    /// The file's contents.
+    pub saved: TsuitateSave,
+    /// The game, replayed.
+    pub game: TsuitateGame,
+}
+
+/// Whether `text` is a tsuitate save (its first field, after comments, is `tsuitate`).
+pub fn is_tsuitate_save(text: &str) -> bool {
+    let mut rest = text;
+    loop {
+        rest = rest.trim_start();
+        match rest.strip_prefix("//") {
+            Some(after) => rest = after.split_once('\n').map_or("", |(_, r)| r),
+            None => break,
+        }
+    }
+    let rest = rest
+        .strip_prefix("TsuitateSave")
+        .unwrap_or(rest)
+        .trim_start();
+    rest.strip_prefix('(')
+        .map(str::trim_start)
+        .and_then(|r| r.strip_prefix("tsuitate"))
+        .is_some_and(|r| r.trim_start().starts_with(':'))
+}
+
+fn audience_name(to: Audience) -> &'static str {
+    match to {
+        Audience::Both => "both",
+        Audience::Only(c) => color_name(c),
+    }
+}
+
+fn saved_said(said: &[Said]) -> Vec<SavedSaid> {
+    said.iter()
+        .map(|s| SavedSaid {
+            to: audience_name(s.to).to_owned(),
+            item: s.item.to_json(),
+        })
+        .collect()
+}
+
+fn saved_over(game: &TsuitateGame) -> Option<SavedOver> {
+    game.referee().over().map(|o| SavedOver {
+        winner: o.winner.map(|c| color_name(c).to_owned()),
+        reason: o.reason.id().to_owned(),
+    })
+}
+
+impl TsuitateSave {
+    /// A save of `game`.
+    pub fn of(game: &TsuitateGame, meta: Meta) -> TsuitateSave {
+        let referee = game.referee();
+        let events = game
+            .events()
+            .iter()
+            .map(|e| SavedEvent {
+                by: color_name(e.by).to_owned(),
+                request: match &e.request {
+                    Request::Try(usi) => SavedRequest::Try { usi: usi.clone() },
+                    Request::Resign => SavedRequest::Resign,
+                    Request::Draw => SavedRequest::Draw,
+                },
+                said: saved_said(&e.said),
+            })
+            .collect();
+        TsuitateSave {
+            tsuitate: FORMAT,
+            meta,
+            rules: referee.rules(),
+            start: referee.start().to_sfen_owned(),
+            events,
+            result: saved_over(game),
+        }
+    }
+
+    /// The save as RON text (one event per line).
+    pub fn to_ron(&self) -> String {
+        let config = ron::ser::PrettyConfig::new()
+            .depth_limit(2)
+            .new_line("\n".to_owned())
+            .indentor("    ".to_owned());
+        match ron::ser::to_string_pretty(self, config) {
+            Ok(body) => format!("// Kriegspiel tsuitate shogi save file\n{body}\n"),
+            Err(e) => unreachable!("a tsuitate save always serializes: {e}"),
+        }
+    }
+
+    /// Writes the save to `path` atomically.
+    pub fn write(&self, path: &Path) -> io::Result<()> {
+        write_atomic(path, self.to_ron().as_bytes())
+    }
+
+    /// Replays the save through a fresh umpire, checking every answer and the result.
+    pub fn replay(&self) -> Result<TsuitateGame, TsuitateLoadError> {
+        let mut game =
+            TsuitateGame::from_sfen(self.rules, &self.start).map_err(TsuitateLoadError::Start)?;
+        for (i, saved) in self.events.iter().enumerate() {
+            let bad = |why: String| TsuitateLoadError::Event { number: i + 1, why };
+            let request = match &saved.request {
+                SavedRequest::Try { usi } => Request::Try(usi.clone()),
+                SavedRequest::Resign => Request::Resign,
+                SavedRequest::Draw => Request::Draw,
+            };
+            let mover = color_name(game.referee().to_move());
+            if saved.by != mover {
+                return Err(bad(format!(
+                    "it is by {}, but {mover} was to move",
+                    crate::untrusted::quoted_to(&saved.by, 20)
+                )));
+            }
+            let event: &Event = game.apply(request).map_err(|e| bad(e.to_string()))?;
+            if saved_said(&event.said) != saved.said {
+                return Err(bad("the umpire's answer is not the one recorded".to_owned()));
+            }
+        }
+        let actual = saved_over(&game);
+        if actual != self.result {
+            let describe = |o: &Option<SavedOver>| match o {
+                None => "unfinished".to_owned(),
+                Some(o) => format!(
+                    "{} by {}",
+                    o.winner.as_deref().map_or("a draw", |w| w),
+                    crate::untrusted::shortened_to(&o.reason, 30)
+                ),
+            };
+            return Err(TsuitateLoadError::Result {
+                recorded: describe(&self.result),
+                actual: describe(&actual),
+            });
+        }
+        Ok(game)
+    }
+}
+
+/// Parses a tsuitate save without replaying it (for listing saves).
+pub fn peek_str(text: &str) -> Result<TsuitateSave, TsuitateLoadError> {
+    if !is_tsuitate_save(text) {
+        return Err(TsuitateLoadError::NotASave);
+    }
+    let mut saved: TsuitateSave = ron::from_str(text).map_err(|e| TsuitateLoadError::Syntax {
+        line: e.span.start.line,
+        column: e.span.start.col,
+        message: crate::untrusted::shortened(&e.code.to_string()),
+    })?;
+    if saved.tsuitate != FORMAT {
+        return Err(TsuitateLoadError::Format(saved.tsuitate));
+    }
+    saved.meta.clean();
+    Ok(saved)
+}
+
+/// Parses and checks a tsuitate save.
+pub fn load_str(text: &str) -> Result<TsuitateLoaded, TsuitateLoadError> {
+    let saved = peek_str(text)?;
+    let game = saved.replay()?;
+    Ok(TsuitateLoaded { saved, game })
+}
+
+/// Reads and checks a tsuitate save file (safely: see [`read_save_text`]).
+pub fn load_file(path: &Path) -> Result<TsuitateLoaded, TsuitateLoadError> {
+    load_str(&read_save_text(path)?)
+}
+
+/// The side named in a save (`"black"` or `"white"`).
+pub fn color_from_name(name: &str) -> Option<Color> {
+    match name {
+        "black" => Some(Color::Black),
+        "white" => Some(Color::White),
+        _ => None,
+    }
+}

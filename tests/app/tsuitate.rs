@@ -1,0 +1,280 @@
+//! Tsuitate shogi in the app, driven through AccessKit: hot-seat from the start screen (a move by
+//! clicks, the curtain hiding every board between turns, a seat's board showing its own pieces
+//! only, a promotion chosen in the question, a drop from the hand) and the club referee's console
+//! (typed attempts, a foul, a click on the umpire's board, the words to announce).
+//!
+//! With `KS_TSUITATE_SHOTS=DIR` set, the hot-seat and console tests also write screenshots
+//! (`tsuitate-hotseat.png`, `tsuitate-club.png`, `tsuitate-curtain.png`) there.
+
+use super::gui;
+
+use egui_kittest::kittest::Queryable;
+use gui::Gui;
+use kriegspiel::app::Screen;
+use kriegspiel::app::shogi::{Stage, TsuitateScreen};
+use kriegspiel::tsuitate::Item;
+use shogi_core::{Color, Piece, PieceKind, Square};
+
+fn screen(h: &Gui) -> &TsuitateScreen {
+    match &h.state().screen {
+        Screen::Tsuitate(t) => t,
+        _ => panic!("not on the tsuitate screen"),
+    }
+}
+
+/// While the curtain is up: no square or hand is labelled, no piece named.
+fn assert_curtain_hides_every_board(h: &Gui) {
+    assert!(screen(h).curtain_up(), "the curtain should be up");
+    for t in h.all_text() {
+        assert!(
+            !t.contains("'s board "),
+            "a board is drawn under the curtain: {t}"
+        );
+        assert!(
+            !t.contains("hand:"),
+            "a hand is shown under the curtain: {t}"
+        );
+        for side in ["Sente", "Gote"] {
+            for piece in ["pawn", "king", "rook", "bishop", "silver", "gold"] {
+                let named = format!("{side} {piece}");
+                assert!(
+                    !t.contains(&named),
+                    "a piece is named under the curtain: {t}"
+                );
+            }
+        }
+    }
+}
+
+/// Clicks a square of `board` (`Sente's board`, `Umpire's board`) by its USI name.
+fn click_square(h: &mut Gui, board: &str, square: &str) {
+    let prefix = format!("{board} {square}: ");
+    h.get_by(|node| node.label().is_some_and(|l| l.starts_with(&prefix)))
+        .click();
+    h.run();
+}
+
+fn shot(h: &mut Gui, name: &str) {
+    if let Some(dir) = std::env::var_os("KS_TSUITATE_SHOTS") {
+        let image = h.render().expect("renders");
+        image
+            .save(std::path::Path::new(&dir).join(name))
+            .expect("writes the screenshot");
+    }
+}
+
+fn sq(file: u8, rank: u8) -> Square {
+    Square::new(file, rank).expect("square")
+}
+
+#[test]
+fn hot_seat_moves_by_clicks_behind_the_curtain_with_a_promotion_and_a_drop() {
+    let mut h = Gui::builder().build();
+    h.click("Tsuitate hot-seat");
+    assert_curtain_hides_every_board(&h);
+    h.click("Open Sente's board");
+    assert_eq!(screen(&h).stage, Stage::Open(Color::Black));
+    // Sente's board shows Sente's pieces only.
+    let text = h.all_text();
+    assert!(text.iter().any(|t| t == "Sente's board 7g: Sente pawn"));
+    assert!(text.iter().any(|t| t == "Sente's board 3c: empty"));
+    assert!(!text.iter().any(|t| t.contains("Gote pawn")));
+    click_square(&mut h, "Sente's board", "7g");
+    click_square(&mut h, "Sente's board", "7f");
+    assert_eq!(screen(&h).game().referee().moves().len(), 1);
+    assert_curtain_hides_every_board(&h);
+    assert!(
+        h.all_text().iter().any(|t| t == "Legal."),
+        "the card tells the move"
+    );
+    h.click("Open Gote's board");
+    assert!(!h.all_text().iter().any(|t| t.contains("Sente pawn")));
+    click_square(&mut h, "Gote's board", "3c");
+    click_square(&mut h, "Gote's board", "3d");
+    // The bishop takes the bishop on 2b: promotion is asked.
+    h.click("Open Sente's board");
+    click_square(&mut h, "Sente's board", "8h");
+    click_square(&mut h, "Sente's board", "2b");
+    assert_eq!(screen(&h).promotion.as_deref(), Some("8h2b"));
+    assert!(
+        screen(&h).game().events().len() == 2,
+        "nothing sent before the answer"
+    );
+    shot(&mut h, "tsuitate-hotseat.png");
+    h.click("Promote (成)");
+    let game = screen(&h).game();
+    let said: Vec<Item> = game.events()[2].said.iter().map(|s| s.item).collect();
+    assert_eq!(said[0], Item::Legal);
+    assert!(matches!(
+        said[1],
+        Item::Capture {
+            piece: PieceKind::Bishop,
+            ..
+        }
+    ));
+    let horse = Piece::new(PieceKind::ProBishop, Color::Black);
+    assert_eq!(
+        game.seat(Color::Black).board.piece_at(sq(2, 2)),
+        Some(horse)
+    );
+    assert_curtain_hides_every_board(&h);
+    assert!(h.all_text().iter().any(|t| t == "Capture on 2b: a bishop."));
+    h.click("Open Gote's board");
+    click_square(&mut h, "Gote's board", "3a");
+    click_square(&mut h, "Gote's board", "2b");
+    // Sente drops the captured bishop on 5e.
+    h.click("Open Sente's board");
+    h.get_by(|n| {
+        n.label()
+            .is_some_and(|l| l.starts_with("Sente's board Sente's hand: bishop"))
+    })
+    .click();
+    h.run();
+    click_square(&mut h, "Sente's board", "5e");
+    let position = screen(&h).game().referee().position();
+    let bishop = Piece::new(PieceKind::Bishop, Color::Black);
+    assert_eq!(position.piece_at(sq(5, 5)), Some(bishop));
+    assert_eq!(screen(&h).stage, Stage::Curtain(Color::White));
+    // Every move was autosaved as a tsuitate save, which loads.
+    let saves: Vec<_> = std::fs::read_dir(h.dir())
+        .expect("saves folder")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    assert_eq!(saves.len(), 1, "{saves:?}");
+    let loaded = kriegspiel::tsuitate::save::load_file(&saves[0]).expect("the autosave loads");
+    assert_eq!(loaded.game.referee().moves().len(), 5);
+}
+
+#[test]
+fn pieces_can_be_written_in_letters() {
+    let mut h = Gui::builder().build();
+    h.click("Tsuitate hot-seat");
+    h.click("Open Sente's board");
+    h.click("Pieces: kanji (歩 香 桂…)");
+    assert_eq!(
+        screen(&h).symbols,
+        kriegspiel::app::shogi::pieces::Symbols::Latin
+    );
+    assert!(h.query_by_label("Pieces: letters (P L N…)").is_some());
+}
+
+#[test]
+fn the_club_console_says_what_to_announce() {
+    let mut h = Gui::builder().build();
+    h.click("Tsuitate club console");
+    assert!(!screen(&h).curtain_up(), "the console has no curtain");
+    h.type_into("Attempt:", "7g7f");
+    h.press(egui::Key::Enter);
+    assert!(h.all_text().iter().any(|t| t == "To both: Legal."));
+    h.type_into("Attempt:", "3c3d");
+    h.press(egui::Key::Enter);
+    // The bishop's diagonal is blocked by gote's bishop on 2b: a foul.
+    h.type_into("Attempt:", "8h1a");
+    h.press(egui::Key::Enter);
+    assert!(
+        h.all_text()
+            .iter()
+            .any(|t| t == "To both: Illegal (反則): foul number 1."),
+        "{:?}",
+        h.all_text()
+    );
+    h.type_into("Attempt:", "7g7e");
+    h.press(egui::Key::Enter);
+    assert!(
+        h.all_text()
+            .iter()
+            .any(|t| t.starts_with("To Sente only: Impossible"))
+    );
+    // A move clicked on the umpire's board.
+    click_square(&mut h, "Umpire's board", "2g");
+    click_square(&mut h, "Umpire's board", "2f");
+    assert_eq!(screen(&h).game().referee().moves().len(), 3);
+    assert!(
+        h.all_text()
+            .iter()
+            .any(|t| t == "Gote's board 3d: Gote pawn")
+    );
+    shot(&mut h, "tsuitate-club.png");
+}
+
+/// A save of 7g7f 3c3d 8h2b+ in `dir`.
+fn saved_game(dir: &std::path::Path) -> std::path::PathBuf {
+    use kriegspiel::tsuitate::{TsuitateGame, TsuitateRules, save::TsuitateSave};
+    let mut game = TsuitateGame::new(TsuitateRules::default());
+    for usi in ["7g7f", "3c3d", "8h2b+"] {
+        game.attempt(usi).expect("attempt");
+    }
+    let path = dir.join("shogi.ron");
+    TsuitateSave::of(&game, kriegspiel::save::Meta::default())
+        .write(&path)
+        .expect("writes");
+    path
+}
+
+#[test]
+fn a_saved_game_is_studied_event_by_event_and_resumed_on_the_curtain() {
+    let dir = gui::scratch();
+    let path = saved_game(dir.path());
+    let mut h = Gui::builder().study(&path).build();
+    let has = |h: &Gui, text: &str| h.all_text().iter().any(|t| t == text);
+    assert!(has(&h, "Event 3 of 3"));
+    assert!(has(&h, "Umpire's board 2b: Sente horse"));
+    h.click("« Start");
+    assert!(has(&h, "Umpire's board 7g: Sente pawn"));
+    assert!(has(&h, "Umpire's board 2b: Gote bishop"));
+    h.click("Forward ›");
+    assert!(has(&h, "Sente tried 7g7f. To both: Legal."));
+    assert!(has(&h, "Umpire's board 7f: Sente pawn"));
+    // Each seat's board in study is still that seat's own view.
+    assert!(has(&h, "Gote's board 7f: empty"));
+    // Opened to play, it resumes on the curtain of the side to move.
+    let mut h = Gui::builder().file(&path).build();
+    assert_eq!(screen(&h).stage, Stage::Curtain(Color::White));
+    assert_curtain_hides_every_board(&h);
+    h.click("Open Gote's board");
+    assert!(has(&h, "Gote's board 2b: empty"), "gote's bishop was taken");
+}
+
+#[test]
+fn the_curtain_opens_only_once_it_has_stood_a_moment_and_games_are_listed() {
+    let mut h = Gui::builder().build();
+    h.click("Tsuitate hot-seat");
+    // At once, the button does nothing: a click meant for the last move never opens a board.
+    h.get_by_label("Open Sente's board").click();
+    h.run();
+    assert!(screen(&h).curtain_up());
+    h.click("Open Sente's board");
+    assert_eq!(screen(&h).stage, Stage::Open(Color::Black));
+    click_square(&mut h, "Sente's board", "7g");
+    click_square(&mut h, "Sente's board", "7f");
+    h.get_by_label("Open Gote's board").click();
+    h.run();
+    assert_eq!(screen(&h).stage, Stage::Curtain(Color::White));
+    shot(&mut h, "tsuitate-curtain.png");
+    // The autosave is in the start screen's list, to resume.
+    h.click("Back to start");
+    let resume = h
+        .all_text()
+        .into_iter()
+        .find(|t| t.starts_with("Resume unfinished game"))
+        .expect("the tsuitate game can be resumed");
+    assert!(resume.contains("Tsuitate shogi"), "{resume}");
+    h.click(&resume);
+    assert_eq!(screen(&h).stage, Stage::Curtain(Color::White));
+    assert_eq!(screen(&h).game().referee().moves().len(), 1);
+}
+
+#[test]
+fn the_new_game_dialog_starts_tsuitate_in_the_mode_chosen() {
+    let mut h = Gui::builder().build();
+    h.click("New game");
+    h.click("Tsuitate shogi (衝立将棋)");
+    assert!(screen(&h).curtain_up(), "hot-seat, on the curtain");
+    h.click("Back to start");
+    h.click("New game");
+    h.click("Club referee");
+    h.click("Tsuitate shogi (衝立将棋)");
+    assert!(!screen(&h).curtain_up());
+    assert!(h.query_by_label("Attempt:").is_some(), "the console");
+}

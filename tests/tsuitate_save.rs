@@ -1,0 +1,284 @@
+//! Tsuitate saves and exports: a game saved and loaded is the same game (every seat's view too),
+//! a save is replayed event by event for study, a damaged or tampered save is refused with the
+//! reason, the chess loader and the tsuitate loader each tell the other's file, the protocol's
+//! `save` and `load`, and the CSA record (exact lines for a known game, and `kriegspiel csa`).
+
+use kriegspiel::protocol::{Paths, Session};
+use kriegspiel::save::{LoadError, Meta};
+use kriegspiel::tsuitate::save::{self, TsuitateLoadError, TsuitateSave};
+use kriegspiel::tsuitate::{Item, Request, TsuitateGame, TsuitateRules, bots, csa};
+use serde_json::Value;
+use shogi_core::Color;
+use std::process::Command;
+
+/// A game between the random and the heuristic bot, each playing from its own seat only.
+fn bot_game(seed: u64, plies: u16) -> TsuitateGame {
+    let rules = TsuitateRules {
+        fouls: 9,
+        max_plies: plies,
+    };
+    let mut game = TsuitateGame::new(rules);
+    let mut players = [
+        bots::make("random", seed).expect("bot"),
+        bots::make("heuristic", seed + 1).expect("bot"),
+    ];
+    for _ in 0..2000 {
+        if game.referee().over().is_some() {
+            break;
+        }
+        let side = game.referee().to_move();
+        let player = &mut players[usize::from(side == Color::White)];
+        match player.next(game.seat(side)) {
+            Some(usi) => game.attempt(&usi).expect("a bot's attempt is well formed"),
+            None => game.apply(Request::Resign).expect("resigns"),
+        };
+    }
+    game
+}
+
+fn meta() -> Meta {
+    Meta {
+        event: "Club night".to_owned(),
+        date: "2026-11-26".to_owned(),
+        black: "Sente".to_owned(),
+        white: "Gote".to_owned(),
+        ..Meta::default()
+    }
+}
+
+#[test]
+fn a_saved_game_loads_as_the_same_game_and_replays_event_by_event() {
+    for seed in 1..6 {
+        let game = bot_game(seed, 120);
+        let text = TsuitateSave::of(&game, meta()).to_ron();
+        let loaded = save::load_str(&text).expect("the save loads");
+        assert_eq!(loaded.game, game, "seed {seed}: the loaded game differs");
+        assert_eq!(loaded.saved.meta, meta());
+        // Study: the game after each event, rebuilt from the start, is the game as it was then.
+        let mut replay = TsuitateGame::new(game.referee().rules());
+        for (n, event) in game.events().iter().enumerate() {
+            assert_eq!(game.at(n), replay, "seed {seed}: the game after {n} events");
+            replay.apply(event.request.clone()).expect("replays");
+        }
+        assert_eq!(game.at(usize::MAX), game);
+    }
+}
+
+#[test]
+fn a_save_file_is_written_atomically_and_read_back() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("shogi.ron");
+    let game = bot_game(7, 60);
+    TsuitateSave::of(&game, meta())
+        .write(&path)
+        .expect("writes");
+    let loaded = save::load_file(&path).expect("loads");
+    assert_eq!(loaded.game.referee().sfen(), game.referee().sfen());
+    // No temporary file is left beside it.
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .expect("dir")
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert_eq!(names, ["shogi.ron"]);
+    assert!(matches!(
+        save::load_file(dir.path()),
+        Err(TsuitateLoadError::File(LoadError::NotAFile { .. }))
+    ));
+}
+
+#[test]
+fn damaged_or_tampered_saves_are_refused_with_the_reason() {
+    let mut game = TsuitateGame::new(TsuitateRules::default());
+    for usi in ["7g7f", "3c3d", "8h2b+", "3a2b"] {
+        game.attempt(usi).expect("attempt");
+    }
+    let text = TsuitateSave::of(&game, meta()).to_ron();
+    assert!(save::load_str(&text).is_ok());
+    // An answer that is not the umpire's.
+    let tampered = text.replacen(r#"{"kind": "legal"}"#, r#"{"kind": "check"}"#, 1);
+    assert_ne!(tampered, text);
+    assert!(matches!(
+        save::load_str(&tampered),
+        Err(TsuitateLoadError::Event { number: 1, .. })
+    ));
+    // Another first move, legal too: the bishop's move (event 3) is then blocked.
+    let moved = text.replacen("\"7g7f\"", "\"2g2f\"", 1);
+    assert!(matches!(
+        save::load_str(&moved),
+        Err(TsuitateLoadError::Event { number: 3, .. })
+    ));
+    let finished = text.replace(
+        "result: None",
+        r#"result: Some((winner: Some("black"), reason: "checkmate"))"#,
+    );
+    assert!(matches!(
+        save::load_str(&finished),
+        Err(TsuitateLoadError::Result { .. })
+    ));
+    let newer = text.replacen("tsuitate: 1", "tsuitate: 2", 1);
+    assert!(matches!(
+        save::load_str(&newer),
+        Err(TsuitateLoadError::Format(2))
+    ));
+    let truncated = &text[..text.len() / 2];
+    assert!(matches!(
+        save::load_str(truncated),
+        Err(TsuitateLoadError::Syntax { .. })
+    ));
+    // Each loader tells the other's file.
+    assert_eq!(
+        kriegspiel::save::load_str(&text).err(),
+        Some(LoadError::TsuitateSave)
+    );
+    let chess = kriegspiel::save::SavedGame::of(
+        &kriegspiel::log::Game::standard(kriegspiel::rules::RuleSet::default()),
+        Meta::default(),
+        None,
+    )
+    .to_ron();
+    assert!(matches!(
+        save::load_str(&chess),
+        Err(TsuitateLoadError::NotASave)
+    ));
+}
+
+fn ask(session: &mut Session, line: &str) -> Value {
+    let mut out = String::new();
+    session.handle_line(line, &mut out);
+    serde_json::from_str(&out).expect("JSON answer")
+}
+
+#[test]
+fn the_protocol_saves_and_loads_a_tsuitate_game() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("t.ron");
+    let path_json = serde_json::to_string(path.to_str().expect("UTF-8")).expect("JSON");
+    let mut session = Session::new().with_paths(Paths::Anywhere);
+    ask(&mut session, r#"{"op":"new","rules":"tsuitate"}"#);
+    for usi in ["7g7f", "3c3d", "8h2b+"] {
+        let a = ask(&mut session, &format!(r#"{{"op":"try","move":"{usi}"}}"#));
+        assert_eq!(a["ok"], true, "{a}");
+    }
+    let saved = ask(
+        &mut session,
+        &format!(r#"{{"op":"save","path":{path_json}}}"#),
+    );
+    assert_eq!(saved["ok"], true, "{saved}");
+    let sfen = saved["sfen"].clone();
+    ask(&mut session, r#"{"op":"new","rules":"berkeley"}"#);
+    let loaded = ask(
+        &mut session,
+        &format!(r#"{{"op":"load","path":{path_json}}}"#),
+    );
+    assert_eq!(loaded["ok"], true, "{loaded}");
+    assert_eq!(loaded["sfen"], sfen);
+    assert_eq!(loaded["to_move"], "white");
+    let next = ask(&mut session, r#"{"op":"try","move":"3a2b"}"#);
+    assert_eq!(next["heard"]["black"][1]["kind"], "capture", "{next}");
+    // A save outside the allowed folder is refused, as for chess.
+    let mut inside = Session::new().with_paths(Paths::Inside(dir.path().join("saves")));
+    ask(&mut inside, r#"{"op":"new","rules":"tsuitate"}"#);
+    let refused = ask(&mut inside, r#"{"op":"save","path":"/tmp/x.ron"}"#);
+    assert_eq!(refused["ok"], false);
+}
+
+/// A short game with a promotion, captures, a drop, a refused attempt, a foul and a resignation.
+fn known_game() -> TsuitateGame {
+    let mut game = TsuitateGame::new(TsuitateRules::default());
+    for usi in [
+        "7g7f", "3c3d", "8h2b+", "3a2b", "B*5e", "2b3c", "5e1a+", "1a1b", "5i5h",
+    ] {
+        game.attempt(usi).expect("attempt");
+    }
+    game.apply(Request::Resign).expect("resign");
+    game
+}
+
+#[test]
+fn csa_records_moves_attempts_and_the_end() {
+    let game = known_game();
+    let said = |n: usize| {
+        game.events()[n]
+            .said
+            .iter()
+            .map(|s| s.item)
+            .collect::<Vec<_>>()
+    };
+    // 5e1a+ runs into the silver on 3c, which black cannot see: a foul; 1a1b is not even
+    // possible on black's own board.
+    assert_eq!(said(6), [Item::Illegal { fouls: 1 }]);
+    assert_eq!(said(7), [Item::Impossible]);
+    let text = csa::to_csa(&game, &meta());
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[..5],
+        [
+            "'CSA encoding=UTF-8",
+            "V2.2",
+            "N+Sente",
+            "N-Gote",
+            "$EVENT:Club night (tsuitate shogi)"
+        ]
+    );
+    assert!(lines.contains(&"P1-KY-KE-GI-KI-OU-KI-GI-KE-KY"));
+    assert!(lines.contains(&"P8 * +KA *  *  *  *  * +HI * "));
+    let moves: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| l.starts_with(['+', '-']) && l.len() == 7)
+        .collect();
+    assert_eq!(
+        moves,
+        [
+            "+7776FU", "-3334FU", "+8822UM", "-3122GI", "+0055KA", "-2233GI", "+5958OU"
+        ]
+    );
+    assert!(lines.contains(&"'+ tried 5e1a+: foul 1"));
+    assert!(lines.contains(&"'+ tried 1a1b: impossible"));
+    assert_eq!(lines.last(), Some(&"%TORYO"));
+}
+
+#[test]
+fn csa_notes_refused_attempts_and_fouls() {
+    let mut game = TsuitateGame::new(TsuitateRules::default());
+    game.attempt("7g7e").expect("impossible on its own board");
+    game.attempt("7g7f").expect("legal");
+    game.attempt("3c3d").expect("legal");
+    // The bishop's diagonal is open on black's own board, but the hidden bishop on 2b blocks it.
+    game.attempt("8h1a").expect("a foul");
+    let text = csa::to_csa(&game, &meta());
+    assert!(text.contains("'+ tried 7g7e: impossible\n"), "{text}");
+    assert!(text.contains("'+ tried 8h1a: foul 1\n"), "{text}");
+    assert!(!text.contains('%'), "an unfinished game has no end: {text}");
+}
+
+#[test]
+fn the_csa_command_writes_the_record_of_a_save() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let save_path = dir.path().join("g.ron");
+    let out = dir.path().join("g.csa");
+    let game = known_game();
+    TsuitateSave::of(&game, meta())
+        .write(&save_path)
+        .expect("writes");
+    let bin = env!("CARGO_BIN_EXE_kriegspiel");
+    let status = Command::new(bin)
+        .args(["csa", save_path.to_str().expect("UTF-8"), "--out"])
+        .arg(&out)
+        .status()
+        .expect("runs");
+    assert!(status.success());
+    let written = std::fs::read_to_string(&out).expect("written");
+    assert_eq!(written, csa::to_csa(&game, &meta()));
+    // A chess save is refused as bad input, with the reason.
+    let chess = dir.path().join("chess.ron");
+    std::fs::write(&chess, "// x\n(format: 2)").expect("write");
+    let refused = Command::new(bin)
+        .args(["csa", chess.to_str().expect("UTF-8")])
+        .output()
+        .expect("runs");
+    assert_eq!(refused.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(err.contains("not a tsuitate shogi save"), "{err}");
+}
