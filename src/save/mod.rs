@@ -197,7 +197,7 @@ pub enum LoadError {
         /// Where the first invalid byte is.
         byte: usize,
     },
-    /// A tsuitate shogi save ([`crate::tsuitate::save`]), not a chess one.
+    /// A tsuitate shogi save (see [`is_tsuitate_save`]), not a chess one.
     #[error("this is a tsuitate shogi save, not a chess save: open it as tsuitate shogi")]
     TsuitateSave,
     /// The format version is not a number.
@@ -310,9 +310,30 @@ pub fn load_str(text: &str) -> Result<Loaded, LoadError> {
     check(parse(text)?)
 }
 
+/// Whether `text` is a tsuitate shogi save (its first field, after comments, is `tsuitate`):
+/// told here, where every save is told apart, so that the chess loader can refuse it clearly.
+pub fn is_tsuitate_save(text: &str) -> bool {
+    let mut rest = text;
+    loop {
+        rest = rest.trim_start();
+        match rest.strip_prefix("//") {
+            Some(after) => rest = after.split_once('\n').map_or("", |(_, r)| r),
+            None => break,
+        }
+    }
+    let rest = rest
+        .strip_prefix("TsuitateSave")
+        .unwrap_or(rest)
+        .trim_start();
+    rest.strip_prefix('(')
+        .map(str::trim_start)
+        .and_then(|r| r.strip_prefix("tsuitate"))
+        .is_some_and(|r| r.trim_start().starts_with(':'))
+}
+
 /// Parses a save without checking it.
 fn parse(text: &str) -> Result<SavedGame, LoadError> {
-    if crate::tsuitate::save::is_tsuitate_save(text) {
+    if is_tsuitate_save(text) {
         return Err(LoadError::TsuitateSave);
     }
     let format = sniff_format(text).ok_or(LoadError::NotASave)??;

@@ -28,6 +28,7 @@ use super::announce::{Audience, Said, color_name};
 use super::game::{Event, Request, TsuitateGame};
 use super::referee::TsuitateError;
 use super::rules::TsuitateRules;
+pub use crate::save::is_tsuitate_save;
 use crate::save::{LoadError, Meta, read_save_text, write_atomic};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -152,26 +153,6 @@ pub struct TsuitateLoaded {
     pub saved: TsuitateSave,
     /// The game, replayed.
     pub game: TsuitateGame,
-}
-
-/// Whether `text` is a tsuitate save (its first field, after comments, is `tsuitate`).
-pub fn is_tsuitate_save(text: &str) -> bool {
-    let mut rest = text;
-    loop {
-        rest = rest.trim_start();
-        match rest.strip_prefix("//") {
-            Some(after) => rest = after.split_once('\n').map_or("", |(_, r)| r),
-            None => break,
-        }
-    }
-    let rest = rest
-        .strip_prefix("TsuitateSave")
-        .unwrap_or(rest)
-        .trim_start();
-    rest.strip_prefix('(')
-        .map(str::trim_start)
-        .and_then(|r| r.strip_prefix("tsuitate"))
-        .is_some_and(|r| r.trim_start().starts_with(':'))
 }
 
 fn audience_name(to: Audience) -> &'static str {
