@@ -547,22 +547,12 @@ impl StudyScreen {
         };
         // Every refused attempt of the turn under way, as an arrow; the last move highlighted.
         let events = &self.saved.log.events[..cursor];
-        let turn_start = events
-            .iter()
-            .rposition(|e| e.turn_ends)
-            .map_or(0, |i| i + 1);
-        for e in &events[turn_start..] {
-            if let Request::Try(a) | Request::Move(a) = &e.request
-                && e.said
-                    .iter()
-                    .any(|s| matches!(s.item, Item::Illegal | Item::Impossible))
-            {
-                spec.arrows.push(Arrow {
-                    from: a.from,
-                    to: a.to,
-                    color: theme::STUDY_REFUSED_ARROW,
-                });
-            }
+        for (from, to) in crate::picture::refused_this_turn(events) {
+            spec.arrows.push(Arrow {
+                from,
+                to,
+                color: theme::STUDY_REFUSED_ARROW,
+            });
         }
         if let Some(e) = events.iter().rev().find(|e| e.turn_ends)
             && let Request::Try(a) | Request::Move(a) = &e.request

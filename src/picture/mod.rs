@@ -171,19 +171,7 @@ fn referee(saved: &SavedGame, cursor: usize) -> Result<Picture, PictureError> {
         ..Picture::default()
     };
     let events = &saved.log.events[..cursor];
-    let turn_start = events
-        .iter()
-        .rposition(|e| e.turn_ends)
-        .map_or(0, |i| i + 1);
-    for e in &events[turn_start..] {
-        if let Request::Try(a) | Request::Move(a) = &e.request
-            && e.said
-                .iter()
-                .any(|s| matches!(s.item, Item::Illegal | Item::Impossible))
-        {
-            picture.arrows.push((a.from, a.to));
-        }
-    }
+    picture.arrows.extend(refused_this_turn(events));
     if let Some(e) = events.iter().rev().find(|e| e.turn_ends)
         && let Request::Try(a) | Request::Move(a) = &e.request
     {
@@ -194,6 +182,29 @@ fn referee(saved: &SavedGame, cursor: usize) -> Result<Picture, PictureError> {
 }
 
 /// A kind of unit in words.
+/// The attempts refused in the turn under way at the end of `events` (from, to): what study
+/// and a picture of the referee's board draw as arrows.
+pub fn refused_this_turn(
+    events: &[crate::log::Event],
+) -> impl Iterator<Item = (Square, Square)> + '_ {
+    let turn_start = events
+        .iter()
+        .rposition(|e| e.turn_ends)
+        .map_or(0, |i| i + 1);
+    events[turn_start..]
+        .iter()
+        .filter_map(|e| match &e.request {
+            Request::Try(a) | Request::Move(a)
+                if e.said
+                    .iter()
+                    .any(|s| matches!(s.item, Item::Illegal | Item::Impossible)) =>
+            {
+                Some((a.from, a.to))
+            }
+            _ => None,
+        })
+}
+
 fn role_name(role: Role) -> &'static str {
     match role {
         Role::Pawn => "pawns",

@@ -149,18 +149,24 @@ pub fn move_name(mv: Move) -> String {
             if promote { "+" } else { "" }
         ),
         Move::Drop { piece, to } => {
-            let letter = match piece.piece_kind() {
-                PieceKind::Pawn => 'P',
-                PieceKind::Lance => 'L',
-                PieceKind::Knight => 'N',
-                PieceKind::Silver => 'S',
-                PieceKind::Gold => 'G',
-                PieceKind::Bishop => 'B',
-                _ => 'R',
-            };
+            let letter = drop_letter(piece.piece_kind()).unwrap_or('R');
             format!("{letter}*{}", square_name(to))
         }
     }
+}
+
+/// The USI letter of a piece that may be dropped (`None` for the king and promoted pieces).
+pub fn drop_letter(kind: PieceKind) -> Option<char> {
+    Some(match kind {
+        PieceKind::Pawn => 'P',
+        PieceKind::Lance => 'L',
+        PieceKind::Knight => 'N',
+        PieceKind::Silver => 'S',
+        PieceKind::Gold => 'G',
+        PieceKind::Bishop => 'B',
+        PieceKind::Rook => 'R',
+        _ => return None,
+    })
 }
 
 /// Why a start position is refused, if it is.

@@ -16,20 +16,6 @@ pub enum Entry {
     AskPromotion(String),
 }
 
-/// The letter of a piece dropped in USI.
-fn drop_letter(kind: PieceKind) -> Option<char> {
-    Some(match kind {
-        PieceKind::Pawn => 'P',
-        PieceKind::Lance => 'L',
-        PieceKind::Knight => 'N',
-        PieceKind::Silver => 'S',
-        PieceKind::Gold => 'G',
-        PieceKind::Bishop => 'B',
-        PieceKind::Rook => 'R',
-        _ => return None,
-    })
-}
-
 /// Whether an unpromoted `kind` of `color` on `to` could never move again.
 fn dead_on(kind: PieceKind, color: Color, to: Square) -> bool {
     let rank = to.relative_rank(color);
@@ -65,7 +51,7 @@ pub fn click(
         (None, Pick::Square(_)) => Entry::Nothing,
         (Some(Pick::Hand(kind)), Pick::Square(to)) => {
             *selected = None;
-            match drop_letter(kind) {
+            match crate::tsuitate::referee::drop_letter(kind) {
                 Some(letter) => Entry::Attempt(format!("{letter}*{}", square_name(to))),
                 None => Entry::Nothing,
             }
