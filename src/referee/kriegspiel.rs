@@ -571,6 +571,11 @@ impl<P: Variant> Judge for Kriegspiel<P> {
         }
     }
 
+    fn chess(&self) -> Option<(&Chess, &[Move])> {
+        let pos = (&self.pos as &dyn Any).downcast_ref::<Chess>()?;
+        Some((pos, &self.legal))
+    }
+
     fn clone_box(&self) -> Box<dyn Judge> {
         Box::new(self.clone())
     }

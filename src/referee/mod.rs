@@ -80,6 +80,11 @@ pub(crate) trait Judge: std::fmt::Debug + Send + Sync {
         request: &Request,
         out: &mut Announcement,
     ) -> Result<Option<Over>, RequestError>;
+    /// The true position and its legal moves, where the family is plain Kriegspiel on a chess
+    /// board (for the problem solver's quick tests); `None` in every other family.
+    fn chess(&self) -> Option<(&shakmaty::Chess, &[shakmaty::Move])> {
+        None
+    }
     /// A boxed copy.
     fn clone_box(&self) -> Box<dyn Judge>;
     /// Whether `other` is the same family in the same state.
@@ -237,6 +242,13 @@ impl Referee {
                 .map_or(64, |sq| u64::from(u32::from(sq))));
         }
         h
+    }
+
+    /// The true position as a chess position with its legal moves, in plain Kriegspiel (hidden
+    /// information: for the problem solver's quick tests, [`crate::problem`]); `None` in other
+    /// families.
+    pub(crate) fn chess(&self) -> Option<(&shakmaty::Chess, &[shakmaty::Move])> {
+        self.judge.chess()
     }
 
     /// The castling rights of the true position (rook squares).

@@ -222,6 +222,10 @@ impl Solver {
                 }
                 Known::Unknown => {}
             }
+            if depth == 1 && !self.material_mates && super::relax::reply_escapes(&positions) {
+                self.shared.refute_replies(key, depth);
+                return None;
+            }
             let mark = Mark::Replies(key, depth);
             self.enter(mark);
             let found = self.branch_replies(&positions, depth);

@@ -26,6 +26,7 @@
 
 mod answers;
 mod order;
+mod relax;
 mod shared;
 
 use super::progress::Progress;
@@ -137,6 +138,9 @@ pub struct Solver {
     /// A first move to search before the others.
     prefer: Option<String>,
     killers: Vec<u64>,
+    /// How much each attempt (by [`Attempt::key`]) has proven so far, deeper proofs counting
+    /// more: tried earlier among attempts of the same rank (the history heuristic).
+    history: Vec<u32>,
     deadline: Option<Instant>,
     timed_out: bool,
     /// A node budget for the attempt being searched at the root, and whether it ran out.
@@ -200,6 +204,7 @@ impl Solver {
             progress: None,
             prefer: None,
             killers: Vec::new(),
+            history: vec![0; 1 << 15],
             deadline,
             timed_out: false,
             limit: None,
@@ -505,7 +510,12 @@ impl Solver {
         }
         let candidates = self.candidates(belief, depth);
         for c in candidates {
-            if let Some(s) = self.try_act(belief, keys, key, c.act(), Some(c), depth) {
+            let act = c.act();
+            if let Some(s) = self.try_act(belief, keys, key, act, Some(c), depth) {
+                if let Act::Try(a) = act {
+                    let h = &mut self.history[usize::from(a.key())];
+                    *h = h.saturating_add(1 << (2 * depth.min(12)));
+                }
                 let s = Arc::new(s);
                 self.shared.prove(key, depth, s.clone());
                 return Some(s);

@@ -53,7 +53,14 @@ impl Solver {
                 }
             }
         }
-        candidates.sort_by_key(|(rank, _)| *rank);
+        // Within a band of ranks, the attempts that proved most so far first (the history
+        // heuristic; measured on Rotenberg's mate in 8: bands of 64 save 14 % of the nodes,
+        // ordering by history alone costs more than it saves).
+        let history = |c: &Candidate| match c {
+            Candidate::Try(a, _) => self.history[usize::from(a.key())],
+            Candidate::Any(_) => 0,
+        };
+        candidates.sort_by_key(|(rank, c)| (*rank / 64, std::cmp::Reverse(history(c)), *rank));
         candidates.into_iter().map(|(_, c)| c).collect()
     }
 
