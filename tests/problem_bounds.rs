@@ -131,3 +131,15 @@ fn absurd_seconds_are_bad_input_and_huge_ones_no_limit() {
         assert_eq!(out.status.code(), Some(0), "{huge}: {}", text(&out.stderr));
     }
 }
+
+#[test]
+fn the_memory_cap_is_checked_and_a_small_one_still_proves() {
+    for bad in ["0", "15", "lots", "1e9"] {
+        let out = run(&["problem", "anderson-1958-no03", "--memory-mb", bad]);
+        assert_eq!(out.status.code(), Some(2), "{bad}: {}", text(&out.stderr));
+        assert!(text(&out.stderr).contains("memory-mb"), "{bad} says which");
+    }
+    let out = run(&["problem", "anderson-1958-no03", "--memory-mb", "16"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("Key: Qe7"), "{}", text(&out.stdout));
+}

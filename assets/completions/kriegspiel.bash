@@ -911,13 +911,17 @@ _kriegspiel() {
             return 0
             ;;
         kriegspiel__subcmd__problem)
-            opts="-h --list --max-seconds --progress --key-first --help"
+            opts="-h --list --max-seconds --progress --key-first --memory-mb --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --max-seconds)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --memory-mb)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

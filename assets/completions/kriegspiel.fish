@@ -216,6 +216,7 @@ complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand krk-table" -l out 
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand krk-table" -l check -d 'Only check the shipped table: every stored value is achieved by one attempt (status 1 when one is not)'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand krk-table" -s h -l help -d 'Print help'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand problem" -l max-seconds -d 'Give up after this many seconds, counted from the start (reading the file and placing the uncertain units included; status 3)' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand problem" -l memory-mb -d 'The most memory the solver\'s tables may take, in megabytes (past it they drop what is cheapest to find again; by default about 500)' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand problem" -l list -d 'List the problems that ship with the program, one name a line'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand problem" -l progress -d 'Print the search\'s progress on the standard error every few seconds'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand problem" -l key-first -d 'Search the problem\'s published key before the other first moves (a faster proof when the source is right; the others follow when it fails)'

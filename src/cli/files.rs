@@ -116,6 +116,10 @@ pub struct ProblemArgs {
     /// the source is right; the others follow when it fails).
     #[arg(long)]
     key_first: bool,
+    /// The most memory the solver's tables may take, in megabytes (past it they drop what is
+    /// cheapest to find again; by default about 500).
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(16..=1_000_000))]
+    memory_mb: Option<u64>,
 }
 
 /// Loads a save: an unreadable or invalid file is bad input.
@@ -357,7 +361,8 @@ pub fn problem(args: ProblemArgs) -> Outcome {
             watch(progress.clone());
             progress
         });
-        p.report(belief, deadline, progress, args.key_first)
+        let memory = args.memory_mb.and_then(|mb| usize::try_from(mb).ok());
+        p.report(belief, deadline, progress, args.key_first, memory)
     });
     let (verdict, text) =
         report.map_err(|e| Stop::bad_input(format!("{}: {e}", file.display())))?;

@@ -23,7 +23,7 @@ pub use place::MAX_PLACEMENTS;
 pub use self::play::{Hint, PlayError, PlayState, ProblemPlay};
 pub use progress::{Progress, Reading};
 pub use proof::{Proof, ProofJob};
-pub use solve::{Outcome, Solver, Stats, TABLE_LIMIT};
+pub use solve::{BELIEF_BYTES, Outcome, Solver, Stats, TABLE_LIMIT};
 pub use tree::{Act, Strategy};
 
 use crate::referee::Referee;

@@ -2,6 +2,7 @@
 //! report in words ([`Problem::prove`]), and a proof worked out on a thread of its own with its
 //! progress readable meanwhile ([`ProofJob`]: screens never wait for the solver).
 
+use super::solve::{BELIEF_BYTES, TABLE_LIMIT};
 use super::{Outcome, Problem, ProblemError, Progress, Reading, Solver, Strategy, Verdict};
 use crate::referee::Referee;
 use std::hash::{Hash, Hasher};
@@ -40,7 +41,7 @@ impl Problem {
         key_first: bool,
     ) -> Result<Proof, ProblemError> {
         match self.belief_until(deadline) {
-            Ok(belief) => self.proof(belief, deadline, progress, key_first),
+            Ok(belief) => self.proof(belief, deadline, progress, key_first, None),
             Err(ProblemError::OutOfTime) => {
                 let (verdict, report) = super::out_of_time_while_placing();
                 Ok(Proof {
@@ -55,15 +56,18 @@ impl Problem {
 
     /// Solves the problem from `belief` (its own, [`Problem::belief_until`]) until `deadline`
     /// and reports it as [`Problem::solve_report`] does (`progress`, `key_first`: as
-    /// [`Problem::prove`]).
+    /// [`Problem::prove`]); `memory_mb`: the most the solver's tables may hold, in megabytes
+    /// (by default [`TABLE_LIMIT`] beliefs, about 500 MB).
     pub fn report(
         &self,
         belief: Vec<Referee>,
         deadline: Option<Instant>,
         progress: Option<Arc<Progress>>,
         key_first: bool,
+        memory_mb: Option<usize>,
     ) -> Result<(Verdict, String), ProblemError> {
-        let proof = self.proof(belief, deadline, progress, key_first)?;
+        let limit = memory_mb.map(|mb| mb.saturating_mul(1_000_000) / BELIEF_BYTES);
+        let proof = self.proof(belief, deadline, progress, key_first, limit)?;
         Ok((proof.verdict, proof.report))
     }
 
@@ -73,10 +77,12 @@ impl Problem {
         deadline: Option<Instant>,
         progress: Option<Arc<Progress>>,
         key_first: bool,
+        table_limit: Option<usize>,
     ) -> Result<Proof, ProblemError> {
         let started = Instant::now();
         let mut solver = Solver::until(self.solver()?, deadline)
             .material_mates(self.material_mates)
+            .table_limit(table_limit.unwrap_or(TABLE_LIMIT))
             .threads(super::solve::workers());
         if key_first {
             solver = solver.prefer(&self.key);

@@ -108,9 +108,13 @@ struct Split {
 /// Sets the opponent's turns apart from the solver's in the keys.
 const REPLIES_SALT: u64 = 0xA076_1D64_78BD_642F;
 
-/// The most beliefs both tables hold together (about 100 bytes each with the strategies they
-/// keep, measured on Rotenberg's mate in 15): past it they are trimmed ([`Table::trim`]).
+/// The most beliefs both tables hold together by default: past it they are trimmed
+/// ([`Table::trim`]); about 500 MB ([`BELIEF_BYTES`]).
 pub const TABLE_LIMIT: usize = 4_000_000;
+
+/// The memory a belief held in the tables takes with the strategies they keep, in bytes
+/// (measured on Rotenberg's mate in 15: 522 MB at most with [`TABLE_LIMIT`] beliefs).
+pub const BELIEF_BYTES: usize = 130;
 
 /// How many workers a proof uses: one for each core the program may run on, at most 4.
 pub fn workers() -> usize {
