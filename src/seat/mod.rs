@@ -16,6 +16,7 @@
 //!   [`pipes::Pipes`] (bounded both ways, so that no program can stall the table).
 
 pub mod client;
+pub mod door;
 pub mod engine;
 pub mod gate;
 pub mod host;
@@ -29,6 +30,7 @@ pub mod trouble;
 pub mod wire;
 
 pub use client::{Received, SeatError, SeatState};
+pub use door::{Door, SeatTable};
 pub use host::{HelloError, Host, Outbox};
 pub use wire::{FromSeat, Hello, LineError, State, ToSeat};
 

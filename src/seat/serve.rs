@@ -5,7 +5,7 @@ use super::engine::{SeatEnd, play_seat};
 use super::host::{Host, entropy};
 use super::link::Connection;
 use super::net::{Server, lan_address};
-use super::{Hello, SeatState};
+use super::{Hello, SeatState, SeatTable};
 use crate::clock::TimeControl;
 use crate::referee::NewGameError;
 use crate::rules::RuleSet;
@@ -193,14 +193,12 @@ pub fn start_host(options: &HostOptions) -> Result<Hosted, ServeError> {
 
 /// Waits until the game is over and both seats were sent the reveal (or have gone), then
 /// returns the result in words; prints the new code if the old one is retired meanwhile.
-pub fn wait_for_the_end(server: &Server) -> String {
+pub fn wait_for_the_end<H: SeatTable>(server: &Server<H>) -> String {
     loop {
         let done = server.with_host(|host| {
-            host.session().over().map(|over| {
-                let told = Color::ALL
-                    .into_iter()
-                    .all(|c| !host.is_connected(c) || host.revealed(c));
-                (told, over.title())
+            host.over_title().map(|title| {
+                let told = Color::ALL.into_iter().all(|c| !host.awaits_reveal(c));
+                (told, title)
             })
         });
         match done {
@@ -258,8 +256,8 @@ pub fn announce(hosted: &Hosted, rules: &RuleSet) {
 }
 
 /// The join code, or after a resume each seat's own code (`code white W-ABC-DEF`).
-pub fn announce_codes(out: &mut impl Write, server: &Server) {
-    let seat_codes = Color::ALL.map(|c| server.with_host(|h| h.seat_code(c)));
+pub fn announce_codes<H: SeatTable>(out: &mut impl Write, server: &Server<H>) {
+    let seat_codes = Color::ALL.map(|c| server.with_host(|h| h.door().seat_code(c)));
     match seat_codes {
         [Some(white), Some(black)] => {
             let _ = writeln!(out, "code white {white}");
