@@ -27,6 +27,7 @@ pub mod remote;
 pub mod secure;
 pub mod serve;
 pub mod trouble;
+pub mod tsuitate;
 pub mod wire;
 
 pub use client::{Received, SeatError, SeatState};

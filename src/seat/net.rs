@@ -8,8 +8,8 @@
 //! the table, the other seat or the clocks. A silent seat (no line, no heartbeat) is
 //! disconnected after [`SILENT`]. The seat's end is [`super::link::Connection`].
 
-use super::gate::{Admit, Gate};
 use super::door::SeatTable;
+use super::gate::{Admit, Gate};
 use super::host::{Host, Outbox};
 use super::secure::{self, Claim, Opened, Opener, Refusal, Sealer};
 use super::{Hello, MAX_SEAT_LINE, ToSeat};
@@ -304,7 +304,12 @@ struct Seated {
 }
 
 /// One connection: its handshake, then its lines.
-async fn serve<H: SeatTable>(shared: Arc<Shared<H>>, stream: TcpStream, address: IpAddr, gate_id: u64) {
+async fn serve<H: SeatTable>(
+    shared: Arc<Shared<H>>,
+    stream: TcpStream,
+    address: IpAddr,
+    gate_id: u64,
+) {
     let seated = match timeout(HELLO_WAIT, handshake(&shared, stream, address, gate_id)).await {
         Ok(Some(seated)) => seated,
         Ok(None) | Err(_) => return,

@@ -14,10 +14,13 @@ pub mod announce;
 pub mod bots;
 pub mod csa;
 pub mod game;
+pub mod local;
 pub mod referee;
 pub mod rules;
 pub mod save;
 pub mod seat;
+pub mod table;
+pub mod wire;
 
 pub use announce::{Audience, DrawReason, EndReason, Item, Over, Said};
 pub use game::{Request, TsuitateGame};
