@@ -165,6 +165,7 @@ complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l out-dir 
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l ending -d 'Start every game from a random ending instead: the bot under test has its king and these pieces (letters Q, R, B, N, P; e.g. Q, R, QR, BB, BN) against a lone king, and moves first' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l blocked -d 'With --ending: the lone king keeps this many pawns (0 to 4), each blocked by a pawn of the bot under test in front of it' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l swap -d 'The bots exchange colours every other game'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l tsuitate -d 'Play tsuitate shogi over the seat protocol instead (bots random, heuristic or cmd:PROGRAM; --white is gote, --black sente, who moves first)'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand endgame" -l pieces -d 'The bot\'s pieces besides its king, as letters (Q, R, B, N, P; e.g. Q, QR, BB)' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand endgame" -l trials -d 'Number of trials' -r
@@ -247,6 +248,7 @@ cmd:PROGRAM\t'a program speaking the seat protocol (quoted with its arguments)'"
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand host" -l clock -d 'A clock, minutes+seconds per move (e.g. 5+3); kept by the host' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand host" -l autosave -d 'Where to autosave the game (default: game-<date>-<time>.ron in the user\'s saves folder, on Linux ~/.local/share/kriegspiel/saves)' -r -F
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand host" -l resume -d 'Resume a saved game (e.g. the host\'s autosave) instead of starting a new one' -r -F
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand host" -l tsuitate -d 'Host tsuitate shogi instead of a chess game (--rules and --clock do not apply; the host\'s seat needs --bot: random, or the heuristic player for any other bot)'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand host" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand join" -l code -d 'The host\'s join code (for a free seat)' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand join" -l token -d 'A seat token (to take back a seat after a dropped connection)' -r
