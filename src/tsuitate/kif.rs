@@ -65,7 +65,8 @@ fn move_text(position: &PartialPosition, mv: Move, previous: Option<Square>) -> 
 fn hand_text(hand: Hand) -> String {
     let numbers = ["", "", "二", "三", "四", "五", "六", "七", "八", "九", "十"];
     let mut text = String::new();
-    for kind in Hand::all_hand_pieces().rev() {
+    let kinds: Vec<PieceKind> = Hand::all_hand_pieces().collect();
+    for &kind in kinds.iter().rev() {
         let n = usize::from(hand.count(kind).unwrap_or(0));
         if n > 0 {
             let count = numbers.get(n).copied().unwrap_or("十八");
