@@ -288,8 +288,8 @@ fn replay_and_kif_read_a_tsuitate_save() {
     let dir = tempfile::tempdir().expect("temp dir");
     let save_path = dir.path().join("g.ron");
     let mut game = TsuitateGame::new(TsuitateRules::default());
-    // Gote's impossible attempt (8b5b) is told to gote alone.
-    for usi in ["7g7f", "8b5b", "3c3d"] {
+    // Gote's impossible attempt (8b8d) is told to gote alone.
+    for usi in ["7g7f", "8b8d", "3c3d"] {
         game.attempt(usi).expect("attempt");
     }
     game.apply(Request::Resign).expect("resign");
@@ -312,7 +312,7 @@ fn replay_and_kif_read_a_tsuitate_save() {
     };
     let umpire = run(&["replay"]);
     assert!(
-        umpire.contains("Gote tried 8b5b. To Gote only: Impossible"),
+        umpire.contains("Gote tried 8b8d. To Gote only: Impossible"),
         "{umpire}"
     );
     assert!(
@@ -322,11 +322,11 @@ fn replay_and_kif_read_a_tsuitate_save() {
     let sente = run(&["replay", "--seat", "black"]);
     assert!(sente.contains("As Sente knew it"), "{sente}");
     assert!(
-        !sente.contains("8b5b") && !sente.contains("3c3d"),
+        !sente.contains("8b8d") && !sente.contains("3c3d"),
         "{sente}"
     );
     let gote = run(&["replay", "--seat", "white"]);
-    assert!(gote.contains("You tried 8b5b. Impossible"), "{gote}");
+    assert!(gote.contains("You tried 8b8d. Impossible"), "{gote}");
     assert!(!gote.contains("7g7f"), "{gote}");
     let kif = run(&["csa", "--kif"]);
     assert_eq!(kif, kriegspiel::tsuitate::kif::to_kif(&game, &meta()));

@@ -355,7 +355,7 @@ mod tests {
             })
         );
         assert_eq!(
-            Item::from_json(&serde_json::json!({"kind":"legal","x":1})),
+            Item::from_json(&serde_json::json!({"kind":"capture","square":"0a","piece":"pawn"})),
             None
         );
         assert_eq!(square_from_name("0a"), None);

@@ -218,7 +218,7 @@ mod tests {
     #[test]
     fn moves_refusals_and_the_end_are_written_in_kif() {
         let mut game = TsuitateGame::new(TsuitateRules::default());
-        for usi in ["7g7f", "8b5b", "3c3d", "8h2b+", "3a2b", "B*4e", "8c8d"] {
+        for usi in ["7g7f", "8b8d", "3c3d", "8h2b+", "3a2b", "B*4e", "8c8d"] {
             let _ = game.attempt(usi);
         }
         let _ = game.apply(Request::Resign);
@@ -226,7 +226,7 @@ mod tests {
         for line in [
             "手合割：平手",
             "   1 ７六歩(77)",
-            "*後手 tried 8b5b: impossible",
+            "*後手 tried 8b8d: impossible",
             "   2 ３四歩(33)",
             "   3 ２二角成(88)",
             "   4 同　銀(31)",

@@ -107,25 +107,25 @@ mod tests {
     #[test]
     fn a_seat_reads_only_its_own_attempts_and_what_it_heard() {
         let mut game = TsuitateGame::new(TsuitateRules::default());
-        for usi in ["7g7f", "8b5b", "3c3d", "2h2a", "8c8d"] {
+        for usi in ["7g7f", "8b8d", "3c3d", "2h2a", "8c8d"] {
             let _ = game.attempt(usi);
         }
         let meta = Meta::default();
         let umpire = replay_text(&game, &meta, None);
         assert!(
-            umpire.contains("Gote tried 8b5b. To Gote only: Impossible"),
+            umpire.contains("Gote tried 8b8d. To Gote only: Impossible"),
             "{umpire}"
         );
         assert!(umpire.contains("Sente tried 7g7f."), "{umpire}");
         let sente = replay_text(&game, &meta, Some(Color::Black));
         assert!(sente.contains("1. You tried 7g7f. Legal."), "{sente}");
         assert!(
-            !sente.contains("8b5b") && !sente.contains("3c3d"),
+            !sente.contains("8b8d") && !sente.contains("3c3d"),
             "{sente}"
         );
         assert!(sente.contains("2. Gote: Legal."), "{sente}");
         let gote = replay_text(&game, &meta, Some(Color::White));
-        assert!(gote.contains("2. You tried 8b5b. Impossible"), "{gote}");
+        assert!(gote.contains("2. You tried 8b8d. Impossible"), "{gote}");
         assert!(!gote.contains("7g7f") && !gote.contains("2h2a"), "{gote}");
         assert!(gote.contains("Result: unfinished."), "{gote}");
     }
