@@ -215,7 +215,7 @@ _kriegspiel() {
             return 0
             ;;
         kriegspiel__subcmd__csa)
-            opts="-h --out --help"
+            opts="-h --out --kif --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
