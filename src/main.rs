@@ -26,6 +26,9 @@ mod docs;
 #[path = "cli/study.rs"]
 mod study;
 
+#[path = "cli/shogi.rs"]
+mod shogi;
+
 /// Kriegspiel: chess with hidden pieces and a referee.
 #[derive(Parser)]
 #[command(
@@ -53,12 +56,14 @@ struct Cli {
 enum Command {
     /// Run the referee protocol on standard input and output (JSON lines, see PROTOCOL.md).
     Referee(RefereeArgs),
-    /// Print a saved game turn by turn as one perspective experienced it.
+    /// Print a saved game (chess or tsuitate shogi) turn by turn as one perspective experienced
+    /// it.
     Replay(files::ReplayArgs),
     /// Export a saved game as PGN: the referee's (real moves) or one player's (filtered).
     Pgn(files::PgnArgs),
-    /// Export a saved tsuitate shogi game as CSA (the shogi record format other shogi programs
-    /// read): the moves played, each refused attempt as a comment, and the end.
+    /// Export a saved tsuitate shogi game as CSA or with --kif as KIF (the shogi record formats
+    /// other shogi programs read): the moves played, each refused attempt as a comment, and the
+    /// end.
     Csa(files::CsaArgs),
     /// Import a game written by another program (a kriegspiel.org game review, a save of the
     /// kriegspiel Python package, a reconchess game history, or the PGN of a chess game), told

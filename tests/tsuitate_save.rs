@@ -282,3 +282,56 @@ fn the_csa_command_writes_the_record_of_a_save() {
     let err = String::from_utf8_lossy(&refused.stderr);
     assert!(err.contains("not a tsuitate shogi save"), "{err}");
 }
+
+#[test]
+fn replay_and_kif_read_a_tsuitate_save() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let save_path = dir.path().join("g.ron");
+    let mut game = TsuitateGame::new(TsuitateRules::default());
+    // Gote's impossible attempt (8b8d) is told to gote alone.
+    for usi in ["7g7f", "8b8d", "3c3d"] {
+        game.attempt(usi).expect("attempt");
+    }
+    game.apply(Request::Resign).expect("resign");
+    TsuitateSave::of(&game, meta())
+        .write(&save_path)
+        .expect("writes");
+    let bin = env!("CARGO_BIN_EXE_kriegspiel");
+    let run = |args: &[&str]| {
+        let out = Command::new(bin)
+            .args(args)
+            .arg(&save_path)
+            .output()
+            .expect("runs");
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).expect("UTF-8")
+    };
+    let umpire = run(&["replay"]);
+    assert!(
+        umpire.contains("Gote tried 8b8d. To Gote only: Impossible"),
+        "{umpire}"
+    );
+    assert!(
+        umpire.contains("Sente wins") || umpire.contains("Gote wins"),
+        "{umpire}"
+    );
+    let sente = run(&["replay", "--seat", "black"]);
+    assert!(sente.contains("As Sente knew it"), "{sente}");
+    assert!(
+        !sente.contains("8b8d") && !sente.contains("3c3d"),
+        "{sente}"
+    );
+    let gote = run(&["replay", "--seat", "white"]);
+    assert!(gote.contains("You tried 8b8d. Impossible"), "{gote}");
+    assert!(!gote.contains("7g7f"), "{gote}");
+    let kif = run(&["csa", "--kif"]);
+    assert_eq!(kif, kriegspiel::tsuitate::kif::to_kif(&game, &meta()));
+    assert!(
+        kif.contains("   1 ７六歩(77)") && kif.contains("   2 ３四歩(33)"),
+        "{kif}"
+    );
+}

@@ -215,7 +215,7 @@ _kriegspiel() {
             return 0
             ;;
         kriegspiel__subcmd__csa)
-            opts="-h --out --help"
+            opts="-h --out --kif --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -643,7 +643,7 @@ _kriegspiel() {
             return 0
             ;;
         kriegspiel__subcmd__host)
-            opts="-h --port --bind --rules --seat --bot --clock --autosave --resume --help"
+            opts="-h --port --bind --rules --seat --bot --clock --autosave --resume --tsuitate --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -839,7 +839,7 @@ _kriegspiel() {
             return 0
             ;;
         kriegspiel__subcmd__match)
-            opts="-h --white --black --rules --games --seed --max-plies --think-ms --swap --out-dir --ending --blocked --help"
+            opts="-h --white --black --rules --games --seed --max-plies --think-ms --swap --out-dir --ending --blocked --tsuitate --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -333,15 +333,30 @@ impl NewGameDialog {
     /// Tsuitate shogi in place of the chess rules below (hot-seat and the club console).
     fn tsuitate_row(&self, ui: &mut egui::Ui, action: &mut NewGameAction) {
         use super::shogi::TsuitateMode;
+        // Against the computer, the side is named as in shogi: black (sente) moves first.
+        let side = match self.human {
+            Color::White => shogi_core::Color::White,
+            Color::Black => shogi_core::Color::Black,
+        };
         let mode = match self.mode {
             NewMode::HotSeat => TsuitateMode::HotSeat,
             NewMode::Referee => TsuitateMode::Club,
-            NewMode::Study | NewMode::Computer => return,
+            NewMode::Computer => TsuitateMode::Computer(side, self.bot == BotKind::Random),
+            NewMode::Study => return,
         };
         ui.horizontal(|ui| {
             ui.label("Shogi instead of chess:");
             if ui.button("Tsuitate shogi (衝立将棋)").clicked() {
                 *action = NewGameAction::Tsuitate(mode);
+            }
+            if let TsuitateMode::Computer(side, random) = mode {
+                let level = if random {
+                    "the random player"
+                } else {
+                    "the rules-of-thumb player"
+                };
+                let who = super::shogi::pieces::side_name(side);
+                ui.label(format!("you play {who}, against {level}"));
             }
         });
     }

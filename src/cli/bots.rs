@@ -13,31 +13,31 @@ use std::path::PathBuf;
 pub struct MatchArgs {
     /// The bot under test (its wins and losses are counted).
     #[arg(long, value_parser = BotParser, value_name = "BOT")]
-    white: BotChoice,
+    pub white: BotChoice,
     /// Its opponent.
     #[arg(long, value_parser = BotParser, value_name = "BOT")]
-    black: BotChoice,
+    pub black: BotChoice,
     /// Rule set.
     #[arg(long, default_value = "wild16", value_parser = PresetParser, value_name = "PRESET")]
     rules: Preset,
     /// Number of games.
     #[arg(long, default_value_t = 10)]
-    games: u32,
+    pub games: u32,
     /// Random seed (game i seeds its bots from seed + i).
     #[arg(long, default_value_t = 1)]
-    seed: u64,
+    pub seed: u64,
     /// Stop a game, unfinished (scored as a draw), after this many plies (completed turns).
     #[arg(long, default_value_t = 600)]
     max_plies: u32,
     /// Thinking time per request in milliseconds, for bots that use it.
     #[arg(long)]
-    think_ms: Option<u64>,
+    pub think_ms: Option<u64>,
     /// The bots exchange colours every other game.
     #[arg(long)]
-    swap: bool,
+    pub swap: bool,
     /// Save every game in this folder (match-<seed>-<i>.ron; made if missing).
     #[arg(long)]
-    out_dir: Option<PathBuf>,
+    pub out_dir: Option<PathBuf>,
     /// Start every game from a random ending instead: the bot under test has its king and
     /// these pieces (letters Q, R, B, N, P; e.g. Q, R, QR, BB, BN) against a lone king, and
     /// moves first.
@@ -47,6 +47,10 @@ pub struct MatchArgs {
     /// the bot under test in front of it.
     #[arg(long, default_value_t = 0, requires = "ending", value_parser = clap::value_parser!(u8).range(0..=4))]
     blocked: u8,
+    /// Play tsuitate shogi over the seat protocol instead (bots random, heuristic or
+    /// cmd:PROGRAM; --white is gote, --black sente, who moves first).
+    #[arg(long, conflicts_with_all = ["rules", "ending", "max_plies"])]
+    pub tsuitate: bool,
 }
 
 /// How the lone king moves in `endgame` trials.
@@ -137,6 +141,9 @@ pub struct EngineArgs {
 /// output, progress on standard error.
 pub fn match_command(args: MatchArgs) -> Outcome {
     use kriegspiel::matchplay::{MatchConfig, MatchError, play_match};
+    if args.tsuitate {
+        return crate::shogi::match_tsuitate(args);
+    }
     let ending = args
         .ending
         .as_deref()
@@ -251,5 +258,6 @@ pub fn engine_command(args: EngineArgs) -> Outcome {
         bot.set_think_ms(ms);
     }
     let mut bot = kriegspiel::bots::driver::Driver::start(bot);
-    kriegspiel::seat::serve::engine(&mut bot).map_err(Stop::failed)
+    let mut shogi = crate::shogi::tsuitate_bot(&args.bot.into(), args.seed)?;
+    kriegspiel::seat::serve::engine(&mut bot, shogi.as_mut()).map_err(Stop::failed)
 }

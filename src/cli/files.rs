@@ -34,6 +34,9 @@ pub struct CsaArgs {
     /// Write the record to this file (default: the standard output).
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Write KIF (the Kakinoki format, UTF-8) instead of CSA.
+    #[arg(long)]
+    kif: bool,
 }
 
 /// `kriegspiel scoresheet`.
@@ -123,6 +126,11 @@ pub struct ProblemArgs {
 }
 
 /// Loads a save: an unreadable or invalid file is bad input.
+/// Whether `file` is a tsuitate save (read safely; a file that does not read is not).
+fn is_tsuitate_file(file: &Path) -> bool {
+    kriegspiel::save::read_save_text(file).is_ok_and(|t| kriegspiel::save::is_tsuitate_save(&t))
+}
+
 fn load(file: &Path) -> Result<kriegspiel::save::Loaded, Stop> {
     kriegspiel::save::load_file(file)
         .map_err(|e| Stop::bad_input(format!("{}: {e}", file.display())))
@@ -130,6 +138,19 @@ fn load(file: &Path) -> Result<kriegspiel::save::Loaded, Stop> {
 
 /// `kriegspiel replay`: the game turn by turn as one seat (or the referee) experienced it.
 pub fn replay(args: ReplayArgs) -> Outcome {
+    if is_tsuitate_file(&args.file) {
+        let loaded = kriegspiel::tsuitate::save::load_file(&args.file)
+            .map_err(|e| Stop::bad_input(format!("{}: {e}", args.file.display())))?;
+        let seat = args
+            .seat
+            .perspective()
+            .color()
+            .map(|c| c.fold_wb(shogi_core::Color::White, shogi_core::Color::Black));
+        let text =
+            kriegspiel::tsuitate::replay::replay_text(&loaded.game, &loaded.saved.meta, seat);
+        print!("{text}");
+        return Ok(());
+    }
     let loaded = load(&args.file)?;
     let text = kriegspiel::replay::replay_text(&loaded.saved, args.seat.perspective());
     print!("{text}");
@@ -146,11 +167,15 @@ pub fn pgn(args: PgnArgs) -> Outcome {
     Ok(())
 }
 
-/// `kriegspiel csa`: a tsuitate save as a CSA record.
+/// `kriegspiel csa`: a tsuitate save as a CSA (or with `--kif` a KIF) record.
 pub fn csa(args: CsaArgs) -> Outcome {
     let loaded = kriegspiel::tsuitate::save::load_file(&args.file)
         .map_err(|e| Stop::bad_input(format!("{}: {e}", args.file.display())))?;
-    let text = kriegspiel::tsuitate::csa::to_csa(&loaded.game, &loaded.saved.meta);
+    let text = if args.kif {
+        kriegspiel::tsuitate::kif::to_kif(&loaded.game, &loaded.saved.meta)
+    } else {
+        kriegspiel::tsuitate::csa::to_csa(&loaded.game, &loaded.saved.meta)
+    };
     match args.out {
         None => print!("{text}"),
         Some(out) => kriegspiel::save::write_atomic(&out, text.as_bytes())

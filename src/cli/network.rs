@@ -3,12 +3,14 @@
 //! and their handlers.
 
 use crate::vocab::{BotParser, HostSeat, Outcome, RulesParser, Seat, Stop};
+use kriegspiel::bots::BotKind;
 use kriegspiel::matchplay::BotChoice;
 use kriegspiel::rules::RuleSet;
 use kriegspiel::seat::Hello;
 use kriegspiel::seat::engine::SeatEnd;
 use kriegspiel::seat::serve::{self, HostOptions};
-use shakmaty::Color;
+use kriegspiel::seat::tsuitate::AnySeat;
+
 use std::path::PathBuf;
 
 /// The `host` subcommand's arguments.
@@ -40,6 +42,10 @@ pub struct HostArgs {
     /// Resume a saved game (e.g. the host's autosave) instead of starting a new one.
     #[arg(long)]
     pub resume: Option<PathBuf>,
+    /// Host tsuitate shogi instead of a chess game (--rules and --clock do not apply; the
+    /// host's seat needs --bot: random, or the heuristic player for any other bot).
+    #[arg(long, conflicts_with_all = ["rules", "clock"])]
+    pub tsuitate: bool,
 }
 
 /// The `join` subcommand's arguments.
@@ -77,6 +83,9 @@ pub struct JoinArgs {
 /// Hosts the game; this machine's seat (if any) is played by a bot or in the app, over the
 /// loopback like any other seat.
 pub fn host(args: HostArgs) -> Outcome {
+    if args.tsuitate {
+        return crate::shogi::host(args);
+    }
     let rules = args.rules;
     let time_control = args
         .clock
@@ -132,9 +141,18 @@ pub fn host(args: HostArgs) -> Outcome {
             let mut hello = Hello::new();
             hello.token = Some(hosted.server.with_host(|h| h.reserve(color)));
             hello.name = Some(name);
+            let mut shogi = crate::shogi::tsuitate_bot(&BotChoice::Kind(BotKind::Heuristic), 0)?;
             std::thread::spawn(move || {
                 let mut bot = kriegspiel::bots::driver::Driver::start(bot);
-                if let Err(e) = serve::join_with_bot(&local, &hello, &mut bot, None, &mut |_| {}) {
+                let played = serve::join_with_bot(
+                    &local,
+                    &hello,
+                    &mut bot,
+                    shogi.as_mut(),
+                    None,
+                    &mut |_, _| {},
+                );
+                if let Err(e) = played {
                     eprintln!("kriegspiel host: the host's bot stopped: {e}");
                 }
             });
@@ -176,43 +194,47 @@ pub fn join(args: JoinArgs) -> Outcome {
     let max_plies = args
         .max_plies
         .or_else(|| args.max_moves.map(|n| n.saturating_mul(2)));
+    let mut shogi = crate::shogi::tsuitate_bot(&choice, serve_seed())?;
     let bot = choice.make(serve_seed()).map_err(Stop::bad_input)?;
     let mut bot = kriegspiel::bots::driver::Driver::start(bot);
     // The seat and token are printed as soon as the table gives them: whoever ran this can
     // take the seat back with them (`--token`) if the connection or this process ends.
-    let mut seated = |state: &kriegspiel::seat::SeatState| {
-        if let (Some(seat), Some(token)) = (state.seat(), state.token()) {
-            println!("seat {} token {token}", seat_name(seat));
-            use std::io::Write as _;
-            let _ = std::io::stdout().flush();
-        }
+    let mut seated = |seat: &str, token: &str| {
+        println!("seat {seat} token {token}");
+        use std::io::Write as _;
+        let _ = std::io::stdout().flush();
     };
-    let (end, state) =
-        serve::join_with_bot(&args.address, &hello, &mut bot, max_plies, &mut seated)
-            .map_err(Stop::failed)?;
-    match end {
-        SeatEnd::Revealed => {
+    let played = serve::join_with_bot(
+        &args.address,
+        &hello,
+        &mut bot,
+        shogi.as_mut(),
+        max_plies,
+        &mut seated,
+    )
+    .map_err(Stop::failed)?;
+    let (result, why) = match played {
+        AnySeat::Chess(SeatEnd::Revealed, state) => {
             let over = state.state.and_then(|s| s.over);
-            println!(
-                "result {}",
-                over.map_or("unknown".to_owned(), |o| kriegspiel::announce::Over::from(
-                    o
-                )
-                .title())
-            );
+            let title = over.map(|o| kriegspiel::announce::Over::from(o).title());
+            (Some(title), None)
+        }
+        AnySeat::Tsuitate(SeatEnd::Revealed, state) => {
+            (Some(state.over().map(|o| o.title())), None)
+        }
+        AnySeat::Chess(SeatEnd::Closed, state) => (None, state.errors.last().cloned()),
+        AnySeat::Tsuitate(SeatEnd::Closed, state) => (None, state.errors.last().cloned()),
+    };
+    match result {
+        Some(title) => {
+            println!("result {}", title.unwrap_or_else(|| "unknown".to_owned()));
             Ok(())
         }
-        SeatEnd::Closed => {
-            let why = state.errors.last().cloned().unwrap_or_default();
-            Err(Stop::failed(format!(
-                "the table closed the connection before the end {why}"
-            )))
-        }
+        None => Err(Stop::failed(format!(
+            "the table closed the connection before the end {}",
+            why.unwrap_or_default()
+        ))),
     }
-}
-
-fn seat_name(c: Color) -> &'static str {
-    c.fold_wb("white", "black")
 }
 
 fn serve_seed() -> u64 {

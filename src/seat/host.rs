@@ -8,11 +8,10 @@
 //! timing of its lines tells it what the opponent tried. The reveal (the whole log) is sent only
 //! once the game is over.
 
-use super::secure::{Claim, Refusal, normalise_code};
-use super::wire::{ClockWire, FromSeat, Hello, LineError, OverWire, State, ToSeat};
+use super::secure::{Claim, Refusal};
+use super::wire::{ClockWire, FromSeat, LineError, OverWire, State, ToSeat};
 use crate::log::{Event, Following};
 use crate::referee::Request;
-use crate::rng::Rng;
 use crate::session::GameSession;
 use shakmaty::Color;
 use std::time::Duration;
@@ -20,40 +19,8 @@ use std::time::Duration;
 /// Lines to send: (seat, line without its newline).
 pub type Outbox = Vec<(Color, String)>;
 
-/// Failed exchanges over a join code before it is retired (a guess at 31^6 codes).
-pub const MAX_WRONG_CODES: u32 = 100;
-
-/// Index of a seat in the per-seat arrays.
-fn at(c: Color) -> usize {
-    c.fold_wb(0, 1)
-}
-
-/// The characters of join codes and tokens: no 0/O, 1/I/L to misread.
-const ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
-
-/// `len` unpredictable characters of [`ALPHABET`]: from the system's random source
-/// (`/dev/urandom`), else from `fallback` mixed with keyed SipHash (std's randomly keyed
-/// hasher). A seat's own token and the join code tell nothing about the other seat's token.
-fn random_text(fallback: &mut Rng, len: usize) -> String {
-    use std::hash::{BuildHasher, Hasher};
-    use std::io::Read;
-    let mut bytes = vec![0u8; len];
-    let system = std::fs::File::open("/dev/urandom").and_then(|mut f| f.read_exact(&mut bytes));
-    if system.is_err() {
-        let keyed = std::collections::hash_map::RandomState::new();
-        for b in &mut bytes {
-            let mut h = keyed.build_hasher();
-            h.write_usize(fallback.below(usize::MAX));
-            *b = h.finish() as u8;
-        }
-    }
-    // 256 is not a multiple of the alphabet's 31 letters: the small bias costs a fraction of a
-    // bit per character.
-    bytes
-        .iter()
-        .map(|&b| char::from(ALPHABET[usize::from(b) % ALPHABET.len()]))
-        .collect()
-}
+pub use super::door::MAX_WRONG_CODES;
+use super::door::{Door, SeatTable, at};
 
 /// A seed from the clock and the process: tokens differ between runs.
 pub fn entropy() -> u64 {
@@ -100,16 +67,7 @@ pub enum HelloError {
 /// The table: the game, both seats' tokens and what each seat has been sent.
 pub struct Host {
     session: GameSession,
-    code: String,
-    /// After a resume, each seat's own code (`W…`, `B…`); the join code then gives no seat.
-    seat_codes: Option<[String; 2]>,
-    /// Each seat's token: its letter (`W`, `B`), then 23 random characters.
-    tokens: [String; 2],
-    /// Wrong codes since the code was last drawn.
-    wrong_codes: u32,
-    rng: Rng,
-    /// The seat was taken (with the code, or reserved by the host's own player).
-    claimed: [bool; 2],
+    door: Door,
     connected: [bool; 2],
     /// What each seat perceived of the log, as of the last update.
     seen: [Following; 2],
@@ -124,7 +82,10 @@ pub struct Host {
 impl Host {
     /// A table for `session`, with a fresh join code and seat tokens drawn from `seed`.
     pub fn new(session: GameSession, seed: u64) -> Host {
-        let mut rng = Rng::new(seed);
+        Host::with_door(session, Door::new(seed, false))
+    }
+
+    fn with_door(session: GameSession, door: Door) -> Host {
         let log = session.game().log();
         let seen = [
             Following::new(log, Color::White),
@@ -133,15 +94,7 @@ impl Host {
         Host {
             session,
             seen,
-            code: random_text(&mut rng, 6),
-            seat_codes: None,
-            tokens: [
-                format!("W{}", random_text(&mut rng, 23)),
-                format!("B{}", random_text(&mut rng, 23)),
-            ],
-            wrong_codes: 0,
-            rng,
-            claimed: [false; 2],
+            door,
             connected: [false; 2],
             sent: [0; 2],
             revealed: [false; 2],
@@ -152,54 +105,29 @@ impl Host {
 
     /// The join code a player types to take a free seat, as shown: `ABC-DEF`.
     pub fn code(&self) -> String {
-        let (a, b) = self.code.split_at(self.code.len() / 2);
-        format!("{a}-{b}")
+        self.door.code()
     }
 
     /// A table for a resumed game: each seat is taken back with its own code (see
     /// [`Host::seat_code`]), so that no one takes the other player's seat and reads its record.
     pub fn resumed(session: GameSession, seed: u64) -> Host {
-        let mut host = Host::new(session, seed);
-        host.seat_codes = Some(host.draw_seat_codes());
-        host
-    }
-
-    fn draw_seat_codes(&mut self) -> [String; 2] {
-        Color::ALL.map(|c| format!("{}{}", c.fold_wb('W', 'B'), random_text(&mut self.rng, 6)))
+        Host::with_door(session, Door::new(seed, true))
     }
 
     /// After a resume, the code that takes back `seat`, as shown: `W-ABC-DEF`.
     pub fn seat_code(&self, seat: Color) -> Option<String> {
-        let code = &self.seat_codes.as_ref()?[at(seat)];
-        let (letter, rest) = code.split_at(1);
-        let (a, b) = rest.split_at(rest.len() / 2);
-        Some(format!("{letter}-{a}-{b}"))
+        self.door.seat_code(seat)
     }
 
     /// The secret a connection's claim is checked against (the key exchange's password).
     pub fn secret(&self, claim: Claim) -> Result<String, Refusal> {
-        match (claim, &self.seat_codes) {
-            (Claim::Token(c), _) if self.claimed[at(c)] => Ok(self.tokens[at(c)].clone()),
-            (Claim::Token(_), _) => Err(Refusal::NoSuchSeat),
-            (Claim::Code(None), Some(_)) => Err(Refusal::NeedsSeat),
-            (Claim::Code(Some(c)), Some(codes)) => Ok(codes[at(c)].clone()),
-            (Claim::Code(_), None) => Ok(self.code.clone()),
-        }
+        self.door.secret(claim)
     }
 
     /// Counts a failed exchange over the code: after [`MAX_WRONG_CODES`] the code is retired
     /// and new ones drawn (true: the host must show them).
     pub fn wrong_code(&mut self) -> bool {
-        self.wrong_codes += 1;
-        if self.wrong_codes < MAX_WRONG_CODES {
-            return false;
-        }
-        self.wrong_codes = 0;
-        self.code = random_text(&mut self.rng, 6);
-        if self.seat_codes.is_some() {
-            self.seat_codes = Some(self.draw_seat_codes());
-        }
-        true
+        self.door.wrong_code()
     }
 
     /// The game (the host's: the true position and the whole log).
@@ -210,8 +138,7 @@ impl Host {
     /// Keeps `seat` for the host's own player and returns its token (a `hello` with it takes
     /// the seat; the code no longer does).
     pub fn reserve(&mut self, seat: Color) -> String {
-        self.claimed[at(seat)] = true;
-        self.tokens[at(seat)].clone()
+        self.door.reserve(seat)
     }
 
     /// Whether a seat has been sent the reveal (since its last connection).
@@ -229,16 +156,8 @@ impl Host {
     /// heard after the `have` lines it holds. `Err`: why, told to the connection, which is then
     /// closed.
     pub fn connect(&mut self, line: &str, now: Duration) -> Result<(Color, Outbox), HelloError> {
-        let hello = match FromSeat::parse(line, Color::White)? {
-            FromSeat::Hello(hello) => hello,
-            _ => return Err(HelloError::NotHello),
-        };
-        if hello.version != super::VERSION {
-            return Err(HelloError::Version(hello.version));
-        }
-        let seat = self.seat_for(&hello)?;
+        let (seat, hello) = self.door.admit(line)?;
         let i = at(seat);
-        self.claimed[i] = true;
         self.connected[i] = true;
         // A seat's name is set by its first hello that gives one.
         let slot = {
@@ -266,44 +185,6 @@ impl Host {
         Ok((seat, out))
     }
 
-    /// The seat a `hello` asks for.
-    fn seat_for(&self, hello: &Hello) -> Result<Color, HelloError> {
-        if let Some(token) = &hello.token {
-            return Color::ALL
-                .into_iter()
-                .find(|&c| self.claimed[at(c)] && self.tokens[at(c)] == *token)
-                .ok_or(HelloError::UnknownToken);
-        }
-        let Some(code) = &hello.code else {
-            return Err(HelloError::NoCode);
-        };
-        let code = normalise_code(code);
-        let free = |c: Color| !self.claimed[at(c)];
-        if let Some(codes) = &self.seat_codes {
-            // A resumed game: a seat's own code takes only that seat.
-            let seat = Color::ALL
-                .into_iter()
-                .find(|&c| codes[at(c)] == code)
-                .ok_or(HelloError::WrongCode)?;
-            return if free(seat) {
-                Ok(seat)
-            } else {
-                Err(HelloError::Taken(seat))
-            };
-        }
-        if code != self.code {
-            return Err(HelloError::WrongCode);
-        }
-        match hello.seat {
-            Some(c) if free(c) => Ok(c),
-            Some(c) => Err(HelloError::Taken(c)),
-            None => Color::ALL
-                .into_iter()
-                .find(|&c| free(c))
-                .ok_or(HelloError::Full),
-        }
-    }
-
     fn welcome(&self, seat: Color) -> ToSeat {
         let log = self.session.game().log();
         // The start as the seat was told it (only its own pieces after a hidden start).
@@ -311,7 +192,7 @@ impl Host {
         ToSeat::Welcome {
             version: super::VERSION,
             seat,
-            token: self.tokens[at(seat)].clone(),
+            token: self.door.token(seat).to_owned(),
             rules: log.rules.clone(),
             start: seen.start,
             unseen: seen.unseen.map(super::wire::unseen_counts),
@@ -473,5 +354,39 @@ impl Host {
                 .fold_wb(&self.session.meta().white, &self.session.meta().black)
                 .clone(),
         }
+    }
+}
+
+impl SeatTable for Host {
+    fn door(&self) -> &Door {
+        &self.door
+    }
+
+    fn door_mut(&mut self) -> &mut Door {
+        &mut self.door
+    }
+
+    fn connect(&mut self, line: &str, now: Duration) -> Result<(Color, Outbox), HelloError> {
+        Host::connect(self, line, now)
+    }
+
+    fn handle(&mut self, seat: Color, line: &str, now: Duration) -> Outbox {
+        Host::handle(self, seat, line, now)
+    }
+
+    fn disconnect(&mut self, seat: Color, now: Duration) -> Outbox {
+        Host::disconnect(self, seat, now)
+    }
+
+    fn tick(&mut self, now: Duration) -> Outbox {
+        Host::tick(self, now)
+    }
+
+    fn over_title(&self) -> Option<String> {
+        self.session.over().map(|over| over.title())
+    }
+
+    fn awaits_reveal(&self, seat: Color) -> bool {
+        self.is_connected(seat) && !self.revealed(seat)
     }
 }

@@ -16,6 +16,7 @@
 //!   [`pipes::Pipes`] (bounded both ways, so that no program can stall the table).
 
 pub mod client;
+pub mod door;
 pub mod engine;
 pub mod gate;
 pub mod host;
@@ -26,9 +27,11 @@ pub mod remote;
 pub mod secure;
 pub mod serve;
 pub mod trouble;
+pub mod tsuitate;
 pub mod wire;
 
 pub use client::{Received, SeatError, SeatState};
+pub use door::{Door, SeatTable};
 pub use host::{HelloError, Host, Outbox};
 pub use wire::{FromSeat, Hello, LineError, State, ToSeat};
 

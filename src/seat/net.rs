@@ -8,6 +8,7 @@
 //! the table, the other seat or the clocks. A silent seat (no line, no heartbeat) is
 //! disconnected after [`SILENT`]. The seat's end is [`super::link::Connection`].
 
+use super::door::SeatTable;
 use super::gate::{Admit, Gate};
 use super::host::{Host, Outbox};
 use super::secure::{self, Claim, Opened, Opener, Refusal, Sealer};
@@ -76,16 +77,16 @@ impl SeatLink {
 /// How long a stopping server lets the seats' queued lines (the reveal) be written.
 const FLUSH_WAIT: Duration = Duration::from_secs(2);
 
-struct Inner {
-    host: Host,
+struct Inner<H> {
+    host: H,
     seats: [Option<SeatLink>; 2],
     next_id: u64,
     /// The code changed (retired after too many wrong tries) since the host last looked.
     code_changed: bool,
 }
 
-struct Shared {
-    inner: Mutex<Inner>,
+struct Shared<H> {
+    inner: Mutex<Inner<H>>,
     gate: Mutex<Gate>,
     /// Each waiting connection's handshake task, by the gate's number.
     handshakes: Mutex<std::collections::HashMap<u64, AbortHandle>>,
@@ -98,8 +99,8 @@ fn relock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-impl Shared {
-    fn lock(&self) -> MutexGuard<'_, Inner> {
+impl<H> Shared<H> {
+    fn lock(&self) -> MutexGuard<'_, Inner<H>> {
         relock(&self.inner)
     }
 
@@ -114,7 +115,7 @@ fn slot(c: Color) -> usize {
 
 /// Queues `out` for the seats. A seat whose queue is full is disconnected (the other seat is then
 /// told, which may in turn be queued).
-fn deliver(inner: &mut Inner, now: Duration, mut out: Outbox) {
+fn deliver<H: SeatTable>(inner: &mut Inner<H>, now: Duration, mut out: Outbox) {
     while !out.is_empty() {
         let mut dropped = Vec::new();
         for (seat, line) in out.drain(..) {
@@ -135,7 +136,7 @@ fn deliver(inner: &mut Inner, now: Duration, mut out: Outbox) {
 }
 
 /// Frees `seat` if `id` is still its connection.
-fn release(shared: &Shared, seat: Color, id: u64) {
+fn release<H: SeatTable>(shared: &Shared<H>, seat: Color, id: u64) {
     let mut inner = shared.lock();
     if inner.seats[slot(seat)].as_ref().map(|l| l.id) == Some(id)
         && let Some(link) = inner.seats[slot(seat)].take()
@@ -148,15 +149,15 @@ fn release(shared: &Shared, seat: Color, id: u64) {
 }
 
 /// A running table server.
-pub struct Server {
+pub struct Server<H: SeatTable = Host> {
     addr: SocketAddr,
-    shared: Arc<Shared>,
+    shared: Arc<Shared<H>>,
     runtime: Mutex<Option<tokio::runtime::Runtime>>,
 }
 
-impl Server {
+impl<H: SeatTable> Server<H> {
     /// Serves `host` on `listener` until [`Server::stop`] (or the process ends).
-    pub fn start(listener: TcpListener, host: Host) -> io::Result<Server> {
+    pub fn start(listener: TcpListener, host: H) -> io::Result<Server<H>> {
         let addr = listener.local_addr()?;
         listener.set_nonblocking(true)?;
         let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -195,7 +196,7 @@ impl Server {
 
     /// The join code now (it changes when too many wrong codes were tried).
     pub fn code(&self) -> String {
-        self.shared.lock().host.code()
+        self.shared.lock().host.door().code()
     }
 
     /// Whether the code changed since the last call (the host shows the new one).
@@ -204,7 +205,7 @@ impl Server {
     }
 
     /// Runs `f` on the host under the server's lock (e.g. to reserve a seat or read the game).
-    pub fn with_host<T>(&self, f: impl FnOnce(&mut Host) -> T) -> T {
+    pub fn with_host<T>(&self, f: impl FnOnce(&mut H) -> T) -> T {
         f(&mut self.shared.lock().host)
     }
 
@@ -236,13 +237,13 @@ impl Server {
     }
 }
 
-impl Drop for Server {
+impl<H: SeatTable> Drop for Server<H> {
     fn drop(&mut self) {
         self.stop();
     }
 }
 
-async fn tick(shared: Arc<Shared>) {
+async fn tick<H: SeatTable>(shared: Arc<Shared<H>>) {
     let mut every = tokio::time::interval(TICK);
     loop {
         every.tick().await;
@@ -253,7 +254,7 @@ async fn tick(shared: Arc<Shared>) {
     }
 }
 
-async fn accept(listener: tokio::net::TcpListener, shared: Arc<Shared>) {
+async fn accept<H: SeatTable>(listener: tokio::net::TcpListener, shared: Arc<Shared<H>>) {
     loop {
         let (stream, peer) = match listener.accept().await {
             Ok(accepted) => accepted,
@@ -285,9 +286,9 @@ async fn accept(listener: tokio::net::TcpListener, shared: Arc<Shared>) {
 }
 
 /// Ends a connection's handshake in the gate when its task ends, however it ends.
-struct Done(Arc<Shared>, u64);
+struct Done<H>(Arc<Shared<H>>, u64);
 
-impl Drop for Done {
+impl<H> Drop for Done<H> {
     fn drop(&mut self) {
         relock(&self.0.gate).done(self.1);
         relock(&self.0.handshakes).remove(&self.1);
@@ -303,7 +304,12 @@ struct Seated {
 }
 
 /// One connection: its handshake, then its lines.
-async fn serve(shared: Arc<Shared>, stream: TcpStream, address: IpAddr, gate_id: u64) {
+async fn serve<H: SeatTable>(
+    shared: Arc<Shared<H>>,
+    stream: TcpStream,
+    address: IpAddr,
+    gate_id: u64,
+) {
     let seated = match timeout(HELLO_WAIT, handshake(&shared, stream, address, gate_id)).await {
         Ok(Some(seated)) => seated,
         Ok(None) | Err(_) => return,
@@ -313,8 +319,8 @@ async fn serve(shared: Arc<Shared>, stream: TcpStream, address: IpAddr, gate_id:
 
 /// The claim, the exchange and the `hello`: the seat is taken (its writer running), or `None`.
 /// Every exchange counts as a failure of its address until the seat's `hello` opens.
-async fn handshake(
-    shared: &Arc<Shared>,
+async fn handshake<H: SeatTable>(
+    shared: &Arc<Shared<H>>,
     stream: TcpStream,
     address: IpAddr,
     gate_id: u64,
@@ -330,7 +336,7 @@ async fn handshake(
         let _ = writer.write_all(&refuse(Refusal::TooManyTries)).await;
         return None;
     }
-    let secret = shared.lock().host.secret(claim);
+    let secret = shared.lock().host.door().secret(claim);
     let secret = match secret {
         Ok(secret) => secret,
         Err(refusal) => {
@@ -345,7 +351,7 @@ async fn handshake(
     writer.write_all(&secure::framed(&answer)).await.ok()?;
     let sealed = read_frame(&mut reader, MAX_HELLO).await.ok()??;
     let Ok(Opened::Line(hello)) = opener.open(&sealed) else {
-        if matches!(claim, Claim::Code(_)) && shared.lock().host.wrong_code() {
+        if matches!(claim, Claim::Code(_)) && shared.lock().host.door_mut().wrong_code() {
             shared.lock().code_changed = true;
         }
         let _ = writer.write_all(&refuse(Refusal::WrongSecret)).await;
@@ -385,8 +391,8 @@ async fn handshake(
 
 /// Seats a connection and links it, under one lock (no line for the seat can fall between the
 /// two): its seat and link number, or why the host refused it.
-fn link_seat(
-    shared: &Shared,
+fn link_seat<H: SeatTable>(
+    shared: &Shared<H>,
     hello: &str,
     out: mpsc::Sender<Arc<str>>,
     gate_id: u64,
@@ -435,7 +441,7 @@ fn with_secret(hello: &[u8], claim: Claim, secret: String) -> String {
 }
 
 /// Reads a seated connection's lines into the host until it ends, is replaced or goes silent.
-async fn read_lines(shared: &Arc<Shared>, mut seated: Seated) {
+async fn read_lines<H: SeatTable>(shared: &Arc<Shared<H>>, mut seated: Seated) {
     loop {
         let frame = match timeout(SILENT, read_frame(&mut seated.reader, MAX_SEAT_LINE + 64)).await
         {
@@ -467,8 +473,8 @@ async fn read_lines(shared: &Arc<Shared>, mut seated: Seated) {
 }
 
 /// Writes a seat's queued lines, sealed, and a heartbeat when there is nothing to say.
-async fn write_lines(
-    shared: Arc<Shared>,
+async fn write_lines<H: SeatTable>(
+    shared: Arc<Shared<H>>,
     seat: Color,
     id: u64,
     mut lines: mpsc::Receiver<Arc<str>>,

@@ -1,16 +1,17 @@
 //! The headless halves of `kriegspiel host`, `kriegspiel join --bot` and `kriegspiel engine`
 //! (the app's halves live in `crate::app::network`).
 
-use super::engine::{SeatEnd, play_seat};
 use super::host::{Host, entropy};
 use super::link::Connection;
 use super::net::{Server, lan_address};
-use super::{Hello, SeatState};
+use super::tsuitate::{AnySeat, play_any_seat};
+use super::{Hello, SeatTable};
 use crate::clock::TimeControl;
 use crate::referee::NewGameError;
 use crate::rules::RuleSet;
 use crate::save::{LoadError, Meta, Mode};
 use crate::session::GameSession;
+use crate::tsuitate::bots::TsuitateBot;
 use shakmaty::Color;
 use std::io::{self, Write};
 use std::net::TcpListener;
@@ -38,14 +39,14 @@ pub struct HostOptions {
 }
 
 /// A started host: its server, and the address and code to give the other player.
-pub struct Hosted {
+pub struct Hosted<H: SeatTable = Host> {
     /// The server.
-    pub server: Server,
+    pub server: Server<H>,
     /// Where to join from another machine (this machine's LAN address and the port).
     pub address: String,
 }
 
-impl Drop for Hosted {
+impl<H: SeatTable> Drop for Hosted<H> {
     fn drop(&mut self) {
         self.server.stop();
     }
@@ -166,21 +167,24 @@ pub fn start_host(options: &HostOptions) -> Result<Hosted, ServeError> {
     if let Some(e) = &session.autosave_error {
         return Err(ServeError::Autosave(e.clone()));
     }
-    let listener = TcpListener::bind((options.bind.as_str(), options.port)).map_err(|source| {
-        ServeError::Listen {
-            bind: options.bind.clone(),
-            port: options.port,
-            source,
-        }
-    })?;
-    let port = listener.local_addr().map_err(ServeError::Socket)?.port();
     // A resumed game's seats were taken before: each is taken back with a code of its own.
     let host = match options.resume {
         Some(_) => Host::resumed(session, entropy()),
         None => Host::new(session, entropy()),
     };
+    serve_table(host, &options.bind, options.port)
+}
+
+/// Serves `host` on `bind`:`port` (0: any free port).
+pub fn serve_table<H: SeatTable>(host: H, bind: &str, port: u16) -> Result<Hosted<H>, ServeError> {
+    let listener = TcpListener::bind((bind, port)).map_err(|source| ServeError::Listen {
+        bind: bind.to_owned(),
+        port,
+        source,
+    })?;
+    let port = listener.local_addr().map_err(ServeError::Socket)?.port();
     let server = Server::start(listener, host).map_err(ServeError::Serve)?;
-    let ip = if options.bind == "0.0.0.0" {
+    let ip = if bind == "0.0.0.0" {
         lan_address()
     } else {
         server.addr().ip()
@@ -193,14 +197,12 @@ pub fn start_host(options: &HostOptions) -> Result<Hosted, ServeError> {
 
 /// Waits until the game is over and both seats were sent the reveal (or have gone), then
 /// returns the result in words; prints the new code if the old one is retired meanwhile.
-pub fn wait_for_the_end(server: &Server) -> String {
+pub fn wait_for_the_end<H: SeatTable>(server: &Server<H>) -> String {
     loop {
         let done = server.with_host(|host| {
-            host.session().over().map(|over| {
-                let told = Color::ALL
-                    .into_iter()
-                    .all(|c| !host.is_connected(c) || host.revealed(c));
-                (told, over.title())
+            host.over_title().map(|title| {
+                let told = Color::ALL.into_iter().all(|c| !host.awaits_reveal(c));
+                (told, title)
             })
         });
         match done {
@@ -217,30 +219,44 @@ pub fn wait_for_the_end(server: &Server) -> String {
 }
 
 /// Plays `bot` at a table over TCP: the exchange and `hello` (with the code or a token), then
-/// the game (the bot resigns once `max_plies` plies were played, see [`play_seat`]); `seated` is
-/// called as soon as the table gives the seat.
+/// the game (the bot resigns once `max_plies` plies were played, see [`super::engine::play_seat`]); at a
+/// tsuitate table `shogi` plays instead ([`play_any_seat`]). `seated` is told the seat and its
+/// token as soon as the table gives them.
 pub fn join_with_bot(
     address: &str,
     hello: &Hello,
     bot: &mut crate::bots::driver::Driver,
+    shogi: &mut dyn TsuitateBot,
     max_plies: Option<u32>,
-    seated: &mut dyn FnMut(&SeatState),
-) -> Result<(SeatEnd, SeatState), ServeError> {
+    seated: &mut dyn FnMut(&str, &str),
+) -> Result<AnySeat, ServeError> {
     let connection = Connection::open(address, hello).map_err(|source| ServeError::Connect {
         address: address.to_owned(),
         source,
     })?;
     let (reader, writer) = connection.into_io();
-    play_seat(bot, None, max_plies, reader, writer, seated).map_err(ServeError::Stopped)
+    play_any_seat(bot, shogi, None, max_plies, reader, writer, seated).map_err(ServeError::Stopped)
 }
 
-/// `kriegspiel engine`: `bot` as a seat on standard input and output.
-pub fn engine(bot: &mut crate::bots::driver::Driver) -> Result<(), ServeError> {
+/// `kriegspiel engine`: `bot` (or at a tsuitate table `shogi`) as a seat on standard input and
+/// output.
+pub fn engine(
+    bot: &mut crate::bots::driver::Driver,
+    shogi: &mut dyn TsuitateBot,
+) -> Result<(), ServeError> {
     let stdin = std::io::stdin().lock();
     let stdout = std::io::stdout().lock();
-    play_seat(bot, Some(&Hello::new()), None, stdin, stdout, &mut |_| {})
-        .map(|_| ())
-        .map_err(ServeError::Engine)
+    play_any_seat(
+        bot,
+        shogi,
+        Some(&Hello::new()),
+        None,
+        stdin,
+        stdout,
+        &mut |_, _| {},
+    )
+    .map(|_| ())
+    .map_err(ServeError::Engine)
 }
 
 /// Prints the lines a person (or a test) reads to join: the address and the code.
@@ -258,8 +274,8 @@ pub fn announce(hosted: &Hosted, rules: &RuleSet) {
 }
 
 /// The join code, or after a resume each seat's own code (`code white W-ABC-DEF`).
-pub fn announce_codes(out: &mut impl Write, server: &Server) {
-    let seat_codes = Color::ALL.map(|c| server.with_host(|h| h.seat_code(c)));
+pub fn announce_codes<H: SeatTable>(out: &mut impl Write, server: &Server<H>) {
+    let seat_codes = Color::ALL.map(|c| server.with_host(|h| h.door().seat_code(c)));
     match seat_codes {
         [Some(white), Some(black)] => {
             let _ = writeln!(out, "code white {white}");

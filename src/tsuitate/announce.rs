@@ -1,6 +1,7 @@
 //! What the tsuitate umpire says (RULES.md section 9), to whom, and how a game ends; written to
 //! JSON as the referee protocol's `heard` items (`{"kind":"capture","square":"7f","piece":"pawn"}`).
 
+use serde::Deserialize;
 use shogi_core::{Color, PieceKind, Square};
 
 /// One thing the umpire says.
@@ -72,6 +73,23 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// Every reason.
+    pub const ALL: [EndReason; 8] = [
+        EndReason::Checkmate,
+        EndReason::NoMoves,
+        EndReason::Fouls,
+        EndReason::PerpetualCheck,
+        EndReason::Repetition,
+        EndReason::MoveLimit,
+        EndReason::Resignation,
+        EndReason::Agreement,
+    ];
+
+    /// The reason of a protocol name.
+    pub fn from_id(id: &str) -> Option<EndReason> {
+        EndReason::ALL.into_iter().find(|r| r.id() == id)
+    }
+
     /// The name written in the protocol's `over`.
     pub fn id(self) -> &'static str {
         match self {
@@ -133,6 +151,15 @@ pub fn color_name(color: Color) -> &'static str {
     }
 }
 
+/// The side of a protocol name (`"black"`: sente).
+pub fn color_from_name(name: &str) -> Option<Color> {
+    match name {
+        "black" => Some(Color::Black),
+        "white" => Some(Color::White),
+        _ => None,
+    }
+}
+
 /// A hand piece's name in the protocol.
 pub fn piece_name(kind: PieceKind) -> &'static str {
     match kind {
@@ -153,21 +180,73 @@ pub fn square_name(square: Square) -> String {
     format!("{}{rank}", square.file())
 }
 
+/// A square read from USI (`7f`).
+pub fn square_from_name(name: &str) -> Option<Square> {
+    let &[file, rank] = name.as_bytes() else {
+        return None;
+    };
+    Square::new(
+        file.checked_sub(b'0')?,
+        rank.checked_sub(b'a')?.checked_add(1)?,
+    )
+}
+
+/// A hand piece read from its protocol name.
+pub fn piece_from_name(name: &str) -> Option<PieceKind> {
+    Some(match name {
+        "pawn" => PieceKind::Pawn,
+        "lance" => PieceKind::Lance,
+        "knight" => PieceKind::Knight,
+        "silver" => PieceKind::Silver,
+        "gold" => PieceKind::Gold,
+        "bishop" => PieceKind::Bishop,
+        "rook" => PieceKind::Rook,
+        "king" => PieceKind::King,
+        _ => return None,
+    })
+}
+
 /// An item as written: tagged by `kind`, the tag first.
-#[derive(serde::Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 enum ItemRepr {
     Legal,
     Illegal { fouls: u8 },
     Impossible,
-    Capture { square: String, piece: &'static str },
+    Capture { square: String, piece: String },
     Check,
     Checkmate,
     NoMoves,
     PerpetualCheck,
     FoulLimit,
-    Draw { reason: &'static str },
+    Draw { reason: String },
     Resigned,
+}
+
+impl ItemRepr {
+    fn item(self) -> Option<Item> {
+        Some(match self {
+            ItemRepr::Legal => Item::Legal,
+            ItemRepr::Illegal { fouls } => Item::Illegal { fouls },
+            ItemRepr::Impossible => Item::Impossible,
+            ItemRepr::Capture { square, piece } => Item::Capture {
+                square: square_from_name(&square)?,
+                piece: piece_from_name(&piece)?,
+            },
+            ItemRepr::Check => Item::Check,
+            ItemRepr::Checkmate => Item::Checkmate,
+            ItemRepr::NoMoves => Item::NoMoves,
+            ItemRepr::PerpetualCheck => Item::PerpetualCheck,
+            ItemRepr::FoulLimit => Item::FoulLimit,
+            ItemRepr::Draw { reason } => Item::Draw(match reason.as_str() {
+                "repetition" => DrawReason::Repetition,
+                "move_limit" => DrawReason::MoveLimit,
+                "agreement" => DrawReason::Agreement,
+                _ => return None,
+            }),
+            ItemRepr::Resigned => Item::Resigned,
+        })
+    }
 }
 
 impl Item {
@@ -178,7 +257,7 @@ impl Item {
             Item::Impossible => ItemRepr::Impossible,
             Item::Capture { square, piece } => ItemRepr::Capture {
                 square: square_name(square),
-                piece: piece_name(piece),
+                piece: piece_name(piece).to_owned(),
             },
             Item::Check => ItemRepr::Check,
             Item::Checkmate => ItemRepr::Checkmate,
@@ -190,10 +269,16 @@ impl Item {
                     DrawReason::Repetition => "repetition",
                     DrawReason::MoveLimit => "move_limit",
                     DrawReason::Agreement => "agreement",
-                },
+                }
+                .to_owned(),
             },
             Item::Resigned => ItemRepr::Resigned,
         }
+    }
+
+    /// An item as the protocol writes it, read back (`None`: not an item of tsuitate shogi).
+    pub fn from_json(value: &serde_json::Value) -> Option<Item> {
+        ItemRepr::deserialize(value).ok()?.item()
     }
 
     /// The item as a JSON value.
@@ -215,6 +300,25 @@ impl Over {
             "winner": self.winner.map(color_name),
             "reason": self.reason.id(),
         })
+    }
+
+    /// The end in words: `black wins (checkmate)`, `a draw (repetition)`.
+    pub fn title(self) -> String {
+        let who = self
+            .winner
+            .map_or("a draw".to_owned(), |w| format!("{} wins", color_name(w)));
+        format!("{who} ({})", self.reason.id().replace('_', " "))
+    }
+
+    /// The end as the protocol writes it, read back.
+    pub fn from_json(value: &serde_json::Value) -> Option<Over> {
+        let winner = match value.get("winner")? {
+            serde_json::Value::Null => None,
+            serde_json::Value::String(name) => Some(color_from_name(name)?),
+            _ => return None,
+        };
+        let reason = EndReason::from_id(value.get("reason")?.as_str()?)?;
+        Some(Over { winner, reason })
     }
 }
 
@@ -242,5 +346,18 @@ mod tests {
             over.to_json().to_string(),
             r#"{"reason":"repetition","winner":null}"#
         );
+        assert_eq!(Over::from_json(&over.to_json()), Some(over));
+        assert_eq!(
+            Item::from_json(&capture.to_json()),
+            Some(Item::Capture {
+                square: sq,
+                piece: PieceKind::Pawn
+            })
+        );
+        assert_eq!(
+            Item::from_json(&serde_json::json!({"kind":"capture","square":"0a","piece":"pawn"})),
+            None
+        );
+        assert_eq!(square_from_name("0a"), None);
     }
 }

@@ -278,3 +278,90 @@ fn the_new_game_dialog_starts_tsuitate_in_the_mode_chosen() {
     assert!(!screen(&h).curtain_up());
     assert!(h.query_by_label("Attempt:").is_some(), "the console");
 }
+
+/// The new-game dialog against the computer, the person playing `human` (chess's colour names:
+/// Black is sente), started in tsuitate shogi at the level clicked.
+fn versus(human: shakmaty::Color, level: &str) -> Gui {
+    use kriegspiel::app::newgame::{NewGameDialog, NewMode};
+    let mut dialog = NewGameDialog::new(kriegspiel::rules::Preset::Wild16, NewMode::Computer);
+    dialog.human = human;
+    let mut h = Gui::builder().new_game(dialog).build();
+    h.click(level);
+    h.click("Tsuitate shogi (衝立将棋)");
+    h
+}
+
+/// No gote piece or hand is named anywhere on the screen (the person plays sente).
+fn assert_only_sente_shown(h: &Gui) {
+    for t in h.all_text() {
+        for piece in [
+            "pawn", "king", "rook", "bishop", "silver", "gold", "knight", "lance",
+        ] {
+            assert!(
+                !t.contains(&format!("Gote {piece}")),
+                "a gote piece is shown: {t}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_new_game_dialog_plays_tsuitate_against_the_computer_from_its_seat_only() {
+    let mut h = versus(shakmaty::Color::Black, "Easy (random attempts)");
+    assert!(
+        !screen(&h).curtain_up(),
+        "no curtain: the screen is the person's"
+    );
+    assert_eq!(screen(&h).stage, Stage::Open(Color::Black));
+    assert!(
+        h.all_text()
+            .iter()
+            .any(|t| t.contains("against the computer"))
+    );
+    assert_eq!(
+        screen(&h).game().referee().moves().len(),
+        0,
+        "sente moves first"
+    );
+    assert_only_sente_shown(&h);
+    // The person's move by clicks; the computer answers at once, and it is the person's turn.
+    click_square(&mut h, "Sente's board", "7g");
+    click_square(&mut h, "Sente's board", "7f");
+    let moves = screen(&h).game().referee().moves().len();
+    assert_eq!(moves, 2, "the person's move and the computer's");
+    assert_eq!(screen(&h).stage, Stage::Open(Color::Black));
+    assert_eq!(screen(&h).game().referee().to_move(), Color::Black);
+    assert_only_sente_shown(&h);
+    // What the person heard of the computer's turn is what the umpire told sente, no more.
+    let game = screen(&h).game();
+    let told: Vec<Item> = game
+        .events()
+        .iter()
+        .filter(|e| e.by == Color::White)
+        .flat_map(|e| kriegspiel::tsuitate::game::heard_by(&e.said, Color::Black))
+        .collect();
+    assert!(told.contains(&Item::Legal));
+    assert!(!told.contains(&Item::Impossible));
+    // Resigning ends it: every board is shown.
+    h.click("Resign");
+    assert_eq!(screen(&h).stage, Stage::Over);
+    let over = screen(&h).game().referee().over().expect("over");
+    assert_eq!(over.winner, Some(Color::White));
+}
+
+#[test]
+fn the_computer_as_sente_opens_the_game() {
+    let h = versus(shakmaty::Color::White, "Medium (rules of thumb)");
+    assert_eq!(screen(&h).stage, Stage::Open(Color::White));
+    let game = screen(&h).game();
+    assert_eq!(game.referee().moves().len(), 1, "the computer moved first");
+    assert_eq!(game.referee().to_move(), Color::White);
+    assert!(
+        h.all_text()
+            .iter()
+            .any(|t| t == "Gote's board 3c: Gote pawn")
+    );
+    for t in h.all_text() {
+        assert!(!t.contains("Sente pawn"), "a sente piece is shown: {t}");
+    }
+}

@@ -13,6 +13,7 @@ mod club;
 pub mod input;
 pub mod pieces;
 mod study;
+mod versus;
 pub mod words;
 
 use crate::save::{Meta, Mode};
@@ -35,6 +36,9 @@ pub enum TsuitateMode {
     Club,
     /// A saved game studied event by event.
     Study,
+    /// The person plays `human`'s side against a bot (`true`: the random one, else the
+    /// heuristic one).
+    Computer(Color, bool),
 }
 
 /// Where a hot-seat game stands.
@@ -91,6 +95,10 @@ pub struct TsuitateScreen {
     cursor: usize,
     view: Option<(usize, TsuitateGame)>,
     save_error: Option<String>,
+    /// Against the computer: its seat.
+    opponent: Option<versus::Opponent>,
+    /// Against the computer: the events whose news the person has been given.
+    computer_seen: usize,
 }
 
 impl TsuitateScreen {
@@ -123,23 +131,48 @@ impl TsuitateScreen {
             view: None,
             autosave,
             save_error: None,
+            opponent: None,
+            computer_seen: 0,
         };
+        if let TsuitateMode::Computer(human, random) = mode {
+            let name = if random { "random" } else { "heuristic" };
+            let seed = crate::seat::host::entropy();
+            screen.opponent = crate::tsuitate::bots::make(name, seed).map(|bot| versus::Opponent {
+                color: human.flip(),
+                bot,
+            });
+            screen.stage = Stage::Open(human);
+            screen.computer_turn();
+        }
         screen.save();
         screen
     }
 
     /// A new hot-seat or console game from the usual start.
     pub fn start(mode: TsuitateMode, autosave: Option<PathBuf>) -> TsuitateScreen {
-        let meta = Meta {
+        let mut meta = Meta {
             date: crate::save::today(),
             black: "Sente".to_owned(),
             white: "Gote".to_owned(),
             mode: match mode {
                 TsuitateMode::HotSeat | TsuitateMode::Study => Mode::HotSeat,
                 TsuitateMode::Club => Mode::ClubReferee,
+                TsuitateMode::Computer(..) => Mode::Practice,
             },
             ..Meta::default()
         };
+        if let TsuitateMode::Computer(human, random) = mode {
+            let bot = if random {
+                "Computer (random)"
+            } else {
+                "Computer (heuristic)"
+            };
+            let (black, white) = match human {
+                Color::Black => ("You", bot),
+                Color::White => (bot, "You"),
+            };
+            (meta.black, meta.white) = (black.to_owned(), white.to_owned());
+        }
         let game = TsuitateGame::new(crate::tsuitate::TsuitateRules::default());
         TsuitateScreen::new(game, meta, mode, autosave)
     }
@@ -203,6 +236,10 @@ impl TsuitateScreen {
         } else {
             self.refused = Some(words::said_lines(&said).join(" "));
         }
+        if self.opponent.is_some() {
+            self.computer_seen = self.game.events().len();
+            self.computer_turn();
+        }
     }
 
     /// Takes a click on the board of `mover` (`true_board`: the umpire's).
@@ -245,6 +282,7 @@ impl TsuitateScreen {
                 TsuitateMode::HotSeat => "Tsuitate shogi (衝立将棋): hot-seat",
                 TsuitateMode::Club => "Tsuitate shogi (衝立将棋): club referee's console",
                 TsuitateMode::Study => "Tsuitate shogi (衝立将棋): study",
+                TsuitateMode::Computer(..) => "Tsuitate shogi (衝立将棋): against the computer",
             };
             ui.heading(what);
             if ui.button("Back to start").clicked() {

@@ -2,6 +2,7 @@
 //! piece pointing at the opponent (gote's turned round, its letters upside down), and the small
 //! font that gives egui the kanji (assets/fonts: a subset of Noto Sans CJK JP, OFL).
 
+pub use crate::tsuitate::words::{kind_name, side_name};
 use egui::epaint::TextShape;
 use egui::{Color32, FontFamily, FontId, Painter, Pos2, Rect, Stroke, Vec2, pos2};
 use shogi_core::{Color, Piece, PieceKind};
@@ -35,34 +36,6 @@ pub fn install_font(ctx: &egui::Context) {
             priority: egui::epaint::text::FontPriority::Lowest,
         }],
     ));
-}
-
-/// A piece's name in words (for labels and announcements).
-pub fn kind_name(kind: PieceKind) -> &'static str {
-    match kind {
-        PieceKind::Pawn => "pawn",
-        PieceKind::Lance => "lance",
-        PieceKind::Knight => "knight",
-        PieceKind::Silver => "silver",
-        PieceKind::Gold => "gold",
-        PieceKind::Bishop => "bishop",
-        PieceKind::Rook => "rook",
-        PieceKind::King => "king",
-        PieceKind::ProPawn => "promoted pawn",
-        PieceKind::ProLance => "promoted lance",
-        PieceKind::ProKnight => "promoted knight",
-        PieceKind::ProSilver => "promoted silver",
-        PieceKind::ProBishop => "horse",
-        PieceKind::ProRook => "dragon",
-    }
-}
-
-/// The side's name: Sente (black, moves first) or Gote (white).
-pub fn side_name(color: Color) -> &'static str {
-    match color {
-        Color::Black => "Sente",
-        Color::White => "Gote",
-    }
 }
 
 /// A piece's symbol in `symbols` (the king: 玉 for sente, 王 for gote).

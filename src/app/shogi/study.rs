@@ -1,5 +1,6 @@
 //! Study of a saved tsuitate game: the umpire's board and both seats' boards after any event,
-//! stepped through one event at a time, with what was tried and what was said.
+//! stepped through one event at a time, with what was tried and what was said, and the whole
+//! game as the umpire's text ([`crate::tsuitate::replay`]).
 
 use super::words;
 use super::{TsuitateScreen, pieces::side_name};
@@ -53,6 +54,12 @@ impl TsuitateScreen {
             }
         };
         ui.label(RichText::new(line).size(18.0));
+        ui.collapsing("The whole game in text", |ui| {
+            let text = crate::tsuitate::replay::replay_text(&self.game, &self.meta, None);
+            egui::ScrollArea::vertical()
+                .max_height(220.0)
+                .show(ui, |ui| ui.monospace(text));
+        });
         let symbols = self.symbols;
         let game = self.studied().clone();
         if let Some(over) = game.referee().over() {

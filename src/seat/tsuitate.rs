@@ -1,0 +1,302 @@
+//! A seat at a tsuitate shogi table (PROTOCOL-SEAT.md section 11), without the network: the
+//! seat's side of the lines ([`TsuitateSeatState`], which keeps the seat's
+//! [`crate::tsuitate::SeatView`] from what it was told and did, and nothing else), a tsuitate bot
+//! playing a seat over a line channel ([`play_tsuitate_seat`]), and [`play_any_seat`], which
+//! plays chess or shogi as the table's welcome says (`kriegspiel engine`, `join --bot`).
+
+use super::client::{KEPT_ERRORS, Received, SeatError, SeatState};
+use super::engine::{SeatEnd, play_seat};
+use super::{Hello, Line, MAX_TABLE_LINE, read_line};
+use crate::bots::driver::Driver;
+use crate::tsuitate::announce::{Item, color_from_name};
+use crate::tsuitate::bots::TsuitateBot;
+use crate::tsuitate::save::{SavedRequest, TsuitateSave};
+use crate::tsuitate::wire::{FromSeat, ToSeat, WireRules, WireState, is_tsuitate_welcome};
+use crate::tsuitate::{Over, SeatView};
+use shogi_core::{Color, PartialPosition};
+use shogi_usi_parser::FromUsi;
+use std::io::{self, BufRead, Read, Write};
+
+/// After this many refused requests in a row, a bot resigns rather than loop.
+const MAX_REFUSALS: u32 = 64;
+
+/// One `heard` line as the seat holds it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HeardLine {
+    /// Its own request, when it made it.
+    pub request: Option<SavedRequest>,
+    /// What it heard.
+    pub items: Vec<Item>,
+    /// Whether the turn ended.
+    pub turn_ends: bool,
+}
+
+/// What a tsuitate seat knows: its colour and token, the public start and rules, its record,
+/// the public state, and the reveal once the game is over.
+#[derive(Clone, Debug, Default)]
+pub struct TsuitateSeatState {
+    seat: Option<(Color, String)>,
+    /// The rules (public).
+    pub rules: Option<WireRules>,
+    start: Option<PartialPosition>,
+    opening: Vec<Item>,
+    /// The seat's record.
+    pub record: Vec<HeardLine>,
+    /// Sente's and gote's names.
+    pub names: [String; 2],
+    /// The latest public state.
+    pub state: Option<WireState>,
+    /// The whole game, once revealed.
+    pub reveal: Option<TsuitateSave>,
+    /// Refusals not yet read (the last [`KEPT_ERRORS`]).
+    pub errors: Vec<String>,
+}
+
+fn malformed(why: &str, line: &str) -> SeatError {
+    SeatError::Malformed(format!(
+        "{}: {}",
+        crate::untrusted::shortened_to(why, 80),
+        crate::untrusted::quoted_to(line, 80)
+    ))
+}
+
+fn items_of(values: &[serde_json::Value], line: &str) -> Result<Vec<Item>, SeatError> {
+    values
+        .iter()
+        .map(|v| Item::from_json(v).ok_or_else(|| malformed("not a tsuitate item", line)))
+        .collect()
+}
+
+impl TsuitateSeatState {
+    /// Nothing heard yet.
+    pub fn new() -> TsuitateSeatState {
+        TsuitateSeatState::default()
+    }
+
+    /// Reads one line from the table.
+    pub fn receive(&mut self, line: &str) -> Result<Received, SeatError> {
+        let message: ToSeat =
+            serde_json::from_str(line).map_err(|e| malformed(&e.to_string(), line))?;
+        match message {
+            ToSeat::Welcome {
+                seat,
+                token,
+                rules,
+                start,
+                white,
+                black,
+                opening,
+                ..
+            } => {
+                let color = color_from_name(&seat).ok_or_else(|| malformed("no seat", line))?;
+                let position = PartialPosition::from_usi(&format!("sfen {start}"))
+                    .map_err(|_| malformed("the start is not a SFEN", line))?;
+                let opening = items_of(&opening, line)?;
+                let same = self.seat.as_ref() == Some(&(color, token.clone()));
+                if !same {
+                    self.record.clear();
+                }
+                self.seat = Some((color, token));
+                self.rules = Some(rules);
+                self.start = Some(position);
+                self.opening = opening;
+                self.names = [black, white].map(|n| crate::untrusted::clean_name(&n));
+                Ok(Received::Welcome)
+            }
+            ToSeat::Heard {
+                n,
+                request,
+                items,
+                turn_ends,
+            } => {
+                if self.seat.is_none() {
+                    return Err(SeatError::OutOfOrder(
+                        "a heard line before the welcome".into(),
+                    ));
+                }
+                if n != self.record.len() + 1 {
+                    let held = self.record.len();
+                    return Err(SeatError::OutOfOrder(format!(
+                        "heard line {n} after {held}"
+                    )));
+                }
+                let items = items_of(&items, line)?;
+                self.record.push(HeardLine {
+                    request,
+                    items,
+                    turn_ends,
+                });
+                Ok(Received::News)
+            }
+            ToSeat::State(mut state) => {
+                state.opponent_name = crate::untrusted::clean_name(&state.opponent_name);
+                if let Some(seat) = self.seat()
+                    && !state.opponent_name.is_empty()
+                {
+                    self.names[usize::from(seat == Color::Black)] = state.opponent_name.clone();
+                }
+                self.state = Some(state);
+                Ok(Received::State)
+            }
+            ToSeat::Error { error } => {
+                if self.errors.len() >= KEPT_ERRORS {
+                    self.errors.remove(0);
+                }
+                let error = crate::untrusted::shortened(&error);
+                self.errors.push(error.clone());
+                Ok(Received::Refused(error))
+            }
+            ToSeat::Reveal { log } => {
+                self.reveal = Some(*log);
+                Ok(Received::News)
+            }
+        }
+    }
+
+    /// The seat, once welcomed.
+    pub fn seat(&self) -> Option<Color> {
+        self.seat.as_ref().map(|(c, _)| *c)
+    }
+
+    /// The seat's token, once welcomed.
+    pub fn token(&self) -> Option<&str> {
+        self.seat.as_ref().map(|(_, t)| t.as_str())
+    }
+
+    /// The end, once the table said it.
+    pub fn over(&self) -> Option<Over> {
+        self.state.as_ref().and_then(WireState::over)
+    }
+
+    /// The seat's side of the screen, rebuilt from its start and record alone.
+    pub fn view(&self) -> Option<SeatView> {
+        let (color, start) = (self.seat()?, self.start.as_ref()?);
+        let mut view = SeatView::new(color, start, &self.opening);
+        for line in &self.record {
+            match &line.request {
+                Some(SavedRequest::Try { usi }) => view.update(color, usi, &line.items, None),
+                Some(_) => view.heard.extend_from_slice(&line.items),
+                None => view.update(color.flip(), "", &line.items, None),
+            }
+        }
+        view.over = self.over();
+        Some(view)
+    }
+
+    /// Whether the seat is to act: its turn, the game not over, the state caught up.
+    pub fn to_act(&self) -> bool {
+        let (Some(seat), Some(state)) = (self.seat(), &self.state) else {
+            return false;
+        };
+        state.over.is_none()
+            && state.n == self.record.len()
+            && color_from_name(&state.to_move) == Some(seat)
+    }
+}
+
+/// Plays `bot` at a tsuitate seat: sends `hello` (unless already sent), then reads the table's
+/// lines from `input` and writes an attempt (or, with no possible move left, a resignation) to
+/// `output` whenever the seat is to act, until the reveal or the end of input; `seated` is told
+/// the seat and its token as soon as the welcome comes.
+pub fn play_tsuitate_seat(
+    bot: &mut dyn TsuitateBot,
+    hello: Option<&Hello>,
+    mut input: impl BufRead,
+    mut output: impl Write,
+    seated: &mut dyn FnMut(&str, &str),
+) -> io::Result<(SeatEnd, TsuitateSeatState)> {
+    if let Some(hello) = hello {
+        writeln!(output, "{}", hello.line())?;
+        output.flush()?;
+    }
+    let mut state = TsuitateSeatState::new();
+    let mut told = false;
+    let mut waiting: Option<usize> = None;
+    let mut refusals = 0;
+    loop {
+        let line = match read_line(&mut input, MAX_TABLE_LINE)? {
+            Line::Text(line) if line.trim().is_empty() => continue,
+            Line::Text(line) => line,
+            Line::TooLong | Line::NotUtf8 => continue,
+            Line::End => return Ok((SeatEnd::Closed, state)),
+        };
+        let got = state
+            .receive(&line)
+            .map_err(|e| io::Error::other(e.to_string()))?;
+        if let (false, Some(seat), Some(token)) = (told, state.seat(), state.token()) {
+            told = true;
+            seated(crate::tsuitate::announce::color_name(seat), token);
+        }
+        if state.reveal.is_some() {
+            return Ok((SeatEnd::Revealed, state));
+        }
+        match (got, waiting) {
+            (Received::Refused(_), _) => {
+                refusals += 1;
+                waiting = None;
+            }
+            (Received::State, Some(have)) if state.record.len() > have => {
+                refusals = 0;
+                waiting = None;
+            }
+            _ => {}
+        }
+        if waiting.is_some() || !state.to_act() {
+            continue;
+        }
+        let attempt = match state.view() {
+            Some(view) if refusals < MAX_REFUSALS => bot.next(&view),
+            _ => None,
+        };
+        let request = attempt.map_or(FromSeat::Resign, FromSeat::Try);
+        writeln!(output, "{}", request.line())?;
+        output.flush()?;
+        waiting = Some(state.record.len());
+    }
+}
+
+/// How a seat of either family ended.
+pub enum AnySeat {
+    /// A chess seat.
+    Chess(SeatEnd, Box<SeatState>),
+    /// A tsuitate seat.
+    Tsuitate(SeatEnd, Box<TsuitateSeatState>),
+}
+
+/// A seat whose family the table's welcome decides: sends `hello` (if given), reads the first
+/// line, and plays chess with `chess` ([`play_seat`]) or tsuitate shogi with `shogi`.
+/// `seated` is told the seat's name and token.
+pub fn play_any_seat(
+    chess: &mut Driver,
+    shogi: &mut dyn TsuitateBot,
+    hello: Option<&Hello>,
+    max_plies: Option<u32>,
+    mut input: impl BufRead,
+    mut output: impl Write,
+    seated: &mut dyn FnMut(&str, &str),
+) -> io::Result<AnySeat> {
+    if let Some(hello) = hello {
+        writeln!(output, "{}", hello.line())?;
+        output.flush()?;
+    }
+    let first = loop {
+        match read_line(&mut input, MAX_TABLE_LINE)? {
+            Line::Text(line) if line.trim().is_empty() => continue,
+            Line::Text(line) => break line,
+            Line::TooLong | Line::NotUtf8 => continue,
+            Line::End => return Ok(AnySeat::Chess(SeatEnd::Closed, Box::default())),
+        }
+    };
+    let replayed = io::Cursor::new(format!("{first}\n").into_bytes()).chain(input);
+    if is_tsuitate_welcome(&first) {
+        let (end, state) = play_tsuitate_seat(shogi, None, replayed, output, seated)?;
+        return Ok(AnySeat::Tsuitate(end, Box::new(state)));
+    }
+    let mut told = |state: &SeatState| {
+        if let (Some(seat), Some(token)) = (state.seat(), state.token()) {
+            seated(seat.fold_wb("white", "black"), token);
+        }
+    };
+    let (end, state) = play_seat(chess, None, max_plies, replayed, output, &mut told)?;
+    Ok(AnySeat::Chess(end, Box::new(state)))
+}

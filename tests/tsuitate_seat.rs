@@ -1,0 +1,494 @@
+//! Tsuitate shogi over the seat protocol: games between our bots at a local table (every line
+//! through the protocol) and across loopback TCP (the sealed channel, the library's own
+//! connection), with every line each seat was sent checked against what that seat heard by the
+//! umpire's own record (no line carries what only the other seat heard, and no request of the
+//! other seat), each seat's view rebuilt from its lines equal to the table's; bad lines refused
+//! with a clear error and no change; and the command lines (`host --tsuitate`, `join --bot`,
+//! `match --tsuitate` with `kriegspiel engine` seated as a program).
+
+use kriegspiel::seat::door::SeatTable;
+use kriegspiel::seat::link::Connection;
+use kriegspiel::seat::tsuitate::{AnySeat, play_any_seat};
+use kriegspiel::seat::{Hello, serve};
+use kriegspiel::tsuitate::announce::square_name;
+use kriegspiel::tsuitate::game::heard_by;
+use kriegspiel::tsuitate::local::{BotSeat, SeatPlayer, play_local};
+use kriegspiel::tsuitate::table::{TsuitateHost, slot};
+use kriegspiel::tsuitate::{Item, Request, TsuitateGame, TsuitateRules, bots};
+use serde_json::{Value, json};
+use shogi_core::{Color, Square};
+use std::io::{BufRead, BufReader, Read};
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_kriegspiel");
+
+fn name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+/// Checks the lines `seat` was sent against the finished game: the welcome first, then
+/// exactly one `heard` line per event the seat made or heard an item of, with exactly what it
+/// heard (never the other seat's request), states between, and the reveal (the whole game)
+/// only at the very end.
+fn check_lines(lines: &[String], game: &TsuitateGame, seat: Color) {
+    let values: Vec<Value> = lines
+        .iter()
+        .map(|l| serde_json::from_str(l).expect("every line is JSON"))
+        .collect();
+    assert_eq!(values[0]["type"], "welcome", "the welcome comes first");
+    assert_eq!(values[0]["seat"], name(seat));
+    assert_eq!(values[0]["rules"]["family"], "tsuitate");
+    let reveal_at = values.iter().position(|v| v["type"] == "reveal");
+    assert_eq!(
+        reveal_at,
+        Some(values.len() - 1),
+        "the reveal comes last, once"
+    );
+    let heard: Vec<&Value> = values.iter().filter(|v| v["type"] == "heard").collect();
+    let mut expected = Vec::new();
+    for event in game.events() {
+        let items = heard_by(&event.said, seat);
+        if event.by != seat && items.is_empty() {
+            continue;
+        }
+        let request = match (&event.request, event.by == seat) {
+            (_, false) => Value::Null,
+            (Request::Try(usi), true) => json!({"op": "try", "move": usi}),
+            (Request::Resign, true) => json!({"op": "resign"}),
+            (Request::Draw, true) => json!({"op": "draw"}),
+        };
+        let items: Vec<Value> = items.iter().map(|i| i.to_json()).collect();
+        expected.push((request, items));
+    }
+    assert_eq!(
+        heard.len(),
+        expected.len(),
+        "one heard line per event heard"
+    );
+    for (k, (line, (request, items))) in heard.iter().zip(&expected).enumerate() {
+        assert_eq!(line["n"], k + 1);
+        assert_eq!(
+            &line["request"], request,
+            "line {k}: the request is the seat's own"
+        );
+        assert_eq!(
+            line["items"],
+            Value::Array(items.clone()),
+            "line {k}: what it heard"
+        );
+    }
+    // What only the other seat heard never reaches this one (the check above, said once more
+    // for the items told to one seat alone).
+    let only_other = game
+        .events()
+        .iter()
+        .filter(|e| e.by != seat)
+        .flat_map(|e| e.said.iter())
+        .filter(|s| !s.to.includes(seat))
+        .count();
+    let impossible_heard = heard
+        .iter()
+        .filter(|l| l["request"].is_null())
+        .flat_map(|l| l["items"].as_array().cloned().unwrap_or_default())
+        .filter(|i| i["kind"] == "impossible")
+        .count();
+    assert_eq!(
+        impossible_heard, 0,
+        "({only_other} items were for the other seat alone)"
+    );
+}
+
+/// A bot that, every other turn, first tries a move of a piece it does not have (impossible
+/// on its own board, told to it alone), then plays on.
+struct Clumsy {
+    seat: BotSeat,
+    tried_at: Option<usize>,
+}
+
+impl SeatPlayer for Clumsy {
+    fn name(&self) -> String {
+        self.seat.name()
+    }
+
+    fn told(&mut self, line: &str) {
+        self.seat.told(line);
+    }
+
+    fn request(&mut self) -> Option<String> {
+        let state = &self.seat.state;
+        let turns = state.record.iter().filter(|l| l.turn_ends).count();
+        let view = state.view()?;
+        if state.to_act() && turns % 4 < 2 && self.tried_at != Some(turns) {
+            self.tried_at = Some(turns);
+            let empty =
+                Square::all().find(|&sq| view.board.piece_at(sq).is_none() && sq.rank() > 1);
+            if let Some(from) = empty {
+                let to = Square::new(from.file(), from.rank() - 1).expect("a square");
+                return Some(json!({"op": "try", "move": format!("{}{}", square_name(from), square_name(to))}).to_string());
+            }
+        }
+        self.seat.request()
+    }
+}
+
+#[test]
+fn bots_play_whole_games_through_the_lines_and_hear_only_their_own() {
+    let mut impossible = 0;
+    for seed in 1..=6 {
+        let clumsy = |name, seed| Clumsy {
+            seat: BotSeat::new(bots::make(name, seed).expect("a bot")),
+            tried_at: None,
+        };
+        let mut black = clumsy("heuristic", seed);
+        let mut white = clumsy("random", seed + 100);
+        let played = play_local(TsuitateRules::default(), &mut black, &mut white, seed);
+        assert!(
+            played.over.is_some(),
+            "every game ends (fouls, mate or the move limit)"
+        );
+        let game = played.host.game();
+        impossible += game
+            .events()
+            .iter()
+            .flat_map(|e| e.said.iter())
+            .filter(|s| s.item == Item::Impossible)
+            .count();
+        for (i, (seat, state)) in [
+            (Color::Black, &black.seat.state),
+            (Color::White, &white.seat.state),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            check_lines(&played.lines[i], game, seat);
+            // The seat's side of the screen, rebuilt from its lines alone, is the table's.
+            assert_eq!(state.view().as_ref(), Some(game.seat(seat)), "seed {seed}");
+            assert_eq!(state.reveal, Some(played.host.save_of()));
+        }
+    }
+    assert!(
+        impossible > 20,
+        "the games had attempts told to one seat alone: {impossible}"
+    );
+}
+
+/// A table with both seats connected, and the lines each was sent.
+fn table() -> (TsuitateHost, [Vec<String>; 2]) {
+    let game = TsuitateGame::new(TsuitateRules::default());
+    let mut host = TsuitateHost::new(game, Default::default(), None, 7, false);
+    let mut lines = [Vec::new(), Vec::new()];
+    for c in [Color::Black, Color::White] {
+        let mut hello = Hello::new();
+        hello.token = Some(host.door_mut().reserve(slot(c)));
+        let (_, out) = host.connect(&hello.line(), Duration::ZERO).expect("seated");
+        for (s, line) in out {
+            lines[usize::from(s == shakmaty::Color::White)].push(line);
+        }
+    }
+    (host, lines)
+}
+
+/// `seat` sends `line`: the lines each seat is sent, sente's first.
+fn send(host: &mut TsuitateHost, seat: Color, line: &str) -> [Vec<Value>; 2] {
+    let mut got = [Vec::new(), Vec::new()];
+    for (s, l) in host.handle(slot(seat), line, Duration::ZERO) {
+        got[usize::from(s == shakmaty::Color::White)].push(serde_json::from_str(&l).expect("JSON"));
+    }
+    got
+}
+
+#[test]
+fn bad_lines_get_one_clear_error_and_change_nothing() {
+    let (mut host, _) = table();
+    let cases: [(Color, &str, &str); 12] = [
+        (Color::Black, "not json", "not a JSON object"),
+        (Color::Black, r#"{"move":"7g7f"}"#, "no \"op\""),
+        (
+            Color::White,
+            r#"{"op":"try","move":"3c3d"}"#,
+            "not your turn",
+        ),
+        (Color::White, r#"{"op":"resign"}"#, "not your turn"),
+        (Color::Black, r#"{"op":"try","move":"zz"}"#, "zz"),
+        (
+            Color::Black,
+            r#"{"op":"try","move":"7g7f","color":"black"}"#,
+            "one field",
+        ),
+        (
+            Color::Black,
+            r#"{"op":"sense","square":"5e"}"#,
+            "unknown op",
+        ),
+        (
+            Color::Black,
+            r#"{"op":"draw"}"#,
+            "cannot agree a draw alone",
+        ),
+        (Color::Black, r#"{"op":"adjudicate"}"#, "unknown op"),
+        (
+            Color::Black,
+            r#"{"op":"hello","version":1}"#,
+            "already has its seat",
+        ),
+        (Color::Black, r#"{"op":"accept_draw"}"#, "no draw offer"),
+        (
+            Color::Black,
+            r#"{"op":"resign","color":"white"}"#,
+            "takes no fields",
+        ),
+    ];
+    for (seat, line, words) in cases {
+        let before = host.game().clone();
+        let got = send(&mut host, seat, line);
+        let (own, other) = match seat {
+            Color::Black => (&got[0], &got[1]),
+            Color::White => (&got[1], &got[0]),
+        };
+        assert_eq!(own.len(), 1, "{line}: one line");
+        assert_eq!(own[0]["type"], "error", "{line}");
+        let error = own[0]["error"].as_str().unwrap_or_default();
+        assert!(error.contains(words), "{line}: {error}");
+        assert!(other.is_empty(), "{line}: the other seat is told nothing");
+        assert_eq!(host.game(), &before, "{line}: nothing changed");
+    }
+    // An offer twice, then the game over: refused too.
+    assert_eq!(
+        send(&mut host, Color::Black, r#"{"op":"offer_draw"}"#)[1][0]["draw_offer"],
+        "black"
+    );
+    let twice = send(&mut host, Color::Black, r#"{"op":"offer_draw"}"#);
+    assert!(
+        twice[0][0]["error"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("already stands")
+    );
+    let agreed = send(&mut host, Color::White, r#"{"op":"accept_draw"}"#);
+    assert_eq!(
+        agreed[1].last().map(|v| v["type"].clone()),
+        Some(json!("reveal"))
+    );
+    let late = send(&mut host, Color::Black, r#"{"op":"try","move":"7g7f"}"#);
+    assert!(
+        late[0][0]["error"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("game is over")
+    );
+}
+
+#[test]
+fn an_impossible_attempt_is_told_to_its_maker_alone() {
+    let (mut host, _) = table();
+    // The rook on 2h cannot reach 8h through its own bishop: impossible on its own board.
+    let got = send(&mut host, Color::Black, r#"{"op":"try","move":"2h8h"}"#);
+    assert_eq!(got[0][0]["items"], json!([{"kind": "impossible"}]));
+    assert_eq!(got[0][0]["request"], json!({"op": "try", "move": "2h8h"}));
+    assert!(
+        got[1].is_empty(),
+        "gote is sent nothing at all: {:?}",
+        got[1]
+    );
+    let played = send(&mut host, Color::Black, r#"{"op":"try","move":"7g7f"}"#);
+    assert_eq!(
+        played[1][0]["request"],
+        Value::Null,
+        "never the opponent's request"
+    );
+    assert_eq!(played[1][0]["n"], 1);
+    assert_eq!(played[1][0]["items"], json!([{"kind": "legal"}]));
+    assert!(!played[1].iter().any(|v| v.to_string().contains("7g7f")));
+}
+
+/// A reader that keeps every byte it reads.
+struct Tee<R> {
+    inner: R,
+    log: Arc<Mutex<Vec<u8>>>,
+}
+
+impl<R: Read> Read for Tee<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        if let Ok(mut log) = self.log.lock() {
+            log.extend_from_slice(&buf[..n]);
+        }
+        Ok(n)
+    }
+}
+
+#[test]
+fn a_game_across_loopback_tcp_reaches_each_seat_with_only_its_own() {
+    let game = TsuitateGame::new(TsuitateRules::default());
+    let host = TsuitateHost::new(game, Default::default(), None, 11, false);
+    let hosted = serve::serve_table(host, "127.0.0.1", 0).expect("served");
+    let addr = hosted.server.addr().to_string();
+    let code = hosted.server.code();
+    let seats = [Color::Black, Color::White].map(|c| {
+        let (addr, code) = (addr.clone(), code.clone());
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let kept = Arc::clone(&log);
+        let thread = std::thread::spawn(move || {
+            let mut hello = Hello::new();
+            hello.code = Some(code);
+            hello.seat = Some(slot(c));
+            hello.name = Some(format!("{} bot", name(c)));
+            let connection = Connection::open(&addr, &hello).expect("connects");
+            let (reader, writer) = connection.into_io();
+            let reader = BufReader::new(Tee {
+                inner: reader,
+                log: kept,
+            });
+            let mut chess = kriegspiel::bots::driver::Driver::start(
+                kriegspiel::bots::BotKind::Random.make(1).expect("a bot"),
+            );
+            let mut shogi = bots::make(
+                if c == Color::Black {
+                    "heuristic"
+                } else {
+                    "random"
+                },
+                3,
+            )
+            .expect("a bot");
+            play_any_seat(
+                &mut chess,
+                shogi.as_mut(),
+                None,
+                None,
+                reader,
+                writer,
+                &mut |_, _| {},
+            )
+            .expect("the seat plays to the end")
+        });
+        (thread, log)
+    });
+    let deadline = Instant::now() + Duration::from_secs(120);
+    for (c, (thread, log)) in [Color::Black, Color::White].into_iter().zip(seats) {
+        let played = thread.join().expect("the seat's thread");
+        let AnySeat::Tsuitate(end, state) = played else {
+            panic!("a tsuitate table plays tsuitate");
+        };
+        assert_eq!(end, kriegspiel::seat::engine::SeatEnd::Revealed);
+        assert!(Instant::now() < deadline);
+        let text = String::from_utf8(log.lock().expect("log").clone()).expect("UTF-8");
+        let lines: Vec<String> = text.lines().map(str::to_owned).collect();
+        let game = hosted.server.with_host(|h| h.game().clone());
+        check_lines(&lines, &game, c);
+        assert_eq!(state.view().as_ref(), Some(game.seat(c)));
+        assert!(game.referee().over().is_some());
+    }
+    assert!(hosted.server.with_host(|h| h.over_title()).is_some());
+}
+
+fn output_of(command: &mut Command) -> String {
+    let out = command.stderr(Stdio::inherit()).output().expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{command:?} failed: {text}");
+    text
+}
+
+#[test]
+fn a_tsuitate_match_seats_kriegspiel_engine_as_a_program() {
+    let out = output_of(Command::new(BIN).args([
+        "match",
+        "--tsuitate",
+        "--white",
+        "cmd:kriegspiel engine --bot random --seed 4",
+        "--black",
+        "heuristic",
+        "--games",
+        "2",
+        "--swap",
+    ]));
+    let games: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 2, "{out}");
+    assert!(games[0].contains("white cmd:kriegspiel engine"), "{out}");
+    assert!(games[1].contains("black cmd:kriegspiel engine"), "{out}");
+    assert!(!out.contains("unfinished"), "{out}");
+    let summary = out.lines().last().unwrap_or_default();
+    assert!(
+        summary.contains("wins") && summary.contains("losses"),
+        "{out}"
+    );
+    let refused = Command::new(BIN)
+        .args([
+            "match",
+            "--tsuitate",
+            "--white",
+            "strong",
+            "--black",
+            "random",
+        ])
+        .output()
+        .expect("runs");
+    assert!(!refused.status.success());
+    let words = String::from_utf8_lossy(&refused.stderr);
+    assert!(words.contains("random and heuristic"), "{words}");
+}
+
+#[test]
+fn host_and_join_play_tsuitate_from_the_command_line() {
+    let dir = std::env::temp_dir().join(format!("ks-tsuitate-seat-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let save = dir.join("hosted.ron");
+    let mut host = Command::new(BIN)
+        .args(["host", "--tsuitate", "--seat", "black", "--bot", "random"])
+        .args(["--port", "0", "--bind", "127.0.0.1", "--autosave"])
+        .arg(&save)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("the host starts");
+    let mut out = BufReader::new(host.stdout.take().expect("stdout"));
+    let (mut addr, mut code) = (None, None);
+    while addr.is_none() || code.is_none() {
+        let mut line = String::new();
+        assert!(
+            out.read_line(&mut line).expect("reads") > 0,
+            "the host ended early"
+        );
+        if let Some(a) = line.trim().strip_prefix("address ") {
+            addr = Some(a.to_owned());
+        }
+        if let Some(c) = line.trim().strip_prefix("code ") {
+            code = Some(c.to_owned());
+        }
+    }
+    let (addr, code) = (addr.unwrap_or_default(), code.unwrap_or_default());
+    let joined = output_of(Command::new(BIN).args([
+        "join",
+        &addr,
+        "--code",
+        &code,
+        "--bot",
+        "heuristic",
+        "--name",
+        "Gote",
+    ]));
+    assert!(joined.contains("seat white token W"), "{joined}");
+    let result = joined.lines().last().unwrap_or_default();
+    assert!(
+        result.starts_with("result ") && result.contains('('),
+        "{joined}"
+    );
+    let mut rest = String::new();
+    let _ = out.read_to_string(&mut rest);
+    let status = host.wait().expect("the host ends");
+    assert!(status.success(), "{rest}");
+    assert!(
+        rest.contains(&result.to_string()),
+        "the same result: {rest}"
+    );
+    let loaded = kriegspiel::tsuitate::save::load_file(&save).expect("the autosave loads");
+    assert!(loaded.game.referee().over().is_some());
+    assert_eq!(loaded.saved.meta.white, "Gote");
+    let _ = std::fs::remove_dir_all(&dir);
+}
