@@ -298,7 +298,7 @@ _kriegspiel() {
                     return 0
                     ;;
                 --level)
-                    COMPREPLY=($(compgen -W "beginner novice casual club expert strongest" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "beginner novice casual club advanced expert strongest" -- "${cur}"))
                     return 0
                     ;;
                 --think-ms)
@@ -682,7 +682,7 @@ _kriegspiel() {
                     return 0
                     ;;
                 --bot)
-                    COMPREPLY=($(compgen -W "random heuristic strong krk_practice beginner novice casual club expert strongest cmd:PROGRAM" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "random heuristic strong krk_practice beginner novice casual club advanced expert strongest cmd:PROGRAM" -- "${cur}"))
                     return 0
                     ;;
                 --clock)
@@ -750,7 +750,7 @@ _kriegspiel() {
                     return 0
                     ;;
                 --bot)
-                    COMPREPLY=($(compgen -W "random heuristic strong krk_practice beginner novice casual club expert strongest cmd:PROGRAM" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "random heuristic strong krk_practice beginner novice casual club advanced expert strongest cmd:PROGRAM" -- "${cur}"))
                     return 0
                     ;;
                 --have)
@@ -862,11 +862,11 @@ _kriegspiel() {
             fi
             case "${prev}" in
                 --white)
-                    COMPREPLY=($(compgen -W "random heuristic strong krk_practice beginner novice casual club expert strongest cmd:PROGRAM" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "random heuristic strong krk_practice beginner novice casual club advanced expert strongest cmd:PROGRAM" -- "${cur}"))
                     return 0
                     ;;
                 --black)
-                    COMPREPLY=($(compgen -W "random heuristic strong krk_practice beginner novice casual club expert strongest cmd:PROGRAM" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "random heuristic strong krk_practice beginner novice casual club advanced expert strongest cmd:PROGRAM" -- "${cur}"))
                     return 0
                     ;;
                 --rules)

@@ -32,6 +32,9 @@ pub enum Level {
     /// Weighs the hidden pieces, often careless.
     #[value(help = "weighs where your pieces may be, but is often careless")]
     Club,
+    /// Weighs the hidden pieces, sometimes careless.
+    #[value(help = "weighs where your pieces may be, sometimes careless")]
+    Advanced,
     /// Weighs the hidden pieces, now and then careless.
     #[value(help = "weighs where your pieces may be, careless now and then")]
     Expert,
@@ -53,11 +56,12 @@ pub struct LevelSpec {
 
 impl Level {
     /// Every level, weakest first.
-    pub const ALL: [Level; 6] = [
+    pub const ALL: [Level; 7] = [
         Level::Beginner,
         Level::Novice,
         Level::Casual,
         Level::Club,
+        Level::Advanced,
         Level::Expert,
         Level::Strongest,
     ];
@@ -72,6 +76,7 @@ impl Level {
             Level::Novice => "novice",
             Level::Casual => "casual",
             Level::Club => "club",
+            Level::Advanced => "advanced",
             Level::Expert => "expert",
             Level::Strongest => "strongest",
         }
@@ -104,6 +109,7 @@ impl Level {
             Level::Novice => "Novice",
             Level::Casual => "Casual",
             Level::Club => "Club",
+            Level::Advanced => "Advanced",
             Level::Expert => "Expert",
             Level::Strongest => "Strongest",
         }
@@ -116,6 +122,7 @@ impl Level {
             Level::Novice => "rules of thumb, half of its moves random",
             Level::Casual => "chess rules of thumb, a blunder now and then",
             Level::Club => "weighs where your pieces may be, but is often careless",
+            Level::Advanced => "weighs where your pieces may be, sometimes careless",
             Level::Expert => "weighs where your pieces may be, careless now and then",
             Level::Strongest => "weighs where your pieces may be, always",
         }
@@ -129,11 +136,12 @@ impl Level {
     /// How the level is made.
     pub fn spec(self) -> LevelSpec {
         let (bot, think_ms, random_per_mille) = match self {
-            Level::Beginner => (BotKind::Heuristic, None, 700),
+            Level::Beginner => (BotKind::Heuristic, None, 800),
             Level::Novice => (BotKind::Heuristic, None, 400),
             Level::Casual => (BotKind::Heuristic, None, 100),
             Level::Club => (BotKind::Strong, Some(50), 400),
-            Level::Expert => (BotKind::Strong, Some(50), 150),
+            Level::Advanced => (BotKind::Strong, Some(50), 220),
+            Level::Expert => (BotKind::Strong, Some(50), 80),
             Level::Strongest => (BotKind::Strong, None, 0),
         };
         LevelSpec {
@@ -244,7 +252,7 @@ mod tests {
     #[test]
     fn handicaps_shrink_up_the_ladder() {
         let specs = Level::ALL.map(Level::spec);
-        assert_eq!(specs[5].random_per_mille, 0);
+        assert_eq!(specs[6].random_per_mille, 0);
         for pair in specs.windows(2) {
             let same_bot = pair[0].bot == pair[1].bot;
             assert!(!same_bot || pair[0].random_per_mille > pair[1].random_per_mille);
