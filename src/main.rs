@@ -151,9 +151,19 @@ struct BenchArgs {
     /// and 100k events, with and without autosave), host (the seat host's per-request cost,
     /// fresh and at 1k, 10k and 50k events), or wire (the seat protocol across machines on
     /// loopback: requests a second, joining, trickling connections, a flooding seat), or
-    /// problems (every shipped problem solved, at most `--seconds` each, and never less than 60).
-    #[arg(long, value_parser = ["in-process", "protocol", "cost", "host", "wire", "problems"])]
+    /// problems (every shipped problem solved, at most `--seconds` each, and never less than 60),
+    /// or ladder (each level against the level below: `--games` a step, under `--rules`).
+    #[arg(long, value_parser = ["in-process", "protocol", "cost", "host", "wire", "problems", "ladder"])]
     only: Option<String>,
+    /// With --only ladder: games a step (colours exchanged every other game).
+    #[arg(long, default_value_t = 40)]
+    games: u32,
+    /// With --only ladder: the rule set.
+    #[arg(long, default_value = "wild16", value_parser = PresetParser, value_name = "PRESET")]
+    rules: Preset,
+    /// With --only ladder: stop a game, unfinished (a draw), after this many plies.
+    #[arg(long, default_value_t = 600)]
+    max_plies: u32,
 }
 
 fn main() -> ExitCode {
@@ -209,7 +219,7 @@ fn referee(args: RefereeArgs) -> Outcome {
         .map_err(|e| Stop::failed(format!("referee: {e}")))
 }
 
-/// `kriegspiel bench`: referee throughput.
+/// `kriegspiel bench`: referee throughput, and the other measurements `--only` names.
 fn bench(args: BenchArgs) -> Outcome {
     let only = match args.only.as_deref() {
         Some("in-process") => kriegspiel::bench::Only::InProcess,
@@ -218,6 +228,17 @@ fn bench(args: BenchArgs) -> Outcome {
         Some("wire") => kriegspiel::bench::Only::Wire,
         Some("host") => kriegspiel::bench::Only::Host,
         Some("problems") => kriegspiel::bench::Only::Problems,
+        Some("ladder") => {
+            let options = kriegspiel::bench::ladder::Options {
+                rules: args.rules.rules(),
+                games: args.games,
+                seed: args.seed,
+                max_plies: args.max_plies,
+            };
+            return kriegspiel::bench::ladder::run(&options)
+                .map(|_| ())
+                .map_err(Stop::failed);
+        }
         _ => kriegspiel::bench::Only::All,
     };
     kriegspiel::bench::run(args.seconds, args.passes, args.seed, only).map_err(Stop::failed)

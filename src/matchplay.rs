@@ -10,6 +10,7 @@
 
 use crate::announce::GameResult;
 use crate::bots::driver::Driver;
+use crate::bots::level::Level;
 use crate::bots::{Bot, BotError, BotKind};
 use crate::log::Game;
 use crate::referee::Request;
@@ -41,8 +42,8 @@ pub struct MatchConfig {
     pub seed: u64,
     /// A game stops, unfinished, after this many completed turns.
     pub max_plies: u32,
-    /// A thinking-time level per request, in milliseconds (the strong bot looks at more worlds
-    /// for more time; the other bots ignore it).
+    /// A thinking time per request, in milliseconds (the strong bot looks at more worlds for
+    /// more time; the other bots and the levels, which keep their own, ignore it).
     pub think_ms: Option<u64>,
     /// The bots exchange colours in every odd game (0-based).
     pub swap: bool,
@@ -163,12 +164,15 @@ pub enum MatchError {
     },
 }
 
-/// A bot as the command line names it: one of ours by its [`BotKind`] id, or `cmd:PROGRAM ARGS`,
-/// a program speaking the seat protocol (PROTOCOL-SEAT.md) on its standard input and output.
+/// A bot as the command line names it: one of ours by its [`BotKind`] id, a [`Level`] by its id,
+/// or `cmd:PROGRAM ARGS`, a program speaking the seat protocol (PROTOCOL-SEAT.md) on its standard
+/// input and output.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BotChoice {
     /// One of our bots (never [`BotKind::Engine`]: an engine is [`BotChoice::Command`]).
     Kind(BotKind),
+    /// A level for people (its own bot, thinking time and handicap).
+    Level(Level),
     /// An engine program's command line.
     Command(String),
 }
@@ -182,14 +186,18 @@ impl From<BotKind> for BotChoice {
 impl std::str::FromStr for BotChoice {
     type Err = BotError;
 
-    /// `cmd:PROGRAM ARGS` (a command that is not empty), or a [`BotKind::from_id`] id.
+    /// `cmd:PROGRAM ARGS` (a command that is not empty), a [`Level::from_id`] id, or a
+    /// [`BotKind::from_id`] id.
     fn from_str(text: &str) -> Result<BotChoice, BotError> {
         match text.strip_prefix("cmd:") {
             Some(command) if command.trim().is_empty() => {
                 Err(BotError::Engine("cmd: names no program".to_owned()))
             }
             Some(command) => Ok(BotChoice::Command(command.to_owned())),
-            None => BotKind::from_id(text).map(BotChoice::Kind),
+            None => match Level::from_id(text) {
+                Some(level) => Ok(BotChoice::Level(level)),
+                None => BotKind::from_id(text).map(BotChoice::Kind),
+            },
         }
     }
 }
@@ -199,6 +207,7 @@ impl std::fmt::Display for BotChoice {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             BotChoice::Kind(kind) => f.write_str(kind.id()),
+            BotChoice::Level(level) => f.write_str(level.id()),
             BotChoice::Command(command) => write!(f, "cmd:{command}"),
         }
     }
@@ -209,6 +218,7 @@ impl BotChoice {
     pub fn make(&self, seed: u64) -> Result<Box<dyn Bot>, BotError> {
         match self {
             BotChoice::Kind(kind) => kind.make(seed),
+            BotChoice::Level(level) => Ok(level.make(seed)),
             BotChoice::Command(command) => crate::seat::engine::EngineBot::spawn(command)
                 .map(|b| Box::new(b) as Box<dyn Bot>)
                 .map_err(|e| BotError::Engine(e.to_string())),

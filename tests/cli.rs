@@ -124,6 +124,7 @@ fn save_with_bot(bot: &str) -> String {
         computer: Some(Computer {
             plays: shakmaty::Color::Black,
             bot: BotKind::Strong,
+            level: None,
         }),
         ..Meta::default()
     };
@@ -464,4 +465,86 @@ fn a_host_serves_the_rules_of_a_rules_file_to_their_end() {
         "{help}"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn levels_are_bots_in_match_and_engine_takes_level() {
+    use kriegspiel::bots::level::Level;
+    let help = stdout(&run(&["match", "--help"]));
+    assert!(Level::ALL.iter().all(|l| help.contains(l.id())), "{help}");
+    let out = run(&[
+        "match",
+        "--white",
+        "club",
+        "--black",
+        "beginner",
+        "--games",
+        "1",
+        "--max-plies",
+        "6",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("game 1: club (white) vs beginner"), "{text}");
+    assert!(text.contains("club vs beginner: +"), "{text}");
+    // A level behind the seat protocol: `engine --level`.
+    let out = run(&[
+        "match",
+        "--white",
+        "cmd:kriegspiel engine --level novice",
+        "--black",
+        "random",
+        "--games",
+        "1",
+        "--max-plies",
+        "6",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("in 6 plies (ply limit)"),
+        "{}",
+        stdout(&out)
+    );
+    // An unknown level, or a level with a bot or a thinking time, is bad input.
+    for args in [
+        &["engine", "--level", "grandmaster"][..],
+        &["engine", "--level", "club", "--bot", "random"],
+        &["engine", "--level", "club", "--think-ms", "10"],
+        &["match", "--white", "grandmaster", "--black", "club"],
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+    }
+    let out = run(&["match", "--white", "grandmaster", "--black", "club"]);
+    assert!(stderr(&out).contains("strongest"), "{}", stderr(&out));
+}
+
+#[test]
+fn the_ladder_bench_plays_every_step_with_each_colour() {
+    use kriegspiel::bots::level::Level;
+    let out = run(&[
+        "bench",
+        "--only",
+        "ladder",
+        "--games",
+        "2",
+        "--max-plies",
+        "8",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    for pair in Level::ALL.windows(2) {
+        let name = format!("{} vs {}", pair[1].id(), pair[0].id());
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(&name))
+            .unwrap_or_else(|| panic!("no step {name}: {text}"));
+        // As White, as Black, in all: W-L-D adding up to 1, 1 and 2 games.
+        let counts: Vec<u32> = line
+            .split_whitespace()
+            .filter(|w| w.matches('-').count() == 2)
+            .map(|w| w.split('-').filter_map(|n| n.parse::<u32>().ok()).sum())
+            .collect();
+        assert_eq!(counts, [1, 1, 2], "{line}");
+    }
 }

@@ -141,5 +141,9 @@ fn the_memory_cap_is_checked_and_a_small_one_still_proves() {
     }
     let out = run(&["problem", "anderson-1958-no03", "--memory-mb", "16"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert!(text(&out.stdout).contains("Key: Qe7"), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stdout).contains("Key: Qe7"),
+        "{}",
+        text(&out.stdout)
+    );
 }

@@ -114,6 +114,47 @@ fn names_in_a_save_are_cleaned_as_it_loads() {
 }
 
 #[test]
+fn the_computers_level_round_trips_and_older_saves_have_none() {
+    use kriegspiel::bots::{BotKind, level::Level};
+    use kriegspiel::save::Computer;
+    for level in Level::ALL {
+        let mut saved = random_game(Preset::Wild16.rules(), 3, 8);
+        saved.meta.computer = Some(Computer::at_level(Color::Black, level));
+        let text = saved.to_ron();
+        assert!(
+            text.contains(&format!("level: Some({})", level.id())),
+            "{text}"
+        );
+        let computer = load_str(&text).expect("loads").saved.meta.computer;
+        assert_eq!(computer.and_then(|c| c.level), Some(level));
+        assert_eq!(computer.map(|c| c.bot), Some(level.spec().bot));
+    }
+    // A save from before levels names only its bot: it reads, with no level.
+    let mut saved = random_game(Preset::Wild16.rules(), 3, 8);
+    saved.meta.computer = Some(Computer {
+        plays: Color::White,
+        bot: BotKind::Heuristic,
+        level: None,
+    });
+    let text = saved.to_ron();
+    assert!(!text.contains("level"), "{text}");
+    let computer = load_str(&text).expect("loads").saved.meta.computer;
+    assert_eq!(
+        computer.map(|c| (c.bot, c.level)),
+        Some((BotKind::Heuristic, None))
+    );
+    // A level this version does not know is named, never replaced.
+    saved.meta.computer = Some(Computer::at_level(Color::White, Level::Club));
+    let text = saved.to_ron().replace("Some(club)", "Some(grandmaster)");
+    match load_str(&text) {
+        Err(LoadError::UnknownName { what, found, .. }) => {
+            assert_eq!((what.as_str(), found.as_str()), ("level", "grandmaster"));
+        }
+        other => panic!("expected an unknown level, got {:?}", other.map(|_| ())),
+    }
+}
+
+#[test]
 fn a_wrong_recorded_answer_names_its_event() {
     let mut saved = load_str(&sample_text()).expect("loads").saved;
     // Find an attempt answered "illegal" and record it as "impossible" instead.

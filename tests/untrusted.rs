@@ -146,6 +146,7 @@ fn long_moves_rule_sets_and_fields_are_quoted_short() {
     saved.meta.computer = Some(kriegspiel::save::Computer {
         plays: shakmaty::Color::Black,
         bot: kriegspiel::bots::BotKind::Random,
+        level: None,
     });
     let text = saved
         .to_ron()

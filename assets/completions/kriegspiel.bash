@@ -171,7 +171,7 @@ _kriegspiel() {
             return 0
             ;;
         kriegspiel__subcmd__bench)
-            opts="-h --seconds --passes --seed --only --help"
+            opts="-h --seconds --passes --seed --only --games --rules --max-plies --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -190,7 +190,19 @@ _kriegspiel() {
                     return 0
                     ;;
                 --only)
-                    COMPREPLY=($(compgen -W "in-process protocol cost host wire problems" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "in-process protocol cost host wire problems ladder" -- "${cur}"))
+                    return 0
+                    ;;
+                --games)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rules)
+                    COMPREPLY=($(compgen -W "berkeley berkeley_any wild16 cincinnati rand english classic crazykrieg rbc modern pickle_pot one_eye semi" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-plies)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -275,7 +287,7 @@ _kriegspiel() {
             return 0
             ;;
         kriegspiel__subcmd__engine)
-            opts="-h --bot --think-ms --seed --help"
+            opts="-h --bot --level --think-ms --seed --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -283,6 +295,10 @@ _kriegspiel() {
             case "${prev}" in
                 --bot)
                     COMPREPLY=($(compgen -W "random krk_practice heuristic strong" -- "${cur}"))
+                    return 0
+                    ;;
+                --level)
+                    COMPREPLY=($(compgen -W "beginner novice casual club advanced expert strongest" -- "${cur}"))
                     return 0
                     ;;
                 --think-ms)
@@ -666,7 +682,7 @@ _kriegspiel() {
                     return 0
                     ;;
                 --bot)
-                    COMPREPLY=($(compgen -W "random heuristic strong krk_practice cmd:PROGRAM" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "random heuristic strong krk_practice beginner novice casual club advanced expert strongest cmd:PROGRAM" -- "${cur}"))
                     return 0
                     ;;
                 --clock)
@@ -734,7 +750,7 @@ _kriegspiel() {
                     return 0
                     ;;
                 --bot)
-                    COMPREPLY=($(compgen -W "random heuristic strong krk_practice cmd:PROGRAM" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "random heuristic strong krk_practice beginner novice casual club advanced expert strongest cmd:PROGRAM" -- "${cur}"))
                     return 0
                     ;;
                 --have)
@@ -846,11 +862,11 @@ _kriegspiel() {
             fi
             case "${prev}" in
                 --white)
-                    COMPREPLY=($(compgen -W "random heuristic strong krk_practice cmd:PROGRAM" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "random heuristic strong krk_practice beginner novice casual club advanced expert strongest cmd:PROGRAM" -- "${cur}"))
                     return 0
                     ;;
                 --black)
-                    COMPREPLY=($(compgen -W "random heuristic strong krk_practice cmd:PROGRAM" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "random heuristic strong krk_practice beginner novice casual club advanced expert strongest cmd:PROGRAM" -- "${cur}"))
                     return 0
                     ;;
                 --rules)

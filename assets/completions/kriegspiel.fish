@@ -135,15 +135,29 @@ complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand selfplay" -l max-p
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand selfplay" -l out -d 'The file to save the game in' -r -F
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand selfplay" -l flags -d 'Rule flags to change, as in the protocol\'s `new` (JSON), e.g. \'{"sighted":"white","handicap":"pickle_pot","bishop":"f"}\'' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand selfplay" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l white -d 'The bot under test (its wins and losses are counted)' -r -f -a "random\t'random possible attempts (easy)'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l white -d 'The bot under test (its wins and losses are counted): a bot, a level (beginner to strongest) or cmd:PROGRAM' -r -f -a "random\t'random possible attempts (easy)'
 heuristic\t'chess rules of thumb (medium)'
 strong\t'weighs where the opponent\'s pieces may be (hard)'
 krk_practice\t'the KR vs K practice player (also: krk)'
+beginner\t'most moves at random: for a first game'
+novice\t'plays sensibly half of the time'
+casual\t'chess rules of thumb, a blunder now and then'
+club\t'weighs where your pieces may be, but is often careless'
+advanced\t'weighs where your pieces may be, sometimes careless'
+expert\t'weighs where your pieces may be, careless now and then'
+strongest\t'the strongest player, at its default thinking time'
 cmd:PROGRAM\t'a program speaking the seat protocol (quoted with its arguments)'"
-complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l black -d 'Its opponent' -r -f -a "random\t'random possible attempts (easy)'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l black -d 'Its opponent: a bot, a level or cmd:PROGRAM' -r -f -a "random\t'random possible attempts (easy)'
 heuristic\t'chess rules of thumb (medium)'
 strong\t'weighs where the opponent\'s pieces may be (hard)'
 krk_practice\t'the KR vs K practice player (also: krk)'
+beginner\t'most moves at random: for a first game'
+novice\t'plays sensibly half of the time'
+casual\t'chess rules of thumb, a blunder now and then'
+club\t'weighs where your pieces may be, but is often careless'
+advanced\t'weighs where your pieces may be, sometimes careless'
+expert\t'weighs where your pieces may be, careless now and then'
+strongest\t'the strongest player, at its default thinking time'
 cmd:PROGRAM\t'a program speaking the seat protocol (quoted with its arguments)'"
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l rules -d 'Rule set' -r -f -a "berkeley\t'Berkeley'
 berkeley_any\t'Berkeley + Any?'
@@ -161,7 +175,7 @@ semi\t'Semi-Kriegspiel (handicap)'"
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l games -d 'Number of games' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l seed -d 'Random seed (game i seeds its bots from seed + i)' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l max-plies -d 'Stop a game, unfinished (scored as a draw), after this many plies (completed turns)' -r
-complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l think-ms -d 'Thinking time per request in milliseconds, for bots that use it' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l think-ms -d 'Thinking time per request in milliseconds, for bots that use it (a level keeps its own)' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l out-dir -d 'Save every game in this folder (match-<seed>-<i>.ron; made if missing)' -r -F
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l ending -d 'Start every game from a random ending instead: the bot under test has its king and these pieces (letters Q, R, B, N, P; e.g. Q, R, QR, BB, BN) against a lone king, and moves first' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l blocked -d 'With --ending: the lone king keeps this many pawns (0 to 4), each blocked by a pawn of the bot under test in front of it' -r
@@ -246,6 +260,13 @@ complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand host" -l bot -d 'P
 heuristic\t'chess rules of thumb (medium)'
 strong\t'weighs where the opponent\'s pieces may be (hard)'
 krk_practice\t'the KR vs K practice player (also: krk)'
+beginner\t'most moves at random: for a first game'
+novice\t'plays sensibly half of the time'
+casual\t'chess rules of thumb, a blunder now and then'
+club\t'weighs where your pieces may be, but is often careless'
+advanced\t'weighs where your pieces may be, sometimes careless'
+expert\t'weighs where your pieces may be, careless now and then'
+strongest\t'the strongest player, at its default thinking time'
 cmd:PROGRAM\t'a program speaking the seat protocol (quoted with its arguments)'"
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand host" -l clock -d 'A clock, minutes+seconds per move (e.g. 5+3); kept by the host' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand host" -l autosave -d 'Where to autosave the game (default: game-<date>-<time>.ron in the user\'s saves folder, on Linux ~/.local/share/kriegspiel/saves)' -r -F
@@ -261,6 +282,13 @@ complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand join" -l bot -d 'P
 heuristic\t'chess rules of thumb (medium)'
 strong\t'weighs where the opponent\'s pieces may be (hard)'
 krk_practice\t'the KR vs K practice player (also: krk)'
+beginner\t'most moves at random: for a first game'
+novice\t'plays sensibly half of the time'
+casual\t'chess rules of thumb, a blunder now and then'
+club\t'weighs where your pieces may be, but is often careless'
+advanced\t'weighs where your pieces may be, sometimes careless'
+expert\t'weighs where your pieces may be, careless now and then'
+strongest\t'the strongest player, at its default thinking time'
 cmd:PROGRAM\t'a program speaking the seat protocol (quoted with its arguments)'"
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand join" -l have -d 'How many heard lines this seat already holds (a reconnecting engine sends 0)' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand join" -l max-plies -d 'With --bot: resign instead of acting once this many plies (half-moves) were played, counted by move numbers (White\'s move n is ply 2n-1); caps test games' -r
@@ -270,19 +298,42 @@ complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand engine" -l bot -d 
 krk_practice\t'the KR vs K practice player (also: krk)'
 heuristic\t'chess rules of thumb (medium)'
 strong\t'weighs where the opponent\'s pieces may be (hard)'"
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand engine" -l level -d 'Play at a level for people instead of a bare bot (the level picks its bot, thinking time and handicap)' -r -f -a "beginner\t'most moves at random: for a first game'
+novice\t'plays sensibly half of the time'
+casual\t'chess rules of thumb, a blunder now and then'
+club\t'weighs where your pieces may be, but is often careless'
+advanced\t'weighs where your pieces may be, sometimes careless'
+expert\t'weighs where your pieces may be, careless now and then'
+strongest\t'the strongest player, at its default thinking time'"
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand engine" -l think-ms -d 'Thinking time per request in milliseconds, for bots that use it' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand engine" -l seed -d 'Random seed' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand engine" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand bench" -l seconds -d 'Seconds to spend on each measurement (at least 0.1)' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand bench" -l passes -d 'Replay the recorded games exactly this many times in-process instead of for a fixed time' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand bench" -l seed -d 'Random seed' -r
-complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand bench" -l only -d 'Run only one measurement: in-process, protocol, cost (per-request cost at 1k, 10k and 100k events, with and without autosave), host (the seat host\'s per-request cost, fresh and at 1k, 10k and 50k events), or wire (the seat protocol across machines on loopback: requests a second, joining, trickling connections, a flooding seat), or problems (every shipped problem solved, at most `--seconds` each, and never less than 60)' -r -f -a "in-process\t''
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand bench" -l only -d 'Run only one measurement: in-process, protocol, cost (per-request cost at 1k, 10k and 100k events, with and without autosave), host (the seat host\'s per-request cost, fresh and at 1k, 10k and 50k events), or wire (the seat protocol across machines on loopback: requests a second, joining, trickling connections, a flooding seat), or problems (every shipped problem solved, at most `--seconds` each, and never less than 60), or ladder (each level against the level below: `--games` a step, under `--rules`)' -r -f -a "in-process\t''
 protocol\t''
 cost\t''
 host\t''
 wire\t''
-problems\t''"
-complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand bench" -s h -l help -d 'Print help'
+problems\t''
+ladder\t''"
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand bench" -l games -d 'With --only ladder: games a step (colours exchanged every other game)' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand bench" -l rules -d 'With --only ladder: the rule set' -r -f -a "berkeley\t'Berkeley'
+berkeley_any\t'Berkeley + Any?'
+wild16\t'ICC Wild 16'
+cincinnati\t'Cincinnati'
+rand\t'RAND'
+english\t'English ("Are there any?")'
+classic\t'Classic club rules'
+crazykrieg\t'Crazyhouse Kriegspiel'
+rbc\t'Reconnaissance Blind Chess'
+modern\t'Modern Kriegspiel'
+pickle_pot\t'Pickle-pot (handicap)'
+one_eye\t'One-eye (handicap)'
+semi\t'Semi-Kriegspiel (handicap)'"
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand bench" -l max-plies -d 'With --only ladder: stop a game, unfinished (a draw), after this many plies' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand bench" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand manpage" -l out-dir -d 'Write the pages to this folder instead: kriegspiel.1 and one page per subcommand (kriegspiel-replay.1, ...), created if missing' -r -F
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand manpage" -s h -l help -d 'Print help'

@@ -244,7 +244,11 @@ impl KriegspielApp {
             white,
             black,
             mode: crate::save::Mode::Practice,
-            computer: Some(crate::save::Computer { plays: !human, bot }),
+            computer: Some(crate::save::Computer {
+                plays: !human,
+                bot,
+                level: None,
+            }),
             ..crate::save::Meta::default()
         };
         let path = self.new_autosave();
@@ -325,6 +329,7 @@ impl KriegspielApp {
                     meta.computer = Some(crate::save::Computer {
                         plays,
                         bot: BotKind::KrkPractice,
+                        level: None,
                     });
                 }
                 // A file never starts a program: an engine's command came from the file, so

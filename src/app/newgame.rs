@@ -6,6 +6,7 @@
 use super::play::PlayMode;
 use super::theme;
 use crate::bots::BotKind;
+use crate::bots::level::Level;
 use crate::clock::TimeControl;
 use crate::rules::{Preset, RuleSet};
 use crate::save::{Computer, Meta, Mode};
@@ -90,8 +91,11 @@ pub struct NewGameDialog {
     pub fen: String,
     /// Why the game cannot start.
     pub error: Option<String>,
-    /// Against the computer: its level (which bot).
+    /// Against the computer: which bot ([`BotKind::Engine`] for an engine program; otherwise
+    /// the level's bot, [`NewGameDialog::level`] says how it plays).
     pub bot: BotKind,
+    /// Against the computer (not an engine): its level.
+    pub level: Level,
     /// Against the computer: the person's side.
     pub human: Color,
     /// Against an engine: its command line (a program speaking the seat protocol).
@@ -193,7 +197,8 @@ impl NewGameDialog {
             use_fen: false,
             fen: String::new(),
             error: None,
-            bot: BotKind::Strong,
+            bot: Level::DEFAULT.spec().bot,
+            level: Level::DEFAULT,
             engine: "kriegspiel engine --bot strong".to_owned(),
             human: Color::White,
             shown: false,
@@ -229,9 +234,13 @@ impl NewGameDialog {
             _ => (PlayMode::HotSeat, Mode::HotSeat),
         };
         // Against the computer, its seat carries its name (and level) and the save says so.
-        let computer = (self.mode == NewMode::Computer).then_some(Computer {
-            plays: !self.human,
-            bot: self.bot,
+        let computer = (self.mode == NewMode::Computer).then(|| match self.bot {
+            BotKind::Engine => Computer {
+                plays: !self.human,
+                bot: BotKind::Engine,
+                level: None,
+            },
+            _ => Computer::at_level(!self.human, self.level),
         });
         let engine = self.engine.trim();
         if self.mode == NewMode::Computer && self.bot == BotKind::Engine && engine.is_empty() {
@@ -248,7 +257,9 @@ impl NewGameDialog {
                     .map_or(program.into(), |f| f.to_string_lossy());
                 clean_name(&format!("Engine: {file}"))
             }
-            Some(c) if c.plays == color => c.bot.title().to_owned(),
+            Some(c) if c.plays == color => c
+                .level
+                .map_or_else(|| c.bot.title().to_owned(), Level::player_name),
             _ => clean_name(typed),
         };
         Ok(GameSpec {
@@ -377,16 +388,16 @@ impl NewGameDialog {
         if self.mode != NewMode::Computer {
             return;
         }
-        ui.horizontal(|ui| {
-            ui.label("Level:");
-            for (bot, label) in [
-                (BotKind::Random, "Easy (random attempts)"),
-                (BotKind::Heuristic, "Medium (rules of thumb)"),
-                (BotKind::Strong, "Hard (weighs where your pieces may be)"),
-                (BotKind::Engine, "An engine program"),
-            ] {
-                ui.radio_value(&mut self.bot, bot, label);
+        ui.label("Level:");
+        ui.indent("levels", |ui| {
+            for level in Level::ALL {
+                let chosen = self.bot != BotKind::Engine && self.level == level;
+                if ui.radio(chosen, level_label(level)).clicked() {
+                    self.level = level;
+                    self.bot = level.spec().bot;
+                }
             }
+            ui.radio_value(&mut self.bot, BotKind::Engine, "An engine program");
         });
         if self.bot == BotKind::Engine {
             ui.horizontal(|ui| {
@@ -494,4 +505,9 @@ impl NewGameDialog {
             resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "FEN"));
         });
     }
+}
+
+/// A level's choice in the dialog: "Club: weighs where your pieces may be, but is often careless".
+pub fn level_label(level: Level) -> String {
+    format!("{}: {}", level.title(), level.description())
 }

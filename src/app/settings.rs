@@ -5,6 +5,7 @@
 
 use super::newgame::{NewGameDialog, NewMode};
 use super::play::{PlayMode, PlayScreen};
+use crate::bots::level::Level;
 use crate::replay::record::Notation;
 use crate::rules::Preset;
 use serde::{Deserialize, Serialize};
@@ -251,6 +252,7 @@ pub(super) fn same_settings(play: &PlayScreen) -> NewGameDialog {
     if let (PlayMode::Seat(human), Some(c)) = (play.mode, computer) {
         dialog.human = human;
         dialog.bot = c.bot;
+        dialog.level = c.level.unwrap_or_else(|| Level::for_bot(c.bot));
     }
     let rules = facts.rules.clone();
     let meta = &facts.meta;

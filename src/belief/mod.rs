@@ -216,6 +216,13 @@ impl Belief {
         // Only when something new was heard (an unchanged view, e.g. every frame, costs
         // nothing).
         if self.history.len() != steps || steps == 0 {
+            // A sample that lost every world on the way is regenerated once, through the whole
+            // history, after the last step: not at every step (a long turn of refused attempts
+            // would cost a regeneration each).
+            if self.worlds.is_empty() && !self.exact {
+                let regenerated = self.regenerate();
+                self.set(regenerated);
+            }
             self.reseed_lone_king(view);
             if self.worlds.is_empty() {
                 self.scatter(view);
@@ -223,17 +230,14 @@ impl Belief {
         }
     }
 
-    /// Applies one step to every world, then samples or regenerates as needed.
+    /// Applies one step to every world, then samples down as needed.
     fn step(&mut self, step: Step) {
         let worlds: Vec<Weighted> = std::mem::take(&mut self.worlds)
             .into_iter()
             .zip(std::mem::take(&mut self.weights))
             .collect();
-        let mut next = advance(worlds, &step, self.color);
+        let next = advance(worlds, &step, self.color);
         self.history.push(step);
-        if next.is_empty() && !self.exact {
-            next = self.regenerate();
-        }
         self.set(next);
     }
 

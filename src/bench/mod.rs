@@ -1,6 +1,6 @@
 //! `kriegspiel bench`: referee throughput on random-attempt games, in-process and through the
 //! JSON-lines protocol over a pipe; the per-request cost as a game grows, through the referee
-//! protocol ([`cost`]) and at the seat host ([`host`]).
+//! protocol ([`cost`]) and at the seat host ([`host`]); the levels' ladder ([`ladder`]).
 //!
 //! A random-attempt game: each turn the side to move tries its possible attempts in random order
 //! (asking "Any?" first where the rules have it, half of the time) until one is legal.
@@ -8,6 +8,7 @@
 use crate::announce::Announcement;
 pub mod cost;
 pub mod host;
+pub mod ladder;
 mod problems;
 pub mod wire;
 

@@ -9,6 +9,7 @@ pub mod driver;
 pub mod endgame;
 pub mod heuristic;
 pub mod krk;
+pub mod level;
 pub mod mate;
 pub mod random;
 pub mod rbc;
@@ -122,7 +123,7 @@ pub enum BotKind {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum BotError {
     /// A name that is not a bot's id.
-    #[error("unknown bot {} (expected one of: {ids}, or cmd:PROGRAM ARGS)", crate::untrusted::quoted(.0), ids = BotKind::id_list())]
+    #[error("unknown bot {} (expected one of: {ids}; a level: {levels}; or cmd:PROGRAM ARGS)", crate::untrusted::quoted(.0), ids = BotKind::id_list(), levels = level::Level::id_list())]
     Unknown(String),
     /// An engine is a program: it is started with its command, not by its kind.
     #[error("an engine is started with its command (cmd:PROGRAM ARGS), not by the name 'engine'")]

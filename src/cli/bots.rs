@@ -4,6 +4,7 @@
 
 use crate::vocab::{BotParser, Outcome, PresetParser, Stop, first_side_moves};
 use kriegspiel::bots::BotKind;
+use kriegspiel::bots::level::Level;
 use kriegspiel::matchplay::BotChoice;
 use kriegspiel::rules::Preset;
 use std::path::PathBuf;
@@ -11,10 +12,11 @@ use std::path::PathBuf;
 /// `kriegspiel match`.
 #[derive(clap::Args)]
 pub struct MatchArgs {
-    /// The bot under test (its wins and losses are counted).
+    /// The bot under test (its wins and losses are counted): a bot, a level (beginner to
+    /// strongest) or cmd:PROGRAM.
     #[arg(long, value_parser = BotParser, value_name = "BOT")]
     pub white: BotChoice,
-    /// Its opponent.
+    /// Its opponent: a bot, a level or cmd:PROGRAM.
     #[arg(long, value_parser = BotParser, value_name = "BOT")]
     pub black: BotChoice,
     /// Rule set.
@@ -29,7 +31,7 @@ pub struct MatchArgs {
     /// Stop a game, unfinished (scored as a draw), after this many plies (completed turns).
     #[arg(long, default_value_t = 600)]
     max_plies: u32,
-    /// Thinking time per request in milliseconds, for bots that use it.
+    /// Thinking time per request in milliseconds, for bots that use it (a level keeps its own).
     #[arg(long)]
     pub think_ms: Option<u64>,
     /// The bots exchange colours every other game.
@@ -129,6 +131,10 @@ pub struct EngineArgs {
     /// The bot.
     #[arg(long, value_enum, default_value = "strong")]
     bot: BotKind,
+    /// Play at a level for people instead of a bare bot (the level picks its bot, thinking
+    /// time and handicap).
+    #[arg(long, value_enum, conflicts_with_all = ["bot", "think_ms"])]
+    level: Option<Level>,
     /// Thinking time per request in milliseconds, for bots that use it.
     #[arg(long)]
     think_ms: Option<u64>,
@@ -253,7 +259,10 @@ pub fn krk_command(args: KrkArgs) -> Outcome {
 /// `kriegspiel engine`: one of our bots speaking the seat protocol on standard input and
 /// output.
 pub fn engine_command(args: EngineArgs) -> Outcome {
-    let mut bot = args.bot.make(args.seed).map_err(Stop::bad_input)?;
+    let mut bot = match args.level {
+        Some(level) => level.make(args.seed),
+        None => args.bot.make(args.seed).map_err(Stop::bad_input)?,
+    };
     if let Some(ms) = args.think_ms {
         bot.set_think_ms(ms);
     }

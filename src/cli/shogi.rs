@@ -6,6 +6,7 @@ use crate::bots::MatchArgs;
 use crate::network::HostArgs;
 use crate::vocab::{Outcome, Stop};
 use kriegspiel::bots::BotKind;
+use kriegspiel::bots::level::Level;
 use kriegspiel::matchplay::BotChoice;
 use kriegspiel::save::{Meta, Mode};
 use kriegspiel::seat::serve;
@@ -16,11 +17,12 @@ use kriegspiel::tsuitate::table::TsuitateHost;
 use kriegspiel::tsuitate::{TsuitateGame, TsuitateRules};
 use std::time::Duration;
 
-/// The tsuitate bot a bot name plays at a tsuitate table: `random` the random player, any other
-/// the heuristic one.
+/// The tsuitate bot a bot name plays at a tsuitate table: `random` (and the beginner level) the
+/// random player, any other the heuristic one (the levels are the chess family's: tsuitate shogi
+/// has only these two players).
 pub fn tsuitate_bot(choice: &BotChoice, seed: u64) -> Result<Box<dyn TsuitateBot>, Stop> {
     let name = match choice {
-        BotChoice::Kind(BotKind::Random) => "random",
+        BotChoice::Kind(BotKind::Random) | BotChoice::Level(Level::Beginner) => "random",
         _ => "heuristic",
     };
     bots::make(name, seed).ok_or_else(|| Stop::failed(format!("no tsuitate bot {name}")))
@@ -117,7 +119,7 @@ fn player(
     think_ms: Option<u64>,
 ) -> Result<Box<dyn SeatPlayer>, Stop> {
     match choice {
-        BotChoice::Kind(BotKind::Random | BotKind::Heuristic) => {
+        BotChoice::Kind(BotKind::Random | BotKind::Heuristic) | BotChoice::Level(_) => {
             Ok(Box::new(BotSeat::new(tsuitate_bot(choice, seed)?)))
         }
         BotChoice::Kind(other) => Err(Stop::bad_input(format!(

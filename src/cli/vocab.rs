@@ -5,6 +5,7 @@
 
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
+use kriegspiel::bots::level::Level;
 use kriegspiel::bots::{BotError, BotKind};
 use kriegspiel::matchplay::BotChoice;
 use kriegspiel::replay::Perspective;
@@ -239,7 +240,8 @@ impl TypedValueParser for RulesParser {
     }
 }
 
-/// A bot: one of [`BotKind`]'s ids (listed by `--help`) or `cmd:PROGRAM ARGS`, an engine.
+/// A bot: one of [`BotKind`]'s ids or a [`Level`]'s (listed by `--help`), or `cmd:PROGRAM ARGS`,
+/// an engine.
 #[derive(Clone, Copy, Debug)]
 pub struct BotParser;
 
@@ -264,6 +266,7 @@ impl TypedValueParser for BotParser {
         value.parse().map_err(|e| match e {
             BotError::Unknown(_) => {
                 let mut ids: Vec<String> = BotKind::named().map(|k| k.id().to_owned()).collect();
+                ids.extend(Level::ALL.map(|l| l.id().to_owned()));
                 ids.push("cmd:PROGRAM".to_owned());
                 invalid_value(cmd, arg, value, ids)
             }
@@ -275,7 +278,10 @@ impl TypedValueParser for BotParser {
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
         let kinds = BotKind::named().filter_map(|k| clap::ValueEnum::to_possible_value(&k));
-        Some(Box::new(kinds.chain([BotParser::command()])))
+        let levels = Level::ALL
+            .into_iter()
+            .filter_map(|l| clap::ValueEnum::to_possible_value(&l));
+        Some(Box::new(kinds.chain(levels).chain([BotParser::command()])))
     }
 }
 

@@ -61,6 +61,21 @@ pub struct Computer {
     pub plays: Color,
     /// Which bot.
     pub bot: crate::bots::BotKind,
+    /// The level it plays at, when one was chosen (its bot is then the level's); saves from
+    /// before levels have none, and the bare bot plays.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<crate::bots::level::Level>,
+}
+
+impl Computer {
+    /// The computer at `level` playing `plays`.
+    pub fn at_level(plays: Color, level: crate::bots::level::Level) -> Computer {
+        Computer {
+            plays,
+            bot: level.spec().bot,
+            level: Some(level),
+        }
+    }
 }
 
 impl Meta {

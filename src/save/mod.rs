@@ -70,7 +70,9 @@ pub use files::{
 
 /// The format version this program writes. Format 2 writes requests and items in their one serde
 /// definition, shared with the protocol (`(op: "try", move: "e2e4")`, `(kind: "legal")`);
-/// format 1 files are still read ([`legacy`]).
+/// format 1 files are still read ([`legacy`]). A field added with a serde default (absent in
+/// older saves, skipped when empty, like `Computer::level`) keeps the format: older saves read
+/// unchanged and older programs skip it; the format changes only when a save's meaning does.
 pub const FORMAT: u32 = 2;
 
 /// One change to a player's markers: a guessed enemy piece put on (or removed from) a square of
@@ -362,8 +364,13 @@ fn parse(text: &str) -> Result<SavedGame, LoadError> {
                 expected,
                 found,
                 outer,
-            } if outer.as_deref() == Some("BotKind") => LoadError::UnknownName {
-                what: "bot".to_owned(),
+            } if matches!(outer.as_deref(), Some("BotKind" | "Level")) => LoadError::UnknownName {
+                what: if outer.as_deref() == Some("Level") {
+                    "level"
+                } else {
+                    "bot"
+                }
+                .to_owned(),
                 found,
                 known: expected.join(", "),
                 line,

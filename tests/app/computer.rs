@@ -7,9 +7,10 @@ use super::gui;
 use egui_kittest::kittest::Queryable;
 use gui::Gui;
 use kriegspiel::Preset;
-use kriegspiel::app::newgame::{NewGameDialog, NewMode};
+use kriegspiel::app::newgame::{NewGameDialog, NewMode, level_label};
 use kriegspiel::app::play::Place;
 use kriegspiel::bots::BotKind;
+use kriegspiel::bots::level::Level;
 use shakmaty::Color;
 
 #[test]
@@ -17,26 +18,24 @@ fn the_strong_computer_plays_white_from_its_thread_and_the_person_sees_only_blac
     let mut dialog = NewGameDialog::new(Preset::Wild16, NewMode::Computer);
     dialog.human = Color::Black;
     dialog.bot = BotKind::Strong;
+    dialog.level = Level::Strongest;
     let mut h = Gui::builder()
         .size(1280.0, 900.0)
         .new_game(dialog)
         .build_without_run();
     h.run_steps(2);
     // The level and the colour are in the dialog.
-    assert!(
-        h.query_by_label("Hard (weighs where your pieces may be)")
-            .is_some()
-    );
+    assert!(h.query_by_label(&level_label(Level::Strongest)).is_some());
     h.get_by_label("Start game").click();
     // Frame by frame until the computer (White) has moved: the window keeps drawing meanwhile.
     h.run_until("the computer never moved", |h| {
         h.table().facts().to_act() == Color::Black
     });
     let meta = &h.table().facts().meta;
-    assert_eq!(meta.white, "Computer (strong)");
+    assert_eq!(meta.white, "Computer (strongest)");
     assert_eq!(
-        meta.computer.map(|c| (c.plays, c.bot)),
-        Some((Color::White, BotKind::Strong))
+        meta.computer.map(|c| (c.plays, c.bot, c.level)),
+        Some((Color::White, BotKind::Strong, Some(Level::Strongest)))
     );
     // Only the person's board is drawn, and it holds Black's pieces only.
     let p = h.play();
@@ -87,6 +86,7 @@ fn the_computers_reply_is_drawn_without_any_input_event() {
         computer: Some(Computer {
             plays: Color::Black,
             bot: BotKind::Engine,
+            level: None,
         }),
         engine: script.display().to_string(),
         ..Meta::default()

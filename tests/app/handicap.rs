@@ -102,6 +102,7 @@ fn a_sighted_computer_places_before_the_person_plays() {
         computer: Some(kriegspiel::save::Computer {
             plays: Color::Black,
             bot: kriegspiel::bots::BotKind::Random,
+            level: None,
         }),
         ..Meta::default()
     };

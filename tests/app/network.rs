@@ -215,6 +215,7 @@ fn a_saved_game_never_starts_the_engine_command_it_names() {
         computer: Some(Computer {
             plays: Color::White,
             bot: BotKind::Engine,
+            level: None,
         }),
         engine: format!("touch {}", marker.display()),
         ..Meta::default()

@@ -121,3 +121,31 @@ fn the_name_fields_are_cleaned_when_the_game_starts() {
     assert!(error.len() < 400, "{error}");
     assert!(error.contains("(100,000 characters)"), "{error}");
 }
+
+#[test]
+fn the_dialog_offers_every_level_and_the_game_keeps_the_chosen_one() {
+    use kriegspiel::app::newgame::level_label;
+    use kriegspiel::bots::level::Level;
+    use shakmaty::Color;
+    let mut h = Gui::builder().size(1280.0, 1000.0).build();
+    h.click("New (Ctrl+N)");
+    h.get_by_label("Play the computer").click();
+    h.run();
+    for level in Level::ALL {
+        assert!(
+            h.query_by_label(&level_label(level)).is_some(),
+            "{} is offered",
+            level.id()
+        );
+    }
+    h.get_by_label(&level_label(Level::Novice)).click();
+    h.run();
+    assert_eq!(h.new_game().level, Level::Novice);
+    h.click("Start game");
+    let meta = &h.table().facts().meta;
+    assert_eq!(meta.black, "Computer (novice)");
+    assert_eq!(
+        meta.computer.map(|c| (c.plays, c.level)),
+        Some((Color::Black, Some(Level::Novice)))
+    );
+}

@@ -37,8 +37,8 @@ impl Computer {
 }
 
 impl PlayScreen {
-    /// Starts the computer the game names for the other seat, if any (a bot, or an engine
-    /// program run with the game's command).
+    /// Starts the computer the game names for the other seat, if any (a level, a bot, or an
+    /// engine program run with the game's command).
     pub(super) fn start_computer(&mut self) {
         let PlayMode::Seat(me) = self.mode else {
             return;
@@ -48,7 +48,11 @@ impl PlayScreen {
         let Some(named) = meta.computer.filter(|c| c.plays == !me) else {
             return;
         };
-        match crate::seat::engine::start_bot(named.bot, &meta.engine, seed) {
+        let started = match named.level {
+            Some(level) => Ok(level.make(seed)),
+            None => crate::seat::engine::start_bot(named.bot, &meta.engine, seed),
+        };
+        match started {
             Ok(bot) => {
                 self.computer = Some(Computer {
                     driver: Driver::start(bot),
