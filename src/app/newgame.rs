@@ -352,7 +352,9 @@ impl NewGameDialog {
         let mode = match self.mode {
             NewMode::HotSeat => TsuitateMode::HotSeat,
             NewMode::Referee => TsuitateMode::Club,
-            NewMode::Computer => TsuitateMode::Computer(side, self.bot == BotKind::Random),
+            // Tsuitate shogi has two players: the beginner level is the random one, every
+            // other level the rules-of-thumb one.
+            NewMode::Computer => TsuitateMode::Computer(side, self.level == Level::Beginner),
             NewMode::Study => return,
         };
         ui.horizontal(|ui| {

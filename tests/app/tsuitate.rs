@@ -11,7 +11,9 @@ use super::gui;
 use egui_kittest::kittest::Queryable;
 use gui::Gui;
 use kriegspiel::app::Screen;
+use kriegspiel::app::newgame::level_label;
 use kriegspiel::app::shogi::{Stage, TsuitateScreen};
+use kriegspiel::bots::level::Level;
 use kriegspiel::tsuitate::Item;
 use shogi_core::{Color, Piece, PieceKind, Square};
 
@@ -307,7 +309,7 @@ fn assert_only_sente_shown(h: &Gui) {
 
 #[test]
 fn the_new_game_dialog_plays_tsuitate_against_the_computer_from_its_seat_only() {
-    let mut h = versus(shakmaty::Color::Black, "Easy (random attempts)");
+    let mut h = versus(shakmaty::Color::Black, &level_label(Level::Beginner));
     assert!(
         !screen(&h).curtain_up(),
         "no curtain: the screen is the person's"
@@ -351,7 +353,7 @@ fn the_new_game_dialog_plays_tsuitate_against_the_computer_from_its_seat_only() 
 
 #[test]
 fn the_computer_as_sente_opens_the_game() {
-    let h = versus(shakmaty::Color::White, "Medium (rules of thumb)");
+    let h = versus(shakmaty::Color::White, &level_label(Level::Club));
     assert_eq!(screen(&h).stage, Stage::Open(Color::White));
     let game = screen(&h).game();
     assert_eq!(game.referee().moves().len(), 1, "the computer moved first");
