@@ -2,7 +2,8 @@
 //! and to store: names cleaned of control and direction-changing characters and bounded
 //! ([`clean_name`], [`clean_text`]), and bad input quoted short in error messages ([`quoted`],
 //! [`shortened`]), so a 100 KB line is never echoed whole and an escape sequence never reaches
-//! a terminal. This module depends on nothing else in the crate: every layer may use it.
+//! a terminal; an overlong line of a protocol is skipped without being stored ([`skip_line`]).
+//! This module depends on nothing else in the crate: every layer may use it.
 
 /// The longest name kept, in characters.
 pub const NAME_CHARS: usize = 40;
@@ -117,6 +118,26 @@ pub fn shortened(text: &str) -> String {
 pub fn shortened_to(text: &str, limit: usize) -> String {
     let (head, rest) = shown(text, limit);
     head + &rest
+}
+
+/// Consumes input up to and including the next newline (or the end), storing nothing.
+pub fn skip_line(input: &mut impl std::io::BufRead) -> std::io::Result<()> {
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(());
+        }
+        match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                input.consume(i + 1);
+                return Ok(());
+            }
+            None => {
+                let n = buf.len();
+                input.consume(n);
+            }
+        }
+    }
 }
 
 #[cfg(test)]

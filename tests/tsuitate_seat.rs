@@ -8,9 +8,9 @@
 
 use kriegspiel::seat::door::SeatTable;
 use kriegspiel::seat::link::Connection;
-use kriegspiel::seat::tsuitate::{AnySeat, play_any_seat};
 use kriegspiel::seat::{Hello, serve};
 use kriegspiel::tsuitate::announce::square_name;
+use kriegspiel::tsuitate::client::{AnySeat, play_any_seat};
 use kriegspiel::tsuitate::game::heard_by;
 use kriegspiel::tsuitate::local::{BotSeat, SeatPlayer, play_local};
 use kriegspiel::tsuitate::table::{TsuitateHost, slot};

@@ -268,5 +268,5 @@ pub fn engine_command(args: EngineArgs) -> Outcome {
     }
     let mut bot = kriegspiel::bots::driver::Driver::start(bot);
     let mut shogi = crate::shogi::tsuitate_bot(&args.bot.into(), args.seed)?;
-    kriegspiel::seat::serve::engine(&mut bot, shogi.as_mut()).map_err(Stop::failed)
+    kriegspiel::tsuitate::client::engine(&mut bot, shogi.as_mut()).map_err(Stop::failed)
 }

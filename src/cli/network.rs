@@ -9,7 +9,7 @@ use kriegspiel::rules::RuleSet;
 use kriegspiel::seat::Hello;
 use kriegspiel::seat::engine::SeatEnd;
 use kriegspiel::seat::serve::{self, HostOptions};
-use kriegspiel::seat::tsuitate::AnySeat;
+use kriegspiel::tsuitate::client::AnySeat;
 
 use std::path::PathBuf;
 
@@ -144,7 +144,7 @@ pub fn host(args: HostArgs) -> Outcome {
             let mut shogi = crate::shogi::tsuitate_bot(&BotChoice::Kind(BotKind::Heuristic), 0)?;
             std::thread::spawn(move || {
                 let mut bot = kriegspiel::bots::driver::Driver::start(bot);
-                let played = serve::join_with_bot(
+                let played = kriegspiel::tsuitate::client::join_with_bot(
                     &local,
                     &hello,
                     &mut bot,
@@ -204,7 +204,7 @@ pub fn join(args: JoinArgs) -> Outcome {
         use std::io::Write as _;
         let _ = std::io::stdout().flush();
     };
-    let played = serve::join_with_bot(
+    let played = kriegspiel::tsuitate::client::join_with_bot(
         &args.address,
         &hello,
         &mut bot,

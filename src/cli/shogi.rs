@@ -92,7 +92,7 @@ pub fn host(args: HostArgs) -> Outcome {
         let chess = choice.make(seed).map_err(Stop::bad_input)?;
         std::thread::spawn(move || {
             let mut chess = kriegspiel::bots::driver::Driver::start(chess);
-            let played = serve::join_with_bot(
+            let played = kriegspiel::tsuitate::client::join_with_bot(
                 &local,
                 &hello,
                 &mut chess,

@@ -1,6 +1,6 @@
 //! Who may sit at a table: the join code (or after a resume each seat's own code), each seat's
 //! token, which seats are taken, and the wrong codes tried. Both tables share it: the chess
-//! [`super::host::Host`] and tsuitate shogi's ([`crate::tsuitate::table::TsuitateHost`]); the
+//! [`super::host::Host`] and tsuitate shogi's (`tsuitate::table::TsuitateHost`); the
 //! server ([`super::net`]) drives either through [`SeatTable`].
 
 use super::host::{HelloError, Outbox};

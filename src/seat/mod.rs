@@ -1,5 +1,5 @@
 //! The seat protocol (PROTOCOL-SEAT.md): JSON lines between a table and ONE seat, carrying only
-//! what that seat is told. The referee protocol ([`crate::protocol`]) drives an all-seeing
+//! what that seat is told. The referee protocol (`crate::protocol`) drives an all-seeing
 //! referee; this one is for a player: across two machines, or an engine at our table.
 //!
 //! - [`wire`]: the lines, both directions.
@@ -27,7 +27,6 @@ pub mod remote;
 pub mod secure;
 pub mod serve;
 pub mod trouble;
-pub mod tsuitate;
 pub mod wire;
 
 pub use client::{Received, SeatError, SeatState};
@@ -70,7 +69,7 @@ pub fn read_line(input: &mut impl BufRead, limit: usize) -> io::Result<Line> {
         return Ok(Line::End);
     }
     if raw.len() > limit && raw.last() != Some(&b'\n') {
-        crate::protocol::skip_line(input)?;
+        crate::untrusted::skip_line(input)?;
         return Ok(Line::TooLong);
     }
     while matches!(raw.last(), Some(b'\n' | b'\r')) {

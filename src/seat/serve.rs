@@ -2,16 +2,13 @@
 //! (the app's halves live in `crate::app::network`).
 
 use super::host::{Host, entropy};
-use super::link::Connection;
 use super::net::{Server, lan_address};
-use super::tsuitate::{AnySeat, play_any_seat};
-use super::{Hello, SeatTable};
+use super::SeatTable;
 use crate::clock::TimeControl;
 use crate::referee::NewGameError;
 use crate::rules::RuleSet;
 use crate::save::{LoadError, Meta, Mode};
 use crate::session::GameSession;
-use crate::tsuitate::bots::TsuitateBot;
 use shakmaty::Color;
 use std::io::{self, Write};
 use std::net::TcpListener;
@@ -216,47 +213,6 @@ pub fn wait_for_the_end<H: SeatTable>(server: &Server<H>) -> String {
             announce_codes(&mut out, server);
         }
     }
-}
-
-/// Plays `bot` at a table over TCP: the exchange and `hello` (with the code or a token), then
-/// the game (the bot resigns once `max_plies` plies were played, see [`super::engine::play_seat`]); at a
-/// tsuitate table `shogi` plays instead ([`play_any_seat`]). `seated` is told the seat and its
-/// token as soon as the table gives them.
-pub fn join_with_bot(
-    address: &str,
-    hello: &Hello,
-    bot: &mut crate::bots::driver::Driver,
-    shogi: &mut dyn TsuitateBot,
-    max_plies: Option<u32>,
-    seated: &mut dyn FnMut(&str, &str),
-) -> Result<AnySeat, ServeError> {
-    let connection = Connection::open(address, hello).map_err(|source| ServeError::Connect {
-        address: address.to_owned(),
-        source,
-    })?;
-    let (reader, writer) = connection.into_io();
-    play_any_seat(bot, shogi, None, max_plies, reader, writer, seated).map_err(ServeError::Stopped)
-}
-
-/// `kriegspiel engine`: `bot` (or at a tsuitate table `shogi`) as a seat on standard input and
-/// output.
-pub fn engine(
-    bot: &mut crate::bots::driver::Driver,
-    shogi: &mut dyn TsuitateBot,
-) -> Result<(), ServeError> {
-    let stdin = std::io::stdin().lock();
-    let stdout = std::io::stdout().lock();
-    play_any_seat(
-        bot,
-        shogi,
-        Some(&Hello::new()),
-        None,
-        stdin,
-        stdout,
-        &mut |_, _| {},
-    )
-    .map(|_| ())
-    .map_err(ServeError::Engine)
 }
 
 /// Prints the lines a person (or a test) reads to join: the address and the code.

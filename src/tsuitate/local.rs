@@ -1,18 +1,18 @@
 //! Tsuitate games played over the seat protocol on one machine (`kriegspiel match --tsuitate`):
 //! a [`TsuitateHost`] and two seats, each one of our bots reading the table's lines
-//! ([`crate::seat::tsuitate::TsuitateSeatState`]) or a program speaking the protocol on its
+//! ([`super::client::TsuitateSeatState`]) or a program speaking the protocol on its
 //! standard input and output ([`ProgramSeat`], e.g. `kriegspiel engine`). Every line each seat
 //! was sent is kept ([`LocalGame::lines`]), for tests that check what a seat was told.
 
 use super::announce::color_name;
 use super::bots::TsuitateBot;
+use super::client::TsuitateSeatState;
 use super::table::{TsuitateHost, slot};
 use super::wire::FromSeat;
 use super::{Over, TsuitateGame, TsuitateRules};
 use crate::save::{Meta, Mode};
 use crate::seat::door::{SeatTable, at};
 use crate::seat::pipes::{Pipes, Said, Trouble};
-use crate::seat::tsuitate::TsuitateSeatState;
 use crate::seat::{Hello, Outbox};
 use shogi_core::Color;
 use std::process::{Child, Command, Stdio};

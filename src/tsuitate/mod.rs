@@ -12,6 +12,7 @@
 
 pub mod announce;
 pub mod bots;
+pub mod client;
 pub mod csa;
 pub mod game;
 pub mod kif;

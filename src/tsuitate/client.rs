@@ -4,10 +4,12 @@
 //! playing a seat over a line channel ([`play_tsuitate_seat`]), and [`play_any_seat`], which
 //! plays chess or shogi as the table's welcome says (`kriegspiel engine`, `join --bot`).
 
-use super::client::{KEPT_ERRORS, Received, SeatError, SeatState};
-use super::engine::{SeatEnd, play_seat};
-use super::{Hello, Line, MAX_TABLE_LINE, read_line};
 use crate::bots::driver::Driver;
+use crate::seat::client::{KEPT_ERRORS, Received, SeatError, SeatState};
+use crate::seat::engine::{SeatEnd, play_seat};
+use crate::seat::link::Connection;
+use crate::seat::serve::ServeError;
+use crate::seat::{Hello, Line, MAX_TABLE_LINE, read_line};
 use crate::tsuitate::announce::{Item, color_from_name};
 use crate::tsuitate::bots::TsuitateBot;
 use crate::tsuitate::save::{SavedRequest, TsuitateSave};
@@ -299,4 +301,45 @@ pub fn play_any_seat(
     };
     let (end, state) = play_seat(chess, None, max_plies, replayed, output, &mut told)?;
     Ok(AnySeat::Chess(end, Box::new(state)))
+}
+
+/// Plays `bot` at a table over TCP: the exchange and `hello` (with the code or a token), then
+/// the game (the bot resigns once `max_plies` plies were played, see [`crate::seat::engine::play_seat`]); at a
+/// tsuitate table `shogi` plays instead ([`play_any_seat`]). `seated` is told the seat and its
+/// token as soon as the table gives them.
+pub fn join_with_bot(
+    address: &str,
+    hello: &Hello,
+    bot: &mut crate::bots::driver::Driver,
+    shogi: &mut dyn TsuitateBot,
+    max_plies: Option<u32>,
+    seated: &mut dyn FnMut(&str, &str),
+) -> Result<AnySeat, ServeError> {
+    let connection = Connection::open(address, hello).map_err(|source| ServeError::Connect {
+        address: address.to_owned(),
+        source,
+    })?;
+    let (reader, writer) = connection.into_io();
+    play_any_seat(bot, shogi, None, max_plies, reader, writer, seated).map_err(ServeError::Stopped)
+}
+
+/// `kriegspiel engine`: `bot` (or at a tsuitate table `shogi`) as a seat on standard input and
+/// output.
+pub fn engine(
+    bot: &mut crate::bots::driver::Driver,
+    shogi: &mut dyn TsuitateBot,
+) -> Result<(), ServeError> {
+    let stdin = std::io::stdin().lock();
+    let stdout = std::io::stdout().lock();
+    play_any_seat(
+        bot,
+        shogi,
+        Some(&Hello::new()),
+        None,
+        stdin,
+        stdout,
+        &mut |_, _| {},
+    )
+    .map(|_| ())
+    .map_err(ServeError::Engine)
 }
