@@ -1,9 +1,9 @@
 //! The headless halves of `kriegspiel host`, `kriegspiel join --bot` and `kriegspiel engine`
 //! (the app's halves live in `crate::app::network`).
 
+use super::SeatTable;
 use super::host::{Host, entropy};
 use super::net::{Server, lan_address};
-use super::SeatTable;
 use crate::clock::TimeControl;
 use crate::referee::NewGameError;
 use crate::rules::RuleSet;
