@@ -47,6 +47,7 @@ fn lone<'a>(board: &'a Board, kings: Bitboard) -> LoneKing<'a> {
         us: Color::White,
         castling: Bitboard::EMPTY,
         kings,
+        pawns: Bitboard::EMPTY,
         halfmoves: 0,
         fifty_moves: true,
         promotion: kriegspiel::rules::PromotionRule::Any,
@@ -136,6 +137,47 @@ fn the_strong_bot_wins_reconnaissance_blind_chess_from_its_belief() {
 /// are blocked, from the widest uncertainty (the bot is told only how many enemy units there
 /// are): the strong bot mates as either colour, and a blocked pawn stands right behind one of
 /// its own.
+/// Issue 36: the lone-king search with the enemy's blocked pawns as known obstacles. Black Kh8
+/// with a pawn on h7 blocked by White's h6: every attempt that does not check stalemates, and
+/// Ra8 mates (without the pawn the king would escape to h7, and Ra8 would not mate).
+#[test]
+fn the_lone_king_search_mates_beside_blocked_pawns_without_stalemating() {
+    let board = own("8/5K2/7P/8/8/8/8/R7");
+    let never = |_: &Board| 0;
+    let king = Bitboard::from_square(Square::H8);
+    let k = LoneKing {
+        pawns: Bitboard::from_square(Square::H7),
+        ..lone(&board, king)
+    };
+    let a = choose(&k, &attempts(&board), &never).expect("an attempt");
+    assert_eq!(a.to_uci().to_string(), "a1a8");
+    // The same with the pawn on the board: Ra8 mates, and any quiet rook move stalemates.
+    let mut with_pawn = board.clone();
+    with_pawn.set_piece_at(Square::H7, Color::Black.pawn());
+    let pos = after(&with_pawn, Square::H8, a).expect("legal");
+    assert!(pos.is_checkmate());
+    let quiet = attempts(&board)
+        .into_iter()
+        .find(|q| q.to_uci().to_string() == "a1b1")
+        .expect("Rb1");
+    assert!(
+        after(&with_pawn, Square::H8, quiet)
+            .expect("legal")
+            .is_stalemate()
+    );
+}
+
+/// A pawn of ours blocked by an enemy pawn cannot promote: it does not count as mating material
+/// (so the search counts losing the last rook beside it as throwing the win away).
+#[test]
+fn a_blocked_pawn_is_no_mating_material() {
+    use kriegspiel::bots::mate::can_mate;
+    let pawn = own("8/8/8/8/4P3/8/8/1K6");
+    assert!(can_mate(&pawn, Bitboard::EMPTY));
+    assert!(!can_mate(&pawn, Bitboard::from_square(Square::E5)));
+    assert!(can_mate(&pawn, Bitboard::from_square(Square::D5)));
+}
+
 #[test]
 fn the_strong_bot_mates_a_king_with_blocked_pawns() {
     let mut rng = kriegspiel::rng::Rng::new(9);

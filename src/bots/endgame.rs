@@ -3,6 +3,11 @@
 //! board mirrored when the bot plays Black), everything else by the lone-king search of
 //! [`super::mate`].
 //!
+//! The same search plays on when the opponent has its king and pawns that cannot move (each
+//! blocked by a piece of the bot's in front of it, with nothing to take): the pawns are then
+//! known obstacles ([`blocked`]), taken from the belief once every world agrees on them, and the
+//! king's squares are the belief's.
+//!
 //! The KR vs K strategy needs White's knowledge since the ending began: the set of king squares
 //! when the bot first met the ending (the view's king tracker, exact for a lone king) and every
 //! attempt and answer since, which it replays from the view at each request. It also keeps the
@@ -14,7 +19,7 @@ use crate::attempt::Attempt;
 use crate::krk::Meta;
 use crate::krk::players::{OurPlayer, Player};
 use crate::krk::practice::WhiteKnowledge;
-use crate::referee::Request;
+use crate::referee::{Referee, Request};
 use crate::view::PlayerView;
 use shakmaty::{Bitboard, Board, Color, Role, Square};
 
@@ -65,23 +70,74 @@ pub fn applies(seat: &PlayerView) -> bool {
     seat.rules.variant().plain() && seat.king.lone() && seat.king.possible.any()
 }
 
+/// An enemy with only its king and pawns that cannot move: where the king may stand and the
+/// pawns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Blocked {
+    pub kings: Bitboard,
+    pub pawns: Bitboard,
+}
+
+/// The enemy's king and blocked pawns when every one of `worlds` (the belief's) agrees that
+/// the opponent has only its king and pawns, on the same squares, each pawn with a piece of the
+/// bot's in front of it and none it could take; `None` otherwise (or with no pawn: a lone king
+/// is [`applies`]'s).
+pub fn blocked(seat: &PlayerView, worlds: &[Referee]) -> Option<Blocked> {
+    if !seat.rules.variant().plain() || seat.king.lone() {
+        return None;
+    }
+    let them = !seat.color;
+    let mine = seat.own.by_color(seat.color);
+    let mut kings = Bitboard::EMPTY;
+    let mut pawns: Option<Bitboard> = None;
+    for w in worlds {
+        let board = w.true_setup().board;
+        let theirs = board.by_color(them);
+        let their_pawns = theirs & board.pawns();
+        let king = board.king_of(them)?;
+        if theirs != their_pawns.with(king) || pawns.is_some_and(|p| p != their_pawns) {
+            return None;
+        }
+        pawns = Some(their_pawns);
+        kings.add(king);
+    }
+    let pawns = pawns.filter(|p| p.any())?;
+    let stuck = pawns.into_iter().all(|p| {
+        let ahead = match them {
+            Color::White => p.offset(8),
+            Color::Black => p.offset(-8),
+        };
+        ahead.is_some_and(|a| mine.contains(a))
+            && (shakmaty::attacks::pawn_attacks(them, p) & mine).is_empty()
+    });
+    stuck.then_some(Blocked { kings, pawns })
+}
+
 impl Endgame {
-    /// The bot's next attempt in a lone-king ending (see [`applies`]); `None` to let the bot
-    /// play on by other means. `halfmoves`: plies since the last capture or pawn move;
-    /// `repeated`: how often an own arrangement stood on the board at the bot's turn before.
+    /// The bot's next attempt in a lone-king ending (see [`applies`]), or against a king with
+    /// `blocked` pawns; `None` to let the bot play on by other means. `halfmoves`: plies since
+    /// the last capture or pawn move; `repeated`: how often an own arrangement stood on the
+    /// board at the bot's turn before.
     pub fn next(
         &mut self,
         seat: &PlayerView,
+        blocked: Option<Blocked>,
         halfmoves: u32,
         repeated: &dyn Fn(&Board) -> u32,
     ) -> Option<Request> {
-        if !applies(seat) {
+        let (kings, pawns) = if applies(seat) {
+            (seat.king.possible, Bitboard::EMPTY)
+        } else if let Some(b) = blocked {
+            self.krk = None;
+            (b.kings, b.pawns)
+        } else {
             self.krk = None;
             return None;
-        }
+        };
         let mut candidates = seat.untried_attempts();
         candidates.retain(|a| a.dropped().is_none());
-        if let Some(a) = self.krk_attempt(seat)
+        if pawns.is_empty()
+            && let Some(a) = self.krk_attempt(seat)
             && candidates.contains(&a)
         {
             return Some(Request::Try(a));
@@ -90,7 +146,8 @@ impl Endgame {
             own: &seat.own,
             us: seat.color,
             castling: seat.castling,
-            kings: seat.king.possible,
+            kings,
+            pawns,
             halfmoves,
             fifty_moves: seat.rules.fifty_moves,
             promotion: seat.rules.promotion,

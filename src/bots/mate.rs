@@ -68,6 +68,8 @@ pub struct LoneKing<'a> {
     pub fifty_moves: bool,
     /// The promotion pieces allowed.
     pub promotion: PromotionRule,
+    /// The enemy's pawns, known and blocked (obstacles on the board; empty for a lone king).
+    pub pawns: Bitboard,
 }
 
 /// One world: the enemy king's square and the position with the bot to move.
@@ -77,6 +79,8 @@ type World = (Square, Chess);
 struct Node<'b> {
     own: &'b Board,
     castling: Bitboard,
+    /// The enemy's pawns (the same in every world).
+    theirs: Bitboard,
     halfmoves: u32,
     worlds: Vec<World>,
     /// How many refusals deep the search may still look at this move.
@@ -107,8 +111,9 @@ pub fn choose(
     let node = Node {
         own: k.own,
         castling: k.castling,
+        theirs: k.pawns,
         halfmoves: k.halfmoves,
-        worlds: search.worlds(k.own, k.castling, k.kings),
+        worlds: search.worlds(k.own, k.castling, k.pawns, k.kings),
         probes: 1,
     };
     if node.worlds.is_empty() {
@@ -137,11 +142,21 @@ pub fn choose(
 }
 
 impl Search<'_> {
-    /// The worlds of the squares in `kings` that make a legal position with the bot to move.
-    fn worlds(&self, own: &Board, castling: Bitboard, kings: Bitboard) -> Vec<World> {
+    /// The worlds of the squares in `kings` that make a legal position with the bot to move,
+    /// the enemy's pawns on `theirs`.
+    fn worlds(
+        &self,
+        own: &Board,
+        castling: Bitboard,
+        theirs: Bitboard,
+        kings: Bitboard,
+    ) -> Vec<World> {
         let mut out = Vec::with_capacity(kings.count());
-        for sq in kings & !own.occupied() {
+        for sq in kings & !own.occupied() & !theirs {
             let mut board = own.clone();
+            for p in theirs {
+                board.set_piece_at(p, (!self.us).pawn());
+            }
             board.set_piece_at(sq, (!self.us).king());
             let setup = Setup {
                 board,
@@ -187,8 +202,15 @@ impl Search<'_> {
         let mut castling = node.castling;
         move_own_piece(&mut own, &mut castling, self.us, a);
         let pawn_move = node.own.role_at(a.from) == Some(Role::Pawn);
-        let halfmoves = if pawn_move { 0 } else { node.halfmoves + 1 };
-        let out = outcomes(&node.worlds, a, &own);
+        // Taking an enemy pawn resets the count too (the king is never on a pawn's square).
+        let takes = node.theirs.contains(a.to);
+        let halfmoves = if pawn_move || takes {
+            0
+        } else {
+            node.halfmoves + 1
+        };
+        let theirs = node.theirs.without(a.to);
+        let out = outcomes(&node.worlds, a, &own, theirs);
         if out.legal == 0 {
             return None;
         }
@@ -199,6 +221,7 @@ impl Search<'_> {
                 let next = Node {
                     own: &own,
                     castling,
+                    theirs,
                     halfmoves,
                     worlds: Vec::new(),
                     probes: 0,
@@ -220,7 +243,7 @@ impl Search<'_> {
     fn stepped(&self, next: Node, steps: Bitboard, depth: u32) -> f32 {
         if depth > 0 {
             let next = Node {
-                worlds: self.worlds(next.own, next.castling, steps),
+                worlds: self.worlds(next.own, next.castling, next.theirs, steps),
                 ..next
             };
             let side = Side {
@@ -250,6 +273,7 @@ impl Search<'_> {
         let narrowed = Node {
             own: node.own,
             castling: node.castling,
+            theirs: node.theirs,
             halfmoves: node.halfmoves,
             worlds: Vec::new(),
             probes: node.probes.saturating_sub(1),
@@ -270,7 +294,10 @@ impl Search<'_> {
             None
         };
         // Below that, as if the bot had passed and the king had stepped.
-        v.unwrap_or_else(|| self.score(&narrowed, grow(node.own, self.us, refused)))
+        v.unwrap_or_else(|| {
+            let grown = grow(node.own, self.us, refused) & !node.theirs;
+            self.score(&narrowed, grown)
+        })
     }
 }
 
@@ -298,8 +325,9 @@ struct Outcomes {
     groups: Vec<Group>,
 }
 
-/// Plays `a` in every world of `worlds`: refused, ending the game, or grouped by what is heard.
-fn outcomes(worlds: &[World], a: Attempt, own: &Board) -> Outcomes {
+/// Plays `a` in every world of `worlds`: refused, ending the game, or grouped by what is heard
+/// (the bot's pieces then `own`, the enemy's pawns `theirs`).
+fn outcomes(worlds: &[World], a: Attempt, own: &Board, theirs: Bitboard) -> Outcomes {
     let uci = a.to_uci();
     let mut out = Outcomes {
         refused: Bitboard::EMPTY,
@@ -323,7 +351,7 @@ fn outcomes(worlds: &[World], a: Attempt, own: &Board) -> Outcomes {
             out.ended += DRAW;
             continue;
         }
-        let (heard, steps, loss) = king_replies(&after, *sq, own);
+        let (heard, steps, loss) = king_replies(&after, *sq, own, theirs);
         match out.groups.iter_mut().find(|g| g.heard == heard) {
             Some(g) => {
                 g.steps |= steps;
@@ -342,8 +370,10 @@ fn outcomes(worlds: &[World], a: Attempt, own: &Board) -> Outcomes {
 }
 
 /// After an attempt that neither mates nor draws, the king on `sq`: the check directions heard,
-/// the squares the king may step to, and the expected loss from a king that may take a piece.
-fn king_replies(after: &Chess, sq: Square, own: &Board) -> (u8, Bitboard, f32) {
+/// the squares the king may step to, and the expected loss from a king (or a pawn of
+/// `theirs`) that may take a piece. A pawn's push (one the attempt unblocked) is counted as
+/// the king staying where it is: the search keeps the pawns as obstacles.
+fn king_replies(after: &Chess, sq: Square, own: &Board, theirs: Bitboard) -> (u8, Bitboard, f32) {
     let mut heard = 0u8;
     for checker in after.checkers() {
         heard |= 1 << check_direction(after.board(), sq, checker) as u8;
@@ -355,9 +385,10 @@ fn king_replies(after: &Chess, sq: Square, own: &Board) -> (u8, Bitboard, f32) {
         match reply.capture() {
             Some(role) => {
                 takes = true;
-                loss = loss.min(lost(own, reply.to(), role));
+                loss = loss.min(lost(own, theirs, reply.to(), role));
             }
-            None => steps.add(reply.to()),
+            None if reply.role() == Role::King => steps.add(reply.to()),
+            None => steps.add(sq),
         }
     }
     let chance = if steps.is_empty() { 1.0 } else { TAKES };
@@ -366,11 +397,11 @@ fn king_replies(after: &Chess, sq: Square, own: &Board) -> (u8, Bitboard, f32) {
 }
 
 /// What losing the piece `role` on `sq` costs (negative): its value, or a draw when what is
-/// left cannot mate.
-fn lost(own: &Board, sq: Square, role: Role) -> f32 {
+/// left cannot mate (pawns blocked by `theirs` do not count).
+fn lost(own: &Board, theirs: Bitboard, sq: Square, role: Role) -> f32 {
     let mut left = own.clone();
     left.discard_piece_at(sq);
-    if can_mate(&left) {
+    if can_mate(&left, theirs) {
         -10.0 * f32::from(super::pawns(role))
     } else {
         DRAW - WON
@@ -378,16 +409,32 @@ fn lost(own: &Board, sq: Square, role: Role) -> f32 {
 }
 
 /// Whether these pieces (one side's) can force mate against a lone king: a queen, a rook, a
-/// pawn (it may promote), two bishops on both colours, or a bishop and a knight.
-pub fn can_mate(own: &Board) -> bool {
-    let rooks = own.rooks() | own.queens() | own.pawns();
-    if rooks.any() {
+/// pawn (it may promote; not one blocked by an enemy pawn of `theirs` in front of it), two
+/// bishops on both colours, or a bishop and a knight.
+pub fn can_mate(own: &Board, theirs: Bitboard) -> bool {
+    let free_pawns = own
+        .pawns()
+        .into_iter()
+        .filter(|&p| (theirs & front(p, own)).is_empty())
+        .count();
+    let rooks = own.rooks() | own.queens();
+    if rooks.any() || free_pawns > 0 {
         return true;
     }
     let bishops = own.bishops();
     let both_colours =
         (bishops & Bitboard::LIGHT_SQUARES).any() && (bishops & Bitboard::DARK_SQUARES).any();
     both_colours || (bishops.any() && own.knights().any())
+}
+
+/// The square in front of the pawn on `p` (of its colour on `own`), if any.
+fn front(p: Square, own: &Board) -> Bitboard {
+    let ahead = match own.color_at(p) {
+        Some(Color::White) => p.offset(8),
+        Some(Color::Black) => p.offset(-8),
+        None => None,
+    };
+    ahead.map_or(Bitboard::EMPTY, Bitboard::from_square)
 }
 
 /// What an own arrangement seen before at the bot's turn costs (a draw by repetition needs the
@@ -423,7 +470,7 @@ impl Search<'_> {
     /// bot to move.
     fn score(&self, node: &Node, kings: Bitboard) -> f32 {
         let own = node.own;
-        let open = unattacked(own, self.us);
+        let open = unattacked(own, self.us) & !node.theirs;
         // The region the king can still reach.
         let mut region = kings;
         loop {
@@ -433,7 +480,8 @@ impl Search<'_> {
             }
             region = next;
         }
-        let mut material = 0.0;
+        // An enemy pawn taken is a step towards the lone king (and frees a pawn of ours).
+        let mut material = -100.0 * node.theirs.count() as f32;
         for (sq, piece) in own.iter() {
             if piece.role == Role::King {
                 continue;

@@ -141,7 +141,11 @@ impl Bot for StrongBot {
             self.counted = seat.move_number;
             *self.seen.entry(arrangement(&seat.own)).or_default() += 1;
         }
-        if endgame::applies(seat) {
+        let blocked = self
+            .belief
+            .as_ref()
+            .and_then(|b| endgame::blocked(seat, b.worlds()));
+        if endgame::applies(seat) || blocked.is_some() {
             let halfmoves = self
                 .belief
                 .as_ref()
@@ -149,7 +153,7 @@ impl Bot for StrongBot {
                 .unwrap_or(0);
             let seen = &self.seen;
             let repeated = |own: &Board| seen.get(&arrangement(own)).copied().unwrap_or(0);
-            if let Some(request) = self.endgame.next(seat, halfmoves, &repeated) {
+            if let Some(request) = self.endgame.next(seat, blocked, halfmoves, &repeated) {
                 return Some(request);
             }
         }
