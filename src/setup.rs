@@ -56,7 +56,8 @@ pub fn random_ending(
 
 /// [`random_ending`] where the enemy king keeps `blocked` pawns (at most 4), each on its own
 /// file with a pawn of `color` standing right in front of it: neither can advance (they may
-/// still take). The blocking pawns come besides `pieces`.
+/// still take). The blocking pawns come besides `pieces`. The enemy always has a move were it
+/// to move ([`enemy_can_move`]).
 pub fn random_blocked_ending(
     pieces: &[shakmaty::Role],
     blocked: u8,
@@ -120,11 +121,26 @@ pub fn random_blocked_ending(
             .clone()
             .position::<shakmaty::Chess>(shakmaty::CastlingMode::Standard)
             && shakmaty::Position::outcome(&pos) == shakmaty::Outcome::Unknown
+            && enemy_can_move(&setup, color)
         {
             return Some(setup);
         }
     }
     None
+}
+
+/// Whether the enemy of `color` would have a legal move were it its turn in `setup`. A start
+/// where it has none (a king already boxed in, its pawns blocked) is a stalemate that any quiet
+/// first move makes, which no player starting from the widest uncertainty can see coming: such
+/// starts are not dealt.
+fn enemy_can_move(setup: &Setup, color: shakmaty::Color) -> bool {
+    let theirs = Setup {
+        turn: !color,
+        ..setup.clone()
+    };
+    theirs
+        .position::<shakmaty::Chess>(shakmaty::CastlingMode::Standard)
+        .is_ok_and(|pos| !shakmaty::Position::legal_moves(&pos).is_empty())
 }
 
 /// The units a Crazyhouse pocket can hold, in the order they are written and shown.
@@ -179,6 +195,29 @@ pub mod fen_serde {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A start where the lone side would have no move (Black Ka7 boxed by the queen, its pawn
+    /// blocked) is not dealt: any quiet first move would stalemate it (seen in the ending bench).
+    #[test]
+    fn an_ending_never_starts_with_the_enemy_boxed_in() {
+        let boxed = parse_fen("2Q5/k7/1p6/1P6/8/8/8/6K1 w - - 0 1").expect("valid FEN");
+        assert!(!enemy_can_move(&boxed, shakmaty::Color::White));
+        let free = parse_fen("7Q/k7/1p6/1P6/8/8/8/6K1 w - - 0 1").expect("valid FEN");
+        assert!(enemy_can_move(&free, shakmaty::Color::White));
+        let mut rng = crate::rng::Rng::new(5);
+        for blocked in 0..=2 {
+            for _ in 0..200 {
+                let s = random_blocked_ending(
+                    &[shakmaty::Role::Queen],
+                    blocked,
+                    shakmaty::Color::Black,
+                    &mut rng,
+                )
+                .expect("a placement");
+                assert!(enemy_can_move(&s, shakmaty::Color::Black));
+            }
+        }
+    }
 
     #[test]
     fn fen_round_trip_and_refusal() {

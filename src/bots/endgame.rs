@@ -6,7 +6,7 @@
 //! The same search plays on when the opponent has its king and pawns that cannot move (each
 //! blocked by a piece of the bot's in front of it, with nothing to take): the pawns are then
 //! known obstacles ([`blocked`]), taken from the belief once every world agrees on them, and the
-//! king's squares are the belief's.
+//! king's squares are the tracker's (a superset: a sampled belief may have lost the true one).
 //!
 //! The KR vs K strategy needs White's knowledge since the ending began: the set of king squares
 //! when the bot first met the ending (the view's king tracker, exact for a lone king) and every
@@ -79,29 +79,34 @@ pub struct Blocked {
 }
 
 /// The enemy's king and blocked pawns when every one of `worlds` (the belief's) agrees that
-/// the opponent has only its king and pawns, on the same squares, each pawn with a piece of the
-/// bot's in front of it and none it could take; `None` otherwise (or with no pawn: a lone king
-/// is [`applies`]'s).
-pub fn blocked(seat: &PlayerView, worlds: &[Referee]) -> Option<Blocked> {
+/// the opponent has only its king and pawns, on the same squares, as many units as the seat
+/// knows it has, each pawn with a piece of the bot's in front of it and none it could take;
+/// `None` otherwise (or with no pawn: a lone king is [`applies`]'s). `exact`: the worlds are
+/// every world there is (else a sample, and the king's squares are the tracker's).
+pub fn blocked(seat: &PlayerView, worlds: &[Referee], exact: bool) -> Option<Blocked> {
     if !seat.rules.variant().plain() || seat.king.lone() {
         return None;
     }
     let them = !seat.color;
     let mine = seat.own.by_color(seat.color);
-    let mut kings = Bitboard::EMPTY;
     let mut pawns: Option<Bitboard> = None;
+    let mut kings = Bitboard::EMPTY;
     for w in worlds {
         let board = w.true_setup().board;
         let theirs = board.by_color(them);
         let their_pawns = theirs & board.pawns();
         let king = board.king_of(them)?;
+        if !seat.king.possible.contains(king) {
+            return None;
+        }
         if theirs != their_pawns.with(king) || pawns.is_some_and(|p| p != their_pawns) {
             return None;
         }
         pawns = Some(their_pawns);
         kings.add(king);
     }
-    let pawns = pawns.filter(|p| p.any())?;
+    // Every enemy unit accounted for: a sample that lost the truth may agree on too few pawns.
+    let pawns = pawns.filter(|p| p.any() && p.count() + 1 == seat.king.opponent_units as usize)?;
     let stuck = pawns.into_iter().all(|p| {
         let ahead = match them {
             Color::White => p.offset(8),
@@ -110,6 +115,13 @@ pub fn blocked(seat: &PlayerView, worlds: &[Referee]) -> Option<Blocked> {
         ahead.is_some_and(|a| mine.contains(a))
             && (shakmaty::attacks::pawn_attacks(them, p) & mine).is_empty()
     });
+    // The king's squares: the belief's when it holds every world, else the tracker's, which
+    // holds every square the king may stand on (a sample may have lost the true one).
+    let kings = if exact {
+        kings
+    } else {
+        seat.king.possible & !pawns & !mine
+    };
     stuck.then_some(Blocked { kings, pawns })
 }
 

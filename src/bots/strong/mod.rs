@@ -27,7 +27,7 @@ use crate::belief::Belief;
 use crate::referee::Request;
 use crate::rng::Rng;
 use crate::view::PlayerView;
-use eval::{Replies, STALEMATE, boxed_in, evaluate_pos, gain};
+use eval::{MATE, Replies, STALEMATE, boxed_in, evaluate_pos, gain};
 use shakmaty::variant::Crazyhouse;
 use shakmaty::{Board, CastlingMode, Chess, Position};
 
@@ -144,7 +144,7 @@ impl Bot for StrongBot {
         let blocked = self
             .belief
             .as_ref()
-            .and_then(|b| endgame::blocked(seat, b.worlds()));
+            .and_then(|b| endgame::blocked(seat, b.worlds(), b.is_exact()));
         if endgame::applies(seat) || blocked.is_some() {
             let halfmoves = self
                 .belief
@@ -294,7 +294,10 @@ impl StrongBot {
             let tracked = boxed_in(seat, &own);
             let tracked = if tracked > 0.0 { tracked.max(0.5) } else { 0.0 };
             let share = (boxed / legal).max(tracked);
-            total -= legal * share * (ahead + STALEMATE);
+            // Ahead against pawns alone the win is all but sure: a stalemate throws away as
+            // much as a mate now would bring, and more (issue 36: a stalemate risk of one
+            // world in ten was taken for a mate in half of them, and drew).
+            total -= legal * share * (ahead + STALEMATE).max(MATE + STALEMATE);
         }
         let times = self.seen.get(&arrangement(&own)).copied().unwrap_or(0);
         let repeat = match times {
