@@ -108,11 +108,7 @@ pub fn blocked(seat: &PlayerView, worlds: &[Referee], exact: bool) -> Option<Blo
     // Every enemy unit accounted for: a sample that lost the truth may agree on too few pawns.
     let pawns = pawns.filter(|p| p.any() && p.count() + 1 == seat.king.opponent_units as usize)?;
     let stuck = pawns.into_iter().all(|p| {
-        let ahead = match them {
-            Color::White => p.offset(8),
-            Color::Black => p.offset(-8),
-        };
-        ahead.is_some_and(|a| mine.contains(a))
+        super::pawn_front(p, them).is_some_and(|a| mine.contains(a))
             && (shakmaty::attacks::pawn_attacks(them, p) & mine).is_empty()
     });
     // The king's squares: the belief's when it holds every world, else the tracker's, which

@@ -415,7 +415,10 @@ pub fn can_mate(own: &Board, theirs: Bitboard) -> bool {
     let free_pawns = own
         .pawns()
         .into_iter()
-        .filter(|&p| (theirs & front(p, own)).is_empty())
+        .filter(|&p| {
+            let front = own.color_at(p).and_then(|c| super::pawn_front(p, c));
+            front.is_none_or(|f| !theirs.contains(f))
+        })
         .count();
     let rooks = own.rooks() | own.queens();
     if rooks.any() || free_pawns > 0 {
@@ -425,16 +428,6 @@ pub fn can_mate(own: &Board, theirs: Bitboard) -> bool {
     let both_colours =
         (bishops & Bitboard::LIGHT_SQUARES).any() && (bishops & Bitboard::DARK_SQUARES).any();
     both_colours || (bishops.any() && own.knights().any())
-}
-
-/// The square in front of the pawn on `p` (of its colour on `own`), if any.
-fn front(p: Square, own: &Board) -> Bitboard {
-    let ahead = match own.color_at(p) {
-        Some(Color::White) => p.offset(8),
-        Some(Color::Black) => p.offset(-8),
-        None => None,
-    };
-    ahead.map_or(Bitboard::EMPTY, Bitboard::from_square)
 }
 
 /// What an own arrangement seen before at the bot's turn costs (a draw by repetition needs the

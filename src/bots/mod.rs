@@ -85,6 +85,11 @@ pub(crate) fn value(role: shakmaty::Role) -> f32 {
     f32::from(pawns(role))
 }
 
+/// The square in front of a pawn of `color` on `sq` (where it would push to), if any.
+pub(crate) fn pawn_front(sq: shakmaty::Square, color: shakmaty::Color) -> Option<shakmaty::Square> {
+    sq.offset(color.fold_wb(8, -8))
+}
+
 /// How far `sq` is from the centre (0 on the four middle squares, 3 on the edge).
 pub(crate) fn off_centre(sq: shakmaty::Square) -> f32 {
     let f = u32::from(sq.file()) as f32;

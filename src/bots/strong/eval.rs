@@ -144,8 +144,7 @@ pub(super) fn can_mate(board: &Board, us: Color) -> bool {
         return true;
     }
     let free_pawn = (ours & board.pawns()).into_iter().any(|sq| {
-        sq.offset(if us == Color::White { 8 } else { -8 })
-            .is_some_and(|front| !board.occupied().contains(front))
+        super::super::pawn_front(sq, us).is_some_and(|front| !board.occupied().contains(front))
     });
     let minors = ours & (board.bishops() | board.knights());
     free_pawn || (minors.count() >= 2 && (minors & board.bishops()).any())
