@@ -353,6 +353,9 @@ fn play_out(
             Some(Ok(ends)) => {
                 failures = 0;
                 plies += u32::from(ends);
+                if ends {
+                    errors += open_squares(game, &mut seats[i], side);
+                }
                 continue;
             }
             Some(Err(e)) => {
@@ -376,6 +379,25 @@ fn play_out(
         }
     };
     (reason, plies, errors, thinks)
+}
+
+/// Modern Kriegspiel: the seat of `side`, which has just moved, opens the squares it chooses
+/// (if it opens any); how many of its requests were refused (0 or 1).
+fn open_squares(game: &mut Game, seat: &mut Driver, side: Color) -> u32 {
+    let view = PlayerView::build(game.log(), side);
+    if !view.may_open {
+        return 0;
+    }
+    match seat.act(&view) {
+        Some(request @ Request::Open(_)) => match game.apply(request) {
+            Ok(_) => 0,
+            Err(e) => {
+                seat.refused(&e.to_string());
+                1
+            }
+        },
+        _ => 0,
+    }
 }
 
 /// Saves a game of the match as `match-<seed>-<index>.ron` in `dir`.

@@ -8,6 +8,7 @@
 //! the side not to move not in check).
 
 use super::BeliefError;
+use crate::announce::{Item, heard_by};
 use crate::referee::Referee;
 use crate::rng::Rng;
 use crate::rules::RuleSet;
@@ -24,12 +25,21 @@ pub(super) struct Hidden {
     enemy: Color,
     /// The enemy's units besides its king.
     units: Vec<Role>,
+    /// What the seat heard at the start (the pawn tries it has, a check): a placement that
+    /// would have told it otherwise is no start.
+    heard: Vec<Item>,
 }
 
 impl Hidden {
     /// The hidden start of a seat of `color` that was told `start` (its own pieces) and the
     /// enemy's `unseen` units.
-    pub(super) fn new(start: &Setup, rules: &RuleSet, color: Color, unseen: &ByRole<u8>) -> Hidden {
+    pub(super) fn new(
+        start: &Setup,
+        rules: &RuleSet,
+        color: Color,
+        unseen: &ByRole<u8>,
+        heard: Vec<Item>,
+    ) -> Hidden {
         let mut units = Vec::new();
         for role in Role::ALL {
             if role != Role::King {
@@ -41,12 +51,13 @@ impl Hidden {
             rules: rules.clone(),
             enemy: !color,
             units,
+            heard,
         }
     }
 
-    /// The game from `setup`, where it is a legal start.
+    /// The game from `setup`, where it is a legal start that tells the seat what it heard.
     fn world(&self, setup: Setup) -> Option<Referee> {
-        Referee::new(self.rules.clone(), setup).ok().map(|(r, _)| r)
+        start_heard_so(&self.rules, setup, !self.enemy, &self.heard)
     }
 
     /// Whether every placement is listed (a king with at most two pawns).
@@ -113,4 +124,18 @@ impl Hidden {
         }
         self.world(setup)
     }
+}
+
+/// The game from `setup` where it is a legal start whose announcement tells the seat of
+/// `color` exactly `heard` (the start of a hidden ending is told: its pawn tries, a check).
+pub(super) fn start_heard_so(
+    rules: &RuleSet,
+    setup: Setup,
+    color: Color,
+    heard: &[Item],
+) -> Option<Referee> {
+    let (referee, said) = Referee::new(rules.clone(), setup).ok()?;
+    heard_by(&said, color)
+        .eq(heard.iter().copied())
+        .then_some(referee)
 }

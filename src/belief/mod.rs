@@ -93,7 +93,13 @@ fn start_worlds(
         if unseen.king != 1 {
             return Err(BeliefError::Start("a hidden start without a king".into()));
         }
-        let hidden = hidden::Hidden::new(&view.start, &view.rules, view.color, unseen);
+        let hidden = hidden::Hidden::new(
+            &view.start,
+            &view.rules,
+            view.color,
+            unseen,
+            start_heard(view),
+        );
         let (worlds, exact) = hidden.starts(rng)?;
         return Ok((worlds, exact, Some(hidden)));
     }
@@ -114,14 +120,32 @@ fn lone_king_starts(view: &PlayerView) -> Result<Vec<Referee>, BeliefError> {
         return Err(BeliefError::Start("a hidden start without a king".into()));
     }
     // The referee takes exactly the legal positions (kings apart, the side not to move not in
-    // check).
+    // check), and those whose start announcement is what the seat heard.
+    let heard = start_heard(view);
     let mut worlds = Vec::new();
     for sq in !view.start.board.occupied() {
         let mut setup = view.start.clone();
         setup.board.set_piece_at(sq, (!view.color).king());
-        worlds.extend(start(setup).ok());
+        worlds.extend(hidden::start_heard_so(
+            &view.rules,
+            setup,
+            view.color,
+            &heard,
+        ));
     }
     Ok(worlds)
+}
+
+/// What the seat heard at the start of the game (before any request).
+fn start_heard(view: &PlayerView) -> Vec<crate::announce::Item> {
+    view.turns
+        .first()
+        .filter(|t| t.mover.is_none())
+        .into_iter()
+        .flat_map(|t| &t.heard)
+        .filter(|h| h.request.is_none())
+        .flat_map(|h| h.items.iter().copied())
+        .collect()
 }
 
 impl Belief {
@@ -224,6 +248,7 @@ impl Belief {
                 self.set(regenerated);
             }
             self.reseed_lone_king(view);
+            self.reseed_king_among_pawns(view);
             if self.worlds.is_empty() {
                 self.scatter(view);
             }

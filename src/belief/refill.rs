@@ -220,4 +220,101 @@ impl Belief {
             self.exact = true;
         }
     }
+
+    /// A sampled belief about an enemy with nothing but its king and pawns is spread again over
+    /// the king's squares at the start of the seat's turn: for each arrangement of the pawns the
+    /// sample holds, the king on every square
+    /// the view's king tracker allows, weighed mostly as the sample weighed it and partly
+    /// alike ([`SPREAD`]); only when every arrangement fits in the cap. A sample thins out as its worlds are contradicted and may lose the
+    /// king's true square; a bot that trusts a few worlds then walks its last rook into the
+    /// king. Still a sample (the pawns' arrangements are the sample's).
+    pub(super) fn reseed_king_among_pawns(&mut self, view: &PlayerView) {
+        if self.exact
+            || !view.rules.variant().plain()
+            || view.to_move != self.color
+            || view.over.is_some()
+            || !view.refused.is_empty()
+            || view.any_asked
+            || view.king.lone()
+            || self.worlds.is_empty()
+        {
+            return;
+        }
+        let them = !self.color;
+        // Each arrangement of the enemy pawns with its weight, and the king's weight by square.
+        let mut arrangements: Vec<(Bitboard, f64, [f64; 64])> = Vec::new();
+        for (w, p) in self.worlds.iter().zip(&self.weights) {
+            let board = &w.true_setup().board;
+            let theirs = board.by_color(them);
+            let pawns = theirs & board.pawns();
+            let Some(king) = board.king_of(them) else {
+                return;
+            };
+            if pawns.is_empty() || theirs != pawns.with(king) {
+                return;
+            }
+            match arrangements.iter_mut().find(|(b, _, _)| *b == pawns) {
+                Some((_, total, kings)) => {
+                    *total += p;
+                    kings[usize::from(king)] += p;
+                }
+                None => {
+                    let mut kings = [0.0; 64];
+                    kings[usize::from(king)] = *p;
+                    arrangements.push((pawns, *p, kings));
+                }
+            }
+        }
+        let Some(here) = self.worlds.first().map(|w| w.true_setup()) else {
+            return;
+        };
+        let squares = view.king.possible & !view.own.occupied();
+        let mut worlds = Vec::new();
+        for (pawns, total, kings) in arrangements {
+            let mut placed = Vec::new();
+            for sq in squares & !pawns {
+                let mut setup = here.clone();
+                setup.turn = self.color;
+                setup.board = view.own.clone();
+                for p in pawns {
+                    setup.board.set_piece_at(
+                        p,
+                        Piece {
+                            color: them,
+                            role: Role::Pawn,
+                        },
+                    );
+                }
+                setup.board.set_piece_at(sq, them.king());
+                setup.castling_rights = view.castling;
+                setup.ep_square = None;
+                if let Ok((world, _)) = Referee::new(view.rules.clone(), setup)
+                    && world.over().is_none()
+                {
+                    placed.push((world, kings[usize::from(sq)]));
+                }
+            }
+            if placed.is_empty() {
+                continue;
+            }
+            if worlds.len() + placed.len() > self.cap {
+                // Too many arrangements to hold: the sample is still broad, keep it.
+                return;
+            }
+            let alike = SPREAD / placed.len() as f64;
+            let kept: f64 = placed.iter().map(|(_, k)| k).sum();
+            for (world, k) in placed {
+                let sampled = if kept > 0.0 { k / kept } else { 0.0 };
+                worlds.push((world, total * (alike + (1.0 - SPREAD) * sampled)));
+            }
+        }
+        if !worlds.is_empty() {
+            self.set(worlds);
+            self.exact = false;
+        }
+    }
 }
+
+/// The share of an arrangement's weight spread alike over every square its king may stand on
+/// when a sample is spread again ([`Belief::reseed_king_among_pawns`]).
+const SPREAD: f64 = 0.25;

@@ -5,8 +5,9 @@
 //!
 //! The same search plays on when the opponent has its king and pawns that cannot move (each
 //! blocked by a piece of the bot's in front of it, with nothing to take): the pawns are then
-//! known obstacles ([`blocked`]), taken from the belief once every world agrees on them, and the
-//! king's squares are the tracker's (a superset: a sampled belief may have lost the true one).
+//! known obstacles ([`blocked`]), taken from the belief once nearly all of its weight agrees on
+//! them, and the king's squares are the tracker's (a superset: a sampled belief may have lost
+//! the true one).
 //!
 //! The KR vs K strategy needs White's knowledge since the ending began: the set of king squares
 //! when the bot first met the ending (the view's king tracker, exact for a lone king) and every
@@ -78,48 +79,77 @@ pub struct Blocked {
     pub pawns: Bitboard,
 }
 
-/// The enemy's king and blocked pawns when every one of `worlds` (the belief's) agrees that
-/// the opponent has only its king and pawns, on the same squares, as many units as the seat
-/// knows it has, each pawn with a piece of the bot's in front of it and none it could take;
-/// `None` otherwise (or with no pawn: a lone king is [`applies`]'s). `exact`: the worlds are
-/// every world there is (else a sample, and the king's squares are the tracker's).
-pub fn blocked(seat: &PlayerView, worlds: &[Referee], exact: bool) -> Option<Blocked> {
+/// The enemy's king and blocked pawns when the worlds of the belief (`worlds`, with their
+/// `weights`) nearly all ([`AGREE`] of the weight) agree that the opponent has only its king
+/// and pawns, as many units as the seat knows it has, on the same squares, each pawn
+/// with a piece of the bot's in front of it and none it could take; `None` otherwise (or with
+/// no pawn: a lone king is [`applies`]'s). `exact`: the worlds are every world there is (and the
+/// king's squares are theirs when they all agree; else the tracker's).
+///
+/// Nearly all, not all: a refused push says that something stands in front of our pawn, the
+/// blocked pawn or the king, and the worlds where it was the king (with the pawn elsewhere)
+/// are never ruled out, only outweighed as the king is found elsewhere.
+pub fn blocked(
+    seat: &PlayerView,
+    worlds: &[Referee],
+    weights: &[f64],
+    exact: bool,
+) -> Option<Blocked> {
     if !seat.rules.variant().plain() || seat.king.lone() {
         return None;
     }
     let them = !seat.color;
     let mine = seat.own.by_color(seat.color);
-    let mut pawns: Option<Bitboard> = None;
-    let mut kings = Bitboard::EMPTY;
-    for w in worlds {
+    // Each arrangement of the enemy pawns with its weight and the king's squares in it.
+    let mut arrangements: Vec<(Bitboard, f64, Bitboard)> = Vec::new();
+    for (w, p) in worlds.iter().zip(weights) {
         let board = w.true_setup().board;
         let theirs = board.by_color(them);
         let their_pawns = theirs & board.pawns();
-        let king = board.king_of(them)?;
-        if !seat.king.possible.contains(king) {
-            return None;
+        let Some(king) = board.king_of(them) else {
+            continue;
+        };
+        if theirs != their_pawns.with(king) {
+            // A world with a piece (a pawn that queened, in a sample): it disagrees.
+            continue;
         }
-        if theirs != their_pawns.with(king) || pawns.is_some_and(|p| p != their_pawns) {
-            return None;
+        match arrangements.iter_mut().find(|(b, _, _)| *b == their_pawns) {
+            Some((_, total, kings)) => {
+                *total += p;
+                kings.add(king);
+            }
+            None => arrangements.push((their_pawns, *p, Bitboard::from_square(king))),
         }
-        pawns = Some(their_pawns);
-        kings.add(king);
+    }
+    let total: f64 = weights.iter().sum();
+    let (pawns, weight, kings) = arrangements
+        .into_iter()
+        .max_by(|a, b| a.1.total_cmp(&b.1))?;
+    if weight < AGREE * total {
+        return None;
     }
     // Every enemy unit accounted for: a sample that lost the truth may agree on too few pawns.
-    let pawns = pawns.filter(|p| p.any() && p.count() + 1 == seat.king.opponent_units as usize)?;
+    if pawns.is_empty() || pawns.count() + 1 != seat.king.opponent_units as usize {
+        return None;
+    }
     let stuck = pawns.into_iter().all(|p| {
         super::pawn_front(p, them).is_some_and(|a| mine.contains(a))
             && (shakmaty::attacks::pawn_attacks(them, p) & mine).is_empty()
     });
-    // The king's squares: the belief's when it holds every world, else the tracker's, which
-    // holds every square the king may stand on (a sample may have lost the true one).
-    let kings = if exact {
+    // The king's squares: the belief's when it holds every world and they all agree, else the
+    // tracker's, which holds every square the king may stand on (a sample may have lost the
+    // true one).
+    let kings = if exact && weight >= total && (kings & !seat.king.possible).is_empty() {
         kings
     } else {
         seat.king.possible & !pawns & !mine
     };
     stuck.then_some(Blocked { kings, pawns })
 }
+
+/// The share of the belief's weight that must agree on where the enemy pawns stand for
+/// [`blocked`] to take them as known.
+const AGREE: f64 = 0.9;
 
 impl Endgame {
     /// The bot's next attempt in a lone-king ending (see [`applies`]), or against a king with

@@ -220,6 +220,10 @@ impl Bot for Handicapped {
         self.inner.next(seat)
     }
 
+    fn open(&mut self, seat: &PlayerView) -> Option<shakmaty::Bitboard> {
+        self.inner.open(seat)
+    }
+
     fn refused(&mut self, error: &str) {
         if !self.random_turn {
             self.inner.refused(error);

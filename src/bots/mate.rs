@@ -412,22 +412,7 @@ fn lost(own: &Board, theirs: Bitboard, sq: Square, role: Role) -> f32 {
 /// pawn (it may promote; not one blocked by an enemy pawn of `theirs` in front of it), two
 /// bishops on both colours, or a bishop and a knight.
 pub fn can_mate(own: &Board, theirs: Bitboard) -> bool {
-    let free_pawns = own
-        .pawns()
-        .into_iter()
-        .filter(|&p| {
-            let front = own.color_at(p).and_then(|c| super::pawn_front(p, c));
-            front.is_none_or(|f| !theirs.contains(f))
-        })
-        .count();
-    let rooks = own.rooks() | own.queens();
-    if rooks.any() || free_pawns > 0 {
-        return true;
-    }
-    let bishops = own.bishops();
-    let both_colours =
-        (bishops & Bitboard::LIGHT_SQUARES).any() && (bishops & Bitboard::DARK_SQUARES).any();
-    both_colours || (bishops.any() && own.knights().any())
+    super::can_mate_with(own, own.occupied(), theirs)
 }
 
 /// What an own arrangement seen before at the bot's turn costs (a draw by repetition needs the

@@ -11,6 +11,7 @@ pub mod heuristic;
 pub mod krk;
 pub mod level;
 pub mod mate;
+pub mod opening;
 pub mod random;
 pub mod rbc;
 pub mod strong;
@@ -46,9 +47,19 @@ pub trait Bot: Send {
         None
     }
 
+    /// Modern Kriegspiel: the squares the bot opens right after its own legal move (while
+    /// `seat.may_open`); `None` opens none (opening is a right, not a duty).
+    fn open(&mut self, _seat: &PlayerView) -> Option<shakmaty::Bitboard> {
+        None
+    }
+
     /// What the bot does at its seat: first the family's setup step where the seat has one to
-    /// make (Semi-Kriegspiel's placement, chosen from the seat's own view), then its requests.
+    /// make (Semi-Kriegspiel's placement, chosen from the seat's own view), the squares it
+    /// opens after its move (Modern Kriegspiel), then its requests.
     fn act(&mut self, seat: &PlayerView) -> Option<Request> {
+        if seat.may_open && !seat.my_turn() {
+            return self.open(seat).map(Request::Open);
+        }
         if seat.must_place() {
             let seed = u64::from(seat.start.fullmoves.get()) * 2 + u64::from(seat.color.is_white());
             let mut rng = crate::rng::Rng::new(seed ^ 0x51AC);
@@ -88,6 +99,34 @@ pub(crate) fn value(role: shakmaty::Role) -> f32 {
 /// The square in front of a pawn of `color` on `sq` (where it would push to), if any.
 pub(crate) fn pawn_front(sq: shakmaty::Square, color: shakmaty::Color) -> Option<shakmaty::Square> {
     sq.offset(color.fold_wb(8, -8))
+}
+
+/// Whether `side`'s units on `board` mate a lone king without a pawn: a queen or rook, bishops
+/// on both colours, or a bishop and a knight.
+pub(crate) fn mates_by_pieces(board: &shakmaty::Board, side: shakmaty::Bitboard) -> bool {
+    use shakmaty::Bitboard;
+    let bishops = board.bishops() & side;
+    let both_colours =
+        (bishops & Bitboard::LIGHT_SQUARES).any() && (bishops & Bitboard::DARK_SQUARES).any();
+    ((board.rooks() | board.queens()) & side).any()
+        || both_colours
+        || (bishops.any() && (board.knights() & side).any())
+}
+
+/// Whether `side`'s units on `board` can mate a lone king: [`mates_by_pieces`], or a pawn
+/// whose square in front is not in `blocked` (a pawn that cannot advance does not promote).
+pub(crate) fn can_mate_with(
+    board: &shakmaty::Board,
+    side: shakmaty::Bitboard,
+    blocked: shakmaty::Bitboard,
+) -> bool {
+    let free_pawn = (board.pawns() & side).into_iter().any(|p| {
+        board
+            .color_at(p)
+            .and_then(|c| pawn_front(p, c))
+            .is_none_or(|f| !blocked.contains(f))
+    });
+    free_pawn || mates_by_pieces(board, side)
 }
 
 /// How far `sq` is from the centre (0 on the four middle squares, 3 on the edge).

@@ -20,6 +20,9 @@ use std::io::{self, BufRead, Write};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+/// How long a program has to send the squares it opens after its move (Modern Kriegspiel).
+const OPEN_WAIT: Duration = Duration::from_millis(300);
+
 /// After this many refused requests in a row, a bot resigns rather than loop.
 const MAX_REFUSALS: u32 = 64;
 
@@ -55,6 +58,7 @@ pub fn play_seat(
     // The seat's record length when the request waiting for its answer was sent.
     let mut waiting: Option<usize> = None;
     let mut refusals = 0;
+    let mut asked_open: Option<usize> = None;
     loop {
         let line = match read_line(&mut input, MAX_TABLE_LINE)? {
             Line::Text(line) if line.trim().is_empty() => continue,
@@ -86,15 +90,22 @@ pub fn play_seat(
             }
             _ => {}
         }
-        if waiting.is_some() || !state.to_act() {
+        // Modern Kriegspiel: right after its legal move the seat may open squares, asked once
+        // (at this length of its record; a bot that opens none is not asked again).
+        let opening = state.view().is_some_and(|v| v.may_open && !v.my_turn())
+            && asked_open != Some(state.have());
+        if waiting.is_some() || !(state.to_act() || opening) {
             continue;
+        }
+        if opening {
+            asked_open = Some(state.have());
         }
         let seat = state.seat();
         let capped = state
             .view()
             .zip(max_plies)
             .is_some_and(|(view, max)| plies_played(view) >= max);
-        let request = if refusals >= MAX_REFUSALS || capped {
+        let request = if (refusals >= MAX_REFUSALS || capped) && !opening {
             seat.map(Request::Resign)
         } else {
             state.view().and_then(|view| bot.act(view))
@@ -231,6 +242,33 @@ impl EngineBot {
         let _ = self.child.kill();
     }
 
+    /// Modern Kriegspiel, right after the program's legal move: it is sent what it heard and
+    /// has [`OPEN_WAIT`] to send the squares it opens (`kriegspiel engine` does at once);
+    /// silence opens none, and anything else is refused.
+    fn open_if_sent(&mut self, view: &PlayerView) -> Option<Request> {
+        let deadline = Instant::now() + OPEN_WAIT;
+        self.catch_up(view, deadline)?;
+        if self.trouble.is_some() {
+            return None;
+        }
+        match self.pipes.next(deadline) {
+            Ok(Said::Text(line)) => match FromSeat::parse(&line, view.color) {
+                Ok(FromSeat::Request(open @ Request::Open(_))) => Some(open),
+                _ => {
+                    self.send(&ToSeat::Error {
+                        error: "only squares to open are taken now (your turn is over)".to_owned(),
+                    });
+                    None
+                }
+            },
+            Ok(_) | Err(Trouble::Silent) => None,
+            Err(trouble) => {
+                self.cut_off(trouble);
+                None
+            }
+        }
+    }
+
     /// Queues `message` for the program (never waits).
     fn send(&mut self, message: &ToSeat) {
         if self.trouble.is_none()
@@ -327,8 +365,12 @@ impl Bot for EngineBot {
         &self.name
     }
 
-    /// The program makes every request of its seat itself, a placement included.
+    /// The program makes every request of its seat itself, a placement included, and the
+    /// squares it opens after its move (Modern Kriegspiel), which it sends unasked.
     fn act(&mut self, view: &PlayerView) -> Option<Request> {
+        if view.may_open && !view.my_turn() {
+            return self.open_if_sent(view);
+        }
         self.next(view)
     }
 

@@ -137,3 +137,36 @@ fn the_computers_reply_is_drawn_without_any_input_event() {
         "{frames} frames: the window should idle while it waits"
     );
 }
+
+/// Modern Kriegspiel (issue 33): the computer opens its 7 squares right after its move, before
+/// the person is asked anything, and only once.
+#[test]
+fn in_modern_kriegspiel_the_computer_opens_its_squares_after_its_move() {
+    use kriegspiel::referee::Request;
+    let mut dialog = NewGameDialog::new(Preset::Modern, NewMode::Computer);
+    dialog.human = Color::Black;
+    dialog.bot = BotKind::Strong;
+    dialog.level = Level::Strongest;
+    let mut h = Gui::builder()
+        .size(1280.0, 900.0)
+        .new_game(dialog)
+        .build_without_run();
+    h.run_steps(2);
+    h.get_by_label("Start game").click();
+    let opened = |h: &Gui| {
+        h.requests()
+            .iter()
+            .filter(|r| matches!(r, Request::Open(b) if b.count() == 7))
+            .count()
+    };
+    h.run_until("the computer never opened its squares", |h| opened(h) == 1);
+    let events = &h.log().events;
+    let last = events.last().expect("events");
+    assert_eq!(last.by, Some(Color::White));
+    assert!(matches!(last.request, Request::Open(_)));
+    assert!(events[events.len() - 2].turn_ends, "right after its move");
+    // Asked once: more frames open nothing more while the person thinks.
+    h.run_steps(20);
+    assert_eq!(opened(&h), 1);
+    assert_eq!(h.table().facts().to_act(), Color::Black);
+}

@@ -22,6 +22,11 @@ pub(super) struct Computer {
     driver: Driver,
     seat: Color,
     refusals: u32,
+    /// Modern Kriegspiel: the length of its seat's record when it was last asked for the
+    /// squares to open after its move (it is asked once; it may open none).
+    asked_open: Option<usize>,
+    /// Its question pending is the squares to open.
+    opening: bool,
 }
 
 impl Computer {
@@ -58,6 +63,8 @@ impl PlayScreen {
                     driver: Driver::start(bot),
                     seat: !me,
                     refusals: 0,
+                    asked_open: None,
+                    opening: false,
                 })
             }
             Err(e) => self.tell(MessageKind::Error, e.to_string()),
@@ -74,10 +81,15 @@ impl PlayScreen {
         let seat = computer.seat;
         let answer = computer.driver.poll();
         let took = usize::from(answer.is_some());
+        let opening = answer.is_some() && std::mem::take(&mut computer.opening);
         match answer {
             Some(Answer::Request(Some(request))) => {
                 self.submit(request, now, Asker::Computer);
                 self.take_news(now);
+            }
+            Some(Answer::Request(None)) if opening => {
+                // It opens no squares after its move.
+                return took;
             }
             Some(Answer::Request(None)) => {
                 self.tell(
@@ -92,6 +104,25 @@ impl PlayScreen {
                 return took;
             }
             None => {}
+        }
+        // The computer that has just moved opens its squares (Modern Kriegspiel) first, asked
+        // once.
+        let over = self.facts().over.is_some();
+        let view = self.table.view(seat);
+        let heard = view.perception.events.len();
+        if !over && view.may_open && !view.my_turn() {
+            let ask = self
+                .computer
+                .as_ref()
+                .is_some_and(|c| !c.driver.busy() && c.asked_open.is_none_or(|n| n != heard));
+            if ask {
+                let view = self.table.view(seat).clone();
+                if let Some(computer) = &mut self.computer {
+                    computer.asked_open = Some(heard);
+                    computer.opening = computer.driver.ask(&view);
+                }
+            }
+            return took;
         }
         let facts = self.facts();
         // The person who just moved may still open squares (Modern Kriegspiel) first.

@@ -5,7 +5,7 @@
 use super::super::{off_centre, value};
 use crate::attempt::Attempt;
 use crate::view::PlayerView;
-use shakmaty::{Board, Color, Position, Role, Square};
+use shakmaty::{Bitboard, Board, Color, Position, Role, Square};
 
 /// The score of a mate, in pawns.
 pub(super) const MATE: f32 = 60.0;
@@ -96,7 +96,15 @@ fn after_reply<P: Position + Clone>(
     let mut take_back: f32 = 0.0;
     let mut other: f32 = 0.0;
     let could_mate = can_mate(board, us);
-    for m in pos.legal_moves() {
+    // Against a king with nothing but pawns, losing the last piece that mates throws the
+    // whole win away (a pawn left beside the enemy king seldom queens).
+    let pawns_only = (board.by_color(!us) & !board.pawns() & !board.kings()).is_empty();
+    let mating_pieces = pawns_only && mates_by_pieces(board, us);
+    let moves = pos.legal_moves();
+    // With few moves to choose from, even a blind opponent finds a capture: in check with
+    // two ways out, one of them taking our piece, it takes one time in two.
+    let few = 1.0 / moves.len().max(1) as f32;
+    for m in moves {
         let Some(captured) = m.capture() else {
             continue;
         };
@@ -113,15 +121,17 @@ fn after_reply<P: Position + Clone>(
         next.play_unchecked(m);
         if next.is_insufficient_material() {
             gain = gain.max(base + STALEMATE);
+        } else if mating_pieces && !mates_by_pieces(next.board(), us) {
+            gain = gain.max((base + LAST_PIECE).max(MATE));
         } else if could_mate && !can_mate(next.board(), us) {
             gain = gain.max(base + LAST_PIECE);
         }
         if Some(to) == hot {
             take_back = take_back.max(gain);
         } else if m.role() == Role::Pawn {
-            other = other.max(replies.pawn * gain);
+            other = other.max(replies.pawn.max(few) * gain);
         } else {
-            other = other.max(replies.other * gain);
+            other = other.max(replies.other.max(few) * gain);
         }
     }
     // What we threaten in turn: an enemy unit we attack that its side does not defend.
@@ -136,34 +146,37 @@ fn after_reply<P: Position + Clone>(
     base - take_back.max(other).max(0.0) + 0.15 * threat
 }
 
-/// Whether `us` still has what mates: a queen or rook, two minor pieces with a bishop, or a
-/// pawn with nothing in front of it (a pawn that cannot advance does not promote).
+/// Whether `us` has pieces that mate without a pawn (see [`super::super::mates_by_pieces`]).
+fn mates_by_pieces(board: &Board, us: Color) -> bool {
+    super::super::mates_by_pieces(board, board.by_color(us))
+}
+
+/// Whether `us` still has what mates: pieces that do, or a pawn with nothing in front of it (a
+/// pawn that cannot advance does not promote).
 pub(super) fn can_mate(board: &Board, us: Color) -> bool {
-    let ours = board.by_color(us);
-    if (ours & (board.queens() | board.rooks())).any() {
-        return true;
-    }
-    let free_pawn = (ours & board.pawns()).into_iter().any(|sq| {
-        super::super::pawn_front(sq, us).is_some_and(|front| !board.occupied().contains(front))
-    });
-    let minors = ours & (board.bishops() | board.knights());
-    free_pawn || (minors.count() >= 2 && (minors & board.bishops()).any())
+    super::super::can_mate_with(board, board.by_color(us), board.occupied())
 }
 
 /// The share of the squares where the enemy king may stand from which, with our pieces as
 /// `own` after our move, it would have no step and not be in check: a stalemate when the rest
-/// of its army (pawns, at most) cannot move either, which the bot cannot see.
-pub(crate) fn boxed_in(seat: &PlayerView, own: &Board) -> f32 {
+/// of its army (pawns, at most) cannot move either, which the bot cannot see. `pawns`: squares
+/// that may hold an enemy pawn (no step for the king either).
+pub(crate) fn boxed_in(seat: &PlayerView, own: &Board, pawns: Bitboard) -> f32 {
     let us = seat.color;
     let attacked = crate::knowledge::certain_attacks(own, us, !own.occupied());
     let kings = seat.king.possible & !own.occupied();
     if kings.is_empty() {
         return 0.0;
     }
+    // A square just ahead of one of our units may hold an enemy pawn it blocks: no step for
+    // the king either (and such pawns are what a stalemate needs).
+    let ahead = (own.by_color(us).shift(us.fold_wb(8, -8)) | pawns)
+        & !own.occupied()
+        & !Bitboard::BACKRANKS;
     let boxed = kings
         .into_iter()
         .filter(|&k| !attacked.contains(k))
-        .filter(|&k| (shakmaty::attacks::king_attacks(k) & !attacked).is_empty())
+        .filter(|&k| (shakmaty::attacks::king_attacks(k) & !attacked & !ahead).is_empty())
         .count();
     boxed as f32 / kings.count() as f32
 }

@@ -10,7 +10,10 @@
 //! pawn progress, pieces near the enemy king and what we threaten; a mate found in a world
 //! counts heavily, a stalemate or dead material as a draw, and when ahead a repeated
 //! arrangement of our pieces and a king boxed in with nothing but pawns (a possible stalemate)
-//! cost what the advantage is worth. "Any?" is asked only with a pawn capture to make.
+//! cost what the advantage is worth. "Any?" is asked only with a pawn capture to make. Ahead
+//! against pawns alone, a push of ours never refused is tried first ([`probes`]): a refusal
+//! says a blocked pawn stands in front, which the exact endgame play needs to know. In Modern
+//! Kriegspiel it opens the squares that split its belief the most ([`super::opening`]).
 //! Attempts that no drawn world allows are tried only when nothing else is left.
 //!
 //! Reconnaissance Blind Chess is played by [`super::rbc`] over the same belief; once the
@@ -29,7 +32,7 @@ use crate::rng::Rng;
 use crate::view::PlayerView;
 use eval::{MATE, Replies, STALEMATE, boxed_in, evaluate_pos, gain};
 use shakmaty::variant::Crazyhouse;
-use shakmaty::{Board, CastlingMode, Chess, Position};
+use shakmaty::{Bitboard, Board, CastlingMode, Chess, Position, Square};
 
 /// How many worlds each decision looks at, at the default level.
 const SAMPLES: usize = 48;
@@ -121,6 +124,19 @@ impl Bot for StrongBot {
             .clamp(4, 1_000);
     }
 
+    fn open(&mut self, seat: &PlayerView) -> Option<shakmaty::Bitboard> {
+        let n = usize::from(seat.rules.variant().squares_to_open());
+        if !seat.may_open || n == 0 || !self.refresh(seat) {
+            return None;
+        }
+        let belief = self.belief.as_ref()?;
+        Some(super::opening::most_telling(
+            belief,
+            seat.own.by_color(seat.color),
+            n,
+        ))
+    }
+
     fn next(&mut self, seat: &PlayerView) -> Option<Request> {
         if !seat.my_turn() {
             return None;
@@ -144,7 +160,7 @@ impl Bot for StrongBot {
         let blocked = self
             .belief
             .as_ref()
-            .and_then(|b| endgame::blocked(seat, b.worlds(), b.is_exact()));
+            .and_then(|b| endgame::blocked(seat, b.worlds(), b.weights_of_worlds(), b.is_exact()));
         if endgame::applies(seat) || blocked.is_some() {
             let halfmoves = self
                 .belief
@@ -215,12 +231,25 @@ impl StrongBot {
         } else {
             0.0
         };
+        let pawns_only = pawns_only(seat, &worlds);
         let weighing = Weighing {
             n,
             ahead,
             urgency,
-            pawns_only: pawns_only(seat, &worlds),
+            pawns_only,
             replies: Replies::for_rules(&seat.rules),
+            pawn_squares: self.belief.as_ref().map_or(Bitboard::EMPTY, |b| {
+                let marks = b.weights(Some(shakmaty::Role::Pawn));
+                Square::ALL
+                    .into_iter()
+                    .filter(|sq| marks[usize::from(*sq)] >= PAWN_MAYBE)
+                    .collect()
+            }),
+            probes: if pawns_only && ahead > 0.0 {
+                probes(seat)
+            } else {
+                Vec::new()
+            },
         };
         let mut best: Option<(f32, Attempt)> = None;
         let mut unseen = Vec::new();
@@ -291,7 +320,7 @@ impl StrongBot {
         if w8.pawns_only && ahead > 0.0 {
             // Any square the king may stand on where it would be boxed in is a real risk:
             // where it stands is known only roughly.
-            let tracked = boxed_in(seat, &own);
+            let tracked = boxed_in(seat, &own, w8.pawn_squares);
             let tracked = if tracked > 0.0 { tracked.max(0.5) } else { 0.0 };
             let share = (boxed / legal).max(tracked);
             // Ahead against pawns alone the win is all but sure: a stalemate throws away as
@@ -306,6 +335,9 @@ impl StrongBot {
             _ => 0.6 * (ahead + STALEMATE / 10.0).max(0.0),
         };
         total -= legal * (repeat + if back { 0.3 } else { 0.0 });
+        if w8.probes.contains(&a) {
+            total += n * PROBE;
+        }
         // A refusal is nearly free, but not quite (time, and what the opponent hears).
         // A little noise breaks ties between equal attempts.
         Some(total / n - 0.02 * (1.0 - legal / n) + 0.001 * (self.rng.below(1000) as f32 / 1000.0))
@@ -332,6 +364,51 @@ struct Weighing {
     pawns_only: bool,
     /// How the opponent is expected to answer.
     replies: Replies,
+    /// Pawn pushes worth trying for what a refusal would tell ([`probes`]).
+    probes: Vec<Attempt>,
+    /// Squares where the belief has an enemy pawn at least [`PAWN_MAYBE`] of the time.
+    pawn_squares: Bitboard,
+}
+
+/// How likely an enemy pawn on a square must be for a king beside it to be taken as boxed in
+/// there (a pawn blocked by its own king, or by ours, leaves the king no step).
+const PAWN_MAYBE: f32 = 0.05;
+
+/// What trying a pawn push is worth for what its refusal would tell, in pawns.
+const PROBE: f32 = 1.0;
+
+/// Ahead against a king with nothing but pawns: the pushes of our pawns never refused from the
+/// square they stand on. A refusal says that an enemy unit stands in front (most often a pawn it
+/// blocks, which the lone-king search needs to know), costs nothing but the try, and a push
+/// that is played is progress. Only the first try of a turn.
+fn probes(seat: &PlayerView) -> Vec<Attempt> {
+    if !seat.refused.is_empty() {
+        return Vec::new();
+    }
+    let us = seat.color;
+    let refused: Vec<Attempt> = seat
+        .turns
+        .iter()
+        .filter(|t| t.mover == Some(us))
+        .flat_map(|t| &t.heard)
+        .filter(|h| !h.items.contains(&crate::announce::Item::Legal))
+        .filter_map(|h| match h.request {
+            Some(Request::Try(a)) => Some(a),
+            _ => None,
+        })
+        .collect();
+    (seat.own.by_color(us) & seat.own.pawns())
+        .into_iter()
+        .filter_map(|from| {
+            let to = super::pawn_front(from, us)?;
+            let a = Attempt {
+                from,
+                to,
+                promotion: None,
+            };
+            (seat.is_possible(a) && !refused.contains(&a)).then_some(a)
+        })
+        .collect()
 }
 
 /// "Any?" with a pawn capture on the own board at the start of a turn, else the untried
