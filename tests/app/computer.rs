@@ -165,6 +165,9 @@ fn in_modern_kriegspiel_the_computer_opens_its_squares_after_its_move() {
     assert_eq!(last.by, Some(Color::White));
     assert!(matches!(last.request, Request::Open(_)));
     assert!(events[events.len() - 2].turn_ends, "right after its move");
+    // The person is still told what it heard of the move (the opening tells it nothing).
+    let message = h.play().message.clone().unwrap_or_default();
+    assert!(message.contains("pawn tries"), "{message}");
     // Asked once: more frames open nothing more while the person thinks.
     h.run_steps(20);
     assert_eq!(opened(&h), 1);

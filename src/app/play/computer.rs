@@ -149,6 +149,11 @@ impl PlayScreen {
             return;
         };
         computer.refusals = 0;
+        // Its squares opened after its move: the person hears nothing of them, and keeps what
+        // it was told of the move.
+        if matches!(event.request, crate::referee::Request::Open(_)) {
+            return;
+        }
         let seat = computer.seat;
         let person = !seat;
         let facts = self.facts();
