@@ -174,12 +174,8 @@ impl Belief {
     /// turn: one world for each square the view's king tracker still allows (the tracker keeps
     /// every square the king may stand on, so the truth is among them again).
     pub(super) fn reseed_lone_king(&mut self, view: &PlayerView) {
-        if self.exact
+        if !self.sampled_at_turn_start(view)
             || !view.rules.variant().answers_attempts()
-            || view.to_move != self.color
-            || view.over.is_some()
-            || !view.refused.is_empty()
-            || view.any_asked
             || !view.king.lone()
         {
             return;
@@ -200,20 +196,11 @@ impl Belief {
             Some(w) => w.true_setup(),
             None => view.start.clone(),
         };
-        let mut worlds = Vec::new();
-        for sq in view.king.possible & !view.own.occupied() {
-            let mut setup = here.clone();
-            setup.turn = self.color;
-            setup.board = view.own.clone();
-            setup.board.set_piece_at(sq, (!self.color).king());
-            setup.castling_rights = view.castling;
-            setup.ep_square = None;
-            if let Ok((world, _)) = Referee::new(view.rules.clone(), setup)
-                && world.over().is_none()
-            {
-                worlds.push((world, 1.0));
-            }
-        }
+        let worlds: Vec<_> = (view.king.possible & !view.own.occupied())
+            .into_iter()
+            .filter_map(|sq| self.world_at_turn(view, &here, Bitboard::EMPTY, sq))
+            .map(|w| (w, 1.0))
+            .collect();
         if !worlds.is_empty() && worlds.len() <= self.cap {
             self.scale = 1.0;
             self.set(worlds);
@@ -223,18 +210,14 @@ impl Belief {
 
     /// A sampled belief about an enemy with nothing but its king and pawns is spread again over
     /// the king's squares at the start of the seat's turn: for each arrangement of the pawns the
-    /// sample holds, the king on every square
-    /// the view's king tracker allows, weighed mostly as the sample weighed it and partly
-    /// alike ([`SPREAD`]); only when every arrangement fits in the cap. A sample thins out as its worlds are contradicted and may lose the
-    /// king's true square; a bot that trusts a few worlds then walks its last rook into the
-    /// king. Still a sample (the pawns' arrangements are the sample's).
+    /// sample holds, the king on every square the view's king tracker allows, weighed mostly as
+    /// the sample weighed it and partly alike ([`SPREAD`]); only when every arrangement fits in
+    /// the cap. A sample thins out as its worlds are contradicted and may lose the king's true
+    /// square; a bot that trusts a few worlds then walks its last rook into the king. Still a
+    /// sample (the pawns' arrangements are the sample's).
     pub(super) fn reseed_king_among_pawns(&mut self, view: &PlayerView) {
-        if self.exact
+        if !self.sampled_at_turn_start(view)
             || !view.rules.variant().plain()
-            || view.to_move != self.color
-            || view.over.is_some()
-            || !view.refused.is_empty()
-            || view.any_asked
             || view.king.lone()
             || self.worlds.is_empty()
         {
@@ -271,29 +254,13 @@ impl Belief {
         let squares = view.king.possible & !view.own.occupied();
         let mut worlds = Vec::new();
         for (pawns, total, kings) in arrangements {
-            let mut placed = Vec::new();
-            for sq in squares & !pawns {
-                let mut setup = here.clone();
-                setup.turn = self.color;
-                setup.board = view.own.clone();
-                for p in pawns {
-                    setup.board.set_piece_at(
-                        p,
-                        Piece {
-                            color: them,
-                            role: Role::Pawn,
-                        },
-                    );
-                }
-                setup.board.set_piece_at(sq, them.king());
-                setup.castling_rights = view.castling;
-                setup.ep_square = None;
-                if let Ok((world, _)) = Referee::new(view.rules.clone(), setup)
-                    && world.over().is_none()
-                {
-                    placed.push((world, kings[usize::from(sq)]));
-                }
-            }
+            let placed: Vec<_> = (squares & !pawns)
+                .into_iter()
+                .filter_map(|sq| {
+                    self.world_at_turn(view, &here, pawns, sq)
+                        .map(|w| (w, kings[usize::from(sq)]))
+                })
+                .collect();
             if placed.is_empty() {
                 continue;
             }
@@ -312,6 +279,39 @@ impl Belief {
             self.set(worlds);
             self.exact = false;
         }
+    }
+
+    /// Whether the belief is a sample and the seat's turn is just starting (nothing tried or
+    /// asked yet): when a sample may be rebuilt from the view.
+    fn sampled_at_turn_start(&self, view: &PlayerView) -> bool {
+        !self.exact
+            && view.to_move == self.color
+            && view.over.is_none()
+            && view.refused.is_empty()
+            && !view.any_asked
+    }
+
+    /// The game at the seat's turn from `here` with the seat's own pieces, enemy pawns on
+    /// `pawns` and the enemy king on `king`, where that is a legal position not over.
+    fn world_at_turn(
+        &self,
+        view: &PlayerView,
+        here: &Setup,
+        pawns: Bitboard,
+        king: Square,
+    ) -> Option<Referee> {
+        let them = !self.color;
+        let mut setup = here.clone();
+        setup.turn = self.color;
+        setup.board = view.own.clone();
+        for p in pawns {
+            setup.board.set_piece_at(p, Role::Pawn.of(them));
+        }
+        setup.board.set_piece_at(king, them.king());
+        setup.castling_rights = view.castling;
+        setup.ep_square = None;
+        let (world, _) = Referee::new(view.rules.clone(), setup).ok()?;
+        world.over().is_none().then_some(world)
     }
 }
 

@@ -13,9 +13,9 @@ use kriegspiel::bots::BotKind;
 use kriegspiel::bots::level::Level;
 use shakmaty::Color;
 
-#[test]
-fn the_strong_computer_plays_white_from_its_thread_and_the_person_sees_only_black() {
-    let mut dialog = NewGameDialog::new(Preset::Wild16, NewMode::Computer);
+/// The new-game dialog set for the strongest computer as White under `preset`, drawn.
+fn strongest_computer_as_white(preset: Preset) -> Gui {
+    let mut dialog = NewGameDialog::new(preset, NewMode::Computer);
     dialog.human = Color::Black;
     dialog.bot = BotKind::Strong;
     dialog.level = Level::Strongest;
@@ -24,6 +24,12 @@ fn the_strong_computer_plays_white_from_its_thread_and_the_person_sees_only_blac
         .new_game(dialog)
         .build_without_run();
     h.run_steps(2);
+    h
+}
+
+#[test]
+fn the_strong_computer_plays_white_from_its_thread_and_the_person_sees_only_black() {
+    let mut h = strongest_computer_as_white(Preset::Wild16);
     // The level and the colour are in the dialog.
     assert!(h.query_by_label(&level_label(Level::Strongest)).is_some());
     h.get_by_label("Start game").click();
@@ -143,15 +149,7 @@ fn the_computers_reply_is_drawn_without_any_input_event() {
 #[test]
 fn in_modern_kriegspiel_the_computer_opens_its_squares_after_its_move() {
     use kriegspiel::referee::Request;
-    let mut dialog = NewGameDialog::new(Preset::Modern, NewMode::Computer);
-    dialog.human = Color::Black;
-    dialog.bot = BotKind::Strong;
-    dialog.level = Level::Strongest;
-    let mut h = Gui::builder()
-        .size(1280.0, 900.0)
-        .new_game(dialog)
-        .build_without_run();
-    h.run_steps(2);
+    let mut h = strongest_computer_as_white(Preset::Modern);
     h.get_by_label("Start game").click();
     let opened = |h: &Gui| {
         h.requests()
