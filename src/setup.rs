@@ -129,6 +129,82 @@ pub fn random_blocked_ending(
     None
 }
 
+/// Squares that do not place an ending's pieces ([`ending_at`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NotPlaced {
+    /// Not one square for the king and each piece.
+    #[error("{given} squares given: the king and the pieces need {needed}")]
+    Count {
+        /// Squares given.
+        given: usize,
+        /// The king and the pieces.
+        needed: usize,
+    },
+    /// A square named twice.
+    #[error("{0} is named twice")]
+    Twice(shakmaty::Square),
+    /// A pawn on the first or last rank.
+    #[error("a pawn cannot stand on {0}")]
+    PawnOnEnd(shakmaty::Square),
+    /// The enemy king has nowhere to stand (every free square is in check, or leaves it
+    /// without a move).
+    #[error("there is no square where the lone king may stand")]
+    NoKing,
+}
+
+/// `color`'s king on `at[0]` and `pieces` on the rest of `at` (in order) against the lone enemy
+/// king, placed at random on a square where it may legally stand, the game not over and the
+/// king with a move were it its turn; `color` to move. Ferguson's two bishops "along an edge"
+/// are `B B` at `b4 b3 c3`.
+pub fn ending_at(
+    pieces: &[shakmaty::Role],
+    at: &[shakmaty::Square],
+    color: shakmaty::Color,
+    rng: &mut crate::rng::Rng,
+) -> Result<Setup, NotPlaced> {
+    use shakmaty::Role;
+    if at.len() != pieces.len() + 1 {
+        return Err(NotPlaced::Count {
+            given: at.len(),
+            needed: pieces.len() + 1,
+        });
+    }
+    let mut board = shakmaty::Board::empty();
+    for (&sq, role) in at
+        .iter()
+        .zip(std::iter::once(Role::King).chain(pieces.iter().copied()))
+    {
+        if board.piece_at(sq).is_some() {
+            return Err(NotPlaced::Twice(sq));
+        }
+        if role == Role::Pawn && shakmaty::Bitboard::BACKRANKS.contains(sq) {
+            return Err(NotPlaced::PawnOnEnd(sq));
+        }
+        board.set_piece_at(sq, role.of(color));
+    }
+    let kings: Vec<Setup> = (!board.occupied())
+        .into_iter()
+        .map(|k| {
+            let mut board = board.clone();
+            board.set_piece_at(k, (!color).king());
+            Setup {
+                turn: color,
+                board,
+                ..Setup::empty()
+            }
+        })
+        .filter(|setup| {
+            setup
+                .clone()
+                .position::<shakmaty::Chess>(shakmaty::CastlingMode::Standard)
+                .is_ok_and(|pos| shakmaty::Position::outcome(&pos) == shakmaty::Outcome::Unknown)
+                && enemy_can_move(setup, color)
+        })
+        .collect();
+    let pick = rng.below(kings.len().max(1));
+    kings.into_iter().nth(pick).ok_or(NotPlaced::NoKing)
+}
+
 /// Whether the enemy of `color` would have a legal move were it its turn in `setup`. A start
 /// where it has none (a king already boxed in, its pawns blocked) is a stalemate that any quiet
 /// first move makes, which no player starting from the widest uncertainty can see coming: such

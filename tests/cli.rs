@@ -236,6 +236,25 @@ fn max_plies_caps_selfplay_match_endgame_and_krk() {
     let both = run(&["endgame", "--max-plies", "6", "--max-moves", "3"]);
     assert_eq!(both.status.code(), Some(2));
 
+    // From given squares: the line names them, and the trials are played from there.
+    let edge = run(&[
+        "endgame",
+        "--pieces",
+        "BB",
+        "--at",
+        "b4,b3,c3",
+        "--trials",
+        "2",
+        "--max-plies",
+        "2",
+    ]);
+    assert!(edge.status.success(), "{}", stderr(&edge));
+    assert!(
+        stdout(&edge).starts_with("K+BB from b4,b3,c3 vs K (2 trials"),
+        "{}",
+        stdout(&edge)
+    );
+
     let krk = run(&["krk", "--positions", "2", "--max-plies", "4"]);
     assert!(krk.status.success(), "{}", stderr(&krk));
     assert!(stdout(&krk).contains("2 cut-offs"), "{}", stdout(&krk));
@@ -269,7 +288,7 @@ fn match_saves_in_out_dir_and_out_is_never_a_folder() {
 #[test]
 fn bad_input_exits_2_in_every_subcommand() {
     let missing = "/no/such/folder/game.ron";
-    let cases: [&[&str]; 18] = [
+    let cases: [&[&str]; 21] = [
         &["match", "--white", "nosuch", "--black", "random"],
         &["match", "--white", "engine", "--black", "random"],
         &[
@@ -294,6 +313,9 @@ fn bad_input_exits_2_in_every_subcommand() {
         &["host", "--seat", "none", "--resume", missing],
         &["host", "--seat", "none", "--clock", "soon"],
         &["endgame", "--pieces", "QX"],
+        &["endgame", "--pieces", "BB", "--at", "b4,b3"],
+        &["endgame", "--pieces", "BB", "--at", "b4,b3,z9"],
+        &["endgame", "--pieces", "BB", "--at", "b4,b3,b3"],
     ];
     for args in cases {
         let out = run(args);

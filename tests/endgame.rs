@@ -234,3 +234,56 @@ fn the_heuristic_bot_does_not_repeat_when_ahead() {
     .expect("played");
     assert_eq!(repeated, 0, "{repeated} games drawn by repetition");
 }
+
+#[test]
+fn trials_start_where_they_are_told_with_the_king_anywhere_it_may_stand() {
+    use kriegspiel::setup::{NotPlaced, ending_at};
+    let bishops = [Role::Bishop, Role::Bishop];
+    let at = [Square::B4, Square::B3, Square::C3];
+    let mut kings = Bitboard::EMPTY;
+    for seed in 0..40 {
+        let start = ending_at(
+            &bishops,
+            &at,
+            Color::White,
+            &mut kriegspiel::rng::Rng::new(seed),
+        )
+        .expect("placed");
+        let board = &start.board;
+        assert_eq!(board.king_of(Color::White), Some(Square::B4));
+        assert_eq!(
+            board.bishops() & board.white(),
+            Bitboard::from(Square::B3) | Bitboard::from(Square::C3)
+        );
+        let king = board.king_of(Color::Black).expect("a lone king");
+        // A legal start (White to move, the lone king not in check).
+        let _: Chess = start
+            .clone()
+            .position(CastlingMode::Standard)
+            .expect("legal");
+        kings.add(king);
+    }
+    assert!(kings.count() > 20, "spread: {} squares", kings.count());
+    let rng = &mut kriegspiel::rng::Rng::new(1);
+    assert_eq!(
+        ending_at(&bishops, &at[..2], Color::White, rng),
+        Err(NotPlaced::Count {
+            given: 2,
+            needed: 3
+        })
+    );
+    let twice = [Square::B4, Square::B3, Square::B3];
+    assert_eq!(
+        ending_at(&bishops, &twice, Color::White, rng),
+        Err(NotPlaced::Twice(Square::B3))
+    );
+    let t = kriegspiel::bots::trial::run_from(
+        ending_at(&bishops, &at, Color::White, rng).expect("placed"),
+        &Preset::Wild16.rules(),
+        Defender::Random,
+        1,
+        2,
+    )
+    .expect("a trial");
+    assert!(t.moves <= 2);
+}

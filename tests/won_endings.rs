@@ -3,6 +3,7 @@
 //! the true pawns; and the strong bot tries the push of a blocked pawn of its own first, for
 //! what the refusal tells.
 
+use kriegspiel::announce::EndReason;
 use kriegspiel::belief::Belief;
 use kriegspiel::bots::Bot;
 use kriegspiel::bots::random::RandomBot;
@@ -112,4 +113,81 @@ fn ahead_against_pawns_the_strong_bot_first_tries_the_push_of_its_blocked_pawn()
     // The bot plays on from there: a move, not the same push.
     let next = bot.next(&view).expect("a request");
     assert_ne!(next, first);
+}
+
+/// The stalemates left in the bench (seeds 112 and 511): the opponent started with
+/// king and pawns, promoted one unannounced, and the strong bot took the new piece. Its count
+/// of pieces taken then exceeded the pieces the opponent started with, and it no longer feared
+/// a stalemate; and when its belief had lost every world, the worlds it drew afresh kept the
+/// piece it had taken. And one from a whole game, where taking the last piece stalemated. From
+/// the position before its stalemating move, it must mate or play on, with any seed.
+#[test]
+fn after_taking_a_promoted_or_last_piece_the_strong_bot_does_not_stalemate() {
+    // The strong bot's seed in the match: (seed + game index) * 2.
+    for (file, bot_color, game_seed) in [
+        ("promoted-knight-taken.ron", Color::Black, (112 + 71) * 2),
+        ("promoted-rook-taken.ron", Color::White, (511 + 36) * 2),
+        // A whole game (`match --black random --seed 1 --swap`, game 10): the bot took the
+        // opponent's last piece, a rook, and left its king boxed in beside a blocked pawn.
+        ("last-piece-taken.ron", Color::Black, (1 + 9) * 2),
+        // And where taking it left a lone king boxed in (seed 9, game 2).
+        ("last-rook-taken-lone-king.ron", Color::Black, (9 + 1) * 2),
+        // A whole game against the heuristic bot (seed 2001, game 35): far ahead against a
+        // king and one blocked pawn, the bot's king stepped beside it.
+        (
+            "boxed-beside-blocked-pawn.ron",
+            Color::White,
+            (2001 + 34) * 2,
+        ),
+    ] {
+        let path = format!(
+            "{}/tests/data/won_endings/{file}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&path).expect("the test save");
+        let loaded = kriegspiel::save::load_str(&text).expect("it loads");
+        let log = loaded.game.log();
+        let before = log.events.len() - 1;
+        for seed in [game_seed, 0, 1, 2] {
+            // The bot follows the game as it was played (asked at each of its requests, the
+            // recorded one applied), so that it stands where it stood: its belief, the
+            // arrangements it has seen.
+            let mut game = log.replay_prefix(0).expect("replays");
+            let mut bot = StrongBot::new(seed);
+            for event in &log.events[..before] {
+                if game.referee().to_act() == bot_color {
+                    let _ = bot.next(&PlayerView::build(game.log(), bot_color));
+                }
+                game.apply(event.request.clone()).expect("as recorded");
+            }
+            assert!(game.referee().over().is_none());
+            assert_eq!(game.referee().to_act(), bot_color);
+            for _ in 0..200 {
+                if game.referee().to_act() != bot_color || game.referee().over().is_some() {
+                    break;
+                }
+                let view = PlayerView::build(game.log(), bot_color);
+                let request = bot.next(&view).expect("a request");
+                let _ = game.apply(request);
+            }
+            let over = game.referee().over().map(|o| o.reason);
+            assert!(
+                !matches!(over, Some(EndReason::Stalemate)),
+                "{file}, seed {seed}: {}",
+                game.referee().fen()
+            );
+        }
+    }
+}
+
+#[test]
+fn after_a_hidden_start_the_seat_knows_how_many_units_the_opponent_has() {
+    // Told how many, not where: the count the stalemate guard and the belief's last resort
+    // rely on (it was read from the start board, which then holds only the seat's own pieces).
+    let game = hidden("8/8/2p5/2P1k3/7p/8/8/R3K3 w - - 0 1");
+    let view = PlayerView::build(game.log(), Color::White);
+    let material = view.opponent_material();
+    assert_eq!((material.king, material.pawn, material.rook), (1, 2, 0));
+    assert_eq!(view.opponent_units(), 3);
+    assert!(view.start.board.by_color(Color::Black).is_empty());
 }

@@ -245,13 +245,17 @@ _kriegspiel() {
             return 0
             ;;
         kriegspiel__subcmd__endgame)
-            opts="-h --pieces --trials --seed --defender --rules --max-plies --max-moves --help"
+            opts="-h --pieces --at --trials --seed --defender --rules --max-plies --max-moves --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --pieces)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --at)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

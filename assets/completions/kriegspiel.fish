@@ -183,6 +183,7 @@ complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l swap -d 
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l tsuitate -d 'Play tsuitate shogi over the seat protocol instead (bots random, heuristic or cmd:PROGRAM; --white is gote, --black sente, who moves first)'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand endgame" -l pieces -d 'The bot\'s pieces besides its king, as letters (Q, R, B, N, P; e.g. Q, QR, BB)' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand endgame" -l at -d 'Where the bot\'s king and pieces start, in that order, as squares separated by commas (e.g. `--pieces BB --at b4,b3,c3`, Ferguson\'s two bishops along an edge); the lone king is still placed at random. Without it, everything is placed at random' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand endgame" -l trials -d 'Number of trials' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand endgame" -l seed -d 'Random seed' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand endgame" -l defender -d 'How the lone king moves' -r -f -a "random\t'A random legal step'

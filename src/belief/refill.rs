@@ -82,6 +82,7 @@ impl Belief {
             .iter()
             .filter(|(_, p)| p.color != self.color)
             .collect();
+        let enemy = trim_to_captures(view, enemy);
         let here = template.true_setup();
         // This turn's own requests, to check the fresh worlds against.
         let this_turn: Vec<Step> = self
@@ -189,7 +190,7 @@ impl Belief {
             .filter(|h| h.request.is_some())
             .filter(|h| h.items.iter().any(|i| matches!(i, Item::Capture { .. })))
             .count();
-        if view.start.board.by_color(!self.color).count() != taken + 1 {
+        if view.opponent_units() != taken + 1 {
             return;
         }
         let here = match self.worlds.first() {
@@ -318,3 +319,98 @@ impl Belief {
 /// The share of an arrangement's weight spread alike over every square its king may stand on
 /// when a sample is spread again ([`Belief::reseed_king_among_pawns`]).
 const SPREAD: f64 = 0.25;
+
+/// The enemy units of a scatter's template cut down to as many as the seat's captures leave
+/// (the opponent's army at the start, less one unit per capture the seat heard): the template
+/// is the last world kept, and when the world that answered a capture was lost, it predates
+/// that capture (issue 36: a queen that was taken stayed in every later world, and the bot
+/// weighed a stalemate as if the game were even). Which units go: pawns while there are more
+/// than the captures heard leave, then pieces, then pawns. Not in Crazyhouse, where captured
+/// units come back.
+fn trim_to_captures(view: &PlayerView, mut enemy: Vec<(Square, Piece)>) -> Vec<(Square, Piece)> {
+    if view.rules.variant().pockets() {
+        return enemy;
+    }
+    let (taken, pawns_taken) = view.own_captures();
+    let left = view.opponent_units().saturating_sub(taken).max(1);
+    let start_pawns = usize::from(view.opponent_material().pawn);
+    while enemy.len() > left {
+        let pawns = enemy.iter().filter(|(_, p)| p.role == Role::Pawn).count();
+        let too_many_pawns = pawns_taken.is_some_and(|p| pawns > start_pawns.saturating_sub(p));
+        let first_choice = |role: Role| {
+            if too_many_pawns {
+                role == Role::Pawn
+            } else {
+                role != Role::Pawn && role != Role::King
+            }
+        };
+        let Some(i) = enemy
+            .iter()
+            .rposition(|(_, p)| first_choice(p.role))
+            .or_else(|| enemy.iter().rposition(|(_, p)| p.role != Role::King))
+        else {
+            break;
+        };
+        enemy.remove(i);
+    }
+    enemy
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::attempt::Attempt;
+    use crate::log::Game;
+    use crate::rules::Preset;
+    use shakmaty::{Color, Square::*};
+
+    fn piece(c: char) -> Piece {
+        Piece::from_char(c).expect("a piece letter")
+    }
+
+    /// White's view after its rook on a1 took on `to`, from `fen` (White to move; with
+    /// `hidden`, White is not told where Black's units start).
+    fn after_taking(fen: &str, to: Square, hidden: bool) -> PlayerView {
+        let mut game = Game::from_fen(Preset::Wild16.rules(), fen).expect("a start");
+        if hidden {
+            game.hide_start();
+        }
+        let take = Request::Try(Attempt {
+            from: A1,
+            to,
+            promotion: None,
+        });
+        game.apply(take).expect("a legal capture");
+        PlayerView::build(game.log(), Color::White)
+    }
+
+    #[test]
+    fn a_stale_template_loses_the_unit_the_seat_took() {
+        // A piece was taken: the template's queen (a pawn promoted, say) goes, the pawn stays.
+        // So too after a hidden start, where the seat was told only how many units there are.
+        for hidden in [false, true] {
+            let view = after_taking("r6k/6p1/8/8/8/8/8/R3K3 w - - 0 1", A8, hidden);
+            let template = vec![(H8, piece('k')), (G7, piece('p')), (C3, piece('q'))];
+            assert_eq!(
+                trim_to_captures(&view, template),
+                vec![(H8, piece('k')), (G7, piece('p'))],
+                "hidden: {hidden}"
+            );
+        }
+        // A pawn was taken: pawns go while there are more than are left, then pieces.
+        let view = after_taking("7k/p5p1/8/8/8/8/8/R3K3 w - - 0 1", A7, false);
+        let template = vec![
+            (H8, piece('k')),
+            (G7, piece('p')),
+            (B3, piece('p')),
+            (C3, piece('n')),
+        ];
+        assert_eq!(
+            trim_to_captures(&view, template),
+            vec![(H8, piece('k')), (G7, piece('p'))]
+        );
+        // A template that agrees with the count is kept whole.
+        let template = vec![(H8, piece('k')), (C3, piece('n'))];
+        assert_eq!(trim_to_captures(&view, template.clone()), template);
+    }
+}

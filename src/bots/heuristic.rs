@@ -178,9 +178,8 @@ fn score(seat: &PlayerView, news: &News, a: Attempt) -> i32 {
 /// How many more units the seat has than the opponent can have left (its start army less what
 /// the seat took).
 fn units_ahead(seat: &PlayerView) -> i32 {
-    let theirs: u32 = seat.opponent_material().iter().map(|n| u32::from(*n)).sum();
-    let left = theirs.saturating_sub(u32::try_from(seat.own_captures().0).unwrap_or(u32::MAX));
-    seat.own.occupied().count() as i32 - left as i32
+    let left = seat.opponent_units().saturating_sub(seat.own_captures().0);
+    seat.own.occupied().count() as i32 - i32::try_from(left).unwrap_or(i32::MAX)
 }
 
 /// One attempt as the seat sees it: the unit it moves and the own board after it.

@@ -48,6 +48,10 @@ const TAKES: f32 = 0.5;
 /// The weight of the enemy king's distance from the centre in a position's score.
 const EDGE: f32 = 25.0;
 
+/// The weight of the enemy king's distance (in king steps) from the corners where minor
+/// pieces mate ([`mating_corners`]) in a position's score.
+const CORNER: f32 = 10.0;
+
 /// How many of the best attempts at the root are looked at one move deeper.
 const DEEPER: usize = 6;
 
@@ -415,6 +419,26 @@ pub fn can_mate(own: &Board, theirs: Bitboard) -> bool {
     super::can_mate_with(own, own.occupied(), theirs)
 }
 
+/// The corners where `us`'s pieces on `own` can mate a lone king when they are minor pieces
+/// only: any corner for two bishops, the bishop's colour for bishop and knight; `None` when a
+/// queen, a rook or a pawn (which may promote) mates on any edge, or nothing mates.
+fn mating_corners(own: &Board, us: Color) -> Option<Bitboard> {
+    let side = own.by_color(us);
+    if ((own.queens() | own.rooks() | own.pawns()) & side).any() {
+        return None;
+    }
+    let bishops = own.bishops() & side;
+    let light = (bishops & Bitboard::LIGHT_SQUARES).any();
+    let dark = (bishops & Bitboard::DARK_SQUARES).any();
+    let corners = Bitboard::CORNERS;
+    match (light, dark) {
+        (true, true) => Some(corners),
+        (true, false) => Some(corners & Bitboard::LIGHT_SQUARES),
+        (false, true) => Some(corners & Bitboard::DARK_SQUARES),
+        (false, false) => None,
+    }
+}
+
 /// What an own arrangement seen before at the bot's turn costs (a draw by repetition needs the
 /// whole position three times; the bot cannot see the king's square, so it shies away early).
 fn repetition(times: u32) -> f32 {
@@ -485,8 +509,26 @@ impl Search<'_> {
         } else {
             0.0
         };
+        // Minor pieces mate only in a corner (bishop and knight: one of the bishop's colour).
+        let corner = match mating_corners(own, self.us) {
+            Some(corners) if kings.any() => {
+                kings
+                    .into_iter()
+                    .map(|k| {
+                        corners
+                            .into_iter()
+                            .map(|c| k.distance(c))
+                            .min()
+                            .unwrap_or(0)
+                    })
+                    .sum::<u32>() as f32
+                    / kings.count() as f32
+            }
+            _ => 0.0,
+        };
         let s = material - 6.0 * region.count() as f32 - 2.0 * kings.count() as f32 - 8.0 * near
-            + EDGE * edge;
+            + EDGE * edge
+            - CORNER * corner;
         // The fifty-move rule: the last twenty moves before it draws bring the win down
         // towards a draw (a pawn move resets the count).
         let left = 100u32.saturating_sub(node.halfmoves);
@@ -496,5 +538,35 @@ impl Search<'_> {
             WON
         };
         won + s / 10.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn corners(fen: &str) -> Option<Bitboard> {
+        mating_corners(&fen.parse().expect("a board"), Color::White)
+    }
+
+    #[test]
+    fn minor_pieces_mate_in_their_corners() {
+        use Square::*;
+        // Two bishops on both colours: any corner.
+        assert_eq!(corners("8/8/8/8/8/8/8/1KBB4"), Some(Bitboard::CORNERS));
+        // Bishop (light squares: d1) and knight: a8 and h1.
+        assert_eq!(
+            corners("8/8/8/8/8/8/8/1K1BN3"),
+            Some(Bitboard::from(A8) | Bitboard::from(H1))
+        );
+        // Dark-squared bishop (c1) and knight: a1 and h8.
+        assert_eq!(
+            corners("8/8/8/8/8/8/8/1KB1N3"),
+            Some(Bitboard::from(A1) | Bitboard::from(H8))
+        );
+        // A rook, a queen or a pawn mates on any edge; two knights do not mate.
+        assert_eq!(corners("8/8/8/8/8/8/8/1KBR4"), None);
+        assert_eq!(corners("8/8/8/8/8/8/4P3/1KB1N3"), None);
+        assert_eq!(corners("8/8/8/8/8/8/8/1KNN4"), None);
     }
 }

@@ -43,10 +43,40 @@ pub fn run(
     seed: u64,
     max_moves: u32,
 ) -> Option<Trial> {
-    let max_plies = max_moves.saturating_mul(2);
     let mut rng = Rng::new(seed);
+    let start = crate::setup::random_ending(pieces, Color::White, &mut rng)?;
+    play(start, rules, defender, seed, max_moves, rng)
+}
+
+/// Plays one trial from `start` (White, the bot, to move against a lone king; see [`run`]).
+pub fn run_from(
+    start: shakmaty::Setup,
+    rules: &RuleSet,
+    defender: Defender,
+    seed: u64,
+    max_moves: u32,
+) -> Option<Trial> {
+    play(
+        start,
+        rules,
+        defender,
+        seed,
+        max_moves,
+        Rng::new(seed ^ 0xDEF),
+    )
+}
+
+/// [`run_from`], the defender drawing from `rng`.
+fn play(
+    start: shakmaty::Setup,
+    rules: &RuleSet,
+    defender: Defender,
+    seed: u64,
+    max_moves: u32,
+    mut rng: Rng,
+) -> Option<Trial> {
+    let max_plies = max_moves.saturating_mul(2);
     let us = Color::White;
-    let start = crate::setup::random_ending(pieces, us, &mut rng)?;
     let mut game = Game::new(rules.clone(), start).ok()?;
     game.hide_start();
     let mut bot = Driver::start(Box::new(super::strong::StrongBot::new(seed)));

@@ -70,6 +70,11 @@ pub struct EndgameArgs {
     /// The bot's pieces besides its king, as letters (Q, R, B, N, P; e.g. Q, QR, BB).
     #[arg(long, default_value = "Q")]
     pieces: String,
+    /// Where the bot's king and pieces start, in that order, as squares separated by commas
+    /// (e.g. `--pieces BB --at b4,b3,c3`, Ferguson's two bishops along an edge); the lone king
+    /// is still placed at random. Without it, everything is placed at random.
+    #[arg(long, value_delimiter = ',', value_name = "SQUARES")]
+    at: Vec<String>,
     /// Number of trials.
     #[arg(long, default_value_t = 100)]
     trials: u32,
@@ -191,8 +196,31 @@ pub fn match_command(args: MatchArgs) -> Outcome {
 
 /// `kriegspiel endgame`: trials of the lone-king search, one summary line.
 pub fn endgame_command(args: EndgameArgs) -> Outcome {
-    use kriegspiel::bots::trial::{Defender, run};
+    use kriegspiel::bots::trial::{Defender, run, run_from};
     let roles = kriegspiel::setup::parse_ending(&args.pieces).map_err(Stop::bad_input)?;
+    let at = args
+        .at
+        .iter()
+        .map(|text| {
+            shakmaty::Square::from_ascii(text.trim().as_bytes()).map_err(|_| {
+                Stop::bad_input(format!(
+                    "--at: {} is not a square (write squares such as b4,b3,c3)",
+                    kriegspiel::untrusted::quoted(text)
+                ))
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let place = |seed: u64| {
+        kriegspiel::setup::ending_at(
+            &roles,
+            &at,
+            shakmaty::Color::White,
+            &mut kriegspiel::rng::Rng::new(seed),
+        )
+    };
+    if !at.is_empty() {
+        place(args.seed).map_err(|e| Stop::bad_input(format!("--at: {e}")))?;
+    }
     let defender = match args.defender {
         EndgameDefender::Centre => Defender::Centre,
         EndgameDefender::Random => Defender::Random,
@@ -206,7 +234,14 @@ pub fn endgame_command(args: EndgameArgs) -> Outcome {
     let started = std::time::Instant::now();
     for i in 0..args.trials {
         let seed = args.seed.wrapping_add(u64::from(i));
-        let Some(t) = run(&roles, &rules, defender, seed, max_moves) else {
+        let trial = if at.is_empty() {
+            run(&roles, &rules, defender, seed, max_moves)
+        } else {
+            place(seed)
+                .ok()
+                .and_then(|start| run_from(start, &rules, defender, seed, max_moves))
+        };
+        let Some(t) = trial else {
             continue;
         };
         match t.over.map(|o| o.reason) {
@@ -228,8 +263,14 @@ pub fn endgame_command(args: EndgameArgs) -> Outcome {
         f64::from(moves.iter().sum::<u32>()) / moves.len() as f64
     };
     println!(
-        "K+{} vs K ({} trials, king unknown at the start): {mates} mated (avg {avg:.1} moves, most {}), {draws} drawn {why:?}, {unfinished} unfinished after {max_moves} moves; {:.1} s",
+        "K+{}{} vs K ({} trials, king unknown at the start): {mates} mated (avg {avg:.1} moves, most {}), {draws} drawn {why:?}, {unfinished} unfinished after {max_moves} moves; {:.1} s",
         args.pieces,
+        if at.is_empty() {
+            String::new()
+        } else {
+            let squares: Vec<String> = at.iter().map(ToString::to_string).collect();
+            format!(" from {}", squares.join(","))
+        },
         args.trials,
         moves.last().copied().unwrap_or(0),
         started.elapsed().as_secs_f64()

@@ -25,9 +25,21 @@ impl PlayerView {
         crate::setup::pocket_letters(&self.pockets, color)
     }
 
-    /// The opponent's material in the start position (agreed before play, so public), by role.
+    /// The opponent's material in the start position (agreed before play, so public), by role:
+    /// after a hidden start, the units the seat was told of but not where they stand.
     pub fn opponent_material(&self) -> ByRole<u8> {
-        self.start.board.material_side(!self.color)
+        match &self.perception.unseen {
+            Some(unseen) => *unseen,
+            None => self.start.board.material_side(!self.color),
+        }
+    }
+
+    /// How many units (its king included) the opponent started with.
+    pub fn opponent_units(&self) -> usize {
+        self.opponent_material()
+            .iter()
+            .map(|n| usize::from(*n))
+            .sum()
     }
 
     /// How many enemy units the player captured, and how many of them were pawns when the rules

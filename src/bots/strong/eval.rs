@@ -163,7 +163,6 @@ pub(super) fn can_mate(board: &Board, us: Color) -> bool {
 /// that may hold an enemy pawn (no step for the king either).
 pub(crate) fn boxed_in(seat: &PlayerView, own: &Board, pawns: Bitboard) -> f32 {
     let us = seat.color;
-    let attacked = crate::knowledge::certain_attacks(own, us, !own.occupied());
     let kings = seat.king.possible & !own.occupied();
     if kings.is_empty() {
         return 0.0;
@@ -173,12 +172,18 @@ pub(crate) fn boxed_in(seat: &PlayerView, own: &Board, pawns: Bitboard) -> f32 {
     let ahead = (own.by_color(us).shift(us.fold_wb(8, -8)) | pawns)
         & !own.occupied()
         & !Bitboard::BACKRANKS;
-    let boxed = kings
+    boxed_kings(own, us, kings, ahead).count() as f32 / kings.count() as f32
+}
+
+/// The squares of `kings` where the enemy king would have no step and not be in check, our
+/// pieces being `own` and the squares of `closed` (enemy pawns) no step for it either.
+pub(crate) fn boxed_kings(own: &Board, us: Color, kings: Bitboard, closed: Bitboard) -> Bitboard {
+    let attacked = crate::knowledge::certain_attacks(own, us, !own.occupied());
+    kings
         .into_iter()
         .filter(|&k| !attacked.contains(k))
-        .filter(|&k| (shakmaty::attacks::king_attacks(k) & !attacked & !ahead).is_empty())
-        .count();
-    boxed as f32 / kings.count() as f32
+        .filter(|&k| (shakmaty::attacks::king_attacks(k) & !attacked & !closed).is_empty())
+        .collect()
 }
 
 /// What attempting an attempt in one world comes to.

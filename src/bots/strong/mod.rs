@@ -30,7 +30,8 @@ use crate::belief::Belief;
 use crate::referee::Request;
 use crate::rng::Rng;
 use crate::view::PlayerView;
-use eval::{MATE, Replies, STALEMATE, boxed_in, evaluate_pos, gain};
+use eval::{MATE, Replies, STALEMATE, boxed_in, boxed_kings, evaluate_pos, gain};
+use shakmaty::Role;
 use shakmaty::variant::Crazyhouse;
 use shakmaty::{Bitboard, Board, CastlingMode, Chess, Position, Square};
 
@@ -40,8 +41,10 @@ const SAMPLES: usize = 48;
 /// The default level's thinking time per request, in milliseconds (what [`SAMPLES`] stands for).
 const DEFAULT_THINK_MS: u64 = 100;
 
-/// Where captures do not say pawn or piece: with this many units left (its king included) the
-/// opponent may have nothing but pawns, and a king boxed in is feared as a stalemate.
+/// Where captures do not say pawn or piece, or more pieces were taken than the opponent started
+/// with (a pawn promoted unannounced, so any pawn may have): with this many units left (its
+/// king included) the opponent may have nothing but pawns, and a king boxed in is feared as a
+/// stalemate.
 const FEW_UNITS: usize = 6;
 
 /// Worlds kept exactly by the belief (a sample beyond).
@@ -169,7 +172,10 @@ impl Bot for StrongBot {
                 .unwrap_or(0);
             let seen = &self.seen;
             let repeated = |own: &Board| seen.get(&arrangement(own)).copied().unwrap_or(0);
-            if let Some(request) = self.endgame.next(seat, blocked, halfmoves, &repeated) {
+            let known = blocked.as_ref().map(|b| b.pawns);
+            if let Some(request) = self.endgame.next(seat, blocked, halfmoves, &repeated)
+                && !self.may_stalemate_unknown_pawn(seat, &request, known)
+            {
                 return Some(request);
             }
         }
@@ -203,6 +209,46 @@ impl StrongBot {
         }
     }
 
+    /// Squares where the belief has an enemy pawn at least [`PAWN_MAYBE`] of the time.
+    fn pawn_squares(&self) -> Bitboard {
+        self.belief.as_ref().map_or(Bitboard::EMPTY, |b| {
+            let marks = b.weights(Some(Role::Pawn));
+            Square::ALL
+                .into_iter()
+                .filter(|sq| marks[usize::from(*sq)] >= PAWN_MAYBE)
+                .collect()
+        })
+    }
+
+    /// Whether the blocked-pawn search's `request` may stalemate through a pawn it does not
+    /// know of (`known`: the pawns it takes as the enemy's): one standing in front of a pawn of
+    /// ours, or where the belief has one now and then, with the king boxed in beside it. The
+    /// search trusts a belief that most worlds agree on; a sample can agree on a wrong pawn
+    /// (issue 36: the belief put it on g4 while it stood on c5, and Ke6 stalemated Kc6).
+    fn may_stalemate_unknown_pawn(
+        &self,
+        seat: &PlayerView,
+        request: &Request,
+        known: Option<Bitboard>,
+    ) -> bool {
+        let (Request::Try(a), Some(known)) = (request, known) else {
+            return false;
+        };
+        let us = seat.color;
+        let fronts = (seat.own.pawns() & seat.own.by_color(us)).shift(us.fold_wb(8, -8));
+        let unknown = (fronts | self.pawn_squares()) & !known;
+        if unknown.is_empty() {
+            return false;
+        }
+        let mut own = seat.own.clone();
+        let mut castling = seat.castling;
+        crate::possible::move_own_piece(&mut own, &mut castling, us, *a);
+        // The squares boxed in only if one of those pawns is there.
+        let kings = seat.king.possible & !own.occupied() & !unknown & !known;
+        let with = boxed_kings(&own, us, kings, known | unknown);
+        (with & !boxed_kings(&own, us, kings, known)).any()
+    }
+
     /// The attempt with the best expected gain over `worlds`.
     fn decide<P: Position + Clone>(
         &mut self,
@@ -233,18 +279,13 @@ impl StrongBot {
         };
         let pawns_only = pawns_only(seat, &worlds);
         let weighing = Weighing {
+            last_piece: !pawns_only && pieces_left(seat) == Some(1),
             n,
             ahead,
             urgency,
             pawns_only,
             replies: Replies::for_rules(&seat.rules),
-            pawn_squares: self.belief.as_ref().map_or(Bitboard::EMPTY, |b| {
-                let marks = b.weights(Some(shakmaty::Role::Pawn));
-                Square::ALL
-                    .into_iter()
-                    .filter(|sq| marks[usize::from(*sq)] >= PAWN_MAYBE)
-                    .collect()
-            }),
+            pawn_squares: self.pawn_squares(),
             probes: if pawns_only && ahead > 0.0 {
                 probes(seat)
             } else {
@@ -284,10 +325,19 @@ impl StrongBot {
         let mut drawn = 0.0;
         let mut boxed = 0.0;
         let mut resets = 0.0;
+        // Worlds where the attempt takes the opponent's last piece.
+        let mut takes_last = 0.0;
         for (w, k) in worlds {
             if let Some(o) = gain(w, a, us, w8.replies) {
                 total += k * o.gain;
                 legal += k;
+                if w8.last_piece
+                    && w.board().piece_at(a.to).is_some_and(|p| {
+                        p.color != us && !matches!(p.role, Role::Pawn | Role::King)
+                    })
+                {
+                    takes_last += k;
+                }
                 if o.resets {
                     resets += k;
                 }
@@ -317,16 +367,25 @@ impl StrongBot {
         let mut own = seat.own.clone();
         let mut castling = seat.castling;
         crate::possible::move_own_piece(&mut own, &mut castling, us, a);
-        if w8.pawns_only && ahead > 0.0 {
-            // Any square the king may stand on where it would be boxed in is a real risk:
-            // where it stands is known only roughly.
+        // Taking the last piece leaves pawns only where it is taken.
+        let pawns_only_after = if w8.pawns_only { legal } else { takes_last };
+        if pawns_only_after > 0.0 && ahead > 0.0 {
+            // Against pawns alone, any square the king may stand on where it would be boxed
+            // in is a real risk: where it stands is known only roughly, and so are its pawns.
+            // Taking the last piece risks the share of the king's squares where it would be
+            // boxed in: counting any of them as half made a queen shy of ever taking a last
+            // knight, and the fifty-move rule drew.
             let tracked = boxed_in(seat, &own, w8.pawn_squares);
-            let tracked = if tracked > 0.0 { tracked.max(0.5) } else { 0.0 };
+            let tracked = if w8.pawns_only && tracked > 0.0 {
+                tracked.max(0.5)
+            } else {
+                tracked
+            };
             let share = (boxed / legal).max(tracked);
             // Ahead against pawns alone the win is all but sure: a stalemate throws away as
             // much as a mate now would bring, and more (issue 36: a stalemate risk of one
             // world in ten was taken for a mate in half of them, and drew).
-            total -= legal * share * (ahead + STALEMATE).max(MATE + STALEMATE);
+            total -= pawns_only_after * share * (ahead + STALEMATE).max(MATE + STALEMATE);
         }
         let times = self.seen.get(&arrangement(&own)).copied().unwrap_or(0);
         let repeat = match times {
@@ -362,6 +421,9 @@ struct Weighing {
     urgency: f32,
     /// The opponent may have nothing but pawns besides its king.
     pawns_only: bool,
+    /// The opponent has one piece left besides king and pawns (by the captures heard): taking
+    /// it may leave a king boxed in, alone or beside pawns that cannot move.
+    last_piece: bool,
     /// How the opponent is expected to answer.
     replies: Replies,
     /// Pawn pushes worth trying for what a refusal would tell ([`probes`]).
@@ -451,17 +513,28 @@ fn advantage<P: Position>(worlds: &[(P, f32)], us: shakmaty::Color, n: f32) -> f
         / n.max(1.0)
 }
 
-/// A king boxed in may be a stalemate when the opponent has nothing but pawns besides:
-/// so in every world, or by the captures heard (the sample may be wrong where it
-/// matters), or, where captures do not say pawn or piece, when it has few units left.
-fn pawns_only<P: Position>(seat: &PlayerView, worlds: &[(P, f32)]) -> bool {
-    let us = seat.color;
+/// How many pieces (neither king nor pawn) the opponent has left by the captures heard, when
+/// they say: the pieces it started with less those taken (`None` when captures do not say pawn
+/// or piece, or when more were taken than it started with: a pawn promoted). A promotion not
+/// yet met makes it more.
+fn pieces_left(seat: &PlayerView) -> Option<usize> {
     let start = seat.opponent_material();
     let (taken, pawns_taken) = seat.own_captures();
     let pieces = usize::from(start.knight + start.bishop + start.rook + start.queen);
-    let units_left = (pieces + usize::from(start.pawn) + 1).saturating_sub(taken);
-    (match pawns_taken {
-        Some(pawns) => pieces.checked_sub(taken - pawns) == Some(0),
+    pieces.checked_sub(taken - pawns_taken?)
+}
+
+/// A king boxed in may be a stalemate when the opponent has nothing but pawns besides:
+/// so in every world, or by the captures heard (the sample may be wrong where it
+/// matters), or, where captures do not settle it, when it has few units left. Captures do not
+/// settle it when they do not say pawn or piece, or when more pieces were taken than it
+/// started with: a pawn promoted unannounced, and the one left may be a piece or a pawn
+/// (issue 36: both stalemates left in 4,000 blocked-pawn endings were such games).
+fn pawns_only<P: Position>(seat: &PlayerView, worlds: &[(P, f32)]) -> bool {
+    let us = seat.color;
+    let units_left = seat.opponent_units().saturating_sub(seat.own_captures().0);
+    (match pieces_left(seat) {
+        Some(pieces) => pieces == 0,
         None => units_left <= FEW_UNITS,
     }) || worlds.iter().all(|(w, _)| {
         let b = w.board();
