@@ -5,7 +5,6 @@
 
 use super::Belief;
 use super::steps::{Step, advance};
-use crate::announce::Item;
 use crate::referee::{Referee, Request};
 use crate::view::PlayerView;
 use shakmaty::{Bitboard, Piece, Role, Setup, Square};
@@ -182,15 +181,7 @@ impl Belief {
             return;
         }
         // The enemy's units: its army at the start less the captures the seat made.
-        let taken = view
-            .turns
-            .iter()
-            .filter(|t| t.mover == Some(self.color))
-            .flat_map(|t| &t.heard)
-            .filter(|h| h.request.is_some())
-            .filter(|h| h.items.iter().any(|i| matches!(i, Item::Capture { .. })))
-            .count();
-        if view.opponent_units() != taken + 1 {
+        if view.opponent_units_left() != 1 {
             return;
         }
         let here = match self.worlds.first() {
@@ -331,8 +322,8 @@ fn trim_to_captures(view: &PlayerView, mut enemy: Vec<(Square, Piece)>) -> Vec<(
     if view.rules.variant().pockets() {
         return enemy;
     }
-    let (taken, pawns_taken) = view.own_captures();
-    let left = view.opponent_units().saturating_sub(taken).max(1);
+    let pawns_taken = view.own_captures().1;
+    let left = view.opponent_units_left().max(1);
     let start_pawns = usize::from(view.opponent_material().pawn);
     while enemy.len() > left {
         let pawns = enemy.iter().filter(|(_, p)| p.role == Role::Pawn).count();

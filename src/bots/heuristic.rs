@@ -178,7 +178,7 @@ fn score(seat: &PlayerView, news: &News, a: Attempt) -> i32 {
 /// How many more units the seat has than the opponent can have left (its start army less what
 /// the seat took).
 fn units_ahead(seat: &PlayerView) -> i32 {
-    let left = seat.opponent_units().saturating_sub(seat.own_captures().0);
+    let left = seat.opponent_units_left();
     seat.own.occupied().count() as i32 - i32::try_from(left).unwrap_or(i32::MAX)
 }
 

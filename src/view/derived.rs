@@ -42,6 +42,12 @@ impl PlayerView {
             .sum()
     }
 
+    /// How many units (its king included) the opponent has left: those it started with less
+    /// the captures the seat heard itself make (Crazyhouse drops aside).
+    pub fn opponent_units_left(&self) -> usize {
+        self.opponent_units().saturating_sub(self.own_captures().0)
+    }
+
     /// How many enemy units the player captured, and how many of them were pawns when the rules
     /// say so.
     pub fn own_captures(&self) -> (usize, Option<usize>) {

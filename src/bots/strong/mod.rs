@@ -532,7 +532,7 @@ fn pieces_left(seat: &PlayerView) -> Option<usize> {
 /// (issue 36: both stalemates left in 4,000 blocked-pawn endings were such games).
 fn pawns_only<P: Position>(seat: &PlayerView, worlds: &[(P, f32)]) -> bool {
     let us = seat.color;
-    let units_left = seat.opponent_units().saturating_sub(seat.own_captures().0);
+    let units_left = seat.opponent_units_left();
     (match pieces_left(seat) {
         Some(pieces) => pieces == 0,
         None => units_left <= FEW_UNITS,
