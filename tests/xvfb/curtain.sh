@@ -15,10 +15,12 @@ cleanup() { kill "${game:-}" 2>/dev/null || true; [ -n "$xvfb" ] && kill "$xvfb"
 trap cleanup EXIT
 # A free display: one whose number no other X server holds, and a server that answers (a busy
 # machine may take more than a second to start it; a taken number makes Xvfb exit at once).
+# `-noreset`: without it Xvfb resets whenever its last client leaves (the probe below), and a
+# client connecting during that reset is refused; the app once failed so on a loaded CI machine.
 display=""
 for n in $(seq 40 99); do
     [ -e "/tmp/.X$n-lock" ] || [ -e "/tmp/.X11-unix/X$n" ] && continue
-    Xvfb ":$n" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
+    Xvfb ":$n" -screen 0 1280x800x24 -nolisten tcp -noreset >/dev/null 2>&1 &
     xvfb=$!
     for _ in $(seq 1 40); do
         if DISPLAY=":$n" xdotool getdisplaygeometry >/dev/null 2>&1; then display=":$n"; break; fi
@@ -32,16 +34,24 @@ done
 [ -n "$display" ] || { echo "curtain.sh: no display could be started"; exit 1; }
 export DISPLAY="$display" XDG_RUNTIME_DIR="$work/run" HOME="$work"
 mkdir -m 700 "$work/run"
-# Started in a folder of its own: its autosave lands there.
-(cd "$work" && exec "$app" --mode hotseat --rules wild16 >"$work/app.log" 2>&1) &
-game=$!
+# Started in a folder of its own: its autosave lands there. An app that exits before its window
+# shows (the X server refused it) is started again, up to three times in all.
 window=""
-for _ in $(seq 1 60); do
-    window=$(xdotool search --name "Kriegspiel" 2>/dev/null | head -1 || true)
+for attempt in 1 2 3; do
+    (cd "$work" && exec "$app" --mode hotseat --rules wild16 >"$work/app.log" 2>&1) &
+    game=$!
+    for _ in $(seq 1 60); do
+        window=$(xdotool search --name "Kriegspiel" 2>/dev/null | head -1 || true)
+        [ -n "$window" ] && break
+        kill -0 "$game" 2>/dev/null || break
+        sleep 0.5
+    done
     [ -n "$window" ] && break
-    sleep 0.5
+    echo "curtain.sh: start $attempt showed no window:"; cat "$work/app.log"
+    kill "$game" 2>/dev/null || true
+    sleep 1
 done
-[ -n "$window" ] || { echo "curtain.sh: no window"; cat "$work/app.log"; exit 1; }
+[ -n "$window" ] || { echo "curtain.sh: no window"; exit 1; }
 sleep 2
 xdotool windowfocus --sync "$window"
 centre() { import -window root "$work/shot.png"; convert "$work/shot.png" -format '%[pixel:p{640,420}]' info:; }
