@@ -3,8 +3,9 @@
 //! true position). The start position is public (it was agreed before play).
 //!
 //! The king set is a sound over-approximation: it never excludes the king's true square. It is
-//! narrowed by check announcements and their directions, silence after a move (no check), the
-//! kings never standing next to each other, the paths and destinations of the player's legal
+//! narrowed by check announcements and their directions, silence after a move (no check), a
+//! move of the opponent's never leaving its king attacked, the kings never standing next to
+//! each other, the paths and destinations of the player's legal
 //! moves, captures, senses and opened squares. Once the opponent has only its king left (the
 //! player counts its own captures) every rule becomes exact, as in the KR-vs-K metaposition of
 //! seed 004: a lone king must move each turn and cannot step into attack, and every refused
@@ -257,6 +258,11 @@ impl KingTracker {
             }
         } else {
             self.possible |= reach;
+            if self.checks {
+                // Its move left its king out of check: not on a square one of ours attacks
+                // whatever stands between (a stepper's, or a slider's next square).
+                self.possible &= !certain_attacks(own, self.observer, Bitboard::EMPTY);
+            }
         }
         if !(self.possible & Bitboard::from_square(self.castle_from.unwrap_or(Square::A1))).any() {
             self.castle_from = None;
@@ -286,5 +292,35 @@ impl KingTracker {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::Square::*;
+
+    #[test]
+    fn after_its_move_the_kings_of_an_army_are_never_where_ours_attack_for_certain() {
+        // White: Kh4, Rb3, Pc2; Black has three units somewhere.
+        let own: Board = "8/8/8/8/7K/1R6/2P5/8".parse().expect("a board");
+        let mut tracker =
+            KingTracker::new(Color::White, &own, &Board::empty(), Bitboard::EMPTY, true);
+        tracker.hidden_start(&own, false, 3);
+        tracker.opponent_moved(&own, &[]);
+        // The rook's next squares, the pawn's captures and the king's steps are out.
+        for sq in [A3, B4, B2, C3, D3, G4, G5, H5] {
+            assert!(!tracker.possible.contains(sq), "{sq}");
+        }
+        // Further along a line, a unit of its own may shield it.
+        for sq in [A4, B5, B8, E3, F3, A1, B1] {
+            assert!(tracker.possible.contains(sq), "{sq}");
+        }
+        // Without check rules (RBC) a king may stand attacked.
+        let mut blind =
+            KingTracker::new(Color::White, &own, &Board::empty(), Bitboard::EMPTY, false);
+        blind.hidden_start(&own, false, 3);
+        blind.opponent_moved(&own, &[]);
+        assert!(blind.possible.contains(A3));
     }
 }

@@ -119,10 +119,11 @@ fn ahead_against_pawns_the_strong_bot_first_tries_the_push_of_its_blocked_pawn()
 /// king and pawns, promoted one unannounced, and the strong bot took the new piece. Its count
 /// of pieces taken then exceeded the pieces the opponent started with, and it no longer feared
 /// a stalemate; and when its belief had lost every world, the worlds it drew afresh kept the
-/// piece it had taken. And one from a whole game, where taking the last piece stalemated. From
-/// the position before its stalemating move, it must mate or play on, with any seed.
+/// piece it had taken. And one from a whole game, where taking the last piece stalemated, and
+/// more below. From the position before its stalemating move, it must mate or play on, with
+/// any seed.
 #[test]
-fn after_taking_a_promoted_or_last_piece_the_strong_bot_does_not_stalemate() {
+fn from_the_saved_stalemates_the_strong_bot_plays_on() {
     // The strong bot's seed in the match: (seed + game index) * 2.
     for (file, bot_color, game_seed) in [
         ("promoted-knight-taken.ron", Color::Black, (112 + 71) * 2),
@@ -138,6 +139,14 @@ fn after_taking_a_promoted_or_last_piece_the_strong_bot_does_not_stalemate() {
             "boxed-beside-blocked-pawn.ron",
             Color::White,
             (2001 + 34) * 2,
+        ),
+        // An ending (`match --ending R --blocked 2 --seed 11 --swap`, game 71): the sample had
+        // lost the enemy pawn that stood behind its king and thought itself behind (worlds full
+        // of unannounced queens); a king move stalemated.
+        (
+            "rook-boxing-king-before-its-pawn.ron",
+            Color::White,
+            (11 + 70) * 2,
         ),
     ] {
         let path = format!(

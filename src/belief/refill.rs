@@ -5,8 +5,9 @@
 
 use super::Belief;
 use super::steps::{Step, advance};
+use crate::announce::{CheckDirection, Item, Unit, heard_by};
 use crate::referee::{Referee, Request};
-use crate::view::PlayerView;
+use crate::view::{PlayerView, worth};
 use shakmaty::{Bitboard, Piece, Role, Setup, Square};
 
 /// How long drawing new particles may take at most.
@@ -98,6 +99,11 @@ impl Belief {
             .filter(|(_, (_, at))| *at == view.move_number)
             .map(|(sq, (p, _))| (*sq, *p))
             .collect();
+        // The checks the seat heard against its king as its turn began: a world must give the
+        // same (a scatter that ignored them once let the bot take a last knight into a
+        // stalemate). Worlds that do not are kept aside, used only when none does.
+        let heard = check_ids(view.recent_checks());
+        let mut off_check = Vec::new();
         let want = (self.cap / 4).max(1);
         let mut out = Vec::new();
         for _ in 0..want * 20 {
@@ -107,17 +113,31 @@ impl Belief {
             let Some(setup) = self.scattered(view, &here, &enemy, &seen_now) else {
                 continue;
             };
-            let Ok((world, _)) = Referee::new(view.rules.clone(), setup) else {
+            let Ok((world, said)) = Referee::new(view.rules.clone(), setup) else {
                 continue;
             };
             if world.over().is_some() {
                 continue;
             }
+            let checks = heard_by(&said, self.color).filter_map(|i| match i {
+                Item::Check(d) => Some(d),
+                _ => None,
+            });
+            let out = if check_ids(checks) == heard {
+                &mut out
+            } else if off_check.len() < want {
+                &mut off_check
+            } else {
+                continue;
+            };
             let color = self.color;
             let world = this_turn.iter().rev().try_fold(world, |w, step| {
                 advance(vec![(w, 1.0)], step, color).pop().map(|(w, _)| w)
             });
             out.extend(world.map(|w| (w, 1.0)));
+        }
+        if out.is_empty() {
+            out = off_check;
         }
         self.set(out);
         self.exact = false;
@@ -148,9 +168,26 @@ impl Belief {
                 placed.push(p);
             }
         }
+        // A pawn of ours whose push was refused blocks an enemy unit, most often a pawn that
+        // cannot leave but by a capture: one of the template's pawns goes there (nine times in
+        // ten: it may have been the king). Else a scatter forgets it, and the bot once put its
+        // queen where that pawn took it.
+        let mut fronts: Vec<Square> = view
+            .blocked_fronts()
+            .into_iter()
+            .filter(|sq| !blocked.contains(*sq) && !Bitboard::BACKRANKS.contains(*sq))
+            .filter(|_| self.rng.below(10) != 0)
+            .collect();
         for (from, piece) in enemy {
             if let Some(i) = placed.iter().position(|p| p == piece) {
                 placed.swap_remove(i);
+                continue;
+            }
+            if piece.role == Role::Pawn
+                && let Some(sq) = fronts.pop()
+            {
+                setup.board.set_piece_at(sq, *piece);
+                blocked.add(sq);
                 continue;
             }
             let free = !blocked;
@@ -315,36 +352,59 @@ const SPREAD: f64 = 0.25;
 /// (the opponent's army at the start, less one unit per capture the seat heard): the template
 /// is the last world kept, and when the world that answered a capture was lost, it predates
 /// that capture (issue 36: a queen that was taken stayed in every later world, and the bot
-/// weighed a stalemate as if the game were even). Which units go: pawns while there are more
-/// than the captures heard leave, then pieces, then pawns. Not in Crazyhouse, where captured
-/// units come back.
+/// weighed a stalemate as if the game were even). With `n` units too many, the template missed
+/// the seat's last `n` captures, newest first: the unit standing on such a capture's square goes
+/// when it is of the kind announced (it is the one taken in that world); else the least valuable
+/// unit of that kind (the bot keeps fearing the strongest), else any unit but the king. Not in
+/// Crazyhouse, where captured units come back.
 fn trim_to_captures(view: &PlayerView, mut enemy: Vec<(Square, Piece)>) -> Vec<(Square, Piece)> {
     if view.rules.variant().pockets() {
         return enemy;
     }
-    let pawns_taken = view.own_captures().1;
     let left = view.opponent_units_left().max(1);
-    let start_pawns = usize::from(view.opponent_material().pawn);
-    while enemy.len() > left {
-        let pawns = enemy.iter().filter(|(_, p)| p.role == Role::Pawn).count();
-        let too_many_pawns = pawns_taken.is_some_and(|p| pawns > start_pawns.saturating_sub(p));
-        let first_choice = |role: Role| {
-            if too_many_pawns {
-                role == Role::Pawn
-            } else {
-                role != Role::Pawn && role != Role::King
-            }
+    let excess = enemy.len().saturating_sub(left);
+    let captures = view.own_capture_list();
+    for (square, unit) in captures.iter().rev().take(excess) {
+        let of_kind = |p: &Piece| p.role != Role::King && unit.is_none_or(|u| kind_fits(u, p.role));
+        let on_square = enemy.iter().position(|(s, p)| s == square && of_kind(p));
+        let cheapest = || {
+            (0..enemy.len())
+                .filter(|&i| of_kind(&enemy[i].1))
+                .min_by_key(|&i| worth(enemy[i].1.role))
         };
-        let Some(i) = enemy
-            .iter()
-            .rposition(|(_, p)| first_choice(p.role))
-            .or_else(|| enemy.iter().rposition(|(_, p)| p.role != Role::King))
+        let any = || enemy.iter().position(|(_, p)| p.role != Role::King);
+        if let Some(i) = on_square.or_else(cheapest).or_else(any) {
+            enemy.remove(i);
+        }
+    }
+    // More units than the missed captures explain (the template was wrong anyway): the
+    // cheapest go.
+    while enemy.len() > left {
+        let Some(i) = (0..enemy.len())
+            .filter(|&i| enemy[i].1.role != Role::King)
+            .min_by_key(|&i| worth(enemy[i].1.role))
         else {
             break;
         };
         enemy.remove(i);
     }
     enemy
+}
+
+/// Check directions by name, in order, to compare two announcements' checks.
+fn check_ids(checks: impl IntoIterator<Item = CheckDirection>) -> Vec<&'static str> {
+    let mut ids: Vec<_> = checks.into_iter().map(CheckDirection::id).collect();
+    ids.sort_unstable();
+    ids
+}
+
+/// Whether a unit of `role` answers the capture announcement `unit`.
+fn kind_fits(unit: Unit, role: Role) -> bool {
+    match unit {
+        Unit::Pawn => role == Role::Pawn,
+        Unit::Piece => role != Role::Pawn,
+        exact => Unit::exact(role) == exact,
+    }
 }
 
 #[cfg(test)]
@@ -377,31 +437,112 @@ mod tests {
 
     #[test]
     fn a_stale_template_loses_the_unit_the_seat_took() {
-        // A piece was taken: the template's queen (a pawn promoted, say) goes, the pawn stays.
-        // So too after a hidden start, where the seat was told only how many units there are.
+        let k = (H8, piece('k'));
+        let p = (G7, piece('p'));
+        // A piece was taken on a8. The template's unit there goes; with none there, the least
+        // valuable piece (a promoted queen is the only one, then the knight before the queen);
+        // never a pawn. So too after a hidden start, where the seat was told only how many
+        // units there are.
         for hidden in [false, true] {
             let view = after_taking("r6k/6p1/8/8/8/8/8/R3K3 w - - 0 1", A8, hidden);
-            let template = vec![(H8, piece('k')), (G7, piece('p')), (C3, piece('q'))];
+            let cases = [
+                (vec![k, p, (A8, piece('r'))], vec![k, p]),
+                (vec![k, p, (C3, piece('q'))], vec![k, p]),
+                (
+                    vec![k, (C3, piece('q')), (D4, piece('n'))],
+                    vec![k, (C3, piece('q'))],
+                ),
+                (
+                    vec![k, (A8, piece('q')), (D4, piece('n'))],
+                    vec![k, (D4, piece('n'))],
+                ),
+            ];
+            for (template, kept) in cases {
+                assert_eq!(trim_to_captures(&view, template), kept, "hidden: {hidden}");
+            }
+        }
+        // A pawn was taken on a7: the template's pawn there goes, else a pawn, never a piece.
+        let view = after_taking("7k/p5p1/8/8/8/8/8/R3K3 w - - 0 1", A7, false);
+        let n = (C3, piece('n'));
+        let cases = [
+            (vec![k, (A7, piece('p')), p], vec![k, p]),
+            (vec![k, p, n], vec![k, n]),
+            // More units than one capture explains: the cheapest go after the pawn.
+            (vec![k, p, (B3, piece('p')), n], vec![k, n]),
+        ];
+        for (template, kept) in cases {
+            assert_eq!(trim_to_captures(&view, template), kept);
+        }
+        // A template that agrees with the count is kept whole.
+        let template = vec![k, n];
+        assert_eq!(trim_to_captures(&view, template.clone()), template);
+    }
+
+    #[test]
+    fn a_scatter_keeps_the_check_the_seat_heard() {
+        // Black's rook checks White's king along the e-file; then every world is lost.
+        let mut game = Game::from_fen(Preset::Wild16.rules(), "3r3k/8/8/8/8/8/8/R3K3 b - - 0 1")
+            .expect("a start");
+        let check = Request::Try(Attempt {
+            from: D8,
+            to: E8,
+            promotion: None,
+        });
+        game.apply(check).expect("a legal move");
+        let view = PlayerView::build(game.log(), Color::White);
+        assert_eq!(view.recent_checks(), vec![CheckDirection::File]);
+        let mut belief = Belief::with_cap(&view, 64, 7).expect("a belief");
+        belief.set(Vec::new());
+        belief.scatter(&view);
+        assert!(!belief.worlds.is_empty());
+        for world in &belief.worlds {
+            let board = world.true_board();
+            let rook = board.rooks() & board.by_color(Color::Black);
             assert_eq!(
-                trim_to_captures(&view, template),
-                vec![(H8, piece('k')), (G7, piece('p'))],
-                "hidden: {hidden}"
+                rook.first().map(|sq| sq.file()),
+                Some(shakmaty::File::E),
+                "{}",
+                world.fen()
             );
         }
-        // A pawn was taken: pawns go while there are more than are left, then pieces.
-        let view = after_taking("7k/p5p1/8/8/8/8/8/R3K3 w - - 0 1", A7, false);
-        let template = vec![
-            (H8, piece('k')),
-            (G7, piece('p')),
-            (B3, piece('p')),
-            (C3, piece('n')),
-        ];
-        assert_eq!(
-            trim_to_captures(&view, template),
-            vec![(H8, piece('k')), (G7, piece('p'))]
+    }
+
+    #[test]
+    fn a_scatter_keeps_a_pawn_in_front_of_a_refused_push() {
+        let mut game = Game::from_fen(Preset::Wild16.rules(), "7k/8/8/8/1p6/1P6/8/K7 w - - 0 1")
+            .expect("a start");
+        let push = Request::Try(Attempt {
+            from: B3,
+            to: B4,
+            promotion: None,
+        });
+        let heard = game.apply(push).expect("an answer");
+        assert!(heard.said.iter().any(|s| s.item == Item::Illegal));
+        // A turn later (a scatter checks its worlds against the requests of this turn only).
+        for (from, to) in [(A1, A2), (H8, G8)] {
+            let step = Request::Try(Attempt {
+                from,
+                to,
+                promotion: None,
+            });
+            game.apply(step).expect("a legal move");
+        }
+        let view = PlayerView::build(game.log(), Color::White);
+        assert_eq!(view.blocked_fronts(), Bitboard::from_square(B4));
+        let mut belief = Belief::with_cap(&view, 64, 3).expect("a belief");
+        belief.set(Vec::new());
+        belief.scatter(&view);
+        let on_b4 = belief
+            .worlds
+            .iter()
+            .filter(|w| w.true_board().piece_at(B4) == Some(piece('p')))
+            .count();
+        // Nine in ten before the worlds are told apart (the king has few squares, so few
+        // worlds differ); a scatter at random would put it there one time in 60.
+        assert!(
+            on_b4 * 2 > belief.worlds.len(),
+            "{on_b4} of {}",
+            belief.worlds.len()
         );
-        // A template that agrees with the count is kept whole.
-        let template = vec![(H8, piece('k')), (C3, piece('n'))];
-        assert_eq!(trim_to_captures(&view, template.clone()), template);
     }
 }

@@ -69,17 +69,7 @@ pub trait Bot: Send {
     }
 }
 
-/// A unit's rough value in pawns, for the bots' scores (the king 100: beyond any trade).
-pub(crate) fn pawns(role: shakmaty::Role) -> u8 {
-    use shakmaty::Role;
-    match role {
-        Role::Pawn => 1,
-        Role::Knight | Role::Bishop => 3,
-        Role::Rook => 5,
-        Role::Queen => 9,
-        Role::King => 100,
-    }
-}
+pub(crate) use crate::view::worth as pawns;
 
 /// A unit's value in pawns as a score ([`pawns`]).
 /// A key of where a seat's own pieces stand (a repeated arrangement is how draws by repetition

@@ -4,7 +4,8 @@
 
 use super::PlayerView;
 use crate::announce::{CheckDirection, Item, Unit};
-use shakmaty::{ByRole, Square};
+use crate::referee::Request;
+use shakmaty::{Bitboard, ByRole, Role, Square};
 
 impl PlayerView {
     /// What this player may copy as a FEN: its own pieces, the side to move, its own castling
@@ -51,26 +52,53 @@ impl PlayerView {
     /// How many enemy units the player captured, and how many of them were pawns when the rules
     /// say so.
     pub fn own_captures(&self) -> (usize, Option<usize>) {
-        let mut taken = 0;
-        let mut pawns = Some(0);
-        for turn in self.turns.iter().filter(|t| t.mover == Some(self.color)) {
-            for item in turn
-                .heard
-                .iter()
-                .filter(|h| h.request.is_some())
-                .flat_map(|h| h.items.iter())
-            {
-                if let Item::Capture { unit, .. } = item {
-                    taken += 1;
-                    pawns = match (pawns, unit) {
-                        (Some(p), Some(Unit::Pawn)) => Some(p + 1),
-                        (Some(p), Some(_)) => Some(p),
-                        _ => None,
-                    };
-                }
-            }
-        }
-        (taken, pawns)
+        let list = self.own_capture_list();
+        let pawns = list.iter().try_fold(0, |n, (_, unit)| match unit {
+            Some(Unit::Pawn) => Some(n + 1),
+            Some(_) => Some(n),
+            None => None,
+        });
+        (list.len(), pawns)
+    }
+
+    /// The captures the player heard itself make, oldest first: the square, and the unit when
+    /// the rules say which.
+    pub fn own_capture_list(&self) -> Vec<(Square, Option<Unit>)> {
+        self.turns
+            .iter()
+            .filter(|t| t.mover == Some(self.color))
+            .flat_map(|turn| turn.heard.iter().filter(|h| h.request.is_some()))
+            .flat_map(|h| h.items.iter())
+            .filter_map(|item| match item {
+                Item::Capture { square, unit } => Some((*square, *unit)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The squares just in front of the player's pawns where a push of that pawn was refused
+    /// (an enemy unit stood there: most often a pawn that it blocks and that can leave only by
+    /// a capture; a king may have stepped away since). Pushes are single steps from where the
+    /// pawn still stands.
+    pub fn blocked_fronts(&self) -> Bitboard {
+        let pawns = self.own.by_color(self.color) & self.own.pawns();
+        self.turns
+            .iter()
+            .filter(|t| t.mover == Some(self.color))
+            .flat_map(|t| &t.heard)
+            .filter(|h| h.items.contains(&Item::Illegal))
+            .filter_map(|h| match h.request {
+                Some(Request::Try(a)) => Some(a),
+                _ => None,
+            })
+            .filter(|a| {
+                pawns.contains(a.from)
+                    && a.from.file() == a.to.file()
+                    && a.from.distance(a.to) == 1
+                    && !self.own.occupied().contains(a.to)
+            })
+            .map(|a| a.to)
+            .collect()
     }
 
     /// Capture squares heard in the current and the previous turn.
@@ -110,5 +138,17 @@ impl PlayerView {
                 _ => None,
             })
             .collect()
+    }
+}
+
+/// A unit's rough value in pawns (the king 100: beyond any trade), for the bots' scores and
+/// for which unit a stale belief loses first.
+pub fn worth(role: Role) -> u8 {
+    match role {
+        Role::Pawn => 1,
+        Role::Knight | Role::Bishop => 3,
+        Role::Rook => 5,
+        Role::Queen => 9,
+        Role::King => 100,
     }
 }

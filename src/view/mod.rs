@@ -6,6 +6,7 @@
 //! by the player's own accepted moves and removed where the player heard they were captured.
 
 mod derived;
+pub use derived::worth;
 pub mod san;
 
 use crate::announce::{EndReason, GameResult, Item, Over};

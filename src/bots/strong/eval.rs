@@ -160,8 +160,11 @@ pub(super) fn can_mate(board: &Board, us: Color) -> bool {
 /// The share of the squares where the enemy king may stand from which, with our pieces as
 /// `own` after our move, it would have no step and not be in check: a stalemate when the rest
 /// of its army (pawns, at most) cannot move either, which the bot cannot see. `pawns`: squares
-/// that may hold an enemy pawn (no step for the king either).
-pub(crate) fn boxed_in(seat: &PlayerView, own: &Board, pawns: Bitboard) -> f32 {
+/// that may hold an enemy pawn (no step for the king either). `behind`: squares where an enemy
+/// pawn may stand at all; one just behind the king's square (the pawn blocked by its own king)
+/// closes that square for the king standing there (issue 36: a king stepped in front of its
+/// own pawn, which the sampled belief had lost, and was stalemated).
+pub(crate) fn boxed_in(seat: &PlayerView, own: &Board, pawns: Bitboard, behind: Bitboard) -> f32 {
     let us = seat.color;
     let kings = seat.king.possible & !own.occupied();
     if kings.is_empty() {
@@ -169,10 +172,20 @@ pub(crate) fn boxed_in(seat: &PlayerView, own: &Board, pawns: Bitboard) -> f32 {
     }
     // A square just ahead of one of our units may hold an enemy pawn it blocks: no step for
     // the king either (and such pawns are what a stalemate needs).
-    let ahead = (own.by_color(us).shift(us.fold_wb(8, -8)) | pawns)
-        & !own.occupied()
-        & !Bitboard::BACKRANKS;
-    boxed_kings(own, us, kings, ahead).count() as f32 / kings.count() as f32
+    let forward = us.fold_wb(8, -8);
+    let ahead = (own.by_color(us).shift(forward) | pawns) & !own.occupied() & !Bitboard::BACKRANKS;
+    let attacked = crate::knowledge::certain_attacks(own, us, !own.occupied());
+    let boxed = kings
+        .into_iter()
+        .filter(|&k| {
+            let own_pawn = k
+                .offset(forward)
+                .filter(|b| behind.contains(*b) && !own.occupied().contains(*b))
+                .map_or(Bitboard::EMPTY, Bitboard::from_square);
+            no_step(k, attacked, ahead | own_pawn)
+        })
+        .count();
+    boxed as f32 / kings.count() as f32
 }
 
 /// The squares of `kings` where the enemy king would have no step and not be in check, our
@@ -181,9 +194,14 @@ pub(crate) fn boxed_kings(own: &Board, us: Color, kings: Bitboard, closed: Bitbo
     let attacked = crate::knowledge::certain_attacks(own, us, !own.occupied());
     kings
         .into_iter()
-        .filter(|&k| !attacked.contains(k))
-        .filter(|&k| (shakmaty::attacks::king_attacks(k) & !attacked & !closed).is_empty())
+        .filter(|&k| no_step(k, attacked, closed))
         .collect()
+}
+
+/// Whether a king on `k` is out of check (`attacked`: our attacks) and has no step off the
+/// `attacked` and `closed` squares.
+fn no_step(k: Square, attacked: Bitboard, closed: Bitboard) -> bool {
+    !attacked.contains(k) && (shakmaty::attacks::king_attacks(k) & !attacked & !closed).is_empty()
 }
 
 /// What attempting an attempt in one world comes to.

@@ -209,13 +209,13 @@ impl StrongBot {
         }
     }
 
-    /// Squares where the belief has an enemy pawn at least [`PAWN_MAYBE`] of the time.
-    fn pawn_squares(&self) -> Bitboard {
+    /// Squares where the belief has an enemy pawn more than `share` of the time.
+    fn pawn_squares(&self, share: f32) -> Bitboard {
         self.belief.as_ref().map_or(Bitboard::EMPTY, |b| {
             let marks = b.weights(Some(Role::Pawn));
             Square::ALL
                 .into_iter()
-                .filter(|sq| marks[usize::from(*sq)] >= PAWN_MAYBE)
+                .filter(|sq| marks[usize::from(*sq)] > share)
                 .collect()
         })
     }
@@ -236,7 +236,7 @@ impl StrongBot {
         };
         let us = seat.color;
         let fronts = (seat.own.pawns() & seat.own.by_color(us)).shift(us.fold_wb(8, -8));
-        let unknown = (fronts | self.pawn_squares()) & !known;
+        let unknown = (fronts | self.pawn_squares(PAWN_MAYBE)) & !known;
         if unknown.is_empty() {
             return false;
         }
@@ -278,15 +278,26 @@ impl StrongBot {
             0.0
         };
         let pawns_only = pawns_only(seat, &worlds);
+        // A stalemate needs the opponent's army stuck, so where it may have nothing but pawns
+        // the worlds that stalemate are worlds we are ahead in by what we have against its
+        // pawns, whatever the sample's mean says (issue 36: a sample full of unannounced
+        // promotions put the bot four pawns behind, its guard slept, and a rook stalemated a
+        // king with two pawns).
+        let ahead_of_pawns = if pawns_only {
+            ahead.max(material_against_pawns(seat))
+        } else {
+            ahead
+        };
         let weighing = Weighing {
+            ahead_of_pawns,
             last_piece: !pawns_only && pieces_left(seat) == Some(1),
             n,
             ahead,
             urgency,
             pawns_only,
             replies: Replies::for_rules(&seat.rules),
-            pawn_squares: self.pawn_squares(),
-            probes: if pawns_only && ahead > 0.0 {
+            pawn_squares: self.pawn_squares(PAWN_MAYBE),
+            probes: if pawns_only && ahead_of_pawns > 0.0 {
                 probes(seat)
             } else {
                 Vec::new()
@@ -295,7 +306,8 @@ impl StrongBot {
         let mut best: Option<(f32, Attempt)> = None;
         let mut unseen = Vec::new();
         for a in candidates {
-            match self.score(seat, &worlds, a, &weighing) {
+            let sc = self.score(seat, &worlds, a, &weighing);
+            match sc {
                 None => unseen.push(a),
                 Some(score) => {
                     if best.is_none_or(|(s, _)| score > s) {
@@ -351,8 +363,9 @@ impl StrongBot {
         }
         // A stalemate seen in a few sampled worlds may be the truth: the sample is thin
         // where it matters most, so such an attempt counts as if it drew often.
-        if drawn > 0.0 && ahead > 0.0 {
-            total -= (0.3 * n - drawn).max(0.0) * (ahead + STALEMATE);
+        let ahead_of_pawns = w8.ahead_of_pawns;
+        if drawn > 0.0 && ahead_of_pawns > 0.0 {
+            total -= (0.3 * n - drawn).max(0.0) * (ahead_of_pawns + STALEMATE);
         }
         if legal == 0.0 {
             return None;
@@ -369,23 +382,32 @@ impl StrongBot {
         crate::possible::move_own_piece(&mut own, &mut castling, us, a);
         // Taking the last piece leaves pawns only where it is taken.
         let pawns_only_after = if w8.pawns_only { legal } else { takes_last };
-        if pawns_only_after > 0.0 && ahead > 0.0 {
+        if pawns_only_after > 0.0 && ahead_of_pawns > 0.0 {
             // Against pawns alone, any square the king may stand on where it would be boxed
             // in is a real risk: where it stands is known only roughly, and so are its pawns.
             // Taking the last piece risks the share of the king's squares where it would be
             // boxed in: counting any of them as half made a queen shy of ever taking a last
             // knight, and the fifty-move rule drew.
-            let tracked = boxed_in(seat, &own, w8.pawn_squares);
+            let tracked = boxed_in(seat, &own, w8.pawn_squares, Bitboard::EMPTY);
             let tracked = if w8.pawns_only && tracked > 0.0 {
                 tracked.max(0.5)
             } else {
                 tracked
             };
+            // A pawn the belief lost may stand just behind the king, blocked by it: each
+            // square boxed in so counts for its share of the king's squares (a sample that had
+            // lost the pawn let a rook stalemate a king in front of it, issue 36).
+            let behind = if w8.pawns_only && seat.opponent_units_left() > 1 {
+                boxed_in(seat, &own, w8.pawn_squares, !Bitboard::EMPTY)
+            } else {
+                0.0
+            };
+            let tracked = tracked.max(behind);
             let share = (boxed / legal).max(tracked);
             // Ahead against pawns alone the win is all but sure: a stalemate throws away as
             // much as a mate now would bring, and more (issue 36: a stalemate risk of one
             // world in ten was taken for a mate in half of them, and drew).
-            total -= pawns_only_after * share * (ahead + STALEMATE).max(MATE + STALEMATE);
+            total -= pawns_only_after * share * (ahead_of_pawns + STALEMATE).max(MATE + STALEMATE);
         }
         let times = self.seen.get(&arrangement(&own)).copied().unwrap_or(0);
         let repeat = match times {
@@ -417,6 +439,9 @@ struct Weighing {
     n: f32,
     /// Our expected material advantage over the worlds.
     ahead: f32,
+    /// [`Weighing::ahead`], or where the opponent may have nothing but pawns, at least what our
+    /// units are worth against its pawns (what a stalemate throws away).
+    ahead_of_pawns: f32,
     /// What starting the fifty-move count again is worth now.
     urgency: f32,
     /// The opponent may have nothing but pawns besides its king.
@@ -428,7 +453,7 @@ struct Weighing {
     replies: Replies,
     /// Pawn pushes worth trying for what a refusal would tell ([`probes`]).
     probes: Vec<Attempt>,
-    /// Squares where the belief has an enemy pawn at least [`PAWN_MAYBE`] of the time.
+    /// Squares where the belief has an enemy pawn more than [`PAWN_MAYBE`] of the time.
     pawn_squares: Bitboard,
 }
 
@@ -511,6 +536,17 @@ fn advantage<P: Position>(worlds: &[(P, f32)], us: shakmaty::Color, n: f32) -> f
         .map(|(w, k)| k * evaluate_pos(w, us))
         .sum::<f32>()
         / n.max(1.0)
+}
+
+/// What our units (the king aside) are worth, in pawns, less the opponent's units left but its
+/// king, all counted as pawns.
+fn material_against_pawns(seat: &PlayerView) -> f32 {
+    let ours: u32 = (seat.own.by_color(seat.color) & !seat.own.kings())
+        .into_iter()
+        .filter_map(|sq| seat.own.role_at(sq))
+        .map(|r| u32::from(super::pawns(r)))
+        .sum();
+    ours as f32 - seat.opponent_units_left().saturating_sub(1) as f32
 }
 
 /// How many pieces (neither king nor pawn) the opponent has left by the captures heard, when
