@@ -10,23 +10,26 @@ use crate::referee::{Referee, Request};
 use crate::view::{PlayerView, worth};
 use shakmaty::{Bitboard, Piece, Role, Setup, Square};
 
-/// How long drawing new particles may take at most.
-const REGENERATE_TIME: std::time::Duration = std::time::Duration::from_millis(150);
+/// How many steps of the history drawing new particles may replay at most, in all (about
+/// 150 ms in a release build). A count, not a clock: the same game and seed give the same
+/// belief on any machine and under any load, so a game replays exactly.
+const REGENERATE_STEPS: usize = 40_000;
 
 impl Belief {
     /// New particles: the seat's history replayed from the start with a random consistent
-    /// opponent option at each opponent turn (a bounded number of tries and time).
+    /// opponent option at each opponent turn (a bounded number of tries and steps).
     pub(super) fn regenerate(&mut self) -> Vec<(Referee, f64)> {
         let want = (self.cap / 4).max(1);
         let mut out = Vec::new();
-        let deadline = std::time::Instant::now() + REGENERATE_TIME;
+        let mut steps = 0;
         for _ in 0..want.saturating_mul(8).min(4_000) {
-            if std::time::Instant::now() >= deadline {
+            if steps >= REGENERATE_STEPS {
                 break;
             }
             let mut world = self.fresh_start();
             for step in &self.history {
                 let Some(w) = world.take() else { break };
+                steps += 1;
                 let mut options = advance(vec![(w, 1.0)], step, self.color);
                 if options.is_empty() {
                     break;
