@@ -369,29 +369,31 @@ fn trim_to_captures(view: &PlayerView, mut enemy: Vec<(Square, Piece)>) -> Vec<(
     let captures = view.own_capture_list();
     for (square, unit) in captures.iter().rev().take(excess) {
         let of_kind = |p: &Piece| p.role != Role::King && unit.is_none_or(|u| kind_fits(u, p.role));
-        let on_square = enemy.iter().position(|(s, p)| s == square && of_kind(p));
-        let cheapest = || {
-            (0..enemy.len())
-                .filter(|&i| of_kind(&enemy[i].1))
-                .min_by_key(|&i| worth(enemy[i].1.role))
-        };
-        let any = || enemy.iter().position(|(_, p)| p.role != Role::King);
-        if let Some(i) = on_square.or_else(cheapest).or_else(any) {
+        let i = enemy
+            .iter()
+            .position(|(s, p)| s == square && of_kind(p))
+            .or_else(|| cheapest(&enemy, of_kind))
+            .or_else(|| enemy.iter().position(|(_, p)| p.role != Role::King));
+        if let Some(i) = i {
             enemy.remove(i);
         }
     }
     // More units than the missed captures explain (the template was wrong anyway): the
     // cheapest go.
     while enemy.len() > left {
-        let Some(i) = (0..enemy.len())
-            .filter(|&i| enemy[i].1.role != Role::King)
-            .min_by_key(|&i| worth(enemy[i].1.role))
-        else {
+        let Some(i) = cheapest(&enemy, |p| p.role != Role::King) else {
             break;
         };
         enemy.remove(i);
     }
     enemy
+}
+
+/// The index of the least valuable unit of `enemy` that `fits`.
+fn cheapest(enemy: &[(Square, Piece)], fits: impl Fn(&Piece) -> bool) -> Option<usize> {
+    (0..enemy.len())
+        .filter(|&i| fits(&enemy[i].1))
+        .min_by_key(|&i| worth(enemy[i].1.role))
 }
 
 /// Check directions by name, in order, to compare two announcements' checks.
@@ -429,11 +431,7 @@ mod tests {
         if hidden {
             game.hide_start();
         }
-        let take = Request::Try(Attempt {
-            from: A1,
-            to,
-            promotion: None,
-        });
+        let take = Request::Try(Attempt::new(A1, to));
         game.apply(take).expect("a legal capture");
         PlayerView::build(game.log(), Color::White)
     }
@@ -486,11 +484,7 @@ mod tests {
         // Black's rook checks White's king along the e-file; then every world is lost.
         let mut game = Game::from_fen(Preset::Wild16.rules(), "3r3k/8/8/8/8/8/8/R3K3 b - - 0 1")
             .expect("a start");
-        let check = Request::Try(Attempt {
-            from: D8,
-            to: E8,
-            promotion: None,
-        });
+        let check = Request::Try(Attempt::new(D8, E8));
         game.apply(check).expect("a legal move");
         let view = PlayerView::build(game.log(), Color::White);
         assert_eq!(view.recent_checks(), vec![CheckDirection::File]);
@@ -514,21 +508,13 @@ mod tests {
     fn a_scatter_keeps_a_pawn_in_front_of_a_refused_push() {
         let mut game = Game::from_fen(Preset::Wild16.rules(), "7k/8/8/8/1p6/1P6/8/K7 w - - 0 1")
             .expect("a start");
-        let push = Request::Try(Attempt {
-            from: B3,
-            to: B4,
-            promotion: None,
-        });
+        let push = Request::Try(Attempt::new(B3, B4));
         let heard = game.apply(push).expect("an answer");
         assert!(heard.said.iter().any(|s| s.item == Item::Illegal));
         // A turn later (a scatter checks its worlds against the requests of this turn only).
         for (from, to) in [(A1, A2), (H8, G8)] {
-            let step = Request::Try(Attempt {
-                from,
-                to,
-                promotion: None,
-            });
-            game.apply(step).expect("a legal move");
+            game.apply(Request::Try(Attempt::new(from, to)))
+                .expect("a legal move");
         }
         let view = PlayerView::build(game.log(), Color::White);
         assert_eq!(view.blocked_fronts(), Bitboard::from_square(B4));

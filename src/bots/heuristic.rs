@@ -59,12 +59,8 @@ impl HeuristicBot {
                     .unwrap_or(0);
                 s -= 30 * i32::try_from(times).unwrap_or(i32::MAX / 60);
                 // A king left without a step may be stalemated.
-                let boxed = super::strong::eval::boxed_in(
-                    seat,
-                    &own,
-                    shakmaty::Bitboard::EMPTY,
-                    shakmaty::Bitboard::EMPTY,
-                );
+                let boxed =
+                    super::strong::eval::boxed_in(seat, &own, shakmaty::Bitboard::EMPTY, false);
                 s -= (40.0 * boxed) as i32;
             }
             match best {

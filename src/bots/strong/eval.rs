@@ -160,11 +160,10 @@ pub(super) fn can_mate(board: &Board, us: Color) -> bool {
 /// The share of the squares where the enemy king may stand from which, with our pieces as
 /// `own` after our move, it would have no step and not be in check: a stalemate when the rest
 /// of its army (pawns, at most) cannot move either, which the bot cannot see. `pawns`: squares
-/// that may hold an enemy pawn (no step for the king either). `behind`: squares where an enemy
-/// pawn may stand at all; one just behind the king's square (the pawn blocked by its own king)
-/// closes that square for the king standing there (issue 36: a king stepped in front of its
-/// own pawn, which the sampled belief had lost, and was stalemated).
-pub(crate) fn boxed_in(seat: &PlayerView, own: &Board, pawns: Bitboard, behind: Bitboard) -> f32 {
+/// that may hold an enemy pawn (no step for the king either). With `pawn_behind`, an enemy pawn
+/// may also stand just behind the king's square, blocked by its own king (issue 36: a king
+/// stepped in front of its own pawn, which the sampled belief had lost, and was stalemated).
+pub(crate) fn boxed_in(seat: &PlayerView, own: &Board, pawns: Bitboard, pawn_behind: bool) -> f32 {
     let us = seat.color;
     let kings = seat.king.possible & !own.occupied();
     if kings.is_empty() {
@@ -180,7 +179,7 @@ pub(crate) fn boxed_in(seat: &PlayerView, own: &Board, pawns: Bitboard, behind: 
         .filter(|&k| {
             let own_pawn = k
                 .offset(forward)
-                .filter(|b| behind.contains(*b) && !own.occupied().contains(*b))
+                .filter(|b| pawn_behind && !own.occupied().contains(*b))
                 .map_or(Bitboard::EMPTY, Bitboard::from_square);
             no_step(k, attacked, ahead | own_pawn)
         })

@@ -209,13 +209,13 @@ impl StrongBot {
         }
     }
 
-    /// Squares where the belief has an enemy pawn more than `share` of the time.
-    fn pawn_squares(&self, share: f32) -> Bitboard {
+    /// Squares where the belief has an enemy pawn more than [`PAWN_MAYBE`] of the time.
+    fn pawn_squares(&self) -> Bitboard {
         self.belief.as_ref().map_or(Bitboard::EMPTY, |b| {
             let marks = b.weights(Some(Role::Pawn));
             Square::ALL
                 .into_iter()
-                .filter(|sq| marks[usize::from(*sq)] > share)
+                .filter(|sq| marks[usize::from(*sq)] > PAWN_MAYBE)
                 .collect()
         })
     }
@@ -236,7 +236,7 @@ impl StrongBot {
         };
         let us = seat.color;
         let fronts = (seat.own.pawns() & seat.own.by_color(us)).shift(us.fold_wb(8, -8));
-        let unknown = (fronts | self.pawn_squares(PAWN_MAYBE)) & !known;
+        let unknown = (fronts | self.pawn_squares()) & !known;
         if unknown.is_empty() {
             return false;
         }
@@ -296,7 +296,7 @@ impl StrongBot {
             urgency,
             pawns_only,
             replies: Replies::for_rules(&seat.rules),
-            pawn_squares: self.pawn_squares(PAWN_MAYBE),
+            pawn_squares: self.pawn_squares(),
             probes: if pawns_only && ahead_of_pawns > 0.0 {
                 probes(seat)
             } else {
@@ -306,8 +306,7 @@ impl StrongBot {
         let mut best: Option<(f32, Attempt)> = None;
         let mut unseen = Vec::new();
         for a in candidates {
-            let sc = self.score(seat, &worlds, a, &weighing);
-            match sc {
+            match self.score(seat, &worlds, a, &weighing) {
                 None => unseen.push(a),
                 Some(score) => {
                     if best.is_none_or(|(s, _)| score > s) {
@@ -388,7 +387,7 @@ impl StrongBot {
             // Taking the last piece risks the share of the king's squares where it would be
             // boxed in: counting any of them as half made a queen shy of ever taking a last
             // knight, and the fifty-move rule drew.
-            let tracked = boxed_in(seat, &own, w8.pawn_squares, Bitboard::EMPTY);
+            let tracked = boxed_in(seat, &own, w8.pawn_squares, false);
             let tracked = if w8.pawns_only && tracked > 0.0 {
                 tracked.max(0.5)
             } else {
@@ -398,7 +397,7 @@ impl StrongBot {
             // square boxed in so counts for its share of the king's squares (a sample that had
             // lost the pawn let a rook stalemate a king in front of it, issue 36).
             let behind = if w8.pawns_only && seat.opponent_units_left() > 1 {
-                boxed_in(seat, &own, w8.pawn_squares, !Bitboard::EMPTY)
+                boxed_in(seat, &own, w8.pawn_squares, true)
             } else {
                 0.0
             };
@@ -473,27 +472,13 @@ fn probes(seat: &PlayerView) -> Vec<Attempt> {
         return Vec::new();
     }
     let us = seat.color;
-    let refused: Vec<Attempt> = seat
-        .turns
-        .iter()
-        .filter(|t| t.mover == Some(us))
-        .flat_map(|t| &t.heard)
-        .filter(|h| !h.items.contains(&crate::announce::Item::Legal))
-        .filter_map(|h| match h.request {
-            Some(Request::Try(a)) => Some(a),
-            _ => None,
-        })
-        .collect();
+    let refused = seat.blocked_fronts();
     (seat.own.by_color(us) & seat.own.pawns())
         .into_iter()
         .filter_map(|from| {
             let to = super::pawn_front(from, us)?;
-            let a = Attempt {
-                from,
-                to,
-                promotion: None,
-            };
-            (seat.is_possible(a) && !refused.contains(&a)).then_some(a)
+            let a = Attempt::new(from, to);
+            (seat.is_possible(a) && !refused.contains(to)).then_some(a)
         })
         .collect()
 }
