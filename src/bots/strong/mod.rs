@@ -10,15 +10,18 @@
 //! pawn progress, pieces near the enemy king and what we threaten; a mate found in a world
 //! counts heavily, a stalemate or dead material as a draw, and when ahead a repeated
 //! arrangement of our pieces and a king boxed in with nothing but pawns (a possible stalemate)
-//! cost what the advantage is worth. "Any?" is asked only with a pawn capture to make. Ahead
-//! against pawns alone, a push of ours never refused is tried first ([`probes`]): a refusal
-//! says a blocked pawn stands in front, which the exact endgame play needs to know. In Modern
-//! Kriegspiel it opens the squares that split its belief the most ([`super::opening`]).
-//! Attempts that no drawn world allows are tried only when nothing else is left.
+//! cost what the advantage is worth; ahead against few units, the attempts ranked first are
+//! checked for a draw against every world the belief holds, not just the sample ([`audit`]).
+//! "Any?" is asked only with a pawn capture to make. Ahead against pawns alone, a push of ours
+//! never refused is tried first ([`probes`]): a refusal says a blocked pawn stands in front,
+//! which the exact endgame play needs to know. In Modern Kriegspiel it opens the squares that
+//! split its belief the most ([`super::opening`]). Attempts that no drawn world allows are
+//! tried only when nothing else is left.
 //!
 //! Reconnaissance Blind Chess is played by [`super::rbc`] over the same belief; once the
 //! opponent has a lone king, [`super::endgame`] plays exactly.
 
+mod audit;
 pub(crate) mod eval;
 
 use super::Bot;
@@ -250,7 +253,7 @@ impl StrongBot {
     }
 
     /// The attempt with the best expected gain over `worlds`.
-    fn decide<P: Position + Clone>(
+    fn decide<P: Position + Clone + shakmaty::FromSetup>(
         &mut self,
         seat: &PlayerView,
         worlds: Vec<(P, f32)>,
@@ -288,7 +291,17 @@ impl StrongBot {
         } else {
             ahead
         };
+        // Against a king with pawns, or one unit beside its king, the win is all but sure: a
+        // draw throws away more than a mate now brings (issue 36: Rxh7 mated in a tenth of
+        // the worlds and stalemated a pinned bishop in a fiftieth, and was played).
+        let nearly_won = pawns_only || seat.opponent_units_left() <= 2;
+        let draw_stake = if nearly_won {
+            (ahead_of_pawns + STALEMATE).max(MATE + STALEMATE)
+        } else {
+            ahead_of_pawns + STALEMATE
+        };
         let weighing = Weighing {
+            draw_stake,
             ahead_of_pawns,
             last_piece: !pawns_only && pieces_left(seat) == Some(1),
             n,
@@ -303,33 +316,47 @@ impl StrongBot {
                 Vec::new()
             },
         };
-        let mut best: Option<(f32, Attempt)> = None;
+        let mut scored = Vec::new();
         let mut unseen = Vec::new();
         for a in candidates {
             match self.score(seat, &worlds, a, &weighing) {
                 None => unseen.push(a),
-                Some(score) => {
-                    if best.is_none_or(|(s, _)| score > s) {
-                        best = Some((score, a));
-                    }
-                }
+                Some((score, drew)) => scored.push(audit::Scored {
+                    score,
+                    drew,
+                    attempt: a,
+                }),
             }
         }
+        // Ahead against few units, a stalemate the sample missed may be the truth.
+        let best = match &self.belief {
+            Some(belief) if ahead_of_pawns > 0.0 && seat.opponent_units_left() <= FEW_UNITS => {
+                audit::best::<P>(belief, scored, weighing.draw_stake)
+            }
+            _ => scored
+                .iter()
+                .fold(None::<&audit::Scored>, |best, s| match best {
+                    Some(b) if b.score >= s.score => Some(b),
+                    _ => Some(s),
+                })
+                .map(|s| s.attempt),
+        };
         let pick = match best {
-            Some((_, a)) => a,
+            Some(a) => a,
             None => unseen[self.rng.below(unseen.len())],
         };
         Some(Request::Try(pick))
     }
 
-    /// The score of attempt `a` over `worlds`; `None` when no world allows it.
+    /// The score of attempt `a` over `worlds`, and whether it drew in one of them; `None` when
+    /// no world allows it.
     fn score<P: Position + Clone>(
         &mut self,
         seat: &PlayerView,
         worlds: &[(P, f32)],
         a: Attempt,
         w8: &Weighing,
-    ) -> Option<f32> {
+    ) -> Option<(f32, bool)> {
         let (n, ahead, us) = (w8.n, w8.ahead, seat.color);
         let mut total = 0.0;
         let mut legal = 0.0;
@@ -364,7 +391,7 @@ impl StrongBot {
         // where it matters most, so such an attempt counts as if it drew often.
         let ahead_of_pawns = w8.ahead_of_pawns;
         if drawn > 0.0 && ahead_of_pawns > 0.0 {
-            total -= (0.3 * n - drawn).max(0.0) * (ahead_of_pawns + STALEMATE);
+            total -= (0.3 * n - drawn).max(0.0) * w8.draw_stake;
         }
         if legal == 0.0 {
             return None;
@@ -420,7 +447,9 @@ impl StrongBot {
         }
         // A refusal is nearly free, but not quite (time, and what the opponent hears).
         // A little noise breaks ties between equal attempts.
-        Some(total / n - 0.02 * (1.0 - legal / n) + 0.001 * (self.rng.below(1000) as f32 / 1000.0))
+        let score =
+            total / n - 0.02 * (1.0 - legal / n) + 0.001 * (self.rng.below(1000) as f32 / 1000.0);
+        Some((score, drawn > 0.0))
     }
 }
 
@@ -434,6 +463,9 @@ enum Plan {
 
 /// What every attempt of one decision is weighed with.
 struct Weighing {
+    /// What a draw throws away when ahead, in pawns: the advantage and [`STALEMATE`], and at
+    /// least a mate's worth when the win is all but sure.
+    draw_stake: f32,
     /// The number of worlds drawn (with repeats).
     n: f32,
     /// Our expected material advantage over the worlds.
