@@ -23,11 +23,11 @@ pub enum Level {
     /// Rules of thumb, but most turns random.
     #[value(help = "most moves at random: for a first game")]
     Beginner,
-    /// Rules of thumb, often random.
-    #[value(help = "plays sensibly half of the time")]
+    /// Rules of thumb, more often random.
+    #[value(help = "plays sensibly two moves in five")]
     Novice,
-    /// Rules of thumb, now and then random.
-    #[value(help = "chess rules of thumb, a blunder now and then")]
+    /// Rules of thumb, sometimes random.
+    #[value(help = "chess rules of thumb, a blunder every few moves")]
     Casual,
     /// Weighs the hidden pieces, often careless.
     #[value(help = "weighs where your pieces may be, but is often careless")]
@@ -119,8 +119,8 @@ impl Level {
     pub fn description(self) -> &'static str {
         match self {
             Level::Beginner => "most of its moves are random",
-            Level::Novice => "rules of thumb, half of its moves random",
-            Level::Casual => "chess rules of thumb, a blunder now and then",
+            Level::Novice => "rules of thumb, three moves in five random",
+            Level::Casual => "chess rules of thumb, a blunder every few moves",
             Level::Club => "weighs where your pieces may be, but is often careless",
             Level::Advanced => "weighs where your pieces may be, sometimes careless",
             Level::Expert => "weighs where your pieces may be, careless now and then",
@@ -136,12 +136,12 @@ impl Level {
     /// How the level is made.
     pub fn spec(self) -> LevelSpec {
         let (bot, think_ms, random_per_mille) = match self {
-            Level::Beginner => (BotKind::Heuristic, None, 800),
-            Level::Novice => (BotKind::Heuristic, None, 400),
-            Level::Casual => (BotKind::Heuristic, None, 100),
+            Level::Beginner => (BotKind::Heuristic, None, 900),
+            Level::Novice => (BotKind::Heuristic, None, 600),
+            Level::Casual => (BotKind::Heuristic, None, 300),
             Level::Club => (BotKind::Strong, Some(50), 400),
-            Level::Advanced => (BotKind::Strong, Some(50), 220),
-            Level::Expert => (BotKind::Strong, Some(50), 80),
+            Level::Advanced => (BotKind::Strong, Some(50), 270),
+            Level::Expert => (BotKind::Strong, Some(50), 120),
             Level::Strongest => (BotKind::Strong, None, 0),
         };
         LevelSpec {
