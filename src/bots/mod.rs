@@ -11,6 +11,7 @@ pub mod heuristic;
 pub mod krk;
 pub mod level;
 pub mod mate;
+mod minors;
 pub mod opening;
 pub mod random;
 pub mod rbc;
