@@ -3,8 +3,8 @@
 //! last units among a hundred). So when ahead against few units, the attempts ranked first are
 //! checked against every world the belief holds, and one that draws in any of them at once
 //! (stalemate, dead material) is marked down as the sample would have marked it had it drawn
-//! such a world (issue 36: 2 of 94 exact worlds had a promoted bishop pinned by the rook's
-//! move, the 48 drawn missed both, and the rook stalemated).
+//! such a world (issue 36: 2 of 94 worlds had a promoted bishop or knight that the rook's move
+//! pinned, the truth among them; a sample of 48 can hold neither).
 
 use crate::attempt::Attempt;
 use crate::belief::Belief;
