@@ -8,7 +8,7 @@
 
 use crate::attempt::Attempt;
 use crate::belief::Belief;
-use shakmaty::{CastlingMode, FromSetup, Position};
+use shakmaty::{FromSetup, Position};
 
 /// How many of the attempts ranked first are audited at most (the cost: this many times the
 /// belief's worlds, each one move played).
@@ -28,10 +28,11 @@ pub(super) struct Scored {
     pub(super) attempt: Attempt,
 }
 
-/// The best of `scored` once the first ones are audited against every world of `belief`:
-/// `stake` is what a draw throws away. `None` when `scored` is empty.
+/// The best of `scored` (the first of equals) once the first ones are audited against every
+/// world of `belief` (none: no audit): `stake` is what a draw throws away. `None` when `scored`
+/// is empty.
 pub(super) fn best<P: Position + Clone + FromSetup>(
-    belief: &Belief,
+    belief: Option<&Belief>,
     mut scored: Vec<Scored>,
     stake: f32,
 ) -> Option<Attempt> {
@@ -43,16 +44,15 @@ pub(super) fn best<P: Position + Clone + FromSetup>(
         if best.is_some_and(|(b, _)| b >= s.score) {
             break;
         }
-        let score = if s.drew {
-            s.score
+        // A draw the sample saw is already in its score.
+        let share = match belief.filter(|_| !s.drew) {
+            Some(belief) => drawn_share(worlds.get_or_insert_with(|| positions(belief)), s.attempt),
+            None => 0.0,
+        };
+        let score = if share > 0.0 {
+            s.score - share.max(DRAW_FLOOR) * stake
         } else {
-            let worlds = worlds.get_or_insert_with(|| positions(belief));
-            let share = drawn_share(worlds, s.attempt);
-            if share > 0.0 {
-                s.score - share.max(DRAW_FLOOR) * stake
-            } else {
-                s.score
-            }
+            s.score
         };
         if best.is_none_or(|(b, _)| score > b) {
             best = Some((score, s.attempt));
@@ -67,12 +67,7 @@ fn positions<P: Position + FromSetup>(belief: &Belief) -> Vec<(P, f64)> {
         .worlds()
         .iter()
         .zip(belief.weights_of_worlds())
-        .filter_map(|(w, k)| {
-            w.true_setup()
-                .position::<P>(CastlingMode::Standard)
-                .ok()
-                .map(|p| (p, *k))
-        })
+        .filter_map(|(w, k)| super::world_position(w).map(|p| (p, *k)))
         .collect()
 }
 
@@ -96,7 +91,7 @@ fn drawn_share<P: Position + Clone>(worlds: &[(P, f64)], a: Attempt) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{Chess, Square, fen::Fen};
+    use shakmaty::{CastlingMode, Chess, Square, fen::Fen};
 
     fn chess(fen: &str) -> Chess {
         let fen: Fen = fen.parse().expect("a FEN");

@@ -201,12 +201,7 @@ impl StrongBot {
             Some(b) => b
                 .sample(self.samples, &mut self.rng)
                 .into_iter()
-                .filter_map(|(w, n)| {
-                    w.true_setup()
-                        .position::<P>(CastlingMode::Standard)
-                        .ok()
-                        .map(|p| (p, n))
-                })
+                .filter_map(|(w, n)| world_position(w).map(|p| (p, n)))
                 .collect(),
             None => Vec::new(),
         }
@@ -329,18 +324,11 @@ impl StrongBot {
             }
         }
         // Ahead against few units, a stalemate the sample missed may be the truth.
-        let best = match &self.belief {
-            Some(belief) if ahead_of_pawns > 0.0 && seat.opponent_units_left() <= FEW_UNITS => {
-                audit::best::<P>(belief, scored, weighing.draw_stake)
-            }
-            _ => scored
-                .iter()
-                .fold(None::<&audit::Scored>, |best, s| match best {
-                    Some(b) if b.score >= s.score => Some(b),
-                    _ => Some(s),
-                })
-                .map(|s| s.attempt),
-        };
+        let audited = self
+            .belief
+            .as_ref()
+            .filter(|_| ahead_of_pawns > 0.0 && seat.opponent_units_left() <= FEW_UNITS);
+        let best = audit::best::<P>(audited, scored, weighing.draw_stake);
         let pick = match best {
             Some(a) => a,
             None => unseen[self.rng.below(unseen.len())],
@@ -451,6 +439,11 @@ impl StrongBot {
             total / n - 0.02 * (1.0 - legal / n) + 0.001 * (self.rng.below(1000) as f32 / 1000.0);
         Some((score, drawn > 0.0))
     }
+}
+
+/// A world of the belief as a position of type `P` (`None` if it makes none).
+fn world_position<P: Position + shakmaty::FromSetup>(w: &crate::referee::Referee) -> Option<P> {
+    w.true_setup().position::<P>(CastlingMode::Standard).ok()
 }
 
 /// What a decision starts from: ask "Any?", or weigh these attempts.
