@@ -8,6 +8,7 @@
 //! by a plausibility prior ([`prior`]): the opponent plays chess, not dice.
 
 use crate::announce::Item;
+use crate::attempt::Attempt;
 use crate::referee::{Referee, Request};
 use crate::view::ViewTurn;
 use crate::worlds::{self, Options};
@@ -153,7 +154,7 @@ pub fn prior(world: &Referee, option: &Request) -> f64 {
     };
     let rank = |sq: shakmaty::Square| u32::from(mover.relative_rank(sq.rank()));
     let pieces = (board.by_color(mover) & !board.pawns() & !board.kings()).count();
-    match role {
+    let base = match role {
         shakmaty::Role::King if a.from.distance(a.to) == 2 => 4.0,
         shakmaty::Role::King if pieces >= 4 => 0.3,
         shakmaty::Role::King => 1.0,
@@ -165,5 +166,33 @@ pub fn prior(world: &Referee, option: &Request) -> f64 {
         _ if rank(a.from) == 0 && rank(a.to) > 0 => 1.5,
         _ if rank(a.to) < rank(a.from) => 0.6,
         _ => 1.0,
+    };
+    if world.rules().variant().resolves_moves() && aims_at_king(board, a, role, mover) {
+        base * AIMS_AT_KING
+    } else {
+        base
     }
+}
+
+/// How much likelier an RBC move is when it attacks the enemy king: an opponent who knows or
+/// guesses where our king stands goes for it (announced checks filter Kriegspiel's worlds
+/// already, so only RBC weighs this).
+const AIMS_AT_KING: f64 = 15.0;
+
+/// Whether `role`'s move `a` by `mover` on `board` would attack the enemy king from where it
+/// lands (its path taken as clear).
+fn aims_at_king(
+    board: &shakmaty::Board,
+    a: Attempt,
+    role: shakmaty::Role,
+    mover: shakmaty::Color,
+) -> bool {
+    let Some(king) = board.king_of(!mover) else {
+        return false;
+    };
+    let role = a.promotion.unwrap_or(role);
+    let occupied =
+        (board.occupied() ^ shakmaty::Bitboard::from(a.from)) | shakmaty::Bitboard::from(a.to);
+    shakmaty::attacks::attacks(a.to, shakmaty::Piece { color: mover, role }, occupied)
+        .contains(king)
 }

@@ -53,6 +53,10 @@ const FEW_UNITS: usize = 6;
 /// Worlds kept exactly by the belief (a sample beyond).
 const BELIEF_CAP: usize = 1_200;
 
+/// Worlds kept exactly in Reconnaissance Blind Chess, where a sense keeps a few worlds in
+/// hundreds: a sample as small as [`BELIEF_CAP`] would soon hold none of the truth.
+const RBC_BELIEF_CAP: usize = 20_000;
+
 /// The strong bot.
 pub struct StrongBot {
     rng: Rng,
@@ -105,7 +109,15 @@ impl StrongBot {
         }
         match &mut self.belief {
             Some(b) => b.update(seat),
-            None => match Belief::with_cap(seat, BELIEF_CAP, self.seed) {
+            None => match Belief::with_cap(
+                seat,
+                if seat.rules.variant().senses() {
+                    RBC_BELIEF_CAP
+                } else {
+                    BELIEF_CAP
+                },
+                self.seed,
+            ) {
                 Ok(b) => self.belief = Some(b),
                 Err(_) => {
                     self.unsupported = true;
@@ -155,7 +167,12 @@ impl Bot for StrongBot {
             return if seat.sensed {
                 super::rbc::choose_move(seat, belief, self.samples, &mut self.rng)
             } else {
-                Some(Request::Sense(super::rbc::sense(belief)))
+                Some(Request::Sense(super::rbc::sense(
+                    seat,
+                    belief,
+                    self.samples,
+                    &mut self.rng,
+                )))
             }
             .or_else(|| self.fallback.next(seat));
         }

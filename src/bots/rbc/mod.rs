@@ -1,0 +1,207 @@
+//! The strong bot's play in Reconnaissance Blind Chess, over its belief's weighted worlds
+//! (board-set tracking: every world a referee, filtered by each sense and move result).
+//!
+//! Both decisions read one table: every option (each possible attempt and a pass) scored in
+//! each of a weighted sample of worlds ([`score`]), the attempt resolved as the referee resolves
+//! it (a slider stopping on the first enemy piece, a blocked pawn), a captured king winning
+//! outright.
+//!
+//! - **Sense** where the answer is worth the most to the move about to be played: the worlds
+//!   are grouped by what a 3x3 window would show, each group's best option is taken, and the
+//!   window whose groups' best options add up to the most wins (the expected value of what it
+//!   tells). A world where our king stands attacked scores badly for every option but the
+//!   escape, so threats to our king are what such a sense looks for first. A share of the
+//!   score goes to how much the window splits the whole belief (the sum of the squared weights
+//!   of the groups of worlds that look alike there, the enemy king's whereabouts counted
+//!   twice), which tells apart windows that change nothing now.
+//! - **Move**: the option with the best expected score over the sample.
+
+mod score;
+
+use crate::announce::{Item, heard_by};
+use crate::attempt::Attempt;
+use crate::belief::Belief;
+use crate::referee::{Referee, Request};
+use crate::rng::Rng;
+use crate::view::PlayerView;
+use score::{KING, score};
+use shakmaty::{Bitboard, Board, CastlingMode, Chess, Color, Position, Square, attacks};
+use std::collections::BTreeMap;
+
+/// What splitting the whole belief is worth to a sense, in pawns, beside what it changes in the
+/// move about to be played.
+const SPLIT: f64 = 1.0;
+
+/// Every option scored in every sampled world.
+struct Table<'a> {
+    options: Vec<Option<Attempt>>,
+    /// The sampled worlds, each with how many times it was drawn.
+    worlds: Vec<(&'a Referee, f32)>,
+    /// `scores[w][o]`: option `o`'s score in world `w`.
+    scores: Vec<Vec<f32>>,
+}
+
+impl<'a> Table<'a> {
+    /// The table over up to `samples` worlds of `belief` drawn by weight (`None`: no world).
+    fn new(seat: &PlayerView, belief: &'a Belief, samples: usize, rng: &mut Rng) -> Option<Self> {
+        let worlds = belief.sample(samples, rng);
+        if worlds.is_empty() {
+            return None;
+        }
+        let mut options: Vec<Option<Attempt>> =
+            seat.possible_attempts().into_iter().map(Some).collect();
+        options.push(None);
+        let us = seat.color;
+        let scores = worlds
+            .iter()
+            .map(|(w, _)| options.iter().map(|o| outcome(w, *o, us)).collect())
+            .collect();
+        Some(Table {
+            options,
+            worlds,
+            scores,
+        })
+    }
+
+    /// The best option's expected score over the worlds `rows` (indices into the sample).
+    fn best_over(&self, rows: &[usize]) -> f32 {
+        (0..self.options.len())
+            .map(|o| {
+                rows.iter()
+                    .map(|&w| self.worlds[w].1 * self.scores[w][o])
+                    .sum::<f32>()
+            })
+            .fold(f32::NEG_INFINITY, f32::max)
+    }
+}
+
+/// The sense square for `seat` (`None` only when the belief holds no world).
+pub fn sense(seat: &PlayerView, belief: &Belief, samples: usize, rng: &mut Rng) -> Option<Square> {
+    let table = Table::new(seat, belief, samples, rng)?;
+    let total: f32 = table.worlds.iter().map(|(_, n)| n).sum();
+    let mut best: Option<(f64, Square)> = None;
+    for centre in centres() {
+        let window = attacks::king_attacks(centre).with(centre);
+        let mut groups: BTreeMap<u64, Vec<usize>> = BTreeMap::new();
+        for (i, (w, _)) in table.worlds.iter().enumerate() {
+            groups
+                .entry(window_key(w.true_board(), window))
+                .or_default()
+                .push(i);
+        }
+        let informed: f32 = groups.values().map(|rows| table.best_over(rows)).sum();
+        let value = f64::from(informed / total.max(1.0)) + SPLIT * (2.0 - left(belief, window));
+        if best.is_none_or(|(b, _)| value > b) {
+            best = Some((value, centre));
+        }
+    }
+    best.map(|(_, sq)| sq)
+}
+
+/// The centres of the windows worth sensing: off the edge, since an edge window sees less and
+/// never more.
+fn centres() -> impl Iterator<Item = Square> {
+    Square::ALL.into_iter().filter(|c| {
+        let (file, rank) = (u32::from(c.file()), u32::from(c.rank()));
+        (1..=6).contains(&file) && (1..=6).contains(&rank)
+    })
+}
+
+/// How little `window` splits the whole belief: the sum of the squared weights of the groups
+/// of worlds that look alike there, plus the same for where the enemy king is (0 to 2).
+fn left(belief: &Belief, window: Bitboard) -> f64 {
+    let them = !belief.color();
+    let mut groups: BTreeMap<u64, f64> = BTreeMap::new();
+    let mut kings: BTreeMap<Option<Square>, f64> = BTreeMap::new();
+    for (w, weight) in belief.worlds().iter().zip(belief.weights_of_worlds()) {
+        let board = w.true_board();
+        *groups.entry(window_key(board, window)).or_default() += weight;
+        let king = board.king_of(them).filter(|k| window.contains(*k));
+        *kings.entry(king).or_default() += weight;
+    }
+    groups.values().map(|w| w * w).sum::<f64>() + kings.values().map(|w| w * w).sum::<f64>()
+}
+
+/// A key of what a window shows on `board`.
+fn window_key(board: &Board, window: Bitboard) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for sq in window {
+        let code = board.piece_at(sq).map_or(0, |p| {
+            1 + p.role as u64 + if p.color == Color::White { 0 } else { 8 }
+        });
+        h = (h ^ code).wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// The bot's move: the attempt (or a pass) with the best expected score over up to `samples`
+/// worlds of `belief`, drawn by weight.
+pub fn choose_move(
+    seat: &PlayerView,
+    belief: &Belief,
+    samples: usize,
+    rng: &mut Rng,
+) -> Option<Request> {
+    let table = Table::new(seat, belief, samples, rng)?;
+    let mut best: Option<(f32, Option<Attempt>)> = None;
+    for (o, option) in table.options.iter().enumerate() {
+        let mut total: f32 = table
+            .worlds
+            .iter()
+            .zip(&table.scores)
+            .map(|((_, n), row)| n * row[o])
+            .sum();
+        // A little noise breaks ties between equal options.
+        total += 0.001 * rng.below(1000) as f32 / 1000.0;
+        if best.is_none_or(|(b, _)| total > b) {
+            best = Some((total, *option));
+        }
+    }
+    Some(match best?.1 {
+        Some(a) => Request::Move(a),
+        None => Request::Pass,
+    })
+}
+
+/// The score for `us` of making `option` (a pass when `None`) in `world`.
+fn outcome(world: &Referee, option: Option<Attempt>, us: Color) -> f32 {
+    let mut next = world.clone();
+    let request = match option {
+        Some(a) => Request::Move(a),
+        None => Request::Pass,
+    };
+    let Ok(said) = next.apply(&request) else {
+        return -KING; // never: the attempt is possible on the own board
+    };
+    let mut hot = None;
+    for item in heard_by(&said, us) {
+        match item {
+            Item::KingCaptured => return KING,
+            Item::Capture { square, .. } => hot = Some(square),
+            _ => {}
+        }
+    }
+    let s = score(next.true_board(), us, hot);
+    if s > -KING / 2.0 && mated_next(&next) {
+        s - MATED
+    } else {
+        s
+    }
+}
+
+/// What leaving the opponent a mate in one costs, in pawns: an opponent that knows where our
+/// king stands (it is where it started more often than not) plays it.
+const MATED: f32 = 40.0;
+
+/// Whether the side to move in `world` has a move that leaves the other king no escape (a
+/// checkmate: whatever it does next, its king can be taken).
+fn mated_next(world: &Referee) -> bool {
+    let Ok(position) = world.true_setup().position::<Chess>(CastlingMode::Standard) else {
+        return false;
+    };
+    position.legal_moves().iter().any(|m| {
+        let mut after = position.clone();
+        after.play_unchecked(*m);
+        after.is_check() && after.is_checkmate()
+    })
+}

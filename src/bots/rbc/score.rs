@@ -1,0 +1,121 @@
+//! How good a position of one world is for the bot in Reconnaissance Blind Chess, once its
+//! move is made and the opponent is to move: material, where the pieces stand, what the
+//! opponent may take next and whether the enemy king is attacked.
+
+use crate::bots::{off_centre, value};
+use shakmaty::{Board, Color, Role, Square};
+
+/// A king taken, in pawns.
+pub(super) const KING: f32 = 100.0;
+
+/// How likely the opponent is taken to capture a king left en prise.
+const FINDS_KING: f32 = 0.8;
+
+/// How likely the opponent is taken to make a capture other than a take-back.
+const OTHER_CAPTURE: f32 = 0.3;
+
+/// What an attack on the enemy king is worth (it may go unnoticed, and then the king falls).
+const KING_ATTACKED: f32 = 15.0;
+
+/// The score for `us` of `board` with the opponent to move; `hot`: where we just captured.
+pub(super) fn score(board: &Board, us: Color, hot: Option<Square>) -> f32 {
+    let occupied = board.occupied();
+    let mut material = 0.0;
+    for (_, piece) in board.iter() {
+        if piece.role == Role::King {
+            continue;
+        }
+        let v = value(piece.role);
+        material += if piece.color == us { v } else { -v };
+    }
+    let them = !us;
+    material += placement(board, us) - placement(board, them);
+    // Our king en prise: the opponent takes it if it finds it.
+    if let Some(k) = board.king_of(us)
+        && board.attacks_to(k, them, occupied).any()
+    {
+        return material - FINDS_KING * KING;
+    }
+    // What the opponent may take, and what it costs it.
+    let mut take_back: f32 = 0.0;
+    let mut other: f32 = 0.0;
+    for sq in board.by_color(us) & !board.kings() {
+        let attackers = board.attacks_to(sq, them, occupied);
+        let Some(cheapest) = attackers
+            .into_iter()
+            .filter_map(|a| board.role_at(a))
+            .map(value)
+            .reduce(f32::min)
+        else {
+            continue;
+        };
+        let role = board.role_at(sq).map_or(0.0, value);
+        let defended = board.attacks_to(sq, us, occupied).any();
+        let gain = if defended { role - cheapest } else { role };
+        if Some(sq) == hot {
+            take_back = take_back.max(gain);
+        } else {
+            other = other.max(gain);
+        }
+    }
+    let mut s = material - take_back.max(0.0) - OTHER_CAPTURE * other.max(0.0);
+    if let Some(k) = board.king_of(them)
+        && board.attacks_to(k, us, occupied).any()
+    {
+        s += KING_ATTACKED;
+    }
+    s
+}
+
+/// Where `side`'s units stand, in pawns: pawns advanced (the centre's most), pieces developed
+/// and central, a king at home behind its pawns while the opponent has pieces to attack it.
+pub(super) fn placement(board: &Board, side: Color) -> f32 {
+    let ours = board.by_color(side);
+    let rank = |sq: Square| u32::from(side.relative_rank(sq.rank())) as f32;
+    let king = board.king_of(side);
+    let attackers = (board.by_color(!side) & !board.pawns() & !board.kings()).count();
+    let mut s = 0.0;
+    for sq in ours {
+        let Some(role) = board.role_at(sq) else {
+            continue;
+        };
+        let file = u32::from(sq.file());
+        s += match role {
+            Role::Pawn => {
+                let centre = if (3..=4).contains(&file) { 0.08 } else { 0.03 };
+                let mut p = centre * rank(sq).min(4.0) + 0.1 * (rank(sq) - 4.0).max(0.0);
+                // Pawns in front of a king at home: its shelter.
+                if let Some(k) = king
+                    && attackers >= 3
+                    && rank(k) == 0.0
+                    && u32::from(k.file()).abs_diff(file) <= 1
+                    && file != 3
+                    && file != 4
+                {
+                    p -= 0.15 * (rank(sq) - 1.0).max(0.0);
+                }
+                p
+            }
+            Role::Knight => {
+                0.12 * (2.5 - off_centre(sq)) - if rank(sq) == 0.0 { 0.15 } else { 0.0 }
+            }
+            Role::Bishop => {
+                0.04 * (2.5 - off_centre(sq)) - if rank(sq) == 0.0 { 0.15 } else { 0.0 }
+            }
+            Role::Rook | Role::Queen => 0.0,
+            Role::King => {
+                if attackers >= 3 {
+                    let castled = if file <= 2 || file >= 6 { 0.25 } else { 0.0 };
+                    if rank(sq) == 0.0 {
+                        castled
+                    } else {
+                        -0.3 * rank(sq)
+                    }
+                } else {
+                    0.1 * (2.5 - off_centre(sq))
+                }
+            }
+        };
+    }
+    s
+}

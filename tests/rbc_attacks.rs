@@ -1,0 +1,125 @@
+//! The strong bot in Reconnaissance Blind Chess against the quick king attacks of reconchess's
+//! AttackerBot (the same four move sequences, played blind in the same way: each move of the
+//! sequence tried when its piece can make it, a pass once the sequence is spent). The strong
+//! bot senses for threats to its own king, so none of them may capture it, as White or as Black.
+
+use kriegspiel::announce::GameResult;
+use kriegspiel::bots::{Bot, BotKind};
+use kriegspiel::matchplay::{MatchConfig, play_game_with};
+use kriegspiel::rules::Preset;
+use kriegspiel::{Attempt, PlayerView, Request};
+use shakmaty::{Color, Square};
+
+/// AttackerBot's sequences, from White's side.
+const ATTACKS: [&[&str]; 4] = [
+    &["b1c3", "c3b5", "b5d6", "d6e8"],
+    &["b1c3", "c3e4", "e4f6", "f6e8"],
+    &["g1h3", "h3f4", "f4h5", "h5f6", "f6e8"],
+    &["e2e4", "f1c4", "d1h5", "c4f7", "f7e8", "h5e8"],
+];
+
+/// A scripted attacker: senses a square of its own half (it learns nothing it uses) and plays
+/// its sequence, skipping the moves its own board no longer allows.
+struct Attacker {
+    moves: Vec<Attempt>,
+    flipped: bool,
+}
+
+impl Attacker {
+    fn new(sequence: &[&str]) -> Attacker {
+        Attacker {
+            moves: sequence
+                .iter()
+                .map(|m| Attempt::parse(m).expect("uci"))
+                .collect(),
+            flipped: false,
+        }
+    }
+}
+
+fn flip(a: Attempt) -> Attempt {
+    Attempt::new(a.from.flip_vertical(), a.to.flip_vertical())
+}
+
+impl Bot for Attacker {
+    fn name(&self) -> &str {
+        "attacker"
+    }
+
+    fn next(&mut self, seat: &PlayerView) -> Option<Request> {
+        if !seat.my_turn() {
+            return None;
+        }
+        if seat.color == Color::Black && !self.flipped {
+            self.flipped = true;
+            self.moves = self.moves.iter().map(|a| flip(*a)).collect();
+        }
+        if !seat.sensed {
+            let home = if seat.color == Color::White {
+                Square::B2
+            } else {
+                Square::B7
+            };
+            return Some(Request::Sense(Some(home)));
+        }
+        let possible = seat.possible_attempts();
+        while let Some(next) = self.moves.first().copied() {
+            self.moves.remove(0);
+            if possible.contains(&next) {
+                return Some(Request::Move(next));
+            }
+        }
+        Some(Request::Pass)
+    }
+}
+
+/// Every attack, the strong bot playing each colour on two seeds: the attacker never takes its
+/// king (the game ends in the strong bot's win, or unfinished at the ply limit).
+#[test]
+fn the_strong_bot_survives_every_quick_attack_as_either_colour() {
+    let config = MatchConfig {
+        white: BotKind::Strong.into(),
+        black: BotKind::Random.into(),
+        rules: Preset::Rbc.rules(),
+        max_plies: 60,
+        swap: true,
+        ..MatchConfig::default()
+    };
+    let mut won = 0;
+    for (n, attack) in ATTACKS.iter().enumerate() {
+        for index in 0..4 {
+            let config = MatchConfig {
+                seed: 10 * n as u64,
+                ..config.clone()
+            };
+            let strong = BotKind::Strong
+                .make(config.seed + u64::from(index))
+                .expect("a bot");
+            let attacker: Box<dyn Bot> = Box::new(Attacker::new(attack));
+            let names = ["strong".to_owned(), "attacker".to_owned()];
+            let played = play_game_with(&config, index, [strong, attacker], names).expect("played");
+            let strong_color = if index % 2 == 1 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let lost = match played.record.result {
+                Some(GameResult::WhiteWins) => strong_color == Color::Black,
+                Some(GameResult::BlackWins) => strong_color == Color::White,
+                _ => false,
+            };
+            assert!(
+                !lost,
+                "attack {n} ({attack:?}) beat the strong bot as {strong_color:?} (game {index}): {}",
+                played.record.line(index + 1)
+            );
+            won += u32::from(played.record.result.is_some_and(|r| match r {
+                GameResult::WhiteWins => strong_color == Color::White,
+                GameResult::BlackWins => strong_color == Color::Black,
+                GameResult::Draw => false,
+            }));
+        }
+    }
+    // Once the attack is spent the attacker only passes: the strong bot goes and takes its king.
+    assert!(won >= 12, "the strong bot won {won} of 16 games");
+}
