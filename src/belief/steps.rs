@@ -133,7 +133,8 @@ pub fn options(world: &Referee) -> Vec<Request> {
 /// How likely the side to move in `world` is to choose `option`, up to a common factor: a
 /// player who cannot see the enemy still plays chess, so castling, promoting to a queen and
 /// developing or pushing a pawn are likelier than a king walk or a retreat, and passing (RBC)
-/// is rare. Only the weights of worlds depend on it: no option is ever excluded.
+/// is rare; in RBC a move that attacks our king is much likelier ([`AIMS_AT_KING`]). Only the
+/// weights of worlds depend on it: no option is ever excluded.
 pub fn prior(world: &Referee, option: &Request) -> f64 {
     let a = match option {
         Request::Try(a) | Request::Move(a) => *a,
