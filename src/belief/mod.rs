@@ -8,8 +8,8 @@
 //! whose announcement is what the seat heard (an "Any?" the opponent asked filters too; the
 //! world-set operations are [`crate::worlds`], shared with the problem solver). A
 //! world's weight is shared among its children by how plausible each option is
-//! ([`steps::prior`]: castling, developing and pawn moves before king walks and retreats), and
-//! worlds that reached the same position are kept once with their
+//! ([`steps::prior`]: castling, developing and pawn moves before king walks and retreats; in
+//! RBC a move that attacks our king first), and worlds that reached the same position are kept once with their
 //! weights added (documented approximation: two move orders to one position count as one, so a
 //! draw by repetition that only one of them would reach is not told apart).
 //!

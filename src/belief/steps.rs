@@ -188,6 +188,10 @@ fn aims_at_king(
     role: shakmaty::Role,
     mover: shakmaty::Color,
 ) -> bool {
+    // A king never attacks a king; a castling's rook is not looked at.
+    if role == shakmaty::Role::King {
+        return false;
+    }
     let Some(king) = board.king_of(!mover) else {
         return false;
     };

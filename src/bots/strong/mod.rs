@@ -18,8 +18,8 @@
 //! split its belief the most ([`super::opening`]). Attempts that no drawn world allows are
 //! tried only when nothing else is left.
 //!
-//! Reconnaissance Blind Chess is played by [`super::rbc`] over the same belief; once the
-//! opponent has a lone king, [`super::endgame`] plays exactly.
+//! Reconnaissance Blind Chess is played by [`super::rbc`] over the same belief. In Kriegspiel,
+//! once the opponent has a lone king, [`super::endgame`] plays exactly.
 
 mod audit;
 pub(crate) mod eval;
@@ -50,12 +50,8 @@ const DEFAULT_THINK_MS: u64 = 100;
 /// stalemate.
 const FEW_UNITS: usize = 6;
 
-/// Worlds kept exactly by the belief (a sample beyond).
+/// Worlds kept exactly by the belief (a sample beyond), outside RBC ([`super::rbc::BELIEF_CAP`]).
 const BELIEF_CAP: usize = 1_200;
-
-/// Worlds kept exactly in Reconnaissance Blind Chess, where a sense keeps a few worlds in
-/// hundreds: a sample as small as [`BELIEF_CAP`] would soon hold none of the truth.
-const RBC_BELIEF_CAP: usize = 20_000;
 
 /// The strong bot.
 pub struct StrongBot {
@@ -112,7 +108,7 @@ impl StrongBot {
             None => match Belief::with_cap(
                 seat,
                 if seat.rules.variant().senses() {
-                    RBC_BELIEF_CAP
+                    super::rbc::BELIEF_CAP
                 } else {
                     BELIEF_CAP
                 },
