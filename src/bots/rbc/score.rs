@@ -119,3 +119,41 @@ pub(super) fn placement(board: &Board, side: Color) -> f32 {
     }
     s
 }
+
+/// The score for `us` of `board` with us to move (after the opponent's reply): material and
+/// placement, the enemy king taken if we attack it (when we find it), half our best capture.
+pub(super) fn to_move(board: &Board, us: Color) -> f32 {
+    let them = !us;
+    let occupied = board.occupied();
+    let mut s = placement(board, us) - placement(board, them);
+    for (_, piece) in board.iter() {
+        if piece.role != Role::King {
+            s += if piece.color == us {
+                value(piece.role)
+            } else {
+                -value(piece.role)
+            };
+        }
+    }
+    if let Some(k) = board.king_of(them)
+        && board.attacks_to(k, us, occupied).any()
+    {
+        return s + FINDS_KING * KING;
+    }
+    let mut best: f32 = 0.0;
+    for sq in board.by_color(them) & !board.kings() {
+        let attackers = board.attacks_to(sq, us, occupied);
+        let Some(cheapest) = attackers
+            .into_iter()
+            .filter_map(|a| board.role_at(a))
+            .map(value)
+            .reduce(f32::min)
+        else {
+            continue;
+        };
+        let role = board.role_at(sq).map_or(0.0, value);
+        let defended = board.attacks_to(sq, them, occupied).any();
+        best = best.max(if defended { role - cheapest } else { role });
+    }
+    s + 0.5 * best
+}
