@@ -40,18 +40,9 @@ pub(super) fn score(board: &Board, us: Color, hot: Option<Square>) -> f32 {
     let mut take_back: f32 = 0.0;
     let mut other: f32 = 0.0;
     for sq in board.by_color(us) & !board.kings() {
-        let attackers = board.attacks_to(sq, them, occupied);
-        let Some(cheapest) = attackers
-            .into_iter()
-            .filter_map(|a| board.role_at(a))
-            .map(value)
-            .reduce(f32::min)
-        else {
+        let Some(gain) = capture_gain(board, sq, them) else {
             continue;
         };
-        let role = board.role_at(sq).map_or(0.0, value);
-        let defended = board.attacks_to(sq, us, occupied).any();
-        let gain = if defended { role - cheapest } else { role };
         if Some(sq) == hot {
             take_back = take_back.max(gain);
         } else {
@@ -142,18 +133,24 @@ pub(super) fn to_move(board: &Board, us: Color) -> f32 {
     }
     let mut best: f32 = 0.0;
     for sq in board.by_color(them) & !board.kings() {
-        let attackers = board.attacks_to(sq, us, occupied);
-        let Some(cheapest) = attackers
-            .into_iter()
-            .filter_map(|a| board.role_at(a))
-            .map(value)
-            .reduce(f32::min)
-        else {
-            continue;
-        };
-        let role = board.role_at(sq).map_or(0.0, value);
-        let defended = board.attacks_to(sq, them, occupied).any();
-        best = best.max(if defended { role - cheapest } else { role });
+        if let Some(gain) = capture_gain(board, sq, us) {
+            best = best.max(gain);
+        }
     }
     s + 0.5 * best
+}
+
+/// What `taker` wins by taking the unit on `sq` with its cheapest attacker (the unit's value,
+/// less the attacker's when the unit is defended); `None` when nothing of `taker`'s attacks it.
+fn capture_gain(board: &Board, sq: Square, taker: Color) -> Option<f32> {
+    let occupied = board.occupied();
+    let cheapest = board
+        .attacks_to(sq, taker, occupied)
+        .into_iter()
+        .filter_map(|a| board.role_at(a))
+        .map(value)
+        .reduce(f32::min)?;
+    let role = board.role_at(sq).map_or(0.0, value);
+    let defended = board.attacks_to(sq, !taker, occupied).any();
+    Some(if defended { role - cheapest } else { role })
 }
