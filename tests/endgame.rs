@@ -287,3 +287,55 @@ fn trials_start_where_they_are_told_with_the_king_anywhere_it_may_stand() {
     .expect("a trial");
     assert!(t.moves <= 2);
 }
+
+/// With the king's square known at each turn (the set is one square), bishop and knight and
+/// two bishops mate a randomly stepping king within the full-information distance to mate
+/// (the table's) and a few moves more: the search follows the table's distance rather than
+/// shuffling (issue 33: a bishop went d6-a3-d6 for fifty moves with the king known on a7).
+#[test]
+fn two_minor_pieces_mate_a_king_whose_square_is_known_within_the_tables_distance() {
+    use kriegspiel::bots::tablebase;
+    use kriegspiel::rng::Rng;
+    let starts = [
+        ("8/8/1NK5/2B5/8/8/8/8", Square::A7),
+        ("8/8/8/3K4/3BN3/8/8/8", Square::H1),
+        ("8/8/8/3K4/3BB3/8/8/8", Square::A8),
+        ("8/8/8/8/8/8/8/1K1BB3", Square::H8),
+    ];
+    let never = |_: &Board| 0;
+    for (fen, start) in starts {
+        for seed in 1..=2 {
+            let mut rng = Rng::new(seed);
+            let mut board = own(fen);
+            let mut k = start;
+            let (minors, ours, a, b) =
+                tablebase::ending(&board, Color::White).expect("two minor pieces");
+            let dtm = tablebase::table(minors)
+                .mate_in(ours, a, b, k)
+                .expect("a forced mate");
+            let mut mated = None;
+            for moves in 1..=u32::from(dtm) + 4 {
+                let attempt = choose(&lone(&board, Bitboard::from(k)), &attempts(&board), &never)
+                    .expect("an attempt");
+                let mut pos = after(&board, k, attempt).expect("legal with the king known");
+                if pos.is_checkmate() {
+                    mated = Some(moves);
+                    break;
+                }
+                let replies = pos.legal_moves();
+                assert!(!replies.is_empty(), "{fen} seed {seed}: stalemate");
+                let reply = replies[rng.below(replies.len())];
+                assert!(reply.capture().is_none(), "{fen} seed {seed}: a piece lost");
+                pos.play_unchecked(reply);
+                k = reply.to();
+                board = pos.board().clone();
+                board.discard_piece_at(k);
+            }
+            assert!(
+                mated.is_some(),
+                "{fen}, king on {start} (mate in {dtm}), seed {seed}: no mate in {} moves",
+                u32::from(dtm) + 4
+            );
+        }
+    }
+}

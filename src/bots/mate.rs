@@ -14,7 +14,9 @@
 //! - otherwise the position after the king's step is scored: the region the king can still
 //!   reach without stepping into attack (smaller is better), the number of squares it may stand
 //!   on, how near the bot's own king is, material (a promotion) and a draw by repetition or by
-//!   the fifty-move rule coming near;
+//!   the fifty-move rule coming near; with two minor pieces also the mean distance to mate with
+//!   full information over those squares ([`super::tablebase`]), weighed ten times more once
+//!   the king's square is nearly known;
 //! - a refused attempt costs no move: its branch is worth the best attempt on the narrowed set
 //!   (one level deep; below that, as if the king had stepped once more).
 //!
@@ -22,6 +24,7 @@
 
 use super::minors::{mating_corners, two_bishops};
 use super::off_centre;
+use super::tablebase;
 use crate::attempt::Attempt;
 use crate::krk::solver::neighbours;
 use crate::possible::{Side, move_own_piece};
@@ -61,6 +64,18 @@ const NEAR: f32 = 8.0;
 /// mated in 100 on three seeds against 59, 64 and 58 with [`NEAR`]; from Ferguson's edge
 /// start, 83 and 81 against 84 and 75).
 const NEAR_BISHOPS: f32 = 16.0;
+
+/// The weight of the mean distance to mate (in moves, with full information: [`tablebase`])
+/// over the king's squares in a position's score, with two minor pieces.
+const TO_MATE: f32 = 30.0;
+
+/// [`TO_MATE`] when the king may stand on at most two squares at the decision: then the bot
+/// plays nearly as with full information (with [`TO_MATE`] alone it could shuffle a bishop
+/// for fifty moves with the king's square known).
+const TO_MATE_KNOWN: f32 = 300.0;
+
+/// The distance to mate counted for a square where the table has no forced mate.
+const NO_MATE: f32 = 40.0;
 
 /// How many of the best attempts at the root are looked at one move deeper.
 const DEEPER: usize = 6;
@@ -107,6 +122,9 @@ struct Search<'s> {
     fifty_moves: bool,
     promotion: PromotionRule,
     repeated: &'s dyn Fn(&Board) -> u32,
+    /// The weight of the distance to mate: [`TO_MATE`], or [`TO_MATE_KNOWN`] when the king's
+    /// square is nearly known at the root.
+    to_mate: f32,
 }
 
 /// Chooses the bot's attempt: the best of `candidates` (attempts not yet refused this turn),
@@ -121,6 +139,11 @@ pub fn choose(
         fifty_moves: k.fifty_moves,
         promotion: k.promotion,
         repeated,
+        to_mate: if k.kings.count() <= 2 {
+            TO_MATE_KNOWN
+        } else {
+            TO_MATE
+        },
     };
     let node = Node {
         own: k.own,
@@ -522,7 +545,20 @@ impl Search<'_> {
         } else {
             NEAR
         };
+        // With two minor pieces, the mean distance to mate over the king's squares.
+        let to_mate = match tablebase::ending(own, self.us) {
+            Some((minors, k, a, b)) if kings.any() && node.theirs.is_empty() => {
+                let t = tablebase::table(minors);
+                kings
+                    .into_iter()
+                    .map(|l| t.mate_in(k, a, b, l).map_or(NO_MATE, f32::from))
+                    .sum::<f32>()
+                    / kings.count() as f32
+            }
+            _ => 0.0,
+        };
         let s = material
+            - self.to_mate * to_mate
             - 6.0 * region.count() as f32
             - 2.0 * kings.count() as f32
             - near_weight * near

@@ -16,6 +16,7 @@ pub mod opening;
 pub mod random;
 pub mod rbc;
 pub mod strong;
+pub mod tablebase;
 pub mod trial;
 
 use crate::referee::Request;
