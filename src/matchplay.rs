@@ -385,7 +385,7 @@ fn play_out(
 /// (if it opens any); how many of its requests were refused (0 or 1).
 fn open_squares(game: &mut Game, seat: &mut Driver, side: Color) -> u32 {
     let view = PlayerView::build(game.log(), side);
-    if !view.may_open {
+    if !view.acts_after_moving() {
         return 0;
     }
     match seat.act(&view) {

@@ -50,7 +50,7 @@ pub trait Bot: Send {
     }
 
     /// Modern Kriegspiel: the squares the bot opens right after its own legal move (while
-    /// `seat.may_open`); `None` opens none (opening is a right, not a duty).
+    /// `seat.acts_after_moving()`); `None` opens none (opening is a right, not a duty).
     fn open(&mut self, _seat: &PlayerView) -> Option<shakmaty::Bitboard> {
         None
     }
@@ -59,7 +59,7 @@ pub trait Bot: Send {
     /// make (Semi-Kriegspiel's placement, chosen from the seat's own view), the squares it
     /// opens after its move (Modern Kriegspiel), then its requests.
     fn act(&mut self, seat: &PlayerView) -> Option<Request> {
-        if seat.may_open && !seat.my_turn() {
+        if seat.acts_after_moving() {
             return self.open(seat).map(Request::Open);
         }
         if seat.must_place() {

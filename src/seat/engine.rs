@@ -92,8 +92,8 @@ pub fn play_seat(
         }
         // Modern Kriegspiel: right after its legal move the seat may open squares, asked once
         // (at this length of its record; a bot that opens none is not asked again).
-        let opening = state.view().is_some_and(|v| v.may_open && !v.my_turn())
-            && asked_open != Some(state.have());
+        let opening =
+            state.view().is_some_and(|v| v.acts_after_moving()) && asked_open != Some(state.have());
         if waiting.is_some() || !(state.to_act() || opening) {
             continue;
         }
@@ -368,7 +368,7 @@ impl Bot for EngineBot {
     /// The program makes every request of its seat itself, a placement included, and the
     /// squares it opens after its move (Modern Kriegspiel), which it sends unasked.
     fn act(&mut self, view: &PlayerView) -> Option<Request> {
-        if view.may_open && !view.my_turn() {
+        if view.acts_after_moving() {
             return self.open_if_sent(view);
         }
         self.next(view)

@@ -489,6 +489,13 @@ impl PlayerView {
             && self.own.king_of(self.color).is_none()
     }
 
+    /// Whether the player has just moved and still has a step to make before the opponent's
+    /// turn (Modern Kriegspiel: the squares it may open, [`crate::variant::Step::Open`]). Tables
+    /// and bots ask this, so that none of them names the family.
+    pub fn acts_after_moving(&self) -> bool {
+        self.may_open && self.over.is_none() && !self.my_turn()
+    }
+
     /// Whether it is this player's turn (and the game is not over).
     pub fn my_turn(&self) -> bool {
         self.over.is_none() && self.to_move == self.color

@@ -110,7 +110,7 @@ impl PlayScreen {
         let over = self.facts().over.is_some();
         let view = self.table.view(seat);
         let heard = view.perception.events.len();
-        if !over && view.may_open && !view.my_turn() {
+        if !over && view.acts_after_moving() {
             let ask = self
                 .computer
                 .as_ref()

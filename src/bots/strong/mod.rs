@@ -140,7 +140,7 @@ impl Bot for StrongBot {
 
     fn open(&mut self, seat: &PlayerView) -> Option<shakmaty::Bitboard> {
         let n = usize::from(seat.rules.variant().squares_to_open());
-        if !seat.may_open || n == 0 || !self.refresh(seat) {
+        if !seat.acts_after_moving() || n == 0 || !self.refresh(seat) {
             return None;
         }
         let belief = self.belief.as_ref()?;
