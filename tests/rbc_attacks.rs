@@ -2,7 +2,8 @@
 //! AttackerBot (the same four move sequences, played blind in the same way: each move of the
 //! sequence tried when its piece can make it, a pass once the sequence is spent). The strong
 //! bot senses for threats to its own king, so none of them may capture it, as White or as Black.
-//! And more thinking time is worth more: at 1 s a decision it beats itself at 50 ms.
+//! And more thinking time is worth more: at 1 s a decision it beats itself at 50 ms (in RBC, and
+//! in Wild 16 in the measurement left out of CI).
 
 use kriegspiel::announce::GameResult;
 use kriegspiel::bots::{Bot, BotKind};
@@ -125,13 +126,14 @@ fn the_strong_bot_survives_every_quick_attack_as_either_colour() {
     assert!(won >= 12, "the strong bot won {won} of 16 games");
 }
 
-/// `games` RBC games from `seed`, colours alternating, of the strong bot at 1 s a decision
-/// against itself at 50 ms: [wins, losses, draws] of the slow side, as White and as Black.
-fn slow_against_fast(seed: u64, games: u32) -> [[u32; 3]; 2] {
+/// `games` games of `preset` from `seed`, colours alternating, of the strong bot at 1 s a
+/// decision against itself at 50 ms: [wins, losses, draws] of the slow side, as White and as
+/// Black.
+fn slow_against_fast(preset: Preset, seed: u64, games: u32) -> [[u32; 3]; 2] {
     let config = MatchConfig {
         white: BotKind::Strong.into(),
         black: BotKind::Strong.into(),
-        rules: Preset::Rbc.rules(),
+        rules: preset.rules(),
         max_plies: 400,
         swap: true,
         seed,
@@ -165,7 +167,7 @@ fn slow_against_fast(seed: u64, games: u32) -> [[u32; 3]; 2] {
 /// not, and it loses (98 games in 100 over seeds 1 and 1001, measured in release; here six).
 #[test]
 fn more_thinking_time_beats_the_same_bot_at_fifty_milliseconds() {
-    let table = slow_against_fast(1, 6);
+    let table = slow_against_fast(Preset::Rbc, 1, 6);
     let won = table[0][0] + table[1][0];
     assert!(
         won >= 5,
@@ -173,28 +175,32 @@ fn more_thinking_time_beats_the_same_bot_at_fifty_milliseconds() {
     );
 }
 
-/// The measurement behind the figure above (not part of CI: about 100 s in release):
-/// `cargo test --release --test rbc_attacks -- --ignored --nocapture`. The issue asks for 65 %.
+/// The measurement behind the figures above (not part of CI: about 100 s for RBC and 3 min
+/// for Wild 16, in release): `cargo test --release --test rbc_attacks -- --ignored --nocapture`.
+/// In RBC the deeper search makes the difference, in Wild 16 the larger belief (issue 33 asks
+/// for 65 % in both).
 #[test]
 #[ignore]
 fn time_scaling_over_a_hundred_games() {
-    let mut total = [[0; 3]; 2];
-    for seed in [1, 1001] {
-        let table = slow_against_fast(seed, 50);
-        for (t, row) in total.iter_mut().zip(table) {
-            for (x, n) in t.iter_mut().zip(row) {
-                *x += n;
+    for (preset, name) in [(Preset::Rbc, "RBC"), (Preset::Wild16, "Wild 16")] {
+        let mut total = [[0; 3]; 2];
+        for seed in [1, 1001] {
+            let table = slow_against_fast(preset, seed, 50);
+            for (t, row) in total.iter_mut().zip(table) {
+                for (x, n) in t.iter_mut().zip(row) {
+                    *x += n;
+                }
             }
         }
+        let [w, b] = total;
+        let (won, drawn) = (w[0] + b[0], w[2] + b[2]);
+        let score = f64::from(2 * won + drawn) / 2.0;
+        println!(
+            "slow (1 s) against fast (50 ms), {name}, 100 games: as White {w:?}, as Black {b:?} (W-L-D); {score} %"
+        );
+        assert!(
+            score >= 65.0,
+            "{name}: the bot at 1 s scored {score} % against itself at 50 ms"
+        );
     }
-    let [w, b] = total;
-    let (won, drawn) = (w[0] + b[0], w[2] + b[2]);
-    let score = f64::from(2 * won + drawn) / 2.0;
-    println!(
-        "slow (1 s) against fast (50 ms), RBC, 100 games: as White {w:?}, as Black {b:?} (W-L-D); {score} %"
-    );
-    assert!(
-        score >= 65.0,
-        "the bot at 1 s scored {score} % against itself at 50 ms"
-    );
 }
