@@ -100,30 +100,42 @@ fn the_strong_bot_survives_every_quick_attack_as_either_colour() {
             let attacker: Box<dyn Bot> = Box::new(Attacker::new(attack));
             let names = ["strong".to_owned(), "attacker".to_owned()];
             let played = play_game_with(&config, index, [strong, attacker], names).expect("played");
-            let strong_color = if index % 2 == 1 {
-                Color::Black
-            } else {
-                Color::White
-            };
-            let lost = match played.record.result {
-                Some(GameResult::WhiteWins) => strong_color == Color::Black,
-                Some(GameResult::BlackWins) => strong_color == Color::White,
-                _ => false,
-            };
+            let strong_color = first_color(index);
+            let lost = column(played.record.result, strong_color) == LOST;
             assert!(
                 !lost,
                 "attack {n} ({attack:?}) beat the strong bot as {strong_color:?} (game {index}): {}",
                 played.record.line(index + 1)
             );
-            won += u32::from(played.record.result.is_some_and(|r| match r {
-                GameResult::WhiteWins => strong_color == Color::White,
-                GameResult::BlackWins => strong_color == Color::Black,
-                GameResult::Draw => false,
-            }));
+            won += u32::from(column(played.record.result, strong_color) == WON);
         }
     }
     // Once the attack is spent the attacker only passes: the strong bot goes and takes its king.
     assert!(won >= 12, "the strong bot won {won} of 16 games");
+}
+
+/// The colour of the first-named bot in game `index` of a match (colours alternate).
+fn first_color(index: u32) -> Color {
+    if index % 2 == 1 {
+        Color::Black
+    } else {
+        Color::White
+    }
+}
+
+/// Columns of a W-L-D row.
+const WON: usize = 0;
+const LOST: usize = 1;
+const DRAWN: usize = 2;
+
+/// How a game with `result` went for `side`: [`WON`], [`LOST`] or [`DRAWN`] (or unfinished).
+fn column(result: Option<GameResult>, side: Color) -> usize {
+    match result {
+        Some(GameResult::WhiteWins) if side == Color::White => WON,
+        Some(GameResult::BlackWins) if side == Color::Black => WON,
+        Some(GameResult::WhiteWins | GameResult::BlackWins) => LOST,
+        _ => DRAWN,
+    }
 }
 
 /// `games` games of `preset` from `seed`, colours alternating, of the strong bot at 1 s a
@@ -148,17 +160,9 @@ fn slow_against_fast(preset: Preset, seed: u64, games: u32) -> [[u32; 3]; 2] {
         fast.set_think_ms(50);
         let names = ["slow".to_owned(), "fast".to_owned()];
         let played = play_game_with(&config, index, [slow, fast], names).expect("played");
-        let slow_color = if index % 2 == 1 {
-            Color::Black
-        } else {
-            Color::White
-        };
-        let column = match played.record.result {
-            Some(GameResult::WhiteWins) => usize::from(slow_color != Color::White),
-            Some(GameResult::BlackWins) => usize::from(slow_color != Color::Black),
-            _ => 2,
-        };
-        table[usize::from(slow_color == Color::Black)][column] += 1;
+        let slow_color = first_color(index);
+        table[usize::from(slow_color == Color::Black)][column(played.record.result, slow_color)] +=
+            1;
     }
     table
 }

@@ -71,6 +71,14 @@ pub fn applies(seat: &PlayerView) -> bool {
     seat.rules.variant().plain() && seat.king.lone() && seat.king.possible.any()
 }
 
+/// Starts building the distance-to-mate table ([`super::tablebase`]) while the game goes on
+/// once the seat is left with two minor pieces that mate, in the rule sets this module plays.
+pub fn prepare(seat: &PlayerView) {
+    if seat.rules.variant().plain() {
+        super::tablebase::prepare(&seat.own, seat.color);
+    }
+}
+
 /// An enemy with only its king and pawns that cannot move: where the king may stand and the
 /// pawns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

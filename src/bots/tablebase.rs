@@ -39,7 +39,6 @@ impl Minors {
 /// Every position of one ending: for each, with the attacker to move, in how many of its moves
 /// it mates against the best defence (0: no forced mate, or not a legal position).
 pub struct Table {
-    minors: Minors,
     to_move: Vec<u8>,
 }
 
@@ -125,11 +124,6 @@ fn attacks(role: Role, sq: Square, occupied: Bitboard) -> Bitboard {
 }
 
 impl Table {
-    /// Which ending the table is of.
-    pub fn minors(&self) -> Minors {
-        self.minors
-    }
-
     /// In how many moves the attacker (to move) mates, its king on `king`, its pieces on `a` and
     /// `b` (for [`Minors::BishopKnight`] the bishop first; two bishops in either order) and the
     /// lone king on `lone`; `None` when there is no forced mate or the position is not legal.
@@ -230,7 +224,7 @@ impl Table {
             }
             frontier = next;
         }
-        Table { minors, to_move }
+        Table { to_move }
     }
 }
 
@@ -276,47 +270,20 @@ mod tests {
                     continue;
                 };
                 let n = t.to_move[i];
-                let mut best: Option<u8> = None;
-                for m in pos.legal_moves() {
-                    let mut after = pos.clone();
-                    after.play_unchecked(m);
-                    let v = if after.is_checkmate() {
-                        Some(1)
-                    } else {
-                        // The defender's best reply: the longest mate, none if any reply draws.
-                        let mut worst = Some(0u8);
-                        for r in after.legal_moves() {
-                            let mut next = after.clone();
-                            next.play_unchecked(r);
-                            let b = next.board();
-                            let mut pieces = (b.by_color(Color::White) & !b.kings()).into_iter();
-                            let k = b.king_of(Color::White);
-                            let l = b.king_of(Color::Black);
-                            let v = match (k, pieces.next(), pieces.next(), l) {
-                                (Some(k), Some(x), Some(y), Some(l)) => {
-                                    let (x, y) = if b.role_at(x) == Some(roles_first(minors)) {
-                                        (x, y)
-                                    } else {
-                                        (y, x)
-                                    };
-                                    t.mate_in(k, x, y, l)
-                                }
-                                _ => None,
-                            };
-                            worst = match (worst, v) {
-                                (Some(w), Some(v)) => Some(w.max(v + 1)),
-                                _ => None,
-                            };
+                // The best move: a mate, or the defender's longest reply shortest.
+                let best = pos
+                    .legal_moves()
+                    .into_iter()
+                    .filter_map(|m| {
+                        let mut after = pos.clone();
+                        after.play_unchecked(m);
+                        if after.is_checkmate() {
+                            Some(1)
+                        } else {
+                            longest_reply(t, minors, &after).map(|v| v + 1)
                         }
-                        if after.legal_moves().is_empty() {
-                            worst = None;
-                        }
-                        worst
-                    };
-                    if let Some(v) = v {
-                        best = Some(best.map_or(v, |b| b.min(v)));
-                    }
-                }
+                    })
+                    .min();
                 assert_eq!(n, best.unwrap_or(0), "{minors:?} {}", pos.board());
                 checked += 1;
             }
@@ -324,7 +291,28 @@ mod tests {
         }
     }
 
-    fn roles_first(minors: Minors) -> Role {
-        minors.roles()[0]
+    /// The defender's best reply in `after` (the defender to move): the longest mate the
+    /// table gives, `None` if a reply draws (a piece taken) or there is none (stalemate).
+    fn longest_reply(t: &Table, minors: Minors, after: &Chess) -> Option<u8> {
+        let replies = after.legal_moves();
+        if replies.is_empty() {
+            return None;
+        }
+        let mut longest = 0;
+        for r in replies {
+            let mut next = after.clone();
+            next.play_unchecked(r);
+            let b = next.board();
+            let mut pieces = (b.by_color(Color::White) & !b.kings()).into_iter();
+            let (x, y) = (pieces.next()?, pieces.next()?);
+            let (x, y) = if b.role_at(x) == Some(minors.roles()[0]) {
+                (x, y)
+            } else {
+                (y, x)
+            };
+            let v = t.mate_in(b.king_of(Color::White)?, x, y, b.king_of(Color::Black)?)?;
+            longest = longest.max(v);
+        }
+        Some(longest)
     }
 }

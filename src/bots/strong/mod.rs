@@ -189,10 +189,7 @@ impl Bot for StrongBot {
             self.counted = seat.move_number;
             *self.seen.entry(arrangement(&seat.own)).or_default() += 1;
         }
-        if seat.rules.variant().plain() {
-            // Two minor pieces left: their table is built while the game goes on.
-            super::tablebase::prepare(&seat.own, seat.color);
-        }
+        endgame::prepare(seat);
         let blocked = self
             .belief
             .as_ref()
