@@ -14,6 +14,7 @@ pub mod bench;
 pub mod bots;
 pub mod clock;
 pub mod import;
+pub mod kbb;
 pub mod knowledge;
 pub mod krk;
 pub mod library;

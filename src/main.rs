@@ -90,6 +90,9 @@ enum Command {
     Krk(bots::KrkArgs),
     /// Solve the KR-vs-K strategy table (minutes) and write it, or check the shipped one.
     KrkTable(files::KrkTableArgs),
+    /// Solve the two-bishop strategy from Ferguson's edge formation (minutes, gigabytes) and
+    /// write it, or check the shipped one.
+    KbbTable(files::KbbTableArgs),
     /// Solve a Kriegspiel problem file: the verdict, the solution as a strategy tree, the nodes
     /// searched and the time. Exit status 0: proven; 1: refuted; 2: a bad file; 3: out of time.
     Problem(files::ProblemArgs),
@@ -185,6 +188,7 @@ fn main() -> ExitCode {
         Some(Command::Endgame(args)) => bots::endgame_command(args),
         Some(Command::Krk(args)) => bots::krk_command(args),
         Some(Command::KrkTable(args)) => files::krk_table(args),
+        Some(Command::KbbTable(args)) => files::kbb_table(args),
         Some(Command::Problem(args)) => files::problem(args),
         Some(Command::Host(args)) => network::host(args),
         Some(Command::Join(args)) => network::join(args),

@@ -339,3 +339,41 @@ fn two_minor_pieces_mate_a_king_whose_square_is_known_within_the_tables_distance
         }
     }
 }
+
+/// From Ferguson's edge formation (king b4, bishops b3 and c3) two bishops mate surely, the
+/// king's square never told: the bot follows the proven strategy ([`kriegspiel::kbb`]) through
+/// the real referee and its own view, within the strategy's proven bound, against a random and
+/// a centre-seeking king (issue 33, item 4).
+#[test]
+fn two_bishops_mate_surely_from_fergusons_edge_formation() {
+    use kriegspiel::setup::ending_at;
+    let bound = {
+        let s = kriegspiel::kbb::Strategy::get().expect("the shipped strategy");
+        let f = kriegspiel::kbb::Meta::formation();
+        s.covering(f.king, f.light, f.dark, f.kings, &|_| true)
+            .expect("covers the formation")
+            .moves
+    };
+    let at = [Square::B4, Square::B3, Square::C3];
+    let bishops = [Role::Bishop, Role::Bishop];
+    for defender in [Defender::Random, Defender::Centre] {
+        for seed in 0..25 {
+            let rng = &mut kriegspiel::rng::Rng::new(seed);
+            let start = ending_at(&bishops, &at, Color::White, rng).expect("placed");
+            let t = kriegspiel::bots::trial::run_from(
+                start,
+                &Preset::Wild16.rules(),
+                defender,
+                seed,
+                u32::from(bound),
+            )
+            .expect("a trial");
+            assert_eq!(
+                t.over.map(|o| o.reason),
+                Some(EndReason::Checkmate),
+                "{defender:?}, seed {seed}: {t:?}"
+            );
+            assert!(t.moves <= u32::from(bound), "{defender:?}, seed {seed}");
+        }
+    }
+}

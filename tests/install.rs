@@ -9,7 +9,7 @@ use std::process::{Command, Output};
 const BIN: &str = env!("CARGO_BIN_EXE_kriegspiel");
 
 /// Every subcommand, as the completions and the manual name it.
-const SUBCOMMANDS: [&str; 20] = [
+const SUBCOMMANDS: [&str; 21] = [
     "referee",
     "replay",
     "pgn",
@@ -23,6 +23,7 @@ const SUBCOMMANDS: [&str; 20] = [
     "endgame",
     "krk",
     "krk-table",
+    "kbb-table",
     "problem",
     "host",
     "join",

@@ -46,6 +46,9 @@ _kriegspiel() {
             kriegspiel,join)
                 cmd="kriegspiel__subcmd__join"
                 ;;
+            kriegspiel,kbb-table)
+                cmd="kriegspiel__subcmd__kbb__subcmd__table"
+                ;;
             kriegspiel,krk)
                 cmd="kriegspiel__subcmd__krk"
                 ;;
@@ -109,6 +112,9 @@ _kriegspiel() {
             kriegspiel__subcmd__help,join)
                 cmd="kriegspiel__subcmd__help__subcmd__join"
                 ;;
+            kriegspiel__subcmd__help,kbb-table)
+                cmd="kriegspiel__subcmd__help__subcmd__kbb__subcmd__table"
+                ;;
             kriegspiel__subcmd__help,krk)
                 cmd="kriegspiel__subcmd__help__subcmd__krk"
                 ;;
@@ -149,7 +155,7 @@ _kriegspiel() {
 
     case "${cmd}" in
         kriegspiel)
-            opts="-h -V --mode --rules --help --version referee replay pgn csa import review export scoresheet selfplay match endgame krk krk-table problem host join engine bench completions manpage help"
+            opts="-h -V --mode --rules --help --version referee replay pgn csa import review export scoresheet selfplay match endgame krk krk-table kbb-table problem host join engine bench completions manpage help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -355,7 +361,7 @@ _kriegspiel() {
             return 0
             ;;
         kriegspiel__subcmd__help)
-            opts="referee replay pgn csa import review export scoresheet selfplay match endgame krk krk-table problem host join engine bench completions manpage help"
+            opts="referee replay pgn csa import review export scoresheet selfplay match endgame krk krk-table kbb-table problem host join engine bench completions manpage help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -495,6 +501,20 @@ _kriegspiel() {
             return 0
             ;;
         kriegspiel__subcmd__help__subcmd__join)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kriegspiel__subcmd__help__subcmd__kbb__subcmd__table)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -766,6 +786,24 @@ _kriegspiel() {
                     return 0
                     ;;
                 --max-moves)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kriegspiel__subcmd__kbb__subcmd__table)
+            opts="-h --out --check --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --out)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -188,6 +188,22 @@ impl Endgame {
         {
             return Some(Request::Try(a));
         }
+        // Two bishops from a placement the proven strategy covers ([`crate::kbb`]). The
+        // strategy knows nothing of repetitions: an attempt that would set up our pieces as
+        // they stood at two of our turns before (a third repetition may follow) is left out,
+        // and another entry covering the set taken, or the search's choice.
+        let fresh = |a: Attempt| {
+            let mut after = seat.own.clone();
+            let mut castling = seat.castling;
+            crate::possible::move_own_piece(&mut after, &mut castling, seat.color, a);
+            candidates.contains(&a) && repeated(&after) < 2
+        };
+        if pawns.is_empty()
+            && let Ok(strategy) = crate::kbb::Strategy::get()
+            && let Some((a, _)) = strategy.next(&seat.own, seat.color, kings, &fresh)
+        {
+            return Some(Request::Try(a));
+        }
         let k = LoneKing {
             own: &seat.own,
             us: seat.color,

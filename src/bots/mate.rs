@@ -16,7 +16,8 @@
 //!   on, how near the bot's own king is, material (a promotion) and a draw by repetition or by
 //!   the fifty-move rule coming near; with two minor pieces also the mean distance to mate with
 //!   full information over those squares ([`super::tablebase`]), weighed ten times more once
-//!   the king's square is nearly known;
+//!   the king's square is nearly known; with two bishops, a position the proven strategy of
+//!   [`crate::kbb`] covers is worth a sure mate within its moves (so the search steers there);
 //! - a refused attempt costs no move: its branch is worth the best attempt on the narrowed set
 //!   (one level deep; below that, as if the king had stepped once more).
 //!
@@ -76,6 +77,11 @@ const TO_MATE_KNOWN: f32 = 300.0;
 
 /// The distance to mate counted for a square where the table has no forced mate.
 const NO_MATE: f32 = 40.0;
+
+/// The value of a position the two-bishop strategy ([`crate::kbb`]) mates from surely: above
+/// any position still won by the score (a few hundred over [`WON`]), below a mate within two
+/// moves; ten less for each move the strategy may need.
+const PROVEN: f32 = WON + 2_000.0;
 
 /// How many of the best attempts at the root are looked at one move deeper.
 const DEEPER: usize = 6;
@@ -481,10 +487,25 @@ pub fn unattacked(own: &Board, us: Color) -> Bitboard {
 }
 
 impl Search<'_> {
+    /// The most moves the two-bishop strategy needs to mate from `node` with the king on one
+    /// of `kings` (`None`: not covered, or the fifty-move rule may come first).
+    fn proven(&self, node: &Node, kings: Bitboard) -> Option<u8> {
+        if node.theirs.any() || !two_bishops(node.own, self.us) {
+            return None;
+        }
+        let strategy = crate::kbb::Strategy::get().ok()?;
+        let (_, moves) = strategy.next(node.own, self.us, kings, &|_| true)?;
+        let plies = node.halfmoves + 2 * u32::from(moves);
+        (!self.fifty_moves || plies < 100).then_some(moves)
+    }
+
     /// The score of the bot's pieces at `node` with the enemy king somewhere in `kings`, the
     /// bot to move.
     fn score(&self, node: &Node, kings: Bitboard) -> f32 {
         let own = node.own;
+        if let Some(moves) = self.proven(node, kings) {
+            return PROVEN + 10.0 * (40.0 - f32::from(moves));
+        }
         let open = unattacked(own, self.us) & !node.theirs;
         // The region the king can still reach.
         let mut region = kings;

@@ -93,6 +93,18 @@ pub struct KrkTableArgs {
     check: bool,
 }
 
+/// `kriegspiel kbb-table`.
+#[derive(clap::Args)]
+pub struct KbbTableArgs {
+    /// The file to write the deflated strategy to (the app ships assets/kbb/strategy.deflate).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Only check the shipped strategy: it covers the formation and every entry's answers are
+    /// covered with fewer moves (status 1 when not).
+    #[arg(long)]
+    check: bool,
+}
+
 /// `kriegspiel problem`.
 #[derive(clap::Args)]
 pub struct ProblemArgs {
@@ -314,6 +326,34 @@ pub fn krk_table(args: KrkTableArgs) -> Outcome {
     );
     if let Some(out) = args.out {
         kriegspiel::save::write_atomic(&out, &table.to_compressed())
+            .map_err(|e| Stop::failed(format!("cannot write {}: {e}", out.display())))?;
+        println!("wrote {}", out.display());
+    }
+    Ok(())
+}
+
+/// `kriegspiel kbb-table`: solve (and write) or check the two-bishop strategy.
+pub fn kbb_table(args: KbbTableArgs) -> Outcome {
+    use kriegspiel::kbb::{Meta, Strategy, solve::solve};
+    let strategy = if args.check {
+        Strategy::get().map_err(Stop::failed)?.clone()
+    } else {
+        let built = solve(Meta::formation(), &mut |line| eprintln!("{line}"))
+            .ok_or_else(|| Stop::failed("the formation is not solved"))?;
+        built.verify().map_err(Stop::failed)?;
+        built
+    };
+    let start = Meta::formation();
+    let moves = strategy
+        .covering(start.king, start.light, start.dark, start.kings, &|_| true)
+        .map_or(0, |e| e.moves);
+    println!(
+        "{} states; mate within {} from king b4, bishops b3 and c3; proven",
+        strategy.len(),
+        kriegspiel::wording::count(usize::from(moves), "move", "moves")
+    );
+    if let Some(out) = args.out {
+        kriegspiel::save::write_atomic(&out, &strategy.to_compressed())
             .map_err(|e| Stop::failed(format!("cannot write {}: {e}", out.display())))?;
         println!("wrote {}", out.display());
     }

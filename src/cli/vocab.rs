@@ -20,7 +20,7 @@ use std::process::ExitCode;
 pub const EXIT_CODES: &str = "\
 Exit status (every command):
   0  done (a game played to its end, whatever its result)
-  1  refuted (problem), a check failed (krk-table --check), or lost or failed
+  1  refuted (problem), a check failed (krk-table or kbb-table --check), or lost or failed
      on the way (the connection lost, a file not written)
   2  bad input: bad arguments, an unreadable or invalid file, an unknown name
   3  out of time (problem --max-seconds)";
