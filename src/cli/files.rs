@@ -334,12 +334,14 @@ pub fn krk_table(args: KrkTableArgs) -> Outcome {
 
 /// `kriegspiel kbb-table`: solve (and write) or check the two-bishop strategy.
 pub fn kbb_table(args: KbbTableArgs) -> Outcome {
-    use kriegspiel::kbb::{Meta, Strategy, solve::solve};
+    use kriegspiel::kbb::{EXACT, Meta, SHIPPED, Strategy, solve::solve};
     let strategy = if args.check {
         Strategy::get().map_err(Stop::failed)?.clone()
     } else {
-        let built = solve(Meta::formation(), &mut |line| eprintln!("{line}"))
-            .ok_or_else(|| Stop::failed("the formation is not solved"))?;
+        let built = solve(Meta::formation(), EXACT, SHIPPED, &mut |line| {
+            eprintln!("{line}")
+        })
+        .ok_or_else(|| Stop::failed("the formation is not solved"))?;
         built.verify().map_err(Stop::failed)?;
         built
     };

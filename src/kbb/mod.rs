@@ -14,9 +14,12 @@
 //! mates in this game mates in the real one.
 //!
 //! [`solve`] finds such a strategy from the formation by value iteration over every state it
-//! can reach, and keeps only the states the strategy itself reaches (a few thousand); [`store`]
-//! ships it and proves it on load ([`Strategy::verify`]). The strong bot asks [`Strategy::next`]
-//! with its own pieces and the king tracker's set, under the board's eight symmetries.
+//! can reach (10.8 million), and keeps the states the strategy reaches from there (11,110),
+//! then from every other solved state of the game where the king may stand anywhere (so a
+//! game from elsewhere meets them: 93,322 states in all); [`store`] ships it and proves it on
+//! load ([`Strategy::verify`]). The strong bot asks [`Strategy::next`] with its own pieces and
+//! the king tracker's set, under the board's eight symmetries, and its lone-king search steers
+//! towards positions the strategy covers.
 
 pub mod solve;
 pub mod store;
@@ -31,6 +34,9 @@ pub use store::{Strategy, StrategyError};
 /// 45 moves from the formation, 8 within 36 (5.3 million states, 80 s), 12 within 34 (10.8
 /// million states, 3 minutes).
 pub const EXACT: usize = 12;
+
+/// The most entries the shipped strategy keeps (about 14 bytes each before deflating).
+pub const SHIPPED: usize = 150_000;
 
 /// What White knows with White to move: its king, its bishop on a light square, its bishop on
 /// a dark square, and the squares where the black king may stand.
@@ -121,11 +127,13 @@ impl Meta {
         out
     }
 
-    /// Every safe attempt that is legal in some world, with its outcome.
-    pub fn outcomes(&self) -> Vec<(Attempt, Outcome)> {
+    /// Every safe attempt that is legal in some world, with its outcome, the king's squares
+    /// kept exactly up to `exact` of them (a solve may keep fewer than [`EXACT`]: its sets are
+    /// then supersets of [`Meta::play`]'s, so its entries still cover them).
+    pub fn outcomes(&self, exact: usize) -> Vec<(Attempt, Outcome)> {
         self.attempts()
             .into_iter()
-            .filter_map(|(a, block)| self.outcome(a, block).map(|o| (a, o)))
+            .filter_map(|(a, block)| self.outcome(a, block, exact).map(|o| (a, o)))
             .collect()
     }
 
@@ -133,10 +141,10 @@ impl Meta {
     /// world, or is unsafe.
     pub fn play(&self, a: Attempt) -> Option<Outcome> {
         let (_, block) = self.attempts().into_iter().find(|(b, _)| *b == a)?;
-        self.outcome(a, block)
+        self.outcome(a, block, EXACT)
     }
 
-    fn outcome(&self, a: Attempt, block: Bitboard) -> Option<Outcome> {
+    fn outcome(&self, a: Attempt, block: Bitboard, exact: usize) -> Option<Outcome> {
         let legal = self.kings & !block;
         if legal.is_empty() {
             return None;
@@ -170,7 +178,7 @@ impl Meta {
         }
         let after = |steps: Bitboard| {
             (steps.any()).then(|| Meta {
-                kings: if steps.count() <= EXACT {
+                kings: if steps.count() <= exact {
                     steps
                 } else {
                     region(open, steps)

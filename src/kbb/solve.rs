@@ -21,9 +21,15 @@ struct Edge {
     mates: bool,
 }
 
-/// The strategy from `start` (`None` when the start is not solved), calling `progress` with
+/// The strategy from `start` (`None` when the start is not solved), the king's squares kept
+/// exactly up to `exact` of them, with at most about `most` entries, calling `progress` with
 /// what is done so far (a line of text) now and then.
-pub fn solve(start: Meta, progress: &mut dyn FnMut(&str)) -> Option<Strategy> {
+pub fn solve(
+    start: Meta,
+    exact: usize,
+    most: usize,
+    progress: &mut dyn FnMut(&str),
+) -> Option<Strategy> {
     let started = std::time::Instant::now();
     let mut index: HashMap<Meta, u32> = HashMap::new();
     let mut states = vec![start];
@@ -40,7 +46,7 @@ pub fn solve(start: Meta, progress: &mut dyn FnMut(&str)) -> Option<Strategy> {
     let mut i = 0;
     while i < states.len() {
         first.push(edges.len() as u32);
-        for (attempt, o) in states[i].outcomes() {
+        for (attempt, o) in states[i].outcomes(exact) {
             let Outcome {
                 refused,
                 quiet,
@@ -114,28 +120,46 @@ pub fn solve(start: Meta, progress: &mut dyn FnMut(&str)) -> Option<Strategy> {
     if value[0] == UNSOLVED {
         return None;
     }
-    // The strategy: one best attempt per state it reaches.
+    // The strategy: one best attempt per state it reaches, from the start, then from every
+    // other solved state where the king may stand anywhere (a placement the bot may meet in
+    // a game from elsewhere, with the king unknown), while the entries stay under `most`.
+    let full = |m: &Meta| m.kings == Meta::start(m.king, m.light, m.dark).kings;
+    let roots = std::iter::once(0)
+        .chain((1..states.len()).filter(|&s| value[s] != UNSOLVED && full(&states[s])));
     let mut entries = Vec::new();
     let mut kept = vec![false; states.len()];
-    let mut stack = vec![0u32];
-    while let Some(s) = stack.pop() {
-        let s = s as usize;
-        if kept[s] {
-            continue;
+    for root in roots {
+        let before = entries.len();
+        let mut added = Vec::new();
+        let mut stack = vec![root as u32];
+        while let Some(s) = stack.pop() {
+            let s = s as usize;
+            if kept[s] {
+                continue;
+            }
+            kept[s] = true;
+            added.push(s);
+            let range = first[s] as usize..first[s + 1] as usize;
+            let e = edges[range].iter().find(|e| cost(e, &value) == value[s])?;
+            entries.push(Entry {
+                meta: states[s],
+                attempt: e.attempt,
+                moves: u8::try_from(value[s]).ok()?,
+            });
+            for next in [e.refused, e.quiet, e.check] {
+                if next != NONE {
+                    stack.push(next);
+                }
+            }
         }
-        kept[s] = true;
-        let range = first[s] as usize..first[s + 1] as usize;
-        let e = edges[range].iter().find(|e| cost(e, &value) == value[s])?;
-        entries.push(Entry {
-            meta: states[s],
-            attempt: e.attempt,
-            moves: u8::try_from(value[s]).ok()?,
-        });
-        for next in [e.refused, e.quiet, e.check] {
-            if next != NONE {
-                stack.push(next);
+        if entries.len() > most && root != 0 {
+            // This root's tree does not fit: leave it out.
+            entries.truncate(before);
+            for s in added {
+                kept[s] = false;
             }
         }
     }
+    progress(&format!("{} states kept", entries.len()));
     Some(Strategy::new(entries))
 }
