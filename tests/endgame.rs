@@ -349,10 +349,7 @@ fn two_bishops_mate_surely_from_fergusons_edge_formation() {
     use kriegspiel::setup::ending_at;
     let bound = {
         let s = kriegspiel::kbb::Strategy::get().expect("the shipped strategy");
-        let f = kriegspiel::kbb::Meta::formation();
-        s.covering(f.king, f.light, f.dark, f.kings, &|_| true)
-            .expect("covers the formation")
-            .moves
+        s.formation().expect("covers the formation").moves
     };
     let at = [Square::B4, Square::B3, Square::C3];
     let bishops = [Role::Bishop, Role::Bishop];

@@ -345,10 +345,7 @@ pub fn kbb_table(args: KbbTableArgs) -> Outcome {
         built.verify().map_err(Stop::failed)?;
         built
     };
-    let start = Meta::formation();
-    let moves = strategy
-        .covering(start.king, start.light, start.dark, start.kings, &|_| true)
-        .map_or(0, |e| e.moves);
+    let moves = strategy.formation().map_or(0, |e| e.moves);
     println!(
         "{} states; mate within {} from king b4, bishops b3 and c3; proven",
         strategy.len(),

@@ -249,10 +249,7 @@ mod tests {
     #[test]
     fn the_shipped_strategy_is_proven_and_mates_from_the_formation_within_34_moves() {
         let s = Strategy::get().expect("the shipped strategy loads and verifies");
-        let f = Meta::formation();
-        let start = s
-            .covering(f.king, f.light, f.dark, f.kings, &|_| true)
-            .expect("covers the formation");
+        let start = s.formation().expect("covers the formation");
         assert!(start.moves <= 34, "{}", start.moves);
         assert!(s.len() > 1_000);
     }
@@ -278,10 +275,7 @@ mod tests {
     fn the_bot_finds_the_formation_under_each_symmetry() {
         let s = Strategy::get().expect("the shipped strategy");
         let f = Meta::formation();
-        let first = s
-            .covering(f.king, f.light, f.dark, f.kings, &|_| true)
-            .expect("covers the formation")
-            .attempt;
+        let first = s.formation().expect("covers the formation").attempt;
         for t in 0..8u8 {
             let map = |sq| crate::krk::transform(sq, t);
             let mut own = Board::empty();

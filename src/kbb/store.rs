@@ -69,21 +69,19 @@ impl Strategy {
         self.len == 0
     }
 
-    /// The entry with the fewest moves for these pieces whose set holds `kings` and whose
+    /// The entry with the fewest moves for `m`'s pieces whose set holds `m`'s and whose
     /// attempt `allowed` accepts (the strategy holds for any subset of an entry's set).
-    pub fn covering(
-        &self,
-        king: Square,
-        light: Square,
-        dark: Square,
-        kings: Bitboard,
-        allowed: &dyn Fn(Attempt) -> bool,
-    ) -> Option<Entry> {
+    pub fn covering(&self, m: &Meta, allowed: &dyn Fn(Attempt) -> bool) -> Option<Entry> {
         self.by_placement
-            .get(&(king, light, dark))?
+            .get(&key(m))?
             .iter()
-            .find(|e| (kings & !e.meta.kings).is_empty() && allowed(e.attempt))
+            .find(|e| (m.kings & !e.meta.kings).is_empty() && allowed(e.attempt))
             .copied()
+    }
+
+    /// The entry covering Ferguson's formation with the king anywhere ([`Meta::formation`]).
+    pub fn formation(&self) -> Option<Entry> {
+        self.covering(&Meta::formation(), &|_| true)
     }
 
     /// The bot's attempt with its own pieces `own` (colour `us`: its king and two bishops on
@@ -127,7 +125,13 @@ impl Strategy {
                 .map(map)
                 .fold(Bitboard::EMPTY, |b, s| b.with(s));
             let allowed_here = |a: Attempt| allowed(Attempt::new(back(a.from), back(a.to)));
-            if let Some(e) = self.covering(map(king), light, dark, set, &allowed_here)
+            let seen = Meta {
+                king: map(king),
+                light,
+                dark,
+                kings: set,
+            };
+            if let Some(e) = self.covering(&seen, &allowed_here)
                 && best.is_none_or(|(_, m)| e.moves < m)
             {
                 best = Some((
@@ -190,10 +194,8 @@ impl Strategy {
     /// (a refusal: no more moves, on a smaller set), or mates. By induction on the moves, every
     /// entry mates within its moves whatever the king does.
     pub fn verify(&self) -> Result<(), StrategyError> {
-        let start = Meta::formation();
         let yes = |_: Attempt| true;
-        self.covering(start.king, start.light, start.dark, start.kings, &yes)
-            .ok_or(StrategyError::NoStart)?;
+        self.formation().ok_or(StrategyError::NoStart)?;
         for e in self.by_placement.values().flatten() {
             let fail = |why| Err(StrategyError::Unproven(e.meta, why));
             if !e.meta.light.is_light() || e.meta.dark.is_light() {
@@ -204,7 +206,7 @@ impl Strategy {
             };
             if let Some(r) = o.refused {
                 let covered = self
-                    .covering(r.king, r.light, r.dark, r.kings, &|a| a != e.attempt)
+                    .covering(&r, &|a| a != e.attempt)
                     .is_some_and(|n| n.moves <= e.moves);
                 if !covered {
                     return fail("a refusal is not covered");
@@ -212,7 +214,7 @@ impl Strategy {
             }
             for next in [o.quiet, o.check].into_iter().flatten() {
                 let covered = self
-                    .covering(next.king, next.light, next.dark, next.kings, &yes)
+                    .covering(&next, &yes)
                     .is_some_and(|n| n.moves < e.moves);
                 if !covered {
                     return fail("an answer is not covered by an entry with fewer moves");
