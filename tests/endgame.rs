@@ -376,9 +376,9 @@ fn two_bishops_mate_surely_from_fergusons_edge_formation() {
 }
 
 /// From random starts (the king anywhere, never told) two bishops steer to positions the proven
-/// strategy covers and mate within the fifty-move rule, with no fifty-move draw: 39 of these 40
-/// (one bishop lost before the strategy is reached); before the strategy, 35 with 5 fifty-move
-/// draws (issue 33).
+/// strategy covers and mate within the fifty-move rule, with no fifty-move draw: 40 of these 40
+/// with the exact strategy (39 with the earlier 34-move one, a bishop lost before the strategy
+/// was reached); before any strategy, 35 with 5 fifty-move draws (issue 33).
 #[test]
 fn two_bishops_mate_from_random_starts() {
     let rules = Preset::Wild16.rules();

@@ -1,22 +1,23 @@
 //! King and two bishops against King, surely, from Ferguson's edge formation (king b4, bishops
 //! b3 and c3; T. S. Ferguson, "Mate with two bishops in Kriegspiel": mate can be forced
-//! surely from there, though not from the centre).
+//! surely from there, within 32 moves by his strategy, though not from the centre). The
+//! strategy solved here mates from there within 27 moves.
 //!
 //! White knows its three pieces and a set of squares where the black king may stand (a
 //! [`Meta`], White to move). An attempt splits the set by the referee's answers: refused (the
 //! king stands in the way: on a square the bishop crosses, or next to the king's target),
 //! mate, or legal with or without a check. The answer "check" is taken without its direction
 //! (less than the referee says, so a strategy for it holds for every rule set's wording). After
-//! the answer the king steps; the squares it may step to are kept exactly when they are at
-//! most [`EXACT`], else replaced by every square the king could reach through unattacked
-//! squares (a superset). An attempt is *safe* when no world lets the king take a bishop or be
+//! the answer the king steps; the squares it may step to are kept exactly ([`EXACT`]: a solve
+//! may keep fewer, replacing larger sets by every square the king could reach through
+//! unattacked squares, a superset). An attempt is *safe* when no world lets the king take a bishop or be
 //! stalemated. Every set kept is a superset of what White really knows, so a strategy that
 //! mates in this game mates in the real one.
 //!
 //! [`solve`] finds such a strategy from the formation by value iteration over every state it
-//! can reach (10.8 million), and keeps the states the strategy reaches from there (11,110),
-//! then from every other solved state of the game where the king may stand anywhere (so a
-//! game from elsewhere meets them: 93,322 states in all); [`store`] ships it and proves it on
+//! can reach (47.6 million), and keeps the states the strategy reaches from there, then from
+//! every other solved state of the game where the king may stand anywhere (so a game from
+//! elsewhere meets them: 115,405 states in all); [`store`] ships it and proves it on
 //! load ([`Strategy::verify`]). The strong bot asks [`Strategy::next`] with its own pieces and
 //! the king tracker's set, under the board's eight symmetries, and its lone-king search steers
 //! towards positions the strategy covers.
@@ -30,10 +31,12 @@ use shakmaty::{Bitboard, Square, attacks};
 pub use store::{Strategy, StrategyError};
 
 /// The largest set of king squares kept exactly after the king's step; larger sets become
-/// the region the king can reach. Larger is shorter and slower to solve: 4 gives a mate within
-/// 45 moves from the formation, 8 within 36 (5.3 million states, 80 s), 12 within 34 (10.8
-/// million states, 3 minutes).
-pub const EXACT: usize = 12;
+/// the region the king can reach (a superset, which loses what White knows of how far the king
+/// can have gone). 64 keeps every set exactly. Larger is shorter and slower to solve, from the
+/// formation: 4 gives a mate within 45 moves, 8 within 36 (5.3 million states, 80 s), 12 and
+/// 16 within 34 (10.8 and 17.5 million states, 3 and 4 minutes), 64 within 27 (47.6 million
+/// states, 7 minutes, 9.3 GB).
+pub const EXACT: usize = 64;
 
 /// The most entries the shipped strategy keeps (about 14 bytes each before deflating).
 pub const SHIPPED: usize = 150_000;
@@ -247,10 +250,10 @@ mod tests {
     }
 
     #[test]
-    fn the_shipped_strategy_is_proven_and_mates_from_the_formation_within_34_moves() {
+    fn the_shipped_strategy_is_proven_and_mates_from_the_formation_within_27_moves() {
         let s = Strategy::get().expect("the shipped strategy loads and verifies");
         let start = s.formation().expect("covers the formation");
-        assert!(start.moves <= 34, "{}", start.moves);
+        assert!(start.moves <= 27, "{}", start.moves);
         assert!(s.len() > 1_000);
     }
 
@@ -295,7 +298,7 @@ mod tests {
                 (map(first.from), map(first.to)),
                 "symmetry {t}"
             );
-            assert!(moves <= 34);
+            assert!(moves <= 27);
             // A king square outside the formation's set is not covered.
             assert_eq!(
                 s.next(&own, Color::Black, kings.with(map(Square::A4)), &|_| true),
