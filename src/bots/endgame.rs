@@ -204,6 +204,18 @@ impl Endgame {
         {
             return Some(Request::Try(a));
         }
+        // The king nearly caught: a sure mate within a few moves, when there is one.
+        if pawns.is_empty()
+            && let Some(a) = super::finish::sure_mate(
+                &seat.own,
+                seat.color,
+                kings,
+                seat.rules.fifty_moves.then_some(halfmoves),
+                &fresh,
+            )
+        {
+            return Some(Request::Try(a));
+        }
         let k = LoneKing {
             own: &seat.own,
             us: seat.color,

@@ -7,6 +7,7 @@
 
 pub mod driver;
 pub mod endgame;
+pub mod finish;
 pub mod heuristic;
 pub mod krk;
 pub mod level;
