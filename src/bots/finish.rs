@@ -52,10 +52,11 @@ struct Prover {
     memo: HashMap<(Board, Bitboard), Known>,
 }
 
-/// An attempt that mates surely within the moves left (at most [`DEPTH`], and before the
-/// fifty-move rule when `fifty` plies are counted in `halfmoves`), for the bot (`us`, pieces
-/// `own`: its king and two minor pieces that mate) against a lone king on one of `kings` (at most [`SMALL`]). Only attempts
-/// `allowed` are made first. `None`: no proof found within the budget.
+/// An attempt that mates surely within the moves left, for the bot (`us`, pieces `own`: its
+/// king and two minor pieces that mate) against a lone king on one of `kings` (at most
+/// [`SMALL`]): at most [`DEPTH`] moves, and before the fifty-move rule draws when `halfmoves`
+/// (plies since the last capture or pawn move) is given. The first attempt is one of those
+/// `allowed`. `None`: no proof found within the budget.
 pub fn sure_mate(
     own: &Board,
     us: Color,
@@ -137,8 +138,11 @@ impl Prover {
                 return Ok(Some(a));
             }
         }
-        let entry = self.memo.entry(key).or_default();
-        entry.failed = entry.failed.max(depth);
+        // Not where only some attempts were allowed: the state may be met again with all.
+        if allowed.is_none() {
+            let entry = self.memo.entry(key).or_default();
+            entry.failed = entry.failed.max(depth);
+        }
         Ok(None)
     }
 
