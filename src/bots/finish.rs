@@ -15,11 +15,12 @@
 //! with bishop and knight, many drawn games had the king known to two squares beside the
 //! mating corner for twenty moves). This finds the mate there.
 
+use super::mate::{World, worlds};
 use super::tablebase;
 use crate::attempt::Attempt;
 use crate::possible::{Side, move_own_piece};
 use crate::rules::PromotionRule;
-use shakmaty::{Bitboard, Board, CastlingMode, Chess, Color, Position, Setup, Square};
+use shakmaty::{Bitboard, Board, Color, Position};
 use std::collections::HashMap;
 
 /// The most squares where the king may stand for the search to start.
@@ -109,7 +110,7 @@ impl Prover {
                 return Ok(None);
             }
         }
-        let worlds = worlds(own, self.us, kings);
+        let worlds = worlds(own, self.us, Bitboard::EMPTY, Bitboard::EMPTY, kings);
         if worlds.is_empty() || !self.within(own, kings, depth) {
             let entry = self.memo.entry(key).or_default();
             entry.failed = entry.failed.max(depth);
@@ -164,7 +165,7 @@ impl Prover {
     fn attempt(
         &mut self,
         own: &Board,
-        worlds: &[(Square, Chess)],
+        worlds: &[World],
         a: Attempt,
         depth: u32,
     ) -> Result<bool, Spent> {
@@ -215,7 +216,7 @@ impl Prover {
 }
 
 /// How many of `worlds` `a` checks in (0 where it is refused).
-fn checks(worlds: &[(Square, Chess)], a: Attempt) -> usize {
+fn checks(worlds: &[World], a: Attempt) -> usize {
     let uci = a.to_uci();
     worlds
         .iter()
@@ -229,36 +230,18 @@ fn checks(worlds: &[(Square, Chess)], a: Attempt) -> usize {
         .count()
 }
 
-/// The legal positions with the bot (`us`, pieces `own`) to move and the lone king on one of
-/// `kings`.
-fn worlds(own: &Board, us: Color, kings: Bitboard) -> Vec<(Square, Chess)> {
-    let mut out = Vec::with_capacity(kings.count());
-    for sq in kings & !own.occupied() {
-        let mut board = own.clone();
-        board.set_piece_at(sq, (!us).king());
-        let setup = Setup {
-            board,
-            turn: us,
-            ..Setup::empty()
-        };
-        if let Ok(pos) = setup.position::<Chess>(CastlingMode::Standard) {
-            out.push((sq, pos));
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use shakmaty::fen::Fen;
+    use shakmaty::{Chess, Square};
 
     /// Follows `sure_mate` from `own` with the king on `king` and White knowing `kings`, every
     /// reply of the king in turn; returns the most moves any branch took to mate.
     fn longest(own: &Board, kings: Bitboard, king: Square, moves: u32) -> u32 {
         assert!(moves < 6, "no mate within six moves");
         let a = sure_mate(own, Color::White, kings, None, &|_| true).expect("a sure mate");
-        let all = worlds(own, Color::White, kings);
+        let all = worlds(own, Color::White, Bitboard::EMPTY, Bitboard::EMPTY, kings);
         let uci = a.to_uci();
         let legal = |pos: &Chess| uci.to_move(pos).ok();
         let (_, truth) = all

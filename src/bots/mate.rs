@@ -108,7 +108,7 @@ pub struct LoneKing<'a> {
 }
 
 /// One world: the enemy king's square and the position with the bot to move.
-type World = (Square, Chess);
+pub(super) type World = (Square, Chess);
 
 /// A search node: the bot's pieces and the worlds (the bot to move).
 struct Node<'b> {
@@ -185,8 +185,7 @@ pub fn choose(
 }
 
 impl Search<'_> {
-    /// The worlds of the squares in `kings` that make a legal position with the bot to move,
-    /// the enemy's pawns on `theirs`.
+    /// The worlds of the squares in `kings` ([`worlds`]).
     fn worlds(
         &self,
         own: &Board,
@@ -194,39 +193,7 @@ impl Search<'_> {
         theirs: Bitboard,
         kings: Bitboard,
     ) -> Vec<World> {
-        let mut out = Vec::with_capacity(kings.count());
-        for sq in kings & !own.occupied() & !theirs {
-            let mut board = own.clone();
-            for p in theirs {
-                board.set_piece_at(p, (!self.us).pawn());
-            }
-            board.set_piece_at(sq, (!self.us).king());
-            let setup = Setup {
-                board,
-                promoted: Bitboard::EMPTY,
-                pockets: None,
-                turn: self.us,
-                castling_rights: castling,
-                ep_square: None,
-                remaining_checks: None,
-                halfmoves: 0,
-                fullmoves: std::num::NonZeroU32::MIN,
-            };
-            let pos = match setup.clone().position::<Chess>(CastlingMode::Standard) {
-                Ok(pos) => Some(pos),
-                // Castling rights the position does not allow are dropped, not the world.
-                Err(_) => Setup {
-                    castling_rights: Bitboard::EMPTY,
-                    ..setup
-                }
-                .position::<Chess>(CastlingMode::Standard)
-                .ok(),
-            };
-            if let Some(pos) = pos {
-                out.push((sq, pos));
-            }
-        }
-        out
+        worlds(own, self.us, castling, theirs, kings)
     }
 
     /// The best value of any of `candidates` at `node`, looking `depth` moves further.
@@ -342,6 +309,50 @@ impl Search<'_> {
             self.score(&narrowed, grown)
         })
     }
+}
+
+/// The worlds of the squares in `kings` that make a legal position with `us` (pieces `own`,
+/// rooks that may castle `castling`) to move, the enemy's pawns on `theirs`.
+pub(super) fn worlds(
+    own: &Board,
+    us: Color,
+    castling: Bitboard,
+    theirs: Bitboard,
+    kings: Bitboard,
+) -> Vec<World> {
+    let mut out = Vec::with_capacity(kings.count());
+    for sq in kings & !own.occupied() & !theirs {
+        let mut board = own.clone();
+        for p in theirs {
+            board.set_piece_at(p, (!us).pawn());
+        }
+        board.set_piece_at(sq, (!us).king());
+        let setup = Setup {
+            board,
+            promoted: Bitboard::EMPTY,
+            pockets: None,
+            turn: us,
+            castling_rights: castling,
+            ep_square: None,
+            remaining_checks: None,
+            halfmoves: 0,
+            fullmoves: std::num::NonZeroU32::MIN,
+        };
+        let pos = match setup.clone().position::<Chess>(CastlingMode::Standard) {
+            Ok(pos) => Some(pos),
+            // Castling rights the position does not allow are dropped, not the world.
+            Err(_) => Setup {
+                castling_rights: Bitboard::EMPTY,
+                ..setup
+            }
+            .position::<Chess>(CastlingMode::Standard)
+            .ok(),
+        };
+        if let Some(pos) = pos {
+            out.push((sq, pos));
+        }
+    }
+    out
 }
 
 /// Worlds that heard the same check directions after an attempt.

@@ -334,16 +334,15 @@ pub fn krk_table(args: KrkTableArgs) -> Outcome {
 
 /// `kriegspiel kbb-table`: solve (and write) or check the two-bishop strategy.
 pub fn kbb_table(args: KbbTableArgs) -> Outcome {
-    use kriegspiel::kbb::{EXACT, Meta, SHIPPED, Strategy, solve::solve};
+    use kriegspiel::kbb::{Meta, SHIPPED, Strategy, solve::solve};
+    let built;
     let strategy = if args.check {
-        Strategy::get().map_err(Stop::failed)?.clone()
+        Strategy::get().map_err(Stop::failed)?
     } else {
-        let built = solve(Meta::formation(), EXACT, SHIPPED, &mut |line| {
-            eprintln!("{line}")
-        })
-        .ok_or_else(|| Stop::failed("the formation is not solved"))?;
+        built = solve(Meta::formation(), SHIPPED, &mut |line| eprintln!("{line}"))
+            .ok_or_else(|| Stop::failed("the formation is not solved"))?;
         built.verify().map_err(Stop::failed)?;
-        built
+        &built
     };
     let moves = strategy.formation().map_or(0, |e| e.moves);
     println!(

@@ -8,11 +8,18 @@
 //! king stands in the way: on a square the bishop crosses, or next to the king's target),
 //! mate, or legal with or without a check. The answer "check" is taken without its direction
 //! (less than the referee says, so a strategy for it holds for every rule set's wording). After
-//! the answer the king steps; the squares it may step to are kept exactly ([`EXACT`]: a solve
-//! may keep fewer, replacing larger sets by every square the king could reach through
-//! unattacked squares, a superset). An attempt is *safe* when no world lets the king take a bishop or be
-//! stalemated. Every set kept is a superset of what White really knows, so a strategy that
-//! mates in this game mates in the real one.
+//! the answer the king steps, and the squares it may step to are kept exactly. An attempt is
+//! *safe* when no world lets the king take a bishop or be stalemated. Every set kept holds
+//! what White really knows (or more, where the referee names the check's direction), so a
+//! strategy that mates in this game mates in the real one.
+//!
+//! Kept exactly, the sets make a larger game than an earlier version that replaced any set of
+//! more than a few squares by every square the king could reach through unattacked squares: that
+//! forgot how far the king can have gone (a check puts it on one diagonal; one step later it
+//! may stand on some 15 squares, not the whole region). From the formation that version proved
+//! 45 moves keeping sets of up to 4 squares, 36 up to 8 (5.3 million states), 34 up to 12 and
+//! up to 16 (10.8 and 17.5 million); exact sets prove 27 (47.6 million states: 7 minutes and
+//! 9.3 GB to solve).
 //!
 //! [`solve`] finds such a strategy from the formation by value iteration over every state it
 //! can reach (47.6 million), and keeps the states the strategy reaches from there, then from
@@ -29,14 +36,6 @@ use crate::attempt::Attempt;
 use shakmaty::{Bitboard, Square, attacks};
 
 pub use store::{Strategy, StrategyError};
-
-/// The largest set of king squares kept exactly after the king's step; larger sets become
-/// the region the king can reach (a superset, which loses what White knows of how far the king
-/// can have gone). 64 keeps every set exactly. Larger is shorter and slower to solve, from the
-/// formation: 4 gives a mate within 45 moves, 8 within 36 (5.3 million states, 80 s), 12 and
-/// 16 within 34 (10.8 and 17.5 million states, 3 and 4 minutes), 64 within 27 (47.6 million
-/// states, 7 minutes, 9.3 GB).
-pub const EXACT: usize = 64;
 
 /// The most entries the shipped strategy keeps (about 14 bytes each before deflating).
 pub const SHIPPED: usize = 150_000;
@@ -72,21 +71,6 @@ pub fn attacked(king: Square, light: Square, dark: Square) -> Bitboard {
     attacks::king_attacks(king)
         | attacks::bishop_attacks(light, occupied)
         | attacks::bishop_attacks(dark, occupied)
-}
-
-/// The squares of `set` and every square reachable from them by king steps through `open`.
-fn region(open: Bitboard, set: Bitboard) -> Bitboard {
-    let mut region = set;
-    loop {
-        let mut next = region;
-        for sq in region {
-            next |= attacks::king_attacks(sq) & open;
-        }
-        if next == region {
-            return region;
-        }
-        region = next;
-    }
 }
 
 impl Meta {
@@ -130,13 +114,11 @@ impl Meta {
         out
     }
 
-    /// Every safe attempt that is legal in some world, with its outcome, the king's squares
-    /// kept exactly up to `exact` of them (a solve may keep fewer than [`EXACT`]: its sets are
-    /// then supersets of [`Meta::play`]'s, so its entries still cover them).
-    pub fn outcomes(&self, exact: usize) -> Vec<(Attempt, Outcome)> {
+    /// Every safe attempt that is legal in some world, with its outcome.
+    pub fn outcomes(&self) -> Vec<(Attempt, Outcome)> {
         self.attempts()
             .into_iter()
-            .filter_map(|(a, block)| self.outcome(a, block, exact).map(|o| (a, o)))
+            .filter_map(|(a, block)| self.outcome(a, block).map(|o| (a, o)))
             .collect()
     }
 
@@ -144,10 +126,10 @@ impl Meta {
     /// world, or is unsafe.
     pub fn play(&self, a: Attempt) -> Option<Outcome> {
         let (_, block) = self.attempts().into_iter().find(|(b, _)| *b == a)?;
-        self.outcome(a, block, EXACT)
+        self.outcome(a, block)
     }
 
-    fn outcome(&self, a: Attempt, block: Bitboard, exact: usize) -> Option<Outcome> {
+    fn outcome(&self, a: Attempt, block: Bitboard) -> Option<Outcome> {
         let legal = self.kings & !block;
         if legal.is_empty() {
             return None;
@@ -179,16 +161,7 @@ impl Meta {
                 (false, false) => quiet |= steps,
             }
         }
-        let after = |steps: Bitboard| {
-            (steps.any()).then(|| Meta {
-                kings: if steps.count() <= exact {
-                    steps
-                } else {
-                    region(open, steps)
-                },
-                ..next
-            })
-        };
+        let after = |kings: Bitboard| kings.any().then_some(Meta { kings, ..next });
         let refused = self.kings & block;
         Some(Outcome {
             refused: refused.any().then_some(Meta {

@@ -21,15 +21,9 @@ struct Edge {
     mates: bool,
 }
 
-/// The strategy from `start` (`None` when the start is not solved), the king's squares kept
-/// exactly up to `exact` of them, with at most about `most` entries, calling `progress` with
-/// what is done so far (a line of text) now and then.
-pub fn solve(
-    start: Meta,
-    exact: usize,
-    most: usize,
-    progress: &mut dyn FnMut(&str),
-) -> Option<Strategy> {
+/// The strategy from `start` (`None` when the start is not solved), with at most about `most`
+/// entries, calling `progress` with what is done so far (a line of text) now and then.
+pub fn solve(start: Meta, most: usize, progress: &mut dyn FnMut(&str)) -> Option<Strategy> {
     let started = std::time::Instant::now();
     let mut index: HashMap<Meta, u32> = HashMap::new();
     let mut states = vec![start];
@@ -46,7 +40,7 @@ pub fn solve(
     let mut i = 0;
     while i < states.len() {
         first.push(edges.len() as u32);
-        for (attempt, o) in states[i].outcomes(exact) {
+        for (attempt, o) in states[i].outcomes() {
             let Outcome {
                 refused,
                 quiet,
