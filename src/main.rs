@@ -77,6 +77,9 @@ enum Command {
     /// Export one board of a saved game as a picture (SVG or PNG): White's or Black's (only what
     /// that player knew, with its markers and, if asked, the overlay) or the referee's.
     Export(study::ExportArgs),
+    /// Abandon an unfinished game: recorded in its save, which is then over without a result
+    /// (it can be studied, and is never played on; whoever opens it is told).
+    Abandon(AbandonArgs),
     /// Print a game's official scoresheet (every attempt with its answer) as plain text.
     Scoresheet(files::ScoresheetArgs),
     /// Play random games through the referee until one finishes, and save it (sample games).
@@ -132,6 +135,13 @@ struct RefereeArgs {
     allow_any_path: bool,
 }
 
+/// `kriegspiel abandon`.
+#[derive(clap::Args)]
+struct AbandonArgs {
+    /// The save of the unfinished game (chess or tsuitate shogi).
+    file: PathBuf,
+}
+
 /// `kriegspiel bench`.
 #[derive(clap::Args)]
 struct BenchArgs {
@@ -180,6 +190,7 @@ fn main() -> ExitCode {
         Some(Command::Pgn(args)) => files::pgn(args),
         Some(Command::Csa(args)) => files::csa(args),
         Some(Command::Scoresheet(args)) => files::scoresheet(args),
+        Some(Command::Abandon(args)) => abandon(args),
         Some(Command::Import(args)) => files::import(args),
         Some(Command::Review(args)) => study::review(args),
         Some(Command::Export(args)) => study::export(args),
@@ -248,9 +259,40 @@ fn bench(args: BenchArgs) -> Outcome {
     kriegspiel::bench::run(args.seconds, args.passes, args.seed, only).map_err(Stop::failed)
 }
 
+/// `kriegspiel abandon FILE`.
+fn abandon(args: AbandonArgs) -> Outcome {
+    use kriegspiel::gate::GateError;
+    match kriegspiel::gate::abandon(&args.file, "the command line") {
+        Ok(()) => {
+            println!(
+                "{}: abandoned (over without a result; it can now be studied)",
+                args.file.display()
+            );
+            Ok(())
+        }
+        Err(e @ GateError::Write { .. }) => Err(Stop::failed(e)),
+        Err(e) => Err(Stop::bad_input(format!("{}: {e}", args.file.display()))),
+    }
+}
+
+/// Study of a file is decided before any window opens: a game that is not over (or a file that
+/// does not open) is refused with status 2, in words ([`kriegspiel::gate`]).
+fn study_gate(file: Option<&std::path::Path>, mode: Option<&str>) -> Outcome {
+    use kriegspiel::gate::{GateError, Want, abandon_command, open};
+    let (Some(file), Some("study")) = (file, mode) else {
+        return Ok(());
+    };
+    match open(file, Want::Study, None, &abandon_command(file)) {
+        // The rules are chosen in the window.
+        Ok(_) | Err(GateError::NeedsRules(_)) => Ok(()),
+        Err(e) => Err(Stop::bad_input(format!("{}: {e}", file.display()))),
+    }
+}
+
 /// No subcommand: the desktop app.
 #[cfg(feature = "gui")]
 fn app(file: Option<PathBuf>, mode: Option<String>, rules: Option<Preset>) -> Outcome {
+    study_gate(file.as_deref(), mode.as_deref())?;
     kriegspiel::app::run(kriegspiel::app::StartOptions {
         file,
         mode,
@@ -264,7 +306,8 @@ fn app(file: Option<PathBuf>, mode: Option<String>, rules: Option<Preset>) -> Ou
 
 /// No subcommand, in a build without the app.
 #[cfg(not(feature = "gui"))]
-fn app(_: Option<PathBuf>, _: Option<String>, _: Option<Preset>) -> Outcome {
+fn app(file: Option<PathBuf>, mode: Option<String>, _: Option<Preset>) -> Outcome {
+    study_gate(file.as_deref(), mode.as_deref())?;
     Err(Stop::bad_input(
         "this build has no desktop app (built without the 'gui' feature); see --help for the commands",
     ))

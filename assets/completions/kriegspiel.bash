@@ -16,6 +16,9 @@ _kriegspiel() {
             ",$1")
                 cmd="kriegspiel"
                 ;;
+            kriegspiel,abandon)
+                cmd="kriegspiel__subcmd__abandon"
+                ;;
             kriegspiel,bench)
                 cmd="kriegspiel__subcmd__bench"
                 ;;
@@ -81,6 +84,9 @@ _kriegspiel() {
                 ;;
             kriegspiel,selfplay)
                 cmd="kriegspiel__subcmd__selfplay"
+                ;;
+            kriegspiel__subcmd__help,abandon)
+                cmd="kriegspiel__subcmd__help__subcmd__abandon"
                 ;;
             kriegspiel__subcmd__help,bench)
                 cmd="kriegspiel__subcmd__help__subcmd__bench"
@@ -155,7 +161,7 @@ _kriegspiel() {
 
     case "${cmd}" in
         kriegspiel)
-            opts="-h -V --mode --rules --help --version referee replay pgn csa import review export scoresheet selfplay match endgame krk krk-table kbb-table problem host join engine bench completions manpage help"
+            opts="-h -V --mode --rules --help --version referee replay pgn csa import review export abandon scoresheet selfplay match endgame krk krk-table kbb-table problem host join engine bench completions manpage help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -169,6 +175,20 @@ _kriegspiel() {
                     COMPREPLY=($(compgen -W "berkeley berkeley_any wild16 cincinnati rand english classic crazykrieg rbc modern pickle_pot one_eye semi" -- "${cur}"))
                     return 0
                     ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kriegspiel__subcmd__abandon)
+            opts="-h --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 *)
                     COMPREPLY=()
                     ;;
@@ -361,8 +381,22 @@ _kriegspiel() {
             return 0
             ;;
         kriegspiel__subcmd__help)
-            opts="referee replay pgn csa import review export scoresheet selfplay match endgame krk krk-table kbb-table problem host join engine bench completions manpage help"
+            opts="referee replay pgn csa import review export abandon scoresheet selfplay match endgame krk krk-table kbb-table problem host join engine bench completions manpage help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kriegspiel__subcmd__help__subcmd__abandon)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

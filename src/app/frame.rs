@@ -96,6 +96,7 @@ impl KriegspielApp {
             self.howto = None;
         }
         self.leaving_dialog(&ctx);
+        self.ask_dialogs(&ctx);
         self.file_dialogs(&ctx);
         self.follow_title(&ctx);
     }
@@ -283,10 +284,14 @@ impl KriegspielApp {
                 AppRequest::SaveAs => asked.save_as = true,
                 AppRequest::ExportPgn => asked.export = Some(FileOp::ExportPgn),
                 AppRequest::ExportScoresheet => asked.export = Some(FileOp::ExportScoresheet),
-                AppRequest::StudyGame => match play.table.saved() {
-                    Some(saved) => {
-                        let study = study::StudyScreen::new(saved);
+                AppRequest::StudyGame => match play.table.saved().map(crate::gate::finished) {
+                    Some(Some(game)) => {
+                        let study = study::StudyScreen::new(game);
                         asked.next = Some(Screen::Study(Box::new(study)));
+                    }
+                    Some(None) => {
+                        let text = "This game is not over: it is studied once it has ended.";
+                        asked.told = Some((MessageKind::Error, text.to_owned()));
                     }
                     None => {
                         let text = "This table keeps no record of the game to study.";
@@ -431,17 +436,13 @@ fn same_again(play: &PlayScreen, asked: &mut Asked) {
 
 /// Studies the sample game `name` shipped with the program.
 fn study_sample(name: &str, asked: &mut Asked) {
-    let sample = crate::places::samples()
-        .into_iter()
-        .find(|s| s.name == name);
-    match sample.map(|s| crate::save::load_text(s.text)) {
-        Some(Ok(loaded)) => {
-            let study = study::StudyScreen::new(loaded.saved);
+    match crate::gate::sample(name) {
+        Ok(game) => {
+            let study = study::StudyScreen::new(game);
             asked.next = Some(Screen::Study(Box::new(study)));
         }
-        Some(Err(e)) => {
+        Err(e) => {
             asked.told = Some((MessageKind::Error, format!("{name}: {e}")));
         }
-        None => {}
     }
 }

@@ -24,10 +24,12 @@ pub mod library;
 mod logs;
 pub mod network;
 pub mod newgame;
+pub mod opening;
 pub mod pieces;
 pub mod play;
 pub mod problem_play;
 pub mod problems;
+mod rehost;
 pub mod settings;
 pub mod shogi;
 pub mod sound;
@@ -38,7 +40,6 @@ mod theme;
 pub mod visibility;
 
 use crate::bots::BotKind;
-use crate::krk::practice::LEGACY_COMPUTER_NAME;
 use crate::rules::Preset;
 use crate::session::GameSession;
 use files::{FileOp, Files, SaveEntry};
@@ -46,7 +47,7 @@ use newgame::{NewGameDialog, NewMode};
 use play::{MessageKind, PlayMode, PlayScreen};
 use settings::{Settings, new_game_dialog};
 use shakmaty::Color;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// How the app was asked to start.
@@ -130,6 +131,8 @@ pub struct KriegspielApp {
     pub show_about: bool,
     /// A game in progress is to be left for this, once the person says so.
     pub leaving: Option<leaving::Leave>,
+    /// A question the gate sent back while opening a game (its rules, or a game not over).
+    pub asking: Option<opening::Ask>,
     /// The window title last set, and the game screen it was set for.
     title: Option<(String, usize)>,
 }
@@ -160,6 +163,7 @@ impl KriegspielApp {
             howto: None,
             show_about: false,
             leaving: None,
+            asking: None,
             title: None,
         };
         // The remembered form, with `--rules` and `--mode` taking precedence.
@@ -271,99 +275,6 @@ impl KriegspielApp {
     pub fn start_tsuitate(&mut self, mode: shogi::TsuitateMode) {
         let screen = shogi::TsuitateScreen::start(mode, Some(self.new_autosave()));
         self.screen = Screen::Tsuitate(Box::new(screen));
-    }
-
-    /// Opens a tsuitate save (`None`: the file is not one): studied, or resumed where it stands
-    /// and autosaved to the same file.
-    fn open_tsuitate(&mut self, path: &Path, study: bool) -> Option<()> {
-        let text = crate::save::read_save_text(path).ok()?;
-        if !crate::tsuitate::save::is_tsuitate_save(&text) {
-            return None;
-        }
-        match crate::tsuitate::save::load_str(&text) {
-            Ok(loaded) => {
-                let mode = match loaded.saved.meta.mode {
-                    crate::save::Mode::ClubReferee => shogi::TsuitateMode::Club,
-                    _ => shogi::TsuitateMode::HotSeat,
-                };
-                let screen = if study {
-                    shogi::TsuitateScreen::study(loaded.game, loaded.saved.meta)
-                } else {
-                    shogi::TsuitateScreen::new(
-                        loaded.game,
-                        loaded.saved.meta,
-                        mode,
-                        Some(path.to_path_buf()),
-                    )
-                };
-                self.screen = Screen::Tsuitate(Box::new(screen));
-                self.notice = None;
-            }
-            Err(e) => self.tell(MessageKind::Error, format!("{}: {e}", path.display())),
-        }
-        Some(())
-    }
-
-    /// Opens a save, or a game another program wrote (imported: [`crate::import::open`]):
-    /// resumed (on the curtain) or studied. An imported game is never written back over the
-    /// file it came from: study asks where to save it, a resumed game autosaves to a new file.
-    pub fn open(&mut self, path: &Path, study: bool) {
-        if self.open_tsuitate(path, study).is_some() {
-            return;
-        }
-        match crate::import::open(path) {
-            Ok((loaded, format)) => {
-                let own = (format == crate::import::Format::Save).then(|| path.to_path_buf());
-                if let Some(dir) = path.parent() {
-                    self.settings.last_folder = Some(dir.to_path_buf());
-                }
-                let mut loaded = loaded;
-                let meta = &mut loaded.saved.meta;
-                if meta.mode == crate::save::Mode::Practice && meta.computer.is_none() {
-                    // Saves from before the bot was named: the computer played under its name.
-                    let plays = if meta.white == LEGACY_COMPUTER_NAME {
-                        Color::White
-                    } else {
-                        Color::Black
-                    };
-                    meta.computer = Some(crate::save::Computer {
-                        plays,
-                        bot: BotKind::KrkPractice,
-                        level: None,
-                    });
-                }
-                // A file never starts a program: an engine's command came from the file, so
-                // the strong computer takes its seat over.
-                let engine = meta.computer.filter(|c| c.bot == BotKind::Engine).is_some();
-                if let Some(c) = meta.computer.as_mut().filter(|_| engine && !study) {
-                    c.bot = BotKind::Strong;
-                }
-                let mode = match (meta.mode, meta.computer) {
-                    (crate::save::Mode::ClubReferee, _) => PlayMode::Referee,
-                    (crate::save::Mode::Practice, Some(c)) => PlayMode::Seat(!c.plays),
-                    _ => PlayMode::HotSeat,
-                };
-                if study {
-                    let screen = study::StudyScreen::new(loaded.saved);
-                    self.screen = Screen::Study(Box::new(match own {
-                        Some(own) => screen.with_path(own),
-                        None => screen,
-                    }));
-                } else {
-                    let autosave = own.unwrap_or_else(|| self.new_autosave());
-                    let session = GameSession::from_loaded(loaded, Some(autosave));
-                    self.screen = Screen::Play(Box::new(PlayScreen::new(session, mode)));
-                }
-                self.notice = None;
-                if engine && !study {
-                    self.tell(
-                        MessageKind::Info,
-                        "An engine is not started from a file: the strong computer plays on.",
-                    );
-                }
-            }
-            Err(e) => self.tell(MessageKind::Error, format!("{}: {e}", path.display())),
-        }
     }
 
     /// A new autosave file in the saves folder. The saves folder is created when missing: the

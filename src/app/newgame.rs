@@ -280,6 +280,12 @@ impl NewGameDialog {
                     Some(c) if c.bot == BotKind::Engine => engine.to_owned(),
                     _ => String::new(),
                 },
+                seating: Some(match mode {
+                    PlayMode::Referee => crate::save::Seating::Club,
+                    PlayMode::Seat(human) => crate::save::Seating::Computer { human },
+                    PlayMode::HotSeat => crate::save::Seating::HotSeat,
+                }),
+                abandoned: None,
             },
             time_control: self.timed.then(|| TimeControl {
                 base_ms: u64::from(self.minutes.max(1)) * 60_000,

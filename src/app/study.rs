@@ -71,8 +71,6 @@ pub struct StudyScreen {
     pub krk: bool,
     /// Show the computer's metaposition on White's board.
     pub metaposition: bool,
-    /// An unfinished game must be confirmed before anything is shown.
-    pub confirmed: bool,
     flipped: bool,
     truth: Option<(usize, Game)>,
     /// What was drawn on each board in the last frame.
@@ -115,9 +113,10 @@ const ROOM: Room = Room {
 };
 
 impl StudyScreen {
-    /// Study `saved`, from the start, as the referee. A finished game needs no confirmation.
-    pub fn new(saved: SavedGame) -> StudyScreen {
-        let finished = saved.result.is_some();
+    /// Study `game` (over: only the gate, [`crate::gate`], makes one), from the start, as the
+    /// referee.
+    pub fn new(game: crate::gate::Finished) -> StudyScreen {
+        let saved = game.into_saved();
         let krk = crate::krk::practice::white_knowledge(&PlayerView::build_prefix(
             &saved.log,
             Color::White,
@@ -136,7 +135,6 @@ impl StudyScreen {
             overlay: true,
             overlay_role: Some(Role::King),
             heat: heat::Heat::default(),
-            confirmed: finished,
             flipped: false,
             truth: None,
             drawn: Vec::new(),
@@ -203,26 +201,6 @@ impl StudyScreen {
         let mut requests = Vec::new();
         self.drawn.clear();
         self.pictures.clear();
-        if !self.confirmed {
-            egui::CentralPanel::default().show(ui, |ui| {
-                ui.vertical_centered(|ui| {
-                    ui.add_space(80.0);
-                    ui.heading("This game is not finished");
-                    ui.label(
-                        "Studying it shows what is hidden from the players: the referee's board, and each player's \
-                         moves. Only study it if the game will not be continued, or both players agree.",
-                    );
-                    ui.add_space(12.0);
-                    if ui.button(RichText::new("Study it anyway").size(theme::TEXT_LARGE)).clicked() {
-                        self.confirmed = true;
-                    }
-                    if ui.button("Cancel").clicked() {
-                        requests.push(StudyRequest::Close);
-                    }
-                });
-            });
-            return requests;
-        }
         self.keyboard(ui);
         let time = ui.input(|i| i.time);
         if self.autoplay {

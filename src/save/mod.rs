@@ -61,7 +61,7 @@ pub mod journal;
 mod legacy;
 mod meta;
 
-pub use meta::{Computer, Meta, Mode};
+pub use meta::{Abandoned, Computer, Meta, Mode, Seating};
 
 pub use files::{
     MAX_SAVE_BYTES, open_own_file, read_own_text, read_save_text, remove_stale_temporaries,

@@ -57,6 +57,9 @@ pub struct Door {
     rng: Rng,
     /// The seat was taken (with the code, or reserved by the host's own player).
     claimed: [bool; 2],
+    /// The tokens were kept from before (a game hosted again): each takes its seat back
+    /// before the seat is claimed anew.
+    kept_tokens: bool,
 }
 
 impl Door {
@@ -73,11 +76,46 @@ impl Door {
             wrong_codes: 0,
             rng,
             claimed: [false; 2],
+            kept_tokens: false,
         };
         if resumed {
             door.seat_codes = Some(door.draw_seat_codes());
         }
         door
+    }
+
+    /// A game hosted again: each seat's own code (as after any resume), and the seats' tokens
+    /// kept from before (`tokens`: White's, Black's), so that a seat that held one takes itself
+    /// back with it. A token that is not one this program draws (its letter, 23 characters of the
+    /// alphabet) is drawn anew.
+    pub fn restore(seed: u64, tokens: &[String; 2]) -> Door {
+        let mut door = Door::new(seed, true);
+        for (c, kept) in Color::ALL.into_iter().zip(tokens) {
+            let letter = c.fold_wb('W', 'B');
+            let well_formed = kept.len() == 24
+                && kept.starts_with(letter)
+                && kept.bytes().skip(1).all(|b| ALPHABET.contains(&b));
+            if well_formed {
+                door.tokens[at(c)] = kept.clone();
+            }
+        }
+        door.kept_tokens = true;
+        door
+    }
+
+    /// The seats' tokens, White's then Black's (kept in the host's save).
+    pub fn tokens(&self) -> [String; 2] {
+        self.tokens.clone()
+    }
+
+    /// The code to give the other player: the join code, or after a resume the code of the
+    /// first seat not taken.
+    pub fn invitation(&self) -> String {
+        Color::ALL
+            .into_iter()
+            .find(|&c| !self.claimed[at(c)])
+            .and_then(|c| self.seat_code(c))
+            .unwrap_or_else(|| self.code())
     }
 
     /// The join code, as shown: `ABC-DEF`.
@@ -101,7 +139,9 @@ impl Door {
     /// The secret a connection's claim is checked against (the key exchange's password).
     pub fn secret(&self, claim: Claim) -> Result<String, Refusal> {
         match (claim, &self.seat_codes) {
-            (Claim::Token(c), _) if self.claimed[at(c)] => Ok(self.tokens[at(c)].clone()),
+            (Claim::Token(c), _) if self.claimed[at(c)] || self.kept_tokens => {
+                Ok(self.tokens[at(c)].clone())
+            }
             (Claim::Token(_), _) => Err(Refusal::NoSuchSeat),
             (Claim::Code(None), Some(_)) => Err(Refusal::NeedsSeat),
             (Claim::Code(Some(c)), Some(codes)) => Ok(codes[at(c)].clone()),
@@ -154,7 +194,9 @@ impl Door {
         if let Some(token) = &hello.token {
             return Color::ALL
                 .into_iter()
-                .find(|&c| self.claimed[at(c)] && self.tokens[at(c)] == *token)
+                .find(|&c| {
+                    (self.claimed[at(c)] || self.kept_tokens) && self.tokens[at(c)] == *token
+                })
                 .ok_or(HelloError::UnknownToken);
         }
         let Some(code) = &hello.code else {

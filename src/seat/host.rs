@@ -114,6 +114,29 @@ impl Host {
         Host::with_door(session, Door::new(seed, true))
     }
 
+    /// A table for a game hosted again whose save kept its seats' tokens (`tokens`: White's,
+    /// Black's): each seat takes itself back with its token, or with a code of its own.
+    pub fn restored(session: GameSession, seed: u64, tokens: &[String; 2]) -> Host {
+        Host::with_door(session, Door::restore(seed, tokens))
+    }
+
+    /// Writes into the game's save how it is seated: hosted here on `bind`:`port`, the seats'
+    /// tokens, and the host's own seat once reserved ([`Host::reserve`]); the save is written
+    /// at once, so that the game is hosted again, never opened as another kind of game.
+    pub fn keep_seating(&mut self, bind: &str, port: u16) {
+        let own = match self.session.meta().seating {
+            Some(crate::save::Seating::Host { own, .. }) => own,
+            _ => None,
+        };
+        self.session.meta_mut().seating = Some(crate::save::Seating::Host {
+            own,
+            bind: bind.to_owned(),
+            port,
+            tokens: self.door.tokens(),
+        });
+        self.session.save_now();
+    }
+
     /// After a resume, the code that takes back `seat`, as shown: `W-ABC-DEF`.
     pub fn seat_code(&self, seat: Color) -> Option<String> {
         self.door.seat_code(seat)
@@ -138,6 +161,12 @@ impl Host {
     /// Keeps `seat` for the host's own player and returns its token (a `hello` with it takes
     /// the seat; the code no longer does).
     pub fn reserve(&mut self, seat: Color) -> String {
+        if let Some(crate::save::Seating::Host { own, .. }) = &mut self.session.meta_mut().seating
+            && *own != Some(seat)
+        {
+            *own = Some(seat);
+            self.session.save_now();
+        }
         self.door.reserve(seat)
     }
 

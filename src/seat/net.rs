@@ -199,6 +199,12 @@ impl<H: SeatTable> Server<H> {
         self.shared.lock().host.door().code()
     }
 
+    /// The code to give the other player: the join code, or after a resume the code of the
+    /// seat not taken yet.
+    pub fn invitation(&self) -> String {
+        self.shared.lock().host.door().invitation()
+    }
+
     /// Whether the code changed since the last call (the host shows the new one).
     pub fn code_changed(&self) -> bool {
         std::mem::take(&mut self.shared.lock().code_changed)

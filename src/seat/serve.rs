@@ -164,12 +164,23 @@ pub fn start_host(options: &HostOptions) -> Result<Hosted, ServeError> {
     if let Some(e) = &session.autosave_error {
         return Err(ServeError::Autosave(e.clone()));
     }
-    // A resumed game's seats were taken before: each is taken back with a code of its own.
-    let host = match options.resume {
-        Some(_) => Host::resumed(session, entropy()),
-        None => Host::new(session, entropy()),
+    // A resumed game's seats were taken before: each is taken back with its kept token, or
+    // with a code of its own.
+    let kept = match session.meta().seating() {
+        crate::save::Seating::Host { tokens, .. } => Some(tokens),
+        _ => None,
     };
-    serve_table(host, &options.bind, options.port)
+    let host = match (&options.resume, kept) {
+        (Some(_), Some(tokens)) => Host::restored(session, entropy(), &tokens),
+        (Some(_), None) => Host::resumed(session, entropy()),
+        (None, _) => Host::new(session, entropy()),
+    };
+    let hosted = serve_table(host, &options.bind, options.port)?;
+    let port = hosted.server.addr().port();
+    hosted
+        .server
+        .with_host(|host| host.keep_seating(&options.bind, port));
+    Ok(hosted)
 }
 
 /// Serves `host` on `bind`:`port` (0: any free port).

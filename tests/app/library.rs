@@ -95,9 +95,17 @@ fn the_library_lists_saves_and_samples_sorts_and_searches() {
     assert!(has(&h, "Study club-night") && !has(&h, "Study from-rbc"));
     assert!(!has(&h, "Study sample-wild16"));
 
+    // An unfinished game is not studied: the gate asks to end it first.
     h.click("Study club-night");
+    assert!(matches!(&h.state().screen, Screen::Library(_)));
+    assert!(has(&h, "This game is not over"));
+    h.click("This game will not be continued");
+    h.click("Abandon it and study");
     match &h.state().screen {
-        Screen::Study(s) => assert_eq!(s.saved.meta.white, "Ann"),
+        Screen::Study(s) => {
+            assert_eq!(s.saved.meta.white, "Ann");
+            assert!(s.saved.meta.abandoned.is_some());
+        }
         _ => panic!("the game did not open in study"),
     }
 }

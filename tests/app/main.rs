@@ -11,6 +11,7 @@ mod club;
 mod club_console;
 mod computer;
 mod display;
+mod gate;
 mod handicap;
 mod hotseat;
 mod howto;

@@ -16,7 +16,6 @@ fn study_sample(name: &str) -> Gui {
 #[test]
 fn each_perspective_shows_what_it_knew() {
     let mut h = study_sample("sample-wild16.ron");
-    assert!(h.study().confirmed, "a finished game opens directly");
     let len = h.study().saved.log.events.len();
     for cursor in [0, 7, len / 3, len / 2, len - 1, len] {
         for perspective in [Perspective::White, Perspective::Black, Perspective::Referee] {
@@ -79,7 +78,7 @@ fn the_timeline_steps_by_event_and_by_move_from_the_keyboard() {
 }
 
 #[test]
-fn an_unfinished_game_asks_before_showing_anything() {
+fn an_unfinished_game_is_never_studied_until_it_is_abandoned() {
     let text = std::fs::read_to_string(sample("sample-rand.ron")).expect("sample");
     let mut saved = kriegspiel::save::load_str(&text).expect("loads").saved;
     saved.log.events.truncate(20);
@@ -87,15 +86,33 @@ fn an_unfinished_game_asks_before_showing_anything() {
     let app = Gui::builder();
     let path = app.dir().join("unfinished.ron");
     saved.write(&path).expect("write");
-    let mut h = app.study(path).build();
-    assert!(!h.study().confirmed);
+    let mut h = app.study(&path).build();
     assert!(
-        h.study().drawn.is_empty(),
-        "nothing is drawn before the confirmation"
+        !matches!(h.state().screen, kriegspiel::app::Screen::Study(_)),
+        "an unfinished game never opens in study"
     );
-    h.click("Study it anyway");
-    assert!(h.study().confirmed);
+    let shown = gui::texts(&h).join("\n");
+    assert!(shown.contains("This game is not over"), "{shown}");
+    // Abandoning needs the person to say the game will not be continued.
+    h.click("Abandon it and study");
+    assert!(!matches!(
+        h.state().screen,
+        kriegspiel::app::Screen::Study(_)
+    ));
+    h.click("This game will not be continued");
+    h.click("Abandon it and study");
     assert_eq!(h.study().drawn.len(), 3);
+    let kept = kriegspiel::save::load_file(&path).expect("the save still loads");
+    assert!(
+        kept.saved.meta.abandoned.is_some(),
+        "the abandonment is recorded"
+    );
+    assert!(
+        kept.saved.result.is_none(),
+        "an abandoned game has no result"
+    );
+    let shown = gui::texts(&h).join("\n");
+    assert!(shown.contains("abandoned"), "and it is said: {shown}");
 }
 
 #[test]
@@ -169,11 +186,15 @@ fn the_overlay_is_a_heat_map_of_where_enemy_units_may_stand() {
     }
     let app = Gui::builder();
     let file = app.dir().join("heat.ron");
-    kriegspiel::save::SavedGame::of(&game, kriegspiel::save::Meta::default(), None)
+    // Unfinished: studied once abandoned (the gate studies only a game that is over).
+    let meta = kriegspiel::save::Meta {
+        abandoned: Some(kriegspiel::save::Abandoned::default()),
+        ..kriegspiel::save::Meta::default()
+    };
+    kriegspiel::save::SavedGame::of(&game, meta, None)
         .write(&file)
         .expect("saved");
     let mut h = app.study(file).build();
-    h.click("Study it anyway");
     {
         let s = h.study_mut();
         s.perspective = Perspective::White;
@@ -200,7 +221,6 @@ fn a_kriegspiel_org_review_opens_in_study_with_three_boards() {
     let review = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/import/ksorg-wild16.json");
     let mut h = Gui::builder().study(&review).build();
-    assert!(h.study().confirmed, "a finished game opens directly");
     assert_eq!(h.study().path, None, "the review is never saved over");
     assert!(h.study().saved.log.events.len() > 200);
     let len = h.study().saved.log.events.len();

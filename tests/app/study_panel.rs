@@ -201,7 +201,10 @@ fn a_comment_is_saved_with_the_game_and_exported_in_pgn() {
     std::fs::copy(sample("sample-berkeley.ron"), &path).expect("copy the sample");
     let loaded = kriegspiel::save::load_file(&path).expect("the sample loads");
     assert!(loaded.saved.comments.is_empty());
-    let mut h = screen_harness(StudyScreen::new(loaded.saved).with_path(path.clone()));
+    let mut h = screen_harness(
+        StudyScreen::new(kriegspiel::gate::finished(loaded.saved).expect("over"))
+            .with_path(path.clone()),
+    );
     h.get_by_label("Move 1 Black Nc6").click();
     h.run();
     assert_eq!(h.state().screen.cursor, 2);
@@ -247,7 +250,9 @@ fn a_comment_is_saved_with_the_game_and_exported_in_pgn() {
 fn without_a_file_saving_comments_asks_the_app_for_one() {
     let text = std::fs::read_to_string(sample("sample-berkeley.ron")).expect("sample");
     let saved = kriegspiel::save::load_str(&text).expect("loads").saved;
-    let mut h = screen_harness(StudyScreen::new(saved));
+    let mut h = screen_harness(StudyScreen::new(
+        kriegspiel::gate::finished(saved).expect("over"),
+    ));
     h.get_by_label("Save comments").click();
     h.run();
     assert_eq!(h.state().requests, vec![StudyRequest::SaveAs]);

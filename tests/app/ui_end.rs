@@ -58,7 +58,6 @@ fn the_end_of_a_game_offers_study_export_and_a_new_game() {
     h.click("Study this game");
     let s = h.study();
     assert!(s.saved.result.is_some(), "the finished game is studied");
-    assert!(s.confirmed, "a finished game needs no confirmation");
     assert_eq!(s.saved.meta.white, "Ann");
 }
 

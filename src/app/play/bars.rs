@@ -58,7 +58,7 @@ impl PlayScreen {
             if let Some(hosted) = &self.hosting
                 && !inviting
             {
-                let (address, code) = (&hosted.address, hosted.server.code());
+                let (address, code) = (&hosted.address, hosted.server.invitation());
                 ui.label(
                     RichText::new(format!("Hosting: address {address}, code {code}")).strong(),
                 );

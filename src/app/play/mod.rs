@@ -328,7 +328,7 @@ impl PlayScreen {
         Some(vec![
             "Waiting for the other player to join".to_owned(),
             format!("Address: {}", hosted.address),
-            format!("Join code: {}", hosted.server.code()),
+            format!("Join code: {}", hosted.server.invitation()),
         ])
     }
 

@@ -184,6 +184,11 @@ impl TsuitateScreen {
         screen
     }
 
+    /// Who, where and when (and whether the game was abandoned).
+    pub fn meta(&self) -> &Meta {
+        &self.meta
+    }
+
     /// The game.
     pub fn game(&self) -> &TsuitateGame {
         &self.game
