@@ -191,3 +191,111 @@ fn an_unfinished_pgn_asks_for_its_rules_and_its_save_exists_and_is_listed() {
     assert!(listed.contains("Resume unfinished game"), "{listed}");
     assert!(listed.contains("Ann v Bob"), "{listed}");
 }
+
+/// What the app shows after opening a save: the screen, in a word.
+fn shown(h: &Gui) -> String {
+    match &h.state().screen {
+        Screen::Play(p) => format!("play {:?}", p.mode),
+        Screen::Study(_) => "study".into(),
+        Screen::Network(_) => "network seat".into(),
+        Screen::Start if h.query_by_label("This game is not over").is_some() => {
+            "asked: not over".into()
+        }
+        Screen::Start => "start".into(),
+        _ => "other".into(),
+    }
+}
+
+/// Every seating × to play on (`kriegspiel FILE`, as Resume, Recent, Open and the Library's
+/// Resume do) or to study (`kriegspiel FILE --mode study`, as Study and the Library's Study do)
+/// × over or not, through the app's one open function: what each shows.
+#[test]
+fn every_seating_and_path_shows_only_what_the_gate_allows() {
+    let free_port = || {
+        std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .map(|a| a.port())
+            .expect("a free port")
+    };
+    let token = |c: char| format!("{c}{}", "A".repeat(23));
+    let seatings = [
+        ("hot-seat", Seating::HotSeat),
+        (
+            "computer",
+            Seating::Computer {
+                human: Color::Black,
+            },
+        ),
+        ("club", Seating::Club),
+        (
+            "host",
+            Seating::Host {
+                own: Some(Color::White),
+                bind: "127.0.0.1".into(),
+                port: free_port(),
+                tokens: [token('W'), token('B')],
+            },
+        ),
+        (
+            "seat",
+            Seating::Seat {
+                color: Color::Black,
+                address: format!("127.0.0.1:{}", free_port()),
+                token: token('B'),
+            },
+        ),
+    ];
+    let mut table = Vec::new();
+    for (name, seating) in seatings {
+        for over in [false, true] {
+            for study in [false, true] {
+                let builder = Gui::builder();
+                let text =
+                    std::fs::read_to_string(gui::sample("sample-wild16.ron")).expect("sample");
+                let mut saved = kriegspiel::save::load_str(&text).expect("loads").saved;
+                if !over {
+                    saved.log.events.truncate(20);
+                    saved.result = None;
+                }
+                if let Seating::Computer { human } = seating {
+                    saved.meta.mode = kriegspiel::save::Mode::Practice;
+                    saved.meta.computer = Some(kriegspiel::save::Computer {
+                        plays: !human,
+                        bot: kriegspiel::bots::BotKind::Random,
+                        level: None,
+                    });
+                }
+                saved.meta.seating = Some(seating.clone());
+                let path = builder.dir().join(format!("{name}.ron"));
+                saved.write(&path).expect("written");
+                let builder = builder.file(&path);
+                let builder = if study {
+                    builder.start_mode("study")
+                } else {
+                    builder
+                };
+                let mut h = builder.build_without_run();
+                h.run_steps(3);
+                let got = shown(&h);
+                table.push(format!("{name:8} over={over:5} study={study:5}: {got}"));
+                let want = match (study, over, name) {
+                    (true, false, _) => "asked: not over",
+                    (true, true, _) | (false, true, "host" | "seat") => "study",
+                    (false, _, "hot-seat") => "play HotSeat",
+                    (false, _, "computer") => "play Seat(Black)",
+                    (false, _, "club") => "play Referee",
+                    (false, false, "host" | "seat") => "network seat",
+                    _ => unreachable!(),
+                };
+                assert_eq!(got, want, "{name}, over {over}, study {study}");
+                if (name, over, study) == ("host", false, false) {
+                    // The host's own seat is taken back over the loopback: a seat, not the game.
+                    h.until_dialled();
+                    assert_eq!(shown(&h), "play Seat(White)");
+                    assert!(h.play().table.truth().is_none());
+                }
+            }
+        }
+    }
+    println!("{}", table.join("\n"));
+}
