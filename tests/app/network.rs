@@ -417,7 +417,7 @@ fn the_host_form_chooses_who_may_join_and_lists_the_addresses_to_type() {
         "{}",
         hosted.server.addr()
     );
-    assert_eq!(hosted.addresses, [hosted.address.clone()]);
+    assert_eq!(hosted.addresses, std::slice::from_ref(&hosted.address));
     assert!(
         hosted.address.starts_with("127.0.0.1:"),
         "{}",
