@@ -386,6 +386,7 @@ fn the_host_form_chooses_who_may_join_and_lists_the_addresses_to_type() {
     // The local network (the default): this machine's addresses, as others type them.
     assert_eq!(h.network_mut().reach, Reach::LocalNetwork);
     assert!(h.query_by_label("Others type").is_some());
+    gui::shot(&mut h, "network-host-form");
     let listed = join_addresses("0.0.0.0", 7716);
     assert!(!listed.is_empty());
     for address in &listed {
@@ -456,6 +457,7 @@ fn each_players_screen_shows_the_opponents_name() {
     });
     let title = o.state().window_title().unwrap_or_default().to_owned();
     assert!(title.contains("Ann [2J vs Hal"), "{title}");
+    gui::shot(&mut h, "network-opponent-name");
 }
 
 /// When the host's app closes, the joiner is told in words that the host has gone, that the
@@ -494,4 +496,5 @@ fn when_the_host_leaves_the_joiner_is_told_and_cannot_move() {
             .is_disabled()
     );
     assert!(o.get_by_label("Resign").accesskit_node().is_disabled());
+    gui::shot(&mut o, "network-host-left");
 }

@@ -152,7 +152,7 @@ impl PlayScreen {
         ui.add_enabled_ui(false, |ui| {
             ui.horizontal_wrapped(|ui| {
                 let mut ignored = Vec::new();
-                self.move_field(ui, "no moves until the host is back", &mut ignored);
+                self.move_field(ui, "waiting for the host", &mut ignored);
                 if let PlayMode::Seat(me) = self.mode {
                     self.draw_buttons(ui, me, &mut ignored);
                 }
