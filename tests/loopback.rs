@@ -13,6 +13,9 @@ use kriegspiel::seat::serve::{HostOptions, Hosted, ServeError, start_host};
 use kriegspiel::session::GameSession;
 use kriegspiel::table::{News, Table};
 use shakmaty::Color;
+use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// A host on a free loopback port, autosaving in `dir`.
@@ -154,4 +157,177 @@ fn a_host_that_cannot_start_says_whose_fault_it_is() {
         panic!("listened on an address this machine does not have");
     };
     assert!(matches!(listen, ServeError::Listen { .. }) && !listen.is_bad_input());
+}
+
+/// A seat named `name`, taken with the host's code.
+fn sit_named(hosted: &Hosted, seat: Color, name: &str) -> RemoteTable {
+    let mut hello = Hello::new();
+    hello.code = Some(hosted.server.code().to_owned());
+    hello.seat = Some(seat);
+    hello.name = Some(name.to_owned());
+    let address = format!("127.0.0.1:{}", hosted.server.addr().port());
+    RemoteTable::connect(&address, hello).expect("seated")
+}
+
+/// Each seat's facts (the names its screen and window title show) carry the other player's
+/// name, cleaned and bounded as every name is, a hostile one included: escape sequences,
+/// direction marks, a line end and 10 KB of text.
+#[test]
+fn each_seat_is_told_the_other_players_cleaned_name() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let hosted = host(Preset::Wild16.rules(), dir.path());
+    let hostile = format!(
+        "Mallory\u{1b}[2J\u{1b}]0;owned\u{7}\u{202e}\r\n{}",
+        "x".repeat(10_000)
+    );
+    let clean = kriegspiel::untrusted::clean_name(&hostile);
+    assert!(clean.starts_with("Mallory"), "{clean:?}");
+    assert!(clean.chars().count() <= 40, "{clean:?}");
+    assert!(!clean.chars().any(|c| c.is_control() || c == '\u{202e}'));
+    let mut white = sit_named(&hosted, Color::White, "Ann\u{0}\u{1b}[31m");
+    let mut black = sit_named(&hosted, Color::Black, &hostile);
+    let ann = kriegspiel::untrusted::clean_name("Ann\u{0}\u{1b}[31m");
+    assert!(ann.starts_with("Ann") && !ann.chars().any(char::is_control));
+    // White sat first: it learns Black's name when Black sits down.
+    until(&mut white, |t| t.facts().meta.black == clean);
+    assert_eq!(white.facts().meta.white, ann);
+    // Black learns White's name from its welcome.
+    until(&mut black, |t| t.facts().meta.white == ann);
+    assert_eq!(black.facts().meta.black, clean);
+    // And each seat's status names its opponent.
+    let status = white.facts().status.clone().unwrap_or_default();
+    assert!(status.contains(&format!("{clean} (Black)")), "{status}");
+    let status = black.facts().status.clone().unwrap_or_default();
+    assert!(status.contains(&format!("{ann} (White)")), "{status}");
+}
+
+/// A loopback relay in front of a table, which a test can take away (its listener and every
+/// connection closed, as when the host's app closes) and put back on the same port.
+struct Relay {
+    stop: Arc<AtomicBool>,
+    streams: Arc<Mutex<Vec<TcpStream>>>,
+}
+
+impl Relay {
+    /// Relays `port` on the loopback to `upstream`.
+    fn start(port: u16, upstream: SocketAddr) -> (Relay, u16) {
+        let listener = TcpListener::bind(("127.0.0.1", port)).expect("the relay listens");
+        let port = listener.local_addr().expect("an address").port();
+        listener.set_nonblocking(true).expect("nonblocking");
+        let stop = Arc::new(AtomicBool::new(false));
+        let streams: Arc<Mutex<Vec<TcpStream>>> = Arc::default();
+        let (halt, kept) = (Arc::clone(&stop), Arc::clone(&streams));
+        std::thread::spawn(move || {
+            while !halt.load(Ordering::SeqCst) {
+                let Ok((seat, _)) = listener.accept() else {
+                    std::thread::sleep(Duration::from_millis(5));
+                    continue;
+                };
+                let Ok(table) = TcpStream::connect(upstream) else {
+                    continue;
+                };
+                let _ = seat.set_nonblocking(false);
+                let mut open = kept.lock().expect("lock");
+                for (mut from, mut to) in [
+                    (
+                        seat.try_clone().expect("clone"),
+                        table.try_clone().expect("clone"),
+                    ),
+                    (
+                        table.try_clone().expect("clone"),
+                        seat.try_clone().expect("clone"),
+                    ),
+                ] {
+                    std::thread::spawn(move || {
+                        let _ = std::io::copy(&mut from, &mut to);
+                        let _ = to.shutdown(Shutdown::Both);
+                    });
+                }
+                open.extend([seat, table]);
+            }
+        });
+        (Relay { stop, streams }, port)
+    }
+
+    /// Closes the listener and every connection through it.
+    fn close(self) {
+        self.stop.store(true, Ordering::SeqCst);
+        for stream in self.streams.lock().expect("lock").drain(..) {
+            let _ = stream.shutdown(Shutdown::Both);
+        }
+        // The listener goes with its thread's next look at the flag.
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// When the host leaves, its seat is told so in words (the host has gone, the game is kept on
+/// the host's machine, this app rejoins when it is back), not in the system's error; a request
+/// is refused at once without being sent; and when the host is back on the same address the
+/// seat rejoins by itself (with its token) and the game goes on.
+#[test]
+fn a_seat_whose_host_left_is_told_in_words_and_rejoins_when_it_is_back() {
+    use kriegspiel::referee::RequestError;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let hosted = host(Preset::Wild16.rules(), dir.path());
+    let (relay, port) = Relay::start(0, hosted.server.addr());
+    let mut hello = Hello::new();
+    hello.code = Some(hosted.server.code().to_owned());
+    hello.seat = Some(Color::White);
+    let mut white = RemoteTable::connect(&format!("127.0.0.1:{port}"), hello).expect("seated");
+    let mut black = sit(&hosted, Color::Black);
+    white.submit(attempt("e2e4"), Duration::ZERO);
+    until(&mut white, |t| {
+        !t.waiting() && t.facts().to_move == Color::Black
+    });
+    assert_eq!(white.facts().cut_off, None);
+    // The host leaves: its connection closes, and dialling it again is refused.
+    relay.close();
+    until(&mut white, |t| {
+        t.facts()
+            .cut_off
+            .as_ref()
+            .is_some_and(|c| c.detail.contains("refused"))
+    });
+    let cut = white.facts().cut_off.clone().expect("cut off");
+    assert!(
+        cut.words.starts_with("The host has left the game."),
+        "{cut:?}"
+    );
+    assert!(cut.words.contains("kept on the host's machine"), "{cut:?}");
+    assert!(cut.words.contains("rejoins it by itself"), "{cut:?}");
+    assert!(!cut.words.contains("os error"), "{cut:?}");
+    assert_eq!(
+        white.facts().trouble,
+        None,
+        "no error in red beside the words"
+    );
+    let status = white.facts().status.clone().unwrap_or_default();
+    assert!(status.contains("cut off from the host"), "{status}");
+    // A request is refused here, in those words, and nothing waits on the network.
+    white.submit(Request::Resign(Color::White), Duration::ZERO);
+    assert!(!white.waiting(), "the request was sent");
+    let news = white.poll(Duration::ZERO);
+    assert!(
+        matches!(
+            &news[..],
+            [News::Refused { error: RequestError::Table(e), .. }] if *e == cut.words
+        ),
+        "{news:?}"
+    );
+    // The host is back at the same address: the seat rejoins and the game goes on.
+    let (_back, again) = Relay::start(port, hosted.server.addr());
+    assert_eq!(again, port);
+    until(&mut white, |t| t.facts().cut_off.is_none());
+    assert_eq!(white.facts().over, None);
+    black.submit(attempt("e7e5"), Duration::ZERO);
+    until(&mut black, |t| {
+        !t.waiting() && t.facts().to_move == Color::White
+    });
+    until(&mut white, |t| t.facts().to_move == Color::White);
+    white.submit(attempt("d2d4"), Duration::ZERO);
+    let news = until(&mut white, |t| !t.waiting());
+    assert!(
+        !news.iter().any(|n| matches!(n, News::Refused { .. })),
+        "{news:?}"
+    );
 }

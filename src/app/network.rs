@@ -9,8 +9,9 @@ use crate::clock::TimeControl;
 use crate::rules::{Preset, RuleSet};
 use crate::seat::Hello;
 use crate::seat::remote::{RemoteTable, Ticket};
-use crate::seat::serve::{self, HostOptions, Hosted};
+use crate::seat::serve::{self, HostOptions, Hosted, Reach};
 use crate::seat::trouble::ConnectError;
+use egui::RichText;
 use shakmaty::Color;
 use std::path::Path;
 use std::sync::Arc;
@@ -37,6 +38,11 @@ pub struct NetworkScreen {
     pub clock: String,
     /// Host: the port.
     pub port: String,
+    /// Host: who may join (this machine only, or the local network).
+    pub reach: Reach,
+    /// Host: the addresses others can type, as last read for this port (read once, not every
+    /// frame).
+    addresses: Option<(u16, Vec<String>)>,
     /// Join: the host's address.
     pub address: String,
     /// Join: the join code.
@@ -121,6 +127,8 @@ impl NetworkScreen {
             seat: Color::White,
             clock: String::new(),
             port: serve::DEFAULT_PORT.to_string(),
+            reach: Reach::LocalNetwork,
+            addresses: None,
             address: String::new(),
             code: String::new(),
             name: String::new(),
@@ -274,12 +282,58 @@ impl NetworkScreen {
                     ui.end_row();
                     edited |= field(ui, "Clock", &mut self.clock, "none, or 5+3");
                     edited |= field(ui, "Port", &mut self.port, "7716");
+                    edited |= self.reach_rows(ui);
                 } else {
                     edited |= field(ui, "Host address", &mut self.address, "192.168.1.5:7716");
                     edited |= field(ui, "Join code", &mut self.code, "ABC-DEF");
                 }
                 edited |= field(ui, "Your name", &mut self.name, "shown to the other player");
             });
+        edited
+    }
+
+    /// Who may join, and the addresses they type (for the port typed); true when changed.
+    fn reach_rows(&mut self, ui: &mut egui::Ui) -> bool {
+        let mut edited = false;
+        ui.label("Who may join");
+        ui.vertical(|ui| {
+            for (reach, text) in [
+                (Reach::ThisMachine, "This machine only (127.0.0.1)"),
+                (Reach::LocalNetwork, "The local network"),
+            ] {
+                edited |= ui.radio_value(&mut self.reach, reach, text).changed();
+            }
+        });
+        ui.end_row();
+        let Ok(port) = self.port.trim().parse::<u16>() else {
+            return edited;
+        };
+        let addresses = match self.reach {
+            Reach::ThisMachine => vec![format!("127.0.0.1:{port}")],
+            Reach::LocalNetwork => {
+                if self.addresses.as_ref().is_none_or(|(p, _)| *p != port) {
+                    let found = serve::join_addresses(Reach::LocalNetwork.bind(), port);
+                    self.addresses = Some((port, found));
+                }
+                self.addresses
+                    .as_ref()
+                    .map_or(Vec::new(), |(_, a)| a.clone())
+            }
+        };
+        ui.label(match self.reach {
+            Reach::ThisMachine => "Joined at",
+            Reach::LocalNetwork => "Others type",
+        });
+        ui.vertical(|ui| {
+            for address in &addresses {
+                ui.label(RichText::new(address).monospace().strong());
+            }
+            if self.reach == Reach::LocalNetwork && addresses.iter().all(|a| a.starts_with("127."))
+            {
+                ui.label(RichText::new("No network found: only this machine can join.").weak());
+            }
+        });
+        ui.end_row();
         edited
     }
 
@@ -337,7 +391,7 @@ impl NetworkScreen {
         let hosted = serve::start_host(&HostOptions {
             rules: self.rules.clone(),
             time_control,
-            bind: "0.0.0.0".to_owned(),
+            bind: self.reach.bind().to_owned(),
             port,
             autosave: saves_dir.join(crate::save::autosave_name()),
             resume: None,

@@ -109,6 +109,8 @@ impl Connection {
         };
         let mut sent = hello.clone();
         (sent.code, sent.token) = (None, None);
+        // The name as the table keeps it (bounded: a long one would not fit the hello's frame).
+        sent.name = sent.name.as_deref().map(crate::untrusted::clean_name);
         secure::write_frame(&mut stream, &sealer.seal(sent.line().as_bytes()))?;
         stream.set_read_timeout(Some(SILENT))?;
         Connection::run(stream, sealer, opener)

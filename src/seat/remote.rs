@@ -7,7 +7,9 @@
 //! connection's reader thread wakes the window when a line arrives); an answer that does not
 //! come within [`ANSWER_WAIT`] drops the connection, which is taken back with the seat's token,
 //! asking only for the lines not yet held. The public facts ([`Facts`]) are filled in from the
-//! host's `state` and `board` lines, as a local table fills in its own.
+//! host's `state` and `board` lines, as a local table fills in its own. While the connection
+//! is down the facts say so in words ([`crate::table::CutOff`]: the host has gone, the game is
+//! kept there, the seat rejoins when it can) and requests are refused here, not sent.
 
 use super::link::{Connection, LinkError};
 use super::{Hello, Received, SeatState};
@@ -49,6 +51,7 @@ pub const ANSWER_WAIT: Duration = Duration::from_secs(5);
 const RETRY: Duration = Duration::from_secs(1);
 
 pub use super::trouble::ConnectError;
+use super::trouble::cut_off;
 
 /// A request sent and not answered yet.
 struct Pending {
@@ -186,6 +189,7 @@ impl RemoteTable {
         };
         connection.send(line).map_err(|e| {
             self.connection = None;
+            self.facts.cut_off = Some(cut_off(e.kind(), &e.to_string()));
             LinkError::Write(e)
         })
     }
@@ -237,12 +241,20 @@ impl RemoteTable {
 
     fn refresh_status(&mut self) {
         let seat = crate::wording::color_title(self.color);
-        let opponent = if self.facts.trouble.is_some() {
-            "connection lost, reconnecting…"
+        let other = crate::wording::color_title(!self.color);
+        let name = (!self.color).fold_wb(&self.facts.meta.white, &self.facts.meta.black);
+        let opponent = if self.facts.cut_off.is_some() {
+            "cut off from the host, rejoining…".to_owned()
         } else if self.opponent_connected() {
-            "opponent connected"
+            match name.as_str() {
+                "" => format!("{other} is connected"),
+                name => format!("{name} ({other}) is connected"),
+            }
         } else {
-            "waiting for the opponent"
+            match name.as_str() {
+                "" => "waiting for the opponent".to_owned(),
+                name => format!("waiting for {name} ({other}) to come back"),
+            }
         };
         self.facts.status = Some(match &self.hosting {
             Some(_) => format!("You play {seat}, hosting: {opponent}"),
@@ -260,7 +272,10 @@ impl RemoteTable {
             }
         };
         match got {
-            Received::Welcome => self.facts.trouble = None,
+            Received::Welcome => {
+                self.facts.trouble = None;
+                self.facts.cut_off = None;
+            }
             Received::Refused(e) => match self.pending.take() {
                 Some(p) => self.news.push(News::Refused {
                     request: p.request,
@@ -356,7 +371,10 @@ impl RemoteTable {
                     }
                     self.connection = Some(c);
                 }
-                Ok(Err(e)) => self.facts.trouble = Some(format!("reconnecting to the host: {e}")),
+                Ok(Err(e)) => {
+                    self.facts.cut_off = Some(cut_off(e.kind(), &e.to_string()));
+                    self.refresh_status();
+                }
                 Err(std::sync::mpsc::TryRecvError::Empty) => return,
                 Err(std::sync::mpsc::TryRecvError::Disconnected) => {}
             }
@@ -417,8 +435,9 @@ impl RemoteTable {
                     match got {
                         Ok(line) => lines.push(line),
                         Err(e) => {
-                            self.facts.trouble = Some(format!("{e}; reconnecting…"));
+                            self.facts.cut_off = Some(cut_off(e.kind(), &e.to_string()));
                             self.connection = None;
+                            self.refresh_status();
                             break;
                         }
                     }
@@ -435,6 +454,9 @@ impl RemoteTable {
             && let Some(p) = self.pending.take()
         {
             self.connection = None;
+            let detail = format!("no answer within {} s", ANSWER_WAIT.as_secs());
+            self.facts.cut_off = Some(cut_off(std::io::ErrorKind::TimedOut, &detail));
+            self.refresh_status();
             self.news.push(News::Refused {
                 request: p.request,
                 error: RequestError::Table("the host did not answer in time".into()),
@@ -459,6 +481,12 @@ impl Table for RemoteTable {
     }
 
     fn submit(&mut self, request: Request, _now: Duration) {
+        // Cut off: refused here, in the words the screen shows, without trying the network.
+        if let Some(cut) = &self.facts.cut_off {
+            let error = RequestError::Table(cut.words.clone());
+            self.news.push(News::Refused { request, error });
+            return;
+        }
         match serde_json::to_string(&RequestRepr::from(request.clone())) {
             Ok(line) => self.send_request(request, &line),
             Err(e) => self.news.push(News::Refused {
@@ -469,6 +497,9 @@ impl Table for RemoteTable {
     }
 
     fn offer_draw(&mut self, seat: Color, _now: Duration) {
+        if self.facts.cut_off.is_some() {
+            return;
+        }
         let op = if self.facts.draw_offer == Some(!seat) {
             "{\"op\":\"accept_draw\"}"
         } else {

@@ -18,6 +18,55 @@ use std::time::Duration;
 /// The port `kriegspiel host` listens on unless told otherwise.
 pub const DEFAULT_PORT: u16 = 7716;
 
+/// Who may join a game hosted here.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// Only programs on this machine (the loopback, 127.0.0.1).
+    ThisMachine,
+    /// Machines on the local network (every IPv4 interface).
+    LocalNetwork,
+}
+
+impl Reach {
+    /// The address to listen on.
+    pub fn bind(self) -> &'static str {
+        match self {
+            Reach::ThisMachine => "127.0.0.1",
+            Reach::LocalNetwork => "0.0.0.0",
+        }
+    }
+}
+
+/// The addresses others type to join a table listening on `bind`:`port`: for every interface
+/// (`0.0.0.0`), each of this machine's IPv4 addresses but the loopback (from the system's list
+/// of interfaces; when it cannot be read, the address the system would send from), else the
+/// loopback; otherwise `bind` itself.
+pub fn join_addresses(bind: &str, port: u16) -> Vec<String> {
+    if bind != Reach::LocalNetwork.bind() {
+        return vec![format!("{bind}:{port}")];
+    }
+    let mut ips: Vec<std::net::Ipv4Addr> = match if_addrs::get_if_addrs() {
+        Ok(interfaces) => interfaces
+            .iter()
+            .filter_map(|i| match i.ip() {
+                std::net::IpAddr::V4(ip) if !ip.is_loopback() && !ip.is_unspecified() => Some(ip),
+                _ => None,
+            })
+            .collect(),
+        Err(_) => match lan_address() {
+            std::net::IpAddr::V4(ip) if !ip.is_loopback() => vec![ip],
+            _ => Vec::new(),
+        },
+    };
+    // Private (home and office) networks first, then in order; each once.
+    ips.sort_by_key(|ip| (!ip.is_private(), *ip));
+    ips.dedup();
+    if ips.is_empty() {
+        ips.push(std::net::Ipv4Addr::LOCALHOST);
+    }
+    ips.into_iter().map(|ip| format!("{ip}:{port}")).collect()
+}
+
 /// What `kriegspiel host` was asked for.
 #[derive(Clone, Debug)]
 pub struct HostOptions {
@@ -25,7 +74,7 @@ pub struct HostOptions {
     pub rules: RuleSet,
     /// The clock, if any.
     pub time_control: Option<TimeControl>,
-    /// The address to listen on (`0.0.0.0`: every interface).
+    /// The address to listen on (`0.0.0.0`: every interface; see [`Reach`]).
     pub bind: String,
     /// The port (0: any free port).
     pub port: u16,
@@ -41,6 +90,8 @@ pub struct Hosted<H: SeatTable = Host> {
     pub server: Server<H>,
     /// Where to join from another machine (this machine's LAN address and the port).
     pub address: String,
+    /// Every address others can type ([`join_addresses`]); `address` is the first.
+    pub addresses: Vec<String>,
 }
 
 impl<H: SeatTable> Drop for Hosted<H> {
@@ -197,9 +248,19 @@ pub fn serve_table<H: SeatTable>(host: H, bind: &str, port: u16) -> Result<Hoste
     } else {
         server.addr().ip()
     };
+    let address = format!("{ip}:{port}");
+    let mut addresses = vec![address.clone()];
+    if bind == Reach::LocalNetwork.bind() {
+        addresses = join_addresses(bind, port);
+        // The address the system sends from comes first when it is one of them.
+        if let Some(i) = addresses.iter().position(|a| *a == address) {
+            addresses[..=i].rotate_right(1);
+        }
+    }
     Ok(Hosted {
         server,
-        address: format!("{ip}:{port}"),
+        address: addresses.first().cloned().unwrap_or(address),
+        addresses,
     })
 }
 
@@ -236,6 +297,9 @@ pub fn announce(hosted: &Hosted, rules: &RuleSet) {
         hosted.server.addr()
     );
     let _ = writeln!(out, "address {}", hosted.address);
+    for other in hosted.addresses.iter().filter(|a| **a != hosted.address) {
+        let _ = writeln!(out, "also at {other}");
+    }
     announce_codes(&mut out, &hosted.server);
     let _ = out.flush();
 }

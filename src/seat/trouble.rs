@@ -1,8 +1,35 @@
-//! Why a seat could not be taken ([`ConnectError`]), said in words a person understands first
-//! ("The host does not answer.", "Wrong code."), with the technical detail second.
+//! Why a seat could not be taken ([`ConnectError`]), or why a seated one is cut off from its
+//! table ([`cut_off`]), said in words a person understands first ("The host does not
+//! answer.", "Wrong code.", "The host has left the game."), with the technical detail second.
 
 use super::host::HelloError;
+use crate::table::CutOff;
 use std::io::ErrorKind;
+
+/// What a cut-off seat is told comes next, whatever cut it off.
+const KEPT: &str = "The game is kept on the host's machine: this app rejoins it by itself as \
+                    soon as the host is back. Until then no move can be played.";
+
+/// Why a seat that sat at its table is cut off from it now (`kind`: how the connection failed,
+/// `detail`: the system's words): the host has gone (its machine refuses or closed the
+/// connection), or it cannot be reached; in words, each saying that the game is kept on the
+/// host and that the seat rejoins it when it can.
+pub fn cut_off(kind: ErrorKind, detail: &str) -> CutOff {
+    let what = match kind {
+        ErrorKind::ConnectionRefused
+        | ErrorKind::ConnectionReset
+        | ErrorKind::ConnectionAborted
+        | ErrorKind::BrokenPipe
+        | ErrorKind::UnexpectedEof => "The host has left the game.",
+        ErrorKind::TimedOut | ErrorKind::WouldBlock => "The host does not answer.",
+        ErrorKind::InvalidData | ErrorKind::NotConnected => "The connection to the host broke.",
+        _ => "The host cannot be reached from this network.",
+    };
+    CutOff {
+        words: format!("{what} {KEPT}"),
+        detail: crate::untrusted::shortened_to(detail, 200),
+    }
+}
 
 /// Why a seat could not be taken.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -121,6 +148,26 @@ mod tests {
             "failed to lookup address information: Name or service not known".into(),
         );
         assert_eq!(name.words(), "No machine has that name: check the address.");
+        let gone = cut_off(
+            ErrorKind::ConnectionRefused,
+            "Connection refused (os error 111)",
+        );
+        assert!(
+            gone.words.starts_with("The host has left the game."),
+            "{gone:?}"
+        );
+        assert!(
+            gone.words.contains("kept on the host's machine"),
+            "{gone:?}"
+        );
+        assert!(gone.words.contains("rejoins it by itself"), "{gone:?}");
+        assert!(!gone.words.contains("os error"), "{gone:?}");
+        assert_eq!(gone.detail, "Connection refused (os error 111)");
+        let silent = cut_off(ErrorKind::TimedOut, "the host went silent");
+        assert!(
+            silent.words.starts_with("The host does not answer."),
+            "{silent:?}"
+        );
         let full = ConnectError::Refused(HelloError::Full.to_string());
         assert_eq!(full.words(), "Both seats are taken: the game is full.");
         let taken = ConnectError::Refused(HelloError::Taken(shakmaty::Color::White).to_string());

@@ -41,6 +41,18 @@ pub struct Facts {
     pub trouble: Option<String>,
     /// Whether the other seat is taken (always, at a local table).
     pub opponent_present: bool,
+    /// A network seat cut off from its table (the host has gone, the network fails): nothing
+    /// that needs the table can be done until it is back.
+    pub cut_off: Option<CutOff>,
+}
+
+/// Why a network seat cannot reach its table now, in words first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CutOff {
+    /// What happened and what comes next, in words.
+    pub words: String,
+    /// The technical detail (shown small).
+    pub detail: String,
 }
 
 impl Facts {
@@ -60,6 +72,7 @@ impl Facts {
             status: None,
             trouble: None,
             opponent_present: true,
+            cut_off: None,
         }
     }
 

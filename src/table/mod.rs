@@ -12,7 +12,7 @@
 
 mod facts;
 
-pub use facts::Facts;
+pub use facts::{CutOff, Facts};
 
 use crate::log::{Event, Game};
 use crate::referee::{Request, RequestError};

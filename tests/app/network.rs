@@ -4,7 +4,7 @@
 
 use super::gui;
 
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use gui::{Gui, scratch};
 use kriegspiel::app::network::{NetworkScreen, Tab};
 use kriegspiel::app::newgame::{NewGameDialog, NewMode};
@@ -12,7 +12,7 @@ use kriegspiel::app::play::{Place, PlayMode};
 use kriegspiel::bots::BotKind;
 use kriegspiel::rules::Preset;
 use kriegspiel::seat::link::Connection;
-use kriegspiel::seat::serve::{HostOptions, start_host};
+use kriegspiel::seat::serve::{HostOptions, Reach, join_addresses, start_host};
 use kriegspiel::seat::{Hello, SeatState};
 use shakmaty::Color;
 use std::time::Duration;
@@ -106,6 +106,7 @@ fn hosting_shows_the_address_and_code_and_a_wrong_code_is_refused() {
     let mut form = NetworkScreen::new(Tab::Host);
     form.port = "0".into();
     form.seat = Color::Black;
+    form.reach = Reach::ThisMachine;
     let mut h = app_on(|b| b.network(form));
     h.get_by_label("Start hosting").click();
     h.until_dialled();
@@ -297,6 +298,7 @@ fn the_host_form_hosts_a_handicap_preset_picked_with_its_choices() {
     use kriegspiel::rules::{Sighted, Wing};
     let mut form = NetworkScreen::new(Tab::Host);
     form.port = "0".into();
+    form.reach = Reach::ThisMachine;
     let mut h = app_on(|b| b.network(form));
     assert!(h.query_by_label_contains("Change any rule").is_some());
     h.get_by_label(Preset::OneEye.title()).click();
@@ -372,4 +374,127 @@ fn a_closed_app_rejoins_its_seat_from_the_start_screen() {
         while let Ok(Ok(_)) = white.try_recv() {}
         h.table().facts().to_move == Color::Black
     });
+}
+
+/// The Host tab asks who may join: this machine only, or the local network, for which it lists
+/// the addresses others type (each with the port); this machine only hosts on the loopback.
+#[test]
+fn the_host_form_chooses_who_may_join_and_lists_the_addresses_to_type() {
+    let mut h = app_on(|b| b.network(NetworkScreen::new(Tab::Host)));
+    assert!(h.query_by_label("This machine only (127.0.0.1)").is_some());
+    assert!(h.query_by_label("The local network").is_some());
+    // The local network (the default): this machine's addresses, as others type them.
+    assert_eq!(h.network_mut().reach, Reach::LocalNetwork);
+    assert!(h.query_by_label("Others type").is_some());
+    gui::shot(&mut h, "network-host-form");
+    let listed = join_addresses("0.0.0.0", 7716);
+    assert!(!listed.is_empty());
+    for address in &listed {
+        assert!(address.ends_with(":7716"), "{address}");
+        assert!(
+            h.query_by_label(address).is_some(),
+            "{address} is not shown"
+        );
+    }
+    // Another port: the addresses follow it.
+    h.network_mut().port = "7999".into();
+    h.run_steps(2);
+    assert!(h.query_by_label_contains(":7999").is_some());
+    assert!(h.query_by_label_contains(":7716").is_none());
+    // This machine only: the loopback alone, and the server listens there alone.
+    h.get_by_label("This machine only (127.0.0.1)").click();
+    h.run_steps(2);
+    assert_eq!(h.network_mut().reach, Reach::ThisMachine);
+    assert!(h.query_by_label("Others type").is_none());
+    assert!(h.query_by_label("127.0.0.1:7999").is_some());
+    h.network_mut().port = "0".into();
+    h.run_steps(1);
+    h.get_by_label("Start hosting").click();
+    h.until_dialled();
+    let p = h.play();
+    let hosted = p.hosting.as_ref().expect("the screen keeps its server");
+    assert!(
+        hosted.server.addr().ip().is_loopback(),
+        "{}",
+        hosted.server.addr()
+    );
+    assert_eq!(hosted.addresses, std::slice::from_ref(&hosted.address));
+    assert!(
+        hosted.address.starts_with("127.0.0.1:"),
+        "{}",
+        hosted.address
+    );
+}
+
+/// The host hosts on this machine as Hal (Black); Ann joins (White) from another app.
+fn hal_hosts_and_ann_joins() -> (Gui, Gui) {
+    let mut form = NetworkScreen::new(Tab::Host);
+    form.port = "0".into();
+    form.seat = Color::Black;
+    form.reach = Reach::ThisMachine;
+    form.name = "Hal".into();
+    let mut h = app_on(|b| b.network(form));
+    h.get_by_label("Start hosting").click();
+    h.until_dialled();
+    let address = h.play().hosting.as_ref().expect("hosting").address.clone();
+    let code = h.play().hosting.as_ref().expect("hosting").server.code();
+    let mut o = join_form(&address, &code, "Ann\u{1b}[2J");
+    o.get_by_label("Join").click();
+    o.until_dialled();
+    (h, o)
+}
+
+/// Each player's screen names the other player (cleaned as names are), beside what it heard,
+/// and its window title says who plays whom.
+#[test]
+fn each_players_screen_shows_the_opponents_name() {
+    let (mut h, mut o) = hal_hosts_and_ann_joins();
+    h.run_until("the host never showed Ann's name", |h| {
+        h.query_by_label("Your opponent: Ann [2J (White)").is_some()
+    });
+    o.run_until("the joiner never showed Hal's name", |o| {
+        o.query_by_label("Your opponent: Hal (Black)").is_some()
+    });
+    let title = o.state().window_title().unwrap_or_default().to_owned();
+    assert!(title.contains("Ann [2J vs Hal"), "{title}");
+    gui::shot(&mut h, "network-opponent-name");
+}
+
+/// When the host's app closes, the joiner is told in words that the host has gone, that the
+/// game is kept there and that this app rejoins it; no error in red, and the move field is
+/// disabled until then.
+#[test]
+fn when_the_host_leaves_the_joiner_is_told_and_cannot_move() {
+    let (h, mut o) = hal_hosts_and_ann_joins();
+    // White (the joiner) is to move: its move field is there and enabled.
+    let field = || egui::accesskit::Role::TextInput;
+    o.run_until("the joiner never had the move", |o| {
+        o.query_by_role_and_label(field(), "Type a move").is_some()
+    });
+    assert!(
+        !o.get_by_role_and_label(field(), "Type a move")
+            .accesskit_node()
+            .is_disabled()
+    );
+    drop(h);
+    o.run_until("the joiner was never told the host left", |o| {
+        o.query_by_label_contains("The host has left the game.")
+            .is_some()
+    });
+    assert!(
+        o.query_by_label_contains("kept on the host's machine")
+            .is_some()
+    );
+    assert!(o.query_by_label_contains("rejoins it by itself").is_some());
+    assert!(
+        o.query_by_label_contains("reconnecting to the host")
+            .is_none()
+    );
+    assert!(
+        o.get_by_role_and_label(field(), "Type a move")
+            .accesskit_node()
+            .is_disabled()
+    );
+    assert!(o.get_by_label("Resign").accesskit_node().is_disabled());
+    gui::shot(&mut o, "network-host-left");
 }

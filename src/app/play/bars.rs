@@ -129,6 +129,8 @@ impl PlayScreen {
         ui.add_space(4.0);
         if self.revealed() {
             self.result_bar(ui, requests);
+        } else if let Some(cut) = self.facts().cut_off.clone() {
+            self.cut_off_bar(ui, &cut);
         } else if let Some((opener, chosen)) = self.entry.opening {
             self.opening_prompt(ui, opener, chosen, intents);
         } else if let Some(player) = self.active_player() {
@@ -140,6 +142,22 @@ impl PlayScreen {
         } else {
             self.waiting_bar(ui, intents);
         }
+    }
+
+    /// A network seat cut off from its table: why and what comes next, in words (the detail
+    /// small), over the move field and the buttons, disabled until the seat is back.
+    fn cut_off_bar(&mut self, ui: &mut egui::Ui, cut: &crate::table::CutOff) {
+        ui.add(egui::Label::new(RichText::new(&cut.words).strong()).wrap());
+        ui.label(RichText::new(&cut.detail).small().weak());
+        ui.add_enabled_ui(false, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                let mut ignored = Vec::new();
+                self.move_field(ui, "waiting for the host", &mut ignored);
+                if let PlayMode::Seat(me) = self.mode {
+                    self.draw_buttons(ui, me, &mut ignored);
+                }
+            });
+        });
     }
 
     /// The game is over: the result, and what to do with the game.

@@ -101,6 +101,10 @@ impl PlayScreen {
                     ui.label(RichText::new(others).weak());
                     ui.add_space(4.0);
                 }
+                if let Some(line) = self.opponent_line(color) {
+                    ui.label(RichText::new(line).strong());
+                    ui.add_space(4.0);
+                }
                 ui.label(RichText::new("What you heard").strong());
                 let view = self.table.view(color).clone();
                 heard_log(
@@ -112,6 +116,21 @@ impl PlayScreen {
                 );
             });
         });
+    }
+
+    /// In a network game, who plays the other seat: its name (cleaned as it arrived), or that
+    /// none is known yet.
+    fn opponent_line(&self, own: Color) -> Option<String> {
+        if self.facts().meta.mode != crate::save::Mode::Network {
+            return None;
+        }
+        let other = crate::wording::color_title(!own);
+        let name = (!own).fold_wb(&self.facts().meta.white, &self.facts().meta.black);
+        Some(match name.trim() {
+            "" if self.facts().opponent_present => format!("Your opponent ({other}) gave no name"),
+            "" => format!("Your opponent ({other}) has not sat down yet"),
+            name => format!("Your opponent: {name} ({other})"),
+        })
     }
 
     /// A place's title line (with the player's name).

@@ -296,7 +296,7 @@ impl PlayScreen {
 
     /// The player whose board accepts moves now, if any.
     pub(super) fn active_player(&self) -> Option<Color> {
-        if self.revealed() {
+        if self.revealed() || self.facts().cut_off.is_some() {
             return None;
         }
         let (to_move, to_act) = (self.facts().to_move, self.facts().to_act());
@@ -327,7 +327,7 @@ impl PlayScreen {
         }
         Some(vec![
             "Waiting for the other player to join".to_owned(),
-            format!("Address: {}", hosted.address),
+            format!("Address: {}", hosted.addresses.join("  or  ")),
             format!("Join code: {}", hosted.server.invitation()),
         ])
     }
