@@ -90,6 +90,11 @@ pub fn play_seat(
             }
             _ => {}
         }
+        // Nothing to decide until the table's state has caught up with the record: the view
+        // (rebuilt from the whole record) is not built after every line of a long catch-up.
+        if state.state.as_ref().is_none_or(|s| s.n != state.have()) {
+            continue;
+        }
         // Modern Kriegspiel: right after its legal move the seat may open squares, asked once
         // (at this length of its record; a bot that opens none is not asked again).
         let opening =
