@@ -46,7 +46,15 @@ fn a_time_control_out_of_range_is_refused_in_words() {
     assert!(error.to_string().contains("out of range"), "{error}");
     // `host --resume` refuses it as bad input, as it refuses `--clock 5+100000`.
     let out = Command::new(BIN)
-        .args(["host", "--seat", "none", "--port", "0", "--bind", "127.0.0.1"])
+        .args([
+            "host",
+            "--seat",
+            "none",
+            "--port",
+            "0",
+            "--bind",
+            "127.0.0.1",
+        ])
         .arg("--resume")
         .arg(&path)
         .arg("--autosave")
