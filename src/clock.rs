@@ -25,12 +25,52 @@ fn is_zero(n: &u64) -> bool {
     *n == 0
 }
 
+/// The longest base time (600 minutes, as `host --clock` allows).
+pub const MAX_BASE_MS: u64 = 600 * 60_000;
+
+/// The longest increment, and the longest delay (600 seconds, as `host --clock` allows).
+pub const MAX_STEP_MS: u64 = 600_000;
+
+/// A time control out of range (read from a file).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "a time control of {base_ms} ms + {increment_ms} ms (delay {delay_ms} ms) is out of range: \
+     the base must be 1 ms to 600 minutes, the increment and the delay at most 600 s"
+)]
+pub struct OutOfRange {
+    /// The base, in milliseconds.
+    pub base_ms: u64,
+    /// The increment, in milliseconds.
+    pub increment_ms: u64,
+    /// The delay, in milliseconds.
+    pub delay_ms: u64,
+}
+
 impl TimeControl {
+    /// Checks the control is in the range the command line and the app accept.
+    pub fn check(&self) -> Result<(), OutOfRange> {
+        let ok = (1..=MAX_BASE_MS).contains(&self.base_ms)
+            && self.increment_ms <= MAX_STEP_MS
+            && self.delay_ms <= MAX_STEP_MS;
+        ok.then_some(()).ok_or(OutOfRange {
+            base_ms: self.base_ms,
+            increment_ms: self.increment_ms,
+            delay_ms: self.delay_ms,
+        })
+    }
+
+    /// The most a side's clock can show after `moves` requests (its base and every increment).
+    pub fn most_after(&self, moves: usize) -> u64 {
+        let moves = u64::try_from(moves).unwrap_or(u64::MAX);
+        self.base_ms
+            .saturating_add(self.increment_ms.saturating_mul(moves))
+    }
+
     /// Minutes + seconds, as clubs write it ("5+3").
     pub fn minutes_plus_seconds(minutes: u64, seconds: u64) -> TimeControl {
         TimeControl {
-            base_ms: minutes * 60_000,
-            increment_ms: seconds * 1000,
+            base_ms: minutes.saturating_mul(60_000),
+            increment_ms: seconds.saturating_mul(1000),
             delay_ms: 0,
         }
     }
@@ -142,10 +182,11 @@ impl Clock {
         let was_running = self.running.is_some();
         self.settle(now);
         if was_running && self.remaining(mover, now) > 0 {
-            *self.remaining.get_mut(mover) += self.control.increment_ms;
+            let left = self.remaining.get_mut(mover);
+            *left = left.saturating_add(self.control.increment_ms);
         }
         // Under a delay the opponent's time starts counting only once the delay has passed.
-        let from = now + Duration::from_millis(self.control.delay_ms);
+        let from = now.saturating_add(Duration::from_millis(self.control.delay_ms));
         self.running = was_running.then_some((!mover, from));
     }
 
@@ -180,7 +221,7 @@ impl Clock {
     /// Time until the running side's flag falls (for scheduling the next repaint).
     pub fn time_to_flag(&self, now: Duration) -> Option<Duration> {
         self.running.map(|(c, since)| {
-            Duration::from_millis(self.remaining(c, now)) + since.saturating_sub(now)
+            Duration::from_millis(self.remaining(c, now)).saturating_add(since.saturating_sub(now))
         })
     }
 }
@@ -289,5 +330,23 @@ mod tests {
         clock.stop(Duration::from_secs(5));
         clock.complete_move(Color::White, Duration::from_secs(6));
         assert_eq!(clock.reading(Duration::from_secs(9)).white_ms, 299_000);
+    }
+
+    #[test]
+    fn huge_numbers_saturate_instead_of_wrapping() {
+        let control = TimeControl {
+            base_ms: 10_000,
+            increment_ms: u64::MAX,
+            delay_ms: u64::MAX,
+        };
+        let mut clock = Clock::new(control);
+        clock.start(Color::White, Duration::ZERO);
+        clock.complete_move(Color::White, Duration::from_secs(1));
+        // The increment fills the clock up; it never wraps round to take time off.
+        assert_eq!(clock.reading(Duration::from_secs(1)).white_ms, u64::MAX);
+        assert_eq!(clock.flagged(Duration::from_secs(2)), None);
+        assert!(clock.time_to_flag(Duration::from_secs(2)).is_some());
+        let huge = TimeControl::minutes_plus_seconds(u64::MAX, u64::MAX);
+        assert_eq!((huge.base_ms, huge.increment_ms), (u64::MAX, u64::MAX));
     }
 }

@@ -163,10 +163,10 @@ struct BenchArgs {
     /// Run only one measurement: in-process, protocol, cost (per-request cost at 1k, 10k
     /// and 100k events, with and without autosave), host (the seat host's per-request cost,
     /// fresh and at 1k, 10k and 50k events), or wire (the seat protocol across machines on
-    /// loopback: requests a second, joining, trickling connections, a flooding seat), or
-    /// problems (every shipped problem solved, at most `--seconds` each, and never less than 60),
+    /// loopback: requests a second, joining, trickling connections, a flooding seat), or join
+    /// (a joining seat reading a record of 5k to 40k lines), or problems (every shipped problem solved, at most `--seconds` each, and never less than 60),
     /// or ladder (each level against the level below: `--games` a step, under `--rules`).
-    #[arg(long, value_parser = ["in-process", "protocol", "cost", "host", "wire", "problems", "ladder"])]
+    #[arg(long, value_parser = ["in-process", "protocol", "cost", "host", "join", "wire", "problems", "ladder"])]
     only: Option<String>,
     /// With --only ladder: games a step (colours exchanged every other game).
     #[arg(long, default_value_t = 40)]
@@ -242,6 +242,7 @@ fn bench(args: BenchArgs) -> Outcome {
         Some("cost") => kriegspiel::bench::Only::Cost,
         Some("wire") => kriegspiel::bench::Only::Wire,
         Some("host") => kriegspiel::bench::Only::Host,
+        Some("join") => kriegspiel::bench::Only::Join,
         Some("problems") => kriegspiel::bench::Only::Problems,
         Some("ladder") => {
             let options = kriegspiel::bench::ladder::Options {

@@ -200,3 +200,40 @@ fn an_engine_cut_off_is_stopped_at_once() {
     assert!(stopped, "the engine {} still runs", pid.trim());
     drop(engine);
 }
+
+/// Whether process `pid` still runs (gone, or a zombie waiting to be reaped, is not running).
+fn running(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/status")).is_ok_and(|s| {
+        !s.lines()
+            .any(|l| l.starts_with("State:") && l.contains('Z'))
+    })
+}
+
+#[test]
+fn what_an_engine_starts_does_not_outlive_the_match() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let pid_file = dir.path().join("child.pid");
+    // Its child keeps no pipe of ours open: the engine's output ends when the engine does.
+    let script = format!(
+        "sleep 300 </dev/null >/dev/null 2>&1 &\necho $! > {}\nexit 0\n",
+        pid_file.display()
+    );
+    let parent = engine(dir.path(), "parent.sh", &script);
+    let (game, peak) = match_against(dir.path(), &parent);
+    assert_forfeit(&game, peak, &["the engine closed its output"]);
+    let pid: u32 = std::fs::read_to_string(&pid_file)
+        .expect("the engine wrote its child's number")
+        .trim()
+        .parse()
+        .expect("a number");
+    // A harness limit (not a test of time): the child is reaped soon after it is killed.
+    let give_up = Instant::now() + Duration::from_secs(10);
+    while running(pid) && Instant::now() < give_up {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let alive = running(pid);
+    if alive {
+        let _ = Command::new("kill").arg(pid.to_string()).status();
+    }
+    assert!(!alive, "the engine's child {pid} outlived the match");
+}

@@ -1,6 +1,6 @@
 //! `kriegspiel bench`: referee throughput on random-attempt games, in-process and through the
 //! JSON-lines protocol over a pipe; the per-request cost as a game grows, through the referee
-//! protocol ([`cost`]) and at the seat host ([`host`]); the levels' ladder ([`ladder`]).
+//! protocol ([`cost`]) and at the seat host ([`host`]), and a joining seat reading its record ([`join`]); the levels' ladder ([`ladder`]).
 //!
 //! A random-attempt game: each turn the side to move tries its possible attempts in random order
 //! (asking "Any?" first where the rules have it, half of the time) until one is legal.
@@ -8,6 +8,7 @@
 use crate::announce::Announcement;
 pub mod cost;
 pub mod host;
+pub mod join;
 pub mod ladder;
 mod problems;
 pub mod wire;
@@ -258,6 +259,8 @@ pub enum Only {
     Wire,
     /// The seat host's per-request cost as the game grows ([`host`]).
     Host,
+    /// A joining seat reading its whole record ([`join`]).
+    Join,
     /// Every shipped problem solved ([`problems`]), at most `seconds` (at least 60) each.
     Problems,
 }
@@ -277,6 +280,9 @@ pub fn run(
     }
     if only == Only::Host {
         return host::run();
+    }
+    if only == Only::Join {
+        return join::run();
     }
     if only == Only::Problems {
         problems::run(seconds.max(Duration::from_secs(60)));

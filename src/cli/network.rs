@@ -127,6 +127,11 @@ pub fn host(args: HostArgs) -> Outcome {
         resume: args.resume,
     })
     .map_err(|e| Stop::sorted(&e, e.is_bad_input()))?;
+    // This machine's seat is kept before the codes are shown: only a usable code is printed.
+    let token = args
+        .seat
+        .color()
+        .map(|color| hosted.server.with_host(|h| h.reserve(color)));
     serve::announce(&hosted, &rules);
     // This machine's own seat joins over the loopback, or the one address listened on.
     let listening = hosted.server.addr();
@@ -135,11 +140,11 @@ pub fn host(args: HostArgs) -> Outcome {
     } else {
         listening.to_string()
     };
-    match (args.seat.color(), bot) {
+    match (token, bot) {
         (None, _) => {}
-        (Some(color), Some((bot, name))) => {
+        (Some(token), Some((bot, name))) => {
             let mut hello = Hello::new();
-            hello.token = Some(hosted.server.with_host(|h| h.reserve(color)));
+            hello.token = Some(token);
             hello.name = Some(name);
             let mut shogi = crate::shogi::tsuitate_bot(&BotChoice::Kind(BotKind::Heuristic), 0)?;
             std::thread::spawn(move || {
@@ -157,8 +162,7 @@ pub fn host(args: HostArgs) -> Outcome {
                 }
             });
         }
-        (Some(color), None) => {
-            let token = hosted.server.with_host(|h| h.reserve(color));
+        (Some(token), None) => {
             return open_app(&local, token, Some(hosted));
         }
     }

@@ -78,15 +78,20 @@ pub fn host(args: HostArgs) -> Outcome {
     let listening = hosted.server.addr();
     println!("kriegspiel host: tsuitate shogi, listening on {listening}");
     println!("address {}", hosted.address);
+    // The host's own seat is kept first: only usable codes are printed.
+    let reserved = match (seat, &args.bot) {
+        (Some(color), Some(_)) => Some(hosted.server.with_host(|h| h.door_mut().reserve(color))),
+        _ => None,
+    };
     serve::announce_codes(&mut std::io::stdout().lock(), &hosted.server);
-    if let (Some(color), Some(choice)) = (seat, &args.bot) {
+    if let (Some(token), Some(choice)) = (reserved, &args.bot) {
         let local = if listening.ip().is_unspecified() {
             format!("127.0.0.1:{}", listening.port())
         } else {
             listening.to_string()
         };
         let mut hello = Hello::new();
-        hello.token = Some(hosted.server.with_host(|h| h.door_mut().reserve(color)));
+        hello.token = Some(token);
         hello.name = Some(format!("{choice} (host)"));
         let mut shogi = tsuitate_bot(choice, seed)?;
         let chess = choice.make(seed).map_err(Stop::bad_input)?;

@@ -252,6 +252,9 @@ pub enum LoadError {
     /// The log does not replay.
     #[error("the game in this save does not follow the rules: {0}")]
     Replay(#[from] ReplayError),
+    /// A time control or a clock reading out of range.
+    #[error("the save's clock is out of range: {0}")]
+    Clock(String),
     /// The recorded result is not the one the events give.
     #[error("the recorded result ({recorded}) is not what the moves give ({actual})")]
     Result {
@@ -406,6 +409,19 @@ fn ron_message(code: &ron::Error) -> String {
 /// Checks a parsed save: its rules, and its log replayed through the referee.
 fn check(saved: SavedGame) -> Result<Loaded, LoadError> {
     saved.log.rules.check().map_err(LoadError::Rules)?;
+    if let Some(control) = saved.time_control {
+        control
+            .check()
+            .map_err(|e| LoadError::Clock(e.to_string()))?;
+        let most = control.most_after(saved.log.events.len());
+        let mut readings = saved.log.events.iter().filter_map(|e| e.clock);
+        if let Some(r) = readings.find(|r| r.white_ms.max(r.black_ms) > most) {
+            let ms = r.white_ms.max(r.black_ms);
+            return Err(LoadError::Clock(format!(
+                "a reading of {ms} ms, more than this game's {most} ms"
+            )));
+        }
+    }
     let game = saved.log.replay()?;
     if game.referee().over() != saved.result {
         return Err(LoadError::Result {

@@ -20,7 +20,22 @@ pub enum SeatError {
     /// A line out of order (a `heard` before the welcome, or with the wrong number).
     #[error("the table's lines are out of order: {0}")]
     OutOfOrder(String),
+    /// A line longer than the game so far allows (only the reveal may be long, and it holds at
+    /// most [`crate::log::MAX_REQUESTS_PER_TURN`] requests a turn): refused before it is read.
+    #[error("the table sent a line of {len} bytes, more than this game allows ({limit})")]
+    TooLong {
+        /// The line's length.
+        len: usize,
+        /// The most this seat's game allows now.
+        limit: usize,
+    },
 }
+
+/// The longest line other than the reveal (a welcome, a `heard` line, a state).
+const MAX_PLAIN_LINE: usize = 1024 * 1024;
+
+/// Bytes of the reveal a request may take, at most (an event in JSON is a few hundred bytes).
+const REVEAL_PER_REQUEST: usize = 256;
 
 /// What the seat knows: its perception, the public state, and what the table said last.
 #[derive(Clone, Debug, Default)]
@@ -63,6 +78,13 @@ impl SeatState {
 
     /// Reads one line from the table.
     pub fn receive(&mut self, line: &str) -> Result<Received, SeatError> {
+        let limit = self.longest_line();
+        if line.len() > limit {
+            return Err(SeatError::TooLong {
+                len: line.len(),
+                limit,
+            });
+        }
         let message: ToSeat = serde_json::from_str(line).map_err(|e| {
             SeatError::Malformed(format!(
                 "{}: {}",
@@ -173,6 +195,18 @@ impl SeatState {
         seen.events.push(perceived);
         self.view = None;
         Ok(Received::News)
+    }
+
+    /// The longest line the game allows now: the reveal holds every request of the game, at
+    /// most [`crate::log::MAX_REQUESTS_PER_TURN`] (and a few more) for each turn, and every turn
+    /// ends with a line this seat heard.
+    fn longest_line(&self) -> usize {
+        let turns = self.have().saturating_add(1);
+        let per_turn = (crate::log::MAX_REQUESTS_PER_TURN + 8) * REVEAL_PER_REQUEST;
+        turns
+            .saturating_mul(per_turn)
+            .saturating_add(MAX_PLAIN_LINE)
+            .min(super::MAX_TABLE_LINE)
     }
 
     /// The seat, once welcomed.

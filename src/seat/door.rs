@@ -60,6 +60,9 @@ pub struct Door {
     /// The tokens were kept from before (a game hosted again): each takes its seat back
     /// before the seat is claimed anew.
     kept_tokens: bool,
+    /// The seat's token has gone out (in its welcome, or to the host's own player): until then
+    /// a taken seat is freed again when its connection ends.
+    welcomed: [bool; 2],
 }
 
 impl Door {
@@ -77,6 +80,7 @@ impl Door {
             rng,
             claimed: [false; 2],
             kept_tokens: false,
+            welcomed: [false; 2],
         };
         if resumed {
             door.seat_codes = Some(door.draw_seat_codes());
@@ -167,7 +171,27 @@ impl Door {
     /// Keeps `seat` for the host's own player and returns its token.
     pub fn reserve(&mut self, seat: Color) -> String {
         self.claimed[at(seat)] = true;
+        self.welcomed[at(seat)] = true;
         self.tokens[at(seat)].clone()
+    }
+
+    /// Whether `seat` is taken (its token given out, or its welcome on the way).
+    pub fn is_claimed(&self, seat: Color) -> bool {
+        self.claimed[at(seat)]
+    }
+
+    /// `seat`'s welcome (with its token) has been written to its connection: the seat is kept
+    /// for that token from now on.
+    pub fn welcomed(&mut self, seat: Color) {
+        self.welcomed[at(seat)] = true;
+    }
+
+    /// `seat`'s connection ended: a seat whose welcome never went out is free again (its
+    /// token reached no one, so no one could take it back).
+    pub fn left(&mut self, seat: Color) {
+        if !self.welcomed[at(seat)] {
+            self.claimed[at(seat)] = false;
+        }
     }
 
     /// `seat`'s token.
@@ -249,4 +273,35 @@ pub trait SeatTable: Send + 'static {
     fn over_title(&self) -> Option<String>;
     /// Whether `seat` is connected and has not yet been sent the reveal.
     fn awaits_reveal(&self, seat: Color) -> bool;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hello(code: &str) -> String {
+        let mut h = Hello::new();
+        h.code = Some(code.to_owned());
+        h.seat = Some(Color::White);
+        h.line()
+    }
+
+    #[test]
+    fn a_seat_is_kept_only_once_its_welcome_went_out() {
+        let mut door = Door::new(7, false);
+        let code = door.code();
+        assert!(door.admit(&hello(&code)).is_ok());
+        assert!(matches!(
+            door.admit(&hello(&code)),
+            Err(HelloError::Taken(Color::White))
+        ));
+        // The connection ended before its welcome was written: the seat is free again.
+        door.left(Color::White);
+        assert!(!door.is_claimed(Color::White));
+        assert!(door.admit(&hello(&code)).is_ok());
+        door.welcomed(Color::White);
+        door.left(Color::White);
+        assert!(door.is_claimed(Color::White), "kept for its token");
+        assert!(door.admit(&hello(&code)).is_err());
+    }
 }

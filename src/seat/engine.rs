@@ -90,6 +90,11 @@ pub fn play_seat(
             }
             _ => {}
         }
+        // Nothing to decide until the table's state has caught up with the record: the view
+        // (rebuilt from the whole record) is not built after every line of a long catch-up.
+        if state.state.as_ref().is_none_or(|s| s.n != state.have()) {
+            continue;
+        }
         // Modern Kriegspiel: right after its legal move the seat may open squares, asked once
         // (at this length of its record; a bot that opens none is not asked again).
         let opening =
@@ -204,16 +209,18 @@ impl EngineBot {
             "kriegspiel" => std::env::current_exe().map_err(EngineError::OwnPath)?,
             other => other.into(),
         };
-        let mut child = Command::new(&path)
-            .args(words)
+        let mut cmd = Command::new(&path);
+        cmd.args(words)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .map_err(|source| EngineError::Start {
-                program: program.to_owned(),
-                source,
-            })?;
+            .stderr(Stdio::inherit());
+        // Its own process group, so that whatever it starts is stopped with it.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+        let mut child = cmd.spawn().map_err(|source| EngineError::Start {
+            program: program.to_owned(),
+            source,
+        })?;
         let stdout = child.stdout.take().ok_or(EngineError::NoOutput)?;
         let pipes = Pipes::start(child.stdin.take(), stdout);
         Ok(EngineBot {
@@ -239,7 +246,20 @@ impl EngineBot {
     /// end of the game, which a process ending first would never reach).
     fn cut_off(&mut self, trouble: Trouble) {
         self.trouble = Some(trouble);
+        self.kill_group();
         let _ = self.child.kill();
+    }
+
+    /// Stops every process in the program's group (what it started, too).
+    fn kill_group(&self) {
+        #[cfg(unix)]
+        if let Ok(group) = libc::pid_t::try_from(self.child.id()) {
+            // SAFETY: kill(2) with a negative pid signals the group the program leads; it
+            // touches no memory of ours.
+            unsafe {
+                libc::kill(-group, libc::SIGKILL);
+            }
+        }
     }
 
     /// Modern Kriegspiel, right after the program's legal move: it is sent what it heard and
@@ -420,13 +440,19 @@ impl Drop for EngineBot {
         // The end of its input tells the program to finish; one that does not is stopped.
         self.pipes.close_input();
         let deadline = Instant::now() + Duration::from_secs(2);
-        while Instant::now() < deadline {
-            if matches!(self.child.try_wait(), Ok(Some(_))) {
-                return;
+        let mut ended = false;
+        while !ended && Instant::now() < deadline {
+            ended = matches!(self.child.try_wait(), Ok(Some(_)));
+            if !ended {
+                std::thread::sleep(Duration::from_millis(10));
             }
-            std::thread::sleep(Duration::from_millis(10));
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        // What it started ends with it (a group outlives its leader while a member lives, so
+        // its number is not reused meanwhile).
+        self.kill_group();
+        if !ended {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
     }
 }

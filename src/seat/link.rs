@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, TryRecvError, TrySendError};
 use std::sync::{Arc, Mutex};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How long connecting and the exchange may take.
 const CONNECT_WAIT: Duration = Duration::from_secs(5);
@@ -29,6 +29,16 @@ const WAITING_BYTES: usize = 96 * 1024 * 1024;
 /// Lines waiting to be sent to the table.
 const OUTGOING: usize = 64;
 
+/// How long the table has to send its first line (the welcome, or why not) once the `hello` is
+/// sent: heartbeats alone are no progress.
+pub const WELCOME_WAIT: Duration = Duration::from_secs(20);
+
+/// How long a frame may take once its first byte has come…
+const FRAME_WAIT: Duration = Duration::from_secs(10);
+
+/// …plus a second for each this many bytes of it (a reveal of 64 MB: at most 10 + 256 s).
+const FRAME_RATE: usize = 256 * 1024;
+
 /// Why a seat's connection to its table ended, or a line could not be sent.
 #[derive(Debug, thiserror::Error)]
 pub enum LinkError {
@@ -41,6 +51,12 @@ pub enum LinkError {
     /// The table sent nothing, not even a heartbeat, for too long.
     #[error("the host went silent")]
     Silent,
+    /// The table did not seat this connection in time (it may have sent heartbeats).
+    #[error("the host did not answer the hello within {} s", WELCOME_WAIT.as_secs())]
+    NoWelcome,
+    /// A frame from the table came too slowly.
+    #[error("the host sent a line too slowly (a frame of {0} bytes not complete in time)")]
+    Slow(usize),
     /// There is no connection (it was lost and not yet taken back).
     #[error("not connected to the host")]
     NotConnected,
@@ -55,7 +71,9 @@ impl LinkError {
         match self {
             LinkError::Closed => io::ErrorKind::ConnectionAborted,
             LinkError::Read(e) | LinkError::Write(e) => e.kind(),
-            LinkError::Silent => io::ErrorKind::TimedOut,
+            LinkError::Silent | LinkError::NoWelcome | LinkError::Slow(_) => {
+                io::ErrorKind::TimedOut
+            }
             LinkError::NotConnected => io::ErrorKind::NotConnected,
         }
     }
@@ -95,14 +113,20 @@ impl Connection {
                 crate::untrusted::quoted(addr)
             ))
         })?;
-        let mut stream = TcpStream::connect_timeout(&target, CONNECT_WAIT)?;
+        let mut stream = TcpStream::connect_timeout(&target, CONNECT_WAIT).map_err(in_words)?;
         let _ = stream.set_nodelay(true);
         stream.set_read_timeout(Some(CONNECT_WAIT))?;
         stream.set_write_timeout(Some(CONNECT_WAIT))?;
         let exchange = SeatExchange::start(claim, &secret);
-        secure::write_frame(&mut stream, exchange.claim())?;
-        let answer = secure::read_frame(&mut stream, secure::MAX_CLAIM)?
-            .ok_or_else(|| io::Error::from(io::ErrorKind::ConnectionAborted))?;
+        secure::write_frame(&mut stream, exchange.claim()).map_err(in_words)?;
+        let answer = read_timed_frame(&mut stream, secure::MAX_CLAIM, CONNECT_WAIT)
+            .map_err(in_words)?
+            .ok_or_else(|| {
+                io::Error::new(
+                    io::ErrorKind::ConnectionAborted,
+                    "the host closed the connection without answering",
+                )
+            })?;
         let (mut sealer, opener) = match exchange.finish(&answer) {
             Ok(keys) => keys,
             Err(refusal) => return Ok(Connection::refused(refusal.words().to_owned())),
@@ -111,8 +135,7 @@ impl Connection {
         (sent.code, sent.token) = (None, None);
         // The name as the table keeps it (bounded: a long one would not fit the hello's frame).
         sent.name = sent.name.as_deref().map(crate::untrusted::clean_name);
-        secure::write_frame(&mut stream, &sealer.seal(sent.line().as_bytes()))?;
-        stream.set_read_timeout(Some(SILENT))?;
+        secure::write_frame(&mut stream, &sealer.seal(sent.line().as_bytes())).map_err(in_words)?;
         Connection::run(stream, sealer, opener)
     }
 
@@ -254,19 +277,30 @@ fn read_frames(
         let _ = tx.send(Err(why));
         wake();
     };
+    // Until the first line, heartbeats do not count: the welcome has its own deadline.
+    let welcome_by = Instant::now() + WELCOME_WAIT;
+    let mut welcomed = false;
     loop {
-        let frame = match secure::read_frame(&mut stream, MAX_TABLE_LINE + secure::SEAL_OVERHEAD) {
+        let wait = if welcomed {
+            SILENT
+        } else {
+            match welcome_by.checked_duration_since(Instant::now()) {
+                Some(left) if !left.is_zero() => left.min(SILENT),
+                _ => return end(LinkError::NoWelcome),
+            }
+        };
+        let limit = MAX_TABLE_LINE + secure::SEAL_OVERHEAD;
+        let frame = match read_timed_frame(&mut stream, limit, wait) {
             Ok(Some(frame)) => frame,
             Ok(None) => return end(LinkError::Closed),
-            Err(e)
-                if matches!(
-                    e.kind(),
-                    io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
-                ) =>
-            {
-                return end(LinkError::Silent);
+            Err(e) if is_timeout(&e) && !welcomed && Instant::now() >= welcome_by => {
+                return end(LinkError::NoWelcome);
             }
-            Err(e) => return end(LinkError::Read(e)),
+            Err(e) if is_timeout(&e) => return end(LinkError::Silent),
+            Err(e) => match e.get_ref().and_then(|e| e.downcast_ref::<SlowFrame>()) {
+                Some(slow) => return end(LinkError::Slow(slow.0)),
+                None => return end(LinkError::Read(e)),
+            },
         };
         let line = match opener.open(&frame) {
             Ok(Opened::Line(line)) if line.is_empty() => continue, // a heartbeat
@@ -280,6 +314,7 @@ fn read_frames(
             }
         };
         let Some(line) = line else { continue };
+        welcomed = true;
         // Bounded: wait while the lines not yet read are too many bytes.
         while waiting.load(Ordering::Relaxed) > WAITING_BYTES {
             thread::sleep(Duration::from_millis(5));
@@ -290,6 +325,96 @@ fn read_frames(
         }
         wake();
     }
+}
+
+fn is_timeout(e: &io::Error) -> bool {
+    matches!(
+        e.kind(),
+        io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
+    )
+}
+
+/// A connection failure in words: a timeout says so, not "Resource temporarily unavailable".
+fn in_words(e: io::Error) -> io::Error {
+    if is_timeout(&e) {
+        io::Error::new(
+            io::ErrorKind::TimedOut,
+            format!(
+                "the host did not answer within {} s",
+                CONNECT_WAIT.as_secs()
+            ),
+        )
+    } else {
+        e
+    }
+}
+
+/// A frame that did not come complete by its deadline (its length).
+#[derive(Debug, thiserror::Error)]
+#[error("a frame of {0} bytes came too slowly")]
+struct SlowFrame(usize);
+
+/// Reads one frame of at most `limit` bytes (`None`: the end): its first byte within `wait`,
+/// then the whole frame within [`FRAME_WAIT`] and a second per [`FRAME_RATE`] bytes, however
+/// the bytes trickle in. The buffer grows with the bytes that came, not with the length claimed.
+fn read_timed_frame(
+    stream: &mut TcpStream,
+    limit: usize,
+    wait: Duration,
+) -> io::Result<Option<Vec<u8>>> {
+    stream.set_read_timeout(Some(wait))?;
+    let mut head = [0u8; 4];
+    let first = loop {
+        match stream.read(&mut head[..1]) {
+            Ok(n) => break n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        }
+    };
+    if first == 0 {
+        return Ok(None);
+    }
+    let mut deadline = Instant::now() + FRAME_WAIT;
+    fill_by(stream, &mut head[1..], deadline, 4)?;
+    let len = u32::from_be_bytes(head) as usize;
+    if len > limit {
+        return Err(secure::too_long(len, limit));
+    }
+    let per_rate = u64::try_from(len / FRAME_RATE).unwrap_or(u64::MAX);
+    deadline += Duration::from_secs(per_rate);
+    let mut payload = Vec::new();
+    let mut chunk = vec![0u8; len.min(64 * 1024)];
+    while payload.len() < len {
+        let n = chunk.len().min(len - payload.len());
+        fill_by(stream, &mut chunk[..n], deadline, len)?;
+        payload.extend_from_slice(&chunk[..n]);
+    }
+    Ok(Some(payload))
+}
+
+/// Fills `buf` from `stream` by `deadline` (a [`SlowFrame`] of `len` bytes otherwise).
+fn fill_by(
+    stream: &mut TcpStream,
+    buf: &mut [u8],
+    deadline: Instant,
+    len: usize,
+) -> io::Result<()> {
+    let mut at = 0;
+    while at < buf.len() {
+        let left = deadline
+            .checked_duration_since(Instant::now())
+            .filter(|d| !d.is_zero())
+            .ok_or_else(|| io::Error::other(SlowFrame(len)))?;
+        stream.set_read_timeout(Some(left))?;
+        match stream.read(&mut buf[at..]) {
+            Ok(0) => return Err(io::ErrorKind::UnexpectedEof.into()),
+            Ok(n) => at += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) if is_timeout(&e) => return Err(io::Error::other(SlowFrame(len))),
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
 }
 
 fn write_frames(mut stream: TcpStream, mut sealer: Sealer, outgoing: &Receiver<Vec<u8>>) {

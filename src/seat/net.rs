@@ -127,23 +127,28 @@ fn deliver<H: SeatTable>(inner: &mut Inner<H>, now: Duration, mut out: Outbox) {
             }
         }
         for seat in dropped {
-            if let Some(link) = inner.seats[slot(seat)].take() {
-                link.close();
-                out.extend(inner.host.disconnect(seat, now));
-            }
+            out.extend(unlink(inner, seat, now));
         }
     }
+}
+
+/// Closes `seat`'s connection and tells the host (a seat whose welcome never went out is free
+/// again): the lines that follow.
+fn unlink<H: SeatTable>(inner: &mut Inner<H>, seat: Color, now: Duration) -> Outbox {
+    let Some(link) = inner.seats[slot(seat)].take() else {
+        return Vec::new();
+    };
+    link.close();
+    inner.host.door_mut().left(seat);
+    inner.host.disconnect(seat, now)
 }
 
 /// Frees `seat` if `id` is still its connection.
 fn release<H: SeatTable>(shared: &Shared<H>, seat: Color, id: u64) {
     let mut inner = shared.lock();
-    if inner.seats[slot(seat)].as_ref().map(|l| l.id) == Some(id)
-        && let Some(link) = inner.seats[slot(seat)].take()
-    {
-        link.close();
+    if inner.seats[slot(seat)].as_ref().map(|l| l.id) == Some(id) {
         let now = shared.now();
-        let out = inner.host.disconnect(seat, now);
+        let out = unlink(&mut inner, seat, now);
         deliver(&mut inner, now, out);
     }
 }
@@ -366,7 +371,7 @@ async fn handshake<H: SeatTable>(
     relock(&shared.gate).forgive(address);
     let hello = with_secret(&hello, claim, secret);
     let (tx, rx) = mpsc::channel(QUEUE);
-    let (seat, id) = match link_seat(shared, &hello, tx, gate_id) {
+    let (seat, id, catch_up) = match link_seat(shared, &hello, tx, gate_id) {
         Ok(linked) => linked,
         Err(error) => {
             let line = ToSeat::Error { error }.line();
@@ -379,6 +384,7 @@ async fn handshake<H: SeatTable>(
         Arc::clone(shared),
         seat,
         id,
+        catch_up,
         rx,
         writer,
         sealer,
@@ -396,16 +402,19 @@ async fn handshake<H: SeatTable>(
 }
 
 /// Seats a connection and links it, under one lock (no line for the seat can fall between the
-/// two): its seat and link number, or why the host refused it.
+/// two): its seat, link number and catch-up (its welcome and every line it lacks, written
+/// before its queue, so that a record of any length fits), or why the host refused it.
 fn link_seat<H: SeatTable>(
     shared: &Shared<H>,
     hello: &str,
     out: mpsc::Sender<Arc<str>>,
     gate_id: u64,
-) -> Result<(Color, u64), String> {
+) -> Result<(Color, u64, Vec<String>), String> {
     let mut inner = shared.lock();
     let now = shared.now();
     let (seat, lines) = inner.host.connect(hello, now).map_err(|e| e.to_string())?;
+    let (catch_up, lines): (Vec<_>, Vec<_>) = lines.into_iter().partition(|(s, _)| *s == seat);
+    let catch_up = catch_up.into_iter().map(|(_, line)| line).collect();
     let id = inner.next_id;
     inner.next_id += 1;
     // No longer waiting at the door: the task now reads the seat's lines, closed with its link.
@@ -425,7 +434,7 @@ fn link_seat<H: SeatTable>(
         old.close();
     }
     deliver(&mut inner, now, lines);
-    Ok((seat, id))
+    Ok((seat, id, catch_up))
 }
 
 /// The `hello` as the host reads it: the code or token the exchange proved, filled in (the
@@ -478,15 +487,35 @@ async fn read_lines<H: SeatTable>(shared: &Arc<Shared<H>>, mut seated: Seated) {
     release(shared, seated.seat, seated.id);
 }
 
-/// Writes a seat's queued lines, sealed, and a heartbeat when there is nothing to say.
+/// Writes a seat's catch-up (its welcome first: once that is out, the seat is kept for its
+/// token), then its queued lines, sealed, and a heartbeat when there is nothing to say.
 async fn write_lines<H: SeatTable>(
     shared: Arc<Shared<H>>,
     seat: Color,
     id: u64,
+    catch_up: Vec<String>,
     mut lines: mpsc::Receiver<Arc<str>>,
     mut writer: tokio::net::tcp::OwnedWriteHalf,
     mut sealer: Sealer,
 ) {
+    let mut welcomed = false;
+    for line in catch_up {
+        let frame = secure::framed(&sealer.seal(line.as_bytes()));
+        if !matches!(
+            timeout(WRITE_WAIT, writer.write_all(&frame)).await,
+            Ok(Ok(()))
+        ) {
+            release(&shared, seat, id);
+            return;
+        }
+        if !welcomed {
+            welcomed = true;
+            let mut inner = shared.lock();
+            if inner.seats[slot(seat)].as_ref().map(|l| l.id) == Some(id) {
+                inner.host.door_mut().welcomed(seat);
+            }
+        }
+    }
     loop {
         let plain = match timeout(HEARTBEAT, lines.recv()).await {
             Ok(Some(line)) => line,

@@ -304,13 +304,20 @@ pub fn announce(hosted: &Hosted, rules: &RuleSet) {
     let _ = out.flush();
 }
 
-/// The join code, or after a resume each seat's own code (`code white W-ABC-DEF`).
+/// The join code, or after a resume each free seat's own code (`code white W-ABC-DEF`): a
+/// seat already taken (the host's own) has no usable code, so none is printed.
 pub fn announce_codes<H: SeatTable>(out: &mut impl Write, server: &Server<H>) {
-    let seat_codes = Color::ALL.map(|c| server.with_host(|h| h.door().seat_code(c)));
+    let seat_codes = server.with_host(|h| {
+        let door = h.door();
+        Color::ALL.map(|c| door.seat_code(c).map(|code| (c, code, door.is_claimed(c))))
+    });
     match seat_codes {
-        [Some(white), Some(black)] => {
-            let _ = writeln!(out, "code white {white}");
-            let _ = writeln!(out, "code black {black}");
+        [Some(_), Some(_)] => {
+            for (seat, code, taken) in seat_codes.into_iter().flatten() {
+                if !taken {
+                    let _ = writeln!(out, "code {} {code}", seat.fold_wb("white", "black"));
+                }
+            }
         }
         _ => {
             let _ = writeln!(out, "code {}", server.code());
