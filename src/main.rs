@@ -155,8 +155,10 @@ struct BenchArgs {
     /// fresh and at 1k, 10k and 50k events), or wire (the seat protocol across machines on
     /// loopback: requests a second, joining, trickling connections, a flooding seat), or
     /// problems (every shipped problem solved, at most `--seconds` each, and never less than 60),
-    /// or ladder (each level against the level below: `--games` a step, under `--rules`).
-    #[arg(long, value_parser = ["in-process", "protocol", "cost", "host", "wire", "problems", "ladder"])]
+    /// or ladder (each level against the level below: `--games` a step, under `--rules`), or
+    /// listing (a saves folder of 5,000 saves and one of ten 57 MB saves: before, the old
+    /// listing on the calling thread; after, the listing thread's first entries and whole list).
+    #[arg(long, value_parser = ["in-process", "protocol", "cost", "host", "wire", "problems", "ladder", "listing"])]
     only: Option<String>,
     /// With --only ladder: games a step (colours exchanged every other game).
     #[arg(long, default_value_t = 40)]
@@ -232,6 +234,7 @@ fn bench(args: BenchArgs) -> Outcome {
         Some("wire") => kriegspiel::bench::Only::Wire,
         Some("host") => kriegspiel::bench::Only::Host,
         Some("problems") => kriegspiel::bench::Only::Problems,
+        Some("listing") => kriegspiel::bench::Only::Listing,
         Some("ladder") => {
             let options = kriegspiel::bench::ladder::Options {
                 rules: args.rules.rules(),

@@ -17,6 +17,7 @@ mod howto;
 mod layout;
 mod leaving;
 mod library;
+mod listing;
 mod network;
 mod newgame;
 mod pocket;
