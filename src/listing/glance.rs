@@ -276,7 +276,10 @@ mod tests {
             }
             Game::Tsuitate { .. } => panic!("a chess save"),
         }
-        assert_eq!(glance(&glimpse_of(&text, 200, tail)), Err(Unread::BeyondCap));
+        assert_eq!(
+            glance(&glimpse_of(&text, 200, tail)),
+            Err(Unread::BeyondCap)
+        );
         assert_eq!(glance(&glimpse_of(&text, head, 60)), Err(Unread::BeyondCap));
         assert_eq!(glance(&glimpse_of("hello", 10, 0)), Err(Unread::NotASave));
         let damaged = &text[..text.len() - 40];

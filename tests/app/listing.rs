@@ -74,10 +74,12 @@ fn the_start_screen_is_drawn_before_its_saves_are_read_and_fills_in() {
         "the newest unfinished game: {resume}"
     );
     // Recent games: the 30 newest, newest first.
-    let recent: Vec<&String> = texts
+    let mut recent: Vec<&String> = texts
         .iter()
         .filter(|t| t.starts_with("2026-11-21 · Player"))
         .collect();
+    // A link in view is a node with its text run under it: the same words twice.
+    recent.dedup();
     let expected: Vec<String> = (0..30)
         .map(|i| {
             let result = if UNFINISHED.contains(&i) {
