@@ -1,7 +1,8 @@
 //! The Library screen: every save of the saves folder and the sample games in one table
 //! ([`crate::library`]), sorted by a click on a column's title, filtered by state, kind and
 //! rules, searched as one types; each game opened in study or (a save not finished) resumed.
-//! Every control has an accessible label (a row's buttons name their game). The saves are
+//! Every control has an accessible label (a row's buttons name their game); only the rows in
+//! view are laid out. The saves are
 //! listed off the UI thread ([`crate::library::start`]): the screen shows the samples at once
 //! and adds each save, in its sorted place, as it is read.
 
@@ -103,7 +104,11 @@ impl LibraryScreen {
                 }
             });
             self.filters(ui);
-            let mut count = format!("{} of {} games", self.shown().len(), self.entries.len());
+            // The games shown, by index, worked out once a frame.
+            let shown: Vec<usize> = (0..self.entries.len())
+                .filter(|&i| self.entries[i].matches(&self.filter))
+                .collect();
+            let mut count = format!("{} of {} games", shown.len(), self.entries.len());
             match self.listing.0.report() {
                 None => count.push_str(" (listing the saves…)"),
                 Some(r) if r.beyond_cap + r.unread > 0 => count.push_str(&format!(
@@ -114,9 +119,14 @@ impl LibraryScreen {
             }
             ui.label(count);
             ui.separator();
+            // Only the rows in view are laid out (a folder may hold thousands of saves); the
+            // titles are the first row.
+            let height = ui.spacing().interact_size.y;
             egui::ScrollArea::both()
                 .auto_shrink([false, false])
-                .show(ui, |ui| self.table(ui, &mut action));
+                .show_rows(ui, height, shown.len() + 1, |ui, rows| {
+                    self.table(ui, &shown, rows, &mut action);
+                });
         });
         action
     }
@@ -162,12 +172,26 @@ impl LibraryScreen {
     }
 
     /// The table: a title row that sorts, then one row per game shown.
-    fn table(&mut self, ui: &mut egui::Ui, action: &mut Option<LibraryAction>) {
+    fn table(
+        &mut self,
+        ui: &mut egui::Ui,
+        shown: &[usize],
+        rows: std::ops::Range<usize>,
+        action: &mut Option<LibraryAction>,
+    ) {
         let mut resort = None;
+        let height = ui.spacing().interact_size.y;
         egui::Grid::new("library")
             .striped(true)
-            .spacing([14.0, 6.0])
+            .min_row_height(height)
+            .spacing([14.0, ui.spacing().item_spacing.y])
             .show(ui, |ui| {
+                if rows.start > 0 {
+                    for &i in shown.get(rows.start - 1..rows.end - 1).unwrap_or_default() {
+                        row(ui, &self.entries[i], action);
+                    }
+                    return;
+                }
                 ui.label("");
                 for column in Column::ALL {
                     let (now, descending) = self.sorted;
@@ -186,8 +210,9 @@ impl LibraryScreen {
                     }
                 }
                 ui.end_row();
-                for e in self.shown() {
-                    row(ui, e, action);
+                let end = rows.end.saturating_sub(1).min(shown.len());
+                for &i in &shown[..end] {
+                    row(ui, &self.entries[i], action);
                 }
             });
         if let Some((column, descending)) = resort {

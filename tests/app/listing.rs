@@ -95,3 +95,34 @@ fn the_start_screen_is_drawn_before_its_saves_are_read_and_fills_in() {
         .collect();
     assert_eq!(recent, expected.iter().collect::<Vec<_>>());
 }
+
+#[test]
+fn the_library_fills_in_and_lays_out_only_the_rows_in_view() {
+    let builder = Gui::builder().settings(Settings {
+        seen_tip: true,
+        ..Settings::default()
+    });
+    write_saves(builder.dir());
+    let mut h = builder.build();
+    h.click("Library…");
+    assert!(
+        matches!(&h.state().screen, kriegspiel::app::Screen::Library(_)),
+        "the Library opens at once"
+    );
+    h.listed();
+    let samples = kriegspiel::places::samples().len();
+    match &h.state().screen {
+        kriegspiel::app::Screen::Library(l) => {
+            assert!(l.listed());
+            assert_eq!(l.entries.len(), SAVES + samples);
+        }
+        _ => panic!("not on the Library"),
+    }
+    let rows = h
+        .all_text()
+        .iter()
+        .filter(|t| t.starts_with("game-"))
+        .count();
+    assert!(rows > 0, "rows in view");
+    assert!(rows < 100, "{rows} rows laid out of {SAVES}");
+}
