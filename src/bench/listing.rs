@@ -124,13 +124,14 @@ pub fn run() -> Result<(), BenchError> {
     }
     let ms = |d: Duration| format!("{:.1} ms", d.as_secs_f64() * 1000.0);
     println!(
-        "listing: {:<26} {:>7}  {:>18}  {:>10}  {:>13}  {:>11}  {:>13}",
+        "listing: {:<26} {:>7}  {:>18}  {:>10}  {:>13}  {:>11}  {:>12}  {:>13}",
         "folder",
         "saves",
         "before (blocked)",
         "UI thread",
         "first entries",
         "whole list",
+        "Library (UI)",
         "Library list"
     );
     let large_name = format!("{LARGE} saves of {} MB", text.len() / (1024 * 1024));
