@@ -19,6 +19,7 @@ pub mod kbb;
 pub mod knowledge;
 pub mod krk;
 pub mod library;
+pub mod listing;
 pub mod log;
 pub mod matchplay;
 pub mod pgn;

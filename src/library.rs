@@ -1,12 +1,13 @@
 //! The library: every save in the user's saves folder and every sample game shipped with the
 //! program, in one list of [`Entry`] (players, rules, result, date, length, the program it came
 //! from: an imported game names its source), sorted by any column ([`sort`]), filtered and
-//! searched ([`Filter`]). Listing reads each save's metadata and moves without replaying them
-//! (bounded like any save: [`crate::save::peek_file`]); a file that is not a save is left out.
+//! searched ([`Filter`]). Listing reads only each save's head and tail, off the UI thread
+//! ([`crate::listing`]: within its cap, newest first); a file that is not a save is left out.
 //! The app's Library screen shows it; opening a game (to study or resume) loads it in full.
 
 use crate::import::Format;
-use crate::save::{Mode, SavedGame};
+use crate::listing::{Cap, Game, Glance, Header, Lister, Source};
+use crate::save::{Meta, Mode, SavedGame};
 use std::cmp::Ordering;
 use std::path::{Path, PathBuf};
 
@@ -38,8 +39,9 @@ pub struct Entry {
     pub finished: bool,
     /// The date as saved (`YYYY-MM-DD`, or empty).
     pub date: String,
-    /// Moves played (plies: each side's turn counts one).
-    pub plies: usize,
+    /// Moves played (plies: each side's turn counts one), when the save was read whole (a save
+    /// larger than the listing's cap is told from its head and tail only).
+    pub plies: Option<usize>,
     /// The program the game came from: this one (and how it was played) or the source of an
     /// imported game.
     pub program: String,
@@ -137,7 +139,12 @@ pub struct Filter {
 /// The source program of a save: an imported game's source (named in its note), else this
 /// program and how the game was played.
 pub fn program(saved: &SavedGame) -> String {
-    let note = &saved.meta.note;
+    program_of(&saved.meta)
+}
+
+/// [`program`] from a save's metadata.
+pub fn program_of(meta: &Meta) -> String {
+    let note = &meta.note;
     for (format, name) in [
         (Format::KriegspielOrg, "kriegspiel.org"),
         (Format::KriegspielPackage, "kriegspiel (Python)"),
@@ -148,7 +155,7 @@ pub fn program(saved: &SavedGame) -> String {
             return name.to_owned();
         }
     }
-    let how = match saved.meta.mode {
+    let how = match meta.mode {
         Mode::HotSeat => "hot seat",
         Mode::ClubReferee => "club referee",
         Mode::Practice => "against the computer",
@@ -161,6 +168,24 @@ pub fn program(saved: &SavedGame) -> String {
 impl Entry {
     /// The entry of `saved`, found at `origin` under `name`.
     pub fn of(saved: &SavedGame, origin: Origin, name: String) -> Entry {
+        let glance = crate::listing::glance::of_saved(saved);
+        match Entry::of_glance(&glance, origin.clone(), name.clone()) {
+            Some(entry) => entry,
+            None => unreachable!("a chess save's glance is a chess game"),
+        }
+    }
+
+    /// The entry of a chess save told by `glance` (`None` for a tsuitate save: the library
+    /// holds chess games).
+    pub fn of_glance(glance: &Glance, origin: Origin, name: String) -> Option<Entry> {
+        let Game::Chess {
+            rules,
+            result,
+            plies,
+        } = &glance.game
+        else {
+            return None;
+        };
         let or = |s: &str, fallback: &str| {
             if s.trim().is_empty() {
                 fallback.to_owned()
@@ -168,20 +193,29 @@ impl Entry {
                 s.to_owned()
             }
         };
-        Entry {
+        let meta = &glance.meta;
+        Some(Entry {
             origin,
             name,
-            white: or(&saved.meta.white, "White"),
-            black: or(&saved.meta.black, "Black"),
-            rules: saved.log.rules.title(),
-            result: saved.result.map_or("unfinished".to_owned(), |o| {
-                format!("{} by {}", o.result.pgn(), o.reason.title())
-            }),
-            finished: saved.result.is_some(),
-            date: saved.meta.date.clone(),
-            plies: saved.log.events.iter().filter(|e| e.turn_ends).count(),
-            program: program(saved),
-        }
+            white: or(&meta.white, "White"),
+            black: or(&meta.black, "Black"),
+            rules: rules.title(),
+            result: match (result, &meta.abandoned) {
+                (Some(o), _) => format!("{} by {}", o.result.pgn(), o.reason.title()),
+                (None, Some(_)) => "abandoned".to_owned(),
+                (None, None) => "unfinished".to_owned(),
+            },
+            finished: result.is_some() || meta.abandoned.is_some(),
+            date: meta.date.clone(),
+            plies: *plies,
+            program: program_of(meta),
+        })
+    }
+
+    /// The entry of a save a listing read (`None` for a tsuitate save).
+    pub fn of_header(header: &Header) -> Option<Entry> {
+        let name = header.path.file_stem()?.to_string_lossy().into_owned();
+        Entry::of_glance(&header.glance, Origin::File(header.path.clone()), name)
     }
 
     /// Whether the game came from another program.
@@ -220,45 +254,58 @@ impl Entry {
     }
 }
 
-/// The saves in `dir` (files ending `.ron` that read as saves), by name.
-pub fn saves(dir: &Path) -> Vec<Entry> {
-    let Ok(read) = std::fs::read_dir(dir) else {
-        return Vec::new();
+/// Starts listing the saves of `dir` off the calling thread ([`crate::listing`]); `wake` is
+/// called when entries arrive ([`Entry::of_header`] makes them library entries).
+pub fn start(dir: &Path, wake: impl Fn() + Send + 'static) -> Lister {
+    let source = Source {
+        dir: dir.to_path_buf(),
+        older: false,
     };
-    let mut out: Vec<Entry> = read
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
-        .filter_map(|path| {
-            let saved = crate::save::peek_file(&path).ok()?;
-            let name = path.file_stem()?.to_string_lossy().into_owned();
-            Some(Entry::of(&saved, Origin::File(path), name))
-        })
+    Lister::start(vec![source], Cap::default(), wake)
+}
+
+/// The saves in `dir` (files ending `.ron` that read as saves), by name, waiting at most
+/// `within` for the listing (for the command line and tests; a screen polls [`start`]).
+pub fn saves(dir: &Path, within: std::time::Duration) -> Vec<Entry> {
+    let mut out: Vec<Entry> = start(dir, || {})
+        .finish(within)
+        .iter()
+        .filter_map(Entry::of_header)
         .collect();
     out.sort_by(|a, b| a.name.cmp(&b.name));
     out
 }
 
-/// The sample games shipped with the program.
+/// The sample games shipped with the program (told from their text, as saves are listed).
 pub fn samples() -> Vec<Entry> {
     crate::places::samples()
         .into_iter()
         .filter_map(|s| {
-            let loaded = crate::save::load_text(s.text).ok()?;
-            Some(Entry::of(
-                &loaded.saved,
-                Origin::Sample(s.name),
-                s.name.to_owned(),
-            ))
+            let glimpse = crate::save::Glimpse {
+                head: s.text.to_owned(),
+                tail: None,
+                len: s.text.len() as u64,
+            };
+            let glance = crate::listing::glance::glance(&glimpse).ok()?;
+            Entry::of_glance(&glance, Origin::Sample(s.name), s.name.to_owned())
         })
         .collect()
 }
 
-/// The whole library: the saves in `dir`, then the samples.
-pub fn list(dir: &Path) -> Vec<Entry> {
-    let mut out = saves(dir);
+/// The whole library: the saves in `dir` (waiting at most `within` for them), then the samples.
+pub fn list(dir: &Path, within: std::time::Duration) -> Vec<Entry> {
+    let mut out = saves(dir, within);
     out.extend(samples());
     out
+}
+
+/// Where `entry` goes in `entries` sorted by `column` (descending when asked).
+pub fn position(entries: &[Entry], entry: &Entry, column: Column, descending: bool) -> usize {
+    entries.partition_point(|e| {
+        let order = compare(e, entry, column);
+        let order = if descending { order.reverse() } else { order };
+        order != Ordering::Greater
+    })
 }
 
 /// Compares two entries by `column` (ties by name).
@@ -323,13 +370,13 @@ mod tests {
         .write(&dir.path().join("b.ron"))
         .expect("written");
         std::fs::write(dir.path().join("junk.ron"), "not a save").expect("written");
-        let mut all = list(dir.path());
+        let mut all = list(dir.path(), std::time::Duration::from_secs(60));
         let samples = crate::places::samples().len();
         assert_eq!(all.len(), 2 + samples, "the junk file is left out");
         let ann = all.iter().find(|e| e.white == "Ann").expect("Ann's game");
         assert_eq!(
             (ann.plies, ann.finished, ann.program.as_str()),
-            (2, false, "Kriegspiel (hot seat)")
+            (Some(2), false, "Kriegspiel (hot seat)")
         );
         assert_eq!(ann.result, "unfinished");
         let cy = all.iter().find(|e| e.white == "Cy").expect("Cy's game");

@@ -164,9 +164,12 @@ struct BenchArgs {
     /// and 100k events, with and without autosave), host (the seat host's per-request cost,
     /// fresh and at 1k, 10k and 50k events), or wire (the seat protocol across machines on
     /// loopback: requests a second, joining, trickling connections, a flooding seat), or join
-    /// (a joining seat reading a record of 5k to 40k lines), or problems (every shipped problem solved, at most `--seconds` each, and never less than 60),
-    /// or ladder (each level against the level below: `--games` a step, under `--rules`).
-    #[arg(long, value_parser = ["in-process", "protocol", "cost", "host", "join", "wire", "problems", "ladder"])]
+    /// (a joining seat reading a record of 5k to 40k lines), or problems (every shipped problem
+    /// solved, at most `--seconds` each, and never less than 60), or ladder (each level against
+    /// the level below: `--games` a step, under `--rules`), or listing (a saves folder of 5,000
+    /// saves and one of ten 57 MB saves: before, the old listing on the calling thread; after,
+    /// the listing thread's first entries and whole list).
+    #[arg(long, value_parser = ["in-process", "protocol", "cost", "host", "join", "wire", "problems", "ladder", "listing"])]
     only: Option<String>,
     /// With --only ladder: games a step (colours exchanged every other game).
     #[arg(long, default_value_t = 40)]
@@ -244,6 +247,7 @@ fn bench(args: BenchArgs) -> Outcome {
         Some("host") => kriegspiel::bench::Only::Host,
         Some("join") => kriegspiel::bench::Only::Join,
         Some("problems") => kriegspiel::bench::Only::Problems,
+        Some("listing") => kriegspiel::bench::Only::Listing,
         Some("ladder") => {
             let options = kriegspiel::bench::ladder::Options {
                 rules: args.rules.rules(),

@@ -348,3 +348,19 @@ fn the_command_line_refuses_to_study_a_game_in_progress() {
         "now study opens (no display here): {err}"
     );
 }
+
+/// An abandoned game is listed as over ("abandoned"), never offered to Resume.
+#[test]
+fn an_abandoned_game_is_listed_as_over() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = write(dir.path(), "left", game(false), Seating::HotSeat);
+    let mut list = kriegspiel::listing::RecentList::start(dir.path(), false, || {});
+    list.finish(std::time::Duration::from_secs(60));
+    assert!(list.unfinished().is_some(), "unfinished before");
+    gate::abandon(&path, "").expect("abandoned");
+    let mut list = kriegspiel::listing::RecentList::start(dir.path(), false, || {});
+    list.finish(std::time::Duration::from_secs(60));
+    assert!(list.unfinished().is_none(), "not offered to Resume");
+    let entry = list.entries().first().expect("listed");
+    assert!(entry.summary.ends_with("abandoned"), "{}", entry.summary);
+}

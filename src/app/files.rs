@@ -1,10 +1,13 @@
 //! Opening and saving files: the native dialog (rfd, on its own thread so the window never
 //! blocks), with an in-app fallback (a path field and the list of saved games) when no native
-//! dialog is available.
+//! dialog is available; the saves' lists of the start screen and the chooser, read off the UI
+//! thread ([`RecentSaves`] over [`crate::listing`]).
 
-use crate::save::SavedGame;
+use crate::listing::RecentList;
+pub use crate::listing::SaveEntry;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 /// Which file operation.
@@ -62,130 +65,73 @@ impl FileOp {
     }
 }
 
-/// A save found in the saves folder, described from its metadata only.
-#[derive(Clone, Debug)]
-pub struct SaveEntry {
-    /// The file.
-    pub path: PathBuf,
-    /// "2026-11-21 · Ann v Bob · Berkeley · 1-0" (no moves, nothing hidden).
-    pub summary: String,
-    /// The game has ended.
-    pub finished: bool,
-    /// When the file was last written.
-    pub modified: std::time::SystemTime,
-}
-
-/// The saves of the user's folder `dir`, with (when `older`) those of an older `./saves`
-/// (earlier versions kept games there; marked "in ./saves"; the repository's sample games are
-/// shown as such, not here), newest first.
-pub fn recent_saves(dir: &Path, older: bool) -> Vec<SaveEntry> {
-    let mut out = list_saves(dir);
-    if let Some(older) = crate::places::older_saves(dir).filter(|_| older) {
-        let sample = |e: &SaveEntry| {
-            e.path
-                .file_name()
-                .is_some_and(|n| n.to_string_lossy().starts_with("sample-"))
-        };
-        out.extend(
-            list_saves(&older)
-                .into_iter()
-                .filter(|e| !sample(e))
-                .map(|mut e| {
-                    e.summary = format!("{} · in ./saves", e.summary);
-                    e
-                }),
-        );
-        out.sort_by_key(|e| std::cmp::Reverse(e.modified));
-    }
-    out
-}
-
-/// A tsuitate save's line in the list (read without replaying it).
-fn tsuitate_entry(path: PathBuf) -> Option<SaveEntry> {
-    let text = crate::save::read_save_text(&path).ok()?;
-    let saved = crate::tsuitate::save::peek_str(&text).ok()?;
-    let modified = std::fs::metadata(&path).and_then(|m| m.modified()).ok()?;
-    let result =
-        saved
-            .result
-            .as_ref()
-            .map_or("unfinished".to_owned(), |o| match o.winner.as_deref() {
-                Some("black") => "Sente won".to_owned(),
-                Some(_) => "Gote won".to_owned(),
-                None => "a draw".to_owned(),
-            });
-    let date = if saved.meta.date.is_empty() {
-        "?"
-    } else {
-        &saved.meta.date
-    };
-    Some(SaveEntry {
-        summary: format!("{date} · Tsuitate shogi (衝立将棋) · {result}"),
-        finished: saved.result.is_some(),
-        path,
-        modified,
+/// A waker for a listing thread: asks the window for a frame once the window is known (the
+/// first [`RecentSaves::poll`] tells it), and does nothing before (that frame polls anyway).
+pub(super) fn waker() -> (Arc<OnceLock<egui::Context>>, impl Fn() + Send + 'static) {
+    let cell: Arc<OnceLock<egui::Context>> = Arc::new(OnceLock::new());
+    let shared = Arc::clone(&cell);
+    (cell, move || {
+        if let Some(ctx) = shared.get() {
+            ctx.request_repaint();
+        }
     })
 }
 
-/// The saves in `dir`, newest first. Reads metadata, not moves.
-pub fn list_saves(dir: &Path) -> Vec<SaveEntry> {
-    let Ok(read) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut out: Vec<SaveEntry> = read
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
-        .filter_map(|path| {
-            // Bounded and non-blocking: a pipe or a huge file in the folder is skipped at once.
-            let saved: SavedGame = match crate::save::peek_file(&path) {
-                Ok(saved) => saved,
-                Err(crate::save::LoadError::TsuitateSave) => return tsuitate_entry(path),
-                Err(_) => return None,
-            };
-            let modified = std::fs::metadata(&path).and_then(|m| m.modified()).ok()?;
-            let name = |s: &str, fallback: &str| {
-                if s.is_empty() {
-                    fallback.to_owned()
-                } else {
-                    s.to_owned()
-                }
-            };
-            let result = saved
-                .result
-                .map_or("unfinished".to_owned(), |o| o.result.pgn().to_owned());
-            let summary = format!(
-                "{} · {} v {} · {} · {}",
-                if saved.meta.date.is_empty() {
-                    "?"
-                } else {
-                    &saved.meta.date
-                },
-                name(&saved.meta.white, "White"),
-                name(&saved.meta.black, "Black"),
-                saved.log.rules.title(),
-                result
-            );
-            Some(SaveEntry {
-                path,
-                summary,
-                finished: saved.result.is_some(),
-                modified,
-            })
-        })
-        .collect();
-    out.sort_by_key(|e| std::cmp::Reverse(e.modified));
-    // Two entries that would read the same are told apart by their file names.
-    let twins: Vec<bool> = out
-        .iter()
-        .map(|e| out.iter().filter(|o| o.summary == e.summary).count() > 1)
-        .collect();
-    for (entry, twin) in out.iter_mut().zip(twins) {
-        if twin && let Some(name) = entry.path.file_name() {
-            entry.summary = format!("{} · {}", entry.summary, name.to_string_lossy());
+/// The saves of a folder being listed off the UI thread ([`crate::listing`]): polled each frame,
+/// the window woken when more arrive.
+pub struct RecentSaves {
+    list: RecentList,
+    ctx: Arc<OnceLock<egui::Context>>,
+}
+
+impl RecentSaves {
+    /// Starts listing the user's folder `dir`, with (when `older`) an older `./saves` (earlier
+    /// versions kept games there; marked "in ./saves"; the repository's sample games are shown
+    /// as such, not here), newest first.
+    pub fn start(dir: &Path, older: bool) -> RecentSaves {
+        let (ctx, wake) = waker();
+        RecentSaves {
+            list: RecentList::start(dir, older, wake),
+            ctx,
         }
     }
-    out
+
+    /// Takes what was read since the last frame (the window `ctx` is woken from now on).
+    pub fn poll(&mut self, ctx: &egui::Context) {
+        let _ = self.ctx.set(ctx.clone());
+        self.list.poll();
+    }
+
+    /// The saves read so far, newest first.
+    pub fn entries(&self) -> &[SaveEntry] {
+        self.list.entries()
+    }
+
+    /// Whether every save has been read.
+    pub fn done(&self) -> bool {
+        self.list.done()
+    }
+
+    /// Waits at most `within` for the rest (tests).
+    pub fn finish(&mut self, within: Duration) {
+        self.list.finish(within);
+    }
+}
+
+impl super::KriegspielApp {
+    /// Whether the start screen's saves have all been read.
+    pub fn saves_listed(&self) -> bool {
+        self.recent.done()
+    }
+
+    /// Waits at most `within` for the start screen's and the Library's listings to end (tests:
+    /// the window polls them each frame).
+    pub fn finish_listing(&mut self, within: Duration) {
+        self.recent.finish(within);
+        if let super::Screen::Library(library) = &mut self.screen {
+            library.finish(within);
+        }
+    }
 }
 
 /// The in-app chooser's width, and its list's height: fixed, so the dialog has its final size
@@ -195,14 +141,13 @@ const DIALOG_WIDTH: f32 = 520.0;
 const LIST_HEIGHT: f32 = 240.0;
 
 /// The in-app file chooser.
-#[derive(Clone, Debug)]
 pub struct Fallback {
     /// The operation.
     pub op: FileOp,
     /// The path being typed.
     pub path: String,
-    /// Saves to pick from.
-    pub saves: Vec<SaveEntry>,
+    /// Saves to pick from, listed off the UI thread (none when choosing a folder).
+    pub saves: Option<RecentSaves>,
 }
 
 /// File dialog state.
@@ -265,11 +210,7 @@ impl Files {
             } else {
                 String::new()
             },
-            saves: if op == FileOp::ProblemFolder {
-                Vec::new()
-            } else {
-                list_saves(dir)
-            },
+            saves: (op != FileOp::ProblemFolder).then(|| RecentSaves::start(dir, false)),
         });
     }
 
@@ -331,10 +272,18 @@ impl Files {
                     .max_height(LIST_HEIGHT)
                     .show(ui, |ui| {
                         ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
-                        if fb.saves.is_empty() {
-                            ui.label("No saved games in this folder.");
+                        let Some(saves) = &mut fb.saves else {
+                            return;
+                        };
+                        saves.poll(ui.ctx());
+                        if saves.entries().is_empty() {
+                            ui.label(if saves.done() {
+                                "No saved games in this folder."
+                            } else {
+                                "Listing the saved games…"
+                            });
                         }
-                        for entry in &fb.saves {
+                        for entry in saves.entries() {
                             if ui
                                 .selectable_label(
                                     fb.path == entry.path.display().to_string(),

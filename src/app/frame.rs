@@ -183,8 +183,9 @@ impl KriegspielApp {
         let mut action = None;
         let tip = !self.settings.seen_tip;
         let rejoin = self.settings.rejoin.as_ref();
+        self.recent.poll(ui.ctx());
         egui::CentralPanel::default().show(ui, |ui| {
-            action = start_screen(ui, &self.recent, tip, rejoin)
+            action = start_screen(ui, self.recent.entries(), tip, rejoin)
         });
         match action {
             Some(StartAction::HowTo) => {

@@ -39,7 +39,7 @@ impl KriegspielApp {
                     Screen::NewGame(Box::new(super::settings::new_game_dialog(&self.settings)));
             }
             Leave::Start => {
-                self.recent = super::files::recent_saves(&self.saves_dir, self.older_saves);
+                self.recent = super::files::RecentSaves::start(&self.saves_dir, self.older_saves);
                 self.screen = Screen::Start;
             }
         }

@@ -1,10 +1,15 @@
 //! The Library screen: every save of the saves folder and the sample games in one table
 //! ([`crate::library`]), sorted by a click on a column's title, filtered by state, kind and
 //! rules, searched as one types; each game opened in study or (a save not finished) resumed.
-//! Every control has an accessible label (a row's buttons name their game).
+//! Every control has an accessible label (a row's buttons name their game); only the rows in
+//! view are laid out. The saves are
+//! listed off the UI thread ([`crate::library::start`]): the screen shows the samples at once
+//! and adds each save, in its sorted place, as it is read.
 
-use crate::library::{Column, Entry, Filter, Kind, Origin, State, list, sort};
+use crate::library::{Column, Entry, Filter, Kind, Origin, State, position, samples, sort};
+use crate::listing::Lister;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
 
 /// What the Library asked for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,27 +24,58 @@ pub enum LibraryAction {
 
 /// The Library screen's state.
 pub struct LibraryScreen {
-    /// Every game listed (sorted).
+    /// Every game listed so far (sorted).
     pub entries: Vec<Entry>,
     /// The filter and search.
     pub filter: Filter,
     /// The column sorted by, and whether descending.
     pub sorted: (Column, bool),
+    /// The saves' listing, and the window it wakes.
+    listing: (Lister, Arc<OnceLock<egui::Context>>),
 }
 
 /// The label of the search field.
 pub const SEARCH_LABEL: &str = "Search the library";
 
 impl LibraryScreen {
-    /// The library of the saves in `dir` and the samples, newest first.
+    /// The library of the saves in `dir` (listed off the UI thread) and the samples, newest
+    /// first.
     pub fn new(dir: &Path) -> LibraryScreen {
+        let (cell, wake) = super::files::waker();
         let mut screen = LibraryScreen {
-            entries: list(dir),
+            entries: samples(),
             filter: Filter::default(),
             sorted: (Column::Date, true),
+            listing: (crate::library::start(dir, wake), cell),
         };
         screen.sort_by(Column::Date, true);
         screen
+    }
+
+    /// Adds what the listing has read since the last frame, each in its sorted place.
+    pub fn poll(&mut self, ctx: &egui::Context) {
+        let _ = self.listing.1.set(ctx.clone());
+        let (column, descending) = self.sorted;
+        for header in self.listing.0.poll() {
+            if let Some(entry) = Entry::of_header(&header) {
+                let at = position(&self.entries, &entry, column, descending);
+                self.entries.insert(at, entry);
+            }
+        }
+    }
+
+    /// Whether every save has been listed.
+    pub fn listed(&self) -> bool {
+        self.listing.0.done()
+    }
+
+    /// Waits at most `within` for the rest of the listing (tests).
+    pub fn finish(&mut self, within: std::time::Duration) {
+        let headers = self.listing.0.finish(within);
+        self.entries
+            .extend(headers.iter().filter_map(Entry::of_header));
+        let (column, descending) = self.sorted;
+        self.sort_by(column, descending);
     }
 
     /// Sorts by `column`.
@@ -59,6 +95,7 @@ impl LibraryScreen {
     /// Draws the screen.
     pub fn show(&mut self, ui: &mut egui::Ui) -> Option<LibraryAction> {
         let mut action = None;
+        self.poll(ui.ctx());
         egui::CentralPanel::default().show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.heading("Library");
@@ -67,15 +104,29 @@ impl LibraryScreen {
                 }
             });
             self.filters(ui);
-            ui.label(format!(
-                "{} of {} games",
-                self.shown().len(),
-                self.entries.len()
-            ));
+            // The games shown, by index, worked out once a frame.
+            let shown: Vec<usize> = (0..self.entries.len())
+                .filter(|&i| self.entries[i].matches(&self.filter))
+                .collect();
+            let mut count = format!("{} of {} games", shown.len(), self.entries.len());
+            match self.listing.0.report() {
+                None => count.push_str(" (listing the saves…)"),
+                Some(r) if r.beyond_cap + r.unread > 0 => count.push_str(&format!(
+                    " ({} saves not listed: too many files or too large to list)",
+                    r.beyond_cap + r.unread
+                )),
+                Some(_) => {}
+            }
+            ui.label(count);
             ui.separator();
+            // Only the rows in view are laid out (a folder may hold thousands of saves); the
+            // titles are the first row.
+            let height = ui.spacing().interact_size.y;
             egui::ScrollArea::both()
                 .auto_shrink([false, false])
-                .show(ui, |ui| self.table(ui, &mut action));
+                .show_rows(ui, height, shown.len() + 1, |ui, rows| {
+                    self.table(ui, &shown, rows, &mut action);
+                });
         });
         action
     }
@@ -121,12 +172,26 @@ impl LibraryScreen {
     }
 
     /// The table: a title row that sorts, then one row per game shown.
-    fn table(&mut self, ui: &mut egui::Ui, action: &mut Option<LibraryAction>) {
+    fn table(
+        &mut self,
+        ui: &mut egui::Ui,
+        shown: &[usize],
+        rows: std::ops::Range<usize>,
+        action: &mut Option<LibraryAction>,
+    ) {
         let mut resort = None;
+        let height = ui.spacing().interact_size.y;
         egui::Grid::new("library")
             .striped(true)
-            .spacing([14.0, 6.0])
+            .min_row_height(height)
+            .spacing([14.0, ui.spacing().item_spacing.y])
             .show(ui, |ui| {
+                if rows.start > 0 {
+                    for &i in shown.get(rows.start - 1..rows.end - 1).unwrap_or_default() {
+                        row(ui, &self.entries[i], action);
+                    }
+                    return;
+                }
                 ui.label("");
                 for column in Column::ALL {
                     let (now, descending) = self.sorted;
@@ -145,8 +210,9 @@ impl LibraryScreen {
                     }
                 }
                 ui.end_row();
-                for e in self.shown() {
-                    row(ui, e, action);
+                let end = rows.end.saturating_sub(1).min(shown.len());
+                for &i in &shown[..end] {
+                    row(ui, &self.entries[i], action);
                 }
             });
         if let Some((column, descending)) = resort {
@@ -172,7 +238,7 @@ fn row(ui: &mut egui::Ui, e: &Entry, action: &mut Option<LibraryAction>) {
     for text in [date, &e.white, &e.black, &e.rules, &e.result] {
         ui.label(text);
     }
-    ui.label(e.plies.to_string());
+    ui.label(e.plies.map_or("?".to_owned(), |n| n.to_string()));
     ui.label(&e.program);
     ui.label(&e.name);
     ui.end_row();

@@ -42,7 +42,7 @@ pub mod visibility;
 use crate::bots::BotKind;
 use crate::rules::Preset;
 use crate::session::GameSession;
-use files::{FileOp, Files, SaveEntry};
+use files::{FileOp, Files};
 use newgame::{NewGameDialog, NewMode};
 use play::{MessageKind, PlayMode, PlayScreen};
 use settings::{Settings, new_game_dialog};
@@ -117,7 +117,7 @@ pub struct KriegspielApp {
     saves_dir: PathBuf,
     /// The saves folder is the user's (not one given): an older `./saves` is offered too.
     older_saves: bool,
-    recent: Vec<SaveEntry>,
+    recent: files::RecentSaves,
     /// A message for the user (e.g. why a file did not open, where a file was written); cleared
     /// by the next click.
     pub notice: Option<String>,
@@ -153,7 +153,7 @@ impl KriegspielApp {
             settings,
             screen: Screen::Start,
             files: Files::new(native_dialogs),
-            recent: files::recent_saves(&saves_dir, options.saves_dir.is_none()),
+            recent: files::RecentSaves::start(&saves_dir, options.saves_dir.is_none()),
             older_saves: options.saves_dir.is_none(),
             saves_dir,
             notice: None,

@@ -165,7 +165,7 @@ impl KriegspielApp {
         }
         let failed = session.autosave_error.clone();
         self.screen = Screen::Play(Box::new(PlayScreen::new(session, mode)));
-        self.recent = super::files::recent_saves(&self.saves_dir, self.older_saves);
+        self.recent = super::files::RecentSaves::start(&self.saves_dir, self.older_saves);
         if let Some(e) = failed {
             self.tell(MessageKind::Error, e);
         } else if imported {
@@ -242,7 +242,8 @@ impl KriegspielApp {
             Answer::Open { path, study, rules } => self.open_with(&path, study, rules),
             Answer::Abandon(path) => match gate::abandon(&path, "the players at this machine") {
                 Ok(()) => {
-                    self.recent = super::files::recent_saves(&self.saves_dir, self.older_saves);
+                    self.recent =
+                        super::files::RecentSaves::start(&self.saves_dir, self.older_saves);
                     self.open(&path, true);
                 }
                 Err(e) => self.tell(MessageKind::Error, format!("{}: {e}", path.display())),

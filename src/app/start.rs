@@ -1,6 +1,8 @@
 //! The start screen: new game, open, study, KR vs K practice, problems, How to play (and, on
 //! the first launch, a tip pointing at it), and the saves in the saves folder (resume the
-//! unfinished one, open a recent one from a list that scrolls in the room left).
+//! unfinished one, open a recent one from a list that scrolls in the room left). The saves are
+//! listed off the UI thread ([`super::files::RecentSaves`]) newest first, so the list fills in
+//! from the top and the Resume button, once shown, names the newest unfinished game.
 
 use super::files::SaveEntry;
 use super::theme;

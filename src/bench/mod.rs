@@ -1,6 +1,7 @@
 //! `kriegspiel bench`: referee throughput on random-attempt games, in-process and through the
 //! JSON-lines protocol over a pipe; the per-request cost as a game grows, through the referee
-//! protocol ([`cost`]) and at the seat host ([`host`]), and a joining seat reading its record ([`join`]); the levels' ladder ([`ladder`]).
+//! protocol ([`cost`]) and at the seat host ([`host`]), a joining seat reading its record
+//! ([`join`]); the levels' ladder ([`ladder`]); listing a folder of saves ([`listing`]).
 //!
 //! A random-attempt game: each turn the side to move tries its possible attempts in random order
 //! (asking "Any?" first where the rules have it, half of the time) until one is legal.
@@ -10,6 +11,7 @@ pub mod cost;
 pub mod host;
 pub mod join;
 pub mod ladder;
+pub mod listing;
 mod problems;
 pub mod wire;
 
@@ -263,6 +265,8 @@ pub enum Only {
     Join,
     /// Every shipped problem solved ([`problems`]), at most `seconds` (at least 60) each.
     Problems,
+    /// Listing a saves folder of 5,000 saves and one of large saves ([`listing`]).
+    Listing,
 }
 
 /// Runs the measurements and prints the figures; `passes` fixes the in-process workload.
@@ -283,6 +287,9 @@ pub fn run(
     }
     if only == Only::Join {
         return join::run();
+    }
+    if only == Only::Listing {
+        return listing::run();
     }
     if only == Only::Problems {
         problems::run(seconds.max(Duration::from_secs(60)));

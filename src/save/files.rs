@@ -10,7 +10,7 @@
 //!
 //! Reading opens without blocking, checks that what was opened is a regular file no larger than
 //! [`MAX_SAVE_BYTES`], and reads at most that much, so a pipe, `/dev/zero` or a huge file is
-//! refused at once.
+//! refused at once; [`read_glimpse`] reads only a file's head and tail (for listing saves).
 
 use super::LoadError;
 use std::fs;
@@ -175,7 +175,85 @@ pub fn open_own_file(path: &Path, truncate: bool) -> io::Result<fs::File> {
     Ok(file)
 }
 
-fn read_text(path: &Path, follow_links: bool) -> Result<String, LoadError> {
+/// What [`read_glimpse`] read of a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Glimpse {
+    /// The file's first bytes (its whole text when `tail` is `None`), cut at a character.
+    pub head: String,
+    /// The file's last bytes, when the file is longer than what was asked of its head and
+    /// tail together (starting at a character).
+    pub tail: Option<String>,
+    /// The file's length.
+    pub len: u64,
+}
+
+/// Reads at most `head + tail` bytes of a save file, safely like [`read_save_text`]: the whole
+/// text when the file has no more, else its first `head` and its last `tail` bytes. A file
+/// larger than [`MAX_SAVE_BYTES`] is refused like [`read_save_text`] refuses it.
+pub fn read_glimpse(path: &Path, head: u64, tail: u64) -> Result<Glimpse, LoadError> {
+    let io_error = |e: io::Error| LoadError::Io {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    };
+    let (mut file, len) = open_regular(path, true)?;
+    if len <= head.saturating_add(tail) {
+        let mut bytes = Vec::new();
+        (&mut file)
+            .take(head.saturating_add(tail))
+            .read_to_end(&mut bytes)
+            .map_err(io_error)?;
+        let head = String::from_utf8(bytes).map_err(|e| LoadError::NotUtf8 {
+            byte: e.utf8_error().valid_up_to(),
+        })?;
+        return Ok(Glimpse {
+            head,
+            tail: None,
+            len,
+        });
+    }
+    let mut first = Vec::new();
+    (&mut file)
+        .take(head)
+        .read_to_end(&mut first)
+        .map_err(io_error)?;
+    let mut last = Vec::new();
+    io::Seek::seek(&mut file, io::SeekFrom::Start(len - tail)).map_err(io_error)?;
+    file.take(tail).read_to_end(&mut last).map_err(io_error)?;
+    // The head may end inside a character, the tail start inside one: at most three bytes each.
+    let head = match String::from_utf8(first) {
+        Ok(text) => text,
+        Err(e) if e.as_bytes().len() - e.utf8_error().valid_up_to() <= 3 => {
+            let valid = e.utf8_error().valid_up_to();
+            let mut bytes = e.into_bytes();
+            bytes.truncate(valid);
+            String::from_utf8(bytes).map_err(|e| LoadError::NotUtf8 {
+                byte: e.utf8_error().valid_up_to(),
+            })?
+        }
+        Err(e) => {
+            return Err(LoadError::NotUtf8 {
+                byte: e.utf8_error().valid_up_to(),
+            });
+        }
+    };
+    let skip = last
+        .iter()
+        .take(3)
+        .take_while(|b| (0x80..0xc0).contains(*b))
+        .count();
+    let tail = String::from_utf8(last.split_off(skip)).map_err(|e| LoadError::NotUtf8 {
+        byte: e.utf8_error().valid_up_to(),
+    })?;
+    Ok(Glimpse {
+        head,
+        tail: Some(tail),
+        len,
+    })
+}
+
+/// Opens `path` to read without blocking and checks that it is a regular file of at most
+/// [`MAX_SAVE_BYTES`]; the file and its length.
+fn open_regular(path: &Path, follow_links: bool) -> Result<(fs::File, u64), LoadError> {
     let io_error = |e: io::Error| LoadError::Io {
         path: path.display().to_string(),
         message: e.to_string(),
@@ -217,6 +295,15 @@ fn read_text(path: &Path, follow_links: bool) -> Result<String, LoadError> {
             limit: MAX_SAVE_BYTES,
         });
     }
+    Ok((file, meta.len()))
+}
+
+fn read_text(path: &Path, follow_links: bool) -> Result<String, LoadError> {
+    let io_error = |e: io::Error| LoadError::Io {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    };
+    let (file, _) = open_regular(path, follow_links)?;
     let mut bytes = Vec::new();
     file.take(MAX_SAVE_BYTES + 1)
         .read_to_end(&mut bytes)

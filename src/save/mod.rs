@@ -64,8 +64,8 @@ mod meta;
 pub use meta::{Abandoned, Computer, Meta, Mode, Seating};
 
 pub use files::{
-    MAX_SAVE_BYTES, open_own_file, read_own_text, read_save_text, remove_stale_temporaries,
-    write_atomic, write_atomic_with,
+    Glimpse, MAX_SAVE_BYTES, open_own_file, read_glimpse, read_own_text, read_save_text,
+    remove_stale_temporaries, write_atomic, write_atomic_with,
 };
 
 /// The format version this program writes. Format 2 writes requests and items in their one serde
@@ -283,7 +283,7 @@ fn describe_over(o: Option<Over>) -> String {
 
 /// Reads the `format: N` field at the top of a save without parsing the rest: `None` when there
 /// is no such field (not a save), [`LoadError::BadFormat`] when its value is not a number.
-fn sniff_format(text: &str) -> Option<Result<u32, LoadError>> {
+pub(crate) fn sniff_format(text: &str) -> Option<Result<u32, LoadError>> {
     let mut rest = text;
     loop {
         rest = rest.trim_start();
@@ -439,6 +439,11 @@ pub fn peek_file(path: &Path) -> Result<SavedGame, LoadError> {
     let mut saved = parse(&text)?;
     journal::apply(&mut saved, &text, path);
     Ok(saved)
+}
+
+/// Parses a save's text without replaying it (no journal): for listing saves.
+pub fn peek_str(text: &str) -> Result<SavedGame, LoadError> {
+    parse(text)
 }
 
 /// Reads and checks a save from its text (a sample game shipped inside the program).

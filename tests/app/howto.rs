@@ -139,6 +139,7 @@ fn at_1000_by_700_the_recent_games_scroll_and_nothing_is_wider_than_the_window()
     let builder = Gui::builder().size(1000.0, 700.0);
     write_saves(builder.dir(), 25);
     let mut h = builder.build();
+    h.listed();
     // With the tip: the start screen at its fullest.
     assert!(h.query_by_label("Dismiss tip").is_some());
     let wide = too_wide(&h, 1000.0);

@@ -53,6 +53,7 @@ fn library_gui() -> Gui {
         .expect("written");
     let mut h = builder.build();
     h.click("Library…");
+    h.listed();
     h
 }
 
@@ -85,7 +86,7 @@ fn the_library_lists_saves_and_samples_sorts_and_searches() {
 
     h.click("Sort by Plies");
     assert_eq!(library(&h).sorted, (Column::Length, false));
-    let plies: Vec<usize> = library(&h).entries.iter().map(|e| e.plies).collect();
+    let plies: Vec<Option<usize>> = library(&h).entries.iter().map(|e| e.plies).collect();
     assert!(plies.windows(2).all(|w| w[0] <= w[1]), "{plies:?}");
     h.click("Sort by Plies");
     assert_eq!(library(&h).sorted, (Column::Length, true));

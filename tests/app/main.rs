@@ -18,6 +18,7 @@ mod howto;
 mod layout;
 mod leaving;
 mod library;
+mod listing;
 mod network;
 mod newgame;
 mod pocket;

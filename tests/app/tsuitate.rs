@@ -256,6 +256,7 @@ fn the_curtain_opens_only_once_it_has_stood_a_moment_and_games_are_listed() {
     shot(&mut h, "tsuitate-curtain.png");
     // The autosave is in the start screen's list, to resume.
     h.click("Back to start");
+    h.listed();
     let resume = h
         .all_text()
         .into_iter()

@@ -245,10 +245,7 @@ impl GuiBuilder {
     pub fn build_without_run(self) -> Gui {
         let size = self.size;
         let (app, dir) = self.app();
-        let harness = harness_builder()
-            .with_size(size)
-            .build_ui_state(|ui, app: &mut KriegspielApp| app.show(ui), app);
-        Gui { harness, dir }
+        Gui::of(app, dir, size)
     }
 }
 
@@ -292,9 +289,26 @@ impl Gui {
         Gui::builder().game(rules, fen(start)).build()
     }
 
+    /// `app` (made by [`GuiBuilder::app`]) in a harness of `size`, after the frames of its
+    /// construction.
+    pub fn of(app: KriegspielApp, dir: TempDir, size: egui::Vec2) -> Gui {
+        let harness = harness_builder()
+            .with_size(size)
+            .build_ui_state(|ui, app: &mut KriegspielApp| app.show(ui), app);
+        Gui { harness, dir }
+    }
+
     /// The folder the app saves in.
     pub fn dir(&self) -> &Path {
         self.dir.path()
+    }
+
+    /// Waits (at most a minute) until the saves are listed (the start screen's and the
+    /// Library's lists fill in off the UI thread), then settles the frames.
+    pub fn listed(&mut self) {
+        self.state_mut()
+            .finish_listing(std::time::Duration::from_secs(60));
+        self.run();
     }
 
     /// The game screen.
