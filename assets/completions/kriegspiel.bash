@@ -216,7 +216,7 @@ _kriegspiel() {
                     return 0
                     ;;
                 --only)
-                    COMPREPLY=($(compgen -W "in-process protocol cost host wire problems ladder" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "in-process protocol cost host join wire problems ladder listing" -- "${cur}"))
                     return 0
                     ;;
                 --games)

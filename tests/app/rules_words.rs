@@ -115,6 +115,7 @@ fn an_edited_rule_set_is_titled_by_its_nearest_preset_everywhere() {
     // The saves list on the start screen.
     h.click("Start screen");
     h.click("Leave it for the start screen");
+    h.listed();
     let text = h.all_text().join("\n");
     assert!(text.contains(&format!("· {title} · unfinished")), "{text}");
     // Study.
@@ -124,9 +125,11 @@ fn an_edited_rule_set_is_titled_by_its_nearest_preset_everywhere() {
         .find(|e| e.path().extension().is_some_and(|x| x == "ron"))
         .expect("the autosave")
         .path();
+    // Studied once it is over: abandoned from the gate's question.
     h.state_mut().open(&saved, true);
     h.run();
-    h.click("Study it anyway");
+    h.click("This game will not be continued");
+    h.click("Abandon it and study");
     let text = h.all_text().join("\n");
     assert!(text.contains(&format!("Study: {title}")), "{text}");
     assert_eq!(
