@@ -137,7 +137,7 @@ impl PlayScreen {
             .typed_ahead
             .done()
             .map(|(line, fate)| match fate {
-                Fate::Answered(words) => format!("{line} → {words}"),
+                Fate::Answered(words) => format!("{line}: {words}"),
                 _ => format!("{line} (sent)"),
             })
             .collect();
