@@ -236,7 +236,7 @@ impl TypeAhead {
     }
 
     /// The next line whose turn it is, now handed on (its answer awaited).
-    pub fn next(&mut self) -> Option<String> {
+    pub fn send_next(&mut self) -> Option<String> {
         let line = self.waiting.pop_front()?;
         self.done.push_back((line.clone(), Fate::Sent));
         while self.done.len() > Self::KEPT {
@@ -340,7 +340,7 @@ mod tests {
             assert!(q.push(i.to_string()).is_ok());
         }
         assert_eq!(q.push("late".into()), Err("late".to_owned()));
-        assert_eq!(q.next().as_deref(), Some("0"));
+        assert_eq!(q.send_next().as_deref(), Some("0"));
         q.answered("Legal.");
         assert_eq!(
             q.done().last(),
@@ -377,7 +377,7 @@ mod tests {
                     prop_assert!(queue.push(line).is_ok());
                 }
             }
-            let got: Vec<String> = std::iter::from_fn(|| queue.next()).collect();
+            let got: Vec<String> = std::iter::from_fn(|| queue.send_next()).collect();
             prop_assert_eq!(got, lines);
             prop_assert_eq!(field.text(), rest.as_str());
         }

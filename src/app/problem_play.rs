@@ -153,7 +153,7 @@ impl PlayPanel {
         if self.thinking() || *self.play.state() != PlayState::Playing {
             return;
         }
-        if let Some(line) = self.typed_ahead.next() {
+        if let Some(line) = self.typed_ahead.send_next() {
             self.try_typed(&line);
         }
     }

@@ -352,11 +352,8 @@ impl PlayScreen {
         self.focus_input = true;
         let mover = self.facts().to_move;
         match command {
-            Command::Move(text) => {
-                // Resolved as a player's typed move: against the mover's own board only.
-                self.play_typed(&text, now);
-                return;
-            }
+            // Resolved as a player's typed move: against the mover's own board only.
+            Command::Move(text) => self.play_typed(&text, now),
             Command::Any => self.request(Request::Any, now),
             Command::Sense(sq) => self.request(Request::Sense(sq), now),
             Command::Pass => self.request(Request::Pass, now),

@@ -61,7 +61,7 @@ impl PlayScreen {
             if !self.ready_for_line() {
                 return told;
             }
-            let Some(line) = self.typed_ahead.next() else {
+            let Some(line) = self.typed_ahead.send_next() else {
                 return told;
             };
             self.typed_line(&line, now);
