@@ -186,3 +186,39 @@ fn behind_the_curtain_f_flips_nothing_and_typing_ahead_stays_with_its_player() {
     feed(&mut h, vec![key(egui::Key::F, true)], 0);
     assert!(h.play().flipped);
 }
+
+/// White Kc6, Rh1; Black Ka8 and a pawn on a7, b7 or a6: 1.Kb6 (if refused, 1.Rh8#) 2.Rh8#.
+const SMALL: &str = r#"(title: "Small", author: "test", source: "test", rules: "wild16",
+    known: "k7/8/2K5/8/8/8/8/7R w - - 0 1",
+    uncertain: [(piece: 'p', squares: List(["a7", "b7", "a6"]))], mate_in: 2)"#;
+
+/// The problem screen: both attempts of the solution typed in one frame, the second while the
+/// computer still thinks about the first; it waits its turn and mates.
+#[test]
+fn the_problem_screen_takes_attempts_typed_ahead_of_the_computer() {
+    let app = Gui::builder().size(1280.0, 900.0);
+    std::fs::write(app.dir().join("small.ron"), SMALL).expect("write");
+    let mut h = app.problems().build();
+    h.click("Play it against the computer");
+    h.click("Attempt:");
+    let mut events = keystrokes("Kb6");
+    events.extend(keystrokes("Rh8"));
+    // The computer's spinner repaints while it thinks: frames one by one.
+    h.input_mut().events.extend(events);
+    h.run_steps(1);
+    h.run_until("the typed attempts were never played", |h| {
+        let panel = h.problem_panel();
+        !panel.thinking() && *panel.play.state() != kriegspiel::problem::PlayState::Playing
+    });
+    let panel = h.problem_panel();
+    assert!(
+        matches!(
+            panel.play.state(),
+            kriegspiel::problem::PlayState::Solved { .. }
+        ),
+        "{:?} {:?} {:?}",
+        panel.play.state(),
+        panel.play.record(),
+        panel.message
+    );
+}
