@@ -26,3 +26,5 @@ cargo clippy --all-targets --locked -- -D warnings
 cargo test --locked "$@"
 # The hot-seat curtain in a real window under Xvfb (the binary the tests just built).
 tests/xvfb/curtain.sh target/debug/kriegspiel
+# Every keystroke at the club console in a real window, typed fast under load (issue 54).
+tests/xvfb/typing.sh target/debug/kriegspiel

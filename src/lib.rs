@@ -41,6 +41,7 @@ pub mod session;
 pub mod setup;
 pub mod table;
 pub mod tsuitate;
+pub mod typing;
 pub mod untrusted;
 pub mod variant;
 pub mod view;

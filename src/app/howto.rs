@@ -224,7 +224,8 @@ fn seats() -> Vec<String> {
 fn keys() -> Vec<String> {
     vec![
         "F1: How to play. Ctrl+N: new game. Ctrl+O: open a game. Ctrl+S: save the game as. F \
-         (outside the move field): turn the boards around. /: go to the move field."
+         (outside the move field, on an open board): turn the boards around. /: go to the move \
+         field. Moves typed ahead (each ended by Enter) are played in turn, none lost."
             .to_owned(),
     ]
 }

@@ -7,6 +7,7 @@
 //! threads, with their progress shown, so the window never blocks.
 
 use super::board::{self, Arrow, BoardEvent, BoardSpec, Highlight};
+use super::play::field::take_lines;
 use crate::attempt::Attempt;
 use crate::problem::{Act, Hint, PlayState, Problem, ProblemPlay, Progress, Proof, Reading};
 use crate::variant::typed::{OwnSide, Typed, resolve_on};
@@ -38,6 +39,8 @@ pub struct PlayPanel {
     pub play: ProblemPlay,
     selected: Option<Square>,
     typed: String,
+    /// The attempts typed (each ended by Enter), waiting for the computer's answer before.
+    typed_ahead: crate::typing::TypeAhead,
     /// The last message to the person (an attempt not taken, a hint).
     pub message: Option<String>,
     hint: Option<Attempt>,
@@ -63,6 +66,7 @@ impl PlayPanel {
             play,
             selected: None,
             typed: String::new(),
+            typed_ahead: Default::default(),
             message: None,
             hint: None,
             shade: false,
@@ -113,7 +117,8 @@ impl PlayPanel {
     }
 
     /// The typed attempt (SAN or UCI), resolved against the solver's own pieces only.
-    fn try_typed(&mut self) {
+    /// A typed attempt in its turn: tried against the person's own board.
+    fn try_typed(&mut self, text: &str) {
         let (own, queen_only) = self.play.own_board();
         let side = OwnSide {
             color: self.play.side(),
@@ -121,11 +126,8 @@ impl PlayPanel {
             possible: self.play.possible_attempts(),
             queen_only,
         };
-        match resolve_on(&side, &self.typed) {
-            Ok(Typed::Attempt(a)) => {
-                self.typed.clear();
-                self.attempt(a);
-            }
+        match resolve_on(&side, text) {
+            Ok(Typed::Attempt(a)) => self.attempt(a),
             Ok(Typed::Promotion(a)) => {
                 self.message = Some(format!(
                     "say which piece the pawn becomes: {}=Q, {}=R, {}=B or {}=N",
@@ -133,6 +135,26 @@ impl PlayPanel {
                 ));
             }
             Err(e) => self.message = Some(e.to_string()),
+        }
+    }
+
+    /// A line typed (Enter or the Try button): it waits behind the attempts typed before it.
+    fn queue_typed(&mut self, line: String) {
+        if line.trim().is_empty() {
+            return;
+        }
+        if self.typed_ahead.push(line).is_err() {
+            self.message = Some("too many attempts typed ahead: this one was not taken".into());
+        }
+    }
+
+    /// The next attempt typed ahead, once the computer has answered the last.
+    fn next_typed(&mut self) {
+        if self.thinking() || *self.play.state() != PlayState::Playing {
+            return;
+        }
+        if let Some(line) = self.typed_ahead.send_next() {
+            self.try_typed(&line);
         }
     }
 
@@ -252,19 +274,30 @@ impl PlayPanel {
                     let playing = *self.play.state() == PlayState::Playing;
                     let free = playing && !self.thinking();
                     let label = ui.label("Attempt:");
-                    let field = ui
-                        .add_enabled(
-                            free,
-                            egui::TextEdit::singleline(&mut self.typed)
-                                .desired_width(70.0)
-                                .hint_text("Nf3 or g1f3"),
-                        )
-                        .labelled_by(label.id);
-                    let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                    if (ui.add_enabled(free, egui::Button::new("Try")).clicked() || enter)
-                        && !self.typed.trim().is_empty()
-                    {
-                        self.try_typed();
+                    // Typed while the computer thinks, an attempt waits its turn: the field
+                    // keeps the focus and every key (one line per Enter, whatever the frames).
+                    let id = egui::Id::unique("problem-attempt");
+                    if playing && ui.memory(|m| m.has_focus(id)) {
+                        for line in take_lines(ui, id, &mut self.typed) {
+                            self.queue_typed(line);
+                        }
+                    }
+                    ui.add_enabled(
+                        playing,
+                        egui::TextEdit::singleline(&mut self.typed)
+                            .desired_width(70.0)
+                            .hint_text("Nf3 or g1f3")
+                            .return_key(None::<egui::KeyboardShortcut>)
+                            .id(id),
+                    )
+                    .labelled_by(label.id);
+                    if ui.add_enabled(free, egui::Button::new("Try")).clicked() {
+                        let line = std::mem::take(&mut self.typed);
+                        self.queue_typed(line);
+                    }
+                    self.next_typed();
+                    if !self.typed_ahead.is_empty() {
+                        ui.ctx().request_repaint_after(Duration::from_millis(50));
                     }
                     if self.play.can_ask()
                         && ui.add_enabled(free, egui::Button::new("Any?")).clicked()

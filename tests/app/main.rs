@@ -31,6 +31,7 @@ mod sound;
 mod study;
 mod study_panel;
 mod tsuitate;
+mod typing;
 mod ui_end;
 mod ui_entry;
 mod words;

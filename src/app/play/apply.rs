@@ -103,7 +103,7 @@ impl PlayScreen {
                 self.after_turn();
             }
             Intent::PlaceOn(sq) => self.place_on(sq, now),
-            Intent::Typed => self.typed(now),
+            Intent::Typed => self.typed(),
             Intent::Ask(r) => self.request(r, now),
             Intent::Marker(sq, piece) => {
                 if let Some(c) = self.marker_owner() {
@@ -118,7 +118,13 @@ impl PlayScreen {
                 }
             }
             Intent::OfferDraw | Intent::AnswerDraw(_) => self.draw(&intent, now),
-            Intent::Confirm(c) => self.confirm = c,
+            Intent::Confirm(c) => {
+                // The console's field was hidden behind the question: it takes the keys again.
+                if c.is_none() && self.mode == PlayMode::Referee {
+                    self.focus_input = true;
+                }
+                self.confirm = c;
+            }
             Intent::PauseClock => self.table.pause_clock(now),
             Intent::ResumeClock => {
                 self.table.start_clock(now);

@@ -312,6 +312,8 @@ impl PlayScreen {
     /// The move field and its button: Enter plays the line and the field keeps the focus.
     fn move_field(&mut self, ui: &mut egui::Ui, hint: &str, intents: &mut Vec<Intent>) {
         self.prepare_move_field(ui);
+        // Every key in the order it came, each Enter a line of its own.
+        self.take_typing(ui);
         // No return key that gives the focus up.
         let edit = egui::TextEdit::singleline(&mut self.move_text)
             .hint_text(hint)
@@ -320,12 +322,6 @@ impl PlayScreen {
             .id(move_input_id());
         let resp = ui.add(edit);
         resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Type a move"));
-        // No move has a '/': the key that focuses the field leaves no trace in it.
-        self.move_text.retain(|c| c != '/');
-        let focused = ui.memory(|m| m.has_focus(resp.id));
-        if focused && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
-            intents.push(Intent::Typed);
-        }
         if ui.button("Play typed move").clicked() {
             intents.push(Intent::Typed);
         }

@@ -15,6 +15,7 @@ use super::{AppRequest, Confirm, Intent, PlayScreen};
 use crate::app::theme;
 use crate::referee::Request;
 use crate::replay::request_text;
+use crate::typing::Fate;
 pub use crate::variant::typed::Line as Command;
 use crate::wording::{color_title, ordinal};
 use egui::{Color32, RichText};
@@ -98,7 +99,7 @@ impl PlayScreen {
         }
         match self.confirm.clone() {
             Some(confirm) => self.question(ui, confirm, &keys, intents),
-            None => self.entry_line(ui, &keys, intents),
+            None => self.entry_line(ui, intents),
         }
         // Ctrl+Z after whatever came before it in this frame; an Enter after it answers at once.
         if keys.undo {
@@ -109,6 +110,7 @@ impl PlayScreen {
                 None => {}
             }
         }
+        self.typed_ahead_line(ui);
         if let Some(message) = &self.message {
             ui.label(
                 RichText::new(message)
@@ -126,6 +128,34 @@ impl PlayScreen {
                 requests.push(AppRequest::ExportScoresheet);
             }
         });
+    }
+
+    /// The lines typed ahead of the referee's answers: the last ones handed on with their
+    /// answers, then those still waiting, so that the referee sees what became of each.
+    fn typed_ahead_line(&self, ui: &mut egui::Ui) {
+        let mut parts: Vec<String> = self
+            .typed_ahead
+            .done()
+            .map(|(line, fate)| match fate {
+                Fate::Answered(words) => format!("{line}: {words}"),
+                _ => format!("{line} (sent)"),
+            })
+            .collect();
+        let waiting: Vec<&str> = self.typed_ahead.waiting().collect();
+        if waiting.is_empty() && parts.len() < 2 {
+            // One line at a time (a new run forgets the last): the message says it all.
+            return;
+        }
+        parts.extend(waiting.iter().take(8).map(|w| format!("{w} (queued)")));
+        if waiting.len() > 8 {
+            parts.push(format!("and {} more queued", waiting.len() - 8));
+        }
+        ui.add(
+            egui::Label::new(
+                RichText::new(format!("Typed: {}", parts.join(" · "))).size(theme::TEXT_KEY_HELP),
+            )
+            .wrap(),
+        );
     }
 
     /// The large "Say this" panel: the words to announce, and to whom.
@@ -219,7 +249,7 @@ impl PlayScreen {
     }
 
     /// The entry line: the mover's attempt (or a command), and the console's buttons.
-    fn entry_line(&mut self, ui: &mut egui::Ui, keys: &Keys, intents: &mut Vec<Intent>) {
+    fn entry_line(&mut self, ui: &mut egui::Ui, intents: &mut Vec<Intent>) {
         let prompt = match self.facts().over {
             Some(o) => format!("Game over ({}). Undo or export:", o.result.pgn()),
             None => format!("{}'s attempt:", color_title(self.facts().to_move)),
@@ -229,18 +259,19 @@ impl PlayScreen {
             // The field takes the focus back after every line; after an unusable line its
             // text is selected, so the next keystrokes replace it.
             self.prepare_move_field(ui);
+            // Every key in the order it came, each Enter a line of its own (typed ahead of the
+            // referee's answers, they wait their turn); the field never gives the focus up.
+            self.take_typing(ui);
             let edit = egui::TextEdit::singleline(&mut self.move_text)
                 .hint_text("e2e4, Nf3, ?, undo… then Enter")
                 .font(egui::TextStyle::Heading)
                 .desired_width(260.0)
+                .return_key(None::<egui::KeyboardShortcut>)
                 .id(super::input::move_input_id());
             let resp = ui.add(edit);
             resp.widget_info(|| {
                 egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Type a move")
             });
-            if resp.lost_focus() && keys.enter {
-                intents.push(Intent::Typed);
-            }
             if ui.button("Enter").clicked() {
                 intents.push(Intent::Typed);
             }
@@ -321,11 +352,8 @@ impl PlayScreen {
         self.focus_input = true;
         let mover = self.facts().to_move;
         match command {
-            Command::Move(text) => {
-                // Resolved as a player's typed move: against the mover's own board only.
-                self.play_typed(&text, now);
-                return;
-            }
+            // Resolved as a player's typed move: against the mover's own board only.
+            Command::Move(text) => self.play_typed(&text, now),
             Command::Any => self.request(Request::Any, now),
             Command::Sense(sq) => self.request(Request::Sense(sq), now),
             Command::Pass => self.request(Request::Pass, now),
@@ -350,7 +378,6 @@ impl PlayScreen {
                 }
             }
         }
-        self.move_text.clear();
     }
 }
 

@@ -66,6 +66,8 @@ impl PlayScreen {
         for intent in intents {
             self.apply(intent, now);
         }
+        // The lines typed, each in its turn (a local table answers at once).
+        let drained = self.drain_typed(now);
         // A click anywhere but into another text field (a button, a square, the console's
         // buttons) gives the keyboard back to the move field: no keystroke after it is lost.
         if ui.input(|i| i.pointer.any_click()) && !ui.ctx().egui_wants_keyboard_input() {
@@ -74,7 +76,7 @@ impl PlayScreen {
         // What the table answered to this frame's requests (a local table: at once), and the
         // computer's answer if it came while drawing: drawn by the next frame, asked for now
         // (nothing else would wake the window for it).
-        let told = self.take_news(now) + self.computer_step(now);
+        let told = drained + self.take_news(now) + self.computer_step(now);
         // A focus asked for in this frame is handed to the move field in the next: ask for it
         // now (one still pending waits for a field to be drawn, without repainting for it).
         if told > 0 || (self.focus_input && !focus_was_pending) {
@@ -115,19 +117,34 @@ impl PlayScreen {
         }
     }
 
-    /// Keyboard, never while a field has the focus (an `f` typed in `Nf3` flips nothing): F
-    /// flips the boards, / goes to the move field.
+    /// Keyboard, never while a field has the focus or is about to take it (an `f` typed in
+    /// `Nf3` flips nothing, even in the frame after an Enter), each key handled once: F flips
+    /// the boards (never behind the curtain), / goes to the move field.
     fn shortcuts(&mut self, ui: &egui::Ui) {
-        if ui.ctx().egui_wants_keyboard_input() {
+        if ui.ctx().egui_wants_keyboard_input() || (self.focus_input && self.move_field_shown()) {
             return;
         }
-        let (flips, slash) =
-            ui.input(|i| (i.num_presses(egui::Key::F), i.key_pressed(egui::Key::Slash)));
-        if flips % 2 == 1 {
+        let none = egui::Modifiers::NONE;
+        let (flips, slash) = ui.input_mut(|i| {
+            let mut flips = 0;
+            while i.consume_key(none, egui::Key::F) {
+                flips += 1;
+            }
+            (flips, i.key_pressed(egui::Key::Slash))
+        });
+        if flips % 2 == 1 && !self.curtain_up() {
             self.flipped = !self.flipped;
         }
         if slash && self.mode != PlayMode::Referee && self.active_player().is_some() {
             self.focus_input = true;
+        }
+    }
+
+    /// Whether a move field (or the club console's entry line) is drawn in this frame.
+    fn move_field_shown(&self) -> bool {
+        match self.mode {
+            PlayMode::Referee => self.confirm.is_none(),
+            _ => self.entry.opening.is_none() && self.active_player().is_some(),
         }
     }
 

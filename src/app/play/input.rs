@@ -21,23 +21,71 @@ pub fn move_input_id() -> egui::Id {
 }
 
 impl PlayScreen {
-    /// The typed line was entered (Enter or the button): a console command in club referee
-    /// mode; at a player's board a move, or a line of the family (`?`, `sense e4`, `pass`,
-    /// `open a1 b2 …`, `Ke1 Qd1`). The move field keeps the keyboard focus.
-    pub(super) fn typed(&mut self, now: Duration) {
+    /// The field's text entered with the button: a line like one ended by Enter, queued.
+    pub(super) fn typed(&mut self) {
+        let line = std::mem::take(&mut self.move_text);
+        self.queue_line(line);
+    }
+
+    /// A line typed (ended by Enter or the button): it waits its turn behind the lines typed
+    /// before it ([`PlayScreen::drain_typed`]).
+    pub(super) fn queue_line(&mut self, line: String) {
         self.focus_input = true;
-        if self.move_text.trim().is_empty() && self.mode != PlayMode::Referee {
+        if let Err(line) = self.typed_ahead.push(line) {
+            self.unusable(
+                &line,
+                "too many lines typed ahead: this one was not taken".into(),
+            );
+        }
+    }
+
+    /// Whether the next line typed ahead may go now: no answer pending, no question or
+    /// promotion open, and a seat to type for (the club referee's console always has one).
+    fn ready_for_line(&self) -> bool {
+        if !self.asked.is_empty() || self.confirm.is_some() || self.entry.promotion.is_some() {
+            return false;
+        }
+        self.mode == PlayMode::Referee || self.active_player().is_some()
+    }
+
+    /// Hands on the lines typed ahead, oldest first, one at a time while the table is ready for
+    /// the next (a local table answers at once, so a whole typed sequence goes in one frame);
+    /// each line's answer is noted for the console. Returns how many things the table said.
+    pub(super) fn drain_typed(&mut self, now: Duration) -> usize {
+        let mut told = 0;
+        loop {
+            if self.asked.is_empty() {
+                let words = self.message.clone().unwrap_or_else(|| "done".to_owned());
+                self.typed_ahead.answered(&words);
+            }
+            if !self.ready_for_line() {
+                return told;
+            }
+            let Some(line) = self.typed_ahead.send_next() else {
+                return told;
+            };
+            self.typed_line(&line, now);
+            told += self.take_news(now);
+        }
+    }
+
+    /// A typed line in its turn: a console command in club referee mode; at a player's board
+    /// a move, or a line of the family (`?`, `sense e4`, `pass`, `open a1 b2 …`, `Ke1 Qd1`).
+    /// The move field keeps the keyboard focus.
+    fn typed_line(&mut self, text: &str, now: Duration) {
+        self.focus_input = true;
+        self.message = None;
+        if text.trim().is_empty() && self.mode != PlayMode::Referee {
             return;
         }
-        let line = crate::variant::typed::parse_line(&self.move_text);
+        let line = crate::variant::typed::parse_line(text);
         // At a hot-seat board only the sighted player places its own king and queen: the
         // player at the board must not choose (and so learn) the other side's squares.
         let sighted = self.facts().rules.variant().seeing_side();
         let placing = matches!(line, Ok(Line::Place(..)));
         if placing && self.mode != PlayMode::Referee && self.active_player() != sighted {
-            self.message =
-                Some("only the sighted player places its king and queen, at its own board".into());
-            self.select_input = true;
+            let why = "only the sighted player places its king and queen, at its own board";
+            self.unusable(text, why.into());
             return;
         }
         let a_players_line = matches!(
@@ -54,38 +102,62 @@ impl PlayScreen {
                 self.club_command(command, now)
             }
             Ok(_) => {
-                self.message = Some("that is a command of the club referee's console".into());
-                self.select_input = true;
+                let why = "that is a command of the club referee's console";
+                self.unusable(text, why.into());
             }
-            Err(e) => {
-                self.message = Some(e.to_string());
-                self.select_input = true;
-            }
+            Err(e) => self.unusable(text, e.to_string()),
         }
     }
 
-    /// Plays a typed move (UCI or SAN) for the side to move, resolved against its own board: on
-    /// success the field is cleared and the attempt goes to the referee (or the promotion piece
-    /// is asked first); otherwise the message says why and the text is selected, so the next
-    /// keystrokes replace it.
+    /// A line that could not be used: the message says why; when nothing was typed after it,
+    /// it comes back into the field selected, so the next keystrokes replace it (text typed
+    /// since is never overwritten).
+    pub(super) fn unusable(&mut self, text: &str, message: String) {
+        self.message = Some(message);
+        if self.move_text.is_empty() && self.typed_ahead.is_empty() {
+            text.clone_into(&mut self.move_text);
+            self.select_input = true;
+        }
+    }
+
+    /// Plays a typed move (UCI or SAN) for the side to move, resolved against its own board:
+    /// the attempt goes to the referee (or the promotion piece is asked first); otherwise the
+    /// line is [unusable](PlayScreen::unusable).
     pub(super) fn play_typed(&mut self, text: &str, now: Duration) {
         let mover = self.facts().to_move;
         let resolved = resolve_typed(self.table.view(mover), text);
         match resolved {
             Ok(Typed::Attempt(a)) => {
-                self.move_text.clear();
                 let request = self.facts().rules.variant().attempt(a);
                 self.request(request, now);
             }
             Ok(Typed::Promotion(a)) => {
-                self.move_text.clear();
                 self.entry.selected = None;
                 self.entry.promotion = Some(a);
             }
-            Err(message) => {
-                self.message = Some(message.to_string());
-                self.select_input = true;
+            Err(message) => self.unusable(text, message.to_string()),
+        }
+    }
+
+    /// Takes this frame's keys for the move field once it has the focus (given by
+    /// [`PlayScreen::prepare_move_field`] in this very frame when asked): the lines they
+    /// complete are queued, the rest stays in the field. At a player's board no move has a '/':
+    /// the key that focuses the field leaves no trace.
+    pub(super) fn take_typing(&mut self, ui: &egui::Ui) {
+        let id = move_input_id();
+        if !ui.memory(|m| m.has_focus(id)) {
+            return;
+        }
+        let lines = super::field::take_lines(ui, id, &mut self.move_text);
+        let players = self.mode != PlayMode::Referee;
+        if players {
+            self.move_text.retain(|c| c != '/');
+        }
+        for mut line in lines {
+            if players {
+                line.retain(|c| c != '/');
             }
+            self.queue_line(line);
         }
     }
 

@@ -30,6 +30,7 @@ mod computer;
 mod curtain;
 mod display;
 mod feedback;
+pub(crate) mod field;
 mod frame;
 mod input;
 mod news;
@@ -159,6 +160,8 @@ pub struct PlayScreen {
     pub feedback: feedback::Feedback,
     /// The typed-move field.
     pub move_text: String,
+    /// The lines typed in the move field (or the console), waiting their turn.
+    pub typed_ahead: crate::typing::TypeAhead,
     /// Feedback for the last input (a refused attempt, an unusable typed move).
     pub message: Option<String>,
     /// The kind of the message set through [`PlayScreen::tell`], with the text it was set for.
@@ -230,6 +233,7 @@ impl PlayScreen {
             display: display::Display::default(),
             feedback: feedback::Feedback::default(),
             move_text: String::new(),
+            typed_ahead: Default::default(),
             message: None,
             tagged: None,
             flipped: false,

@@ -233,9 +233,12 @@ impl PlayScreen {
             self.message = None;
             self.entry.brush = None;
             self.entry.hover = None;
-            // The next player opens the board with the keys free for shortcuts.
+            // The next player opens the board with the keys free for shortcuts; what the
+            // player who moved typed beyond the move is theirs, never the next player's.
             self.focus_input = false;
             self.select_input = false;
+            self.move_text.clear();
+            self.typed_ahead.forget();
         }
     }
 }

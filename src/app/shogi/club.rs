@@ -6,6 +6,7 @@
 
 use super::words;
 use super::{TsuitateScreen, pieces::side_name};
+use crate::app::play::field::take_lines;
 use crate::tsuitate::Request;
 use egui::RichText;
 
@@ -50,14 +51,23 @@ impl TsuitateScreen {
     fn move_field(&mut self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
             let label = ui.label("Attempt:");
+            // Every key in the order it came, each Enter an attempt of its own, whatever the
+            // frames (the umpire's table answers at once); the field keeps the focus.
+            let id = egui::Id::unique("tsuitate-attempt");
+            if ui.memory(|m| m.has_focus(id)) {
+                for line in take_lines(ui, id, &mut self.entry) {
+                    self.enter(&line);
+                }
+            }
             let field = egui::TextEdit::singleline(&mut self.entry)
                 .hint_text("7g7f")
-                .desired_width(140.0);
+                .desired_width(140.0)
+                .return_key(None::<egui::KeyboardShortcut>)
+                .id(id);
             let response = ui.add(field).labelled_by(label.id);
-            let entered = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-            let clicked = ui.button("Enter").clicked();
-            if entered || clicked {
-                self.enter();
+            if ui.button("Enter").clicked() {
+                let line = std::mem::take(&mut self.entry);
+                self.enter(&line);
                 response.request_focus();
             }
         });
@@ -67,10 +77,10 @@ impl TsuitateScreen {
         ui.label(RichText::new(HELP).small());
     }
 
-    /// Sends the typed entry.
-    fn enter(&mut self) {
-        let text = self.entry.trim().to_owned();
-        if text.is_empty() {
+    /// Sends a typed line.
+    fn enter(&mut self, line: &str) {
+        let text = line.trim().to_owned();
+        if text.is_empty() || self.game.referee().over().is_some() {
             return;
         }
         self.refused = None;
@@ -79,7 +89,6 @@ impl TsuitateScreen {
             "draw" => Request::Draw,
             usi => Request::Try(usi.to_owned()),
         };
-        self.entry.clear();
         self.send(request);
     }
 
