@@ -137,6 +137,8 @@ impl PlayScreen {
             .typed_ahead
             .done()
             .map(|(line, fate)| match fate {
+                // The answer may already name the move ("e4: Yes."): not twice.
+                Fate::Answered(words) if words.starts_with(&format!("{line}:")) => words.clone(),
                 Fate::Answered(words) => format!("{line}: {words}"),
                 _ => format!("{line} (sent)"),
             })
