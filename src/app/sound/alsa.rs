@@ -69,23 +69,21 @@ impl Api {
         // SAFETY: loading libasound runs only its own initialisers.
         let library = unsafe { Library::new(name) }.map_err(|e| missing(e.to_string()))?;
         /// The function `symbol`, whose C signature in alsa/pcm.h is `T`.
-        fn get<T: Copy>(library: &Library, symbol: &str) -> Result<T, String> {
+        fn get<T: Copy>(library: &Library, symbol: &str) -> Result<T, libloading::Error> {
             // SAFETY: every `T` asked for below is its symbol's signature in alsa/pcm.h.
-            unsafe { library.get::<T>(symbol.as_bytes()) }
-                .map(|f| *f)
-                .map_err(|e| e.to_string())
+            unsafe { library.get::<T>(symbol.as_bytes()) }.map(|f| *f)
         }
         let l = &library;
         Ok(Api {
-            open: get(l, "snd_pcm_open").map_err(missing)?,
-            set_params: get(l, "snd_pcm_set_params").map_err(missing)?,
-            writei: get(l, "snd_pcm_writei").map_err(missing)?,
-            recover: get(l, "snd_pcm_recover").map_err(missing)?,
-            nonblock: get(l, "snd_pcm_nonblock").map_err(missing)?,
-            drain: get(l, "snd_pcm_drain").map_err(missing)?,
-            prepare: get(l, "snd_pcm_prepare").map_err(missing)?,
-            close: get(l, "snd_pcm_close").map_err(missing)?,
-            strerror: get(l, "snd_strerror").map_err(missing)?,
+            open: get(l, "snd_pcm_open").map_err(|e| missing(e.to_string()))?,
+            set_params: get(l, "snd_pcm_set_params").map_err(|e| missing(e.to_string()))?,
+            writei: get(l, "snd_pcm_writei").map_err(|e| missing(e.to_string()))?,
+            recover: get(l, "snd_pcm_recover").map_err(|e| missing(e.to_string()))?,
+            nonblock: get(l, "snd_pcm_nonblock").map_err(|e| missing(e.to_string()))?,
+            drain: get(l, "snd_pcm_drain").map_err(|e| missing(e.to_string()))?,
+            prepare: get(l, "snd_pcm_prepare").map_err(|e| missing(e.to_string()))?,
+            close: get(l, "snd_pcm_close").map_err(|e| missing(e.to_string()))?,
+            strerror: get(l, "snd_strerror").map_err(|e| missing(e.to_string()))?,
             _library: library,
         })
     }
