@@ -1,7 +1,7 @@
 //! Opening and saving files: the native dialog (rfd, on its own thread so the window never
-//! blocks), with an in-app fallback (a path field and the list of saved games) when no native
-//! dialog is available; the saves' lists of the start screen and the chooser, read off the UI
-//! thread ([`RecentSaves`] over [`crate::listing`]).
+//! blocks), with an in-app fallback (the app's own file browser, [`super::browser`], and the
+//! list of saved games) when no native dialog is available; the saves' lists of the start screen
+//! and the chooser, read off the UI thread ([`RecentSaves`] over [`crate::listing`]).
 
 use crate::listing::RecentList;
 pub use crate::listing::SaveEntry;
@@ -148,6 +148,8 @@ pub struct Fallback {
     pub path: String,
     /// Saves to pick from, listed off the UI thread (none when choosing a folder).
     pub saves: Option<RecentSaves>,
+    /// The folders and files around the path.
+    pub browser: super::browser::Browser,
 }
 
 /// File dialog state.
@@ -211,6 +213,12 @@ impl Files {
                 String::new()
             },
             saves: (op != FileOp::ProblemFolder).then(|| RecentSaves::start(dir, false)),
+            browser: super::browser::Browser::new(
+                dir,
+                op.extensions(),
+                op == FileOp::ProblemFolder,
+                op.saves(),
+            ),
         });
     }
 
@@ -259,10 +267,8 @@ impl Files {
             ui.set_width(DIALOG_WIDTH);
             ui.heading(title);
             let folder = fb.op == FileOp::ProblemFolder;
-            ui.label(if folder { "Folder:" } else { "File:" });
-            let resp = ui.add(egui::TextEdit::singleline(&mut fb.path).desired_width(DIALOG_WIDTH));
             let name = if folder { "Folder path" } else { "File path" };
-            resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, name));
+            let entered = fb.browser.show(ui, &mut fb.path, name);
             if !fb.op.saves() && !folder {
                 ui.label("Saved games:");
                 // The list takes its full size whatever it holds; one line per game.
@@ -298,8 +304,10 @@ impl Files {
             }
             ui.horizontal(|ui| {
                 let ok = if fb.op.saves() { "Save" } else { "Open" };
-                if ui.button(ok).clicked() && !fb.path.trim().is_empty() {
-                    chosen = Some((fb.op, PathBuf::from(fb.path.trim())));
+                if (ui.button(ok).clicked() || entered)
+                    && let Some(path) = fb.browser.confirm(&mut fb.path)
+                {
+                    chosen = Some((fb.op, path));
                 }
                 if ui.button("Cancel").clicked() {
                     close = true;

@@ -116,7 +116,19 @@ impl KriegspielApp {
         self.howto = Some(HowTo::new(rules));
     }
 
-    /// Ctrl+N, Ctrl+O, Ctrl+S and F1.
+    /// Escape closes the top window that has a Close button (How to play, then About, then
+    /// Settings); the key is then the window's, not the screen's below.
+    fn escape_closes_a_window(&mut self, ctx: &egui::Context) {
+        let any = self.howto.is_some() || self.show_about || self.show_settings;
+        if !any || !ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape)) {
+            return;
+        }
+        if self.howto.take().is_none() && !std::mem::take(&mut self.show_about) {
+            self.show_settings = false;
+        }
+    }
+
+    /// Ctrl+N, Ctrl+O, Ctrl+S, F1 and Escape.
     fn shortcuts(&mut self, ctx: &egui::Context, asked: &mut Asked) {
         let key = |k| egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, k);
         let help = egui::KeyboardShortcut::new(egui::Modifiers::NONE, egui::Key::F1);
@@ -131,6 +143,7 @@ impl KriegspielApp {
         if howto {
             self.toggle_howto();
         }
+        self.escape_closes_a_window(ctx);
         if new {
             self.leave(Leave::New);
         }

@@ -14,6 +14,7 @@
 
 pub mod about;
 pub mod board;
+pub mod browser;
 pub mod files;
 pub mod flags;
 mod frame;

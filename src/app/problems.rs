@@ -166,7 +166,7 @@ impl ProblemsScreen {
                 let proof = Arc::new(done.unwrap_or_else(|e| Proof {
                     verdict: crate::problem::Verdict::Undecided,
                     strategy: None,
-                    report: e,
+                    report: e.to_string(),
                 }));
                 self.proofs.insert(key, proof.clone());
                 if self

@@ -211,6 +211,13 @@ impl Settings {
         ui.checkbox(&mut self.sound, "Sounds").on_hover_text(
             "A move, a capture, a refused attempt, a check, the end of the game, low time",
         );
+        if self.sound {
+            super::sound::open();
+        }
+        if let Some(why) = super::sound::silent_because() {
+            let note = format!("Sounds are silent here: {why}.");
+            ui.add(egui::Label::new(egui::RichText::new(note).weak()).wrap());
+        }
         let engine = super::speech::engine();
         ui.add_enabled(
             engine.is_some(),

@@ -3,14 +3,20 @@
 //! ([`play`]).
 //!
 //! The sounds are short WAV files made by `assets/sounds/make_sounds.py` and embedded in the
-//! binary, so they are found from any folder. They are played with `rodio` on a thread of its
-//! own: the screen only sends a cue down a channel, so no frame ever waits on audio. The output
-//! is opened at the first cue; where there is none (a server, CI, a machine without a sound
-//! card) opening fails once, quietly, and every later cue is dropped: no audio is not an error.
+//! binary, so they are found from any folder. They are played on a thread of its own: the
+//! screen only sends a cue down a channel, so no frame ever waits on audio. On Linux the thread
+//! loads ALSA's library at run time ([`alsa`]: no system development package is needed to
+//! build); elsewhere it plays through `rodio`. The output is opened at the first cue (or when
+//! Settings is shown); where there is none (no sound library, a server, CI, a machine without a
+//! sound card) opening fails once, quietly, the reason is kept for Settings ([`silent_because`])
+//! and every later cue is dropped: no audio is not an error.
 //!
 //! Hidden information: a cue says no more than the words its listener heard. A screen where
 //! two people share the speakers (hot-seat, the club referee's room) passes no listener and
 //! gets public cues only; see [`cue_for`].
+
+#[cfg(target_os = "linux")]
+pub mod alsa;
 
 use crate::announce::{Audience, Item};
 use crate::log::Event;
@@ -141,11 +147,68 @@ static CUES: OnceLock<Option<SyncSender<Cue>>> = OnceLock::new();
 
 /// The audio output's state.
 pub fn output() -> Output {
-    match STATE.load(Ordering::Relaxed) {
+    match STATE.load(Ordering::Acquire) {
         READY => Output::Ready,
         UNAVAILABLE => Output::Unavailable,
         _ => Output::Unopened,
     }
+}
+
+/// Why there is no sound here, once opening the output has failed.
+static SILENT_BECAUSE: OnceLock<String> = OnceLock::new();
+
+/// Why cues are silent here (the output could not be opened), if they are.
+pub fn silent_because() -> Option<&'static str> {
+    SILENT_BECAUSE.get().map(String::as_str)
+}
+
+fn unavailable(reason: String) {
+    let _ = SILENT_BECAUSE.set(reason);
+    STATE.store(UNAVAILABLE, Ordering::Release);
+}
+
+/// The rate of every cue's samples, a second.
+pub const RATE: u32 = 22_050;
+
+/// `cue`'s sound as 16-bit mono samples at [`RATE`] (`None` if its file were not so).
+pub fn samples(cue: Cue) -> Option<Vec<i16>> {
+    let reader = hound::WavReader::new(std::io::Cursor::new(cue.wav())).ok()?;
+    let spec = reader.spec();
+    let mono16 = spec.channels == 1
+        && spec.bits_per_sample == 16
+        && spec.sample_format == hound::SampleFormat::Int
+        && spec.sample_rate == RATE;
+    if !mono16 {
+        return None;
+    }
+    reader.into_samples::<i16>().collect::<Result<_, _>>().ok()
+}
+
+/// Opens the audio output if it is not yet (without playing anything), so that Settings can
+/// say whether cues are heard.
+pub fn open() {
+    if STATE.load(Ordering::Relaxed) != UNAVAILABLE {
+        let _ = cues();
+    }
+}
+
+/// The channel to the audio thread, started at the first call.
+fn cues() -> Option<&'static SyncSender<Cue>> {
+    CUES.get_or_init(|| {
+        // Bounded: cues that come faster than they are played are dropped, never queued up.
+        let (send, receive) = sync_channel(CUE_QUEUE);
+        let started = std::thread::Builder::new()
+            .name("sound".to_owned())
+            .spawn(move || audio(receive));
+        match started {
+            Ok(_) => Some(send),
+            Err(e) => {
+                unavailable(format!("no thread for sound: {e}"));
+                None
+            }
+        }
+    })
+    .as_ref()
 }
 
 /// Plays `cue` without waiting: it is handed to the audio thread (started, and the output
@@ -154,33 +217,40 @@ pub fn play(cue: Cue) {
     if STATE.load(Ordering::Relaxed) == UNAVAILABLE {
         return;
     }
-    let cues = CUES.get_or_init(|| {
-        // Bounded: cues that come faster than they are played are dropped, never queued up.
-        let (send, receive) = sync_channel(CUE_QUEUE);
-        let started = std::thread::Builder::new()
-            .name("sound".to_owned())
-            .spawn(move || audio(receive));
-        match started {
-            Ok(_) => Some(send),
-            Err(_) => {
-                STATE.store(UNAVAILABLE, Ordering::Relaxed);
-                None
-            }
-        }
-    });
-    if let Some(cues) = cues {
+    if let Some(cues) = cues() {
         // A closed channel means the output could not be opened, a full one that cues come
         // faster than they are played: nothing to do either way.
         let _ = cues.try_send(cue);
     }
 }
 
+/// The audio thread: opens the system's output once through ALSA and plays every cue it is
+/// sent; the cues that came while one played give one, the most important. Without an output
+/// it ends at once, and the cues sent later are dropped.
+#[cfg(target_os = "linux")]
+fn audio(cues: Receiver<Cue>) {
+    let mut player = match alsa::Player::open(alsa::LIBRARY, "default", RATE) {
+        Ok(player) => player,
+        Err(e) => return unavailable(e.to_string()),
+    };
+    STATE.store(READY, Ordering::Relaxed);
+    while let Ok(first) = cues.recv() {
+        let cue = cues.try_iter().fold(first, Cue::max);
+        if let Some(samples) = samples(cue)
+            && let Err(e) = player.play(&samples)
+        {
+            return unavailable(e.to_string());
+        }
+    }
+}
+
 /// The audio thread: opens the default output once and mixes in every cue it is sent. Without
 /// an output it ends at once, and the cues sent later are dropped.
+#[cfg(not(target_os = "linux"))]
 fn audio(cues: Receiver<Cue>) {
-    let Ok(mut sink) = rodio::DeviceSinkBuilder::open_default_sink() else {
-        STATE.store(UNAVAILABLE, Ordering::Relaxed);
-        return;
+    let mut sink = match rodio::DeviceSinkBuilder::open_default_sink() {
+        Ok(sink) => sink,
+        Err(e) => return unavailable(format!("no sound output: {e}")),
     };
     sink.log_on_drop(false);
     STATE.store(READY, Ordering::Relaxed);
@@ -196,7 +266,6 @@ mod tests {
     use super::*;
     use crate::announce::{CheckDirection, GameResult, Said};
     use crate::attempt::Attempt;
-    use rodio::Source;
     use shakmaty::Square;
 
     fn said(to: Audience, item: Item) -> Said {
@@ -360,17 +429,21 @@ mod tests {
         assert!(!low_time(s(9), s(30)), "time added back is no warning");
     }
 
-    /// Every cue's file decodes, is short and small.
+    /// Every cue's file decodes to 16-bit mono at [`RATE`], is short and small.
     #[test]
     fn the_sounds_decode() {
         for cue in Cue::ALL {
             let bytes = cue.wav();
             assert!(bytes.len() < 30_000, "{cue:?}: {} bytes", bytes.len());
-            let source = rodio::Decoder::new(std::io::Cursor::new(bytes)).expect("a WAV file");
-            let length = source.total_duration().expect("a known length");
+            let samples = samples(cue).expect("16-bit mono WAV at RATE");
+            let length = Duration::from_secs_f64(samples.len() as f64 / f64::from(RATE));
             assert!(
                 length > Duration::from_millis(40) && length < Duration::from_secs(1),
                 "{cue:?}: {length:?}"
+            );
+            assert!(
+                samples.iter().any(|&s| s.unsigned_abs() > 1000),
+                "{cue:?} is silent"
             );
         }
     }
@@ -390,6 +463,9 @@ mod tests {
                 "the output was never tried"
             );
             std::thread::sleep(Duration::from_millis(10));
+        }
+        if output() == Output::Unavailable {
+            assert!(silent_because().is_some_and(|why| !why.is_empty()));
         }
         play(Cue::Move);
         play(Cue::GameOver);

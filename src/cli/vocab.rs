@@ -27,20 +27,27 @@ Exit status (every command):
 
 /// A number of seconds (`--max-seconds`, `--seconds`): a decimal, not negative; one too large
 /// for a duration (`1e20`, `inf`) is the longest there is.
-pub fn seconds(text: &str) -> Result<std::time::Duration, String> {
-    let s: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
+pub fn seconds(text: &str) -> Result<std::time::Duration, SecondsError> {
+    let not_a_number = || SecondsError::NotANumber(text.to_owned());
+    let s: f64 = text.trim().parse().map_err(|_| not_a_number())?;
     if s.is_nan() {
-        return Err(format!("'{text}' is not a number of seconds"));
+        return Err(not_a_number());
     }
     if s < 0.0 {
-        return Err(format!(
-            "a number of seconds cannot be negative, not {text}"
-        ));
+        return Err(SecondsError::Negative(text.to_owned()));
     }
     Ok(std::time::Duration::try_from_secs_f64(s).unwrap_or(std::time::Duration::MAX))
+}
+
+/// Why a number of seconds was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum SecondsError {
+    /// Not a decimal number.
+    #[error("'{0}' is not a number of seconds")]
+    NotANumber(String),
+    /// Below zero.
+    #[error("a number of seconds cannot be negative, not {0}")]
+    Negative(String),
 }
 
 /// Why a command did not end with status 0.
@@ -187,22 +194,33 @@ impl RulesParser {
     }
 }
 
-/// The rules a rules file names, or why not, in words.
-fn read_rules_file(path: &Path) -> Result<RuleSet, String> {
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot read it: {e}"))?;
+/// Why a rules file names no rules.
+#[derive(Debug, thiserror::Error)]
+enum RulesFileError {
+    #[error("cannot read it: {0}")]
+    Read(std::io::Error),
+    #[error("cannot read it as text: {0}")]
+    NotText(std::io::Error),
+    #[error("a rules file is at most {} KB", MAX_RULES_FILE / 1024)]
+    TooLong,
+    #[error("not JSON: {0}")]
+    NotJson(#[from] serde_json::Error),
+    #[error(transparent)]
+    Rules(#[from] kriegspiel::protocol::RulesJsonError),
+}
+
+/// The rules a rules file names, or why not.
+fn read_rules_file(path: &Path) -> Result<RuleSet, RulesFileError> {
+    let file = std::fs::File::open(path).map_err(RulesFileError::Read)?;
     let mut text = String::new();
     file.take(MAX_RULES_FILE + 1)
         .read_to_string(&mut text)
-        .map_err(|e| format!("cannot read it as text: {e}"))?;
+        .map_err(RulesFileError::NotText)?;
     if text.len() as u64 > MAX_RULES_FILE {
-        return Err(format!(
-            "a rules file is at most {} KB",
-            MAX_RULES_FILE / 1024
-        ));
+        return Err(RulesFileError::TooLong);
     }
-    let value: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| format!("not JSON: {e}"))?;
-    kriegspiel::protocol::rules_from_json(&value).map_err(|e| e.to_string())
+    let value: serde_json::Value = serde_json::from_str(&text)?;
+    Ok(kriegspiel::protocol::rules_from_json(&value)?)
 }
 
 impl TypedValueParser for RulesParser {

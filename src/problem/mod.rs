@@ -156,6 +156,9 @@ pub enum ProblemError {
     /// The deadline passed while the uncertain units were being placed.
     #[error("the time ran out while placing the uncertain units")]
     OutOfTime,
+    /// The solver's thread ended without an answer.
+    #[error("the solver stopped unexpectedly")]
+    SolverDied,
 }
 
 impl Problem {

@@ -146,7 +146,7 @@ impl Problem {
 /// A proof being worked out on its own thread; dropping the job stops the search.
 pub struct ProofJob {
     progress: Arc<Progress>,
-    answer: Option<Receiver<Result<Proof, String>>>,
+    answer: Option<Receiver<Result<Proof, ProblemError>>>,
     started: Instant,
 }
 
@@ -159,9 +159,7 @@ impl ProofJob {
         let shared = progress.clone();
         std::thread::spawn(move || {
             let deadline = limit.and_then(|l| Instant::now().checked_add(l));
-            let proof = problem
-                .prove(deadline, Some(shared), true)
-                .map_err(|e| e.to_string());
+            let proof = problem.prove(deadline, Some(shared), true);
             let _ = tx.send(proof);
         });
         ProofJob {
@@ -183,12 +181,12 @@ impl ProofJob {
 
     /// The proof, once it is worked out (given once; an error when the problem cannot be
     /// solved at all, or the search thread died).
-    pub fn poll(&mut self) -> Option<Result<Proof, String>> {
+    pub fn poll(&mut self) -> Option<Result<Proof, ProblemError>> {
         let rx = self.answer.as_ref()?;
         let got = match rx.try_recv() {
             Ok(answer) => answer,
             Err(TryRecvError::Empty) => return None,
-            Err(TryRecvError::Disconnected) => Err("the solver stopped unexpectedly".to_owned()),
+            Err(TryRecvError::Disconnected) => Err(ProblemError::SolverDied),
         };
         self.answer = None;
         Some(got)

@@ -1,7 +1,7 @@
 //! A review made on a thread of its own, its progress readable meanwhile (screens never wait
 //! for it); dropping the job stops it.
 
-use super::{Options, Progress, Review, review};
+use super::{Options, Progress, Review, ReviewError, review};
 use crate::save::SavedGame;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
@@ -9,7 +9,7 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 /// A review being made.
 pub struct ReviewJob {
     progress: Arc<Progress>,
-    answer: Option<Receiver<Result<Review, String>>>,
+    answer: Option<Receiver<Result<Review, ReviewError>>>,
 }
 
 impl ReviewJob {
@@ -19,7 +19,7 @@ impl ReviewJob {
         let (tx, rx) = channel();
         let shared = progress.clone();
         std::thread::spawn(move || {
-            let got = review(&saved, options, &shared).map_err(|e| e.to_string());
+            let got = review(&saved, options, &shared);
             let _ = tx.send(got);
         });
         ReviewJob {
@@ -34,12 +34,12 @@ impl ReviewJob {
     }
 
     /// The review once made (given once; an error if it failed or its thread died).
-    pub fn poll(&mut self) -> Option<Result<Review, String>> {
+    pub fn poll(&mut self) -> Option<Result<Review, ReviewError>> {
         let rx = self.answer.as_ref()?;
         let got = match rx.try_recv() {
             Ok(answer) => answer,
             Err(TryRecvError::Empty) => return None,
-            Err(TryRecvError::Disconnected) => Err("the review stopped unexpectedly".to_owned()),
+            Err(TryRecvError::Disconnected) => Err(ReviewError::Died),
         };
         self.answer = None;
         Some(got)

@@ -67,6 +67,9 @@ pub enum ReviewError {
     /// The review was stopped before it was done.
     #[error("the review was stopped")]
     Stopped,
+    /// The review's thread ended without an answer.
+    #[error("the review stopped unexpectedly")]
+    Died,
 }
 
 /// How much one side knew at a point: the true positions consistent with what it had heard.

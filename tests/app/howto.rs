@@ -173,3 +173,36 @@ fn at_1000_by_700_the_recent_games_scroll_and_nothing_is_wider_than_the_window()
     let wide = too_wide(&h, 1000.0);
     assert!(wide.is_empty(), "new game: {wide:#?}");
 }
+
+/// Escape closes How to play, About and Settings, the top one first, one a press (issue 57,
+/// item 4); with none open it is the screen's again.
+#[test]
+fn escape_closes_the_windows_one_at_a_time() {
+    let mut h = Gui::builder().settings(tip_seen()).build();
+    let settings_open = |h: &Gui| h.query_by_label("Show coordinates").is_some();
+    h.click("How to play");
+    assert!(h.state().howto.is_some());
+    h.press(egui::Key::Escape);
+    assert!(h.state().howto.is_none(), "Escape closes How to play");
+    h.click("About");
+    assert!(h.state().show_about);
+    h.press(egui::Key::Escape);
+    assert!(!h.state().show_about, "Escape closes About");
+    h.click("Settings");
+    assert!(settings_open(&h));
+    h.press(egui::Key::Escape);
+    assert!(!settings_open(&h), "Escape closes Settings");
+    // All three open: How to play goes first, then About, then Settings.
+    h.click("Settings");
+    h.click("About");
+    h.press(egui::Key::F1);
+    assert!(h.state().howto.is_some() && h.state().show_about && settings_open(&h));
+    h.press(egui::Key::Escape);
+    assert!(h.state().howto.is_none() && h.state().show_about && settings_open(&h));
+    h.press(egui::Key::Escape);
+    assert!(!h.state().show_about && settings_open(&h));
+    h.press(egui::Key::Escape);
+    assert!(!settings_open(&h));
+    h.press(egui::Key::Escape);
+    assert!(h.state().howto.is_none() && !h.state().show_about);
+}

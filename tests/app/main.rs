@@ -6,6 +6,7 @@
 mod gui;
 
 mod about;
+mod browser;
 mod clock;
 mod club;
 mod club_console;

@@ -5,7 +5,7 @@
 //! each mate. A click on a chart moves the study to that turn.
 
 use super::StudyScreen;
-use crate::review::{Mate, Options, Review, ReviewJob, TurnReview};
+use crate::review::{Mate, Options, Review, ReviewError, ReviewJob, TurnReview};
 use egui::{Color32, RichText};
 use egui_plot::{Corner, Legend, Line, MarkerShape, Plot, PlotPoints, Points, VLine};
 use shakmaty::Color;
@@ -17,7 +17,7 @@ pub struct ReviewPanel {
     pub open: bool,
     job: Option<ReviewJob>,
     /// The review, once made (or why it could not be).
-    pub result: Option<Result<Review, String>>,
+    pub result: Option<Result<Review, ReviewError>>,
 }
 
 impl ReviewPanel {
