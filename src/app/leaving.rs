@@ -121,7 +121,8 @@ fn where_saved(play: &PlayScreen) -> String {
             path.display()
         ),
         (None, _) if play.hosting.is_some() => "You host this network game: leaving closes the \
-             table for both players (the game stays saved in the saves folder)."
+             table for both players. The game stays saved in the saves folder: Resume unfinished \
+             game hosts it again on the same port, and the other player rejoins."
             .to_owned(),
         (None, _) if play.table.truth().is_none() => "This is a network game: leaving gives up \
              your seat at the table (the host's machine keeps the game)."

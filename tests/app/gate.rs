@@ -87,6 +87,7 @@ fn the_hosts_resume_hosts_the_game_again_at_the_hosts_own_seat() {
     );
     drop(black);
     // Resume: the network game is hosted again, at White's seat only.
+    h.listed();
     click_starting(&mut h, "Resume unfinished game");
     h.until_dialled();
     let p = h.play();
@@ -187,6 +188,7 @@ fn an_unfinished_pgn_asks_for_its_rules_and_its_save_exists_and_is_listed() {
     if h.query_by_label("Leave it for the start screen").is_some() {
         h.click("Leave it for the start screen");
     }
+    h.listed();
     let listed = gui::texts(&h).join("\n");
     assert!(listed.contains("Resume unfinished game"), "{listed}");
     assert!(listed.contains("Ann v Bob"), "{listed}");
