@@ -467,3 +467,35 @@ fn a_match_seats_an_engine_program() {
     let games: Vec<&str> = text.lines().filter(|l| l.starts_with("game ")).collect();
     assert_eq!(games.len(), 20);
 }
+
+/// `join --max-plies`: a seat that reaches its cap says it stopped at the cap (the resignation
+/// that ends the game is its own, not the bot's judgement); the other seat does not.
+#[test]
+fn a_cap_reached_is_reported_as_a_cap() {
+    let dir = scratch("cap");
+    let host = start_host("wild16", &dir);
+    let seat = |name: &str, cap: &str| {
+        join(
+            host.addr,
+            &[
+                "--code",
+                &host.code,
+                "--seat",
+                name,
+                "--bot",
+                "random",
+                "--max-plies",
+                cap,
+            ],
+        )
+    };
+    let (white, black) = (seat("white", "10"), seat("black", "400"));
+    let (white, black) = (finish(white), finish(black));
+    assert!(
+        white.contains("stopped at the --max-plies cap (10 plies played): this seat resigned"),
+        "{white}"
+    );
+    assert!(white.contains("result 0-1 (resignation)"), "{white}");
+    assert!(!black.contains("--max-plies"), "{black}");
+    assert!(black.contains("result 0-1 (resignation)"), "{black}");
+}

@@ -72,7 +72,8 @@ pub struct JoinArgs {
     #[arg(long, default_value_t = 0)]
     have: usize,
     /// With --bot: resign instead of acting once this many plies (half-moves) were played,
-    /// counted by move numbers (White's move n is ply 2n-1); caps test games.
+    /// counted by move numbers (White's move n is ply 2n-1); caps test games. The seat then
+    /// prints that it stopped at the cap before the result.
     #[arg(long)]
     max_plies: Option<u32>,
     /// The older cap: resign instead of playing a move numbered above N (= --max-plies 2N).
@@ -218,7 +219,15 @@ pub fn join(args: JoinArgs) -> Outcome {
     )
     .map_err(Stop::failed)?;
     let (result, why) = match played {
-        AnySeat::Chess(SeatEnd::Revealed, state) => {
+        AnySeat::Chess(SeatEnd::Revealed, mut state) => {
+            if let Some(max) = max_plies
+                && resigned_at_cap(&mut state, max)
+            {
+                println!(
+                    "stopped at the --max-plies cap ({max} plies played): this seat resigned, \
+                     which ended the game"
+                );
+            }
             let over = state.state.and_then(|s| s.over);
             let title = over.map(|o| kriegspiel::announce::Over::from(o).title());
             (Some(title), None)
@@ -239,6 +248,23 @@ pub fn join(args: JoinArgs) -> Outcome {
             why.unwrap_or_default()
         ))),
     }
+}
+
+/// Whether this seat ended the game by resigning at the `--max-plies` cap `max` (the cap is
+/// reported as a cap: the protocol has no way to stop without ending the game, and a seat that
+/// only left would keep the other waiting for it).
+fn resigned_at_cap(state: &mut kriegspiel::seat::client::SeatState, max: u32) -> bool {
+    use kriegspiel::announce::{EndReason, GameResult};
+    let over = state.state.as_ref().and_then(|s| s.over);
+    let lost = match (state.seat(), over) {
+        (Some(seat), Some(o)) if o.reason == EndReason::Resignation => {
+            o.result == seat.fold_wb(GameResult::BlackWins, GameResult::WhiteWins)
+        }
+        _ => false,
+    };
+    lost && state
+        .view()
+        .is_some_and(|v| kriegspiel::seat::engine::plies_played(v) >= max)
 }
 
 fn serve_seed() -> u64 {

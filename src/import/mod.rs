@@ -58,6 +58,15 @@ pub enum ImportError {
     /// The file could not be read (or is not text, or is too large).
     #[error("{0}")]
     Read(LoadError),
+    /// Not UTF-8 text, and not a PGN in Latin-1 either.
+    #[error(
+        "this file is not UTF-8 text (byte {byte} is not), and not a PGN in Latin-1 either: \
+         save it as UTF-8 and try again"
+    )]
+    NotUtf8 {
+        /// Where the first byte that is not UTF-8 is.
+        byte: usize,
+    },
     /// Our own save, and it does not load.
     #[error("{0}")]
     Save(LoadError),
@@ -183,9 +192,26 @@ pub fn import_text(text: &str, pgn_rules: &RuleSet) -> Result<Imported, ImportEr
     Ok(imported)
 }
 
-/// Imports a file (read safely: a regular file of at most [`crate::save::MAX_SAVE_BYTES`]).
+/// Reads a file to import (safely: a regular file of at most [`crate::save::MAX_SAVE_BYTES`]):
+/// UTF-8 text, or a PGN in Latin-1 (ISO 8859-1, the PGN standard's own character set), each
+/// byte read as the character of that code point. Anything else not UTF-8 is
+/// [`ImportError::NotUtf8`].
+pub fn read_text(path: &Path) -> Result<String, ImportError> {
+    let bytes = crate::save::read_file_bytes(path).map_err(ImportError::Read)?;
+    String::from_utf8(bytes).or_else(|e| {
+        let byte = e.utf8_error().valid_up_to();
+        let latin1: String = e.into_bytes().into_iter().map(char::from).collect();
+        if detect(&latin1) == Some(Format::Pgn) {
+            Ok(latin1)
+        } else {
+            Err(ImportError::NotUtf8 { byte })
+        }
+    })
+}
+
+/// Imports a file (read by [`read_text`]).
 pub fn import_file(path: &Path, pgn_rules: &RuleSet) -> Result<Imported, ImportError> {
-    let text = crate::save::read_save_text(path).map_err(ImportError::Read)?;
+    let text = read_text(path)?;
     import_text(&text, pgn_rules)
 }
 
@@ -193,7 +219,7 @@ pub fn import_file(path: &Path, pgn_rules: &RuleSet) -> Result<Imported, ImportE
 /// imported (a PGN under ICC Wild 16). The format says where the game may be written back:
 /// only a [`Format::Save`] is the file it came from.
 pub fn open(path: &Path) -> Result<(Loaded, Format), ImportError> {
-    let text = crate::save::read_save_text(path).map_err(ImportError::Read)?;
+    let text = read_text(path)?;
     if detect(&text) == Some(Format::Save) {
         return crate::save::load_file(path)
             .map(|loaded| (loaded, Format::Save))

@@ -164,8 +164,15 @@ pub enum ProblemError {
 impl Problem {
     /// Reads a problem file (bounded like a save file).
     pub fn load(path: &Path) -> Result<Problem, ProblemError> {
-        let text = crate::save::read_save_text(path)
-            .map_err(|e| ProblemError::Read(format!("{}: {e}", path.display())))?;
+        let text = crate::save::read_save_text(path).map_err(|e| {
+            ProblemError::Read(match e {
+                crate::save::LoadError::NotUtf8 { byte } => format!(
+                    "{}: a problem file is UTF-8 text, and this one is not (byte {byte} is not)",
+                    path.display()
+                ),
+                e => format!("{}: {e}", path.display()),
+            })
+        })?;
         Problem::parse(&text)
     }
 

@@ -299,6 +299,19 @@ fn open_regular(path: &Path, follow_links: bool) -> Result<(fs::File, u64), Load
 }
 
 fn read_text(path: &Path, follow_links: bool) -> Result<String, LoadError> {
+    let bytes = read_bytes(path, follow_links)?;
+    String::from_utf8(bytes).map_err(|e| LoadError::NotUtf8 {
+        byte: e.utf8_error().valid_up_to(),
+    })
+}
+
+/// Reads a file's bytes, bounded like a save file (for text in another encoding, such as a
+/// PGN in Latin-1): a regular file of at most [`MAX_SAVE_BYTES`].
+pub fn read_file_bytes(path: &Path) -> Result<Vec<u8>, LoadError> {
+    read_bytes(path, true)
+}
+
+fn read_bytes(path: &Path, follow_links: bool) -> Result<Vec<u8>, LoadError> {
     let io_error = |e: io::Error| LoadError::Io {
         path: path.display().to_string(),
         message: e.to_string(),
@@ -315,9 +328,7 @@ fn read_text(path: &Path, follow_links: bool) -> Result<String, LoadError> {
             limit: MAX_SAVE_BYTES,
         });
     }
-    String::from_utf8(bytes).map_err(|e| LoadError::NotUtf8 {
-        byte: e.utf8_error().valid_up_to(),
-    })
+    Ok(bytes)
 }
 
 #[cfg(test)]

@@ -64,8 +64,8 @@ mod meta;
 pub use meta::{Abandoned, Computer, Meta, Mode, Seating};
 
 pub use files::{
-    Glimpse, MAX_SAVE_BYTES, open_own_file, read_glimpse, read_own_text, read_save_text,
-    remove_stale_temporaries, write_atomic, write_atomic_with,
+    Glimpse, MAX_SAVE_BYTES, open_own_file, read_file_bytes, read_glimpse, read_own_text,
+    read_save_text, remove_stale_temporaries, write_atomic, write_atomic_with,
 };
 
 /// The format version this program writes. Format 2 writes requests and items in their one serde

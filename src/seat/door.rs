@@ -1,7 +1,8 @@
 //! Who may sit at a table: the join code (or after a resume each seat's own code), each seat's
-//! token, which seats are taken, and the wrong codes tried. Both tables share it: the chess
-//! [`super::host::Host`] and tsuitate shogi's (`tsuitate::table::TsuitateHost`); the
-//! server ([`super::net`]) drives either through [`SeatTable`].
+//! token, and which seats are taken (the pace of tries is [`super::gate`]'s: a code is never
+//! retired for wrong tries, so no one can lock the player holding it out). Both tables share
+//! it: the chess [`super::host::Host`] and tsuitate shogi's (`tsuitate::table::TsuitateHost`);
+//! the server ([`super::net`]) drives either through [`SeatTable`].
 
 use super::host::{HelloError, Outbox};
 use super::secure::{Claim, Refusal, normalise_code};
@@ -9,9 +10,6 @@ use super::wire::{FromSeat, Hello};
 use crate::rng::Rng;
 use shakmaty::Color;
 use std::time::Duration;
-
-/// Failed exchanges over a join code before it is retired (a guess at 31^6 codes).
-pub const MAX_WRONG_CODES: u32 = 100;
 
 /// Index of a seat in the per-seat arrays.
 pub fn at(c: Color) -> usize {
@@ -52,8 +50,6 @@ pub struct Door {
     seat_codes: Option<[String; 2]>,
     /// Each seat's token: its letter (`W`, `B`), then 23 random characters.
     tokens: [String; 2],
-    /// Wrong codes since the code was last drawn.
-    wrong_codes: u32,
     rng: Rng,
     /// The seat was taken (with the code, or reserved by the host's own player).
     claimed: [bool; 2],
@@ -76,7 +72,6 @@ impl Door {
                 format!("W{}", random_text(&mut rng, 23)),
                 format!("B{}", random_text(&mut rng, 23)),
             ],
-            wrong_codes: 0,
             rng,
             claimed: [false; 2],
             kept_tokens: false,
@@ -151,21 +146,6 @@ impl Door {
             (Claim::Code(Some(c)), Some(codes)) => Ok(codes[at(c)].clone()),
             (Claim::Code(_), None) => Ok(self.code.clone()),
         }
-    }
-
-    /// Counts a failed exchange over the code: after [`MAX_WRONG_CODES`] the code is retired
-    /// and new ones drawn (true: the host must show them).
-    pub fn wrong_code(&mut self) -> bool {
-        self.wrong_codes += 1;
-        if self.wrong_codes < MAX_WRONG_CODES {
-            return false;
-        }
-        self.wrong_codes = 0;
-        self.code = random_text(&mut self.rng, 6);
-        if self.seat_codes.is_some() {
-            self.seat_codes = Some(self.draw_seat_codes());
-        }
-        true
     }
 
     /// Keeps `seat` for the host's own player and returns its token.

@@ -19,7 +19,6 @@ use std::time::Duration;
 /// Lines to send: (seat, line without its newline).
 pub type Outbox = Vec<(Color, String)>;
 
-pub use super::door::MAX_WRONG_CODES;
 use super::door::{Door, SeatTable, at};
 
 /// A seed from the clock and the process: tokens differ between runs.
@@ -145,12 +144,6 @@ impl Host {
     /// The secret a connection's claim is checked against (the key exchange's password).
     pub fn secret(&self, claim: Claim) -> Result<String, Refusal> {
         self.door.secret(claim)
-    }
-
-    /// Counts a failed exchange over the code: after [`MAX_WRONG_CODES`] the code is retired
-    /// and new ones drawn (true: the host must show them).
-    pub fn wrong_code(&mut self) -> bool {
-        self.door.wrong_code()
     }
 
     /// The game (the host's: the true position and the whole log).

@@ -81,8 +81,6 @@ struct Inner<H> {
     host: H,
     seats: [Option<SeatLink>; 2],
     next_id: u64,
-    /// The code changed (retired after too many wrong tries) since the host last looked.
-    code_changed: bool,
 }
 
 struct Shared<H> {
@@ -179,7 +177,6 @@ impl<H: SeatTable> Server<H> {
                 host,
                 seats: [None, None],
                 next_id: 0,
-                code_changed: false,
             }),
             gate: Mutex::default(),
             handshakes: Mutex::default(),
@@ -208,11 +205,6 @@ impl<H: SeatTable> Server<H> {
     /// seat not taken yet.
     pub fn invitation(&self) -> String {
         self.shared.lock().host.door().invitation()
-    }
-
-    /// Whether the code changed since the last call (the host shows the new one).
-    pub fn code_changed(&self) -> bool {
-        std::mem::take(&mut self.shared.lock().code_changed)
     }
 
     /// Runs `f` on the host under the server's lock (e.g. to reserve a seat or read the game).
@@ -343,9 +335,14 @@ async fn handshake<H: SeatTable>(
         let _ = writer.write_all(&refuse(Refusal::BadClaim)).await;
         return None;
     };
-    if !relock(&shared.gate).try_now(address, Instant::now()) {
+    let code = matches!(claim, Claim::Code(_));
+    let Some(wait) = relock(&shared.gate).try_at(gate_id, address, code, Instant::now()) else {
         let _ = writer.write_all(&refuse(Refusal::TooManyTries)).await;
         return None;
+    };
+    // Paced, not locked out: the try waits for its turn (at most gate::MAX_WAIT).
+    if !wait.is_zero() {
+        tokio::time::sleep(wait).await;
     }
     let secret = shared.lock().host.door().secret(claim);
     let secret = match secret {
@@ -362,13 +359,10 @@ async fn handshake<H: SeatTable>(
     writer.write_all(&secure::framed(&answer)).await.ok()?;
     let sealed = read_frame(&mut reader, MAX_HELLO).await.ok()??;
     let Ok(Opened::Line(hello)) = opener.open(&sealed) else {
-        if matches!(claim, Claim::Code(_)) && shared.lock().host.door_mut().wrong_code() {
-            shared.lock().code_changed = true;
-        }
         let _ = writer.write_all(&refuse(Refusal::WrongSecret)).await;
         return None;
     };
-    relock(&shared.gate).forgive(address);
+    relock(&shared.gate).forgive(gate_id);
     let hello = with_secret(&hello, claim, secret);
     let (tx, rx) = mpsc::channel(QUEUE);
     let (seat, id, catch_up) = match link_seat(shared, &hello, tx, gate_id) {

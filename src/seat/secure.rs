@@ -155,7 +155,7 @@ impl Refusal {
     pub fn words(self) -> &'static str {
         match self {
             Refusal::TooManyTries => {
-                "too many wrong codes came from this address: wait a minute and try again"
+                "too many wrong codes came from this address: wait a few seconds and try again"
             }
             Refusal::Busy => "the host is busy with other connections: try again",
             Refusal::NeedsSeat => {

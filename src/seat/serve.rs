@@ -265,7 +265,7 @@ pub fn serve_table<H: SeatTable>(host: H, bind: &str, port: u16) -> Result<Hoste
 }
 
 /// Waits until the game is over and both seats were sent the reveal (or have gone), then
-/// returns the result in words; prints the new code if the old one is retired meanwhile.
+/// returns the result in words (the code printed first stays good: it is never retired).
 pub fn wait_for_the_end<H: SeatTable>(server: &Server<H>) -> String {
     loop {
         let done = server.with_host(|host| {
@@ -277,12 +277,6 @@ pub fn wait_for_the_end<H: SeatTable>(server: &Server<H>) -> String {
         match done {
             Some((true, title)) => return title,
             _ => std::thread::sleep(Duration::from_millis(100)),
-        }
-        if server.code_changed() {
-            // Too many wrong codes were tried: the old one is retired.
-            let mut out = std::io::stdout().lock();
-            let _ = writeln!(out, "too many wrong codes: a new code");
-            announce_codes(&mut out, server);
         }
     }
 }
