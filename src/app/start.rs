@@ -136,7 +136,7 @@ fn cards() -> [Card; 9] {
                     StartAction::Tsuitate(TsuitateMode::Club)
                 }),
             ],
-            rows: 1,
+            rows: 2,
         },
         Card {
             icon: Icon::RookKing,
@@ -228,7 +228,7 @@ fn card_grid(ui: &mut egui::Ui, width: f32, action: &mut Option<StartAction>) {
     let card_width = (width - GAP * (columns - 1) as f32) / columns as f32;
     let rows = cards.len().div_ceil(columns);
     let room = (ui.available_height() - GAP * rows as f32) / rows as f32;
-    let height = room.clamp(132.0, 190.0);
+    let height = room.clamp(140.0, 170.0);
     for row in cards.chunks(columns) {
         ui.horizontal_top(|ui| {
             ui.spacing_mut().item_spacing.x = GAP;
