@@ -45,10 +45,10 @@ pub(super) enum StartAction {
 const RECENT_MIN_HEIGHT: f32 = 120.0;
 /// The room between cards.
 const GAP: f32 = 12.0;
-/// A card's picture (points, square).
+/// A card's picture at its largest (points, square).
 const ICON: f32 = 60.0;
 /// The height of a row of a card's own buttons.
-const CHOICE_ROW: f32 = 28.0;
+const CHOICE_ROW: f32 = 26.0;
 
 /// A choice on a card: its button's label and what it asks for.
 type Choice = (&'static str, fn() -> StartAction);
@@ -173,7 +173,7 @@ pub(super) fn start_screen(
 ) -> Option<StartAction> {
     let mut action = None;
     let width = ui.available_width();
-    let side = (width * 0.28).clamp(240.0, 420.0);
+    let side = (width * 0.26).clamp(220.0, 420.0);
     let main = (width - side - 2.0 * GAP).max(240.0);
     ui.horizontal_top(|ui| {
         ui.allocate_ui_with_layout(
@@ -218,7 +218,7 @@ pub(super) fn start_screen(
 /// as the room left allows, within bounds.
 fn card_grid(ui: &mut egui::Ui, width: f32, action: &mut Option<StartAction>) {
     let cards = cards();
-    let columns = if width >= 780.0 {
+    let columns = if width >= 660.0 {
         3
     } else if width >= 500.0 {
         2
@@ -228,7 +228,7 @@ fn card_grid(ui: &mut egui::Ui, width: f32, action: &mut Option<StartAction>) {
     let card_width = (width - GAP * (columns - 1) as f32) / columns as f32;
     let rows = cards.len().div_ceil(columns);
     let room = (ui.available_height() - GAP * rows as f32) / rows as f32;
-    let height = room.clamp(140.0, 170.0);
+    let height = room.clamp(150.0, 170.0);
     for row in cards.chunks(columns) {
         ui.horizontal_top(|ui| {
             ui.spacing_mut().item_spacing.x = GAP;
@@ -277,10 +277,13 @@ fn show_card(ui: &mut egui::Ui, size: egui::Vec2, card: &Card) -> Option<StartAc
     } else {
         stroke
     };
-    let painter = ui.painter();
-    painter.rect(rect, 8.0, fill, stroke, egui::StrokeKind::Inside);
+    ui.painter()
+        .rect(rect, 8.0, fill, stroke, egui::StrokeKind::Inside);
+    // The words never run into the card's own buttons (in a small window they are cut short).
+    let painter = ui.painter().with_clip_rect(top.shrink(2.0));
     let pad = 14.0;
-    let icon = egui::Rect::from_min_size(rect.min + egui::vec2(pad, pad), egui::Vec2::splat(ICON));
+    let side = (size.x * 0.2).clamp(36.0, ICON);
+    let icon = egui::Rect::from_min_size(rect.min + egui::vec2(pad, pad), egui::Vec2::splat(side));
     icons::paint(ui, icon, card.icon);
     let text_left = icon.right() + pad;
     let wrap = (rect.right() - pad - text_left).max(40.0);

@@ -5,7 +5,7 @@
 
 use super::gui;
 
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{By, NodeT, Queryable};
 use gui::Gui;
 use kriegspiel::app::newgame::NewMode;
 
@@ -35,8 +35,11 @@ fn window(w: f32, h: f32) -> egui::Rect {
 #[test]
 fn every_way_to_play_is_a_card_in_view() {
     for (w, h) in [(1280.0, 800.0), (1920.0, 1080.0)] {
-        let mut gui = Gui::builder().size(w, h).build();
-        gui.run();
+        // A few saves, so that Resume and the recent games show beside the cards.
+        let builder = Gui::builder().size(w, h);
+        super::howto::write_saves(builder.dir(), 8);
+        let mut gui = builder.build();
+        gui.listed();
         for label in CHOICES {
             let rect = gui.get_by_label(label).rect();
             assert!(
@@ -50,6 +53,21 @@ fn every_way_to_play_is_a_card_in_view() {
             .to_vec();
         assert!(!cards[0].intersects(cards[1]) && !cards[1].intersects(cards[2]));
         assert!(gui.query_by_label("Resume").is_some());
+        let resume = gui
+            .root()
+            .query_all(By::new())
+            .find(|n| {
+                n.accesskit_node()
+                    .label()
+                    .is_some_and(|l| l.starts_with("Resume unfinished game"))
+            })
+            .expect("the Resume button")
+            .rect();
+        assert!(window(w, h).contains_rect(resume), "{resume:?}");
+        assert!(
+            resume.min.x > cards[2].max.x,
+            "Resume is beside the cards: {resume:?}"
+        );
         gui::shot(&mut gui, &format!("start-{w}x{h}"));
     }
 }
