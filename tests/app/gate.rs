@@ -187,6 +187,8 @@ fn an_unfinished_pgn_asks_for_its_rules_and_its_save_exists_and_is_listed() {
     if h.query_by_label("Leave it for the start screen").is_some() {
         h.click("Leave it for the start screen");
     }
+    // The saves are listed off the UI thread: wait for the list.
+    h.listed();
     let listed = gui::texts(&h).join("\n");
     assert!(listed.contains("Resume unfinished game"), "{listed}");
     assert!(listed.contains("Ann v Bob"), "{listed}");
