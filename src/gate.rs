@@ -157,7 +157,8 @@ pub fn open(
     rules: Option<&RuleSet>,
     how: &str,
 ) -> Result<Opening, GateError> {
-    let text = crate::save::read_save_text(path).map_err(ImportError::Read)?;
+    // Text as every import reads it (a PGN in Latin-1 too, PGN's own convention).
+    let text = crate::import::read_text(path)?;
     if crate::save::is_tsuitate_save(&text) {
         return open_tsuitate(&text, path, want, how);
     }

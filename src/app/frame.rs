@@ -209,7 +209,17 @@ impl KriegspielApp {
             }
             Some(StartAction::DismissTip) => self.settings.seen_tip = true,
             Some(StartAction::New) => {
-                asked.next = Some(Screen::NewGame(Box::new(new_game_dialog(&self.settings))));
+                // The card says two players at this computer: a remembered club mode gives way.
+                let mut dialog = new_game_dialog(&self.settings);
+                if dialog.mode == NewMode::Referee {
+                    dialog.mode = NewMode::HotSeat;
+                }
+                asked.next = Some(Screen::NewGame(Box::new(dialog)));
+            }
+            Some(StartAction::Club) => {
+                let mut dialog = new_game_dialog(&self.settings);
+                dialog.mode = NewMode::Referee;
+                asked.next = Some(Screen::NewGame(Box::new(dialog)));
             }
             Some(StartAction::Computer) => {
                 let mut dialog = new_game_dialog(&self.settings);

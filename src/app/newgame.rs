@@ -305,10 +305,10 @@ impl NewGameDialog {
             scroll = scroll.vertical_scroll_offset(0.0);
         }
         scroll.show(ui, |ui| {
-            ui.heading("New game");
+            ui.label(RichText::new("New game").size(theme::TEXT_TITLE).strong());
             ui.add_space(6.0);
-            self.mode_section(ui);
             if self.mode == NewMode::Study {
+                self.mode_section(ui);
                 ui.label("Open a saved game and step through it from White's, Black's or the referee's view.");
                 ui.horizontal(|ui| {
                     if ui.button("Open a save to study…").clicked() {
@@ -320,28 +320,33 @@ impl NewGameDialog {
                 });
                 return;
             }
-            ui.add_space(6.0);
-            ui.label(RichText::new("Rules").strong());
-            self.tsuitate_row(ui, &mut action);
-            super::flags::rules_section(ui, &mut self.rules);
-            ui.add_space(6.0);
-            self.players_section(ui);
-            ui.add_space(6.0);
-            self.clock_and_start_section(ui);
-            ui.add_space(10.0);
-            if let Some(err) = &self.error {
-                ui.colored_label(theme::ERROR, err);
-            }
-            ui.horizontal(|ui| {
-                if ui.button(RichText::new("Start game").size(theme::TEXT_LARGE)).clicked() {
-                    match self.spec() {
-                        Ok(spec) => action = NewGameAction::Start(Box::new(spec)),
-                        Err(e) => self.error = Some(e),
+            // Three columns side by side: who plays, the rules, the clock and the start.
+            ui.columns(3, |columns| {
+                let [who, rules, clock] = columns else {
+                    return;
+                };
+                self.mode_section(who);
+                who.add_space(10.0);
+                self.players_section(who);
+                heading(rules, "Rules");
+                self.tsuitate_row(rules, &mut action);
+                super::flags::rules_section(rules, &mut self.rules);
+                self.clock_and_start_section(clock);
+                clock.add_space(16.0);
+                if let Some(err) = &self.error {
+                    clock.colored_label(theme::ERROR, err);
+                }
+                clock.horizontal(|ui| {
+                    if ui.button(RichText::new("Start game").size(theme::TEXT_LARGE)).clicked() {
+                        match self.spec() {
+                            Ok(spec) => action = NewGameAction::Start(Box::new(spec)),
+                            Err(e) => self.error = Some(e),
+                        }
                     }
-                }
-                if ui.button("Cancel").clicked() {
-                    action = NewGameAction::Cancel;
-                }
+                    if ui.button(RichText::new("Cancel").size(theme::TEXT_LARGE)).clicked() {
+                        action = NewGameAction::Cancel;
+                    }
+                });
             });
         });
         action
@@ -363,7 +368,7 @@ impl NewGameDialog {
             NewMode::Computer => TsuitateMode::Computer(side, self.level == Level::Beginner),
             NewMode::Study => return,
         };
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("Shogi instead of chess:");
             if ui.button("Tsuitate shogi (衝立将棋)").clicked() {
                 *action = NewGameAction::Tsuitate(mode);
@@ -382,8 +387,8 @@ impl NewGameDialog {
 
     /// The mode, and for a game against the computer its level, engine and the human's colour.
     fn mode_section(&mut self, ui: &mut egui::Ui) {
-        ui.label(RichText::new("Mode").strong());
-        ui.horizontal(|ui| {
+        heading(ui, "Mode");
+        ui.horizontal_wrapped(|ui| {
             ui.radio_value(
                 &mut self.mode,
                 NewMode::HotSeat,
@@ -408,17 +413,17 @@ impl NewGameDialog {
             ui.radio_value(&mut self.bot, BotKind::Engine, "An engine program");
         });
         if self.bot == BotKind::Engine {
-            ui.horizontal(|ui| {
-                ui.label("Engine command:");
+            ui.label("Engine command:");
+            {
                 let resp = ui.add(
                     egui::TextEdit::singleline(&mut self.engine)
-                        .desired_width(360.0)
+                        .desired_width(ui.available_width())
                         .hint_text("a program speaking the seat protocol (PROTOCOL-SEAT.md)"),
                 );
                 resp.widget_info(|| {
                     egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Engine command")
                 });
-            });
+            }
         }
         ui.horizontal(|ui| {
             ui.label("You play:");
@@ -429,7 +434,7 @@ impl NewGameDialog {
 
     /// The players' and the event's names.
     fn players_section(&mut self, ui: &mut egui::Ui) {
-        ui.label(RichText::new("Players").strong());
+        heading(ui, "Players");
         egui::Grid::new("names").num_columns(2).show(ui, |ui| {
             for (label, value) in [
                 ("White", &mut self.white),
@@ -442,7 +447,7 @@ impl NewGameDialog {
                 let resp = ui.add(
                     egui::TextEdit::singleline(value)
                         .char_limit(crate::untrusted::NAME_CHARS)
-                        .desired_width(220.0),
+                        .desired_width((ui.available_width() - 8.0).clamp(120.0, 260.0)),
                 );
                 let name = match label {
                     "Round" => "Round number".to_owned(),
@@ -456,8 +461,8 @@ impl NewGameDialog {
 
     /// The time control, the arbiter's note and the start position.
     fn clock_and_start_section(&mut self, ui: &mut egui::Ui) {
-        ui.label(RichText::new("Time control").strong());
-        ui.horizontal(|ui| {
+        heading(ui, "Time control");
+        ui.horizontal_wrapped(|ui| {
             ui.radio_value(&mut self.timed, false, "No clock");
             ui.radio_value(&mut self.timed, true, "Clock:");
             ui.add_enabled(
@@ -484,19 +489,19 @@ impl NewGameDialog {
                 "Simple delay: the clock waits this long at the start of each move before it runs",
             );
         });
-        ui.add_space(6.0);
-        ui.label(RichText::new("Arbiter's note").strong());
+        ui.add_space(10.0);
+        heading(ui, "Arbiter's note");
         let note = ui.add(
             egui::TextEdit::multiline(&mut self.note)
                 .desired_rows(2)
-                .desired_width(520.0)
+                .desired_width(ui.available_width())
                 .hint_text("Stored with the game and printed on the scoresheet"),
         );
         note.widget_info(|| {
             egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Arbiter's note text")
         });
-        ui.add_space(6.0);
-        ui.label(RichText::new("Start position").strong());
+        ui.add_space(10.0);
+        heading(ui, "Start position");
         if crate::variant::Variant::fixed_start(&self.rules).is_some() {
             // A handicap game starts from its army: no other start applies.
             self.use_fen = false;
@@ -506,13 +511,18 @@ impl NewGameDialog {
         ui.horizontal(|ui| {
             ui.radio_value(&mut self.use_fen, false, "Standard");
             ui.radio_value(&mut self.use_fen, true, "From FEN:");
-            let resp = ui.add_enabled(
-                self.use_fen,
-                egui::TextEdit::singleline(&mut self.fen).desired_width(360.0),
-            );
-            resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "FEN"));
         });
+        let resp = ui.add_enabled(
+            self.use_fen,
+            egui::TextEdit::singleline(&mut self.fen).desired_width(ui.available_width()),
+        );
+        resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "FEN"));
     }
+}
+
+/// A section's heading in the dialog.
+fn heading(ui: &mut egui::Ui, text: &str) {
+    ui.label(RichText::new(text).size(theme::TEXT_LARGE).strong());
 }
 
 /// A level's choice in the dialog: "Club: weighs where your pieces may be, but is often careless".

@@ -362,7 +362,7 @@ impl PlayPanel {
             PlayState::Failed { reason, .. } => format!("Not solved. {reason}"),
         };
         ui.horizontal(|ui| {
-            ui.label(RichText::new(text).size(18.0));
+            ui.label(RichText::new(text).size(crate::app::theme::TEXT_LARGE));
             if self.thinking() || self.hint_waits {
                 ui.spinner();
             }

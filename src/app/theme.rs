@@ -113,26 +113,28 @@ pub const SAY_TO_ONE: Color32 = Color32::from_rgb(255, 170, 80);
 /// Feedback to the referee under the entry line.
 pub const CONSOLE_MESSAGE: Color32 = Color32::from_rgb(200, 200, 210);
 
-// Text sizes (points).
+// Text sizes (points): one scale of three, used everywhere. The other names say what a size is
+// for and are one of the three.
 
-/// The app's name on the start screen.
-pub const TEXT_TITLE: f32 = 40.0;
-/// The curtain's "White to move".
-pub const TEXT_HEADLINE: f32 = 30.0;
-/// The club referee's words to announce.
-pub const TEXT_SAY_THIS: f32 = 26.0;
-/// The start screen's main button.
-pub const TEXT_MAIN_BUTTON: f32 = 22.0;
-/// A question or a call to act (open the board, confirm).
-pub const TEXT_PROMPT: f32 = 20.0;
-/// Prominent buttons and lines: clocks, the result, the console prompt.
+/// Titles: the app's name on the start screen, the curtain's "White to move", the club
+/// referee's words to announce.
+pub const TEXT_TITLE: f32 = 28.0;
+/// Prominent buttons and lines: the start screen's cards, clocks, the result, prompts.
 pub const TEXT_LARGE: f32 = 18.0;
+/// Everything else: egui's body text (its default body size).
+pub const TEXT_BODY: f32 = 13.0;
+/// The curtain's "White to move".
+pub const TEXT_HEADLINE: f32 = TEXT_TITLE;
+/// The club referee's words to announce.
+pub const TEXT_SAY_THIS: f32 = TEXT_TITLE;
+/// A question or a call to act (open the board, confirm).
+pub const TEXT_PROMPT: f32 = TEXT_LARGE;
 /// Feedback to the player, the public facts on the curtain.
-pub const TEXT_MESSAGE: f32 = 16.0;
+pub const TEXT_MESSAGE: f32 = TEXT_BODY;
 /// Feedback to the club referee.
-pub const TEXT_CONSOLE_MESSAGE: f32 = 15.0;
+pub const TEXT_CONSOLE_MESSAGE: f32 = TEXT_BODY;
 /// The club console's key help.
-pub const TEXT_KEY_HELP: f32 = 13.0;
+pub const TEXT_KEY_HELP: f32 = TEXT_BODY;
 
 // Piece images outside the board (points, square).
 

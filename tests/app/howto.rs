@@ -112,7 +112,7 @@ fn the_first_launch_tip_shows_once_and_points_at_how_to_play() {
 }
 
 /// A finished-looking save in `dir` for the recent games' list.
-fn write_saves(dir: &std::path::Path, n: usize) {
+pub(super) fn write_saves(dir: &std::path::Path, n: usize) {
     for i in 0..n {
         let meta = Meta {
             white: format!("Player {i} with a rather long name for the list of recent games"),

@@ -12,6 +12,7 @@ mod club;
 mod club_console;
 mod computer;
 mod display;
+mod front;
 mod gate;
 mod handicap;
 mod hotseat;

@@ -469,7 +469,7 @@ pub(super) fn invitation(ui: &mut egui::Ui, lines: &[String]) {
             ui.label(if i == 0 {
                 text.heading()
             } else {
-                text.size(22.0).strong()
+                text.size(crate::app::theme::TEXT_LARGE).strong()
             });
         }
     });

@@ -30,7 +30,7 @@ impl TsuitateScreen {
                 referee.fouls(shogi_core::Color::White)
             ),
         };
-        ui.label(RichText::new(status).size(20.0));
+        ui.label(RichText::new(status).size(crate::app::theme::TEXT_LARGE));
         self.say_panel(ui);
         if referee.over().is_none() {
             self.move_field(ui);
@@ -112,7 +112,7 @@ impl TsuitateScreen {
                 ui.label("Nothing yet: enter the first attempt.");
             }
             for line in words::said_lines(&self.last_said) {
-                ui.label(RichText::new(line).size(20.0));
+                ui.label(RichText::new(line).size(crate::app::theme::TEXT_LARGE));
             }
         });
     }

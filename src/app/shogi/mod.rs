@@ -334,7 +334,7 @@ impl TsuitateScreen {
                     ui.set_max_width(560.0);
                     ui.heading(
                         RichText::new(format!("{} {} to move", mark(next), side_name(next)))
-                            .size(26.0),
+                            .size(crate::app::theme::TEXT_TITLE),
                     );
                     ui.label(format!(
                         "{}: look away. {}: open your board when only you can see the screen.",
@@ -357,7 +357,8 @@ impl TsuitateScreen {
                     ));
                     ui.add_space(8.0);
                     let open = egui::Button::new(
-                        RichText::new(format!("Open {}'s board", side_name(next))).size(20.0),
+                        RichText::new(format!("Open {}'s board", side_name(next)))
+                            .size(crate::app::theme::TEXT_LARGE),
                     );
                     if ui.add_enabled(armed, open).clicked() {
                         self.stage = Stage::Open(next);
@@ -445,7 +446,10 @@ impl TsuitateScreen {
     }
 
     fn heard_panel(&self, ui: &mut egui::Ui, color: Color) {
-        ui.label(RichText::new(format!("{} to move", side_name(color))).size(20.0));
+        ui.label(
+            RichText::new(format!("{} to move", side_name(color)))
+                .size(crate::app::theme::TEXT_LARGE),
+        );
         if let Some(refused) = &self.refused {
             ui.colored_label(ui.visuals().warn_fg_color, refused);
         }

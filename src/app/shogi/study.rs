@@ -53,7 +53,7 @@ impl TsuitateScreen {
                 )
             }
         };
-        ui.label(RichText::new(line).size(18.0));
+        ui.label(RichText::new(line).size(crate::app::theme::TEXT_LARGE));
         ui.collapsing("The whole game in text", |ui| {
             let text = crate::tsuitate::replay::replay_text(&self.game, &self.meta, None);
             egui::ScrollArea::vertical()
