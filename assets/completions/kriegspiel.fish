@@ -298,7 +298,7 @@ expert\t'weighs where your pieces may be, careless now and then'
 strongest\t'the strongest player, at its default thinking time'
 cmd:PROGRAM\t'a program speaking the seat protocol (quoted with its arguments)'"
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand join" -l have -d 'How many heard lines this seat already holds (a reconnecting engine sends 0)' -r
-complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand join" -l max-plies -d 'With --bot: resign instead of acting once this many plies (half-moves) were played, counted by move numbers (White\'s move n is ply 2n-1); caps test games' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand join" -l max-plies -d 'With --bot: resign instead of acting once this many plies (half-moves) were played, counted by move numbers (White\'s move n is ply 2n-1); caps test games. The seat then prints that it stopped at the cap before the result' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand join" -l max-moves -d 'The older cap: resign instead of playing a move numbered above N (= --max-plies 2N)' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand join" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand engine" -l bot -d 'The bot' -r -f -a "random\t'random possible attempts (easy)'
