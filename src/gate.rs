@@ -140,9 +140,6 @@ pub enum GateError {
     },
 }
 
-/// How the app says to abandon a game (the command line names its command).
-pub const ABANDON_IN_APP: &str = "Abandon on the start screen's question";
-
 /// How the command line abandons a game.
 pub fn abandon_command(path: &Path) -> String {
     format!("kriegspiel abandon {}", path.display())

@@ -364,3 +364,34 @@ fn an_abandoned_game_is_listed_as_over() {
     let entry = list.entries().first().expect("listed");
     assert!(entry.summary.ends_with("abandoned"), "{}", entry.summary);
 }
+
+/// `kriegspiel review` and `kriegspiel export` show what was hidden: they pass the gate too, so
+/// a game in progress is refused (status 2, how to end it) and a finished one is reviewed.
+#[test]
+fn review_and_export_refuse_a_game_in_progress() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let running = write(dir.path(), "running", game(false), Seating::HotSeat);
+    let run = |args: &[&std::ffi::OsStr]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_kriegspiel"))
+            .args(args)
+            .output()
+            .expect("the program runs")
+    };
+    let out_png = dir.path().join("board.svg");
+    for args in [
+        vec!["review".as_ref(), running.as_os_str()],
+        vec![
+            "export".as_ref(),
+            running.as_os_str(),
+            "--out".as_ref(),
+            out_png.as_os_str(),
+        ],
+    ] {
+        let out = run(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("this game is not over"), "{err}");
+        assert!(err.contains("kriegspiel abandon"), "{err}");
+    }
+    assert!(!out_png.exists(), "nothing was exported");
+}

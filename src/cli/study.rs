@@ -20,11 +20,27 @@ pub struct ReviewArgs {
     timing: bool,
 }
 
-/// Opens a game: a save, or a file of another program (imported in memory).
+/// Opens a game to review or export, through the one gate ([`kriegspiel::gate`]): only a game
+/// that is over (a save, or a file of another program imported in memory; a PGN under ICC Wild
+/// 16, as before).
 fn open(file: &Path) -> Result<kriegspiel::save::SavedGame, Stop> {
-    kriegspiel::import::open(file)
-        .map(|(loaded, _)| loaded.saved)
-        .map_err(|e| Stop::bad_input(format!("{}: {e}", file.display())))
+    use kriegspiel::gate::{GateError, Opening, Want, abandon_command, open};
+    let how = abandon_command(file);
+    let opened = match open(file, Want::Study, None, &how) {
+        Err(GateError::NeedsRules(_)) => {
+            let wild16 = kriegspiel::Preset::Wild16.rules();
+            open(file, Want::Study, Some(&wild16), &how)
+        }
+        other => other,
+    };
+    match opened {
+        Ok(Opening::Study { game, .. }) => Ok(game.into_saved()),
+        Ok(_) => Err(Stop::bad_input(format!(
+            "{}: this is a tsuitate shogi save, not a chess save",
+            file.display()
+        ))),
+        Err(e) => Err(Stop::bad_input(format!("{}: {e}", file.display()))),
+    }
 }
 
 /// `kriegspiel review`: the review in words, and the annotated PGN when asked.
