@@ -35,6 +35,9 @@ cargo clippy --all-targets --locked -- -D warnings
 # The program as a user builds it (build scripts and features resolve as for `--release`; the
 # tests below reuse this build).
 cargo build --locked
+# Four test threads on two cores: many tests wait on network timeouts (a seat's 20 s welcome
+# wait, a 10 s frame wait) rather than compute, and waiting tests then no longer hold up the rest.
+export RUST_TEST_THREADS="${RUST_TEST_THREADS:-4}"
 cargo test --locked "$@"
 # The hot-seat curtain in a real window under Xvfb (the binary the tests just built).
 tests/xvfb/curtain.sh target/debug/kriegspiel

@@ -1,7 +1,7 @@
 //! The subcommands that describe the command line itself, generated from its clap definition:
 //! `completions` (a shell's completion script) and `manpage` (the manual pages, roff). The
 //! packaged copies in `assets/man/` and `assets/completions/` are their output, kept current by
-//! `tests/install.rs`.
+//! `tests/suite/install.rs`.
 
 use crate::vocab::{EXIT_CODES, Outcome, Stop};
 use clap_complete::Shell;

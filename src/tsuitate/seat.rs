@@ -1,6 +1,6 @@
 //! One player's side of the screen: its own pieces and hand, kept from its own legal moves and
 //! what it heard, never from the true position. The bots play from it; it is always exactly the
-//! true position with the opponent's pieces and hand taken away (tests/tsuitate.rs checks this).
+//! true position with the opponent's pieces and hand taken away (tests/suite/tsuitate.rs checks this).
 
 use super::announce::{Item, Over};
 use super::referee::{own_view, parse_move};

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Writes the fixtures of tests/imports.rs (tests/data/import/) with the programs whose files
+"""Writes the fixtures of tests/suite/imports.rs (tests/data/import/) with the programs whose files
 `kriegspiel import` reads.
 
 Development tooling only (not a runtime or CI dependency). To regenerate:

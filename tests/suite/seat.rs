@@ -13,7 +13,7 @@ use kriegspiel::session::GameSession;
 use shakmaty::{Color, Setup};
 use std::time::Duration;
 
-#[path = "common/privacy.rs"]
+#[path = "../common/privacy.rs"]
 mod privacy;
 use privacy::assert_private;
 

@@ -5,7 +5,7 @@
 //! preset; a killed seat comes back with its token and the game goes on with nothing lost; and
 //! `kriegspiel match` seats an engine program.
 
-#[path = "common/privacy.rs"]
+#[path = "../common/privacy.rs"]
 mod privacy;
 
 use kriegspiel::log::GameLog;

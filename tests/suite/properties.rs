@@ -7,7 +7,7 @@
 //! (d) a seat's perception followed event by event equals the one read from the whole log;
 //! and the protocol never panics and leaves the game unchanged on bad input.
 
-mod common;
+use crate::common;
 
 use common::{KRIEGSPIEL, own_pieces, perceive, random_game, shadow_game};
 use kriegspiel::announce::{Audience, Said, heard_by};

@@ -1,6 +1,6 @@
 //! Reconnaissance Blind Chess (RULES.md section 4), its clock, and Modern Kriegspiel.
 
-mod common;
+use crate::common;
 
 use kriegspiel::announce::{EndReason, GameResult, Item, Reveal, split};
 use kriegspiel::bench::RandomPlayer;

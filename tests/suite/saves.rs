@@ -1,7 +1,7 @@
 //! Save files: round trips, the sample games, every kind of bad file, crash safety, the protocol's
 //! save/load, and the study exports (replay text, PGN) that must not leak hidden information.
 
-mod common;
+use crate::common;
 
 use common::{KRIEGSPIEL, perceive, shadow_game};
 use kriegspiel::announce::{Audience, GameResult, Item};

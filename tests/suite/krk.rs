@@ -11,7 +11,7 @@ use kriegspiel::rules::Preset;
 use proptest::prelude::*;
 use std::process::Command;
 
-mod common;
+use crate::common;
 use common::KRIEGSPIEL as PRESETS;
 
 fn kind(random: bool) -> Kind {

@@ -2,7 +2,7 @@
 //! its square, a PNG decodes to the size asked, and a player's picture shows only what that
 //! player knew.
 
-mod common;
+use crate::common;
 
 use kriegspiel::PlayerView;
 use kriegspiel::picture::{Overlay, Picture};
