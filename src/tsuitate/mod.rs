@@ -12,11 +12,14 @@
 
 pub mod announce;
 pub mod bots;
+pub mod careful;
 pub mod client;
 pub mod csa;
 pub mod game;
+pub mod history;
 pub mod kif;
 pub mod local;
+pub mod notation;
 pub mod referee;
 pub mod replay;
 pub mod rules;
