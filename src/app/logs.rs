@@ -16,7 +16,7 @@ use std::hash::{Hash, Hasher};
 /// A scroll area kept at its bottom learns how tall new contents are only while drawing them, so
 /// it would show the newest line one frame late (and that frame may not come before the next
 /// input). When the lines change, the pass is therefore drawn again at once.
-fn panel(
+pub fn panel(
     ui: &mut egui::Ui,
     id_salt: impl std::hash::Hash + std::fmt::Debug,
     height: f32,

@@ -363,9 +363,7 @@ impl NewGameDialog {
         let mode = match self.mode {
             NewMode::HotSeat => TsuitateMode::HotSeat,
             NewMode::Referee => TsuitateMode::Club,
-            // Tsuitate shogi has two players: the beginner level is the random one, every
-            // other level the rules-of-thumb one.
-            NewMode::Computer => TsuitateMode::Computer(side, self.level == Level::Beginner),
+            NewMode::Computer => TsuitateMode::Computer(side, tsuitate_bot(self.level)),
             NewMode::Study => return,
         };
         ui.horizontal_wrapped(|ui| {
@@ -373,11 +371,11 @@ impl NewGameDialog {
             if ui.button("Tsuitate shogi (衝立将棋)").clicked() {
                 *action = NewGameAction::Tsuitate(mode);
             }
-            if let TsuitateMode::Computer(side, random) = mode {
-                let level = if random {
-                    "the random player"
-                } else {
-                    "the rules-of-thumb player"
+            if let TsuitateMode::Computer(side, name) = mode {
+                let level = match name {
+                    "random" => "the random player",
+                    "heuristic" => "the rules-of-thumb player",
+                    _ => "the careful player (it guesses where your pieces stand)",
                 };
                 let who = super::shogi::pieces::side_name(side);
                 ui.label(format!("you play {who}, against {level}"));
@@ -528,4 +526,14 @@ fn heading(ui: &mut egui::Ui, text: &str) {
 /// A level's choice in the dialog: "Club: weighs where your pieces may be, but is often careless".
 pub fn level_label(level: Level) -> String {
     format!("{}: {}", level.title(), level.description())
+}
+
+/// The tsuitate bot for a level: beginner the random player, novice and casual the
+/// rules-of-thumb one, every higher level the careful one.
+pub fn tsuitate_bot(level: Level) -> &'static str {
+    match level {
+        Level::Beginner => "random",
+        Level::Novice | Level::Casual => "heuristic",
+        _ => "careful",
+    }
 }

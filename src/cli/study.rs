@@ -1,5 +1,6 @@
 //! The subcommands that look back at a finished game: `review` (the review after the reveal)
-//! and `export` (a picture of one board, SVG or PNG).
+//! and `export` (a picture of one board, SVG or PNG), for chess-family games and tsuitate shogi
+//! ([`kriegspiel::tsuitate::review`], [`kriegspiel::tsuitate::picture`]).
 
 use crate::vocab::{Outcome, Stop};
 use std::path::{Path, PathBuf};
@@ -20,10 +21,18 @@ pub struct ReviewArgs {
     timing: bool,
 }
 
+/// A game opened to review or export.
+enum Opened {
+    /// A chess-family game.
+    Chess(Box<kriegspiel::save::SavedGame>),
+    /// A tsuitate shogi game.
+    Tsuitate(Box<kriegspiel::tsuitate::save::TsuitateLoaded>),
+}
+
 /// Opens a game to review or export, through the one gate ([`kriegspiel::gate`]): only a game
 /// that is over (a save, or a file of another program imported in memory; a PGN under ICC Wild
 /// 16, as before).
-fn open(file: &Path) -> Result<kriegspiel::save::SavedGame, Stop> {
+fn open(file: &Path) -> Result<Opened, Stop> {
     use kriegspiel::gate::{GateError, Opening, Want, abandon_command, open};
     let how = abandon_command(file);
     let opened = match open(file, Want::Study, None, &how) {
@@ -34,9 +43,10 @@ fn open(file: &Path) -> Result<kriegspiel::save::SavedGame, Stop> {
         other => other,
     };
     match opened {
-        Ok(Opening::Study { game, .. }) => Ok(game.into_saved()),
+        Ok(Opening::Study { game, .. }) => Ok(Opened::Chess(Box::new(game.into_saved()))),
+        Ok(Opening::TsuitateStudy(game)) => Ok(Opened::Tsuitate(Box::new(game.into_loaded()))),
         Ok(_) => Err(Stop::bad_input(format!(
-            "{}: this is a tsuitate shogi save, not a chess save",
+            "{}: this game does not open to study",
             file.display()
         ))),
         Err(e) => Err(Stop::bad_input(format!("{}: {e}", file.display()))),
@@ -46,7 +56,19 @@ fn open(file: &Path) -> Result<kriegspiel::save::SavedGame, Stop> {
 /// `kriegspiel review`: the review in words, and the annotated PGN when asked.
 pub fn review(args: ReviewArgs) -> Outcome {
     use kriegspiel::review::{Options, Progress};
-    let saved = open(&args.file)?;
+    let saved = match open(&args.file)? {
+        Opened::Chess(saved) => saved,
+        Opened::Tsuitate(loaded) => {
+            if args.pgn_out.is_some() {
+                return Err(Stop::bad_input(
+                    "--pgn-out is for chess games; a tsuitate game exports with `kriegspiel csa`",
+                ));
+            }
+            let review = kriegspiel::tsuitate::review::review(&loaded.game);
+            print!("{}", review.text(&loaded.game, &loaded.saved.meta));
+            return Ok(());
+        }
+    };
     let options = Options {
         budget: std::time::Duration::from_millis(args.budget_ms),
         ..Options::default()
@@ -149,6 +171,61 @@ fn events_after(saved: &kriegspiel::save::SavedGame, ply: usize) -> usize {
         .map_or(saved.log.events.len(), |(i, _)| i + 1)
 }
 
+/// A tsuitate board as SVG: the umpire's (`--view referee`) or a seat's from its own view
+/// (`--view black`: sente, `--view white`: gote), after `--ply` moves.
+fn tsuitate_picture(
+    args: &ExportArgs,
+    game: &kriegspiel::tsuitate::TsuitateGame,
+) -> Result<String, Stop> {
+    use crate::vocab::View;
+    use kriegspiel::tsuitate::picture::svg;
+    use shogi_core::Color;
+    if args.overlay != OverlayArg::None {
+        return Err(Stop::bad_input("--overlay is for chess games"));
+    }
+    // The events up to the `ply`th legal move.
+    let cursor = match args.ply {
+        None => game.events().len(),
+        Some(0) => 0,
+        Some(ply) => game
+            .events()
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| {
+                e.said
+                    .iter()
+                    .any(|s| s.item == kriegspiel::tsuitate::Item::Legal)
+            })
+            .nth(ply - 1)
+            .map_or(game.events().len(), |(i, _)| i + 1),
+    };
+    let at = game.at(cursor);
+    let size = args.size;
+    Ok(match args.view {
+        View::Referee => svg(
+            "Umpire",
+            at.referee().position(),
+            Color::Black,
+            [true; 2],
+            size,
+        ),
+        View::Black => svg(
+            "Sente",
+            &at.seat(Color::Black).board,
+            Color::Black,
+            [true, false],
+            size,
+        ),
+        View::White => svg(
+            "Gote",
+            &at.seat(Color::White).board,
+            Color::White,
+            [false, true],
+            size,
+        ),
+    })
+}
+
 /// `kriegspiel export`: a picture of one board, as SVG or PNG (told from `--out`'s extension).
 pub fn export(args: ExportArgs) -> Outcome {
     use kriegspiel::picture::Picture;
@@ -164,7 +241,19 @@ pub fn export(args: ExportArgs) -> Outcome {
     if !(64..=4096).contains(&args.size) {
         return Err(Stop::bad_input("--size must be 64 to 4096 pixels"));
     }
-    let saved = open(&args.file)?;
+    let saved = match open(&args.file)? {
+        Opened::Chess(saved) => saved,
+        Opened::Tsuitate(loaded) => {
+            let svg = tsuitate_picture(&args, &loaded.game)?;
+            let bytes = if png {
+                kriegspiel::picture::png_of_svg(&svg, args.size).map_err(Stop::failed)?
+            } else {
+                svg.into_bytes()
+            };
+            return kriegspiel::save::write_atomic(&args.out, &bytes)
+                .map_err(|e| Stop::failed(format!("cannot write {}: {e}", args.out.display())));
+        }
+    };
     let cursor = args
         .ply
         .map_or(saved.log.events.len(), |p| events_after(&saved, p));

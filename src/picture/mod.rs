@@ -96,20 +96,24 @@ impl Picture {
     /// The picture as a PNG `size` pixels square (at least 64).
     pub fn png(&self, size: u32) -> Result<Vec<u8>, PictureError> {
         let size = size.max(64);
-        let text = self.svg(size);
-        let tree = resvg::usvg::Tree::from_str(&text, &resvg::usvg::Options::default())
-            .map_err(|e| PictureError::Render(e.to_string()))?;
-        let mut pixmap = resvg::tiny_skia::Pixmap::new(size, size)
-            .ok_or_else(|| PictureError::Render(format!("no {size}x{size} picture")))?;
-        resvg::render(
-            &tree,
-            resvg::tiny_skia::Transform::identity(),
-            &mut pixmap.as_mut(),
-        );
-        pixmap
-            .encode_png()
-            .map_err(|e| PictureError::Render(e.to_string()))
+        png_of_svg(&self.svg(size), size)
     }
+}
+
+/// An SVG `size` pixels square rendered as a PNG (for the chess pictures and tsuitate's).
+pub fn png_of_svg(text: &str, size: u32) -> Result<Vec<u8>, PictureError> {
+    let tree = resvg::usvg::Tree::from_str(text, &resvg::usvg::Options::default())
+        .map_err(|e| PictureError::Render(e.to_string()))?;
+    let mut pixmap = resvg::tiny_skia::Pixmap::new(size, size)
+        .ok_or_else(|| PictureError::Render(format!("no {size}x{size} picture")))?;
+    resvg::render(
+        &tree,
+        resvg::tiny_skia::Transform::identity(),
+        &mut pixmap.as_mut(),
+    );
+    pixmap
+        .encode_png()
+        .map_err(|e| PictureError::Render(e.to_string()))
 }
 
 /// A player's board, from its view alone.

@@ -15,9 +15,13 @@ pub trait TsuitateBot: Send {
     fn next(&mut self, seat: &SeatView) -> Option<String>;
 }
 
-/// The bots by name: `random` and `heuristic`.
+/// The bots' names, weakest first: [`RandomBot`], [`HeuristicBot`], [`CarefulBot`].
+pub const NAMES: [&str; 3] = ["random", "heuristic", "careful"];
+
+/// The bots by name: `random`, `heuristic` and `careful`.
 pub fn make(name: &str, seed: u64) -> Option<Box<dyn TsuitateBot>> {
     match name {
+        "careful" => Some(Box::new(super::careful::CarefulBot::new(seed))),
         "random" => Some(Box::new(RandomBot {
             rng: Rng::new(seed),
         })),
@@ -55,7 +59,7 @@ pub struct HeuristicBot {
 }
 
 /// A piece's rough value.
-fn value(kind: PieceKind) -> i32 {
+pub fn value(kind: PieceKind) -> i32 {
     match kind {
         PieceKind::Pawn => 1,
         PieceKind::Lance | PieceKind::Knight => 3,
@@ -73,7 +77,15 @@ fn advance(sq: Square, color: Color) -> i32 {
 }
 
 impl HeuristicBot {
-    fn score(&mut self, seat: &SeatView, mv: Move, reach: &[(Square, Square)]) -> i32 {
+    /// The heuristic player from `seed`.
+    pub fn new(seed: u64) -> HeuristicBot {
+        HeuristicBot {
+            rng: Rng::new(seed),
+        }
+    }
+
+    /// The rules-of-thumb score of `mv` for `seat` (`reach`: where its pieces reach).
+    pub fn score(&mut self, seat: &SeatView, mv: Move, reach: &[(Square, Square)]) -> i32 {
         let color = seat.color;
         let to = mv.to();
         // Defended: another of its own pieces reaches the square too.
@@ -113,7 +125,7 @@ impl HeuristicBot {
 }
 
 /// Where `seat`'s own pieces reach on its own board: (from, to), each once.
-fn reached(seat: &SeatView) -> Vec<(Square, Square)> {
+pub fn reached(seat: &SeatView) -> Vec<(Square, Square)> {
     let mut pairs: Vec<(Square, Square)> =
         shogi_legality_lite::all_legal_moves_partial(&seat.board)
             .into_iter()

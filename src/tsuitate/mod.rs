@@ -12,13 +12,18 @@
 
 pub mod announce;
 pub mod bots;
+pub mod careful;
 pub mod client;
 pub mod csa;
 pub mod game;
+pub mod history;
 pub mod kif;
 pub mod local;
+pub mod notation;
+pub mod picture;
 pub mod referee;
 pub mod replay;
+pub mod review;
 pub mod rules;
 pub mod save;
 pub mod seat;

@@ -92,3 +92,84 @@ pub fn over_text(over: Over) -> String {
         None => format!("Draw by {why}."),
     }
 }
+
+/// One item as `hearer` hears it when `mover` made the request: the umpire's words turned to the
+/// hearer's side ("You took a pawn on 3c." to the captor, "Your pawn on 3c was taken." to the
+/// side that lost it). Every item is one the hearer was told (RULES.md section 9.1: the square
+/// and the piece of a capture go to both), so nothing more is said than the umpire said.
+pub fn heard_text(item: Item, hearer: Color, mover: Color) -> String {
+    let own = hearer == mover;
+    let them = side_name(mover);
+    match item {
+        Item::Legal if own => "Legal.".to_owned(),
+        Item::Legal => format!("{them} moved."),
+        Item::Illegal { fouls } if own => format!("Illegal (反則): your foul number {fouls}."),
+        Item::Illegal { fouls } => {
+            format!("{them} tried an illegal move (反則): their foul number {fouls}.")
+        }
+        Item::Capture { square, piece } if own => {
+            format!(
+                "You took a {} on {}.",
+                kind_name(piece),
+                square_name(square)
+            )
+        }
+        Item::Capture { square, piece } => {
+            format!(
+                "Your {} on {} was taken.",
+                kind_name(piece),
+                square_name(square)
+            )
+        }
+        Item::Check if own => "Check (王手): you give check.".to_owned(),
+        Item::Check => "Check (王手): your king is in check.".to_owned(),
+        Item::Checkmate if own => "Checkmate (詰み): you win.".to_owned(),
+        Item::Checkmate => "Checkmate (詰み): you lose.".to_owned(),
+        Item::NoMoves if own => format!("{} has no legal move: you win.", side_name(mover.flip())),
+        Item::NoMoves => "You have no legal move: you lose.".to_owned(),
+        Item::FoulLimit if own => "That was your last foul allowed: you lose.".to_owned(),
+        Item::FoulLimit => format!("That was {them}'s last foul allowed: you win."),
+        Item::Resigned if own => "You resigned.".to_owned(),
+        Item::Resigned => format!("{them} resigned."),
+        other => item_text(other),
+    }
+}
+
+/// What `hearer` heard of a request by `mover`, as one line of its own words.
+pub fn heard_line(items: &[Item], hearer: Color, mover: Color) -> String {
+    items
+        .iter()
+        .map(|item| heard_text(*item, hearer, mover))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shogi_core::Square;
+
+    #[test]
+    fn a_capture_is_told_from_each_side() {
+        let square = Square::new(7, 7).expect("7g");
+        let item = Item::Capture {
+            square,
+            piece: PieceKind::Pawn,
+        };
+        let (black, white) = (Color::Black, Color::White);
+        assert_eq!(heard_text(item, white, white), "You took a pawn on 7g.");
+        assert_eq!(heard_text(item, black, white), "Your pawn on 7g was taken.");
+        assert_eq!(heard_text(Item::Legal, black, white), "Gote moved.");
+        assert_eq!(heard_text(Item::Legal, white, white), "Legal.");
+        assert_eq!(
+            heard_text(Item::Illegal { fouls: 2 }, black, white),
+            "Gote tried an illegal move (反則): their foul number 2."
+        );
+        assert_eq!(
+            heard_text(Item::Check, black, white),
+            "Check (王手): your king is in check."
+        );
+        // The umpire's own words are unchanged.
+        assert_eq!(item_text(item), "Capture on 7g: a pawn.");
+    }
+}

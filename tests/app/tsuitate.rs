@@ -86,18 +86,22 @@ fn hot_seat_moves_by_clicks_behind_the_curtain_with_a_promotion_and_a_drop() {
     assert_eq!(screen(&h).game().referee().moves().len(), 1);
     assert_curtain_hides_every_board(&h);
     assert!(
-        h.all_text().iter().any(|t| t == "Legal."),
-        "the card tells the move"
+        h.all_text().iter().any(|t| t == "Sente moved."),
+        "the card tells the move, in gote's words"
     );
     h.click("Open Gote's board");
     assert!(!h.all_text().iter().any(|t| t.contains("Sente pawn")));
     click_square(&mut h, "Gote's board", "3c");
     click_square(&mut h, "Gote's board", "3d");
-    // The bishop takes the bishop on 2b: promotion is asked.
+    // The bishop takes the bishop on 2b: promotion is asked, over the board, which does not
+    // move.
     h.click("Open Sente's board");
+    let square = |h: &Gui| h.get_by_label("Sente's board 5e: empty").rect();
+    let before = square(&h);
     click_square(&mut h, "Sente's board", "8h");
     click_square(&mut h, "Sente's board", "2b");
     assert_eq!(screen(&h).promotion.as_deref(), Some("8h2b"));
+    assert_eq!(square(&h), before, "the question moved the board");
     assert!(
         screen(&h).game().events().len() == 2,
         "nothing sent before the answer"
@@ -120,7 +124,14 @@ fn hot_seat_moves_by_clicks_behind_the_curtain_with_a_promotion_and_a_drop() {
         Some(horse)
     );
     assert_curtain_hides_every_board(&h);
-    assert!(h.all_text().iter().any(|t| t == "Capture on 2b: a bishop."));
+    // Each side is told the capture from its side: gote, on its card, that it lost its bishop.
+    assert!(
+        h.all_text()
+            .iter()
+            .any(|t| t == "Your bishop on 2b was taken."),
+        "{:?}",
+        h.all_text()
+    );
     h.click("Open Gote's board");
     click_square(&mut h, "Gote's board", "3a");
     click_square(&mut h, "Gote's board", "2b");
@@ -132,6 +143,12 @@ fn hot_seat_moves_by_clicks_behind_the_curtain_with_a_promotion_and_a_drop() {
     })
     .click();
     h.run();
+    assert!(
+        h.all_text()
+            .iter()
+            .any(|t| t == "3. You tried 8h2b+: Legal. You took a bishop on 2b."),
+        "sente's history tells its capture"
+    );
     click_square(&mut h, "Sente's board", "5e");
     let position = screen(&h).game().referee().position();
     let bishop = Piece::new(PieceKind::Bishop, Color::Black);
@@ -375,4 +392,160 @@ fn the_computer_as_sente_opens_the_game() {
     for t in h.all_text() {
         assert!(!t.contains("Sente pawn"), "a sente piece is shown: {t}");
     }
+}
+
+fn has(h: &Gui, text: &str) -> bool {
+    h.all_text().iter().any(|t| t == text)
+}
+
+#[test]
+fn a_seat_sees_its_history_turn_by_turn_and_no_news_before_it_has_moved() {
+    let mut h = Gui::builder().build();
+    h.click("Tsuitate hot-seat");
+    h.click("Open Sente's board");
+    assert!(has(&h, "Nothing yet: Sente moves first."));
+    // A typed attempt refused as impossible, told to sente in its words; then a move.
+    h.type_into("Your move:", "7g7e");
+    h.press(egui::Key::Enter);
+    assert!(has(
+        &h,
+        "7g7e: Impossible (not a move even on your own board)."
+    ));
+    click_square(&mut h, "Sente's board", "7g");
+    click_square(&mut h, "Sente's board", "7f");
+    h.click("Open Gote's board");
+    // Gote has not moved: no "since your last move", and nothing of sente's impossible attempt.
+    assert!(has(&h, "So far:"));
+    assert!(!has(&h, "Since your last move:"));
+    assert!(has(&h, "Sente moved."));
+    assert!(has(&h, "1. Sente moved."));
+    assert!(!h.all_text().iter().any(|t| t.contains("7g7e")));
+    click_square(&mut h, "Gote's board", "3c");
+    click_square(&mut h, "Gote's board", "3d");
+    h.click("Open Sente's board");
+    assert!(has(&h, "Since your last move:"));
+    assert!(has(
+        &h,
+        "1. You tried 7g7e: Impossible (not a move even on your own board). | 7g7f: Legal."
+    ));
+    assert!(has(&h, "2. Gote moved."));
+}
+
+#[test]
+fn moves_are_typed_in_usi_or_western_notation() {
+    let mut h = Gui::builder().build();
+    h.click("Tsuitate hot-seat");
+    h.click("Open Sente's board");
+    h.type_into("Your move:", "P-7f");
+    h.press(egui::Key::Enter);
+    assert_eq!(screen(&h).game().referee().moves().len(), 1);
+    h.click("Open Gote's board");
+    h.type_into("Your move:", "3c3d");
+    h.press(egui::Key::Enter);
+    h.click("Open Sente's board");
+    // Two golds can go to 5h: the player is asked which.
+    h.type_into("Your move:", "G-5h");
+    h.press(egui::Key::Enter);
+    assert!(
+        has(
+            &h,
+            "more than one of your golds can go to 5h: say which, as in G4i-5h"
+        ),
+        "{:?}",
+        h.all_text()
+    );
+    // The bishop may promote on 2b, and the text did not say: the question is asked.
+    h.type_into("Your move:", "B-2b");
+    h.press(egui::Key::Enter);
+    assert_eq!(screen(&h).promotion.as_deref(), Some("8h2b"));
+    h.click("Cancel");
+    h.type_into("Your move:", "Bx2b+");
+    h.press(egui::Key::Enter);
+    let game = screen(&h).game();
+    assert_eq!(game.referee().moves().len(), 3);
+    let horse = Piece::new(PieceKind::ProBishop, Color::Black);
+    assert_eq!(game.referee().position().piece_at(sq(2, 2)), Some(horse));
+}
+
+fn key(key: egui::Key, pressed: bool) -> egui::Event {
+    egui::Event::Key {
+        key,
+        physical_key: None,
+        pressed,
+        repeat: false,
+        modifiers: egui::Modifiers::NONE,
+    }
+}
+
+/// The key events of `lines`, each followed by Enter.
+fn keystrokes(lines: &[&str]) -> Vec<egui::Event> {
+    let mut events = Vec::new();
+    for line in lines {
+        for c in line.chars() {
+            let k = egui::Key::from_name(&c.to_ascii_uppercase().to_string());
+            events.extend(k.map(|k| key(k, true)));
+            events.push(egui::Event::Text(c.to_string()));
+            events.extend(k.map(|k| key(k, false)));
+        }
+        events.extend([key(egui::Key::Enter, true), key(egui::Key::Enter, false)]);
+    }
+    events
+}
+
+#[test]
+fn every_keystroke_of_typed_moves_counts_whatever_the_frames() {
+    use kriegspiel::tsuitate::Request;
+    for per_frame in [0, 1, 3] {
+        let mut h = versus(shakmaty::Color::Black, &level_label(Level::Beginner));
+        h.click("Your move:");
+        let events = keystrokes(&["7g7e", "P-7f", "2g2f"]);
+        let per_frame = if per_frame == 0 {
+            events.len()
+        } else {
+            per_frame
+        };
+        for frame in events.chunks(per_frame) {
+            h.input_mut().events.extend(frame.iter().cloned());
+            h.step();
+        }
+        h.run();
+        let tried: Vec<&Request> = screen(&h)
+            .game()
+            .events()
+            .iter()
+            .filter(|e| e.by == Color::Black)
+            .map(|e| &e.request)
+            .collect();
+        let want = ["7g7e", "7g7f", "2g2f"].map(|u| Request::Try(u.to_owned()));
+        assert_eq!(
+            tried,
+            want.iter().collect::<Vec<_>>(),
+            "{per_frame} a frame"
+        );
+    }
+}
+
+#[test]
+fn three_computer_levels_are_offered() {
+    for (level, bot) in [
+        (Level::Beginner, "Computer (random)"),
+        (Level::Casual, "Computer (heuristic)"),
+        (Level::Expert, "Computer (careful)"),
+    ] {
+        let label = level_label(level);
+        let h = versus(shakmaty::Color::Black, &label);
+        assert_eq!(screen(&h).meta().white, bot, "{label}");
+    }
+    // The dialog says which player each level is.
+    use kriegspiel::app::newgame::{NewGameDialog, NewMode};
+    let dialog = NewGameDialog::new(kriegspiel::rules::Preset::Wild16, NewMode::Computer);
+    let mut h = Gui::builder().new_game(dialog).build();
+    h.click(&level_label(Level::Expert));
+    assert!(
+        h.all_text()
+            .iter()
+            .any(|t| t.contains("the careful player")),
+        "{:?}",
+        h.all_text()
+    );
 }

@@ -335,3 +335,68 @@ fn replay_and_kif_read_a_tsuitate_save() {
         "{kif}"
     );
 }
+
+#[test]
+fn review_and_export_read_a_finished_tsuitate_save() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let save_path = dir.path().join("g.ron");
+    let game = known_game();
+    TsuitateSave::of(&game, meta())
+        .write(&save_path)
+        .expect("writes");
+    let bin = env!("CARGO_BIN_EXE_kriegspiel");
+    let run = |args: &[&str]| {
+        Command::new(bin)
+            .args(args)
+            .arg(&save_path)
+            .output()
+            .expect("runs")
+    };
+    let out = run(&["review"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("Review of a tsuitate shogi game"), "{text}");
+    assert!(text.contains("  3. Sente 8h2b+, a capture"), "{text}");
+    assert!(text.contains("Sente: "), "{text}");
+    // Pictures: the umpire's board names both sides' pieces, a seat's only its own.
+    for (view, ext, own, other) in [
+        ("referee", "svg", "Sente", ""),
+        ("black", "svg", "Sente", "Gote"),
+        ("white", "svg", "Gote", "Sente"),
+        ("white", "png", "", ""),
+    ] {
+        let out_path = dir.path().join(format!("{view}.{ext}"));
+        let out = Command::new(bin)
+            .args(["export", "--view", view, "--ply", "4", "--out"])
+            .arg(&out_path)
+            .arg(&save_path)
+            .output()
+            .expect("runs");
+        assert!(
+            out.status.success(),
+            "{view}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let bytes = std::fs::read(&out_path).expect("written");
+        if ext == "png" {
+            assert_eq!(&bytes[1..4], b"PNG");
+            continue;
+        }
+        let svg = String::from_utf8(bytes).expect("UTF-8");
+        assert!(svg.contains(&format!("{own} pawn")), "{view}: {svg}");
+        if !other.is_empty() {
+            assert!(!svg.contains(&format!("{other} ")), "{view} shows {other}");
+        }
+    }
+    // An unfinished game is refused, as for chess.
+    let mut unfinished = TsuitateGame::new(TsuitateRules::default());
+    unfinished.attempt("7g7f").expect("attempt");
+    TsuitateSave::of(&unfinished, meta())
+        .write(&save_path)
+        .expect("writes");
+    assert_eq!(run(&["review"]).status.code(), Some(2));
+}

@@ -42,6 +42,9 @@ pub struct BoardView<'a> {
     pub symbols: Symbols,
 }
 
+/// The least height of a piece in hand.
+const HAND_PIECE: f32 = 34.0;
+
 /// The square's name in USI (`7g`).
 pub fn square_name(sq: Square) -> String {
     crate::tsuitate::announce::square_name(sq)
@@ -158,10 +161,14 @@ impl BoardView<'_> {
     /// `color`'s pieces in hand, in a row; each kind is a button when clicks are taken.
     fn hand(&self, ui: &mut egui::Ui, color: Color) -> Option<Pick> {
         let mut clicked = None;
+        // A piece in hand is drawn at least HAND_PIECE high, its count beside it in a large
+        // bold figure, so a hand can be read at a glance even beside a small board.
+        let piece = (self.cell * 0.9).max(HAND_PIECE);
+        let figure = (piece * 0.5).max(18.0);
         ui.horizontal(|ui| {
-            ui.set_min_height(self.cell * 0.8);
+            ui.set_min_height(piece);
             let title = format!("{}'s hand:", side_name(color));
-            ui.label(egui::RichText::new(&title).small());
+            ui.label(&title);
             if !self.hands_known[hand_index(color)] {
                 ui.label("?");
                 return;
@@ -174,7 +181,7 @@ impl BoardView<'_> {
                     continue;
                 }
                 any = true;
-                let size = Vec2::new(self.cell * 1.3, self.cell * 0.8);
+                let size = Vec2::new(piece + figure * 1.6, piece);
                 let (rect, response) = ui.allocate_exact_size(size, Sense::click());
                 if self.selected == Some(Pick::Hand(kind)) && color == self.position.side_to_move()
                 {
@@ -193,8 +200,8 @@ impl BoardView<'_> {
                     pos2(piece_cell.max.x + 2.0, rect.center().y),
                     egui::Align2::LEFT_CENTER,
                     format!("×{count}"),
-                    FontId::proportional(12.0),
-                    ui.visuals().text_color(),
+                    FontId::proportional(figure),
+                    ui.visuals().strong_text_color(),
                 );
                 let label = format!("{} {title} {} ×{count}", self.name, kind_name(kind));
                 let enabled = self.interactive;
@@ -205,7 +212,7 @@ impl BoardView<'_> {
                 }
             }
             if !any {
-                ui.label(egui::RichText::new("none").small());
+                ui.label("none");
             }
         });
         clicked

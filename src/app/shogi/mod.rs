@@ -5,14 +5,18 @@
 //! a tsuitate save.
 //!
 //! Hot-seat: the curtain ([`Stage::Curtain`]) shows only the public facts, and no board is drawn
-//! until the next player opens theirs. The player moves by clicks ([`input`]): a piece, then a
-//! square; a piece in hand, then a square; a small question when promotion is optional.
+//! until the next player opens theirs. The open seat ([`seat`]) shows its own board, what it
+//! heard in its own words and its history turn by turn. The player moves by clicks ([`input`]):
+//! a piece, then a square; a piece in hand, then a square; or types the move ([`typed`]: USI or
+//! Western notation); a question over the board when promotion is optional.
 
 pub mod board;
 mod club;
 pub mod input;
 pub mod pieces;
+mod seat;
 mod study;
+mod typed;
 mod versus;
 pub mod words;
 
@@ -20,11 +24,11 @@ use crate::save::{Meta, Mode};
 use crate::tsuitate::game::heard_by;
 use crate::tsuitate::save::TsuitateSave;
 use crate::tsuitate::{Item, Request, Said, TsuitateGame};
-use board::{BoardView, Pick};
+use board::Pick;
 use egui::RichText;
 use input::Entry;
 use pieces::{Symbols, side_name};
-use shogi_core::{Color, Square};
+use shogi_core::Color;
 use std::path::PathBuf;
 
 /// How the game is played at this machine.
@@ -36,9 +40,9 @@ pub enum TsuitateMode {
     Club,
     /// A saved game studied event by event.
     Study,
-    /// The person plays `human`'s side against a bot (`true`: the random one, else the
-    /// heuristic one).
-    Computer(Color, bool),
+    /// The person plays `human`'s side against the bot named (one of
+    /// [`crate::tsuitate::bots::NAMES`]).
+    Computer(Color, &'static str),
 }
 
 /// Where a hot-seat game stands.
@@ -134,8 +138,7 @@ impl TsuitateScreen {
             opponent: None,
             computer_seen: 0,
         };
-        if let TsuitateMode::Computer(human, random) = mode {
-            let name = if random { "random" } else { "heuristic" };
+        if let TsuitateMode::Computer(human, name) = mode {
             let seed = crate::seat::host::entropy();
             screen.opponent = crate::tsuitate::bots::make(name, seed).map(|bot| versus::Opponent {
                 color: human.flip(),
@@ -161,12 +164,9 @@ impl TsuitateScreen {
             },
             ..Meta::default()
         };
-        if let TsuitateMode::Computer(human, random) = mode {
-            let bot = if random {
-                "Computer (random)"
-            } else {
-                "Computer (heuristic)"
-            };
+        if let TsuitateMode::Computer(human, name) = mode {
+            let bot = format!("Computer ({name})");
+            let bot = bot.as_str();
             let (black, white) = match human {
                 Color::Black => ("You", bot),
                 Color::White => (bot, "You"),
@@ -218,6 +218,7 @@ impl TsuitateScreen {
     fn send(&mut self, request: Request) {
         let mover = self.game.referee().to_move();
         self.last_request = Some((mover, request.clone()));
+        let request_made = request.clone();
         let said = match self.game.apply(request) {
             Ok(event) => event.said.clone(),
             Err(e) => {
@@ -239,7 +240,12 @@ impl TsuitateScreen {
             self.stage = Stage::Curtain(mover.flip());
             self.curtain_since = None;
         } else {
-            self.refused = Some(words::said_lines(&said).join(" "));
+            let heard = heard_by(&said, mover);
+            let tried = crate::tsuitate::history::request_words(&request_made);
+            self.refused = Some(format!(
+                "{tried}: {}",
+                words::heard_line(&heard, mover, mover)
+            ));
         }
         if self.opponent.is_some() {
             self.computer_seen = self.game.events().len();
@@ -346,7 +352,7 @@ impl TsuitateScreen {
                         ui.add_space(8.0);
                         ui.label(RichText::new("The umpire announced:").strong());
                         for item in news {
-                            ui.label(words::item_text(*item));
+                            ui.label(words::heard_text(*item, next, next.flip()));
                         }
                     }
                     let fouls = |c| self.game.referee().fouls(c);
@@ -366,106 +372,6 @@ impl TsuitateScreen {
                     }
                 });
         });
-    }
-
-    /// The promotion question, when a move waits for it.
-    fn promotion_question(&mut self, ui: &mut egui::Ui) {
-        let Some(usi) = self.promotion.clone() else {
-            return;
-        };
-        egui::Frame::group(ui.style()).show(ui, |ui| {
-            ui.horizontal(|ui| {
-                ui.label(format!("Promote with {usi}?"));
-                if ui.button("Promote (成)").clicked() {
-                    self.promotion = None;
-                    self.send(Request::Try(format!("{usi}+")));
-                }
-                if ui.button("Don't promote (不成)").clicked() {
-                    self.promotion = None;
-                    self.send(Request::Try(usi.clone()));
-                }
-                if ui.button("Cancel").clicked() {
-                    self.promotion = None;
-                }
-            });
-        });
-    }
-
-    /// One seat's screen: its own board (its pieces and hand only), the opponent's board as it
-    /// knows it (empty, with the square of its last lost piece marked) and what it heard.
-    fn seat_screen(&mut self, ui: &mut egui::Ui, color: Color) {
-        self.promotion_question(ui);
-        let seat = self.game.seat(color).clone();
-        let marks: Vec<Square> = seat.lost_on.into_iter().collect();
-        let mut clicked = None;
-        ui.horizontal_top(|ui| {
-            let own_name = format!("{}'s board", side_name(color));
-            let mut known = [false; 2];
-            known[crate::tsuitate::referee::index(color)] = true;
-            let own = BoardView {
-                name: &own_name,
-                position: &seat.board,
-                bottom: color,
-                hands: true,
-                hands_known: known,
-                cell: 54.0,
-                selected: self.selected,
-                marks: &marks,
-                interactive: self.promotion.is_none() && seat.to_move(),
-                symbols: self.symbols,
-            };
-            clicked = own.show(ui);
-            ui.add_space(16.0);
-            ui.vertical(|ui| {
-                self.heard_panel(ui, color);
-                ui.add_space(8.0);
-                let empty = shogi_core::PartialPosition::empty();
-                let other_name = format!(
-                    "{}'s pieces as {} knows them",
-                    side_name(color.flip()),
-                    side_name(color)
-                );
-                BoardView {
-                    name: &other_name,
-                    position: &empty,
-                    bottom: color,
-                    hands: false,
-                    hands_known: [false; 2],
-                    cell: 26.0,
-                    selected: None,
-                    marks: &marks,
-                    interactive: false,
-                    symbols: self.symbols,
-                }
-                .show(ui);
-            });
-        });
-        if let Some(pick) = clicked {
-            self.click(pick, false);
-        }
-    }
-
-    fn heard_panel(&self, ui: &mut egui::Ui, color: Color) {
-        ui.label(
-            RichText::new(format!("{} to move", side_name(color)))
-                .size(crate::app::theme::TEXT_LARGE),
-        );
-        if let Some(refused) = &self.refused {
-            ui.colored_label(ui.visuals().warn_fg_color, refused);
-        }
-        let news = &self.news[crate::tsuitate::referee::index(color)];
-        if !news.is_empty() {
-            ui.label(RichText::new("Since your last move:").strong());
-            for item in news {
-                ui.label(words::item_text(*item));
-            }
-        }
-        ui.label(format!(
-            "Your fouls: {} (the {}th loses).",
-            self.game.referee().fouls(color),
-            self.game.referee().rules().fouls
-        ));
-        ui.label("Click a piece, then a square; a piece in hand, then a square to drop it.");
     }
 
     /// The end: the result and every board.

@@ -1,0 +1,165 @@
+//! One seat's screen in tsuitate shogi: its own board (its pieces and hand only), what it heard
+//! since its last move in its own words, its history turn by turn
+//! ([`crate::tsuitate::history`]), the typed move field, and the opponent's board as it knows it.
+//! The promotion question is drawn over the board, so nothing moves when it appears.
+
+use super::board::BoardView;
+use super::pieces::side_name;
+use super::{Request, TsuitateScreen, words};
+use crate::tsuitate::referee::index;
+use egui::{Align2, Order, Pos2, RichText};
+use shogi_core::{Color, Square};
+
+/// The height of the history panel.
+const HISTORY_HEIGHT: f32 = 200.0;
+
+impl TsuitateScreen {
+    /// The promotion question, when a move waits for it: a small card centred on `at` (over
+    /// the board), drawn above everything else so the board does not move.
+    pub(super) fn promotion_question(&mut self, ctx: &egui::Context, at: Pos2) {
+        let Some(usi) = self.promotion.clone() else {
+            return;
+        };
+        egui::Area::new(egui::Id::unique("tsuitate-promotion"))
+            .order(Order::Foreground)
+            .fixed_pos(at)
+            .pivot(Align2::CENTER_CENTER)
+            .show(ctx, |ui| {
+                egui::Frame::popup(ui.style())
+                    .inner_margin(12.0)
+                    .show(ui, |ui| {
+                        ui.label(
+                            RichText::new(format!("Promote with {usi}?"))
+                                .size(crate::app::theme::TEXT_LARGE),
+                        );
+                        ui.horizontal(|ui| {
+                            if ui.button("Promote (成)").clicked() {
+                                self.promotion = None;
+                                self.send(Request::Try(format!("{usi}+")));
+                            }
+                            if ui.button("Don't promote (不成)").clicked() {
+                                self.promotion = None;
+                                self.send(Request::Try(usi.clone()));
+                            }
+                            if ui.button("Cancel").clicked() {
+                                self.promotion = None;
+                            }
+                        });
+                    });
+            });
+    }
+
+    /// One seat's screen: its own board (its pieces and hand only), the opponent's board as it
+    /// knows it (empty, with the square of its last lost piece marked), what it heard and its
+    /// history.
+    pub(super) fn seat_screen(&mut self, ui: &mut egui::Ui, color: Color) {
+        let seat = self.game.seat(color).clone();
+        let marks: Vec<Square> = seat.lost_on.into_iter().collect();
+        let mut clicked = None;
+        ui.horizontal_top(|ui| {
+            let own_name = format!("{}'s board", side_name(color));
+            let mut known = [false; 2];
+            known[index(color)] = true;
+            let own = BoardView {
+                name: &own_name,
+                position: &seat.board,
+                bottom: color,
+                hands: true,
+                hands_known: known,
+                cell: 54.0,
+                selected: self.selected,
+                marks: &marks,
+                interactive: self.promotion.is_none() && seat.to_move(),
+                symbols: self.symbols,
+            };
+            let drawn = ui.scope(|ui| own.show(ui));
+            clicked = drawn.inner;
+            self.promotion_question(ui.ctx(), drawn.response.rect.center());
+            ui.add_space(16.0);
+            ui.vertical(|ui| {
+                ui.set_max_width(460.0);
+                self.heard_panel(ui, color);
+                if seat.to_move() {
+                    self.typed_field(ui, "Your move:");
+                }
+                ui.add_space(6.0);
+                ui.label(RichText::new("Your history").strong());
+                let lines = crate::tsuitate::history::seat_history(&self.game, color);
+                crate::app::logs::panel(
+                    ui,
+                    ("tsuitate-history", index(color)),
+                    HISTORY_HEIGHT,
+                    &lines,
+                );
+                ui.add_space(8.0);
+                let empty = shogi_core::PartialPosition::empty();
+                let other_name = format!(
+                    "{}'s pieces as {} knows them",
+                    side_name(color.flip()),
+                    side_name(color)
+                );
+                BoardView {
+                    name: &other_name,
+                    position: &empty,
+                    bottom: color,
+                    hands: false,
+                    hands_known: [false; 2],
+                    cell: 26.0,
+                    selected: None,
+                    marks: &marks,
+                    interactive: false,
+                    symbols: self.symbols,
+                }
+                .show(ui);
+            });
+        });
+        if let Some(pick) = clicked {
+            self.click(pick, false);
+        }
+    }
+
+    /// Whose turn, the last refusal, what the seat heard of the opponent since its own last
+    /// move ("So far" before it has moved), and its fouls.
+    fn heard_panel(&self, ui: &mut egui::Ui, color: Color) {
+        let to_move = self.game.referee().to_move();
+        let turn = if to_move == color {
+            "Your move".to_owned()
+        } else {
+            format!("{} to move", side_name(to_move))
+        };
+        ui.label(
+            RichText::new(format!("{} · {turn}", side_name(color)))
+                .size(crate::app::theme::TEXT_LARGE),
+        );
+        if let Some(refused) = &self.refused {
+            ui.colored_label(ui.visuals().warn_fg_color, refused);
+        }
+        let news = &self.news[index(color)];
+        if !news.is_empty() {
+            let moved = self.game.events().iter().any(|e| {
+                e.by == color
+                    && e.said
+                        .iter()
+                        .any(|s| s.item == crate::tsuitate::Item::Legal)
+            });
+            let heading = if moved {
+                "Since your last move:"
+            } else {
+                "So far:"
+            };
+            ui.label(RichText::new(heading).strong());
+            ui.label(words::heard_line(news, color, color.flip()));
+        }
+        ui.label(format!(
+            "Your fouls: {} (the {}th loses).",
+            self.game.referee().fouls(color),
+            self.game.referee().rules().fouls
+        ));
+        ui.label(
+            RichText::new(
+                "Click a piece, then a square; a piece in hand, then a square to drop it.",
+            )
+            .small(),
+        );
+    }
+}

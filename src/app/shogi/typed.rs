@@ -1,0 +1,70 @@
+//! Typed moves on a seat's screen and on the club console: a one-line field whose every key is
+//! taken in order ([`crate::app::play::field::take_lines`], each Enter a move of its own), read by
+//! [`crate::tsuitate::notation::read_typed`] (USI or the Western notation) against the mover's own
+//! pieces only; `resign` (and, on the console, `draw`) too.
+
+use super::{Request, TsuitateMode, TsuitateScreen};
+use crate::app::play::field::take_lines;
+use crate::tsuitate::notation::{Typed, read_typed};
+use crate::tsuitate::referee::own_view;
+use egui::RichText;
+
+/// The words under the field.
+const HELP: &str = "USI (7g7f, 7g7f+, P*5e) or Western (P-7f, Bx2b+, S-4h= not to promote, \
+    G6h-5h when two can go); resign.";
+
+impl TsuitateScreen {
+    /// The move field, labelled `label` ("Your move:", or "Attempt:" on the console).
+    pub(super) fn typed_field(&mut self, ui: &mut egui::Ui, label: &str) {
+        ui.horizontal(|ui| {
+            let label = ui.label(label);
+            // Every key in the order it came, each Enter a move of its own, whatever the
+            // frames; the field keeps the focus.
+            let id = egui::Id::unique("tsuitate-typed");
+            if ui.memory(|m| m.has_focus(id)) {
+                for line in take_lines(ui, id, &mut self.entry) {
+                    self.typed(&line);
+                }
+            }
+            let field = egui::TextEdit::singleline(&mut self.entry)
+                .hint_text("P-7f")
+                .desired_width(140.0)
+                .return_key(None::<egui::KeyboardShortcut>)
+                .id(id);
+            let response = ui.add(field).labelled_by(label.id);
+            if ui.button("Enter").clicked() {
+                let line = std::mem::take(&mut self.entry);
+                self.typed(&line);
+                response.request_focus();
+            }
+        });
+        ui.label(RichText::new(HELP).small());
+    }
+
+    /// Sends a typed line: a move read against the mover's own pieces (a question when it may
+    /// promote and the text did not say), or `resign`, or (the console) `draw`.
+    pub(super) fn typed(&mut self, line: &str) {
+        let text = line.trim();
+        if text.is_empty() || self.game.referee().over().is_some() || self.promotion.is_some() {
+            return;
+        }
+        let mover = self.game.referee().to_move();
+        self.refused = None;
+        match text {
+            "resign" => return self.send(Request::Resign),
+            "draw" if self.mode == TsuitateMode::Club => return self.send(Request::Draw),
+            _ => {}
+        }
+        // The seat's own board; on the console, the mover's pieces of the true position.
+        let board = if self.mode == TsuitateMode::Club {
+            own_view(self.game.referee().position(), mover)
+        } else {
+            self.game.seat(mover).board.clone()
+        };
+        match read_typed(text, &board, mover) {
+            Ok(Typed::Attempt(usi)) => self.send(Request::Try(usi)),
+            Ok(Typed::AskPromotion(usi)) => self.promotion = Some(usi),
+            Err(e) => self.refused = Some(e.to_string()),
+        }
+    }
+}

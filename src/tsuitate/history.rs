@@ -1,0 +1,181 @@
+//! A seat's history in words, turn by turn: what it tried and what it heard, and what it heard
+//! of the opponent's turns (RULES.md section 9.1), for the log beside a seat's board. It is built
+//! from what the seat was told only: an opponent's request the seat heard nothing of (an
+//! impossible attempt) leaves no trace, and turns are numbered by moves, never by requests.
+
+use super::announce::Item;
+use super::game::{Request, TsuitateGame, heard_by};
+use super::words::{heard_line, side_name};
+use shogi_core::Color;
+
+/// One request as a seat knows it: by whom, its own request in words when it made it, and what
+/// it heard of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Heard {
+    /// Who made the request.
+    pub by: Color,
+    /// The seat's own request in words (`7g7f`, `resign`), `None` for the opponent's.
+    pub tried: Option<String>,
+    /// What the seat heard of it.
+    pub items: Vec<Item>,
+}
+
+/// A request in words, as its maker knows it.
+pub fn request_words(request: &Request) -> String {
+    match request {
+        Request::Try(usi) => usi.clone(),
+        Request::Resign => "resign".to_owned(),
+        Request::Draw => "draw".to_owned(),
+    }
+}
+
+/// What `color` knows of `game`'s requests, in order: its own with what it heard, and the
+/// opponent's it heard anything of.
+pub fn heard_of(game: &TsuitateGame, color: Color) -> Vec<Heard> {
+    game.events()
+        .iter()
+        .filter_map(|event| {
+            let items = heard_by(&event.said, color);
+            if event.by == color {
+                Some(Heard {
+                    by: color,
+                    tried: Some(request_words(&event.request)),
+                    items,
+                })
+            } else if items.is_empty() {
+                None
+            } else {
+                Some(Heard {
+                    by: event.by,
+                    tried: None,
+                    items,
+                })
+            }
+        })
+        .collect()
+}
+
+/// Whether `items` end a turn (a legal move, or the end of the game).
+fn ends_turn(items: &[Item]) -> bool {
+    items.iter().any(|item| {
+        matches!(
+            item,
+            Item::Legal
+                | Item::Resigned
+                | Item::Draw(_)
+                | Item::FoulLimit
+                | Item::Checkmate
+                | Item::NoMoves
+                | Item::PerpetualCheck
+        )
+    })
+}
+
+/// `color`'s history, one line per turn, numbered by moves: "1. You tried 7g7f: Legal.",
+/// "2. Gote moved. Your pawn on 7f was taken."; several requests in one turn are joined by
+/// " | ". The turn in progress (refused attempts so far) is the last line.
+pub fn history_lines(color: Color, heard: &[Heard]) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut turn: Vec<String> = Vec::new();
+    let mut turn_by = None;
+    let mut number = 1;
+    let close = |lines: &mut Vec<String>, turn: &mut Vec<String>, by: Option<Color>, n: usize| {
+        if turn.is_empty() {
+            return;
+        }
+        let who = match by {
+            Some(by) if by == color => "You tried ".to_owned(),
+            _ => String::new(),
+        };
+        lines.push(format!("{n}. {who}{}", turn.join(" | ")));
+        turn.clear();
+    };
+    for entry in heard {
+        if turn_by.is_some_and(|by| by != entry.by) {
+            close(&mut lines, &mut turn, turn_by, number);
+            number += 1;
+        }
+        turn_by = Some(entry.by);
+        let words = heard_line(&entry.items, color, entry.by);
+        turn.push(match &entry.tried {
+            Some(tried) => format!("{tried}: {words}"),
+            None => words,
+        });
+        if ends_turn(&entry.items) {
+            close(&mut lines, &mut turn, turn_by, number);
+            turn_by = None;
+            number += 1;
+        }
+    }
+    close(&mut lines, &mut turn, turn_by, number);
+    lines
+}
+
+/// `color`'s history of `game`, with what both heard at the start first.
+pub fn seat_history(game: &TsuitateGame, color: Color) -> Vec<String> {
+    let mut lines = Vec::new();
+    let opening = heard_by(game.opening(), color);
+    if !opening.is_empty() {
+        let mover = game.referee().start().side_to_move();
+        lines.push(format!(
+            "At the start: {}",
+            heard_line(&opening, color, mover)
+        ));
+    }
+    lines.extend(history_lines(color, &heard_of(game, color)));
+    if lines.is_empty() {
+        lines.push(format!(
+            "Nothing yet: {} moves first.",
+            side_name(game.referee().start().side_to_move())
+        ));
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tsuitate::TsuitateRules;
+
+    #[test]
+    fn each_seat_hears_its_own_history_and_no_more() {
+        let mut game = TsuitateGame::new(TsuitateRules::default());
+        // Sente: an impossible attempt, then a move; gote: a foul (its bishop's diagonal is
+        // blocked by sente's hidden bishop on 8h), then a move; sente takes on 2b.
+        for usi in ["7g7e", "7g7f", "3c3d", "2g2f", "2b9i", "8c8d", "8h2b+"] {
+            game.attempt(usi).expect("attempt");
+        }
+        let sente = seat_history(&game, Color::Black);
+        assert_eq!(
+            sente,
+            [
+                "1. You tried 7g7e: Impossible (not a move even on your own board). | 7g7f: Legal.",
+                "2. Gote moved.",
+                "3. You tried 2g2f: Legal.",
+                "4. Gote tried an illegal move (反則): their foul number 1. | Gote moved.",
+                "5. You tried 8h2b+: Legal. You took a bishop on 2b.",
+            ]
+        );
+        // Sente's impossible attempt is not heard by gote, nor counted.
+        let gote = seat_history(&game, Color::White);
+        assert_eq!(
+            gote,
+            [
+                "1. Sente moved.",
+                "2. You tried 3c3d: Legal.",
+                "3. Sente moved.",
+                "4. You tried 2b9i: Illegal (反則): your foul number 1. | 8c8d: Legal.",
+                "5. Sente moved. Your bishop on 2b was taken.",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_new_game_has_nothing_heard() {
+        let game = TsuitateGame::new(TsuitateRules::default());
+        assert_eq!(
+            seat_history(&game, Color::White),
+            vec!["Nothing yet: Sente moves first.".to_owned()]
+        );
+    }
+}

@@ -1,0 +1,294 @@
+//! Moves typed by a player, read against the mover's own pieces only (its side of the screen):
+//! USI (`7g7f`, `7g7f+`, `P*5e`) as it is, and the Western notation players use: a piece letter
+//! (`+` before it for a promoted piece), the square it leaves when two could go (`G6h-5h`), `-`
+//! or `x` (a capture is written as a move: the mover cannot see what it takes), the square, and
+//! `+` to promote or `=` to decline (`P-7f`, `Bx2b+`, `S-4h=`, `+R-2b`); a drop is `P*5e`. Ranks
+//! are letters (`7f`) or digits (`76`). Which piece moves comes from
+//! `shogi_legality_lite`'s moves on the mover's own board, never from the true position.
+
+use super::referee::{move_name, parse_move};
+use super::words::kind_name;
+use shogi_core::{Color, Move, PartialPosition, Piece, PieceKind, Square};
+
+/// The longest typed move read.
+const MAX_TYPED: usize = 16;
+
+/// A typed move read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Typed {
+    /// The attempt, in USI.
+    Attempt(String),
+    /// A move that may promote or not, and the text did not say: ask (the move without `+`).
+    AskPromotion(String),
+}
+
+/// Why a typed move could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TypedError {
+    /// Not a move in any notation read here.
+    #[error("{0}: not a move (write 7g7f, P*5e, P-7f or Bx2b+)")]
+    NotAMove(String),
+    /// No piece of that kind of the mover's can go there (on its own board).
+    #[error("none of your {piece}s can go to {to}{how}")]
+    NoPiece {
+        /// The piece named.
+        piece: &'static str,
+        /// The square.
+        to: String,
+        /// " and promote", " without promoting", or nothing.
+        how: &'static str,
+    },
+    /// Several can: the square it leaves is needed.
+    #[error("more than one of your {piece}s can go to {to}: say which, as in {example}")]
+    Ambiguous {
+        /// The piece named.
+        piece: &'static str,
+        /// The square.
+        to: String,
+        /// The move written with the square it leaves.
+        example: String,
+    },
+}
+
+/// One parsed Western move.
+struct Western {
+    kind: PieceKind,
+    from: Option<Square>,
+    to: Square,
+    drop: bool,
+    /// `Some(true)`: `+`; `Some(false)`: `=`; `None`: not said.
+    promote: Option<bool>,
+}
+
+fn piece_kind(letter: char) -> Option<PieceKind> {
+    Some(match letter.to_ascii_uppercase() {
+        'P' => PieceKind::Pawn,
+        'L' => PieceKind::Lance,
+        'N' => PieceKind::Knight,
+        'S' => PieceKind::Silver,
+        'G' => PieceKind::Gold,
+        'B' => PieceKind::Bishop,
+        'R' => PieceKind::Rook,
+        'K' => PieceKind::King,
+        _ => return None,
+    })
+}
+
+/// A square at the start of `chars`: a file digit, then a rank letter (a-i) or digit.
+fn square(chars: &[char]) -> Option<Square> {
+    let file = chars.first()?.to_digit(10)?;
+    let rank = match chars.get(1)? {
+        c @ 'a'..='i' => u32::from(*c) - u32::from('a') + 1,
+        c => c.to_digit(10)?,
+    };
+    Square::new(u8::try_from(file).ok()?, u8::try_from(rank).ok()?)
+}
+
+fn western(text: &str) -> Option<Western> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut at = 0;
+    let promoted = chars.first() == Some(&'+');
+    if promoted {
+        at += 1;
+    }
+    let mut kind = piece_kind(*chars.get(at)?)?;
+    at += 1;
+    if promoted {
+        kind = kind.promote()?;
+    }
+    let first = square(chars.get(at..)?);
+    let from = match (first, chars.get(at + 2)) {
+        (Some(sq), Some(c)) if !matches!(c, '+' | '=') => {
+            at += 2;
+            Some(sq)
+        }
+        _ => None,
+    };
+    let mut drop = false;
+    match chars.get(at) {
+        Some('-' | 'x') => at += 1,
+        Some('*') => {
+            drop = true;
+            at += 1;
+        }
+        _ => {}
+    }
+    let to = square(chars.get(at..)?)?;
+    at += 2;
+    let promote = match chars.get(at) {
+        None => None,
+        Some('+') => Some(true),
+        Some('=') => Some(false),
+        Some(_) => return None,
+    };
+    if chars.len() > at + usize::from(promote.is_some())
+        || (drop && (from.is_some() || promoted || promote.is_some()))
+    {
+        return None;
+    }
+    Some(Western {
+        kind,
+        from,
+        to,
+        drop,
+        promote,
+    })
+}
+
+/// Reads `text` as a move of `mover`, whose own pieces are `board` (its side of the screen).
+pub fn read_typed(text: &str, board: &PartialPosition, mover: Color) -> Result<Typed, TypedError> {
+    let text = text.trim();
+    let not_a_move = || TypedError::NotAMove(crate::untrusted::quoted_to(text, 20));
+    if text.len() > MAX_TYPED {
+        return Err(not_a_move());
+    }
+    if (text.starts_with(|c: char| c.is_ascii_digit()) || text.contains('*'))
+        && let Ok(mv) = parse_move(text, mover)
+    {
+        return Ok(Typed::Attempt(move_name(mv)));
+    }
+    let w = western(text).ok_or_else(not_a_move)?;
+    let to = crate::tsuitate::announce::square_name(w.to);
+    if w.drop {
+        let mv = Move::Drop {
+            piece: Piece::new(w.kind, mover),
+            to: w.to,
+        };
+        return Ok(Typed::Attempt(move_name(mv)));
+    }
+    let moves: Vec<(Square, bool)> = shogi_legality_lite::all_legal_moves_partial(board)
+        .into_iter()
+        .filter_map(|mv| match mv {
+            Move::Normal { from, to, promote } if to == w.to => Some((from, promote)),
+            _ => None,
+        })
+        .filter(|(from, _)| {
+            board
+                .piece_at(*from)
+                .is_some_and(|p| p.color() == mover && p.piece_kind() == w.kind)
+                && w.from.is_none_or(|f| f == *from)
+        })
+        .filter(|(_, promote)| w.promote.is_none_or(|p| p == *promote))
+        .collect();
+    let piece = kind_name(w.kind);
+    let mut froms: Vec<Square> = moves.iter().map(|(f, _)| *f).collect();
+    froms.sort_by_key(|sq| sq.array_index());
+    froms.dedup();
+    let from = match froms.as_slice() {
+        [] => {
+            let how = match w.promote {
+                Some(true) => " and promote",
+                Some(false) => " without promoting",
+                None => "",
+            };
+            return Err(TypedError::NoPiece { piece, to, how });
+        }
+        [one] => *one,
+        [first, ..] => {
+            let letter = text.trim_start_matches('+').chars().next().unwrap_or('P');
+            let plus = if text.starts_with('+') { "+" } else { "" };
+            let example = format!(
+                "{plus}{letter}{}-{to}",
+                crate::tsuitate::announce::square_name(*first)
+            );
+            return Err(TypedError::Ambiguous { piece, to, example });
+        }
+    };
+    let usi = move_name(Move::Normal {
+        from,
+        to: w.to,
+        promote: false,
+    });
+    let can = |p: bool| moves.iter().any(|&(_, promote)| promote == p);
+    Ok(match (can(true), can(false)) {
+        (true, true) => Typed::AskPromotion(usi),
+        (true, false) => Typed::Attempt(format!("{usi}+")),
+        _ => Typed::Attempt(usi),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tsuitate::referee::own_view;
+    use shogi_usi_parser::FromUsi;
+
+    fn sente() -> PartialPosition {
+        own_view(&PartialPosition::startpos(), Color::Black)
+    }
+
+    fn read(text: &str, board: &PartialPosition) -> Result<Typed, TypedError> {
+        read_typed(text, board, board.side_to_move())
+    }
+
+    fn attempt(text: &str) -> Typed {
+        Typed::Attempt(text.to_owned())
+    }
+
+    #[test]
+    fn usi_and_western_moves_are_read_from_the_own_board() {
+        let start = sente();
+        assert_eq!(read("7g7f", &start), Ok(attempt("7g7f")));
+        assert_eq!(read(" P-7f ", &start), Ok(attempt("7g7f")));
+        assert_eq!(read("P-76", &start), Ok(attempt("7g7f")));
+        assert_eq!(read("P7f", &start), Ok(attempt("7g7f")));
+        // Behind its pawn, the bishop goes nowhere.
+        assert!(matches!(
+            read("B-2b", &start),
+            Err(TypedError::NoPiece { .. })
+        ));
+        // After 7g7f it may go to 2b and promote or not: asked, unless the text says.
+        let sfen = "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 1";
+        let after = own_view(
+            &PartialPosition::from_usi(sfen).expect("sfen"),
+            Color::Black,
+        );
+        assert_eq!(
+            read("B-2b", &after),
+            Ok(Typed::AskPromotion("8h2b".to_owned()))
+        );
+        assert_eq!(read("Bx2b+", &after), Ok(attempt("8h2b+")));
+        assert_eq!(read("B-2b=", &after), Ok(attempt("8h2b")));
+        assert_eq!(read("8h2b+", &start), Ok(attempt("8h2b+")));
+        // Two golds reach 5h: the square they leave is needed.
+        assert!(matches!(
+            read("G-5h", &start),
+            Err(TypedError::Ambiguous { .. })
+        ));
+        assert_eq!(read("G6i-5h", &start), Ok(attempt("6i5h")));
+        assert_eq!(read("G4i5h", &start), Ok(attempt("4i5h")));
+        assert_eq!(
+            read("R-2a", &start).map_err(|e| e.to_string()),
+            Err("none of your rooks can go to 2a".to_owned())
+        );
+        assert!(matches!(read("Z-7f", &start), Err(TypedError::NotAMove(_))));
+        assert!(matches!(read("", &start), Err(TypedError::NotAMove(_))));
+        assert!(matches!(
+            read("P-7f+x", &start),
+            Err(TypedError::NotAMove(_))
+        ));
+        assert!(matches!(
+            read(&"9".repeat(100), &start),
+            Err(TypedError::NotAMove(_))
+        ));
+    }
+
+    #[test]
+    fn drops_promoted_pieces_and_forced_promotions() {
+        let pos =
+            PartialPosition::from_usi("sfen 4k4/3P5/9/4P4/9/9/9/1+R7/4K4 b Sp 1").expect("sfen");
+        let own = own_view(&pos, Color::Black);
+        assert_eq!(read("S*5e", &own), Ok(attempt("S*5e")));
+        assert_eq!(read("+R-8a", &own), Ok(attempt("8h8a")));
+        // A pawn to the last rank must promote.
+        assert_eq!(
+            read("P-5c", &own),
+            Ok(Typed::AskPromotion("5d5c".to_owned()))
+        );
+        assert_eq!(read("P-6a", &own), Ok(attempt("6b6a+")));
+        assert!(matches!(
+            read("P-6a=", &own),
+            Err(TypedError::NoPiece { .. })
+        ));
+    }
+}
