@@ -17,6 +17,7 @@ pub mod csa;
 pub mod game;
 pub mod kif;
 pub mod local;
+pub mod protocol;
 pub mod referee;
 pub mod replay;
 pub mod rules;
