@@ -261,7 +261,8 @@ impl Host {
             })
             .map_err(|e| e.to_string());
         let over = self.session.over().is_some();
-        let refuse = |out: &mut Outbox, error: String| out.push((seat, super::wire::error_line(error)));
+        let refuse =
+            |out: &mut Outbox, error: String| out.push((seat, super::wire::error_line(error)));
         match step(read, seat, !seat, over, self.offer) {
             Step::Refuse(error) => refuse(&mut out, error),
             Step::Offer => {

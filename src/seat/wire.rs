@@ -327,7 +327,9 @@ impl FromSeat {
 }
 
 /// A seat's line read as far as every game reads it: a JSON object and the `op` it names.
-pub fn op_of(line: &str) -> Result<(serde_json::Map<String, serde_json::Value>, String), LineError> {
+pub fn op_of(
+    line: &str,
+) -> Result<(serde_json::Map<String, serde_json::Value>, String), LineError> {
     let value: serde_json::Value = serde_json::from_str(line).map_err(LineError::NotJson)?;
     let serde_json::Value::Object(fields) = value else {
         return Err(LineError::NoOp);
