@@ -105,20 +105,7 @@ pub fn host(args: HostArgs) -> Outcome {
         }
         _ => None,
     };
-    // The default autosave goes to the saves folder, created when missing; a path given with
-    // --autosave is written where it says, and its folder must exist (never created).
-    let autosave = match args.autosave {
-        Some(path) => path,
-        None => {
-            let dir = kriegspiel::places::saves_dir();
-            std::fs::create_dir_all(&dir)
-                .map_err(|e| Stop::failed(format!("cannot create {}: {e}", dir.display())))?;
-            dir.join(kriegspiel::save::autosave_name())
-        }
-    };
-    if let Some(dir) = autosave.parent().filter(|d| !d.as_os_str().is_empty()) {
-        kriegspiel::save::remove_stale_temporaries(dir);
-    }
+    let autosave = autosave_path(args.autosave)?;
     let hosted = serve::start_host(&HostOptions {
         rules: rules.clone(),
         time_control,
@@ -134,44 +121,85 @@ pub fn host(args: HostArgs) -> Outcome {
         .color()
         .map(|color| hosted.server.with_host(|h| h.reserve(color)));
     serve::announce(&hosted, &rules);
-    // This machine's own seat joins over the loopback, or the one address listened on.
-    let listening = hosted.server.addr();
-    let local = if listening.ip().is_unspecified() {
-        format!("127.0.0.1:{}", listening.port())
-    } else {
-        listening.to_string()
-    };
+    let local = loopback(hosted.server.addr());
     match (token, bot) {
         (None, _) => {}
         (Some(token), Some((bot, name))) => {
-            let mut hello = Hello::new();
-            hello.token = Some(token);
-            hello.name = Some(name);
-            let mut shogi = crate::shogi::tsuitate_bot(&BotChoice::Kind(BotKind::Heuristic), 0)?;
-            std::thread::spawn(move || {
-                let mut bot = kriegspiel::bots::driver::Driver::start(bot);
-                let played = kriegspiel::tsuitate::client::join_with_bot(
-                    &local,
-                    &hello,
-                    &mut bot,
-                    shogi.as_mut(),
-                    None,
-                    &mut |_, _| {},
-                );
-                if let Err(e) = played {
-                    eprintln!("kriegspiel host: the host's bot stopped: {e}");
-                }
-            });
+            let shogi = crate::shogi::tsuitate_bot(&BotChoice::Kind(BotKind::Heuristic), 0)?;
+            host_bot(local, token, name, bot, shogi);
         }
         (Some(token), None) => {
             return open_app(&local, token, Some(hosted));
         }
     }
-    let result = serve::wait_for_the_end(&hosted.server);
+    finish(&hosted.server, &autosave);
+    Ok(())
+}
+
+/// Where a host autosaves: `given`, whose folder must exist (never created), or a new file in
+/// the saves folder, created when missing; stale temporaries left in that folder are removed.
+pub fn autosave_path(given: Option<PathBuf>) -> Result<PathBuf, Stop> {
+    let autosave = match given {
+        Some(path) => path,
+        None => {
+            let dir = kriegspiel::places::saves_dir();
+            std::fs::create_dir_all(&dir)
+                .map_err(|e| Stop::failed(format!("cannot create {}: {e}", dir.display())))?;
+            dir.join(kriegspiel::save::autosave_name())
+        }
+    };
+    if let Some(dir) = autosave.parent().filter(|d| !d.as_os_str().is_empty()) {
+        kriegspiel::save::remove_stale_temporaries(dir);
+    }
+    Ok(autosave)
+}
+
+/// The address this machine's own seat joins at: the loopback, or the one address listened on.
+pub fn loopback(listening: std::net::SocketAddr) -> String {
+    if listening.ip().is_unspecified() {
+        format!("127.0.0.1:{}", listening.port())
+    } else {
+        listening.to_string()
+    }
+}
+
+/// The host's own seat played by a bot, on a thread of its own, over the loopback: `chess` at a
+/// chess table, `shogi` at a tsuitate one (the table's welcome decides).
+pub fn host_bot(
+    local: String,
+    token: String,
+    name: String,
+    chess: Box<dyn kriegspiel::bots::Bot>,
+    mut shogi: Box<dyn kriegspiel::tsuitate::bots::TsuitateBot>,
+) {
+    let mut hello = Hello::new();
+    hello.token = Some(token);
+    hello.name = Some(name);
+    std::thread::spawn(move || {
+        let mut bot = kriegspiel::bots::driver::Driver::start(chess);
+        let played = kriegspiel::tsuitate::client::join_with_bot(
+            &local,
+            &hello,
+            &mut bot,
+            shogi.as_mut(),
+            None,
+            &mut |_, _| {},
+        );
+        if let Err(e) = played {
+            eprintln!("kriegspiel host: the host's bot stopped: {e}");
+        }
+    });
+}
+
+/// A headless host's end: the result and the save, then the server stops.
+pub fn finish<T: kriegspiel::seat::SeatTable>(
+    server: &kriegspiel::seat::net::Server<T>,
+    autosave: &std::path::Path,
+) {
+    let result = serve::wait_for_the_end(server);
     println!("result {result}");
     println!("saved {}", autosave.display());
-    hosted.server.stop();
-    Ok(())
+    server.stop();
 }
 
 /// Joins a hosted game: with a bot, headless (prints the seat and token, then the result);

@@ -9,8 +9,8 @@ use kriegspiel::bots::BotKind;
 use kriegspiel::bots::level::Level;
 use kriegspiel::matchplay::BotChoice;
 use kriegspiel::save::{Meta, Mode};
+use kriegspiel::seat::SeatTable;
 use kriegspiel::seat::serve;
-use kriegspiel::seat::{Hello, SeatTable};
 use kriegspiel::tsuitate::bots::{self, TsuitateBot};
 use kriegspiel::tsuitate::local::{BotSeat, ProgramSeat, SeatPlayer, play_local, result_word};
 use kriegspiel::tsuitate::table::TsuitateHost;
@@ -54,15 +54,7 @@ pub fn host(args: HostArgs) -> Outcome {
             "the app does not play tsuitate over the network yet: give the host's seat a --bot, or --seat none",
         ));
     }
-    let autosave = match args.autosave {
-        Some(path) => path,
-        None => {
-            let dir = kriegspiel::places::saves_dir();
-            std::fs::create_dir_all(&dir)
-                .map_err(|e| Stop::failed(format!("cannot create {}: {e}", dir.display())))?;
-            dir.join(kriegspiel::save::autosave_name())
-        }
-    };
+    let autosave = crate::network::autosave_path(args.autosave)?;
     let seed = kriegspiel::seat::host::entropy();
     let table = TsuitateHost::new(
         game,
@@ -85,35 +77,12 @@ pub fn host(args: HostArgs) -> Outcome {
     };
     serve::announce_codes(&mut std::io::stdout().lock(), &hosted.server);
     if let (Some(token), Some(choice)) = (reserved, &args.bot) {
-        let local = if listening.ip().is_unspecified() {
-            format!("127.0.0.1:{}", listening.port())
-        } else {
-            listening.to_string()
-        };
-        let mut hello = Hello::new();
-        hello.token = Some(token);
-        hello.name = Some(format!("{choice} (host)"));
-        let mut shogi = tsuitate_bot(choice, seed)?;
+        let local = crate::network::loopback(listening);
+        let shogi = tsuitate_bot(choice, seed)?;
         let chess = choice.make(seed).map_err(Stop::bad_input)?;
-        std::thread::spawn(move || {
-            let mut chess = kriegspiel::bots::driver::Driver::start(chess);
-            let played = kriegspiel::tsuitate::client::join_with_bot(
-                &local,
-                &hello,
-                &mut chess,
-                shogi.as_mut(),
-                None,
-                &mut |_, _| {},
-            );
-            if let Err(e) = played {
-                eprintln!("kriegspiel host: the host's bot stopped: {e}");
-            }
-        });
+        crate::network::host_bot(local, token, format!("{choice} (host)"), chess, shogi);
     }
-    let result = serve::wait_for_the_end(&hosted.server);
-    println!("result {result}");
-    println!("saved {}", autosave.display());
-    hosted.server.stop();
+    crate::network::finish(&hosted.server, &autosave);
     Ok(())
 }
 
@@ -182,7 +151,10 @@ pub fn match_tsuitate(args: MatchArgs) -> Outcome {
                 .write(&path)
                 .map_err(|e| Stop::failed(format!("cannot write {}: {e}", path.display())))?;
         }
-        let reason = game.over.map_or("unfinished", |o| o.reason.id());
+        let reason = game
+            .forfeit
+            .clone()
+            .unwrap_or_else(|| game.over.map_or("unfinished", |o| o.reason.id()).to_owned());
         println!(
             "game {} black {black_name} white {white_name} result {} ({reason}) plies {plies}",
             i + 1,

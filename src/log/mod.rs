@@ -74,13 +74,34 @@ pub struct GameLog {
 /// draw and a flag fall are always accepted.
 pub const MAX_REQUESTS_PER_TURN: usize = 1_000;
 
+/// The per-turn cap as every game's log keeps it ([`MAX_REQUESTS_PER_TURN`]): the chess
+/// family's [`Game`] and every other game's log count their turn's requests with it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TurnCap {
+    /// Events logged in the current turn.
+    this_turn: usize,
+}
+
+impl TurnCap {
+    /// Whether the turn has logged its most requests: an attempt is then logged only if it ends
+    /// the turn (or the game).
+    pub fn full(&self) -> bool {
+        self.this_turn >= MAX_REQUESTS_PER_TURN
+    }
+
+    /// One more event logged, which ended the turn or not.
+    pub fn logged(&mut self, turn_ends: bool) {
+        self.this_turn = if turn_ends { 0 } else { self.this_turn + 1 };
+    }
+}
+
 /// A game in progress: the referee (the truth) and the log (the record).
 #[derive(Clone, Debug)]
 pub struct Game {
     referee: Referee,
     log: GameLog,
     /// Events logged in the current turn.
-    this_turn: usize,
+    this_turn: TurnCap,
 }
 
 /// Why a log could not be replayed.
@@ -182,7 +203,7 @@ impl Game {
                 events: Vec::new(),
                 hidden_start: false,
             },
-            this_turn: 0,
+            this_turn: TurnCap::default(),
         })
     }
 
@@ -230,7 +251,7 @@ impl Game {
                 | Request::Move(_)
                 | Request::Open(_)
         );
-        if attempt && self.this_turn >= MAX_REQUESTS_PER_TURN {
+        if attempt && self.this_turn.full() {
             // Rare: try it on a copy, and log it only if it ends the turn.
             let mut probe = self.referee.clone();
             probe.apply(&request)?;
@@ -240,7 +261,7 @@ impl Game {
         }
         let said: Announcement = self.referee.apply(&request)?;
         let turn_ends = self.referee.to_move() != before;
-        self.this_turn = if turn_ends { 0 } else { self.this_turn + 1 };
+        self.this_turn.logged(turn_ends);
         self.log.events.push(Event {
             by,
             request,

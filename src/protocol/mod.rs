@@ -19,7 +19,7 @@ use std::time::Duration;
 
 mod paths;
 mod run;
-mod tsuitate;
+use crate::tsuitate::protocol as tsuitate;
 
 pub use paths::{OutsideSaves, PathError, Paths};
 pub use run::{MAX_LINE, run, skip_line};
@@ -82,8 +82,9 @@ fn quote(text: &str) -> String {
     crate::untrusted::quoted_to(text, QUOTE)
 }
 
-/// A request that gets `ok:false`, with its one-sentence reason.
-struct Bad(String);
+/// A request that gets `ok:false`, with its one-sentence reason (a game's own requests, e.g.
+/// [`crate::tsuitate::protocol`], answer with it too).
+pub(crate) struct Bad(pub(crate) String);
 
 impl<E: std::fmt::Display> From<E> for Bad {
     fn from(e: E) -> Bad {
@@ -91,7 +92,7 @@ impl<E: std::fmt::Display> From<E> for Bad {
     }
 }
 
-fn bad<T>(text: impl Into<String>) -> Result<T, Bad> {
+pub(crate) fn bad<T>(text: impl Into<String>) -> Result<T, Bad> {
     Err(Bad(text.into()))
 }
 

@@ -11,6 +11,7 @@
 use super::SavedGame;
 use crate::announce::Over;
 use crate::log::Event;
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fs::File;
 use std::io::{self, Write};
@@ -38,18 +39,18 @@ struct Header {
 
 /// A journal line as read.
 #[derive(Deserialize)]
-struct Line {
+struct Line<E, O> {
     at: usize,
-    event: Event,
-    over: Option<Over>,
+    event: E,
+    over: Option<O>,
 }
 
 /// A journal line as written (borrowing the event: no copy per request).
 #[derive(Serialize)]
-struct LineOut<'a> {
+struct LineOut<'a, E, O> {
     at: usize,
-    event: &'a Event,
-    over: Option<Over>,
+    event: &'a E,
+    over: Option<O>,
 }
 
 /// An open journal, appended to after each accepted event.
@@ -75,8 +76,14 @@ impl Journal {
         Ok(Journal { file, entries: 0 })
     }
 
-    /// Appends the event that made the log `at + 1` long, and syncs it.
-    pub fn append(&mut self, at: usize, event: &Event, over: Option<Over>) -> io::Result<()> {
+    /// Appends the event that made the log `at + 1` long, and syncs it (any game's event and
+    /// result, in its save's serde shape).
+    pub fn append<E: Serialize, O: Serialize>(
+        &mut self,
+        at: usize,
+        event: &E,
+        over: Option<O>,
+    ) -> io::Result<()> {
         let line = LineOut { at, event, over };
         let mut text = serde_json::to_string(&line).map_err(io::Error::other)?;
         text.push('\n');
@@ -94,25 +101,122 @@ impl Journal {
 
 /// Adds to `saved` (read from `text` at `save`) the journal's events that continue it.
 pub fn apply(saved: &mut SavedGame, text: &str, save: &Path) {
+    for (event, over) in continuation::<Event, Over>(text, save, saved.log.events.len()) {
+        saved.log.events.push(event);
+        saved.result = over;
+    }
+}
+
+/// The events of the journal of the save at `save` (read as `text`, holding `events` events)
+/// that continue it exactly, each with the result after it, for any game: nothing when the
+/// journal belongs to another snapshot; up to a torn last line, never acknowledged.
+pub fn continuation<E: DeserializeOwned, O: DeserializeOwned>(
+    text: &str,
+    save: &Path,
+    events: usize,
+) -> Vec<(E, Option<O>)> {
+    let mut more = Vec::new();
     let Ok(journal) = super::read_own_text(&journal_path(save)) else {
-        return;
+        return more;
     };
     let mut lines = journal.lines();
     let Some(Ok(header)) = lines.next().map(serde_json::from_str::<Header>) else {
-        return;
+        return more;
     };
-    if header.snapshot_hash != fingerprint(text) || header.snapshot_events != saved.log.events.len()
-    {
-        return;
+    if header.snapshot_hash != fingerprint(text) || header.snapshot_events != events {
+        return more;
     }
     for line in lines {
-        let Ok(line) = serde_json::from_str::<Line>(line) else {
-            return; // a torn last line: it was never acknowledged
+        let Ok(line) = serde_json::from_str::<Line<E, O>>(line) else {
+            break; // a torn last line: it was never acknowledged
         };
-        if line.at != saved.log.events.len() {
-            return;
+        if line.at != events + more.len() {
+            break;
         }
-        saved.log.events.push(line.event);
-        saved.result = line.over;
+        more.push((line.event, line.over));
+    }
+    more
+}
+
+/// An autosave, for every game: a snapshot of the whole save, then one synced journal line per
+/// event, and a new snapshot once the journal holds max(events / 2, 64) lines, so a request
+/// costs O(1) writes on average however long the game. A copy has no journal: its next event
+/// writes a snapshot.
+#[derive(Debug)]
+pub struct Autosave {
+    path: PathBuf,
+    journal: Option<Journal>,
+    /// The last failure, shown to the user until a save succeeds.
+    pub error: Option<String>,
+}
+
+impl Clone for Autosave {
+    fn clone(&self) -> Autosave {
+        Autosave {
+            path: self.path.clone(),
+            journal: None,
+            error: self.error.clone(),
+        }
+    }
+}
+
+impl Autosave {
+    /// An autosave to `path`, nothing written yet.
+    pub fn new(path: PathBuf) -> Autosave {
+        Autosave {
+            path,
+            journal: None,
+            error: None,
+        }
+    }
+
+    /// Where the game is saved.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Writes `text`, the whole save of `events` events, atomically, and starts a fresh journal.
+    pub fn snapshot(&mut self, text: &str, events: usize) {
+        self.journal = None;
+        let written = super::write_atomic(&self.path, text.as_bytes())
+            .and_then(|()| Journal::start(&self.path, text, events));
+        match written {
+            Ok(journal) => {
+                self.journal = Some(journal);
+                self.error = None;
+            }
+            Err(e) => {
+                let path = self.path.display();
+                self.error = Some(format!("autosave to {path} failed: {e}"));
+            }
+        }
+    }
+
+    /// After one new event, the game now `events` long ending with `event` and `over`: the
+    /// event appended to the journal, or, when it is time (or the append failed), a snapshot of
+    /// `whole()`.
+    pub fn event<E: Serialize, O: Serialize>(
+        &mut self,
+        events: usize,
+        event: &E,
+        over: Option<O>,
+        whole: impl FnOnce() -> String,
+    ) {
+        let appended = match &mut self.journal {
+            Some(journal) if events > 0 && journal.entries() < (events / 2).max(64) => {
+                journal.append(events - 1, event, over).is_ok()
+            }
+            _ => false,
+        };
+        if appended {
+            self.error = None;
+        } else {
+            self.snapshot(&whole(), events);
+        }
+    }
+
+    /// How many events the journal holds since the last snapshot (none before the first).
+    pub fn journaled(&self) -> usize {
+        self.journal.as_ref().map_or(0, Journal::entries)
     }
 }

@@ -37,6 +37,52 @@ const MAX_PLAIN_LINE: usize = 1024 * 1024;
 /// Bytes of the reveal a request may take, at most (an event in JSON is a few hundred bytes).
 const REVEAL_PER_REQUEST: usize = 256;
 
+/// A table's line the seat cannot read, in words: why, and the line quoted short.
+pub fn malformed(why: &str, line: &str) -> SeatError {
+    SeatError::Malformed(format!(
+        "{}: {}",
+        crate::untrusted::shortened_to(why, 80),
+        crate::untrusted::quoted_to(line, 80)
+    ))
+}
+
+/// A refusal from the table, kept among the last [`KEPT_ERRORS`] (a table can send any number);
+/// the table's words are shown, so they are bounded and control characters escaped.
+pub fn refused(errors: &mut Vec<String>, error: &str) -> Received {
+    if errors.len() >= KEPT_ERRORS {
+        errors.remove(0);
+    }
+    let error = crate::untrusted::shortened(error);
+    errors.push(error.clone());
+    Received::Refused(error)
+}
+
+/// Checks that heard line `n` follows the `held` ones (`None`: no welcome yet).
+pub fn next_heard(n: usize, held: Option<usize>) -> Result<(), SeatError> {
+    let Some(held) = held else {
+        return Err(SeatError::OutOfOrder(
+            "a heard line before the welcome".into(),
+        ));
+    };
+    if n != held + 1 {
+        return Err(SeatError::OutOfOrder(format!(
+            "heard line {n} after {held}"
+        )));
+    }
+    Ok(())
+}
+
+/// The opponent's name from a state line, cleaned as every name that enters, and kept in
+/// `names` at `opponent` (its index there, once the seat is known) once it has sat down.
+pub fn opponent_named(names: &mut [String; 2], opponent: Option<usize>, name: &mut String) {
+    *name = crate::untrusted::clean_name(name);
+    if let Some(i) = opponent
+        && !name.is_empty()
+    {
+        names[i] = name.clone();
+    }
+}
+
 /// What the seat knows: its perception, the public state, and what the table said last.
 #[derive(Clone, Debug, Default)]
 pub struct SeatState {
@@ -85,13 +131,8 @@ impl SeatState {
                 limit,
             });
         }
-        let message: ToSeat = serde_json::from_str(line).map_err(|e| {
-            SeatError::Malformed(format!(
-                "{}: {}",
-                crate::untrusted::shortened_to(&e.to_string(), 80),
-                crate::untrusted::quoted_to(line, 80)
-            ))
-        })?;
+        let message: ToSeat =
+            serde_json::from_str(line).map_err(|e| malformed(&e.to_string(), line))?;
         match message {
             ToSeat::Welcome {
                 seat,
@@ -137,14 +178,8 @@ impl SeatState {
                 },
             ),
             ToSeat::State(mut state) => {
-                // Names from the table are shown: cleaned as every name that enters.
-                state.opponent_name = crate::untrusted::clean_name(&state.opponent_name);
-                // The other player's name, once it has sat down.
-                if let Some(seat) = self.seat()
-                    && !state.opponent_name.is_empty()
-                {
-                    self.names[usize::from(!seat == Color::White)] = state.opponent_name.clone();
-                }
+                let opponent = self.seat().map(|seat| usize::from(!seat == Color::White));
+                opponent_named(&mut self.names, opponent, &mut state.opponent_name);
                 self.state = Some(state);
                 Ok(Received::State)
             }
@@ -152,15 +187,7 @@ impl SeatState {
                 self.board = Some(fen);
                 Ok(Received::News)
             }
-            ToSeat::Error { error } => {
-                if self.errors.len() >= KEPT_ERRORS {
-                    self.errors.remove(0);
-                }
-                // The table's words are shown: bounded, control characters escaped.
-                let error = crate::untrusted::shortened(&error);
-                self.errors.push(error.clone());
-                Ok(Received::Refused(error))
-            }
+            ToSeat::Error { error } => Ok(refused(&mut self.errors, &error)),
             ToSeat::Reveal { log } => {
                 self.reveal = Some(*log);
                 Ok(Received::News)
@@ -181,18 +208,11 @@ impl SeatState {
 
     /// The `n`th thing the seat heard, which must follow the ones it holds.
     fn heard(&mut self, n: usize, perceived: Perceived) -> Result<Received, SeatError> {
-        let Some((_, _, seen)) = &mut self.seat else {
-            return Err(SeatError::OutOfOrder(
-                "a heard line before the welcome".into(),
-            ));
-        };
-        if n != seen.events.len() + 1 {
-            return Err(SeatError::OutOfOrder(format!(
-                "heard line {n} after {}",
-                seen.events.len()
-            )));
+        let held = self.seat.as_ref().map(|(_, _, seen)| seen.events.len());
+        next_heard(n, held)?;
+        if let Some((_, _, seen)) = &mut self.seat {
+            seen.events.push(perceived);
         }
-        seen.events.push(perceived);
         self.view = None;
         Ok(Received::News)
     }

@@ -1,8 +1,8 @@
 //! Who may sit at a table: the join code (or after a resume each seat's own code), each seat's
 //! token, and which seats are taken (the pace of tries is [`super::gate`]'s: a code is never
-//! retired for wrong tries, so no one can lock the player holding it out). Both tables share
-//! it: the chess [`super::host::Host`] and tsuitate shogi's (`tsuitate::table::TsuitateHost`);
-//! the server ([`super::net`]) drives either through [`SeatTable`].
+//! retired for wrong tries, so no one can lock the player holding it out). Every game's table
+//! shares it (the chess family's [`super::host::Host`] among them); the server
+//! ([`super::net`]) drives any of them through [`SeatTable`].
 
 use super::host::{HelloError, Outbox};
 use super::secure::{Claim, Refusal, normalise_code};

@@ -7,125 +7,100 @@
 //!   and output, seated at one of our tables as a [`Bot`] (`kriegspiel match --white 'cmd:...'`).
 //!   It is sent exactly what its seat heard (its view's perception), nothing else.
 
-use super::client::{Received, SeatState};
-use super::pipes::{Pipes, Said, Trouble};
+use super::Hello;
+use super::client::{Received, SeatError, SeatState};
+use super::pipes::{Said, Trouble};
+use super::play::{SeatBot, SeatSide};
+use super::program::Program;
 use super::wire::{FromSeat, OverWire, State, ToSeat};
-use super::{Hello, Line, MAX_TABLE_LINE, read_line};
 use crate::bots::driver::Driver;
 use crate::bots::{Bot, BotError, BotKind};
 use crate::log::GameLog;
 use crate::referee::Request;
 use crate::view::PlayerView;
 use std::io::{self, BufRead, Write};
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// How long a program has to send the squares it opens after its move (Modern Kriegspiel).
 const OPEN_WAIT: Duration = Duration::from_millis(300);
 
-/// After this many refused requests in a row, a bot resigns rather than loop.
-const MAX_REFUSALS: u32 = 64;
+pub use super::play::SeatEnd;
 
-/// How a seat's game ended for the engine loop.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SeatEnd {
-    /// The game is over and revealed.
-    Revealed,
-    /// The table closed the connection first.
-    Closed,
-}
-
-/// Plays `bot` (on its own thread, [`Driver`]) at a seat: sends `hello` (unless the connection
-/// already did), then reads the table's lines from `input` and writes a request to `output`
-/// whenever the seat is to act, until the reveal or the end of input; `seated` is called once,
-/// as soon as the table has given the seat (its colour and token).
+/// Plays `bot` (on its own thread, [`Driver`]) at a seat: the one seat loop
+/// ([`super::play::play`]) with the chess family's lines; `seated` is called once, as soon as
+/// the table has given the seat (its colour and token).
 /// With `max_plies`, the bot resigns instead of acting once that many plies (half-moves, counted
 /// by move numbers: [`plies_played`]) have been played (a cap for test games).
 pub fn play_seat(
     bot: &mut Driver,
     hello: Option<&Hello>,
     max_plies: Option<u32>,
-    mut input: impl BufRead,
-    mut output: impl Write,
+    input: impl BufRead,
+    output: impl Write,
     seated: &mut dyn FnMut(&SeatState),
 ) -> io::Result<(SeatEnd, SeatState)> {
-    if let Some(hello) = hello {
-        writeln!(output, "{}", hello.line())?;
-        output.flush()?;
+    let mut player = ChessSeat {
+        bot,
+        asked_open: None,
+    };
+    super::play::play(&mut player, hello, max_plies, input, output, seated)
+}
+
+/// A chess-family bot at a seat.
+struct ChessSeat<'a> {
+    bot: &'a mut Driver,
+    /// The record's length when the seat was last asked for squares to open.
+    asked_open: Option<usize>,
+}
+
+impl SeatBot<SeatState> for ChessSeat<'_> {
+    fn refused(&mut self, error: &str) {
+        self.bot.refused(error);
     }
-    let mut state = SeatState::new();
-    let mut told = false;
-    // The seat's record length when the request waiting for its answer was sent.
-    let mut waiting: Option<usize> = None;
-    let mut refusals = 0;
-    let mut asked_open: Option<usize> = None;
-    loop {
-        let line = match read_line(&mut input, MAX_TABLE_LINE)? {
-            Line::Text(line) if line.trim().is_empty() => continue,
-            Line::Text(line) => line,
-            Line::TooLong | Line::NotUtf8 => continue,
-            Line::End => return Ok((SeatEnd::Closed, state)),
-        };
-        let got = state
-            .receive(&line)
-            .map_err(|e| io::Error::other(e.to_string()))?;
-        if !told && state.token().is_some() {
-            told = true;
-            seated(&state);
-        }
-        if state.reveal.is_some() {
-            return Ok((SeatEnd::Revealed, state));
-        }
-        // A request is answered by an error, or by its own heard line and then the state (a
-        // state line for anything else, e.g. the opponent's connection, is not the answer).
-        match (got, waiting) {
-            (Received::Refused(e), _) => {
-                refusals += 1;
-                waiting = None;
-                bot.refused(&e);
-            }
-            (Received::State, Some(have)) if state.have() > have => {
-                refusals = 0;
-                waiting = None;
-            }
-            _ => {}
-        }
-        // Nothing to decide until the table's state has caught up with the record: the view
-        // (rebuilt from the whole record) is not built after every line of a long catch-up.
-        if state.state.as_ref().is_none_or(|s| s.n != state.have()) {
-            continue;
-        }
+
+    fn turn(&mut self, state: &mut SeatState, give_up: bool) -> Option<String> {
         // Modern Kriegspiel: right after its legal move the seat may open squares, asked once
         // (at this length of its record; a bot that opens none is not asked again).
-        let opening =
-            state.view().is_some_and(|v| v.acts_after_moving()) && asked_open != Some(state.have());
-        if waiting.is_some() || !(state.to_act() || opening) {
-            continue;
+        let opening = state.view().is_some_and(|v| v.acts_after_moving())
+            && self.asked_open != Some(state.have());
+        if !(state.to_act() || opening) {
+            return None;
         }
         if opening {
-            asked_open = Some(state.have());
+            self.asked_open = Some(state.have());
         }
-        let seat = state.seat();
-        let capped = state
-            .view()
-            .zip(max_plies)
-            .is_some_and(|(view, max)| plies_played(view) >= max);
-        let request = if (refusals >= MAX_REFUSALS || capped) && !opening {
-            seat.map(Request::Resign)
+        let request = if give_up && !opening {
+            state.seat().map(Request::Resign)
         } else {
-            state.view().and_then(|view| bot.act(view))
-        };
-        let Some(request) = request else {
-            continue;
-        };
-        let repr = crate::referee::RequestRepr::from(request);
-        writeln!(
-            output,
-            "{}",
-            serde_json::to_string(&repr).map_err(io::Error::other)?
-        )?;
-        output.flush()?;
-        waiting = Some(state.have());
+            state.view().and_then(|view| self.bot.act(view))
+        }?;
+        serde_json::to_string(&crate::referee::RequestRepr::from(request)).ok()
+    }
+}
+
+impl SeatSide for SeatState {
+    fn receive(&mut self, line: &str) -> Result<Received, SeatError> {
+        SeatState::receive(self, line)
+    }
+
+    fn token(&self) -> Option<&str> {
+        SeatState::token(self)
+    }
+
+    fn revealed(&self) -> bool {
+        self.reveal.is_some()
+    }
+
+    fn have(&self) -> usize {
+        SeatState::have(self)
+    }
+
+    fn caught_up(&self) -> bool {
+        self.state.as_ref().is_some_and(|s| s.n == self.have())
+    }
+
+    fn plies(&mut self) -> Option<u32> {
+        self.view().map(plies_played)
     }
 }
 
@@ -148,118 +123,38 @@ pub fn start_bot(kind: BotKind, engine: &str, seed: u64) -> Result<Box<dyn Bot>,
     }
 }
 
-/// Why an engine program could not be started ([`EngineBot::spawn`]).
-#[derive(Debug, thiserror::Error)]
-pub enum EngineError {
-    /// An empty command.
-    #[error("an engine command needs a program: cmd:PROGRAM ARGS")]
-    NoProgram,
-    /// `kriegspiel`, but this program's own path is unknown.
-    #[error("{0}")]
-    OwnPath(#[source] io::Error),
-    /// The program does not start.
-    #[error("cannot start the engine {}: {source}", crate::untrusted::quoted(.program))]
-    Start {
-        /// The program as named.
-        program: String,
-        /// Why.
-        source: io::Error,
-    },
-    /// The program's output cannot be read.
-    #[error("the engine has no standard output")]
-    NoOutput,
-}
+pub use super::program::{EngineError, HELLO_WAIT, MAX_BAD_LINES};
 
-/// How long a program has for its hello, from the first time it is asked for a request.
-const HELLO_WAIT: Duration = Duration::from_secs(10);
-
-/// The most lines a program may send in a row, in one request, that are no request (each
-/// answered with an `error` line; blank and unreadable lines are skipped) before it is cut off.
-pub const MAX_BAD_LINES: usize = 64;
-
-/// A program speaking the seat protocol, seated at a local table as a [`Bot`]. Its pipes are
-/// bounded ([`Pipes`]): sending to it never waits, what it sends is queued up to a bound, and each
-/// request has a time limit that nothing it does extends. A program that floods, stops reading,
-/// falls silent, exits or babbles is asked nothing more ([`Bot::trouble`] says why), and the
-/// table's forfeit rule ends its game.
+/// A program speaking the seat protocol, seated at a local table as a [`Bot`]: the one program
+/// pipe ([`Program`]: bounded both ways, one time limit per request that nothing it does
+/// extends, a babbler cut off) with the chess family's lines. A program that floods, stops
+/// reading, falls silent, exits or babbles is asked nothing more ([`Bot::trouble`] says why),
+/// and the table's forfeit rule ends its game.
 pub struct EngineBot {
-    name: String,
-    child: Child,
-    pipes: Pipes,
+    program: Program,
     /// The seat's `heard` lines sent so far.
     sent: usize,
     welcomed: bool,
     /// A state line has been sent.
     stated: bool,
-    /// Lines in a row, in this request, that were no request.
-    bad: usize,
-    /// Why the program is asked nothing more, once it is not.
-    trouble: Option<Trouble>,
-    /// How long the program may take for one request.
-    limit: Duration,
 }
 
 impl EngineBot {
     /// Starts `command` (a program and its arguments, split at spaces; `kriegspiel` means this
     /// program itself), with 60 s per request.
     pub fn spawn(command: &str) -> Result<EngineBot, EngineError> {
-        let mut words = command.split_whitespace();
-        let program = words.next().ok_or(EngineError::NoProgram)?;
-        let path = match program {
-            "kriegspiel" => std::env::current_exe().map_err(EngineError::OwnPath)?,
-            other => other.into(),
-        };
-        let mut cmd = Command::new(&path);
-        cmd.args(words)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit());
-        // Its own process group, so that whatever it starts is stopped with it.
-        #[cfg(unix)]
-        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
-        let mut child = cmd.spawn().map_err(|source| EngineError::Start {
-            program: program.to_owned(),
-            source,
-        })?;
-        let stdout = child.stdout.take().ok_or(EngineError::NoOutput)?;
-        let pipes = Pipes::start(child.stdin.take(), stdout);
         Ok(EngineBot {
-            name: format!("cmd:{command}"),
-            child,
-            pipes,
+            program: Program::spawn(command)?,
             sent: 0,
             welcomed: false,
             stated: false,
-            bad: 0,
-            trouble: None,
-            limit: Duration::from_secs(60),
         })
     }
 
     /// The same program with `limit` per request instead (at most a year).
     pub fn with_limit(mut self, limit: Duration) -> EngineBot {
-        self.limit = limit.min(Duration::from_secs(365 * 24 * 3600));
+        self.program = self.program.with_limit(limit);
         self
-    }
-
-    /// The program is asked nothing more, for `trouble`: it is stopped at once (not at the
-    /// end of the game, which a process ending first would never reach).
-    fn cut_off(&mut self, trouble: Trouble) {
-        self.trouble = Some(trouble);
-        self.kill_group();
-        let _ = self.child.kill();
-    }
-
-    /// Stops every process in the program's group (what it started, too).
-    fn kill_group(&self) {
-        #[cfg(unix)]
-        if let Ok(group) = libc::pid_t::try_from(self.child.id()) {
-            // SAFETY: kill(2) with a negative pid signals the group the program leads; it
-            // touches no memory of ours.
-            unsafe {
-                libc::kill(-group, libc::SIGKILL);
-            }
-        }
     }
 
     /// Modern Kriegspiel, right after the program's legal move: it is sent what it heard and
@@ -268,10 +163,10 @@ impl EngineBot {
     fn open_if_sent(&mut self, view: &PlayerView) -> Option<Request> {
         let deadline = Instant::now() + OPEN_WAIT;
         self.catch_up(view, deadline)?;
-        if self.trouble.is_some() {
+        if self.program.trouble().is_some() {
             return None;
         }
-        match self.pipes.next(deadline) {
+        match self.program.next_said(deadline) {
             Ok(Said::Text(line)) => match FromSeat::parse(&line, view.color) {
                 Ok(FromSeat::Request(open @ Request::Open(_))) => Some(open),
                 _ => {
@@ -283,7 +178,7 @@ impl EngineBot {
             },
             Ok(_) | Err(Trouble::Silent) => None,
             Err(trouble) => {
-                self.cut_off(trouble);
+                self.program.cut_off(trouble);
                 None
             }
         }
@@ -291,44 +186,24 @@ impl EngineBot {
 
     /// Queues `message` for the program (never waits).
     fn send(&mut self, message: &ToSeat) {
-        if self.trouble.is_none()
-            && let Err(trouble) = self.pipes.send(message.line())
-        {
-            self.cut_off(trouble);
-        }
-    }
-
-    /// The program's next line of text that is not blank, within `deadline`; blank and
-    /// unreadable lines count as lines that are no request.
-    fn text(&mut self, deadline: Instant) -> Option<String> {
-        loop {
-            if self.bad >= MAX_BAD_LINES {
-                self.cut_off(Trouble::Babbling(self.bad));
-            }
-            if self.trouble.is_some() {
-                return None;
-            }
-            match self.pipes.next(deadline) {
-                Ok(Said::Text(line)) if !line.trim().is_empty() => return Some(line),
-                Ok(_) => self.bad += 1,
-                Err(trouble) => self.cut_off(trouble),
-            }
-        }
+        self.program.send(message.line());
     }
 
     /// Reads the program's hello (within [`HELLO_WAIT`] and `deadline`); anything else is
     /// refused, and the program is asked nothing more.
     fn hello(&mut self, view: &PlayerView, deadline: Instant) -> Option<()> {
-        let hello = self.text(deadline.min(Instant::now() + HELLO_WAIT))?;
-        match FromSeat::parse(&hello, view.color) {
-            Ok(FromSeat::Hello(h)) if h.version == super::VERSION => {}
-            _ => {
+        let color = view.color;
+        self.program.hello(
+            deadline,
+            |line| {
+                matches!(FromSeat::parse(line, color),
+                    Ok(FromSeat::Hello(h)) if h.version == super::VERSION)
+            },
+            || {
                 let error = format!("expected a hello of version {}", super::VERSION);
-                self.send(&ToSeat::Error { error });
-                self.cut_off(Trouble::NoHello);
-                return None;
-            }
-        }
+                ToSeat::Error { error }.line()
+            },
+        )?;
         self.welcomed = true;
         let seen = &view.perception;
         self.send(&ToSeat::Welcome {
@@ -376,13 +251,13 @@ impl EngineBot {
             draw_offer: None,
             opponent_name: String::new(),
         }));
-        self.trouble.is_none().then_some(())
+        self.program.trouble().is_none().then_some(())
     }
 }
 
 impl Bot for EngineBot {
     fn name(&self) -> &str {
-        &self.name
+        self.program.name()
     }
 
     /// The program makes every request of its seat itself, a placement included, and the
@@ -396,22 +271,20 @@ impl Bot for EngineBot {
 
     fn next(&mut self, view: &PlayerView) -> Option<Request> {
         // The limit runs from the question, whatever the program does meanwhile.
-        let deadline = Instant::now() + self.limit;
-        self.bad = 0;
+        let deadline = self.program.question();
         self.catch_up(view, deadline)?;
-        loop {
-            let line = self.text(deadline)?;
-            let error = match FromSeat::parse(&line, view.color) {
-                Ok(FromSeat::Request(request)) => return Some(request),
+        let color = view.color;
+        self.program.answer_by(deadline, |line| {
+            let error = match FromSeat::parse(line, color) {
+                Ok(FromSeat::Request(request)) => return Ok(request),
                 Ok(FromSeat::OfferDraw | FromSeat::AcceptDraw) => {
                     "draw offers are not taken at this table".to_owned()
                 }
                 Ok(FromSeat::Hello(_)) => "this seat already has its hello".to_owned(),
                 Err(e) => e.to_string(),
             };
-            self.bad += 1;
-            self.send(&ToSeat::Error { error });
-        }
+            Err(ToSeat::Error { error }.line())
+        })
     }
 
     fn refused(&mut self, error: &str) {
@@ -427,32 +300,10 @@ impl Bot for EngineBot {
                 log: Box::new(log.clone()),
             });
         }
-        self.pipes.close_input();
+        self.program.close_input();
     }
 
     fn trouble(&self) -> Option<String> {
-        self.trouble.as_ref().map(Trouble::to_string)
-    }
-}
-
-impl Drop for EngineBot {
-    fn drop(&mut self) {
-        // The end of its input tells the program to finish; one that does not is stopped.
-        self.pipes.close_input();
-        let deadline = Instant::now() + Duration::from_secs(2);
-        let mut ended = false;
-        while !ended && Instant::now() < deadline {
-            ended = matches!(self.child.try_wait(), Ok(Some(_)));
-            if !ended {
-                std::thread::sleep(Duration::from_millis(10));
-            }
-        }
-        // What it started ends with it (a group outlives its leader while a member lives, so
-        // its number is not reused meanwhile).
-        self.kill_group();
-        if !ended {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-        }
+        self.program.trouble().map(Trouble::to_string)
     }
 }

@@ -252,34 +252,28 @@ impl Host {
     /// A line from a seated connection.
     pub fn handle(&mut self, seat: Color, line: &str, now: Duration) -> Outbox {
         let mut out = Vec::new();
-        let error = |out: &mut Outbox, text: String| {
-            out.push((seat, ToSeat::Error { error: text }.line()));
-        };
+        let read = FromSeat::parse(line, seat)
+            .map(|line| match line {
+                FromSeat::Hello(_) => SeatLine::Hello,
+                FromSeat::OfferDraw => SeatLine::OfferDraw,
+                FromSeat::AcceptDraw => SeatLine::AcceptDraw,
+                FromSeat::Request(request) => SeatLine::Request(request),
+            })
+            .map_err(|e| e.to_string());
         let over = self.session.over().is_some();
-        match FromSeat::parse(line, seat) {
-            Err(e) => error(&mut out, e.to_string()),
-            Ok(FromSeat::Hello(_)) => {
-                error(&mut out, "this connection already has its seat".into())
-            }
-            Ok(_) if over => error(&mut out, "the game is over".into()),
-            Ok(FromSeat::OfferDraw) if self.offer == Some(seat) => {
-                error(&mut out, "your draw offer already stands".into())
-            }
-            Ok(FromSeat::OfferDraw) => {
+        let refuse =
+            |out: &mut Outbox, error: String| out.push((seat, super::wire::error_line(error)));
+        match step(read, seat, !seat, over, self.offer) {
+            Step::Refuse(error) => refuse(&mut out, error),
+            Step::Offer => {
                 self.offer = Some(seat);
                 self.updates(now, [true; 2], &mut out);
             }
-            Ok(FromSeat::AcceptDraw) if self.offer != Some(!seat) => error(
-                &mut out,
-                "there is no draw offer from the opponent to accept".into(),
-            ),
-            Ok(FromSeat::AcceptDraw) => self.request(seat, Request::Draw, now, &mut out),
-            Ok(FromSeat::Request(request)) => {
+            Step::Accept => self.request(seat, Request::Draw, now, &mut out),
+            Step::Request(request) => {
                 if request.actor(self.session.to_move()) != Some(seat) {
-                    error(
-                        &mut out,
-                        format!("it is not your turn to \"{}\"", request.name()),
-                    );
+                    let error = format!("it is not your turn to \"{}\"", request.name());
+                    refuse(&mut out, error);
                 } else {
                     self.request(seat, request, now, &mut out);
                 }
@@ -410,5 +404,58 @@ impl SeatTable for Host {
 
     fn awaits_reveal(&self, seat: Color) -> bool {
         self.is_connected(seat) && !self.revealed(seat)
+    }
+}
+
+/// A seated connection's line as every game's table reads it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeatLine<R> {
+    /// Another `hello`.
+    Hello,
+    /// `offer_draw`.
+    OfferDraw,
+    /// `accept_draw`.
+    AcceptDraw,
+    /// A request of the game.
+    Request(R),
+}
+
+/// What a table does with a seated connection's line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step<R> {
+    /// Refuses it, in these words (nothing changes).
+    Refuse(String),
+    /// The seat's draw offer now stands.
+    Offer,
+    /// The seat accepts the opponent's standing offer: the game is drawn.
+    Accept,
+    /// A request for the game to judge (whose turn it is, the game says).
+    Request(R),
+}
+
+/// The rules every game's table applies to a seated connection's line `read` (or why it does
+/// not read), from `seat` (its `opponent`), with the game `over` or not and the draw `offer`
+/// standing: one seat per connection, nothing after the end, one standing offer, and only the
+/// opponent's offer accepted.
+pub fn step<S: Copy + Eq, R>(
+    read: Result<SeatLine<R>, String>,
+    seat: S,
+    opponent: S,
+    over: bool,
+    offer: Option<S>,
+) -> Step<R> {
+    match read {
+        Err(e) => Step::Refuse(e),
+        Ok(SeatLine::Hello) => Step::Refuse("this connection already has its seat".into()),
+        Ok(_) if over => Step::Refuse("the game is over".into()),
+        Ok(SeatLine::OfferDraw) if offer == Some(seat) => {
+            Step::Refuse("your draw offer already stands".into())
+        }
+        Ok(SeatLine::OfferDraw) => Step::Offer,
+        Ok(SeatLine::AcceptDraw) if offer != Some(opponent) => {
+            Step::Refuse("there is no draw offer from the opponent to accept".into())
+        }
+        Ok(SeatLine::AcceptDraw) => Step::Accept,
+        Ok(SeatLine::Request(request)) => Step::Request(request),
     }
 }

@@ -23,6 +23,8 @@ pub mod host;
 pub mod link;
 pub mod net;
 pub mod pipes;
+pub mod play;
+pub mod program;
 pub mod remote;
 pub mod secure;
 pub mod serve;

@@ -158,10 +158,24 @@ pub enum ToSeat {
 impl ToSeat {
     /// The line as JSON (without the newline).
     pub fn line(&self) -> String {
-        serde_json::to_string(self).unwrap_or_else(|e| {
-            format!("{{\"type\":\"error\",\"error\":\"internal: cannot write a line: {e}\"}}")
-        })
+        to_line(self)
     }
+}
+
+/// A table's line as JSON (without the newline), for every game's lines: a line that cannot be
+/// written becomes an `error` line saying so.
+pub fn to_line(message: &impl Serialize) -> String {
+    serde_json::to_string(message).unwrap_or_else(|e| {
+        format!("{{\"type\":\"error\",\"error\":\"internal: cannot write a line: {e}\"}}")
+    })
+}
+
+/// The `error` line for a refused line, in every game: `{"type":"error","error":"..."}`.
+pub fn error_line(error: impl Into<String>) -> String {
+    ToSeat::Error {
+        error: error.into(),
+    }
+    .line()
 }
 
 /// The first line a seat sends.
@@ -207,6 +221,13 @@ impl Hello {
     /// The line as JSON.
     pub fn line(&self) -> String {
         serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// A `hello` line read (its name cleaned as every name that enters), in every game.
+    pub fn read(value: serde_json::Value) -> Result<Hello, serde_json::Error> {
+        let mut hello: Hello = serde_json::from_value(value)?;
+        hello.name = hello.name.as_deref().map(crate::untrusted::clean_name);
+        Ok(hello)
     }
 }
 
@@ -267,22 +288,14 @@ impl FromSeat {
     /// a colour). Refuses what a seat may not ask: a request in the other seat's name, a draw
     /// without an offer (use `offer_draw` / `accept_draw`), a timeout or an adjudication.
     pub fn parse(line: &str, seat: Color) -> Result<FromSeat, LineError> {
-        let value: serde_json::Value = serde_json::from_str(line).map_err(LineError::NotJson)?;
-        let op = value
-            .get("op")
-            .and_then(serde_json::Value::as_str)
-            .ok_or(LineError::NoOp)?
-            .to_owned();
+        let (fields, op) = op_of(line)?;
+        let value = serde_json::Value::Object(fields);
         let fields = |source| LineError::Fields {
             op: op.clone(),
             source,
         };
         match op.as_str() {
-            "hello" => {
-                let mut hello: Hello = serde_json::from_value(value).map_err(fields)?;
-                hello.name = hello.name.as_deref().map(crate::untrusted::clean_name);
-                Ok(FromSeat::Hello(hello))
-            }
+            "hello" => Hello::read(value).map(FromSeat::Hello).map_err(fields),
             "offer_draw" | "accept_draw" => {
                 if value.as_object().is_some_and(|o| o.len() > 1) {
                     return Err(LineError::NoFieldsWanted(op));
@@ -311,6 +324,22 @@ impl FromSeat {
             other => Err(LineError::UnknownOp(other.to_owned())),
         }
     }
+}
+
+/// A seat's line read as far as every game reads it: a JSON object and the `op` it names.
+pub fn op_of(
+    line: &str,
+) -> Result<(serde_json::Map<String, serde_json::Value>, String), LineError> {
+    let value: serde_json::Value = serde_json::from_str(line).map_err(LineError::NotJson)?;
+    let serde_json::Value::Object(fields) = value else {
+        return Err(LineError::NoOp);
+    };
+    let op = fields
+        .get("op")
+        .and_then(serde_json::Value::as_str)
+        .ok_or(LineError::NoOp)?
+        .to_owned();
+    Ok((fields, op))
 }
 
 /// Unseen enemy units as the welcome line writes them: `[pawns, knights, bishops, rooks,

@@ -15,23 +15,13 @@ use crate::clock::{Clock, TimeControl};
 use crate::log::{Event, Game};
 use crate::referee::{NewGameError, Request, RequestError};
 use crate::rules::RuleSet;
-use crate::save::journal::Journal;
+use crate::save::journal::Autosave;
 use crate::save::{Correction, Loaded, Markers, Meta, SavedGame};
 use crate::table::{Facts, News};
 use crate::view::PlayerView;
 use shakmaty::{Color, Role, Setup, Square};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-
-/// The open journal; a copy of a session has none (its next autosave writes a snapshot).
-#[derive(Debug, Default)]
-struct JournalSlot(Option<Journal>);
-
-impl Clone for JournalSlot {
-    fn clone(&self) -> JournalSlot {
-        JournalSlot(None)
-    }
-}
 
 /// A game in progress with everything around it.
 #[derive(Clone, Debug)]
@@ -43,9 +33,8 @@ pub struct GameSession {
     corrections: Vec<Correction>,
     /// Comments written in study, kept through the autosaves of a resumed game.
     comments: std::collections::BTreeMap<usize, String>,
-    autosave: Option<PathBuf>,
-    /// The autosave's journal of the events since its last snapshot.
-    journal: JournalSlot,
+    /// The autosave: a snapshot and the journal of the events since.
+    autosave: Option<Autosave>,
     /// The last autosave failure, shown to the user until a save succeeds.
     pub autosave_error: Option<String>,
     /// Bumped by every change to the log (a new event, an undo): the key of the view cache.
@@ -78,8 +67,7 @@ impl GameSession {
             markers: Markers::default(),
             corrections: Vec::new(),
             comments: Default::default(),
-            autosave,
-            journal: JournalSlot(None),
+            autosave: autosave.map(Autosave::new),
             autosave_error: None,
             revision: 0,
             views: [None, None],
@@ -306,7 +294,7 @@ impl GameSession {
 
     /// Where the game is autosaved.
     pub fn autosave_path(&self) -> Option<&Path> {
-        self.autosave.as_deref()
+        self.autosave.as_ref().map(Autosave::path)
     }
 
     /// Writes the game to `path` (atomically).
@@ -320,43 +308,29 @@ impl GameSession {
     }
 
     fn autosave_now(&mut self) {
-        let Some(path) = &self.autosave else {
+        if self.autosave.is_none() {
             return;
-        };
-        self.journal = JournalSlot(None);
+        }
         let text = self.saved().to_ron();
         let events = self.game.log().events.len();
-        let written = crate::save::write_atomic(path, text.as_bytes())
-            .and_then(|()| Journal::start(path, &text, events));
-        match written {
-            Ok(journal) => {
-                self.journal = JournalSlot(Some(journal));
-                self.autosave_error = None;
-            }
-            Err(e) => {
-                self.autosave_error = Some(format!("autosave to {} failed: {e}", path.display()));
-            }
+        if let Some(autosave) = &mut self.autosave {
+            autosave.snapshot(&text, events);
+            self.autosave_error.clone_from(&autosave.error);
         }
     }
 
     /// Autosaves after one new event: appended to the journal, or a new snapshot once the
     /// journal is as long as the snapshot (so rewriting costs O(1) per event on average).
     fn autosave_event(&mut self) {
-        if self.autosave.is_none() {
+        let Some(mut autosave) = self.autosave.take() else {
             return;
-        }
-        let events = self.game.log().events.len();
-        let over = self.game.referee().over();
-        let appended = match (&mut self.journal.0, self.game.log().events.last()) {
-            (Some(journal), Some(event)) if journal.entries() < (events / 2).max(64) => {
-                Some(journal.append(events - 1, event, over))
-            }
-            _ => None,
         };
-        match appended {
-            Some(Ok(())) => self.autosave_error = None,
-            // A failed append, or time for a snapshot: write the whole game.
-            Some(Err(_)) | None => self.autosave_now(),
+        let log = self.game.log();
+        if let Some(event) = log.events.last() {
+            let over = self.game.referee().over();
+            autosave.event(log.events.len(), event, over, || self.saved().to_ron());
         }
+        self.autosave_error.clone_from(&autosave.error);
+        self.autosave = Some(autosave);
     }
 }

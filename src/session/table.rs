@@ -98,7 +98,7 @@ impl Table for GameSession {
 
 impl Record for GameSession {
     fn autosave_path(&self) -> Option<&Path> {
-        self.autosave.as_deref()
+        self.autosave_path()
     }
 
     fn autosave_error(&self) -> Option<&str> {

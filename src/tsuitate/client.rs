@@ -5,11 +5,14 @@
 //! plays chess or shogi as the table's welcome says (`kriegspiel engine`, `join --bot`).
 
 use crate::bots::driver::Driver;
-use crate::seat::client::{KEPT_ERRORS, Received, SeatError, SeatState};
+use crate::seat::Hello;
+use crate::seat::client::{
+    Received, SeatError, SeatState, malformed, next_heard, opponent_named, refused,
+};
 use crate::seat::engine::{SeatEnd, play_seat};
 use crate::seat::link::Connection;
+use crate::seat::play::{SeatBot, SeatSide, next_line, play, say_hello};
 use crate::seat::serve::ServeError;
-use crate::seat::{Hello, Line, MAX_TABLE_LINE, read_line};
 use crate::tsuitate::announce::{Item, color_from_name};
 use crate::tsuitate::bots::TsuitateBot;
 use crate::tsuitate::save::{SavedRequest, TsuitateSave};
@@ -18,9 +21,6 @@ use crate::tsuitate::{Over, SeatView};
 use shogi_core::{Color, PartialPosition};
 use shogi_usi_parser::FromUsi;
 use std::io::{self, BufRead, Read, Write};
-
-/// After this many refused requests in a row, a bot resigns rather than loop.
-const MAX_REFUSALS: u32 = 64;
 
 /// One `heard` line as the seat holds it.
 #[derive(Clone, Debug, PartialEq)]
@@ -50,16 +50,8 @@ pub struct TsuitateSeatState {
     pub state: Option<WireState>,
     /// The whole game, once revealed.
     pub reveal: Option<TsuitateSave>,
-    /// Refusals not yet read (the last [`KEPT_ERRORS`]).
+    /// Refusals not yet read (the last [`crate::seat::client::KEPT_ERRORS`]).
     pub errors: Vec<String>,
-}
-
-fn malformed(why: &str, line: &str) -> SeatError {
-    SeatError::Malformed(format!(
-        "{}: {}",
-        crate::untrusted::shortened_to(why, 80),
-        crate::untrusted::quoted_to(line, 80)
-    ))
 }
 
 fn items_of(values: &[serde_json::Value], line: &str) -> Result<Vec<Item>, SeatError> {
@@ -111,17 +103,7 @@ impl TsuitateSeatState {
                 items,
                 turn_ends,
             } => {
-                if self.seat.is_none() {
-                    return Err(SeatError::OutOfOrder(
-                        "a heard line before the welcome".into(),
-                    ));
-                }
-                if n != self.record.len() + 1 {
-                    let held = self.record.len();
-                    return Err(SeatError::OutOfOrder(format!(
-                        "heard line {n} after {held}"
-                    )));
-                }
+                next_heard(n, self.seat.is_some().then_some(self.record.len()))?;
                 let items = items_of(&items, line)?;
                 self.record.push(HeardLine {
                     request,
@@ -131,23 +113,12 @@ impl TsuitateSeatState {
                 Ok(Received::News)
             }
             ToSeat::State(mut state) => {
-                state.opponent_name = crate::untrusted::clean_name(&state.opponent_name);
-                if let Some(seat) = self.seat()
-                    && !state.opponent_name.is_empty()
-                {
-                    self.names[usize::from(seat == Color::Black)] = state.opponent_name.clone();
-                }
+                let opponent = self.seat().map(|seat| usize::from(seat == Color::Black));
+                opponent_named(&mut self.names, opponent, &mut state.opponent_name);
                 self.state = Some(state);
                 Ok(Received::State)
             }
-            ToSeat::Error { error } => {
-                if self.errors.len() >= KEPT_ERRORS {
-                    self.errors.remove(0);
-                }
-                let error = crate::untrusted::shortened(&error);
-                self.errors.push(error.clone());
-                Ok(Received::Refused(error))
-            }
+            ToSeat::Error { error } => Ok(refused(&mut self.errors, &error)),
             ToSeat::Reveal { log } => {
                 self.reveal = Some(*log);
                 Ok(Received::News)
@@ -196,64 +167,78 @@ impl TsuitateSeatState {
     }
 }
 
-/// Plays `bot` at a tsuitate seat: sends `hello` (unless already sent), then reads the table's
-/// lines from `input` and writes an attempt (or, with no possible move left, a resignation) to
-/// `output` whenever the seat is to act, until the reveal or the end of input; `seated` is told
-/// the seat and its token as soon as the welcome comes.
+/// Plays `bot` at a tsuitate seat: the one seat loop ([`crate::seat::play::play`]) with
+/// tsuitate's lines: an attempt (or, with no possible move left, after
+/// [`crate::seat::play::MAX_REFUSALS`] refusals in a row or once `max_plies` plies were played,
+/// a resignation) whenever the seat is to act, until the reveal or the end of input; `seated` is
+/// told the seat and its token as soon as the welcome comes.
 pub fn play_tsuitate_seat(
     bot: &mut dyn TsuitateBot,
     hello: Option<&Hello>,
-    mut input: impl BufRead,
-    mut output: impl Write,
+    max_plies: Option<u32>,
+    input: impl BufRead,
+    output: impl Write,
     seated: &mut dyn FnMut(&str, &str),
 ) -> io::Result<(SeatEnd, TsuitateSeatState)> {
-    if let Some(hello) = hello {
-        writeln!(output, "{}", hello.line())?;
-        output.flush()?;
-    }
-    let mut state = TsuitateSeatState::new();
-    let mut told = false;
-    let mut waiting: Option<usize> = None;
-    let mut refusals = 0;
-    loop {
-        let line = match read_line(&mut input, MAX_TABLE_LINE)? {
-            Line::Text(line) if line.trim().is_empty() => continue,
-            Line::Text(line) => line,
-            Line::TooLong | Line::NotUtf8 => continue,
-            Line::End => return Ok((SeatEnd::Closed, state)),
-        };
-        let got = state
-            .receive(&line)
-            .map_err(|e| io::Error::other(e.to_string()))?;
-        if let (false, Some(seat), Some(token)) = (told, state.seat(), state.token()) {
-            told = true;
+    let mut told = |state: &TsuitateSeatState| {
+        if let (Some(seat), Some(token)) = (state.seat(), state.token()) {
             seated(crate::tsuitate::announce::color_name(seat), token);
         }
-        if state.reveal.is_some() {
-            return Ok((SeatEnd::Revealed, state));
-        }
-        match (got, waiting) {
-            (Received::Refused(_), _) => {
-                refusals += 1;
-                waiting = None;
-            }
-            (Received::State, Some(have)) if state.record.len() > have => {
-                refusals = 0;
-                waiting = None;
-            }
-            _ => {}
-        }
-        if waiting.is_some() || !state.to_act() {
-            continue;
+    };
+    play(
+        &mut ShogiSeat(bot),
+        hello,
+        max_plies,
+        input,
+        output,
+        &mut told,
+    )
+}
+
+/// A tsuitate bot at a seat.
+struct ShogiSeat<'a>(&'a mut dyn TsuitateBot);
+
+impl SeatBot<TsuitateSeatState> for ShogiSeat<'_> {
+    fn turn(&mut self, state: &mut TsuitateSeatState, give_up: bool) -> Option<String> {
+        if !state.to_act() {
+            return None;
         }
         let attempt = match state.view() {
-            Some(view) if refusals < MAX_REFUSALS => bot.next(&view),
+            Some(view) if !give_up => self.0.next(&view),
             _ => None,
         };
-        let request = attempt.map_or(FromSeat::Resign, FromSeat::Try);
-        writeln!(output, "{}", request.line())?;
-        output.flush()?;
-        waiting = Some(state.record.len());
+        Some(attempt.map_or(FromSeat::Resign, FromSeat::Try).line())
+    }
+}
+
+impl SeatSide for TsuitateSeatState {
+    fn receive(&mut self, line: &str) -> Result<Received, SeatError> {
+        TsuitateSeatState::receive(self, line)
+    }
+
+    fn token(&self) -> Option<&str> {
+        TsuitateSeatState::token(self)
+    }
+
+    fn revealed(&self) -> bool {
+        self.reveal.is_some()
+    }
+
+    fn have(&self) -> usize {
+        self.record.len()
+    }
+
+    fn caught_up(&self) -> bool {
+        self.state
+            .as_ref()
+            .is_some_and(|s| s.n == self.record.len())
+    }
+
+    /// The legal moves the seat heard (its own and the opponent's).
+    fn plies(&mut self) -> Option<u32> {
+        self.seat()?;
+        let legal = self.record.iter().filter(|line| line.turn_ends).count();
+        Some(u32::try_from(legal).unwrap_or(u32::MAX))
     }
 }
 
@@ -277,21 +262,13 @@ pub fn play_any_seat(
     mut output: impl Write,
     seated: &mut dyn FnMut(&str, &str),
 ) -> io::Result<AnySeat> {
-    if let Some(hello) = hello {
-        writeln!(output, "{}", hello.line())?;
-        output.flush()?;
-    }
-    let first = loop {
-        match read_line(&mut input, MAX_TABLE_LINE)? {
-            Line::Text(line) if line.trim().is_empty() => continue,
-            Line::Text(line) => break line,
-            Line::TooLong | Line::NotUtf8 => continue,
-            Line::End => return Ok(AnySeat::Chess(SeatEnd::Closed, Box::default())),
-        }
+    say_hello(hello, &mut output)?;
+    let Some(first) = next_line(&mut input)? else {
+        return Ok(AnySeat::Chess(SeatEnd::Closed, Box::default()));
     };
     let replayed = io::Cursor::new(format!("{first}\n").into_bytes()).chain(input);
     if is_tsuitate_welcome(&first) {
-        let (end, state) = play_tsuitate_seat(shogi, None, replayed, output, seated)?;
+        let (end, state) = play_tsuitate_seat(shogi, None, max_plies, replayed, output, seated)?;
         return Ok(AnySeat::Tsuitate(end, Box::new(state)));
     }
     let mut told = |state: &SeatState| {

@@ -7,6 +7,7 @@ use super::announce::{Item, Said};
 use super::referee::{Referee, TsuitateError, index};
 use super::rules::TsuitateRules;
 use super::seat::SeatView;
+use crate::log::{MAX_REQUESTS_PER_TURN, TurnCap};
 use shogi_core::Color;
 
 /// Both sides, sente (black) first.
@@ -42,6 +43,8 @@ pub struct TsuitateGame {
     /// What both heard at the start (a check, an immediate end).
     opening: Vec<Said>,
     events: Vec<Event>,
+    /// The requests logged this turn (the chess family's cap, [`TurnCap`]).
+    this_turn: TurnCap,
 }
 
 /// The items of `said` that `color` hears.
@@ -70,6 +73,7 @@ impl TsuitateGame {
             seats,
             opening,
             events: Vec::new(),
+            this_turn: TurnCap::default(),
         }
     }
 
@@ -94,9 +98,19 @@ impl TsuitateGame {
     }
 
     /// Asks the umpire `request` for the side to move; the seats hear their part. A refused
-    /// request (bad text, the game over) leaves the game unchanged.
+    /// request (bad text, the game over, an attempt past the per-turn cap
+    /// [`crate::log::MAX_REQUESTS_PER_TURN`] that would not end the turn) leaves the game
+    /// unchanged.
     pub fn apply(&mut self, request: Request) -> Result<&Event, TsuitateError> {
         let mover = self.referee.to_move();
+        if let (Request::Try(usi), true) = (&request, self.this_turn.full()) {
+            // Rare: try it on a copy, and log it only if it ends the turn.
+            let mut probe = self.referee.clone();
+            probe.attempt(usi)?;
+            if probe.to_move() == mover && probe.over().is_none() {
+                return Err(TsuitateError::TooManyRequests(MAX_REQUESTS_PER_TURN));
+            }
+        }
         let said = match &request {
             Request::Try(usi) => self.referee.attempt(usi)?,
             Request::Resign => self.referee.resign()?,
@@ -113,6 +127,8 @@ impl TsuitateGame {
                 }
             }
         }
+        self.this_turn
+            .logged(self.referee.to_move() != mover || over.is_some());
         self.events.push(Event {
             by: mover,
             request,

@@ -8,18 +8,21 @@ use super::announce::color_name;
 use super::bots::TsuitateBot;
 use super::client::TsuitateSeatState;
 use super::table::{TsuitateHost, slot};
-use super::wire::FromSeat;
+use super::wire::{FromSeat, ToSeat};
 use super::{Over, TsuitateGame, TsuitateRules};
 use crate::save::{Meta, Mode};
 use crate::seat::door::{SeatTable, at};
-use crate::seat::pipes::{Pipes, Said, Trouble};
+use crate::seat::pipes::Trouble;
+use crate::seat::program::{EngineError, Program};
 use crate::seat::{Hello, Outbox};
 use shogi_core::Color;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The most lines a game may take before it is stopped (a seat that never ends its turn).
 const MAX_LINES: usize = 200_000;
+
+/// Lines in a row the table may refuse a seat before it forfeits (the chess match's bound).
+pub use crate::matchplay::MAX_FAILURES;
 
 /// A player at a local table: told each line its seat is sent, asked for its next line.
 pub trait SeatPlayer {
@@ -29,6 +32,10 @@ pub trait SeatPlayer {
     fn told(&mut self, line: &str);
     /// Its next line to the table, when it has one (`None`: it is not its turn, or it gives up).
     fn request(&mut self) -> Option<String>;
+    /// Why it is asked nothing more (a program cut off), if it is not.
+    fn trouble(&self) -> Option<String> {
+        None
+    }
 }
 
 /// One of our bots at a seat, reading the seat's lines.
@@ -67,103 +74,66 @@ impl SeatPlayer for BotSeat {
     }
 }
 
-/// A program speaking the seat protocol on its standard input and output.
+/// A program speaking the seat protocol on its standard input and output: the one program pipe
+/// ([`Program`]) with tsuitate's lines, held to the chess engines' bounds: its hello within
+/// [`crate::seat::program::HELLO_WAIT`], one time limit per question, and cut off after
+/// [`crate::seat::program::MAX_BAD_LINES`] lines in a row that are no request (each answered
+/// with an `error` line, never passed to the table).
 pub struct ProgramSeat {
-    command: String,
-    child: Child,
-    pipes: Pipes,
-    limit: Duration,
-    /// Why it is asked nothing more.
-    pub trouble: Option<Trouble>,
+    program: Program,
 }
 
 impl ProgramSeat {
-    /// Starts `command` (split at spaces; `kriegspiel` is this program), with `limit` per line.
-    pub fn spawn(command: &str, limit: Duration) -> std::io::Result<ProgramSeat> {
-        let mut words = command.split_whitespace();
-        let program = words
-            .next()
-            .ok_or_else(|| std::io::Error::other("an engine command needs a program"))?;
-        let path = match program {
-            "kriegspiel" => std::env::current_exe()?,
-            other => other.into(),
-        };
-        let mut child = Command::new(path)
-            .args(words)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()?;
-        let stdout = child
-            .stdout
-            .take()
-            .ok_or_else(|| std::io::Error::other("the engine has no standard output"))?;
-        let pipes = Pipes::start(child.stdin.take(), stdout);
-        let mut seat = ProgramSeat {
-            command: command.to_owned(),
-            child,
-            pipes,
-            limit,
-            trouble: None,
-        };
-        // Its hello: the table seats it with the seat's token instead.
-        match seat.next_line() {
-            Some(line) if matches!(FromSeat::parse(&line), Ok(FromSeat::Hello(_))) => {}
-            _ => seat.stop(Trouble::NoHello),
-        }
-        Ok(seat)
+    /// Starts `command` (split at spaces; `kriegspiel` is this program), with `limit` per
+    /// question, and reads its hello (the table seats it with the seat's token instead).
+    pub fn spawn(command: &str, limit: Duration) -> Result<ProgramSeat, EngineError> {
+        let mut program = Program::spawn(command)?.with_limit(limit);
+        let deadline = program.question();
+        let _ = program.hello(
+            deadline,
+            |line| {
+                matches!(FromSeat::parse(line),
+                    Ok(FromSeat::Hello(h)) if h.version == crate::seat::VERSION)
+            },
+            || {
+                ToSeat::error(format!(
+                    "expected a hello of version {}",
+                    crate::seat::VERSION
+                ))
+            },
+        );
+        Ok(ProgramSeat { program })
     }
 
-    fn stop(&mut self, trouble: Trouble) {
-        self.trouble.get_or_insert(trouble);
-        let _ = self.child.kill();
-    }
-
-    fn next_line(&mut self) -> Option<String> {
-        let deadline = Instant::now() + self.limit;
-        loop {
-            if self.trouble.is_some() {
-                return None;
-            }
-            match self.pipes.next(deadline) {
-                Ok(Said::Text(line)) if !line.trim().is_empty() => return Some(line),
-                Ok(_) => {}
-                Err(trouble) => self.stop(trouble),
-            }
-        }
+    /// Why it is asked nothing more, once it is not.
+    pub fn trouble(&self) -> Option<&Trouble> {
+        self.program.trouble()
     }
 }
 
 impl SeatPlayer for ProgramSeat {
     fn name(&self) -> String {
-        format!("cmd:{}", self.command)
+        self.program.name().to_owned()
     }
 
     fn told(&mut self, line: &str) {
-        if self.trouble.is_none()
-            && let Err(trouble) = self.pipes.send(line.to_owned())
-        {
-            self.stop(trouble);
-        }
+        self.program.send(line.to_owned());
     }
 
+    /// Its next attempt or resignation: what else it sends is answered here, not by the table.
     fn request(&mut self) -> Option<String> {
-        self.next_line()
-    }
-}
-
-impl Drop for ProgramSeat {
-    fn drop(&mut self) {
-        self.pipes.close_input();
-        let deadline = Instant::now() + Duration::from_secs(2);
-        while Instant::now() < deadline {
-            if matches!(self.child.try_wait(), Ok(Some(_))) {
-                return;
+        self.program.answer(|line| match FromSeat::parse(line) {
+            Ok(FromSeat::Try(_) | FromSeat::Resign) => Ok(line.to_owned()),
+            Ok(FromSeat::OfferDraw | FromSeat::AcceptDraw) => {
+                Err(ToSeat::error("draw offers are not taken at this table"))
             }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+            Ok(FromSeat::Hello(_)) => Err(ToSeat::error("this seat already has its hello")),
+            Err(e) => Err(ToSeat::error(e.to_string())),
+        })
+    }
+
+    fn trouble(&self) -> Option<String> {
+        self.program.trouble().map(Trouble::to_string)
     }
 }
 
@@ -177,6 +147,9 @@ pub struct LocalGame {
     pub sent: [Vec<String>; 2],
     /// The end (`None`: stopped at [`MAX_LINES`]).
     pub over: Option<Over>,
+    /// Why a seat forfeited, as the chess match says it (`forfeit by NAME: why`): a program cut
+    /// off, or no acceptable request in [`MAX_FAILURES`] tries; it resigned.
+    pub forfeit: Option<String>,
 }
 
 fn deliver(out: Outbox, seats: &mut [&mut dyn SeatPlayer; 2], lines: &mut [Vec<String>; 2]) {
@@ -214,6 +187,9 @@ pub fn play_local(
             deliver(out, &mut seats, &mut lines);
         }
     }
+    let mut forfeit = None;
+    // Lines in a row that the table refused, as the chess match counts them.
+    let mut failures = 0;
     for _ in 0..MAX_LINES {
         let referee = host.game().referee();
         if referee.over().is_some() {
@@ -221,12 +197,26 @@ pub fn play_local(
         }
         let mover = referee.to_move();
         let i = usize::from(mover == Color::White);
-        let line = seats[i]
-            .request()
-            .unwrap_or_else(|| FromSeat::Resign.line());
+        let logged = host.game().events().len();
+        let line = match seats[i].request() {
+            Some(line) if failures < MAX_FAILURES => line,
+            asked => {
+                let why = match (asked, seats[i].trouble()) {
+                    (Some(_), _) => Some(format!("no acceptable request in {MAX_FAILURES} tries")),
+                    (None, trouble) => trouble,
+                };
+                forfeit = why.map(|why| format!("forfeit by {}: {why}", seats[i].name()));
+                FromSeat::Resign.line()
+            }
+        };
         let out = host.handle(slot(mover), &line, Duration::ZERO);
         sent[i].push(line);
         deliver(out, &mut seats, &mut lines);
+        if host.game().events().len() > logged {
+            failures = 0;
+        } else {
+            failures += 1;
+        }
     }
     let over = host.game().referee().over();
     LocalGame {
@@ -234,6 +224,7 @@ pub fn play_local(
         lines,
         sent,
         over,
+        forfeit,
     }
 }
 

@@ -31,6 +31,11 @@ pub enum TsuitateError {
     /// The game is over.
     #[error("the game is over ({0})")]
     GameOver(&'static str),
+    /// The turn has logged its most requests, and this attempt would not end it.
+    #[error(
+        "{0} requests this turn: only an attempt that ends the turn (or the game) is taken now"
+    )]
+    TooManyRequests(usize),
     /// The shogi library refused a move it had called legal (a defect, never bad input).
     #[error("internal error: the legal move {0} could not be played")]
     Internal(String),

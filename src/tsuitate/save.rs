@@ -29,12 +29,13 @@ use super::game::{Event, Request, TsuitateGame};
 use super::referee::TsuitateError;
 use super::rules::TsuitateRules;
 pub use crate::save::is_tsuitate_save;
+use crate::save::journal::{Autosave, continuation};
 use crate::save::{LoadError, Meta, read_save_text, write_atomic};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use shogi_core::Color;
 use std::io;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 /// The format version this program writes.
@@ -171,30 +172,34 @@ fn saved_said(said: &[Said]) -> Vec<SavedSaid> {
         .collect()
 }
 
-fn saved_over(game: &TsuitateGame) -> Option<SavedOver> {
+/// The end of `game` as saved, once it is over.
+pub fn saved_over(game: &TsuitateGame) -> Option<SavedOver> {
     game.referee().over().map(|o| SavedOver {
         winner: o.winner.map(|c| color_name(c).to_owned()),
         reason: o.reason.id().to_owned(),
     })
 }
 
+impl SavedEvent {
+    /// `event` as saved (and as the autosave's journal appends it).
+    pub fn of(event: &Event) -> SavedEvent {
+        SavedEvent {
+            by: color_name(event.by).to_owned(),
+            request: match &event.request {
+                Request::Try(usi) => SavedRequest::Try { usi: usi.clone() },
+                Request::Resign => SavedRequest::Resign,
+                Request::Draw => SavedRequest::Draw,
+            },
+            said: saved_said(&event.said),
+        }
+    }
+}
+
 impl TsuitateSave {
     /// A save of `game`.
     pub fn of(game: &TsuitateGame, meta: Meta) -> TsuitateSave {
         let referee = game.referee();
-        let events = game
-            .events()
-            .iter()
-            .map(|e| SavedEvent {
-                by: color_name(e.by).to_owned(),
-                request: match &e.request {
-                    Request::Try(usi) => SavedRequest::Try { usi: usi.clone() },
-                    Request::Resign => SavedRequest::Resign,
-                    Request::Draw => SavedRequest::Draw,
-                },
-                said: saved_said(&e.said),
-            })
-            .collect();
+        let events = game.events().iter().map(SavedEvent::of).collect();
         TsuitateSave {
             tsuitate: FORMAT,
             meta,
@@ -264,6 +269,51 @@ impl TsuitateSave {
     }
 }
 
+/// A tsuitate game's autosave: the one journal autosave ([`Autosave`]) with tsuitate's save
+/// payload: a snapshot, then one synced journal line per event, so a request costs the same
+/// however long the game (where writing the whole save each time grew with it).
+#[derive(Debug)]
+pub struct GameAutosave(Autosave);
+
+impl GameAutosave {
+    /// An autosave to `path`, nothing written yet.
+    pub fn new(path: PathBuf) -> GameAutosave {
+        GameAutosave(Autosave::new(path))
+    }
+
+    /// Writes the whole game now (a snapshot) and starts a fresh journal.
+    pub fn snapshot(&mut self, game: &TsuitateGame, meta: &Meta) {
+        let text = TsuitateSave::of(game, meta.clone()).to_ron();
+        self.0.snapshot(&text, game.events().len());
+    }
+
+    /// After one new event of `game`: a journal line, or now and then a snapshot.
+    pub fn event(&mut self, game: &TsuitateGame, meta: &Meta) {
+        let Some(event) = game.events().last() else {
+            return self.snapshot(game, meta);
+        };
+        let whole = || TsuitateSave::of(game, meta.clone()).to_ron();
+        let events = game.events().len();
+        self.0
+            .event(events, &SavedEvent::of(event), saved_over(game), whole);
+    }
+
+    /// Why the last autosave failed, until one succeeds.
+    pub fn error(&self) -> Option<&str> {
+        self.0.error.as_deref()
+    }
+
+    /// Where the game is saved.
+    pub fn path(&self) -> &Path {
+        self.0.path()
+    }
+
+    /// The journal's lines since the last snapshot.
+    pub fn journaled(&self) -> usize {
+        self.0.journaled()
+    }
+}
+
 /// Parses a tsuitate save without replaying it (for listing saves).
 pub fn peek_str(text: &str) -> Result<TsuitateSave, TsuitateLoadError> {
     if !is_tsuitate_save(text) {
@@ -288,9 +338,18 @@ pub fn load_str(text: &str) -> Result<TsuitateLoaded, TsuitateLoadError> {
     Ok(TsuitateLoaded { saved, game })
 }
 
-/// Reads and checks a tsuitate save file (safely: see [`read_save_text`]).
+/// Reads and checks a tsuitate save file (safely: see [`read_save_text`]), with the events its
+/// autosave journal adds ([`crate::save::journal`], as a chess save's).
 pub fn load_file(path: &Path) -> Result<TsuitateLoaded, TsuitateLoadError> {
-    load_str(&read_save_text(path)?)
+    let text = read_save_text(path)?;
+    let mut saved = peek_str(&text)?;
+    let more = continuation::<SavedEvent, SavedOver>(&text, path, saved.events.len());
+    for (event, over) in more {
+        saved.events.push(event);
+        saved.result = over;
+    }
+    let game = saved.replay()?;
+    Ok(TsuitateLoaded { saved, game })
 }
 
 /// The side named in a save (`"black"` or `"white"`).

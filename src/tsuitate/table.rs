@@ -9,10 +9,11 @@
 
 use super::announce::{Item, color_name};
 use super::game::{Request, TsuitateGame, heard_by};
-use super::save::{SavedRequest, TsuitateSave};
+use super::save::{GameAutosave, SavedRequest, TsuitateSave};
 use super::wire::{FromSeat, ToSeat, WireState};
 use crate::save::Meta;
 use crate::seat::door::{Door, SeatTable, at};
+use crate::seat::host::{SeatLine, Step, step};
 use crate::seat::{HelloError, Outbox};
 use shogi_core::Color;
 use std::path::PathBuf;
@@ -47,7 +48,8 @@ pub struct TsuitateHost {
     game: TsuitateGame,
     meta: Meta,
     door: Door,
-    autosave: Option<PathBuf>,
+    /// The autosave: a snapshot, then one journal line per event ([`GameAutosave`]).
+    autosave: Option<GameAutosave>,
     /// Why the last autosave failed, if it did.
     pub autosave_error: Option<String>,
     connected: [bool; 2],
@@ -76,7 +78,7 @@ fn perceived(event: &super::game::Event, seat: Color) -> Option<Perceived> {
 }
 
 impl TsuitateHost {
-    /// A table for `game` (written to `autosave` after every change), with a fresh join code
+    /// A table for `game` (autosaved to `autosave`: a snapshot, then a journal line per event), with a fresh join code
     /// and tokens from `seed`; `resumed`: each seat is taken back with its own code.
     pub fn new(
         game: TsuitateGame,
@@ -89,7 +91,7 @@ impl TsuitateHost {
             game,
             meta,
             door: Door::new(seed, resumed),
-            autosave,
+            autosave: autosave.map(GameAutosave::new),
             autosave_error: None,
             connected: [false; 2],
             records: [Vec::new(), Vec::new()],
@@ -118,10 +120,26 @@ impl TsuitateHost {
         &self.records[at(slot(seat))]
     }
 
+    /// Writes the whole game to the autosave (a snapshot) and starts a fresh journal.
     fn save(&mut self) {
-        if let Some(path) = &self.autosave {
-            self.autosave_error = self.save_of().write(path).err().map(|e| e.to_string());
+        if let Some(autosave) = &mut self.autosave {
+            autosave.snapshot(&self.game, &self.meta);
+            self.autosave_error = autosave.error().map(str::to_owned);
         }
+    }
+
+    /// Autosaves after one new event: one journal line, or now and then a snapshot, so a
+    /// request costs the host the same however long the game.
+    fn save_event(&mut self) {
+        if let Some(autosave) = &mut self.autosave {
+            autosave.event(&self.game, &self.meta);
+            self.autosave_error = autosave.error().map(str::to_owned);
+        }
+    }
+
+    /// The autosave's journal lines since its last snapshot (for tests and the bench).
+    pub fn journaled(&self) -> usize {
+        self.autosave.as_ref().map_or(0, GameAutosave::journaled)
     }
 
     /// Brings both seats' records up to date with the game's events.
@@ -148,38 +166,36 @@ impl TsuitateHost {
         )
     }
 
-    /// A line from a seated connection (`seat` its door slot).
+    /// A line from a seated connection, by the rules every table applies ([`step`]).
     fn on_line(&mut self, seat: Color, line: &str, out: &mut Outbox) {
-        let error = |out: &mut Outbox, text: String| {
-            out.push((slot(seat), ToSeat::Error { error: text }.line()));
-        };
+        let read = FromSeat::parse(line)
+            .map(|line| match line {
+                FromSeat::Hello(_) => SeatLine::Hello,
+                FromSeat::OfferDraw => SeatLine::OfferDraw,
+                FromSeat::AcceptDraw => SeatLine::AcceptDraw,
+                FromSeat::Try(usi) => SeatLine::Request(Request::Try(usi)),
+                FromSeat::Resign => SeatLine::Request(Request::Resign),
+            })
+            .map_err(|e| e.to_string());
         let over = self.game.referee().over().is_some();
-        let to_move = self.game.referee().to_move();
-        match FromSeat::parse(line) {
-            Err(e) => error(out, e.to_string()),
-            Ok(FromSeat::Hello(_)) => error(out, "this connection already has its seat".into()),
-            Ok(_) if over => error(out, "the game is over".into()),
-            Ok(FromSeat::OfferDraw) if self.offer == Some(seat) => {
-                error(out, "your draw offer already stands".into())
-            }
-            Ok(FromSeat::OfferDraw) => {
+        let refuse = |out: &mut Outbox, error: &str| out.push((slot(seat), ToSeat::error(error)));
+        match step(read, seat, seat.flip(), over, self.offer) {
+            Step::Refuse(error) => refuse(out, &error),
+            Step::Offer => {
                 self.offer = Some(seat);
                 self.updates([true; 2], out);
             }
-            Ok(FromSeat::AcceptDraw) if self.offer != Some(seat.flip()) => error(
+            Step::Accept => self.request(seat, Request::Draw, out),
+            Step::Request(request) if self.game.referee().to_move() != seat => refuse(
                 out,
-                "there is no draw offer from the opponent to accept".into(),
+                match request {
+                    Request::Resign => {
+                        "it is not your turn to \"resign\" (a tsuitate seat resigns on its turn)"
+                    }
+                    _ => "it is not your turn to \"try\"",
+                },
             ),
-            Ok(FromSeat::AcceptDraw) => self.request(seat, Request::Draw, out),
-            Ok(FromSeat::Try(_)) if to_move != seat => {
-                error(out, "it is not your turn to \"try\"".into())
-            }
-            Ok(FromSeat::Resign) if to_move != seat => error(
-                out,
-                "it is not your turn to \"resign\" (a tsuitate seat resigns on its turn)".into(),
-            ),
-            Ok(FromSeat::Try(usi)) => self.request(seat, Request::Try(usi), out),
-            Ok(FromSeat::Resign) => self.request(seat, Request::Resign, out),
+            Step::Request(request) => self.request(seat, request, out),
         }
     }
 
@@ -203,7 +219,7 @@ impl TsuitateHost {
             self.offer = None;
         }
         self.record_events();
-        self.save();
+        self.save_event();
         self.updates([lapsed; 2], out);
     }
 

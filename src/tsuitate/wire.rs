@@ -127,9 +127,12 @@ pub enum ToSeat {
 impl ToSeat {
     /// The line as JSON (without the newline).
     pub fn line(&self) -> String {
-        serde_json::to_string(self).unwrap_or_else(|e| {
-            format!("{{\"type\":\"error\",\"error\":\"internal: cannot write a line: {e}\"}}")
-        })
+        crate::seat::wire::to_line(self)
+    }
+
+    /// The `error` line for a refused line.
+    pub fn error(error: impl Into<String>) -> String {
+        crate::seat::wire::error_line(error)
     }
 
     /// A welcome for `seat`.
@@ -167,6 +170,10 @@ pub fn is_tsuitate_welcome(line: &str) -> bool {
             == Some(FAMILY)
 }
 
+/// The longest move a `try` may carry: a USI move is at most five characters (`8h2b+`), so a
+/// longer one is refused as a bad line before it reaches the umpire, a log or a record.
+pub const MAX_USI: usize = 16;
+
 /// A line from a seat at a tsuitate table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FromSeat {
@@ -185,28 +192,18 @@ pub enum FromSeat {
 /// A line a seat at a tsuitate table may not send.
 #[derive(Debug, thiserror::Error)]
 pub enum LineError {
-    /// Not JSON.
-    #[error("the line is not a JSON object: {0}")]
-    NotJson(#[source] serde_json::Error),
-    /// No `op`.
-    #[error("the line has no \"op\" naming what it asks")]
-    NoOp,
+    /// Not a line of the seat protocol at all, or a draw agreed alone, or fields where an op
+    /// takes none: the words every game's table uses ([`crate::seat::LineError`]).
+    #[error(transparent)]
+    Line(#[from] crate::seat::LineError),
     /// A hello that does not read.
     #[error("a bad \"hello\": {0}")]
     Hello(String),
-    /// `try` without a move string, or with other fields.
+    /// `try` without a move string (of at most [`MAX_USI`] characters), or with other fields.
     #[error(
         "\"try\" takes one field, \"move\": a USI move such as \"7g7f\", \"8h2b+\" or \"B*4e\""
     )]
     Try,
-    /// An op that takes no fields, with fields.
-    #[error("\"{0}\" takes no fields")]
-    NoFieldsWanted(String),
-    /// A draw agreed by one seat.
-    #[error(
-        "a seat cannot agree a draw alone: send \"offer_draw\", or \"accept_draw\" after the opponent's offer"
-    )]
-    DrawAlone,
     /// An op a tsuitate table does not have.
     #[error(
         "unknown op {} (a tsuitate table takes hello, try, resign, offer_draw and accept_draw)",
@@ -218,33 +215,29 @@ pub enum LineError {
 impl FromSeat {
     /// Reads a line from a seat.
     pub fn parse(line: &str) -> Result<FromSeat, LineError> {
-        let value: Value = serde_json::from_str(line).map_err(LineError::NotJson)?;
-        let fields = value.as_object().ok_or(LineError::NoOp)?;
-        let op = fields
-            .get("op")
-            .and_then(Value::as_str)
-            .ok_or(LineError::NoOp)?;
+        use crate::seat::LineError as Common;
+        let (fields, op) = crate::seat::wire::op_of(line)?;
         let bare = |make: FromSeat| {
             if fields.len() > 1 {
-                Err(LineError::NoFieldsWanted(op.to_owned()))
+                Err(Common::NoFieldsWanted(op.clone()).into())
             } else {
                 Ok(make)
             }
         };
-        match op {
-            "hello" => match crate::seat::wire::FromSeat::parse(line, shakmaty::Color::White) {
-                Ok(crate::seat::wire::FromSeat::Hello(hello)) => Ok(FromSeat::Hello(hello)),
-                Ok(_) => Err(LineError::Hello("not a hello".to_owned())),
-                Err(e) => Err(LineError::Hello(e.to_string())),
-            },
+        match op.as_str() {
+            "hello" => Hello::read(Value::Object(fields.clone()))
+                .map(FromSeat::Hello)
+                .map_err(|e| LineError::Hello(crate::untrusted::shortened(&e.to_string()))),
             "try" => match (fields.get("move"), fields.len()) {
-                (Some(Value::String(usi)), 2) => Ok(FromSeat::Try(usi.clone())),
+                (Some(Value::String(usi)), 2) if usi.len() <= MAX_USI => {
+                    Ok(FromSeat::Try(usi.clone()))
+                }
                 _ => Err(LineError::Try),
             },
             "resign" => bare(FromSeat::Resign),
             "offer_draw" => bare(FromSeat::OfferDraw),
             "accept_draw" => bare(FromSeat::AcceptDraw),
-            "draw" => Err(LineError::DrawAlone),
+            "draw" => Err(Common::DrawAlone.into()),
             other => Err(LineError::UnknownOp(other.to_owned())),
         }
     }

@@ -33,11 +33,16 @@ fn status_kib(pid: u32, field: &str) -> Option<u64> {
 /// memory: its game line and the highest peak seen. A harness limit (not a test of time) kills a
 /// match that hangs.
 fn match_against(dir: &Path, white: &str) -> (String, u64) {
+    match_with(dir, &["--white", white, "--black", "random"])
+}
+
+/// [`match_against`] with the match's own arguments (`--tsuitate`, `--out-dir`).
+fn match_with(dir: &Path, args: &[&str]) -> (String, u64) {
     let out: PathBuf = dir.join("out.txt");
     let mut child = Command::new(BIN)
-        .args([
-            "match", "--white", white, "--black", "random", "--games", "1",
-        ])
+        .arg("match")
+        .args(args)
+        .args(["--games", "1"])
         .stdout(std::fs::File::create(&out).expect("an output file"))
         .stderr(Stdio::null())
         .spawn()
@@ -63,7 +68,7 @@ fn match_against(dir: &Path, white: &str) -> (String, u64) {
     let text = std::fs::read_to_string(&out).expect("the output");
     let game = text
         .lines()
-        .find(|l| l.starts_with("game 1: "))
+        .find(|l| l.starts_with("game 1"))
         .unwrap_or_else(|| panic!("a game line in {text}"))
         .to_owned();
     (game, peak)
@@ -236,4 +241,87 @@ fn what_an_engine_starts_does_not_outlive_the_match() {
         let _ = Command::new("kill").arg(pid.to_string()).status();
     }
     assert!(!alive, "the engine's child {pid} outlived the match");
+}
+
+/// Tsuitate shogi (gote, `--white`): the junk line a program sends in answer to every line.
+const JUNK_ENGINE: &str = "printf '{\"op\":\"hello\",\"version\":1}\\n'
+junk=$(head -c 61440 /dev/zero | tr '\\0' x)
+while read -r line; do printf '%s\\n' \"$junk\"; done
+";
+
+#[test]
+fn a_tsuitate_engine_answering_with_60_kb_junk_lines_is_cut_off() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let junk = engine(dir.path(), "junk.sh", JUNK_ENGINE);
+    let (game, peak) = match_with(
+        dir.path(),
+        &["--tsuitate", "--white", &junk, "--black", "random"],
+    );
+    // The same program pipe as chess: cut off after MAX_BAD_LINES, its game lost by forfeit.
+    assert!(game.contains("result black wins"), "{game}");
+    assert!(
+        game.contains("(forfeit by cmd:sh ")
+            && game.contains(": the engine sent 64 lines in a row that were no request)"),
+        "{game}"
+    );
+    assert!(peak > 0 && peak < MAX_KIB, "peak {peak} KiB: {game}");
+}
+
+#[test]
+fn a_tsuitate_engine_making_only_impossible_attempts_hits_the_cap_and_forfeits() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    // Gote has no piece on 5e: every attempt is impossible (told to it alone, and logged).
+    let tries = engine(
+        dir.path(),
+        "tries.sh",
+        "printf '{\"op\":\"hello\",\"version\":1}\\n'
+while read -r line; do
+  case \"$line\" in *'\"type\":\"state\"'*|*'\"type\":\"error\"'*)
+    printf '{\"op\":\"try\",\"move\":\"5e5f\"}\\n';;
+  esac
+done
+",
+    );
+    let saves = dir.path().join("saves");
+    let saves_arg = saves.display().to_string();
+    let (game, peak) = match_with(
+        dir.path(),
+        &[
+            "--tsuitate",
+            "--white",
+            &tries,
+            "--black",
+            "random",
+            "--out-dir",
+            &saves_arg,
+        ],
+    );
+    assert!(
+        game.contains("result black wins"),
+        "not scored a draw: {game}"
+    );
+    assert!(
+        game.contains(": no acceptable request in 1000 tries)"),
+        "{game}"
+    );
+    assert!(peak < MAX_KIB, "peak {peak} KiB: {game}");
+    // The log holds at most the per-turn cap of them.
+    let save = std::fs::read_dir(&saves)
+        .expect("the match wrote its save")
+        .flatten()
+        .next()
+        .expect("one save")
+        .path();
+    let loaded = kriegspiel::tsuitate::save::load_file(&save).expect("the save loads");
+    let by_gote = loaded
+        .game
+        .events()
+        .iter()
+        .filter(|e| e.by == shogi_core::Color::White)
+        .count();
+    assert_eq!(
+        by_gote,
+        kriegspiel::log::MAX_REQUESTS_PER_TURN + 1,
+        "the capped attempts, then the resignation"
+    );
 }

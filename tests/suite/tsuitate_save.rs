@@ -400,3 +400,60 @@ fn review_and_export_read_a_finished_tsuitate_save() {
         .expect("writes");
     assert_eq!(run(&["review"]).status.code(), Some(2));
 }
+
+/// The lines of the file at `path` (none when it is missing).
+fn lines_of(path: &std::path::Path) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .map(|t| t.lines().map(str::to_owned).collect())
+        .unwrap_or_default()
+}
+
+#[test]
+fn the_hosts_autosave_appends_one_journal_line_per_request_and_rarely_rewrites_the_save() {
+    use kriegspiel::save::journal::journal_path;
+    use kriegspiel::seat::Hello;
+    use kriegspiel::seat::door::SeatTable;
+    use kriegspiel::tsuitate::table::{TsuitateHost, slot};
+    use std::time::Duration;
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("host.ron");
+    let journal = journal_path(&path);
+    let game = TsuitateGame::new(TsuitateRules::default());
+    let mut host = TsuitateHost::new(game, meta(), Some(path.clone()), 3, false);
+    for c in [Color::Black, Color::White] {
+        let mut hello = Hello::new();
+        hello.token = Some(host.door_mut().reserve(slot(c)));
+        host.connect(&hello.line(), Duration::ZERO).expect("seated");
+    }
+    let requests = 600;
+    let mut snapshot = std::fs::read(&path).expect("the first snapshot");
+    let mut rewrites = 0;
+    for k in 1..=requests {
+        // Sente has no piece on 5e: an impossible attempt, logged.
+        host.handle(
+            slot(Color::Black),
+            r#"{"op":"try","move":"5e5d"}"#,
+            Duration::ZERO,
+        );
+        assert_eq!(host.game().events().len(), k);
+        let now = std::fs::read(&path).expect("the save");
+        if now != snapshot {
+            rewrites += 1;
+            snapshot = now;
+        }
+        // The journal: its header, then one line per event since the snapshot.
+        assert_eq!(
+            lines_of(&journal).len(),
+            1 + host.journaled(),
+            "request {k}"
+        );
+    }
+    // A snapshot only when the journal is as long as half the game (and at least 64 lines):
+    // a handful of rewrites for 600 requests, not one per request.
+    assert!((3..=8).contains(&rewrites), "{rewrites} rewrites");
+    assert!(host.journaled() > 0);
+    // What was acknowledged loads: the snapshot and its journal.
+    let loaded = save::load_file(&path).expect("the autosave loads");
+    assert_eq!(loaded.game.events().len(), requests);
+    assert_eq!(loaded.game.events(), host.game().events());
+}

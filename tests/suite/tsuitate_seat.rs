@@ -492,3 +492,69 @@ fn host_and_join_play_tsuitate_from_the_command_line() {
     assert_eq!(loaded.saved.meta.white, "Gote");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_turn_logs_at_most_the_cap_of_attempts_then_only_one_that_ends_it() {
+    use kriegspiel::log::MAX_REQUESTS_PER_TURN;
+    let mut game = TsuitateGame::new(TsuitateRules::default());
+    for _ in 0..MAX_REQUESTS_PER_TURN {
+        // Sente has no piece on 5e: impossible, told to sente alone, and logged.
+        game.attempt("5e5d")
+            .expect("an impossible attempt is logged");
+    }
+    let refused = game.attempt("5e5d").expect_err("past the cap");
+    assert!(
+        refused.to_string().contains("1000 requests this turn"),
+        "{refused}"
+    );
+    assert_eq!(game.events().len(), MAX_REQUESTS_PER_TURN);
+    // A legal move still ends the turn, and the next turn starts afresh.
+    game.attempt("7g7f").expect("a legal move is taken");
+    assert_eq!(game.referee().to_move(), Color::White);
+    game.attempt("5e5f")
+        .expect("gote's first attempt is logged");
+    assert_eq!(game.events().len(), MAX_REQUESTS_PER_TURN + 2);
+}
+
+#[test]
+fn a_tsuitate_bot_seat_honours_max_plies_as_a_chess_seat_does() {
+    let game = TsuitateGame::new(TsuitateRules::default());
+    let host = TsuitateHost::new(game, Default::default(), None, 5, false);
+    let hosted = serve::serve_table(host, "127.0.0.1", 0).expect("served");
+    let addr = hosted.server.addr().to_string();
+    let code = hosted.server.code();
+    // Sente stops at 6 plies (the same seat loop as chess: `join --bot --max-plies 6`).
+    let seats = [(Color::Black, Some(6)), (Color::White, None)].map(|(c, max_plies)| {
+        let (addr, code) = (addr.clone(), code.clone());
+        std::thread::spawn(move || {
+            let mut hello = Hello::new();
+            hello.code = Some(code);
+            hello.seat = Some(slot(c));
+            let connection = Connection::open(&addr, &hello).expect("connects");
+            let (reader, writer) = connection.into_io();
+            let mut chess = kriegspiel::bots::driver::Driver::start(
+                kriegspiel::bots::BotKind::Random.make(1).expect("a bot"),
+            );
+            let mut shogi = bots::make("random", 9).expect("a bot");
+            play_any_seat(
+                &mut chess,
+                shogi.as_mut(),
+                None,
+                max_plies,
+                reader,
+                writer,
+                &mut |_, _| {},
+            )
+            .expect("the seat plays to the end")
+        })
+    });
+    for thread in seats {
+        let played = thread.join().expect("the seat's thread");
+        assert!(matches!(played, AnySeat::Tsuitate(..)));
+    }
+    let game = hosted.server.with_host(|h| h.game().clone());
+    let over = game.referee().over().expect("the game ended");
+    assert_eq!(over.winner, Some(Color::White), "sente resigned: {over:?}");
+    assert_eq!(over.reason, kriegspiel::tsuitate::EndReason::Resignation);
+    assert_eq!(game.referee().moves().len(), 6, "resigned at its 7th ply");
+}

@@ -3,7 +3,7 @@
 //! and `state`, answered in the chess games' shape with `sfen` for `fen` and each side's fouls;
 //! `save` writes a tsuitate save ([`crate::tsuitate::save`]), which `load` reads back.
 
-use super::{Bad, bad};
+use crate::protocol::{Bad, bad};
 use crate::save::{Meta, Mode};
 use crate::tsuitate::announce::color_name;
 use crate::tsuitate::game::heard_by;
@@ -16,7 +16,7 @@ use std::path::Path;
 
 /// A tsuitate game at the protocol: the umpire and both players' sides of the screen (from which
 /// the `bot` request plays).
-pub(super) struct Table {
+pub(crate) struct Table {
     game: TsuitateGame,
     meta: Meta,
     /// How many bot requests were answered (each bot's seed).
@@ -25,7 +25,7 @@ pub(super) struct Table {
 
 impl Table {
     /// Starts a game from a `new` request whose `rules` name tsuitate; writes the answer.
-    pub(super) fn start(req: &Map<String, Value>, out: &mut String) -> Result<Table, Bad> {
+    pub(crate) fn start(req: &Map<String, Value>, out: &mut String) -> Result<Table, Bad> {
         let rules = rules::from_json(req.get("rules").unwrap_or(&Value::Null))?;
         if !matches!(req.get("fen"), None | Some(Value::Null)) {
             return bad("a tsuitate game starts from \"sfen\", not \"fen\"");
@@ -50,7 +50,7 @@ impl Table {
     }
 
     /// The game of a loaded save; writes the answer (the state).
-    pub(super) fn loaded(loaded: TsuitateLoaded, out: &mut String) -> Table {
+    pub(crate) fn loaded(loaded: TsuitateLoaded, out: &mut String) -> Table {
         let table = Table {
             game: loaded.game,
             meta: loaded.saved.meta,
@@ -61,7 +61,7 @@ impl Table {
     }
 
     /// Writes the game to `path` as a tsuitate save; writes the answer (the state).
-    pub(super) fn save(&self, path: &Path, out: &mut String) -> Result<(), Bad> {
+    pub(crate) fn save(&self, path: &Path, out: &mut String) -> Result<(), Bad> {
         TsuitateSave::of(&self.game, self.meta.clone())
             .write(path)
             .map_err(|e| Bad(format!("cannot write {}: {e}", path.display())))?;
@@ -70,7 +70,7 @@ impl Table {
     }
 
     /// Answers one request of the game in play.
-    pub(super) fn handle(
+    pub(crate) fn handle(
         &mut self,
         op: &str,
         req: &Map<String, Value>,
