@@ -12,7 +12,7 @@ use super::pipes::{Pipes, Said, Trouble};
 use super::wire::{FromSeat, OverWire, State, ToSeat};
 use super::{Hello, Line, MAX_TABLE_LINE, read_line};
 use crate::bots::driver::Driver;
-use crate::bots::{Bot, BotError, BotKind};
+use crate::bots::{Bot, BotError, BotKind, ClockLeft};
 use crate::log::GameLog;
 use crate::referee::Request;
 use crate::view::PlayerView;
@@ -113,6 +113,9 @@ pub fn play_seat(
         let request = if (refusals >= MAX_REFUSALS || capped) && !opening {
             seat.map(Request::Resign)
         } else {
+            // The bot keeps time by the clock the table read last (issue 59).
+            let clock = state.state.as_ref().and_then(|s| s.clock).zip(seat);
+            bot.set_clock(clock.map(|(c, seat)| ClockLeft::of(seat, c.reading(), c.control)));
             state.view().and_then(|view| bot.act(view))
         };
         let Some(request) = request else {
