@@ -11,7 +11,8 @@
 use crate::announce::GameResult;
 use crate::bots::driver::Driver;
 use crate::bots::level::Level;
-use crate::bots::{Bot, BotError, BotKind};
+use crate::bots::{Bot, BotError, BotKind, ClockLeft};
+use crate::clock::TimeControl;
 use crate::log::Game;
 use crate::referee::Request;
 use crate::rng::Rng;
@@ -45,6 +46,9 @@ pub struct MatchConfig {
     /// A thinking time per request, in milliseconds (the strong bot looks at more worlds for
     /// more time; the other bots and the levels, which keep their own, ignore it).
     pub think_ms: Option<u64>,
+    /// A clock for both sides (`None`: none): each bot is told its own before it acts, its
+    /// time runs while it thinks, and a side whose time runs out loses on time (issue 59).
+    pub clock: Option<TimeControl>,
     /// The bots exchange colours in every odd game (0-based).
     pub swap: bool,
     /// A folder to save every game in (`match-<seed>-<i>.ron`; created if missing).
@@ -67,6 +71,7 @@ impl Default for MatchConfig {
             seed: 1,
             max_plies: 600,
             think_ms: None,
+            clock: None,
             swap: false,
             out_dir: None,
             ending: None,
@@ -329,6 +334,8 @@ fn play_out(
     let mut views: [Option<(usize, PlayerView)>; 2] = [None, None];
     let mut thinks = Vec::new();
     let (mut plies, mut failures, mut errors) = (0, 0, 0);
+    // Each side's time left, in milliseconds, with a clock.
+    let mut left = config.clock.map(|c| [c.base_ms; 2]);
     let reason = loop {
         if let Some(over) = game.referee().over() {
             break over.reason.title().to_owned();
@@ -343,16 +350,38 @@ fn play_out(
             Some((n, view)) if n == logged => view,
             _ => PlayerView::build(game.log(), side),
         };
+        if let (Some(c), Some(left)) = (config.clock, &left) {
+            seats[i].set_clock(Some(ClockLeft {
+                left_ms: left[i],
+                increment_ms: c.increment_ms.saturating_add(c.delay_ms),
+            }));
+        }
         let started = Instant::now();
         let request = seats[i].act(&view);
+        let took = started.elapsed();
         if side == tested_color {
-            thinks.push(started.elapsed().as_secs_f64() * 1000.0);
+            thinks.push(took.as_secs_f64() * 1000.0);
+        }
+        if let (Some(c), Some(left)) = (config.clock, &mut left) {
+            let spent = u64::try_from(took.as_millis())
+                .unwrap_or(u64::MAX)
+                .saturating_sub(c.delay_ms);
+            if spent >= left[i] {
+                left[i] = 0;
+                let _ = game.apply(Request::Timeout(side));
+                let why = game.referee().over().map_or("time", |o| o.reason.title());
+                break why.to_owned();
+            }
+            left[i] -= spent;
         }
         views[i] = Some((logged, view));
         match request.map(|r| game.apply(r).map(|event| event.turn_ends)) {
             Some(Ok(ends)) => {
                 failures = 0;
                 plies += u32::from(ends);
+                if let (true, Some(c), Some(left)) = (ends, config.clock, &mut left) {
+                    left[i] = left[i].saturating_add(c.increment_ms);
+                }
                 if ends {
                     errors += open_squares(game, &mut seats[i], side);
                 }

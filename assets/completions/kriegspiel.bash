@@ -931,7 +931,7 @@ _kriegspiel() {
             return 0
             ;;
         kriegspiel__subcmd__match)
-            opts="-h --white --black --rules --games --seed --max-plies --think-ms --swap --out-dir --ending --blocked --tsuitate --help"
+            opts="-h --white --black --rules --games --seed --max-plies --think-ms --clock --swap --out-dir --ending --blocked --tsuitate --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -962,6 +962,10 @@ _kriegspiel() {
                     return 0
                     ;;
                 --think-ms)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --clock)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -179,6 +179,7 @@ complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l games -d
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l seed -d 'Random seed (game i seeds its bots from seed + i)' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l max-plies -d 'Stop a game, unfinished (scored as a draw), after this many plies (completed turns)' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l think-ms -d 'Thinking time per request in milliseconds, for bots that use it (a level keeps its own)' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l clock -d 'A clock for both sides, minutes+seconds (0.5+1: 30 s and 1 s a move): each bot is told its own and keeps time by it (the thinking time stays a cap); out of time loses' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l out-dir -d 'Save every game in this folder (match-<seed>-<i>.ron; made if missing)' -r -F
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l ending -d 'Start every game from a random ending instead: the bot under test has its king and these pieces (letters Q, R, B, N, P; e.g. Q, R, QR, BB, BN) against a lone king, and moves first' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l blocked -d 'With --ending: the lone king keeps this many pawns (0 to 4), each blocked by a pawn of the bot under test in front of it' -r

@@ -528,12 +528,7 @@ pub fn level_label(level: Level) -> String {
     format!("{}: {}", level.title(), level.description())
 }
 
-/// The tsuitate bot for a level: beginner the random player, novice and casual the
-/// rules-of-thumb one, every higher level the careful one.
+/// The tsuitate bot for a level ([`crate::tsuitate::bots::for_level`]).
 pub fn tsuitate_bot(level: Level) -> &'static str {
-    match level {
-        Level::Beginner => "random",
-        Level::Novice | Level::Casual => "heuristic",
-        _ => "careful",
-    }
+    crate::tsuitate::bots::for_level(level)
 }

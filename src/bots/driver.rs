@@ -21,6 +21,7 @@ enum Job {
     Act(Box<PlayerView>),
     Refused(String),
     ThinkMs(u64),
+    Clock(Option<super::ClockLeft>),
     GameOver(Box<PlayerView>, Box<GameLog>),
 }
 
@@ -72,6 +73,7 @@ impl Driver {
                     }
                     Job::Refused(error) => bot.refused(&error),
                     Job::ThinkMs(ms) => bot.set_think_ms(ms),
+                    Job::Clock(clock) => bot.set_clock(clock),
                     Job::GameOver(view, log) => bot.game_over(&view, &log),
                 }
             }
@@ -184,6 +186,11 @@ impl Driver {
     /// Sets the bot's thinking time per request.
     pub fn set_think_ms(&mut self, ms: u64) {
         let _ = self.jobs.send(Job::ThinkMs(ms));
+    }
+
+    /// Tells the bot its own clock, before it is next asked to act ([`Bot::set_clock`]).
+    pub fn set_clock(&mut self, clock: Option<super::ClockLeft>) {
+        let _ = self.jobs.send(Job::Clock(clock));
     }
 
     /// Tells the bot the game is over: its last view and the whole game.

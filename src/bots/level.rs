@@ -165,8 +165,12 @@ impl LevelSpec {
             Ok(bot) => bot,
             Err(_) => Box::new(RandomBot::new(seed)),
         };
-        if let Some(ms) = self.think_ms {
-            inner.set_think_ms(ms);
+        // The strong bot's thinking time is also the cap on what a clock lets it spend: the
+        // strongest level plays at the default time, as it always did (issue 59).
+        match (self.think_ms, self.bot) {
+            (Some(ms), _) => inner.set_think_ms(ms),
+            (None, BotKind::Strong) => inner.set_think_ms(super::strong::DEFAULT_THINK_MS),
+            (None, _) => {}
         }
         Box::new(Handicapped {
             inner,
@@ -202,6 +206,11 @@ impl Bot for Handicapped {
 
     /// A level keeps its own thinking time.
     fn set_think_ms(&mut self, _ms: u64) {}
+
+    /// The level's bot keeps time within its own thinking time.
+    fn set_clock(&mut self, clock: Option<super::ClockLeft>) {
+        self.inner.set_clock(clock);
+    }
 
     fn next(&mut self, seat: &PlayerView) -> Option<Request> {
         if !seat.my_turn() {

@@ -38,6 +38,10 @@ pub trait Bot: Send {
     /// think ignore it).
     fn set_think_ms(&mut self, _ms: u64) {}
 
+    /// Tells the bot its own clock before it is asked to act (`None`: no time control). A bot
+    /// that keeps time spends a share of it; the thinking time stays a cap.
+    fn set_clock(&mut self, _clock: Option<ClockLeft>) {}
+
     /// The table refused the bot's last request (the game is unchanged); `error` says why.
     fn refused(&mut self, _error: &str) {}
 
@@ -69,6 +73,30 @@ pub trait Bot: Send {
             return crate::variant::placement::random(seat, &mut rng);
         }
         self.next(seat)
+    }
+}
+
+/// A seat's own clock as the table last read it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ClockLeft {
+    /// The seat's time left, in milliseconds.
+    pub left_ms: u64,
+    /// What each of its moves adds (the increment, and a delay's time that does not run), in
+    /// milliseconds.
+    pub increment_ms: u64,
+}
+
+impl ClockLeft {
+    /// `seat`'s clock in a reading of both under `control`.
+    pub fn of(
+        seat: shakmaty::Color,
+        reading: crate::clock::ClockReading,
+        control: crate::clock::TimeControl,
+    ) -> ClockLeft {
+        ClockLeft {
+            left_ms: seat.fold_wb(reading.white_ms, reading.black_ms),
+            increment_ms: control.increment_ms.saturating_add(control.delay_ms),
+        }
     }
 }
 

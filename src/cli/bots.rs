@@ -34,6 +34,10 @@ pub struct MatchArgs {
     /// Thinking time per request in milliseconds, for bots that use it (a level keeps its own).
     #[arg(long)]
     pub think_ms: Option<u64>,
+    /// A clock for both sides, minutes+seconds (0.5+1: 30 s and 1 s a move): each bot is told
+    /// its own and keeps time by it (the thinking time stays a cap); out of time loses.
+    #[arg(long, value_parser = parse_clock, value_name = "M+S")]
+    pub clock: Option<kriegspiel::clock::TimeControl>,
     /// The bots exchange colours every other game.
     #[arg(long)]
     pub swap: bool,
@@ -148,6 +152,11 @@ pub struct EngineArgs {
     seed: u64,
 }
 
+/// A `--clock` of `kriegspiel match`.
+fn parse_clock(text: &str) -> Result<kriegspiel::clock::TimeControl, String> {
+    kriegspiel::seat::serve::parse_time_control(text).map_err(|e| e.to_string())
+}
+
 /// `kriegspiel match`: plays the match, one line per game and the summary last on standard
 /// output, progress on standard error.
 pub fn match_command(args: MatchArgs) -> Outcome {
@@ -169,6 +178,7 @@ pub fn match_command(args: MatchArgs) -> Outcome {
         seed: args.seed,
         max_plies: args.max_plies,
         think_ms: args.think_ms,
+        clock: args.clock,
         swap: args.swap,
         out_dir: args.out_dir,
         ending,

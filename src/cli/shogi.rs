@@ -6,7 +6,6 @@ use crate::bots::MatchArgs;
 use crate::network::HostArgs;
 use crate::vocab::{Outcome, Stop};
 use kriegspiel::bots::BotKind;
-use kriegspiel::bots::level::Level;
 use kriegspiel::matchplay::BotChoice;
 use kriegspiel::save::{Meta, Mode};
 use kriegspiel::seat::SeatTable;
@@ -22,7 +21,8 @@ use std::time::Duration;
 /// has only these two players).
 pub fn tsuitate_bot(choice: &BotChoice, seed: u64) -> Result<Box<dyn TsuitateBot>, Stop> {
     let name = match choice {
-        BotChoice::Kind(BotKind::Random) | BotChoice::Level(Level::Beginner) => "random",
+        BotChoice::Kind(BotKind::Random) => "random",
+        BotChoice::Level(level) => bots::for_level(*level),
         _ => "heuristic",
     };
     bots::make(name, seed).ok_or_else(|| Stop::failed(format!("no tsuitate bot {name}")))

@@ -14,7 +14,7 @@ use super::play::{SeatBot, SeatSide};
 use super::program::Program;
 use super::wire::{FromSeat, OverWire, State, ToSeat};
 use crate::bots::driver::Driver;
-use crate::bots::{Bot, BotError, BotKind};
+use crate::bots::{Bot, BotError, BotKind, ClockLeft};
 use crate::log::GameLog;
 use crate::referee::Request;
 use crate::view::PlayerView;
@@ -72,6 +72,10 @@ impl SeatBot<SeatState> for ChessSeat<'_> {
         let request = if give_up && !opening {
             state.seat().map(Request::Resign)
         } else {
+            // The bot keeps time by the clock the table read last (issue 59).
+            let clock = state.state.as_ref().and_then(|s| s.clock).zip(state.seat());
+            self.bot
+                .set_clock(clock.map(|(c, seat)| ClockLeft::of(seat, c.reading(), c.control)));
             state.view().and_then(|view| self.bot.act(view))
         }?;
         serde_json::to_string(&crate::referee::RequestRepr::from(request)).ok()

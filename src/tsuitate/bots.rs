@@ -18,6 +18,17 @@ pub trait TsuitateBot: Send {
 /// The bots' names, weakest first: [`RandomBot`], [`HeuristicBot`], [`CarefulBot`].
 pub const NAMES: [&str; 3] = ["random", "heuristic", "careful"];
 
+/// The bot for a level: beginner the random player, novice and casual the rules-of-thumb one,
+/// every higher level the careful one (the app's New game and the command line agree).
+pub fn for_level(level: crate::bots::level::Level) -> &'static str {
+    use crate::bots::level::Level;
+    match level {
+        Level::Beginner => "random",
+        Level::Novice | Level::Casual => "heuristic",
+        _ => "careful",
+    }
+}
+
 /// The bots by name: `random`, `heuristic` and `careful`.
 pub fn make(name: &str, seed: u64) -> Option<Box<dyn TsuitateBot>> {
     match name {

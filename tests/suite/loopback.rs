@@ -331,3 +331,53 @@ fn a_seat_whose_host_left_is_told_in_words_and_rejoins_when_it_is_back() {
         "{news:?}"
     );
 }
+
+/// Two strong bots at a hosted table on a short clock keep time by the clock the table sends in
+/// `state` (issue 59): the game ends at the plies cap, by a resignation, never on time; without
+/// a time manager the default thinking time runs such a clock out.
+#[test]
+fn strong_bots_on_a_short_clock_never_lose_on_time() {
+    use kriegspiel::announce::EndReason;
+    use kriegspiel::bots::driver::Driver;
+    use kriegspiel::bots::strong::StrongBot;
+    use kriegspiel::clock::TimeControl;
+    use kriegspiel::seat::engine::play_seat;
+    use kriegspiel::seat::link::Connection;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let hosted = start_host(&HostOptions {
+        rules: Preset::Wild16.rules(),
+        time_control: Some(TimeControl {
+            base_ms: 2_500,
+            increment_ms: 0,
+            delay_ms: 0,
+        }),
+        bind: "127.0.0.1".into(),
+        port: 0,
+        autosave: dir.path().join("hosted.ron"),
+        resume: None,
+    })
+    .expect("hosts");
+    let address = format!("127.0.0.1:{}", hosted.server.addr().port());
+    let seats: Vec<_> = Color::ALL
+        .into_iter()
+        .map(|seat| {
+            let mut hello = Hello::new();
+            hello.code = Some(hosted.server.code().to_owned());
+            hello.seat = Some(seat);
+            let address = address.clone();
+            std::thread::spawn(move || {
+                let conn = Connection::open(&address, &hello).expect("connects");
+                let (reader, writer) = conn.into_io();
+                let seed = u64::from(seat.is_white()) + 7;
+                let mut bot = Driver::start(Box::new(StrongBot::new(seed)));
+                let (_, state) = play_seat(&mut bot, None, Some(24), reader, writer, &mut |_| {})
+                    .expect("plays");
+                state.state.and_then(|s| s.over).expect("the game ended")
+            })
+        })
+        .collect();
+    for seat in seats {
+        let over = seat.join().expect("the seat's thread");
+        assert_eq!(over.reason, EndReason::Resignation, "{over:?}");
+    }
+}

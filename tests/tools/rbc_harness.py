@@ -5,15 +5,24 @@
 Reconnaissance Blind Chess games between `kriegspiel engine` (the seat protocol,
 PROTOCOL-SEAT.md, on standard input and output) and the baseline bots of the
 reconchess package (the NeurIPS RBC competition's library): RandomBot,
-AttackerBot and TroutBot (Stockfish on a tracked board). reconchess's LocalGame
+AttackerBot and TroutBot (Stockfish on a tracked board), and StrangeFish2 (the NeurIPS 2022
+winner, from a scratch copy: --strangefish). reconchess's LocalGame
 referees every game and keeps the clocks; our engine is a reconchess `Player`
 that passes on to the program exactly what reconchess tells a player (its own
 sense results, its own move results, the square where the opponent captured one
-of its units) and nothing else: never the true board.
+of its units) and nothing else: never the true board. Each `state` line carries
+our clock as reconchess reads it (`seconds_left`) and the control, as our table
+sends `clock`: the engine keeps time by it.
 
 Not part of CI (a game against TroutBot takes a minute or more). Needs Python
 3.9+, `pip install reconchess chess`, and for TroutBot Stockfish (Debian's
 package `stockfish`; STOCKFISH_EXECUTABLE, default /usr/games/stockfish).
+
+StrangeFish2 (GitHub ginoperrotta/reconchess-strangefish2, BSD-3-Clause) is never
+part of this repository: clone it into a scratch folder, `pip install numpy tqdm
+click`, and pass the folder (--strangefish /tmp/sf2, opponent `strangefish`). It
+plays without its private opening book and score cache; under Python 3.11 its
+`random.sample` over a set is given a list (a shim, `strangefish_bot`).
 
     nice -n 10 python3 tests/tools/rbc_harness.py --engine target/release/kriegspiel \
         --opponents random,attacker,trout --games 20
@@ -48,10 +57,14 @@ MAX_REFUSED = 50
 #: (reconchess's own clock decides the game long before, at the default control).
 ANSWER_LIMIT = 120.0
 
+#: StrangeFish2's Stockfish threads (it asks for 3).
+STRANGEFISH_THREADS = 1
+
 OPPONENTS = {
     "random": ("reconchess.bots.random_bot", "RandomBot"),
     "attacker": ("reconchess.bots.attacker_bot", "AttackerBot"),
     "trout": ("reconchess.bots.trout_bot", "TroutBot"),
+    "strangefish": ("strangefish.strangefish_strategy", "StrangeFish2"),
 }
 
 
@@ -70,7 +83,7 @@ class EnginePlayer(Player):
     lines when it is to act, as `kriegspiel match` sends them to an engine it seats.
     """
 
-    def __init__(self, command, rules, stderr=None):
+    def __init__(self, command, rules, control, stderr=None):
         self.proc = subprocess.Popen(
             command,
             stdin=subprocess.PIPE,
@@ -92,6 +105,9 @@ class EnginePlayer(Player):
         self.resigned = False
         self.move_request = {"op": "pass"}
         self.game = None
+        self.control = control  # (base, increment) in seconds
+        self.seconds_left = None  # as reconchess last told this player
+        self.turns = 0  # moves chosen (each earns the increment)
         hello = self.read()
         if hello.get("op") != "hello" or hello.get("version") != 1:
             raise EngineGone(f"expected a hello of version 1, got {hello}")
@@ -124,7 +140,7 @@ class EnginePlayer(Player):
                 return value
 
     def send_later(self, message):
-        self.outbox.append(json.dumps(message, separators=(",", ":")))
+        self.outbox.append(message)
 
     def hear(self, request, items, turn_ends):
         self.heard += 1
@@ -139,7 +155,7 @@ class EnginePlayer(Player):
                 "n": self.heard,
                 "to_move": colour_name(to_move),
                 "placing": None,
-                "clock": None,
+                "clock": None,  # filled in when sent (flush)
                 "over": None,
                 "opponent_connected": True,
                 "draw_offer": None,
@@ -147,9 +163,29 @@ class EnginePlayer(Player):
             }
         )
 
+    def clock(self):
+        """Both clocks as our table sends them: ours as reconchess last told us, the
+        opponent's as reconchess keeps it; `None` before reconchess has told us."""
+        if self.seconds_left is None or self.game is None:
+            return None
+        ms = {self.color: int(1000 * self.seconds_left)}
+        ms[not self.color] = int(1000 * self.game.seconds_left_by_color[not self.color])
+        base, increment = self.control
+        return {
+            "white_ms": max(0, ms[chess.WHITE]),
+            "black_ms": max(0, ms[chess.BLACK]),
+            "running": colour_name(self.color),
+            "control": {"base_ms": int(1000 * base), "increment_ms": int(1000 * increment)},
+        }
+
     def flush(self):
         if self.outbox:
-            self.proc.stdin.write("".join(line + "\n" for line in self.outbox))
+            clock = self.clock()
+            for message in self.outbox:
+                if message.get("type") == "state":
+                    message["clock"] = clock
+            lines = [json.dumps(message, separators=(",", ":")) for message in self.outbox]
+            self.proc.stdin.write("".join(line + "\n" for line in lines))
             self.proc.stdin.flush()
             self.outbox = []
 
@@ -195,6 +231,7 @@ class EnginePlayer(Player):
         self.state(self.color)
 
     def choose_sense(self, sense_actions, move_actions, seconds_left):
+        self.seconds_left = seconds_left
         for _ in range(MAX_REFUSED):
             request = self.ask()
             op = request.get("op")
@@ -230,6 +267,8 @@ class EnginePlayer(Player):
         self.state(self.color)
 
     def choose_move(self, move_actions, seconds_left):
+        self.seconds_left = seconds_left
+        self.turns += 1
         if self.resigned:
             return None
         for _ in range(MAX_REFUSED):
@@ -296,9 +335,45 @@ class EnginePlayer(Player):
             self.proc.wait()
 
 
-def opponent_bot(name, said):
+def strangefish_bot(folder, said):
+    """A fresh StrangeFish2 from its scratch copy `folder`, without its opening book and score
+    cache (not public), its logs in the current folder."""
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+    import types
+
+    module = __import__("strangefish.strangefish_strategy", fromlist=["StrangeFish2"])
+
+    def sample(population, k, **kwargs):
+        # Python 3.11 no longer samples a set (StrangeFish2's sense_min_states does).
+        if isinstance(population, (set, frozenset)):
+            population = list(population)
+        return random.sample(population, k, **kwargs)
+
+    shim = types.SimpleNamespace(**{n: getattr(random, n) for n in dir(random) if not n.startswith("_")})
+    shim.sample = sample
+    module.random = shim
+    # Its Stockfish asks for 3 threads and 2 GB: one thread here (our engine has one too, and the
+    # machine's cores are shared), 256 MB.
+    import chess.engine
+
+    def create_engine():
+        engine = chess.engine.SimpleEngine.popen_uci(os.environ["STOCKFISH_EXECUTABLE"], setpgrp=True)
+        engine.configure({"Hash": 256, "Threads": STRANGEFISH_THREADS})
+        return engine
+
+    module.stockfish.create_engine = create_engine
+    module.print = lambda *args, **kwargs: said.append(" ".join(str(a) for a in args))
+    return module.StrangeFish2(
+        log_to_file=False, game_id=None, rc_disable_pbar=True, load_score_cache=False, load_opening_book=False
+    )
+
+
+def opponent_bot(name, said, args):
     """A fresh reconchess bot; `said` collects what it prints (TroutBot says when its
     Stockfish died or refused a board: from then on it passes)."""
+    if name == "strangefish":
+        return strangefish_bot(args.strangefish, said)
     module_name, class_name = OPPONENTS[name]
     module = __import__(module_name, fromlist=[class_name])
     module.print = lambda *args, **kwargs: said.append(" ".join(str(a) for a in args))
@@ -315,8 +390,12 @@ def play_one(job):
         command += ["--think-ms", str(args.think_ms)]
     said = []
     engine_log = open(os.path.join(args.out, f"game-{index:04d}-engine.log"), "w")
-    ours = EnginePlayer(command, args.rules, stderr=engine_log)
-    theirs = opponent_bot(opponent, said)
+    ours = EnginePlayer(command, args.rules, (args.base, args.increment), stderr=engine_log)
+    if opponent == "strangefish":
+        scratch = os.path.join(args.out, "strangefish")
+        os.makedirs(scratch, exist_ok=True)
+        os.chdir(scratch)  # its logs (game_logs/, engine_logs/) go there
+    theirs = opponent_bot(opponent, said, args)
     white, black = (ours, theirs) if we_are_white else (theirs, ours)
     game = LocalGame(seconds_per_player=args.base, seconds_increment=args.increment)
     ours.game = game
@@ -330,6 +409,11 @@ def play_one(job):
         ours.close()
         try:
             theirs.engine.quit()
+        except Exception:
+            pass
+    if opponent == "strangefish":
+        try:
+            theirs.engine.quit()  # its handle_game_end may not have run
         except Exception:
             pass
     engine_log.close()
@@ -352,6 +436,8 @@ def play_one(job):
         "turns": game.board.fullmove_number,
         "seconds": round(time.time() - started, 1),
         "our_clock_left": round(game.seconds_left_by_color[ours_colour], 1),
+        "their_clock_left": round(game.seconds_left_by_color[not ours_colour], 1),
+        "our_clock_used": round(args.base + args.increment * ours.turns - game.seconds_left_by_color[ours_colour], 1),
         "decisions": [round(d, 4) for d in ours.decisions],
         "refused": ours.refused,
         "stockfish_died": any("died" in s or "bad state" in s for s in said),
@@ -374,6 +460,14 @@ def score(records):
     return f"{100.0 * points / len(games):.0f} %"
 
 
+def clock_used(records):
+    """Our clock used a game (base plus increments less what was left): median and range."""
+    used = [r["our_clock_used"] for r in records if r.get("our_clock_used") is not None]
+    if not used:
+        return "-"
+    return f"{statistics.median(used):.0f} s ({min(used):.0f}-{max(used):.0f})"
+
+
 def table(records):
     """The table: one row per opponent (and, for TroutBot, its games where Stockfish lived)."""
     rows = []
@@ -385,7 +479,7 @@ def table(records):
         if opponent == "trout":
             alive = [r for r in games if not r["stockfish_died"]]
             rows.append(("  (Stockfish alive)", alive))
-    head = ("opponent", "games", "as White", "as Black", "score", "decision median", "worst")
+    head = ("opponent", "games", "as White", "as Black", "score", "decision median", "worst", "clock used a game")
     lines = [head]
     for name, games in rows:
         times = [d for r in games for d in r["decisions"]]
@@ -398,6 +492,7 @@ def table(records):
                 score(games),
                 f"{1000 * statistics.median(times):.0f} ms" if times else "-",
                 f"{1000 * max(times):.0f} ms" if times else "-",
+                clock_used(games),
             )
         )
     widths = [max(len(line[i]) for line in lines) for i in range(len(head))]
@@ -487,6 +582,7 @@ def main():
     parser.add_argument("--think-ms", type=int, default=None, help="our bot's thinking time per request")
     parser.add_argument("--opponents", default="random,attacker,trout", help="of: " + ",".join(OPPONENTS))
     parser.add_argument("--games", type=int, default=20, help="games per opponent, colours alternating")
+    parser.add_argument("--strangefish", metavar="FOLDER", help="a scratch copy of reconchess-strangefish2")
     parser.add_argument("--clock", default="900+5", help="seconds a side + seconds a turn (reconchess's)")
     parser.add_argument("--jobs", type=int, default=1, help="games at once (each game takes a core or more)")
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed (our engine's and Python's)")
@@ -510,10 +606,14 @@ def main():
     for o in opponents:
         if o not in OPPONENTS:
             parser.error(f"unknown opponent {o!r} (expected one of {', '.join(OPPONENTS)})")
-    if "trout" in opponents:
+    if "strangefish" in opponents:
+        if not args.strangefish or not os.path.isdir(os.path.join(args.strangefish, "strangefish")):
+            parser.error("opponent strangefish needs --strangefish FOLDER (a copy of reconchess-strangefish2)")
+        args.strangefish = os.path.abspath(args.strangefish)
+    if "trout" in opponents or "strangefish" in opponents:
         os.environ.setdefault("STOCKFISH_EXECUTABLE", "/usr/games/stockfish")
         if not os.path.exists(os.environ["STOCKFISH_EXECUTABLE"]):
-            sys.exit("rbc_harness: TroutBot needs Stockfish (apt-get install stockfish, or STOCKFISH_EXECUTABLE)")
+            sys.exit("rbc_harness: TroutBot and StrangeFish2 need Stockfish (apt-get install stockfish, or STOCKFISH_EXECUTABLE)")
     args.base, args.increment = parse_clock(args.clock)
     args.engine = os.path.abspath(args.engine)
     args.out = os.path.abspath(args.out or f"rbc-harness-{time.strftime('%Y%m%d-%H%M%S')}")
@@ -535,7 +635,9 @@ def main():
             print(
                 f"game {record['index'] + 1}/{len(jobs)}: {record['we']} vs {record['opponent']}: "
                 f"{record['outcome']} ({record['reason']}) after {record['turns']} turns, "
-                f"{record['seconds']} s; decision median {median}"
+                f"{record['seconds']} s; decision median {median}; "
+                f"our clock used {record['our_clock_used']} s, left {record['our_clock_left']} s, "
+                f"theirs left {record['their_clock_left']} s"
                 + ("; Stockfish died" if record["stockfish_died"] else ""),
                 file=sys.stderr,
                 flush=True,

@@ -20,6 +20,10 @@
 //! further: the opponent's best reply there, the worse of it and the plausible answer
 //! counting. That is what makes more time worth more (against itself at 50 ms: 98 %).
 //!
+//! On a clock ([`Effort::timed`], the budget from [`super::strong::time`]) the worlds drawn are
+//! scored in a random order until the soft budget, on to the hard one while the two best options
+//! stay close, and no further once one option takes the king in every world scored.
+//!
 //! The score ([`score`]) is material, where the pieces stand (developed, central, the king at
 //! home behind its pawns), what the opponent may take next, an attack on its king, and, in
 //! each world, 40 pawns off when the opponent would have a mate in one there ([`MATED`]).
@@ -29,6 +33,7 @@
 
 mod score;
 
+use super::strong::time::Budget;
 use crate::announce::{Item, heard_by};
 use crate::attempt::Attempt;
 use crate::belief::Belief;
@@ -40,6 +45,7 @@ use shakmaty::{
     Bitboard, Board, CastlingMode, Chess, Color, Position, PositionError, Square, attacks,
 };
 use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
 
 /// Worlds the strong bot's belief keeps exactly in Reconnaissance Blind Chess (a weighted
 /// sample beyond): with 1,200, as in Kriegspiel, the truth was lost within a few turns.
@@ -59,15 +65,11 @@ struct Table<'a> {
 }
 
 impl<'a> Table<'a> {
-    /// The table over up to `samples` worlds of `belief` drawn by weight (`None`: no world).
-    fn new(seat: &PlayerView, belief: &'a Belief, samples: usize, rng: &mut Rng) -> Option<Self> {
-        let deep = samples >= DEEP_FROM;
-        let samples = if deep {
-            samples.min(DEEP_WORLDS)
-        } else {
-            samples
-        };
-        let worlds = belief.sample(samples, rng);
+    /// The table over up to `effort.samples` worlds of `belief` drawn by weight (`None`: no
+    /// world). With a deadline the worlds are scored in a random order until it stops them
+    /// ([`Until::enough`]).
+    fn new(seat: &PlayerView, belief: &'a Belief, effort: &Effort, rng: &mut Rng) -> Option<Self> {
+        let mut worlds = belief.sample(effort.samples, rng);
         if worlds.is_empty() {
             return None;
         }
@@ -75,10 +77,45 @@ impl<'a> Table<'a> {
             seat.possible_attempts().into_iter().map(Some).collect();
         options.push(None);
         let us = seat.color;
-        let scores = worlds
-            .iter()
-            .map(|(w, _)| options.iter().map(|o| outcome(w, *o, us, deep)).collect())
-            .collect();
+        let Some(until) = &effort.until else {
+            let scores = worlds
+                .iter()
+                .map(|(w, _)| {
+                    options
+                        .iter()
+                        .map(|o| outcome(w, *o, us, effort.deep))
+                        .collect()
+                })
+                .collect();
+            return Some(Table {
+                options,
+                worlds,
+                scores,
+            });
+        };
+        // Drawn in the belief's order: shuffled, so that the worlds scored by the deadline are
+        // a fair share of the sample.
+        for i in (1..worlds.len()).rev() {
+            worlds.swap(i, rng.below(i + 1));
+        }
+        let mut totals = vec![0.0f32; options.len()];
+        let mut weight = 0.0f32;
+        let mut scores: Vec<Vec<f32>> = Vec::new();
+        for (w, n) in &worlds {
+            let row: Vec<f32> = options
+                .iter()
+                .map(|o| outcome(w, *o, us, effort.deep))
+                .collect();
+            for (t, s) in totals.iter_mut().zip(&row) {
+                *t += n * s;
+            }
+            weight += n;
+            scores.push(row);
+            if until.enough(scores.len(), &totals, weight, belief.worlds().len()) {
+                break;
+            }
+        }
+        worlds.truncate(scores.len());
         Some(Table {
             options,
             worlds,
@@ -99,8 +136,8 @@ impl<'a> Table<'a> {
 }
 
 /// The sense square for `seat` (`None` only when the belief holds no world).
-pub fn sense(seat: &PlayerView, belief: &Belief, samples: usize, rng: &mut Rng) -> Option<Square> {
-    let table = Table::new(seat, belief, samples, rng)?;
+pub fn sense(seat: &PlayerView, belief: &Belief, effort: &Effort, rng: &mut Rng) -> Option<Square> {
+    let table = Table::new(seat, belief, effort, rng)?;
     let total: f32 = table.worlds.iter().map(|(_, n)| n).sum();
     let mut best: Option<(f64, Square)> = None;
     for centre in centres() {
@@ -157,15 +194,15 @@ fn window_key(board: &Board, window: Bitboard) -> u64 {
     h
 }
 
-/// The bot's move: the attempt (or a pass) with the best expected score over up to `samples`
-/// worlds of `belief`, drawn by weight.
+/// The bot's move: the attempt (or a pass) with the best expected score over the worlds of
+/// `belief` drawn by weight that `effort` allows.
 pub fn choose_move(
     seat: &PlayerView,
     belief: &Belief,
-    samples: usize,
+    effort: &Effort,
     rng: &mut Rng,
 ) -> Option<Request> {
-    let table = Table::new(seat, belief, samples, rng)?;
+    let table = Table::new(seat, belief, effort, rng)?;
     let mut best: Option<(f32, Option<Attempt>)> = None;
     for (o, option) in table.options.iter().enumerate() {
         let mut total: f32 = table
@@ -216,6 +253,107 @@ fn outcome(world: &Referee, option: Option<Attempt>, us: Color, deep: bool) -> f
         s - MATED
     } else {
         s
+    }
+}
+
+/// How much one decision may do.
+#[derive(Clone, Debug)]
+pub struct Effort {
+    /// How many worlds are drawn.
+    samples: usize,
+    /// Whether each world's opponent replies are searched too.
+    deep: bool,
+    /// When to stop scoring worlds (`None`: every world drawn is scored).
+    until: Option<Until>,
+}
+
+impl Effort {
+    /// A thinking time's effort: `samples` worlds, from [`DEEP_FROM`] fewer of them searched
+    /// deeper.
+    pub fn fixed(samples: usize) -> Effort {
+        let deep = samples >= DEEP_FROM;
+        Effort {
+            samples: if deep {
+                samples.min(DEEP_WORLDS)
+            } else {
+                samples
+            },
+            deep,
+            until: None,
+        }
+    }
+
+    /// A clock's effort: worlds scored until `budget` (from `started`) stops them, searched
+    /// deeper from a soft budget of [`DEEP_MS`].
+    pub fn timed(started: Instant, budget: Budget) -> Effort {
+        Effort {
+            samples: TIMED_WORLDS,
+            deep: budget.soft >= Duration::from_millis(DEEP_MS),
+            until: Some(Until {
+                soft: started + budget.soft,
+                hard: started + budget.hard,
+            }),
+        }
+    }
+}
+
+/// The most worlds a timed decision draws.
+const TIMED_WORLDS: usize = 4_000;
+
+/// The soft budget from which a timed decision searches each world's replies, in milliseconds.
+const DEEP_MS: u64 = 250;
+
+/// The fewest worlds a timed decision scores before it may stop short of its soft budget.
+const MIN_WORLDS: usize = 16;
+
+/// How close the two best options' expected scores are, in pawns, for a timed decision to go on
+/// past its soft budget (twice that with a belief of more than [`LARGE_BELIEF`] worlds).
+const CLOSE: f32 = 0.5;
+
+/// A belief this large makes a decision think longer.
+const LARGE_BELIEF: usize = 2_000;
+
+/// When a timed decision stops scoring worlds.
+#[derive(Clone, Debug)]
+struct Until {
+    /// Past this, it stops unless the best options are close.
+    soft: Instant,
+    /// Past this, it stops.
+    hard: Instant,
+}
+
+impl Until {
+    /// Whether `scored` worlds are enough, the options' weighted `totals` over `weight`, with a
+    /// belief of `belief` worlds: always at the hard deadline; once the soft one has passed,
+    /// unless the two best options are close; and before it, after [`MIN_WORLDS`], when one
+    /// option takes the king in every world scored (a mate found) or there is only one.
+    fn enough(&self, scored: usize, totals: &[f32], weight: f32, belief: usize) -> bool {
+        let now = Instant::now();
+        if now >= self.hard {
+            return true;
+        }
+        let (mut best, mut second) = (f32::NEG_INFINITY, f32::NEG_INFINITY);
+        for t in totals {
+            let mean = t / weight.max(f32::MIN_POSITIVE);
+            if mean > best {
+                second = best;
+                best = mean;
+            } else if mean > second {
+                second = mean;
+            }
+        }
+        if scored >= MIN_WORLDS && (totals.len() <= 1 || best >= KING * 0.99) {
+            return true;
+        }
+        if now < self.soft {
+            return false;
+        }
+        let close = if belief > LARGE_BELIEF {
+            2.0 * CLOSE
+        } else {
+            CLOSE
+        };
+        best - second >= close
     }
 }
 

@@ -18,17 +18,23 @@
 //! split its belief the most ([`super::opening`]). Attempts that no drawn world allows are
 //! tried only when nothing else is left.
 //!
+//! On a clock ([`Bot::set_clock`]) a decision spends what [`time`] allots it: in RBC worlds are
+//! scored until the budget says stop, in Kriegspiel as many worlds are drawn as the budget allows
+//! at the pace measured so far; a thinking time set ([`Bot::set_think_ms`]) stays a cap, and
+//! where the budget is at least that time the bot plays exactly as at that time.
+//!
 //! Reconnaissance Blind Chess is played by [`super::rbc`] over the same belief. In Kriegspiel,
 //! once the opponent has a lone king, [`super::endgame`] plays exactly.
 
 mod audit;
 mod decide;
 pub(crate) mod eval;
+pub(crate) mod time;
 
-use super::Bot;
 use super::arrangement;
 use super::endgame::{self, Endgame};
 use super::heuristic::HeuristicBot;
+use super::{Bot, ClockLeft};
 use crate::belief::Belief;
 use crate::referee::Request;
 use crate::rng::Rng;
@@ -37,12 +43,14 @@ use eval::boxed_kings;
 use shakmaty::Role;
 use shakmaty::variant::Crazyhouse;
 use shakmaty::{Bitboard, Board, CastlingMode, Chess, Position, Square};
+use std::time::Instant;
+use time::{Budget, Pace};
 
 /// How many worlds each decision looks at, at the default level.
 const SAMPLES: usize = 48;
 
 /// The default level's thinking time per request, in milliseconds (what [`SAMPLES`] stands for).
-const DEFAULT_THINK_MS: u64 = 100;
+pub(crate) const DEFAULT_THINK_MS: u64 = 100;
 
 /// Where captures do not say pawn or piece, or more pieces were taken than the opponent started
 /// with (a pawn promoted unannounced, so any pawn may have): with this many units left (its
@@ -80,8 +88,14 @@ pub struct StrongBot {
     fallback: HeuristicBot,
     /// Exact play once the opponent has only its king.
     endgame: Endgame,
-    /// How many worlds each decision looks at (the level).
+    /// How many worlds each decision looks at (the level, or the thinking time).
     samples: usize,
+    /// The thinking time set ([`Bot::set_think_ms`]): with a clock, a cap on each decision.
+    cap_ms: Option<u64>,
+    /// The bot's own clock, as last told (`None`: no time control).
+    clock: Option<ClockLeft>,
+    /// How long a world takes a Kriegspiel decision (the clock's worlds from its budget).
+    pace: Pace,
     /// How often each arrangement of our own pieces stood on the board at our turn (a repeated
     /// arrangement is how draws by repetition begin).
     seen: std::collections::HashMap<u64, u32>,
@@ -100,6 +114,9 @@ impl StrongBot {
             fallback: HeuristicBot::new(seed),
             endgame: Endgame::default(),
             samples: SAMPLES,
+            cap_ms: None,
+            clock: None,
+            pace: Pace::new(DEFAULT_THINK_MS as f64 / SAMPLES as f64, SAMPLES),
             seen: std::collections::HashMap::new(),
             counted: 0,
         }
@@ -115,6 +132,22 @@ impl StrongBot {
         }
     }
 
+    /// The budget of this decision by the clock, if it has one and the thinking time set does
+    /// not already say less (then it plays as at that time, as the levels do).
+    fn budget(&self, seat: &PlayerView) -> Option<Budget> {
+        let b = time::budget(self.clock?, seat.rules.variant().senses(), seat.move_number);
+        match self.cap_ms {
+            Some(cap) if b.soft >= std::time::Duration::from_millis(cap) => None,
+            Some(cap) => Some(b.capped(cap)),
+            None => Some(b),
+        }
+    }
+
+    /// The worlds a Kriegspiel decision looks at: by the clock's budget when it has one.
+    fn worlds_for(&self, budget: Option<Budget>) -> usize {
+        budget.map_or(self.samples, |b| self.pace.worlds(b.soft, 4, 1_000))
+    }
+
     /// Brings the belief up to date with `seat`; false where it cannot be kept.
     fn refresh(&mut self, seat: &PlayerView) -> bool {
         if self.unsupported {
@@ -122,11 +155,7 @@ impl StrongBot {
         }
         match &mut self.belief {
             Some(b) => b.update(seat),
-            None => match Belief::with_cap(
-                seat,
-                belief_cap(self.samples, seat.rules.variant().senses()),
-                self.seed,
-            ) {
+            None => match Belief::with_cap(seat, self.first_cap(seat), self.seed) {
                 Ok(b) => self.belief = Some(b),
                 Err(_) => {
                     self.unsupported = true;
@@ -143,7 +172,12 @@ impl Bot for StrongBot {
         "Strong"
     }
 
+    fn set_clock(&mut self, clock: Option<ClockLeft>) {
+        self.clock = clock;
+    }
+
     fn set_think_ms(&mut self, ms: u64) {
+        self.cap_ms = Some(ms);
         // More time, more worlds: the decision's cost grows with the sample.
         let scaled = ms.saturating_mul(SAMPLES as u64) / DEFAULT_THINK_MS;
         self.samples = usize::try_from(scaled)
@@ -168,23 +202,41 @@ impl Bot for StrongBot {
         if !seat.my_turn() {
             return None;
         }
+        let started = Instant::now();
+        let budget = self.budget(seat);
         if !self.refresh(seat) {
             return self.fallback.next(seat);
         }
         if seat.rules.variant().senses() {
+            let effort = match budget {
+                Some(b) => super::rbc::Effort::timed(started, b),
+                None => super::rbc::Effort::fixed(self.samples),
+            };
             let belief = self.belief.as_ref()?;
             return if seat.sensed {
-                super::rbc::choose_move(seat, belief, self.samples, &mut self.rng)
+                super::rbc::choose_move(seat, belief, &effort, &mut self.rng)
             } else {
                 Some(Request::Sense(super::rbc::sense(
                     seat,
                     belief,
-                    self.samples,
+                    &effort,
                     &mut self.rng,
                 )))
             }
             .or_else(|| self.fallback.next(seat));
         }
+        let worlds = self.worlds_for(budget);
+        let request = self.kriegspiel(seat, worlds);
+        if budget.is_some() {
+            self.pace.took(worlds, started.elapsed());
+        }
+        request
+    }
+}
+
+impl StrongBot {
+    /// A Kriegspiel decision over `samples` worlds drawn from the belief.
+    fn kriegspiel(&mut self, seat: &PlayerView, samples: usize) -> Option<Request> {
         if seat.move_number != self.counted {
             self.counted = seat.move_number;
             *self.seen.entry(arrangement(&seat.own)).or_default() += 1;
@@ -211,22 +263,34 @@ impl Bot for StrongBot {
         }
         // Worlds drawn by weight, each with how many times it was drawn.
         if seat.rules.variant().pockets() {
-            let worlds = self.draw_worlds::<Crazyhouse>();
+            let worlds = self.draw_worlds::<Crazyhouse>(samples);
             self.decide(seat, worlds)
         } else {
-            let worlds = self.draw_worlds::<Chess>();
+            let worlds = self.draw_worlds::<Chess>(samples);
             self.decide(seat, worlds)
         }
     }
 }
 
 impl StrongBot {
-    /// Worlds drawn from the belief by weight, as positions of type `P`, each with how many
-    /// times it was drawn.
-    fn draw_worlds<P: Position + shakmaty::FromSetup>(&mut self) -> Vec<(P, f32)> {
+    /// The cap of the belief made for `seat`: by the thinking time, or with a clock by the
+    /// first decision's soft budget (as if it were the thinking time).
+    fn first_cap(&self, seat: &PlayerView) -> usize {
+        let senses = seat.rules.variant().senses();
+        let samples = self.budget(seat).map_or(self.samples, |b| {
+            let ms = u64::try_from(b.soft.as_millis()).unwrap_or(u64::MAX);
+            usize::try_from(ms.saturating_mul(SAMPLES as u64) / DEFAULT_THINK_MS)
+                .unwrap_or(usize::MAX)
+        });
+        belief_cap(samples, senses)
+    }
+
+    /// `samples` worlds drawn from the belief by weight, as positions of type `P`, each with
+    /// how many times it was drawn.
+    fn draw_worlds<P: Position + shakmaty::FromSetup>(&mut self, samples: usize) -> Vec<(P, f32)> {
         match &self.belief {
             Some(b) => b
-                .sample(self.samples, &mut self.rng)
+                .sample(samples, &mut self.rng)
                 .into_iter()
                 .filter_map(|(w, n)| world_position(w).map(|p| (p, n)))
                 .collect(),
