@@ -24,6 +24,9 @@ const THINK: Duration = Duration::from_secs(3);
 /// How long a hint may take.
 const HINT: Duration = Duration::from_secs(90);
 
+/// Pieces on squares, as a board shows them.
+type Pieces = Vec<(Square, Piece)>;
+
 /// What a worker thread hands back.
 enum Done {
     /// The devil answered: the game after it, or why the attempt was not taken.
@@ -371,7 +374,7 @@ impl PlayPanel {
 
     /// What the person's board shows: the pieces, and the enemy units known for sure as
     /// markers; at the mate (the problem over) the true position, hidden units and all.
-    pub fn shown(&self) -> (Vec<(Square, Piece)>, Vec<(Square, Piece)>) {
+    pub fn shown(&self) -> (Pieces, Pieces) {
         if let (PlayState::Solved { .. }, Some(end)) = (self.play.state(), self.play.final_board())
         {
             return (end.iter().collect(), Vec::new());

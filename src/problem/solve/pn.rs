@@ -49,12 +49,15 @@ struct Child {
     key: u64,
 }
 
+/// The replies to one answer: what the solver hears, and the child that follows.
+type Replies = Vec<(String, usize)>;
+
 /// How an AND node's strategy is put together from its children's.
 enum Layout {
     /// An attempt: each legal answer (the words, the SAN, and the replies each with their
     /// child, or none for a mate), and the refusal's child.
     Try {
-        answers: Vec<(String, String, Option<Vec<(String, usize)>>)>,
+        answers: Vec<(String, String, Option<Replies>)>,
         refused: Option<usize>,
     },
     /// "Any?": each answer's words and child.
