@@ -1007,7 +1007,7 @@ _kriegspiel() {
             return 0
             ;;
         kriegspiel__subcmd__problem)
-            opts="-h --list --max-seconds --progress --key-first --memory-mb --help"
+            opts="-h --list --max-seconds --progress --key-first --memory-mb --search --save-tree --check --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1018,6 +1018,18 @@ _kriegspiel() {
                     return 0
                     ;;
                 --memory-mb)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --search)
+                    COMPREPLY=($(compgen -W "pn depth" -- "${cur}"))
+                    return 0
+                    ;;
+                --save-tree)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --check)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

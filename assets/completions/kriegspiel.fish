@@ -241,6 +241,10 @@ complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand kbb-table" -l chec
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand kbb-table" -s h -l help -d 'Print help'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand problem" -l max-seconds -d 'Give up after this many seconds, counted from the start (reading the file and placing the uncertain units included; status 3)' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand problem" -l memory-mb -d 'The most memory the solver\'s tables may take, in megabytes (past it they drop what is cheapest to find again; by default about 500)' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand problem" -l search -d 'The search: "pn" (proof numbers above the last moves, depth-first below) or "depth" (depth-first with iterative deepening)' -r -f -a "pn\t''
+depth\t''"
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand problem" -l save-tree -d 'Write the proven strategy tree to this file (RON), to be checked again with --check' -r -F
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand problem" -l check -d 'Check the strategy tree in this file against the problem (every branch played out against the referee), without searching. Exit status 0: it solves the problem; 1: it fails (the line where it does is printed); 2: a bad file' -r -F
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand problem" -l list -d 'List the problems that ship with the program, one name a line'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand problem" -l progress -d 'Print the search\'s progress on the standard error every few seconds'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand problem" -l key-first -d 'Search the problem\'s published key before the other first moves (a faster proof when the source is right; the others follow when it fails)'

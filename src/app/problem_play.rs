@@ -13,7 +13,7 @@ use crate::problem::{Act, Hint, PlayState, Problem, ProblemPlay, Progress, Proof
 use crate::variant::typed::{OwnSide, Typed, resolve_on};
 use crate::wording::color_title;
 use egui::RichText;
-use shakmaty::{Bitboard, Role, Square};
+use shakmaty::{Bitboard, Piece, Role, Square};
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::Duration;
@@ -23,6 +23,9 @@ const THINK: Duration = Duration::from_secs(3);
 
 /// How long a hint may take.
 const HINT: Duration = Duration::from_secs(90);
+
+/// Pieces on squares, as a board shows them.
+type Pieces = Vec<(Square, Piece)>;
 
 /// What a worker thread hands back.
 enum Done {
@@ -369,14 +372,28 @@ impl PlayPanel {
         });
     }
 
-    /// The person's board: own pieces, the enemy units known for sure as markers.
+    /// What the person's board shows: the pieces, and the enemy units known for sure as
+    /// markers; at the mate (the problem over) the true position, hidden units and all.
+    pub fn shown(&self) -> (Pieces, Pieces) {
+        if let (PlayState::Solved { .. }, Some(end)) = (self.play.state(), self.play.final_board())
+        {
+            return (end.iter().collect(), Vec::new());
+        }
+        (self.play.own_pieces(), self.play.enemy_knowledge().0)
+    }
+
+    /// The person's board (see [`PlayPanel::shown`]).
     fn board(&mut self, ui: &mut egui::Ui) {
         let side = self.play.side();
         let playing = *self.play.state() == PlayState::Playing && !self.thinking();
         let possible = self.play.possible_attempts();
-        let (sure, maybe) = self.play.enemy_knowledge();
-        let own: Vec<_> = self.play.own_pieces();
-        let movable = own.iter().fold(Bitboard::EMPTY, |b, (sq, _)| b | *sq);
+        let (_, maybe) = self.play.enemy_knowledge();
+        let movable = self
+            .play
+            .own_pieces()
+            .iter()
+            .fold(Bitboard::EMPTY, |b, (sq, _)| b | *sq);
+        let (own, sure) = self.shown();
         let mut spec = BoardSpec {
             name: color_title(side).to_owned(),
             white_at_bottom: side == shakmaty::Color::White,

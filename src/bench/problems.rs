@@ -2,7 +2,7 @@
 //! each with its verdict, its key, the published key, the nodes searched and the time (the
 //! figures behind issue 32's targets; Rotenberg's mate in 8 is the one that takes seconds).
 
-use crate::problem::{Problem, Verdict};
+use crate::problem::{Problem, Search, Verdict};
 use std::time::{Duration, Instant};
 
 /// Solves every shipped problem with at most `limit` each and prints a line for each.
@@ -47,4 +47,24 @@ pub fn run(limit: Duration) {
         );
     }
     println!("all problems: {:.2} s", total.as_secs_f64());
+    // Rotenberg's mate in 8 by each search (issue 60: proof numbers against depth-first).
+    if let Some(p) =
+        crate::places::problem("rotenberg-1976").and_then(|s| Problem::parse(s.text).ok())
+    {
+        for (name, search) in [("depth", Search::Depth), ("pn", Search::Pn)] {
+            let started = Instant::now();
+            let deadline = Instant::now().checked_add(limit);
+            let line = p
+                .belief_until(deadline)
+                .and_then(|b| p.prove_from(b, deadline, None, false, None, search))
+                .map_or_else(
+                    |e| e.to_string(),
+                    |proof| proof.report.lines().last().unwrap_or_default().to_owned(),
+                );
+            println!(
+                "rotenberg-1976 by {name:<5} {:.3} s; {line}",
+                started.elapsed().as_secs_f64()
+            );
+        }
+    }
 }

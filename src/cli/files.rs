@@ -135,6 +135,52 @@ pub struct ProblemArgs {
     /// cheapest to find again; by default about 500).
     #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(16..=1_000_000))]
     memory_mb: Option<u64>,
+    /// The search: "pn" (proof numbers above the last moves, depth-first below) or "depth"
+    /// (depth-first with iterative deepening).
+    #[arg(long, value_name = "SEARCH", value_parser = ["pn", "depth"])]
+    search: Option<String>,
+    /// Write the proven strategy tree to this file (RON), to be checked again with --check.
+    #[arg(long, value_name = "FILE")]
+    save_tree: Option<PathBuf>,
+    /// Check the strategy tree in this file against the problem (every branch played out
+    /// against the referee), without searching. Exit status 0: it solves the problem; 1: it
+    /// fails (the line where it does is printed); 2: a bad file.
+    #[arg(long, value_name = "TREE", conflicts_with_all = ["save_tree", "search", "key_first"])]
+    check: Option<PathBuf>,
+}
+
+/// `kriegspiel problem NAME --check TREE`: the tree played out against the referee.
+fn check_tree(p: &kriegspiel::problem::Problem, tree: &Path) -> Outcome {
+    let started = std::time::Instant::now();
+    let (mate_in, strategy) = kriegspiel::problem::load_tree(tree)
+        .map_err(|e| Stop::bad_input(format!("{}: {e}", tree.display())))?;
+    if mate_in != p.mate_in {
+        println!(
+            "(the tree says mate in {mate_in}; it is checked against the problem's mate in {})",
+            p.mate_in
+        );
+    }
+    match p.check(&strategy) {
+        Ok(c) => {
+            println!(
+                "The tree solves {}: mate in at most {} against all {} positions ({} turns, {} \
+                 mates played out) in {:.2} s. Key: {}",
+                p.title,
+                c.longest,
+                c.positions,
+                c.turns,
+                c.mates,
+                started.elapsed().as_secs_f64(),
+                strategy.key_line()
+            );
+            Ok(())
+        }
+        Err(kriegspiel::problem::CheckError::Problem(e)) => Err(Stop::bad_input(format!("{e}"))),
+        Err(e) => {
+            println!("The tree does not solve {}: {e}", p.title);
+            Err(Stop::Refuted)
+        }
+    }
 }
 
 /// Loads a save: an unreadable or invalid file is bad input.
@@ -403,6 +449,11 @@ pub fn problem(args: ProblemArgs) -> Outcome {
         Some(p) => Problem::parse(p.text),
         None => Problem::load(&file),
     };
+    if let Some(tree) = &args.check {
+        let p = loaded.map_err(|e| Stop::bad_input(format!("{}: {e}", file.display())))?;
+        return check_tree(&p, tree);
+    }
+    let save_tree = args.save_tree.clone();
     let report = loaded.and_then(|p| {
         let belief = match p.belief_until(deadline) {
             Err(ProblemError::OutOfTime) => {
@@ -425,7 +476,19 @@ pub fn problem(args: ProblemArgs) -> Outcome {
             progress
         });
         let memory = args.memory_mb.and_then(|mb| usize::try_from(mb).ok());
-        p.report(belief, deadline, progress, args.key_first, memory)
+        let search = match args.search.as_deref() {
+            Some("pn") => kriegspiel::problem::Search::Pn,
+            Some("depth") => kriegspiel::problem::Search::Depth,
+            _ => kriegspiel::problem::Search::default(),
+        };
+        let proof = p.prove_from(belief, deadline, progress, args.key_first, memory, search)?;
+        if let (Some(path), Some(s)) = (&save_tree, &proof.strategy) {
+            match kriegspiel::problem::save_tree(&p, s, path) {
+                Ok(()) => eprintln!("The strategy tree is in {}.", path.display()),
+                Err(e) => eprintln!("The strategy tree was not written: {e}"),
+            }
+        }
+        Ok((proof.verdict, proof.report))
     });
     let (verdict, text) =
         report.map_err(|e| Stop::bad_input(format!("{}: {e}", file.display())))?;

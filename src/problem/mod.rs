@@ -8,6 +8,7 @@
 //! more than [`MAX_PLACEMENTS`] placements is refused before any is made, and it stops at a
 //! deadline ([`Problem::belief_until`]).
 
+mod check;
 mod kinds;
 mod place;
 mod play;
@@ -16,15 +17,18 @@ mod proof;
 mod solve;
 mod table;
 mod tree;
+mod treefile;
 
+pub use check::{CheckError, Checked};
 pub use kinds::Kinds;
 pub use place::MAX_PLACEMENTS;
 
 pub use self::play::{Hint, PlayError, PlayState, ProblemPlay};
 pub use progress::{Progress, Reading};
 pub use proof::{Proof, ProofJob};
-pub use solve::{BELIEF_BYTES, Outcome, Solver, Stats, TABLE_LIMIT};
-pub use tree::{Act, Strategy};
+pub use solve::{BELIEF_BYTES, Outcome, Search, Solver, Stats, TABLE_LIMIT};
+pub use tree::{Act, After, Answer, Strategy};
+pub use treefile::{MAX_TREE_BYTES, TreeError, load_tree, parse_tree, save_tree, tree_text};
 
 use crate::referee::Referee;
 use crate::rules::{Preset, RuleSet};

@@ -145,6 +145,8 @@ pub struct ProblemPlay {
     plan: Option<Arc<Strategy>>,
     /// What the person did and heard, turn by turn (to follow a proof that comes later).
     path: Vec<Step>,
+    /// How many searches the devil and the hints made (none while the plan answers).
+    searches: u32,
 }
 
 impl ProblemPlay {
@@ -175,6 +177,7 @@ impl ProblemPlay {
             think,
             plan: None,
             path: Vec::new(),
+            searches: 0,
         })
     }
 
@@ -288,6 +291,17 @@ impl ProblemPlay {
         }
         let deadline = Instant::now() + self.think;
         let mut choices = self.choices(act);
+        // On the proven line, the proof values every answer: no search.
+        if let Some(plan) = self.plan.as_ref().filter(|p| p.act == act) {
+            for c in choices.iter_mut().filter(|c| c.value == Value::Unknown) {
+                let step = self.step_of(act, c);
+                if let Some(next) = plan.follow(&step) {
+                    let left = next.depth().saturating_add(u32::from(step.legal));
+                    c.value =
+                        Value::Proven(std::cmp::Reverse(u8::try_from(left).unwrap_or(u8::MAX)));
+                }
+            }
+        }
         // The cheap verdicts first; then the searches, the largest belief first, until one
         // refutes or the time is up.
         choices.sort_by_key(|c| (c.value, std::cmp::Reverse(c.lines.len())));
@@ -296,6 +310,7 @@ impl ProblemPlay {
             if left >= deadline {
                 break;
             }
+            self.searches += 1;
             c.value = self.judge(c, deadline - left);
             if c.value <= Value::Refuted {
                 break;
@@ -400,9 +415,32 @@ impl ProblemPlay {
         }
     }
 
+    /// What the person does and hears when the devil chooses `c` (what a strategy follows).
+    fn step_of(&self, act: Act, c: &Choice) -> Step {
+        let wording = self.lines[0].now.rules().wording;
+        let heard = crate::wording::heard_line(&c.heard, wording, self.side, Some(self.side));
+        // A refused attempt leaves the person to move with no reply.
+        let legal = c.reply.is_some()
+            || c.lines[0].now.to_move() != self.side
+            || c.lines[0].now.over().is_some();
+        let reply = c.reply.as_ref().map(|reply| {
+            let words = crate::wording::heard_line(reply, wording, !self.side, Some(self.side));
+            if words.is_empty() {
+                "(nothing heard)".to_owned()
+            } else {
+                words
+            }
+        });
+        Step {
+            act,
+            legal,
+            heard,
+            reply,
+        }
+    }
+
     /// Makes `c` what happened.
     fn take(&mut self, act: Act, c: Choice) -> Vec<String> {
-        let rules = self.lines[0].now.rules().clone();
         let own_board = self.lines[0].now.mover_side();
         let capture = c.heard.iter().any(|i| matches!(i, Item::Capture { .. }));
         let san = match act {
@@ -410,35 +448,17 @@ impl ProblemPlay {
             Act::Any => act.to_string(),
         };
         let mut said = Vec::new();
-        let words = crate::wording::heard_line(&c.heard, rules.wording, self.side, Some(self.side));
-        let mut reply_words = None;
-        // A refused attempt leaves the person to move with no reply.
-        let legal = c.reply.is_some()
-            || c.lines[0].now.to_move() != self.side
-            || c.lines[0].now.over().is_some();
+        let step = self.step_of(act, &c);
+        let (legal, words) = (step.legal, &step.heard);
         if legal {
             self.moves += 1;
             said.push(format!("{}. {san}: {words}", self.moves));
         } else {
             said.push(format!("{}. {act}: {words}", self.moves + 1));
         }
-        if let Some(reply) = &c.reply {
-            let words =
-                crate::wording::heard_line(reply, rules.wording, !self.side, Some(self.side));
-            let words = if words.is_empty() {
-                "(nothing heard)".to_owned()
-            } else {
-                words
-            };
+        if let Some(words) = &step.reply {
             said.push(format!("{}… {words}", self.moves));
-            reply_words = Some(words);
         }
-        let step = Step {
-            act,
-            legal,
-            heard: words,
-            reply: reply_words,
-        };
         self.plan = self.plan.take().and_then(|plan| plan.follow(&step));
         self.path.push(step);
         self.record.extend(said.iter().cloned());
@@ -510,6 +530,17 @@ impl ProblemPlay {
         self.plan.is_some()
     }
 
+    /// The position where the problem ended (the hidden units shown), once it is over: one of
+    /// the positions still consistent with everything the person heard.
+    pub fn final_board(&self) -> Option<&Board> {
+        (self.state != PlayState::Playing).then(|| self.lines[0].now.true_board())
+    }
+
+    /// How many searches the answers and hints took so far (none on the line of a proof).
+    pub fn searches(&self) -> u32 {
+        self.searches
+    }
+
     /// Whether a proven strategy from here is known (a hint is then given at once).
     pub fn has_plan(&self) -> bool {
         self.plan.is_some()
@@ -534,6 +565,7 @@ impl ProblemPlay {
             if let Some(p) = progress {
                 solver = solver.progress(p);
             }
+            self.searches += 1;
             match { solver }.solve(belief, left) {
                 Outcome::Proven { strategy, .. } => self.plan = Some(strategy),
                 Outcome::Refuted { .. } => return Hint::Lost,

@@ -3,7 +3,7 @@
 //! progress readable meanwhile ([`ProofJob`]: screens never wait for the solver).
 
 use super::solve::{BELIEF_BYTES, TABLE_LIMIT};
-use super::{Outcome, Problem, ProblemError, Progress, Reading, Solver, Strategy, Verdict};
+use super::{Outcome, Problem, ProblemError, Progress, Reading, Search, Solver, Strategy, Verdict};
 use crate::referee::Referee;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -41,7 +41,14 @@ impl Problem {
         key_first: bool,
     ) -> Result<Proof, ProblemError> {
         match self.belief_until(deadline) {
-            Ok(belief) => self.proof(belief, deadline, progress, key_first, None),
+            Ok(belief) => self.proof(
+                belief,
+                deadline,
+                progress,
+                key_first,
+                None,
+                Search::default(),
+            ),
             Err(ProblemError::OutOfTime) => {
                 let (verdict, report) = super::out_of_time_while_placing();
                 Ok(Proof {
@@ -66,9 +73,29 @@ impl Problem {
         key_first: bool,
         memory_mb: Option<usize>,
     ) -> Result<(Verdict, String), ProblemError> {
-        let limit = memory_mb.map(|mb| mb.saturating_mul(1_000_000) / BELIEF_BYTES);
-        let proof = self.proof(belief, deadline, progress, key_first, limit)?;
+        let proof = self.prove_from(
+            belief,
+            deadline,
+            progress,
+            key_first,
+            memory_mb,
+            Search::default(),
+        )?;
         Ok((proof.verdict, proof.report))
+    }
+
+    /// [`Problem::report`] by `search`, the whole proof given back.
+    pub fn prove_from(
+        &self,
+        belief: Vec<Referee>,
+        deadline: Option<Instant>,
+        progress: Option<Arc<Progress>>,
+        key_first: bool,
+        memory_mb: Option<usize>,
+        search: Search,
+    ) -> Result<Proof, ProblemError> {
+        let limit = memory_mb.map(|mb| mb.saturating_mul(1_000_000) / BELIEF_BYTES);
+        self.proof(belief, deadline, progress, key_first, limit, search)
     }
 
     fn proof(
@@ -78,9 +105,11 @@ impl Problem {
         progress: Option<Arc<Progress>>,
         key_first: bool,
         table_limit: Option<usize>,
+        search: Search,
     ) -> Result<Proof, ProblemError> {
         let started = Instant::now();
         let mut solver = Solver::until(self.solver()?, deadline)
+            .search(search)
             .material_mates(self.material_mates)
             .table_limit(table_limit.unwrap_or(TABLE_LIMIT))
             .threads(super::solve::workers());
@@ -129,7 +158,10 @@ impl Problem {
             Outcome::Unknown => Proof {
                 verdict: Verdict::Undecided,
                 strategy: None,
-                report: format!("Undecided: the time ran out.\n{stats}"),
+                report: match solver.front() {
+                    "" => format!("Undecided: the time ran out.\n{stats}"),
+                    front => format!("Undecided: the time ran out.\n{front}\n{stats}"),
+                },
             },
         })
     }

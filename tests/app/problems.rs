@@ -203,3 +203,56 @@ fn hints_come_from_the_proof_worked_out_once() {
     let answer = h.problems().answer.clone().unwrap_or_default();
     assert!(answer.starts_with("Proven: mate in 2."), "{answer}");
 }
+
+/// Issue 60: on the line of the proof, every referee answer and every hint comes from the kept
+/// tree (no search at all, so each is as quick as walking it): the second hint is there in the
+/// frame it is asked. At the mate the true position is shown: the black king and the hidden
+/// pawn are pieces on the board, no longer a marker and shaded squares.
+#[test]
+fn the_proof_is_walked_to_the_mate_and_the_position_shown() {
+    use shakmaty::{Color, Role};
+    let mut h = problems_screen(&[("small.ron", SMALL)]);
+    h.click("Play it against the computer");
+    h.run_until("the proof never came", |h| !h.problem_panel().needs_proof());
+    let (pieces, markers) = h.problem_panel().shown();
+    assert!(markers.iter().any(|(_, p)| p.role == Role::King));
+    assert!(pieces.iter().all(|(_, p)| p.color == Color::White));
+    play_the_hint(&mut h);
+    if *h.problem_panel().play.state() == PlayState::Playing {
+        // The second hint, from the kept tree: in the same frame, no worker started.
+        h.get_by_label("Hint").click();
+        h.run_steps(1);
+        let panel = h.problem_panel();
+        assert!(!panel.thinking() && panel.play.has_plan());
+        let hint = panel.message.clone().unwrap_or_default();
+        assert!(hint.starts_with("Hint: "), "{hint}");
+    }
+    for _ in 0..3 {
+        if *h.problem_panel().play.state() != PlayState::Playing {
+            break;
+        }
+        play_the_hint(&mut h);
+    }
+    let panel = h.problem_panel();
+    assert!(
+        matches!(panel.play.state(), PlayState::Solved { .. }),
+        "{:?}",
+        panel.play.record()
+    );
+    assert_eq!(
+        panel.play.searches(),
+        0,
+        "every answer and hint came from the tree"
+    );
+    let (pieces, markers) = panel.shown();
+    assert!(markers.is_empty(), "{markers:?}");
+    let black: Vec<Role> = pieces
+        .iter()
+        .filter(|(_, p)| p.color == Color::Black)
+        .map(|(_, p)| p.role)
+        .collect();
+    assert!(
+        black.contains(&Role::King) && black.contains(&Role::Pawn),
+        "{pieces:?}"
+    );
+}

@@ -381,3 +381,98 @@ fn two_workers_agree_with_one() {
         Outcome::Unknown
     ));
 }
+
+/// Issue 60: the proof-number search proves the small shipped problems, and every branch of
+/// each strategy tree it gives is played out against the referee, in every placement and after
+/// every reply ([`Problem::check`]); so is the depth-first search's tree. A tree with a branch
+/// cut off fails the check, with the line where it fails.
+#[test]
+fn proof_trees_are_replayed_against_the_referee() {
+    use kriegspiel::problem::{After, CheckError, Search};
+    let mut n = 0;
+    for entry in std::fs::read_dir("assets/problems").expect("the problems folder") {
+        let path = entry.expect("entry").path();
+        let p = Problem::load(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        if p.mate_in > 3 {
+            continue;
+        }
+        for search in [Search::Pn, Search::Depth] {
+            // Proof numbers down to the last move, so that the small problems use them.
+            let mut solver = Solver::new(p.solver().expect("side"), None)
+                .material_mates(p.material_mates)
+                .search(search)
+                .pn_leaf(1);
+            let Outcome::Proven { depth, strategy } =
+                solver.solve(p.belief().expect("positions"), p.mate_in)
+            else {
+                panic!("{}: not proven by {search:?}", path.display());
+            };
+            let checked = p
+                .check(&strategy)
+                .unwrap_or_else(|e| panic!("{} ({search:?}): {e}\n{strategy}", path.display()));
+            assert!(checked.longest <= depth, "{}", path.display());
+            assert!(checked.mates > 0 && checked.positions > 0);
+        }
+        n += 1;
+    }
+    assert!(n >= 15, "at least fifteen small problems ship, not {n}");
+    // Rotenberg's mate in 8 cut to its refusal branch: 1.Rg2, if refused 1.Nf2#.
+    let p = Problem {
+        mate_in: 1,
+        uncertain: vec![Uncertain::new(
+            'b',
+            Squares::List(vec!["b2".into(), "d2".into(), "f2".into()]),
+        )],
+        ..rotenberg()
+    };
+    let mut solver = Solver::new(Color::White, None).search(Search::Pn);
+    let Outcome::Proven { strategy, .. } = solver.solve(p.belief().expect("positions"), 1) else {
+        panic!("the refusal branch is a mate in one");
+    };
+    assert!(p.check(&strategy).is_ok());
+    // The same tree with its mate's answer taken away fails, and says where.
+    let mut cut = strategy.as_ref().clone();
+    cut.answers.retain(|a| a.then != After::Mate);
+    match p.check(&cut) {
+        Err(CheckError::Fails { why, .. }) => assert!(why.contains("no answer"), "{why}"),
+        other => panic!("a cut tree passed: {other:?}"),
+    }
+}
+
+/// `--save-tree` writes the proof, `--check` plays it out again without a search (status 0),
+/// a tree of another problem fails (status 1) and a broken file is bad input (status 2).
+#[test]
+fn a_saved_tree_is_checked_again() {
+    let dir = std::env::temp_dir().join(format!("kriegspiel-tree-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_kriegspiel"))
+            .arg("problem")
+            .args(args)
+            .output()
+            .expect("runs")
+    };
+    let tree = dir.join("tree.ron");
+    let tree_arg = tree.to_str().expect("a path");
+    let out = run(&["swart-1034", "--search", "pn", "--save-tree", tree_arg]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let out = run(&["swart-1034", "--check", tree_arg]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("The tree solves"), "{stdout}");
+    let out = run(&["anderson-1958-no01", "--check", tree_arg]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("does not solve"));
+    let broken = dir.join("broken.ron");
+    for text in [
+        "(problem: 1)",
+        "\u{0}\u{1}",
+        "(problem: \"\", mate_in: 2, tree: (act: \"a1a1a1\", san: \"\"))",
+    ] {
+        std::fs::write(&broken, text).expect("write");
+        let out = run(&["swart-1034", "--check", broken.to_str().expect("a path")]);
+        assert_eq!(out.status.code(), Some(2), "{text}: {out:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("broken.ron"));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

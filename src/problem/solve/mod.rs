@@ -26,6 +26,7 @@
 
 mod answers;
 mod order;
+mod pn;
 mod relax;
 mod shared;
 
@@ -37,6 +38,7 @@ use crate::attempt::Attempt;
 use crate::referee::Referee;
 use crate::view::san::own_san;
 use crate::worlds::{self, Groups};
+pub use pn::Search;
 use shakmaty::Color;
 use shared::{Mark, Shared};
 use std::hash::{Hash, Hasher};
@@ -150,6 +152,14 @@ pub struct Solver {
     /// A node budget for the attempt being searched at the root, and whether it ran out.
     limit: Option<u64>,
     over_budget: bool,
+    /// Which search this worker makes ([`Search`]).
+    search: Search,
+    /// The proof and disproof numbers of [`Search::Pn`] (this worker's own).
+    numbers: std::collections::HashMap<u64, (u32, u32)>,
+    /// How the first moves stood when a proof-number search last looked.
+    front: String,
+    /// Turns with this many moves left or fewer are searched depth-first under [`Search::Pn`].
+    pn_leaf: u8,
     /// The counts so far.
     pub stats: Stats,
 }
@@ -213,6 +223,10 @@ impl Solver {
             timed_out: false,
             limit: None,
             over_budget: false,
+            search: Search::Depth,
+            numbers: std::collections::HashMap::new(),
+            front: String::new(),
+            pn_leaf: pn::LEAF_DEPTH,
             stats: Stats::default(),
         }
     }
@@ -241,6 +255,17 @@ impl Solver {
     pub fn threads(mut self, threads: usize) -> Solver {
         self.threads = threads.clamp(1, 64);
         self
+    }
+
+    /// Searches with `search` (with several workers, the others search depth-first beside it).
+    pub fn search(mut self, search: Search) -> Solver {
+        self.search = search;
+        self
+    }
+
+    /// How the first moves stood when a proof-number search last looked (empty before).
+    pub fn front(&self) -> &str {
+        &self.front
     }
 
     /// Counts Berkeley's material checkmates as mates ([`super::material_mate`]).
@@ -302,7 +327,12 @@ impl Solver {
         // Mate within `n` (the search allows every earlier mate): no shallower passes first.
         // The root is searched at the full depth at once: its shallower refutations would cost
         // more than they save.
-        if let Some(strategy) = self.root(&belief, n) {
+        let found = if self.search == Search::Pn && self.worker == 0 {
+            self.pn_root(&belief, n)
+        } else {
+            self.root(&belief, n)
+        };
+        if let Some(strategy) = found {
             let depth = u8::try_from(strategy.depth()).unwrap_or(n);
             return Outcome::Proven { depth, strategy };
         }

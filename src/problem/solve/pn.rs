@@ -1,0 +1,462 @@
+//! Proof-number search over the solver's AND-OR tree (depth-first proof-number search, df-pn:
+//! Nagai 2002, with the 1+ε threshold of Pawlewicz and Lew 2007), chosen with [`Search::Pn`].
+//!
+//! The solver's turns are OR nodes, its attempts (and "Any?") AND nodes whose children are
+//! every turn that must be won after it: the belief the refusal leaves (same moves left), and
+//! for each answer where the attempt is legal, each group of the opponent's replies the solver
+//! tells apart (one move fewer). Each node has a proof number (how many leaves at least must
+//! still be proven) and a disproof number; the search always goes down the most proving path,
+//! so it does not sink into the first attempt as a depth-first search does. Near the leaves
+//! ([`LEAF_DEPTH`] moves left or fewer) a turn is decided by the depth-first search itself, with
+//! its relaxations (each position alone, a reply that escapes every mate, mates in one). What is
+//! decided goes into the shared transposition tables; the numbers into a table of this worker's
+//! own, bounded like the others. With several workers, the first searches by proof numbers and
+//! the others depth-first, all on the same tables: whichever finishes gives the answer.
+
+use super::{ANY, Candidate, Solver, Split, turn_key};
+use crate::announce::Item;
+use crate::problem::table::Known;
+use crate::problem::tree::{Act, After, Answer, Strategy};
+use crate::referee::Referee;
+use crate::view::san::own_san;
+use crate::worlds;
+use std::sync::Arc;
+
+/// Which search the solver uses.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Search {
+    /// Depth-first with iterative deepening at every turn.
+    #[default]
+    Depth,
+    /// Proof-number search (df-pn) above the last moves, depth-first below.
+    Pn,
+}
+
+/// Turns with at most this many moves left are decided by the depth-first search (by default;
+/// [`Solver::pn_leaf`]).
+pub(super) const LEAF_DEPTH: u8 = 2;
+
+/// A number too large to reach: proven (a disproof number) or refuted (a proof number).
+const INF: u32 = 1 << 30;
+
+/// A node's proof and disproof numbers.
+type Numbers = (u32, u32);
+
+/// One turn that must be won after an AND node: its belief (normalized), moves left, key.
+struct Child {
+    belief: Vec<Referee>,
+    depth: u8,
+    key: u64,
+}
+
+/// The replies to one answer: what the solver hears, and the child that follows.
+type Replies = Vec<(String, usize)>;
+
+/// How an AND node's strategy is put together from its children's.
+enum Layout {
+    /// An attempt: each legal answer (the words, the SAN, and the replies each with their
+    /// child, or none for a mate), and the refusal's child.
+    Try {
+        answers: Vec<(String, String, Option<Replies>)>,
+        refused: Option<usize>,
+    },
+    /// "Any?": each answer's words and child.
+    Any(Vec<(String, usize)>),
+}
+
+/// A key for the numbers table.
+fn mix(key: u64, depth: u8, salt: u64) -> u64 {
+    (key ^ u64::from(depth).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .rotate_left(11)
+        .wrapping_add(salt.wrapping_mul(0xD6E8_FEB8_6659_FD93))
+}
+
+/// The key of an act at a turn.
+fn act_key(turn: u64, act: Act, depth: u8) -> u64 {
+    let which = match act {
+        Act::Try(a) => u64::from(a.key()),
+        Act::Any => u64::MAX,
+    };
+    mix(turn ^ which.wrapping_mul(0xFF51_AFD7_ED55_8CCD), depth, 2)
+}
+
+/// A sum short of [`INF`] unless one term is.
+fn add(a: u32, b: u32) -> u32 {
+    if a >= INF || b >= INF {
+        INF
+    } else {
+        (a + b).min(INF - 1)
+    }
+}
+
+impl Solver {
+    /// Decides turns with at most `depth` moves left (at least 1) by the depth-first search
+    /// under [`Search::Pn`] (by default [`LEAF_DEPTH`]).
+    pub fn pn_leaf(mut self, depth: u8) -> Solver {
+        self.pn_leaf = depth.max(1);
+        self
+    }
+
+    /// Searches the first turn by proof numbers until it is decided or the search stops.
+    pub(super) fn pn_root(&mut self, belief: &[Referee], n: u8) -> Option<Arc<Strategy>> {
+        let key = turn_key(belief);
+        let (pn, _) = self.pn_turn(belief, key, n, INF, INF, true);
+        if pn != 0 {
+            return None;
+        }
+        match self.shared.look(key, n) {
+            Known::Proven(s) => Some(s),
+            _ => self.turn(belief, n),
+        }
+    }
+
+    /// The numbers of a turn not searched yet, or as last left.
+    fn turn_numbers(&self, key: u64, depth: u8) -> Numbers {
+        match self.shared.look(key, depth) {
+            Known::Proven(_) => (0, INF),
+            Known::Refuted => (INF, 0),
+            Known::Unknown => self
+                .numbers
+                .get(&mix(key, depth, 1))
+                .copied()
+                .unwrap_or((1, 1)),
+        }
+    }
+
+    fn note(&mut self, key: u64, numbers: Numbers) {
+        if self.numbers.len() >= self.table_limit / 2 {
+            // Full: the numbers are hints only, so the table starts again.
+            self.numbers.clear();
+            self.stats.trims += 1;
+        }
+        self.numbers.insert(key, numbers);
+    }
+
+    /// The solver's turn with `belief` (normalized, its key `key`) and `depth` moves left, searched
+    /// until its numbers reach the thresholds; proven turns go into the shared table.
+    fn pn_turn(
+        &mut self,
+        belief: &[Referee],
+        key: u64,
+        depth: u8,
+        th_pn: u32,
+        th_dn: u32,
+        root: bool,
+    ) -> Numbers {
+        self.stats.nodes += 1;
+        let known = self.turn_numbers(key, depth);
+        if known.0 == 0 || known.1 == 0 || self.out_of_time() {
+            return known;
+        }
+        if depth <= self.pn_leaf {
+            let found = self.turn(belief, depth);
+            if self.interrupted() {
+                return known;
+            }
+            return if found.is_some() { (0, INF) } else { (INF, 0) };
+        }
+        let mut candidates = self.candidates(belief, depth);
+        if root && let Some(k) = &self.prefer {
+            let side = belief[0].mover_side();
+            let bare = |san: &str| san.replace(['x', '+', '#', '!', '?'], "");
+            let named = |c: &Candidate| match c.act() {
+                Act::Try(a) => bare(&own_san(&side, a, false)) == bare(k),
+                Act::Any => bare(k) == "Any",
+            };
+            if let Some(i) = candidates.iter().position(named) {
+                let first = candidates.remove(i);
+                candidates.insert(0, first);
+            }
+        }
+        let keys: Vec<u64> = candidates
+            .iter()
+            .map(|c| act_key(key, c.act(), depth))
+            .collect();
+        let mut rounds: u32 = 0;
+        loop {
+            let numbers: Vec<Numbers> = keys
+                .iter()
+                .map(|k| self.numbers.get(k).copied().unwrap_or((1, 1)))
+                .collect();
+            let (mut best, mut pn, mut pn2) = (usize::MAX, INF, INF);
+            let mut dn = 0;
+            for (i, &(p, d)) in numbers.iter().enumerate() {
+                dn = add(dn, d);
+                if p < pn {
+                    pn2 = pn;
+                    (best, pn) = (i, p);
+                } else if p < pn2 {
+                    pn2 = p;
+                }
+            }
+            if dn == 0 || best == usize::MAX {
+                self.refute(key, depth);
+                return (INF, 0);
+            }
+            if pn == 0 {
+                // Proven by an attempt whose strategy went into the table at once; if it was
+                // trimmed since, the depth-first search finds it again.
+                return match self.shared.look(key, depth) {
+                    Known::Proven(_) => (0, INF),
+                    _ if self.turn(belief, depth).is_some() => (0, INF),
+                    _ => known,
+                };
+            }
+            self.note(mix(key, depth, 1), (pn, dn));
+            if pn >= th_pn || dn >= th_dn {
+                return (pn, dn);
+            }
+            if root {
+                rounds = rounds.saturating_add(1);
+                self.frontier(&candidates, &numbers, rounds);
+            }
+            let child_pn = th_pn.min(pn2.saturating_add(pn2 / 4).max(pn2.saturating_add(1)));
+            let child_dn = th_dn.saturating_sub(dn).saturating_add(numbers[best].1);
+            let found = self.pn_act(belief, key, &candidates[best], depth, child_pn, child_dn);
+            if self.interrupted() {
+                return (pn, dn);
+            }
+            self.note(keys[best], found);
+            if found.0 == 0 {
+                continue; // the strategy is in the table
+            }
+        }
+    }
+
+    /// The first moves as they stand, for the progress and the report.
+    fn frontier(&mut self, candidates: &[Candidate], numbers: &[Numbers], rounds: u32) {
+        let mut order: Vec<usize> = (0..candidates.len()).collect();
+        order.sort_by_key(|&i| numbers[i].0);
+        if let Some(p) = self.reporter() {
+            p.first(order[0], candidates.len(), rounds);
+        }
+        let side_moves: Vec<String> = order
+            .iter()
+            .take(4)
+            .map(|&i| {
+                let (p, d) = numbers[i];
+                let show = |x: u32| {
+                    if x >= INF {
+                        "∞".to_owned()
+                    } else {
+                        x.to_string()
+                    }
+                };
+                format!("{} (pn {}, dn {})", candidates[i].act(), show(p), show(d))
+            })
+            .collect();
+        let refuted = numbers.iter().filter(|n| n.1 == 0).count();
+        self.front = format!(
+            "first moves by proof number: {}; {} of {} refuted",
+            side_moves.join(", "),
+            refuted,
+            candidates.len()
+        );
+    }
+
+    /// An attempt (or "Any?") at the turn `turn`: its children searched until its numbers reach
+    /// the thresholds. When it is proven, the turn's strategy goes into the shared table.
+    fn pn_act(
+        &mut self,
+        belief: &[Referee],
+        turn: u64,
+        candidate: &Candidate,
+        depth: u8,
+        th_pn: u32,
+        th_dn: u32,
+    ) -> Numbers {
+        self.stats.nodes += 1;
+        let Some((layout, children)) = self.expand(belief, candidate, depth) else {
+            return (INF, 0);
+        };
+        loop {
+            let numbers: Vec<Numbers> = children
+                .iter()
+                .map(|c| self.turn_numbers(c.key, c.depth))
+                .collect();
+            let (mut best, mut dn, mut dn2) = (usize::MAX, INF, INF);
+            let mut pn = 0;
+            for (i, &(p, d)) in numbers.iter().enumerate() {
+                pn = add(pn, p);
+                if p == 0 {
+                    continue;
+                }
+                if d < dn {
+                    dn2 = dn;
+                    (best, dn) = (i, d);
+                } else if d < dn2 {
+                    dn2 = d;
+                }
+            }
+            if dn == 0 {
+                return (INF, 0);
+            }
+            if best == usize::MAX {
+                return match self.build(candidate.act(), belief, &layout, &children) {
+                    Some(s) => {
+                        self.shared.prove(turn, depth, Arc::new(s));
+                        (0, INF)
+                    }
+                    None => (pn.max(1), dn),
+                };
+            }
+            if pn >= th_pn || dn >= th_dn {
+                return (pn, dn);
+            }
+            let child_dn = th_dn.min(dn2.saturating_add(dn2 / 4).max(dn2.saturating_add(1)));
+            let child_pn = th_pn.saturating_sub(pn).saturating_add(numbers[best].0);
+            let c = &children[best];
+            let found = self.pn_turn(&c.belief, c.key, c.depth, child_pn, child_dn, false);
+            if self.interrupted() {
+                return (pn, dn);
+            }
+            // Decided leaves are not all in the shared table (a mate in one is found again).
+            self.note(mix(c.key, c.depth, 1), found);
+        }
+    }
+
+    /// The turns that must be won after `candidate`, and how its strategy is put together;
+    /// `None` when it fails at once (an answer ends the game without the mate, or leaves no
+    /// move to mate with, or a reply escapes every mate).
+    fn expand(
+        &self,
+        belief: &[Referee],
+        candidate: &Candidate,
+        depth: u8,
+    ) -> Option<(Layout, Vec<Child>)> {
+        let wording = belief.first()?.rules().wording;
+        let mut children = Vec::new();
+        let mut child = |mut b: Vec<Referee>, depth: u8| {
+            worlds::normalize(&mut b);
+            let key = turn_key(&b);
+            children.push(Child {
+                belief: b,
+                depth,
+                key,
+            });
+            children.len() - 1
+        };
+        let layout = match candidate {
+            Candidate::Any(groups) => {
+                let mut answers = Vec::new();
+                for (heard, g) in groups {
+                    let words =
+                        crate::wording::heard_line(heard, wording, self.solver, Some(self.solver));
+                    answers.push((words, child(g.clone(), depth)));
+                }
+                Layout::Any(answers)
+            }
+            Candidate::Try(a, Split { refused, legal }) => {
+                let side = belief[0].mover_side();
+                let mut answers = Vec::new();
+                for (heard, after) in legal {
+                    let mut after = after.clone();
+                    if self.material_mates && !after.iter().all(|r| self.won(r)) {
+                        after.retain(|r| !self.won(r));
+                    }
+                    let mated = after.iter().all(|r| self.won(r));
+                    if !mated && (after.iter().any(|r| r.over().is_some()) || depth == 1) {
+                        return None;
+                    }
+                    let capture = heard.iter().any(|i| matches!(i, Item::Capture { .. }));
+                    let mut san = own_san(&side, *a, capture);
+                    let words =
+                        crate::wording::heard_line(heard, wording, self.solver, Some(self.solver));
+                    if mated {
+                        san.push('#');
+                        answers.push((words, san, None));
+                        continue;
+                    }
+                    worlds::normalize(&mut after);
+                    if depth - 1 == 1 && !self.material_mates && super::relax::reply_escapes(&after)
+                    {
+                        return None;
+                    }
+                    let mut groups =
+                        worlds::branch(&after, self.solver, worlds::legal_moves, |r| {
+                            r.over().is_some()
+                        })?;
+                    if groups.is_empty() {
+                        return None;
+                    }
+                    groups.sort_by_key(|(_, g)| g.len());
+                    let mut replies = Vec::new();
+                    for (h, g) in groups {
+                        let mut words = crate::wording::heard_line(
+                            &h,
+                            wording,
+                            !self.solver,
+                            Some(self.solver),
+                        );
+                        if words.is_empty() {
+                            words = "(nothing heard)".to_owned();
+                        }
+                        replies.push((words, child(g, depth - 1)));
+                    }
+                    answers.push((words, san, Some(replies)));
+                }
+                let refused = (!refused.is_empty()).then(|| child(refused.clone(), depth));
+                Layout::Try { answers, refused }
+            }
+        };
+        Some((layout, children))
+    }
+
+    /// The strategy of a proven AND node, its children's taken from the table (or found again
+    /// by the depth-first search where the table dropped them).
+    fn build(
+        &mut self,
+        act: Act,
+        belief: &[Referee],
+        layout: &Layout,
+        children: &[Child],
+    ) -> Option<Strategy> {
+        let mut then = Vec::with_capacity(children.len());
+        for c in children {
+            let s = match self.shared.look(c.key, c.depth) {
+                Known::Proven(s) => s,
+                _ => self.turn(&c.belief, c.depth)?,
+            };
+            then.push(s);
+        }
+        Some(match layout {
+            Layout::Any(answers) => Strategy {
+                act,
+                san: ANY.to_owned(),
+                answers: answers
+                    .iter()
+                    .map(|(heard, i)| Answer {
+                        heard: heard.clone(),
+                        san: ANY.to_owned(),
+                        then: After::Again(then[*i].clone()),
+                    })
+                    .collect(),
+                refused: None,
+            },
+            Layout::Try { answers, refused } => {
+                let side = belief.first()?.mover_side();
+                let Act::Try(a) = act else { return None };
+                Strategy {
+                    act,
+                    san: own_san(&side, a, false),
+                    answers: answers
+                        .iter()
+                        .map(|(heard, san, replies)| Answer {
+                            heard: heard.clone(),
+                            san: san.clone(),
+                            then: match replies {
+                                None => After::Mate,
+                                Some(r) => After::Replies(
+                                    r.iter()
+                                        .map(|(w, i)| (w.clone(), then[*i].clone()))
+                                        .collect(),
+                                ),
+                            },
+                        })
+                        .collect(),
+                    refused: refused.map(|i| then[i].clone()),
+                }
+            }
+        })
+    }
+}
