@@ -93,7 +93,10 @@ fn kriegspiel_package_saves_end_where_the_package_ended() {
 /// A FEN's pocket (`[…]`) with its units sorted, and the FEN's first four fields without it.
 fn pocket_and_rest(fen: &str) -> (String, String) {
     let head = fields(fen, 4);
-    let (open, close) = (head.find('[').expect("a pocket"), head.find(']').expect("]"));
+    let (open, close) = (
+        head.find('[').expect("a pocket"),
+        head.find(']').expect("]"),
+    );
     let mut units: Vec<char> = head[open + 1..close].chars().collect();
     units.sort_unstable();
     let rest = format!("{}{}", &head[..open], &head[close + 1..]);
