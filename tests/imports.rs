@@ -127,7 +127,7 @@ fn a_crazyhouse_kriegspiel_save_of_the_package_imports() {
     let (pocket, rest) = pocket_and_rest(board_fen);
     assert_eq!(pocket_and_rest(&fen), (pocket.clone(), rest));
     for side in [char::is_ascii_uppercase, char::is_ascii_lowercase] {
-        let mut kinds: Vec<char> = pocket.chars().filter(|c| side(c)).collect();
+        let mut kinds: Vec<char> = pocket.chars().filter(side).collect();
         kinds.dedup();
         assert!(kinds.len() >= 2, "{pocket}");
     }
