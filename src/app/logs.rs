@@ -92,11 +92,9 @@ pub fn referee_log(ui: &mut egui::Ui, game: &Game, corrections: &[Correction], h
 fn referee_lines(game: &Game, corrections: &[Correction]) -> Vec<String> {
     let log = game.log();
     let wording = game.referee().rules().wording;
-    // The real moves in SAN, by event index; other requests as their makers describe them.
-    let mut moves: std::collections::HashMap<usize, String> =
-        crate::replay::true_moves(log).into_iter().collect();
-    // Refused attempts in SAN too, from the mover's pieces.
-    moves.extend(crate::replay::refused_attempts(log));
+    // The real moves in SAN, refused attempts in SAN from the mover's pieces, by event index;
+    // other requests as their makers describe them.
+    let moves = crate::replay::referee_words(log);
     let corrected = |at: usize, lines: &mut Vec<String>| {
         for c in corrections.iter().filter(|c| c.at == at) {
             lines.extend(correction_lines(c));

@@ -79,6 +79,12 @@ pub struct StudyScreen {
     pub notice: Option<String>,
     /// The timeline was last scrolled to this event.
     scrolled_to: usize,
+    /// The timeline's names of the attempts, by event, and the perspective and notation they
+    /// were written for (kept: the game does not change while studied).
+    event_words: Option<(
+        (Perspective, crate::replay::Notation),
+        std::collections::HashMap<usize, String>,
+    )>,
     /// Show the referee's true board beside a player's (asked for by the studier).
     pub compare: bool,
     /// The file the game was loaded from, where "Save comments" writes it back.
@@ -140,6 +146,7 @@ impl StudyScreen {
             drawn: Vec::new(),
             notice: None,
             scrolled_to: usize::MAX,
+            event_words: None,
             compare: false,
             path: None,
             moves: None,
@@ -214,7 +221,7 @@ impl StudyScreen {
                 .request_repaint_after(std::time::Duration::from_millis(50));
         }
         egui::Panel::top("study-top").show(ui, |ui| self.top_bar(ui, &mut requests));
-        egui::Panel::bottom("study-timeline").show(ui, |ui| self.timeline(ui));
+        egui::Panel::bottom("study-timeline").show(ui, |ui| self.timeline(ui, settings.notation));
         if self.review.open {
             egui::Panel::bottom("study-review")
                 .resizable(true)

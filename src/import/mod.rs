@@ -394,8 +394,9 @@ impl Replayer {
         ))
     }
 
-    /// Checks the true position against the source's FEN: the placement of the pieces, and
-    /// (`full`) the side to move, castling rights and en passant square as well.
+    /// Checks the true position against the source's FEN: the placement of the pieces (a
+    /// Crazyhouse pocket, `[…]`, as a multiset: programs list its units in different orders),
+    /// and (`full`) the side to move, castling rights and en passant square as well.
     pub fn check_fen(&mut self, at: &str, fen: &str, full: bool) -> Result<(), ImportError> {
         let ours = self.game.referee().fen();
         let theirs = fen.trim();
@@ -406,18 +407,18 @@ impl Replayer {
                 .collect::<Vec<_>>()
                 .join(" ")
         };
-        if head(&ours) != head(theirs) {
-            return Err(self.disagrees(
-                at,
-                format!(
-                    "the position is {} in the file but {} after our referee's move",
-                    quoted(&head(theirs)),
-                    quoted(&head(&ours))
-                ),
-            ));
+        if same_position(&head(&ours), &head(theirs)) {
+            self.positions += 1;
+            return Ok(());
         }
-        self.positions += 1;
-        Ok(())
+        Err(self.disagrees(
+            at,
+            format!(
+                "the position is {} in the file but {} after our referee's move",
+                quoted(&head(theirs)),
+                quoted(&head(&ours))
+            ),
+        ))
     }
 
     /// Ends the game as the source says it ended, when the moves have not ended it: `winner`
@@ -510,4 +511,28 @@ fn preset(format: Format, name: &str) -> Result<RuleSet, ImportError> {
             name: name.to_owned(),
         }),
     }
+}
+
+/// Whether two FEN heads give the same position: equal, but for the order of the units in a
+/// Crazyhouse pocket (`[Pqp]` and `[Ppq]` are one pocket).
+fn same_position(ours: &str, theirs: &str) -> bool {
+    /// The head with each pocket's units sorted.
+    fn sorted(head: &str) -> String {
+        let mut out = String::with_capacity(head.len());
+        let mut rest = head;
+        while let Some(open) = rest.find('[') {
+            let Some(len) = rest[open..].find(']') else {
+                break;
+            };
+            out.push_str(&rest[..=open]);
+            let mut units: Vec<char> = rest[open + 1..open + len].chars().collect();
+            units.sort_unstable();
+            out.extend(units);
+            out.push(']');
+            rest = &rest[open + len + 1..];
+        }
+        out.push_str(rest);
+        out
+    }
+    ours == theirs || sorted(ours) == sorted(theirs)
 }

@@ -7,7 +7,8 @@ use shakmaty::Color;
 
 /// One turn of the referee's record: the mover's attempts up to the one that ended the turn, plus
 /// any request of both players or the clock made during it. A Modern Kriegspiel opening of
-/// squares, made right after the opener's own move, belongs to the next turn.
+/// squares, made right after the opener's own move, belongs to the opener's turn (RULES.md
+/// section 5: it is part of the move).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Turn<'a> {
     /// The move number.
@@ -84,16 +85,22 @@ impl<'a> Iterator for Turns<'a> {
 
     fn next(&mut self) -> Option<Turn<'a>> {
         let rest = self.events.get(self.next..).filter(|r| !r.is_empty())?;
-        let len = rest
+        let mover = self.clock.mover;
+        let mut len = rest
             .iter()
             .position(|e| e.turn_ends)
             .map_or(rest.len(), |i| i + 1);
+        // The mover's squares opened right after its move (Modern Kriegspiel).
+        while rest.get(len).is_some_and(|e| opened_by(e, mover)) {
+            len += 1;
+        }
+        let events = &rest[..len];
         let turn = Turn {
             number: self.clock.number,
-            mover: self.clock.mover,
+            mover,
             first: self.next,
-            events: &rest[..len],
-            ended: rest[len - 1].turn_ends,
+            events,
+            ended: events.iter().any(|e| e.turn_ends),
         };
         self.next += len;
         if turn.ended {
@@ -101,4 +108,9 @@ impl<'a> Iterator for Turns<'a> {
         }
         Some(turn)
     }
+}
+
+/// Whether `e` is `mover`'s opening of squares (Modern Kriegspiel), made after its move.
+fn opened_by(e: &Event, mover: Color) -> bool {
+    matches!(e.request, crate::referee::Request::Open(_)) && e.by == Some(mover) && !e.turn_ends
 }

@@ -284,7 +284,8 @@ impl ProblemPlay {
         }
         match act {
             Act::Try(a) if !self.lines[0].now.mover_side().is_possible(a) => {
-                return Err(PlayError::Impossible(a.to_string()));
+                let side = self.lines[0].now.mover_side();
+                return Err(PlayError::Impossible(own_san(&side, a, false)));
             }
             Act::Any if !self.can_ask() => return Err(PlayError::Impossible(act.to_string())),
             _ => {}
@@ -454,7 +455,8 @@ impl ProblemPlay {
             self.moves += 1;
             said.push(format!("{}. {san}: {words}", self.moves));
         } else {
-            said.push(format!("{}. {act}: {words}", self.moves + 1));
+            // A refused attempt as play writes it: in SAN from the own board.
+            said.push(format!("{}. {san}: {words}", self.moves + 1));
         }
         if let Some(words) = &step.reply {
             said.push(format!("{}… {words}", self.moves));

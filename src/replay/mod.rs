@@ -116,7 +116,7 @@ pub fn request_text(r: &Request) -> String {
 pub fn true_moves(log: &GameLog) -> Vec<(usize, String)> {
     written(log)
         .into_iter()
-        .filter_map(|(i, refused, text)| (!refused).then_some((i, text)))
+        .filter_map(|w| (!w.refused).then_some((w.index, w.text)))
         .collect()
 }
 
@@ -125,16 +125,41 @@ pub fn true_moves(log: &GameLog) -> Vec<(usize, String)> {
 pub fn refused_attempts(log: &GameLog) -> std::collections::HashMap<usize, String> {
     written(log)
         .into_iter()
-        .filter_map(|(i, refused, text)| refused.then_some((i, text)))
+        .filter_map(|w| w.refused.then_some((w.index, w.text)))
         .collect()
 }
 
-/// An attempt refused on the true position `pos`, in SAN from the mover's pieces.
-fn refused_san(
+/// Every attempt and move of the game as the referee writes it, by event index: the real
+/// moves in SAN ([`true_moves`]), the refused attempts in SAN from the mover's pieces
+/// ([`refused_attempts`]). The referee's log, study's timeline and the referee's PGN name
+/// attempts by this one table; other requests by [`request_text`].
+pub fn referee_words(log: &GameLog) -> std::collections::HashMap<usize, String> {
+    written(log)
+        .into_iter()
+        .map(|w| (w.index, w.text))
+        .collect()
+}
+
+/// Every attempt of the game as its maker wrote it in its own log, by event index: from the
+/// mover's own pieces before it and the capture it heard ([`crate::view::san::Written`], what
+/// the player's [`PlayerView`] writes, so what play shows), in `notation`. A player's
+/// perspective names its own attempts by this table: never by the true position's SAN, whose
+/// disambiguation and check marks can say more than the player knew.
+pub fn own_words(log: &GameLog, notation: Notation) -> std::collections::HashMap<usize, String> {
+    written(log)
+        .into_iter()
+        .filter_map(|w| w.own.map(|o| (w.index, o.text(notation).to_owned())))
+        .collect()
+}
+
+/// An attempt on the true position `pos`, as its mover writes it from its own pieces (`capture`:
+/// the mover heard that it took something).
+fn own_written(
     pos: &VariantPosition,
     a: crate::Attempt,
     promotion: crate::rules::PromotionRule,
-) -> String {
+    capture: bool,
+) -> crate::view::san::Written {
     use shakmaty::Position;
     let color = pos.turn();
     let side = crate::possible::Side {
@@ -143,15 +168,28 @@ fn refused_san(
         castling: pos.castles().castling_rights() & pos.board().by_color(color),
         promotion,
     };
-    crate::view::san::own_san(&side, a, false)
+    crate::view::san::Written::of(&side, a, capture)
 }
 
-/// Every real move (`false`) and refused attempt (`true`) of the game in SAN, by event index.
-fn written(log: &GameLog) -> Vec<(usize, bool, String)> {
+/// One event's request written: a real move or a refused attempt.
+struct WrittenEvent {
+    /// The event's index in the log.
+    index: usize,
+    /// A refused attempt (else a real move).
+    refused: bool,
+    /// The real move in SAN, or the refused attempt in SAN from the mover's pieces.
+    text: String,
+    /// An attempt as its mover wrote it (Kriegspiel family).
+    own: Option<crate::view::san::Written>,
+}
+
+/// Every real move and refused attempt of the game, by event index.
+fn written(log: &GameLog) -> Vec<WrittenEvent> {
     let mut out = Vec::new();
     // Crazyhouse Kriegspiel's moves (drops included, `N@f3`) are written on a crazyhouse board.
     let variant = log.rules.variant().chess();
     let resolves = log.rules.variant().resolves_moves();
+    let promotion = log.rules.promotion;
     let mut pos: Option<VariantPosition> =
         VariantPosition::from_setup(variant, log.start.clone(), CastlingMode::Standard).ok();
     // RBC's true board, which chess positions cannot always hold.
@@ -168,18 +206,36 @@ fn written(log: &GameLog) -> Vec<(usize, bool, String)> {
                 pos = VariantPosition::from_setup(variant, placed, CastlingMode::Standard).ok();
             }
             (Request::Try(a), false) if e.said.iter().any(|s| s.item == Item::Legal) => {
+                let capture = e
+                    .said
+                    .iter()
+                    .any(|s| matches!(s.item, Item::Capture { .. }));
+                let own = pos.as_ref().map(|p| own_written(p, *a, promotion, capture));
                 let text = match pos.as_mut() {
                     Some(p) => match a.to_uci().to_move(p) {
-                        Ok(m) => SanPlus::from_move_and_play_unchecked(p, m).to_string(),
+                        Ok(m) => {
+                            crate::view::san::san_text(&SanPlus::from_move_and_play_unchecked(p, m))
+                        }
                         Err(_) => a.to_string(),
                     },
                     None => a.to_string(),
                 };
-                out.push((i, false, text));
+                out.push(WrittenEvent {
+                    index: i,
+                    refused: false,
+                    text,
+                    own,
+                });
             }
             (Request::Try(a), false) => {
                 if let Some(p) = pos.as_ref() {
-                    out.push((i, true, refused_san(p, *a, log.rules.promotion)));
+                    let own = own_written(p, *a, promotion, false);
+                    out.push(WrittenEvent {
+                        index: i,
+                        refused: true,
+                        text: own.san.clone(),
+                        own: Some(own),
+                    });
                 }
             }
             (Request::Move(_) | Request::Pass, true) if e.turn_ends => {
@@ -192,7 +248,12 @@ fn written(log: &GameLog) -> Vec<(usize, bool, String)> {
                     None if e.request == Request::Pass => "pass".to_owned(),
                     None => "no move".to_owned(),
                 };
-                out.push((i, false, text));
+                out.push(WrittenEvent {
+                    index: i,
+                    refused: false,
+                    text,
+                    own: None,
+                });
             }
             _ => {}
         }

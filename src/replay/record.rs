@@ -4,9 +4,10 @@
 //! news since the player's last turn.
 //!
 //! Every entry is credited to the side that made it: the turn's mover, except a request the seat
-//! made itself outside its own turn (Modern Kriegspiel's squares opened after its move, a
-//! resignation while the other side was to move) and a resignation heard from the opponent,
-//! which are credited to that side ("(you) open a1 b2: …", "(White) White resigns.").
+//! made itself outside its own turn (a resignation while the other side was to move) and a
+//! resignation heard from the opponent, which are credited to that side ("(White) White
+//! resigns."). Modern Kriegspiel's squares opened after a move are part of the
+//! opener's turn ([`crate::view::PlayerView`] keeps them there).
 
 use crate::announce::Item;
 pub use crate::view::san::Notation;
@@ -182,8 +183,8 @@ mod tests {
             .expect("accepted");
     }
 
-    /// Modern Kriegspiel: the squares a player opens right after its move are credited to it,
-    /// never to the opponent whose turn has begun.
+    /// Modern Kriegspiel: the squares a player opens right after its move are credited to it
+    /// and listed under its own turn, never under the opponent's, whose turn has begun.
     #[test]
     fn opened_squares_are_credited_to_the_side_that_opened_them() {
         let mut game = Game::standard(Preset::Modern.rules());
@@ -206,12 +207,26 @@ mod tests {
             })
             .expect("the opening is in White's record");
         assert_eq!(opened.1.actor, Some(Color::White));
+        // Listed under the opener's own turn (issue 55), after its move, never under Black's.
+        assert_eq!(opened.0.mover, Some(Color::White));
         let line = opened.0.line(Color::White, Head::Short);
+        assert!(line.starts_with("1. you: 1) e4: "), "{line}");
+        assert!(line.contains("| 2) open a7, b7"), "{line}");
+        assert!(!line.contains("(you)"), "{line}");
+        // Black's record has nothing of it, and its turn begins empty.
+        let black = seat_record(&PlayerView::build(game.log(), Color::Black), Notation::San);
         assert!(
-            opened.0.mover == Some(Color::White) || line.contains("(you) open"),
-            "{line}"
+            black
+                .iter()
+                .all(|t| t.entries.iter().all(|e| !e.text.contains("pen")))
         );
-        assert!(!line.starts_with("1... Black: open"), "{line}");
+        // The log's turns agree: the opening is the last event of White's turn.
+        let first = game.log().turns().next().expect("a turn");
+        assert_eq!(
+            (first.mover, first.events.len(), first.ended),
+            (Color::White, 2, true)
+        );
+        assert_eq!(game.log().turns().count(), 1);
     }
 
     /// A resignation made while the other side is to move is credited to the side that

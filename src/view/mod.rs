@@ -242,12 +242,23 @@ impl PlayerView {
             turn_over,
         );
         if request.is_some() || !items.is_empty() {
+            // The squares opened right after the player's own move belong to its turn
+            // (Modern Kriegspiel), as in the log's turns.
+            let n = self.turns.len();
+            let at = match (&request, self.turns.get(n.wrapping_sub(2))) {
+                (Some(Request::Open(_)), Some(own))
+                    if own.mover == Some(self.color) && self.to_move != self.color =>
+                {
+                    n - 2
+                }
+                _ => n.saturating_sub(1),
+            };
             let heard = Heard {
                 request,
                 items,
                 written,
             };
-            if let Some(turn) = self.turns.last_mut() {
+            if let Some(turn) = self.turns.get_mut(at) {
                 turn.heard.push(heard);
             }
         }

@@ -19,7 +19,7 @@ use shakmaty::{CastlingSide, Role};
     Copy, Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
 )]
 pub enum Notation {
-    /// Standard algebraic: `Nf3`, `exd5`, `O-O`, `e8=Q`, `N@f3`.
+    /// Standard algebraic: `Nf3`, `exd5`, `O-O`, `e8=Q`, `N@f3`, `P@e4`.
     #[default]
     San,
     /// Long algebraic, with the square the piece comes from: `Ng1-f3`, `e4xd5`, `O-O`.
@@ -66,6 +66,24 @@ impl Written {
     }
 }
 
+/// A drop of `role` on `to`, always with the unit's letter (`P@e4`, `N@f3`): the one way every
+/// log, list and export writes a drop (shakmaty's SAN leaves a pawn's letter out, `@e4`).
+pub fn drop_text(role: Role, to: shakmaty::Square) -> String {
+    format!("{}@{to}", role.upper_char())
+}
+
+/// A move in SAN (with its check mark, if any) as the logs write it: [`drop_text`] for a drop.
+pub fn san_text(san: &shakmaty::san::SanPlus) -> String {
+    match san.san {
+        San::Put { role, to } => {
+            let mut text = drop_text(role, to);
+            text.extend(san.suffix.map(shakmaty::san::Suffix::char));
+            text
+        }
+        _ => san.to_string(),
+    }
+}
+
 /// The castling side of `a` when it is a castling move on `side`'s board.
 fn castling(side: &Side, a: Attempt) -> Option<CastlingSide> {
     let king = side.board.role_at(a.from) == Some(Role::King);
@@ -83,7 +101,7 @@ fn castling(side: &Side, a: Attempt) -> Option<CastlingSide> {
 /// pawn's diagonal step), the promotion; castling and drops as in SAN.
 pub fn own_long(side: &Side, a: Attempt, capture: bool) -> String {
     if let Some(role) = a.dropped() {
-        return San::Put { role, to: a.to }.to_string();
+        return drop_text(role, a.to);
     }
     if let Some(wing) = castling(side, a) {
         return San::Castle(wing).to_string();
@@ -106,7 +124,7 @@ pub fn own_long(side: &Side, a: Attempt, capture: bool) -> String {
 /// player heard that it took something.
 pub fn own_san(side: &Side, a: Attempt, capture: bool) -> String {
     if let Some(role) = a.dropped() {
-        return San::Put { role, to: a.to }.to_string();
+        return drop_text(role, a.to);
     }
     let Some(role) = side.board.role_at(a.from) else {
         return a.to_string();
@@ -181,6 +199,8 @@ mod tests {
         assert_eq!(san("4k3/8/8/8/8/8/8/R3K2R", castle, "e1g1", false), "O-O");
         assert_eq!(san("4k3/8/8/8/8/8/8/R3K2R", castle, "e1c1", false), "O-O-O");
         assert_eq!(san(start, Bitboard::EMPTY, "N@e4", false), "N@e4");
+        // A pawn's drop keeps its letter.
+        assert_eq!(san(start, Bitboard::EMPTY, "P@e4", false), "P@e4");
     }
 
     fn long(fen_board: &str, castling: Bitboard, a: &str, capture: bool) -> String {

@@ -137,6 +137,18 @@ fn the_computers_reply_is_drawn_without_any_input_event() {
     }
     let message = h.play().message.clone().unwrap_or_default();
     assert!(message.starts_with("The computer played."), "{message}");
+    // Issue 55: the whole of the computer's turn, in the very words of White's log.
+    let view = kriegspiel::PlayerView::build(h.log(), Color::White);
+    let record =
+        kriegspiel::replay::record::seat_record(&view, kriegspiel::replay::record::Notation::San);
+    let turn = record
+        .iter()
+        .rev()
+        .find(|t| t.mover == Some(Color::Black))
+        .expect("Black's turn in White's log");
+    let line = turn.line(Color::White, kriegspiel::replay::record::Head::Short);
+    assert!(line.starts_with("1... Black: "), "{line}");
+    assert_eq!(message, format!("The computer played. {line}"));
     assert!(h.query_by_label("The computer is thinking").is_none());
     assert!(
         frames < 100,

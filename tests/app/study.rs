@@ -233,3 +233,93 @@ fn a_kriegspiel_org_review_opens_in_study_with_three_boards() {
     assert_eq!(h.study().drawn.len(), 3);
     assert!(h.study().saved.meta.note.contains("kriegspiel.org"));
 }
+
+/// The top of the first node labelled with `prefix`, and of the node labelled `above` (a fixed
+/// widget over the list it is in).
+fn top_below(h: &Gui, prefix: &str, above: &str) -> (f32, f32) {
+    use egui_kittest::kittest::Queryable;
+    let first = h
+        .query_all_by(|n| {
+            [n.label(), n.value()]
+                .into_iter()
+                .flatten()
+                .any(|l| l.starts_with(prefix))
+        })
+        .next()
+        .unwrap_or_else(|| panic!("no {prefix:?}: {:?}", h.all_text()))
+        .rect()
+        .top();
+    (first, h.get_by_label(above).rect().bottom())
+}
+
+/// Issue 55 item 4: a study opens at its start, event 0, with the move list and the event strip
+/// at their start too (their scroll offsets used to be kept from the game studied before, so a
+/// study opened at event 0 with both lists scrolled to the end); Home brings them back as well.
+#[test]
+fn a_study_opens_at_its_start_with_the_lists_at_their_start() {
+    let mut h = study_sample("sample-berkeley.ron");
+    let start = |h: &Gui| {
+        let s = h.study();
+        assert_eq!(s.cursor, 0, "opened at event 0");
+        // The first move is shown below the list's heading, not scrolled away above it.
+        let (first, heading) = top_below(h, "Move 1 White", "Moves");
+        assert!(
+            first >= heading,
+            "the move list at its start: {first} < {heading}"
+        );
+        // The event strip's first turn is shown below the step buttons.
+        let (first, buttons) = top_below(h, "1. White", "Start");
+        assert!(
+            first >= buttons,
+            "the event strip at its start: {first} < {buttons}"
+        );
+    };
+    start(&h);
+    // At the end both lists follow the cursor: their first entries are scrolled away.
+    h.press(egui::Key::End);
+    h.run();
+    let (first, heading) = top_below(&h, "Move 1 White", "Moves");
+    assert!(first < heading, "the move list follows the end");
+    let (first, buttons) = top_below(&h, "1. White", "Start");
+    assert!(first < buttons, "the event strip follows the end");
+    // Studied again in the same window: at its start, lists included.
+    h.state_mut().open(&sample("sample-berkeley.ron"), true);
+    h.run();
+    start(&h);
+    h.press(egui::Key::End);
+    h.run();
+    h.press(egui::Key::Home);
+    h.run();
+    start(&h);
+}
+
+/// Issue 55 item 4: the timeline names a refused attempt as play does, in SAN from the mover's
+/// pieces ("exd5"), from the referee's perspective and the player's, never by its squares.
+#[test]
+fn the_timeline_writes_refused_attempts_in_san() {
+    let mut game = kriegspiel::log::Game::standard(kriegspiel::Preset::Berkeley.rules());
+    for m in ["e2e4", "e7e5", "e4d5", "g1f3"] {
+        game.apply(kriegspiel::referee::Request::Try(
+            kriegspiel::attempt::Attempt::parse(m).expect("uci"),
+        ))
+        .expect("answered");
+    }
+    let app = Gui::builder();
+    let file = app.dir().join("refused.ron");
+    let meta = kriegspiel::save::Meta {
+        abandoned: Some(kriegspiel::save::Abandoned::default()),
+        ..kriegspiel::save::Meta::default()
+    };
+    kriegspiel::save::SavedGame::of(&game, meta, None)
+        .write(&file)
+        .expect("saved");
+    let mut h = app.study(file).build();
+    for perspective in [Perspective::Referee, Perspective::White] {
+        h.study_mut().perspective = perspective;
+        h.run();
+        let shown = h.all_text().join("\n");
+        assert!(shown.contains("exd5 No."), "{perspective:?}: {shown}");
+        assert!(!shown.contains("e4d5"), "{perspective:?}: {shown}");
+        assert!(shown.contains("Nf3"), "{perspective:?}: {shown}");
+    }
+}

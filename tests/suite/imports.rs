@@ -90,6 +90,69 @@ fn kriegspiel_package_saves_end_where_the_package_ended() {
     }
 }
 
+/// A FEN's pocket (`[…]`) with its units sorted, and the FEN's first four fields without it.
+fn pocket_and_rest(fen: &str) -> (String, String) {
+    let head = fields(fen, 4);
+    let (open, close) = (
+        head.find('[').expect("a pocket"),
+        head.find(']').expect("]"),
+    );
+    let mut units: Vec<char> = head[open + 1..close].chars().collect();
+    units.sort_unstable();
+    let rest = format!("{}{}", &head[..open], &head[close + 1..]);
+    (units.into_iter().collect(), rest)
+}
+
+/// Issue 55 item 6: a Crazyhouse Kriegspiel save of the `kriegspiel` package (its pockets
+/// listed strongest unit first, `[RRPPPPqq…]`, ours pawns first) imports: the pockets are
+/// compared as multisets; a pocket that differs in its units is still refused.
+#[test]
+fn a_crazyhouse_kriegspiel_save_of_the_package_imports() {
+    let name = "pypi-crazykrieg.json";
+    let imported = import_file(&data(name), &Preset::Wild16.rules()).expect("imports");
+    assert_eq!(imported.format, Format::KriegspielPackage);
+    assert_eq!(imported.saved.log.rules, Preset::CrazyKrieg.rules());
+    let fen = imported
+        .saved
+        .log
+        .replay()
+        .expect("the save replays")
+        .referee()
+        .fen();
+    let source = json(name);
+    let state = &source["game_state"];
+    let board_fen = state["board_fen"].as_str().expect("board_fen");
+    // The fixture lists its pockets in another order than ours, with several kinds a side.
+    assert_ne!(fields(&fen, 4), fields(board_fen, 4), "the orders differ");
+    let (pocket, rest) = pocket_and_rest(board_fen);
+    assert_eq!(pocket_and_rest(&fen), (pocket.clone(), rest));
+    for side in [char::is_ascii_uppercase, char::is_ascii_lowercase] {
+        let mut kinds: Vec<char> = pocket.chars().filter(side).collect();
+        kinds.dedup();
+        assert!(kinds.len() >= 2, "{pocket}");
+    }
+    // Every completed move is in the save, the drops among them.
+    let stack: Vec<&str> = state["move_stack"]
+        .as_array()
+        .expect("stack")
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert!(stack.iter().filter(|m| m.contains('@')).count() > 5);
+    assert_eq!(counts(&imported.saved).1, stack.len());
+    assert_eq!(imported.saved.result.is_some(), state["game_over"] == true);
+    // One pawn fewer in Black's pocket: refused, the two pockets quoted.
+    let text = std::fs::read_to_string(data(name)).expect("fixture");
+    let dir = tempfile::tempdir().expect("a folder");
+    let file = dir.path().join("changed.json");
+    let changed = board_fen.replacen("pppppp]", "ppppp]", 1);
+    assert_ne!(changed, board_fen);
+    std::fs::write(&file, text.replacen(board_fen, &changed, 1)).expect("written");
+    let refused = import_file(&file, &Preset::Wild16.rules());
+    let message = refused.expect_err("a different pocket").to_string();
+    assert!(message.contains("the final position"), "{message}");
+}
+
 #[test]
 fn kriegspiel_org_reviews_end_where_the_site_ended() {
     for rules in ["berkeley_any", "wild16", "cincinnati"] {

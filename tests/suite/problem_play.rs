@@ -196,3 +196,18 @@ fn a_question_is_a_move_of_the_person_and_of_the_hints() {
     assert!(!again.can_ask());
     assert!(again.act(Act::Any).is_err());
 }
+
+/// Issue 55 item 4: a refused attempt is written in the problem's log as play writes it, in SAN
+/// from the person's own pieces ("1. Kb7: No."), never as its squares ("c6b7"); an impossible
+/// one is named the same way.
+#[test]
+fn a_refused_attempt_is_logged_in_san() {
+    let (_, mut play) = small();
+    // The king can never stand next to Black's on a8: refused wherever the pawn is.
+    play.attempt(attempt("c6b7")).expect("possible");
+    let first = play.record().first().cloned().unwrap_or_default();
+    assert!(first.starts_with("1. Kb7: "), "{first}");
+    assert!(!first.contains("c6b7"), "{first}");
+    let impossible = play.attempt(attempt("h1a8")).expect_err("impossible");
+    assert!(impossible.to_string().starts_with("Ra8 "), "{impossible}");
+}

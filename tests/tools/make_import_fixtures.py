@@ -13,6 +13,10 @@ What it writes, all from seeded random play (the same files every run):
 
 - `pypi-<ruleset>.json`: games of the `kriegspiel` package (PyPI), random questions from each
   side's `possible_to_ask` (Any? included), saved with `KriegspielGame.save_game` (schema 9).
+- `pypi-crazykrieg.json`: a Crazyhouse Kriegspiel (`crazykrieg`) game of the same package that
+  prefers captures and drops (among the legal attempts), so that both pockets hold several kinds
+  of unit when it ends; the package writes a pocket strongest unit first (`[NPbbp]`), in another
+  order than ours.
 - `ksorg-<ruleset>.json`: the same kind of game written as kriegspiel.org's game review
   (`GET /game/{code}/review`): `game` (GameMetadataResponse: code, rule_variant, players,
   result) and `transcript` (GameTranscriptResponse: moves with ply, color, question_type, uci,
@@ -62,6 +66,32 @@ def random_game(ruleset, seed):
         answer = game.ask_for(move)
         asked.append((color, move, answer, game._board.fen()))
     return game, asked
+
+
+def crazy_game(seed, questions):
+    """A Crazyhouse Kriegspiel game that prefers captures, then drops, among the legal attempts
+    (now and then any question of `possible_to_ask`), to fill both pockets."""
+    rng = random.Random(seed)
+    game = kriegspiel.KriegspielGame(ruleset="crazykrieg")
+    for _ in range(questions):
+        if game.game_over:
+            break
+        options = sorted(game.possible_to_ask, key=lambda m: (m.question_type.value, str(m.chess_move)))
+        if not options:
+            break
+        board = game._board
+        legal = [m for m in options if m.chess_move is not None and board.is_legal(m.chess_move)]
+        captures = [m for m in legal if board.is_capture(m.chess_move)]
+        drops = [m for m in legal if m.chess_move.drop]
+        roll = rng.random()
+        if captures and roll < 0.6:
+            move = rng.choice(captures)
+        elif drops and roll < 0.8:
+            move = rng.choice(drops)
+        else:
+            move = rng.choice(options)
+        game.ask_for(move)
+    return game
 
 
 def square_name(square):
@@ -168,6 +198,7 @@ def main(out):
     for n, ruleset in enumerate(["berkeley", "berkeley_any", "wild16", "cincinnati"]):
         game, _ = random_game(ruleset, 100 + n)
         game.save_game(str(out / f"pypi-{ruleset}.json"))
+    crazy_game(1, 90).save_game(str(out / "pypi-crazykrieg.json"))
     for n, (ruleset, code) in enumerate([("berkeley_any", "F5455A"), ("wild16", "W16K2M"), ("cincinnati", "C7K2M9")]):
         game, asked = random_game(ruleset, 200 + n)
         (out / f"ksorg-{ruleset}.json").write_text(json.dumps(review(game, asked, ruleset, code), indent=1) + "\n")

@@ -158,9 +158,37 @@ impl PlayScreen {
         let person = !seat;
         let facts = self.facts();
         if facts.over.is_some() || facts.to_act() == person {
-            let heard: Vec<Item> = crate::announce::heard_by(&event.said, person).collect();
-            let words = say(&heard, facts.rules.wording, seat);
-            self.tell(MessageKind::Info, format!("The computer played. {words}"));
+            let text = self.computer_turn(seat, event);
+            self.tell(MessageKind::Info, text);
+        }
+    }
+
+    /// The computer's turn as the person's log has it: everything asked and answered, and what
+    /// happened, in the log's words ("The computer played. 12... Black: 1) Any? - No. | 2)
+    /// moved."); what the person heard of `event` alone when the record has no such turn.
+    fn computer_turn(&mut self, seat: Color, event: &Event) -> String {
+        let person = !seat;
+        let notation = self.notation;
+        let view = self.table.view(person);
+        // Its last turn (the one just ended), nothing older.
+        let turn = view
+            .turns
+            .iter()
+            .rev()
+            .find(|t| t.mover == Some(seat))
+            .map(|t| crate::replay::record::turn_words(view, t, notation))
+            .filter(|t| !t.entries.is_empty());
+        match turn {
+            Some(t) => {
+                let line = t.line(person, crate::replay::record::Head::Short);
+                format!("The computer played. {line}")
+            }
+            None => {
+                let facts = self.facts();
+                let heard: Vec<Item> = crate::announce::heard_by(&event.said, person).collect();
+                let words = say(&heard, facts.rules.wording, seat);
+                format!("The computer played. {words}")
+            }
         }
     }
 

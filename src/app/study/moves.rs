@@ -196,59 +196,65 @@ impl StudyScreen {
         let cursor = self.cursor;
         let mut jump = None;
         let mut scrolled = false;
-        egui::ScrollArea::vertical()
+        let mut area = egui::ScrollArea::vertical()
             .id_salt("study-moves")
             .max_height((ui.available_height() - COMMENT_ROOM).max(80.0))
-            .auto_shrink([false, false])
-            .show(ui, |ui| {
-                egui::Grid::new("study-move-grid")
-                    .num_columns(3)
-                    .striped(true)
-                    .show(ui, |ui| {
-                        for (number, cells) in rows(&entries) {
-                            ui.label(format!("{number}."));
-                            for cell in cells {
-                                let Some(e) = cell.and_then(|k| entries.get(k)) else {
-                                    ui.label("");
-                                    continue;
-                                };
-                                let current = e.holds(cursor);
-                                let notes: Vec<&str> = self
-                                    .saved
-                                    .comments
-                                    .range(e.first + 1..=e.end)
-                                    .map(|(_, c)| c.as_str())
-                                    .collect();
-                                let text = if notes.is_empty() {
-                                    e.text.clone()
-                                } else {
-                                    format!("{} *", e.text)
-                                };
-                                let mut resp = ui.selectable_label(current, text);
-                                if !notes.is_empty() {
-                                    resp = resp.on_hover_text(notes.join("\n"));
-                                }
-                                let label = e.label();
-                                resp.widget_info(|| {
-                                    egui::WidgetInfo::selected(
-                                        egui::Role::Button,
-                                        true,
-                                        current,
-                                        &label,
-                                    )
-                                });
-                                if current && self.moves_scrolled_to != cursor {
-                                    resp.scroll_to_me(Some(egui::Align::Center));
-                                    scrolled = true;
-                                }
-                                if resp.clicked() {
-                                    jump = Some(e.end);
-                                }
+            .auto_shrink([false, false]);
+        // At the start no move is selected: the list shows its first moves (its offset is
+        // kept from the last game studied otherwise), as the timeline does.
+        if cursor == 0 && self.moves_scrolled_to != 0 {
+            area = area.vertical_scroll_offset(0.0);
+            scrolled = true;
+        }
+        area.show(ui, |ui| {
+            egui::Grid::new("study-move-grid")
+                .num_columns(3)
+                .striped(true)
+                .show(ui, |ui| {
+                    for (number, cells) in rows(&entries) {
+                        ui.label(format!("{number}."));
+                        for cell in cells {
+                            let Some(e) = cell.and_then(|k| entries.get(k)) else {
+                                ui.label("");
+                                continue;
+                            };
+                            let current = e.holds(cursor);
+                            let notes: Vec<&str> = self
+                                .saved
+                                .comments
+                                .range(e.first + 1..=e.end)
+                                .map(|(_, c)| c.as_str())
+                                .collect();
+                            let text = if notes.is_empty() {
+                                e.text.clone()
+                            } else {
+                                format!("{} *", e.text)
+                            };
+                            let mut resp = ui.selectable_label(current, text);
+                            if !notes.is_empty() {
+                                resp = resp.on_hover_text(notes.join("\n"));
                             }
-                            ui.end_row();
+                            let label = e.label();
+                            resp.widget_info(|| {
+                                egui::WidgetInfo::selected(
+                                    egui::Role::Button,
+                                    true,
+                                    current,
+                                    &label,
+                                )
+                            });
+                            if current && self.moves_scrolled_to != cursor {
+                                resp.scroll_to_me(Some(egui::Align::Center));
+                                scrolled = true;
+                            }
+                            if resp.clicked() {
+                                jump = Some(e.end);
+                            }
                         }
-                    });
-            });
+                        ui.end_row();
+                    }
+                });
+        });
         if scrolled {
             self.moves_scrolled_to = cursor;
         }

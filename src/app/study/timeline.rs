@@ -2,15 +2,16 @@
 //! a player's perspective showing only its own requests and what it heard.
 
 use super::{StudyScreen, turns};
+use crate::replay::record::Notation;
 use crate::replay::request_text;
 use crate::wording::{color_title, say_to};
 use egui::RichText;
 
 impl StudyScreen {
     /// The step buttons, then every event grouped by move.
-    pub(super) fn timeline(&mut self, ui: &mut egui::Ui) {
+    pub(super) fn timeline(&mut self, ui: &mut egui::Ui, notation: Notation) {
         self.step_buttons(ui);
-        self.event_list(ui);
+        self.event_list(ui, notation);
     }
 
     /// The buttons stepping by event and by move, autoplay and its speed.
@@ -51,48 +52,58 @@ impl StudyScreen {
     }
 
     /// Every event, grouped by move; click one to jump there.
-    fn event_list(&mut self, ui: &mut egui::Ui) {
+    fn event_list(&mut self, ui: &mut egui::Ui, notation: Notation) {
         let mut jump = None;
         let mut scrolled = false;
-        // The referee's view names the real moves in SAN; a player's keeps its own requests as
-        // it made them (its SAN is in the move list).
-        let san: std::collections::HashMap<usize, String> = match self.perspective.color() {
-            None => crate::replay::true_moves(&self.saved.log)
-                .into_iter()
-                .collect(),
-            Some(_) => Default::default(),
+        // The referee's view names the real moves in SAN and the refused attempts in SAN from
+        // the mover's pieces; a player's names its own attempts as its log wrote them, in
+        // `notation` (what play shows).
+        let key = (self.perspective, notation);
+        let san = match self.event_words.take() {
+            Some((k, words)) if k == key => words,
+            _ => match self.perspective.color() {
+                None => crate::replay::referee_words(&self.saved.log),
+                Some(_) => crate::replay::own_words(&self.saved.log, notation),
+            },
         };
-        egui::ScrollArea::vertical()
+        let mut area = egui::ScrollArea::vertical()
             .max_height(180.0)
-            .id_salt("timeline")
-            .show(ui, |ui| {
-                for (number, mover, first, end) in turns(&self.saved) {
-                    ui.horizontal_wrapped(|ui| {
-                        ui.label(
-                            RichText::new(format!(
-                                "{number}{} {}",
-                                mover.fold_wb(".", "..."),
-                                color_title(mover)
-                            ))
-                            .strong(),
-                        );
-                        for i in first..end {
-                            let Some(text) = self.event_text(i, mover, &san) else {
-                                continue;
-                            };
-                            let current = self.cursor == i + 1;
-                            let resp = ui.selectable_label(current, text);
-                            if current && self.scrolled_to != self.cursor {
-                                resp.scroll_to_me(Some(egui::Align::Center));
-                                scrolled = true;
-                            }
-                            if resp.clicked() {
-                                jump = Some(i + 1);
-                            }
+            .id_salt("timeline");
+        // At the start no event is selected: the list shows its beginning (its offset is kept
+        // from the last game studied otherwise).
+        if self.cursor == 0 && self.scrolled_to != 0 {
+            area = area.vertical_scroll_offset(0.0);
+            scrolled = true;
+        }
+        area.show(ui, |ui| {
+            for (number, mover, first, end) in turns(&self.saved) {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(
+                        RichText::new(format!(
+                            "{number}{} {}",
+                            mover.fold_wb(".", "..."),
+                            color_title(mover)
+                        ))
+                        .strong(),
+                    );
+                    for i in first..end {
+                        let Some(text) = self.event_text(i, mover, &san) else {
+                            continue;
+                        };
+                        let current = self.cursor == i + 1;
+                        let resp = ui.selectable_label(current, text);
+                        if current && self.scrolled_to != self.cursor {
+                            resp.scroll_to_me(Some(egui::Align::Center));
+                            scrolled = true;
                         }
-                    });
-                }
-            });
+                        if resp.clicked() {
+                            jump = Some(i + 1);
+                        }
+                    }
+                });
+            }
+        });
+        self.event_words = Some((key, san));
         if scrolled {
             self.scrolled_to = self.cursor;
         }
