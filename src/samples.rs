@@ -89,12 +89,7 @@ pub const RECIPES: [Recipe; 14] = [
         "White promotes twice, to a rook with check (42. e8=R+) and to a queen (45. h8=Q+), \
          and mates on e8 with 48. Re8#.",
     ),
-    recipe(
-        "rand",
-        Preset::Rand,
-        17,
-        "A pawn gives mate: 37. f5#.",
-    ),
+    recipe("rand", Preset::Rand, 17, "A pawn gives mate: 37. f5#."),
     recipe(
         "english",
         Preset::English,

@@ -303,7 +303,12 @@ fn the_samples_are_games_between_levels_named_in_words_with_captions() {
             "{}: {nonsense} Nonsense in a row",
             s.name
         );
-        assert_eq!(saved.log.rules, recipe.rules().expect("rules"), "{}", s.name);
+        assert_eq!(
+            saved.log.rules,
+            recipe.rules().expect("rules"),
+            "{}",
+            s.name
+        );
         presets.push(saved.log.rules.preset());
     }
     for preset in kriegspiel::Preset::ALL {

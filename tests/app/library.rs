@@ -139,7 +139,11 @@ fn the_samples_are_listed_in_words_with_their_captions() {
     let texts = h.all_text();
     for entry in kriegspiel::library::samples() {
         assert!(has(&h, &entry.name), "no link {}", entry.name);
-        assert!(texts.contains(&entry.caption), "no caption {}", entry.caption);
+        assert!(
+            texts.contains(&entry.caption),
+            "no caption {}",
+            entry.caption
+        );
     }
     for id in ["one_eye", "secret_any", "semi", "sample-berkeley"] {
         assert!(!texts.iter().any(|t| t == id), "{id} shown");
