@@ -33,6 +33,7 @@ pub mod replay;
 pub mod review;
 pub mod rng;
 pub mod rules;
+pub mod samples;
 pub mod save;
 pub mod scoresheet;
 pub mod seat;

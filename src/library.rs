@@ -1,7 +1,7 @@
 //! The library: every save in the user's saves folder and every sample game shipped with the
 //! program, in one list of [`Entry`] (players, rules, result, date, length, the program it came
-//! from: an imported game names its source), sorted by any column ([`sort`]), filtered and
-//! searched ([`Filter`]). Listing reads only each save's head and tail, off the UI thread
+//! from: an imported game names its source; a sample's name in words and its caption, what to
+//! look at), sorted by any column ([`sort`]), filtered and searched ([`Filter`]). Listing reads only each save's head and tail, off the UI thread
 //! ([`crate::listing`]: within its cap, newest first); a file that is not a save is left out.
 //! The app's Library screen shows it; opening a game (to study or resume) loads it in full.
 
@@ -25,7 +25,8 @@ pub enum Origin {
 pub struct Entry {
     /// Where it is.
     pub origin: Origin,
-    /// The file's name without `.ron`, or the sample's name.
+    /// The file's name without `.ron`, or a sample's name in words (its rules' title, never
+    /// its file's id).
     pub name: String,
     /// White's name ("White" when the save names nobody).
     pub white: String,
@@ -45,6 +46,8 @@ pub struct Entry {
     /// The program the game came from: this one (and how it was played) or the source of an
     /// imported game.
     pub program: String,
+    /// What to look at in the game, in one line (the samples'; empty in most saves).
+    pub caption: String,
 }
 
 /// The columns a library is sorted by.
@@ -66,11 +69,13 @@ pub enum Column {
     Program,
     /// The file or sample name.
     Name,
+    /// The caption: what to look at.
+    About,
 }
 
 impl Column {
     /// Every column, in the order the library shows them.
-    pub const ALL: [Column; 8] = [
+    pub const ALL: [Column; 9] = [
         Column::Date,
         Column::White,
         Column::Black,
@@ -79,6 +84,7 @@ impl Column {
         Column::Length,
         Column::Program,
         Column::Name,
+        Column::About,
     ];
 
     /// The column's title.
@@ -92,6 +98,7 @@ impl Column {
             Column::Length => "Plies",
             Column::Program => "Source",
             Column::Name => "Name",
+            Column::About => "About",
         }
     }
 }
@@ -126,7 +133,7 @@ pub enum Kind {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Filter {
     /// Words every one of which must appear (in any case) in the game's players, rules,
-    /// result, date, source or name.
+    /// result, date, source, name or caption.
     pub search: String,
     /// By state.
     pub state: State,
@@ -209,6 +216,7 @@ impl Entry {
             date: meta.date.clone(),
             plies: *plies,
             program: program_of(meta),
+            caption: meta.caption.clone(),
         })
     }
 
@@ -246,6 +254,7 @@ impl Entry {
             &self.date,
             &self.program,
             &self.name,
+            &self.caption,
         ]
         .map(|s| s.to_lowercase())
         .join(" ");
@@ -276,20 +285,38 @@ pub fn saves(dir: &Path, within: std::time::Duration) -> Vec<Entry> {
     out
 }
 
-/// The sample games shipped with the program (told from their text, as saves are listed).
+/// The sample games shipped with the program (told from their text, as saves are listed, once),
+/// in the order of their rules' presets; each named in words by its rules' title.
 pub fn samples() -> Vec<Entry> {
-    crate::places::samples()
-        .into_iter()
-        .filter_map(|s| {
-            let glimpse = crate::save::Glimpse {
-                head: s.text.to_owned(),
-                tail: None,
-                len: s.text.len() as u64,
-            };
-            let glance = crate::listing::glance::glance(&glimpse).ok()?;
-            Entry::of_glance(&glance, Origin::Sample(s.name), s.name.to_owned())
+    static SAMPLES: std::sync::OnceLock<Vec<Entry>> = std::sync::OnceLock::new();
+    SAMPLES
+        .get_or_init(|| {
+            let mut entries: Vec<(usize, Entry)> = crate::places::samples()
+                .into_iter()
+                .filter_map(|s| {
+                    let glimpse = crate::save::Glimpse {
+                        head: s.text.to_owned(),
+                        tail: None,
+                        len: s.text.len() as u64,
+                    };
+                    let glance = crate::listing::glance::glance(&glimpse).ok()?;
+                    let Game::Chess { rules, .. } = &glance.game else {
+                        return None;
+                    };
+                    let order = rules.preset().map_or(usize::MAX, |p| {
+                        crate::rules::Preset::ALL
+                            .iter()
+                            .position(|&q| q == p)
+                            .unwrap_or(usize::MAX)
+                    });
+                    let entry = Entry::of_glance(&glance, Origin::Sample(s.name), rules.title())?;
+                    Some((order, entry))
+                })
+                .collect();
+            entries.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.name.cmp(&b.1.name)));
+            entries.into_iter().map(|(_, e)| e).collect()
         })
-        .collect()
+        .clone()
 }
 
 /// The whole library: the saves in `dir` (waiting at most `within` for them), then the samples.
@@ -320,6 +347,7 @@ fn compare(a: &Entry, b: &Entry, column: Column) -> Ordering {
         Column::Length => a.plies.cmp(&b.plies),
         Column::Program => text(&a.program, &b.program),
         Column::Name => Ordering::Equal,
+        Column::About => text(&a.caption, &b.caption),
     }
     .then_with(|| a.name.cmp(&b.name))
 }

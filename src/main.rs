@@ -82,8 +82,11 @@ enum Command {
     Abandon(AbandonArgs),
     /// Print a game's official scoresheet (every attempt with its answer) as plain text.
     Scoresheet(files::ScoresheetArgs),
-    /// Play random games through the referee until one finishes, and save it (sample games).
+    /// Play random games through the referee until one finishes, and save it.
     Selfplay(files::SelfplayArgs),
+    /// Make the sample games of saves/ again: one game per rule set between our computer
+    /// levels, each from its fixed seed, with its caption (or, with --seed, try other seeds).
+    Samples(bots::SamplesArgs),
     /// Play a match between two bots and print one line per game, then the score of --white.
     Match(bots::MatchArgs),
     /// The strong bot's lone-king search from the widest uncertainty (the bot is not told where
@@ -198,6 +201,7 @@ fn main() -> ExitCode {
         Some(Command::Review(args)) => study::review(args),
         Some(Command::Export(args)) => study::export(args),
         Some(Command::Selfplay(args)) => files::selfplay(args),
+        Some(Command::Samples(args)) => bots::samples_command(args),
         Some(Command::Match(args)) => bots::match_command(args),
         Some(Command::Endgame(args)) => bots::endgame_command(args),
         Some(Command::Krk(args)) => bots::krk_command(args),

@@ -248,8 +248,9 @@ pub struct Played {
     pub thinks: Vec<f64>,
 }
 
-/// Plays game `index` of the match with the bots `config` names.
-fn play_game(config: &MatchConfig, index: u32) -> Result<Played, MatchError> {
+/// Plays game `index` of the match with the bots `config` names (also how the sample games
+/// are made, [`crate::samples`]).
+pub fn play_game(config: &MatchConfig, index: u32) -> Result<Played, MatchError> {
     let seed = config.seed.wrapping_add(u64::from(index));
     let mut tested = config.white.make(seed.wrapping_mul(2))?;
     let mut other = config

@@ -79,6 +79,9 @@ _kriegspiel() {
             kriegspiel,review)
                 cmd="kriegspiel__subcmd__review"
                 ;;
+            kriegspiel,samples)
+                cmd="kriegspiel__subcmd__samples"
+                ;;
             kriegspiel,scoresheet)
                 cmd="kriegspiel__subcmd__scoresheet"
                 ;;
@@ -148,6 +151,9 @@ _kriegspiel() {
             kriegspiel__subcmd__help,review)
                 cmd="kriegspiel__subcmd__help__subcmd__review"
                 ;;
+            kriegspiel__subcmd__help,samples)
+                cmd="kriegspiel__subcmd__help__subcmd__samples"
+                ;;
             kriegspiel__subcmd__help,scoresheet)
                 cmd="kriegspiel__subcmd__help__subcmd__scoresheet"
                 ;;
@@ -161,7 +167,7 @@ _kriegspiel() {
 
     case "${cmd}" in
         kriegspiel)
-            opts="-h -V --mode --rules --help --version referee replay pgn csa import review export abandon scoresheet selfplay match endgame krk krk-table kbb-table problem host join engine bench completions manpage help"
+            opts="-h -V --mode --rules --help --version referee replay pgn csa import review export abandon scoresheet selfplay samples match endgame krk krk-table kbb-table problem host join engine bench completions manpage help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -381,7 +387,7 @@ _kriegspiel() {
             return 0
             ;;
         kriegspiel__subcmd__help)
-            opts="referee replay pgn csa import review export abandon scoresheet selfplay match endgame krk krk-table kbb-table problem host join engine bench completions manpage help"
+            opts="referee replay pgn csa import review export abandon scoresheet selfplay samples match endgame krk krk-table kbb-table problem host join engine bench completions manpage help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -675,6 +681,20 @@ _kriegspiel() {
             return 0
             ;;
         kriegspiel__subcmd__help__subcmd__review)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kriegspiel__subcmd__help__subcmd__samples)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1092,6 +1112,36 @@ _kriegspiel() {
                     return 0
                     ;;
                 --pgn-out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kriegspiel__subcmd__samples)
+            opts="-h --out-dir --only --seed --tries --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --out-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --only)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --seed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tries)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -458,15 +458,19 @@ fn same_again(play: &PlayScreen, asked: &mut Asked) {
     }
 }
 
-/// Studies the sample game `name` shipped with the program.
+/// Studies the sample game `name` shipped with the program, saying what to look at in it.
 fn study_sample(name: &str, asked: &mut Asked) {
     match crate::gate::sample(name) {
         Ok(game) => {
+            let caption = &game.saved().meta.caption;
+            if !caption.is_empty() {
+                asked.told = Some((MessageKind::Info, format!("Sample game: {caption}")));
+            }
             let study = study::StudyScreen::new(game);
             asked.next = Some(Screen::Study(Box::new(study)));
         }
         Err(e) => {
-            asked.told = Some((MessageKind::Error, format!("{name}: {e}")));
+            asked.told = Some((MessageKind::Error, format!("The sample game: {e}")));
         }
     }
 }

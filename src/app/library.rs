@@ -1,6 +1,6 @@
 //! The Library screen: every save of the saves folder and the sample games in one table
 //! ([`crate::library`]), sorted by a click on a column's title, filtered by state, kind and
-//! rules, searched as one types; each game opened in study or (a save not finished) resumed.
+//! rules, searched as one types (a sample named in words, with what to look at in it); each game opened in study or (a save not finished) resumed.
 //! Every control has an accessible label (a row's buttons name their game); only the rows in
 //! view are laid out. The saves are
 //! listed off the UI thread ([`crate::library::start`]): the screen shows the samples at once
@@ -241,6 +241,7 @@ fn row(ui: &mut egui::Ui, e: &Entry, action: &mut Option<LibraryAction>) {
     ui.label(e.plies.map_or("?".to_owned(), |n| n.to_string()));
     ui.label(&e.program);
     ui.label(&e.name);
+    ui.label(&e.caption);
     ui.end_row();
 }
 

@@ -269,6 +269,7 @@ impl NewGameDialog {
                 event: clean_name(&self.event),
                 round: clean_name(&self.round),
                 note: crate::untrusted::clean_text(&self.note),
+                caption: String::new(),
                 site: String::new(),
                 date: crate::save::today(),
                 white: name(Color::White, &self.white),

@@ -373,22 +373,33 @@ fn saves(ui: &mut egui::Ui, recent: &[SaveEntry], action: &mut Option<StartActio
     samples(ui, action);
 }
 
-/// The sample games shipped with the program, one per rule set, to study.
+/// The sample games shipped with the program, one per rule set, to study: each named by its
+/// rules in words, with a line saying what to look at; the list scrolls in the room left.
 fn samples(ui: &mut egui::Ui, action: &mut Option<StartAction>) {
     egui::CollapsingHeader::new("Sample games")
         .id_salt("sample games")
         .show(ui, |ui| {
-            ui.horizontal_wrapped(|ui| {
-                for sample in crate::places::samples() {
-                    let id = sample.name.strip_prefix("sample-").unwrap_or(sample.name);
-                    let title = id.parse::<crate::rules::Preset>().map_or(id, |p| p.title());
-                    let resp = ui.link(title);
-                    if resp.clicked() {
-                        *action = Some(StartAction::Sample(sample.name));
+            let room = (ui.available_height() - 8.0).max(RECENT_MIN_HEIGHT);
+            egui::ScrollArea::vertical()
+                .id_salt("sample games list")
+                .max_height(room)
+                .show(ui, |ui| {
+                    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+                    for sample in crate::library::samples() {
+                        let crate::library::Origin::Sample(id) = sample.origin else {
+                            continue;
+                        };
+                        let resp = ui.link(&sample.name);
+                        if resp.clicked() {
+                            *action = Some(StartAction::Sample(id));
+                        }
+                        resp.on_hover_text(format!("Study the sample game of {}", sample.name));
+                        if !sample.caption.is_empty() {
+                            ui.label(egui::RichText::new(&sample.caption).weak());
+                        }
+                        ui.add_space(4.0);
                     }
-                    resp.on_hover_text(format!("Study the sample game {}", sample.name));
-                }
-            });
+                });
         });
 }
 

@@ -1,6 +1,6 @@
-//! The subcommands where bots play: `match` ([`kriegspiel::matchplay`]), `endgame` (the
-//! lone-king trials, [`kriegspiel::bots::trial`]), `krk` and `engine` (their arguments, their
-//! handlers and their printing).
+//! The subcommands where bots play: `match` ([`kriegspiel::matchplay`]), `samples` (the sample
+//! games, [`kriegspiel::samples`]), `endgame` (the lone-king trials, [`kriegspiel::bots::trial`]),
+//! `krk` and `engine` (their arguments, their handlers and their printing).
 
 use crate::vocab::{BotParser, Outcome, PresetParser, Stop, first_side_moves};
 use kriegspiel::bots::BotKind;
@@ -57,6 +57,24 @@ pub struct MatchArgs {
     /// cmd:PROGRAM; --white is gote, --black sente, who moves first).
     #[arg(long, conflicts_with_all = ["rules", "ending", "max_plies"])]
     pub tsuitate: bool,
+}
+
+/// `kriegspiel samples`.
+#[derive(clap::Args)]
+pub struct SamplesArgs {
+    /// The folder to write them in (sample-NAME.ron).
+    #[arg(long, default_value = "saves")]
+    out_dir: PathBuf,
+    /// Only this sample (a preset id, or secret_any); may be given more than once.
+    #[arg(long, value_name = "NAME")]
+    only: Vec<String>,
+    /// Choosing a seed: play from this seed instead of the sample's own, and write each game as
+    /// sample-NAME-SEED.ron.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// With --seed: how many seeds to play, from --seed on.
+    #[arg(long, default_value_t = 1, requires = "seed")]
+    tries: u32,
 }
 
 /// How the lone king moves in `endgame` trials.
@@ -202,6 +220,70 @@ pub fn match_command(args: MatchArgs) -> Outcome {
         Err(e @ (MatchError::Bot(_) | MatchError::Start(_))) => Err(Stop::bad_input(e)),
         Err(e) => Err(Stop::failed(e)),
     }
+}
+
+/// `kriegspiel samples`: plays each sample game from its recipe and writes it, one line per
+/// game on standard output; a recipe's game that does not finish is not written (status 1).
+pub fn samples_command(args: SamplesArgs) -> Outcome {
+    use kriegspiel::samples::{RECIPES, longest_nonsense_run, recipe_named};
+    let recipes = if args.only.is_empty() {
+        RECIPES.iter().collect()
+    } else {
+        args.only
+            .iter()
+            .map(|n| {
+                recipe_named(n).ok_or_else(|| {
+                    let names: Vec<&str> = RECIPES.iter().map(|r| r.name).collect();
+                    Stop::bad_input(format!(
+                        "no sample called {} (expected one of: {})",
+                        kriegspiel::untrusted::quoted(n),
+                        names.join(", ")
+                    ))
+                })
+            })
+            .collect::<Result<Vec<_>, Stop>>()?
+    };
+    std::fs::create_dir_all(&args.out_dir)
+        .map_err(|e| Stop::failed(format!("cannot create {}: {e}", args.out_dir.display())))?;
+    let mut unfinished = 0;
+    for recipe in recipes {
+        let seeds = match args.seed {
+            Some(first) => (first..first.saturating_add(u64::from(args.tries))).collect(),
+            None => vec![recipe.seed],
+        };
+        for seed in seeds {
+            let started = std::time::Instant::now();
+            let saved = recipe.play(seed).map_err(Stop::failed)?;
+            let name = match args.seed {
+                Some(_) => format!("sample-{}-{seed}.ron", recipe.name),
+                None => recipe.file_name(),
+            };
+            let out = args.out_dir.join(name);
+            let over = saved.result.map_or("unfinished".to_owned(), |o| {
+                format!("{} {}", o.result.pgn(), o.reason.id())
+            });
+            if saved.result.is_none() && args.seed.is_none() {
+                unfinished += 1;
+            } else {
+                saved
+                    .write(&out)
+                    .map_err(|e| Stop::failed(format!("cannot write {}: {e}", out.display())))?;
+            }
+            println!(
+                "{}: seed {seed}, {}, {over}, at most {} Nonsense in a row, {:.1} s",
+                out.display(),
+                kriegspiel::wording::count(saved.log.turns().count(), "ply", "plies"),
+                longest_nonsense_run(&saved),
+                started.elapsed().as_secs_f64()
+            );
+        }
+    }
+    if unfinished > 0 {
+        return Err(Stop::failed(format!(
+            "{unfinished} sample game(s) did not finish (not written)"
+        )));
+    }
+    Ok(())
 }
 
 /// `kriegspiel endgame`: trials of the lone-king search, one summary line.

@@ -76,6 +76,9 @@ pub fn review(args: ReviewArgs) -> Outcome {
     let progress = std::sync::Arc::new(Progress::default());
     let review = kriegspiel::review::review(&saved, options, &progress)
         .map_err(|e| Stop::bad_input(format!("{}: {e}", args.file.display())))?;
+    if !saved.meta.caption.is_empty() {
+        println!("What to look at: {}", saved.meta.caption);
+    }
     print!("{}", review.text());
     if let Some(out) = &args.pgn_out {
         let pgn = kriegspiel::pgn::referee_pgn(&review.annotate(&saved));

@@ -32,6 +32,10 @@ pub struct Meta {
     pub round: String,
     /// The arbiter's note, shown on the scoresheet.
     pub note: String,
+    /// One line saying what to look at in the game (the shipped samples: a missed mate, a king
+    /// found); empty in most saves.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub caption: String,
     /// Site.
     pub site: String,
     /// Date, `YYYY-MM-DD`.
@@ -195,6 +199,7 @@ impl Meta {
             *name = clean_name(name);
         }
         self.note = clean_text(&self.note);
+        self.caption = clean_text(&self.caption).replace('\n', " ");
         if let Some(a) = &mut self.abandoned {
             a.date = clean_name(&a.date);
             a.by = clean_name(&a.by);

@@ -79,7 +79,7 @@ fn the_library_lists_saves_and_samples_sorts_and_searches() {
         !has(&h, "Resume from-rbc"),
         "a finished game is not resumed"
     );
-    assert!(has(&h, "Study sample-wild16") && !has(&h, "Resume sample-wild16"));
+    assert!(has(&h, "Study ICC Wild 16") && !has(&h, "Resume ICC Wild 16"));
     let rbc = library(&h).entries.iter().find(|e| e.name == "from-rbc");
     assert_eq!(rbc.map(|e| e.program.as_str()), Some("reconchess"));
     gui::shot(&mut h, "library");
@@ -94,7 +94,7 @@ fn the_library_lists_saves_and_samples_sorts_and_searches() {
     h.type_into(SEARCH_LABEL, "ann bob");
     assert_eq!(library(&h).shown().len(), 1);
     assert!(has(&h, "Study club-night") && !has(&h, "Study from-rbc"));
-    assert!(!has(&h, "Study sample-wild16"));
+    assert!(!has(&h, "Study ICC Wild 16"));
 
     // An unfinished game is not studied: the gate asks to end it first.
     h.click("Study club-night");
@@ -114,7 +114,7 @@ fn the_library_lists_saves_and_samples_sorts_and_searches() {
 #[test]
 fn a_sample_opens_in_study_and_an_unfinished_save_resumes() {
     let mut h = library_gui();
-    h.click("Study sample-wild16");
+    h.click("Study ICC Wild 16");
     assert!(
         matches!(&h.state().screen, Screen::Study(s) if s.saved.log.rules.title().contains("Wild 16"))
     );
@@ -127,4 +127,41 @@ fn a_sample_opens_in_study_and_an_unfinished_save_resumes() {
             kriegspiel::app::leaving::window_title(other)
         ),
     }
+}
+
+/// Issue 55 item 5: the start screen lists the samples by their rules in words (never a file's
+/// id), each with its caption, and the Library shows the caption too; a sample opened says it.
+#[test]
+fn the_samples_are_listed_in_words_with_their_captions() {
+    let mut h = Gui::builder().size(1280.0, 900.0).build();
+    h.get_by_label("Sample games").click();
+    h.run_steps(2);
+    let texts = h.all_text();
+    for entry in kriegspiel::library::samples() {
+        assert!(has(&h, &entry.name), "no link {}", entry.name);
+        assert!(
+            texts.contains(&entry.caption),
+            "no caption {}",
+            entry.caption
+        );
+    }
+    for id in ["one_eye", "secret_any", "semi", "sample-berkeley"] {
+        assert!(!texts.iter().any(|t| t == id), "{id} shown");
+    }
+    assert!(texts.iter().all(|t| !t.contains("_")), "{texts:?}");
+    gui::shot(&mut h, "start-samples");
+    h.get_by_label("Modern Kriegspiel").click();
+    h.run_steps(2);
+    assert!(h.study().saved.log.rules.title().contains("Modern"));
+    let told = h.state().notice.clone().unwrap_or_default();
+    assert!(told.starts_with("Sample game: "), "{told}");
+
+    let mut h = library_gui();
+    let texts = h.all_text();
+    let wild16 = kriegspiel::library::samples()
+        .into_iter()
+        .find(|e| e.name == "ICC Wild 16")
+        .expect("the Wild 16 sample");
+    assert!(texts.contains(&wild16.caption), "{texts:?}");
+    gui::shot(&mut h, "library-samples");
 }

@@ -78,11 +78,11 @@ fn the_move_list_shows_the_real_moves_in_san_and_clicking_one_goes_there() {
         let label = entry_label(&log, *i, san);
         assert!(labels.contains(&label), "no entry {label} in {labels:?}");
     }
-    // SAN, not coordinates: the sample opens 1. b1a3 b8c6.
-    assert!(labels.contains("Move 1 White Na3"), "{labels:?}");
-    h.click("Move 1 Black Nc6");
+    // SAN, not coordinates: the sample opens 1. a2a4 d7d5.
+    assert!(labels.contains("Move 1 White a4"), "{labels:?}");
+    h.click("Move 1 Black d5");
     assert_eq!(h.study().cursor, 2, "after Black's first move");
-    h.click("Move 1 White Na3");
+    h.click("Move 1 White a4");
     assert_eq!(h.study().cursor, 1, "after White's first move");
     // Far down the list (scrolled there with the cursor): the entry goes to the end of its turn.
     let (i, san) = moves[moves.len() / 2].clone();
@@ -120,7 +120,7 @@ fn a_players_move_list_and_board_hold_only_what_it_knew() {
         );
     }
     // White's own moves, in SAN from its own board.
-    assert!(labels.contains("Move 1 White Na3"), "{labels:?}");
+    assert!(labels.contains("Move 1 White a4"), "{labels:?}");
     // Clicking a hidden move goes to the end of Black's turn all the same.
     h.click(&format!("Move 1 Black {HIDDEN_MOVE}"));
     assert_eq!(h.study().cursor, 2);
@@ -205,10 +205,10 @@ fn a_comment_is_saved_with_the_game_and_exported_in_pgn() {
         StudyScreen::new(kriegspiel::gate::finished(loaded.saved).expect("over"))
             .with_path(path.clone()),
     );
-    h.get_by_label("Move 1 Black Nc6").click();
+    h.get_by_label("Move 1 Black d5").click();
     h.run();
     assert_eq!(h.state().screen.cursor, 2);
-    let note = "Knight first, a bold idea";
+    let note = "The centre at once, a classical idea";
     let field = h.get_by_label(COMMENT_LABEL);
     field.focus();
     field.type_text(note);
@@ -239,9 +239,9 @@ fn a_comment_is_saved_with_the_game_and_exported_in_pgn() {
     let words = |pgn: String| pgn.split_whitespace().collect::<Vec<_>>().join(" ");
     let pgn = words(kriegspiel::pgn::referee_pgn(&reloaded.saved));
     assert!(pgn.contains(&comment), "{pgn}");
-    let nc6 = pgn.find("Nc6").expect("Black's first move");
+    let d5 = pgn.find(" d5 ").expect("Black's first move");
     let at = pgn.find(&comment).expect("the comment");
-    assert!(nc6 < at, "the comment follows its move: {pgn}");
+    assert!(d5 < at, "the comment follows its move: {pgn}");
     let own = words(kriegspiel::pgn::player_pgn(&reloaded.saved, Color::White));
     assert!(own.contains(&comment), "{own}");
 }

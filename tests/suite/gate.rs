@@ -268,6 +268,67 @@ fn every_sample_is_finished_and_studied() {
     }
 }
 
+/// The most "Nonsense" answers in a row a sample may hold: the strong levels seldom try a move
+/// that could never be legal; the random self-play samples they replaced held up to 25.
+const MOST_NONSENSE_IN_A_ROW: usize = 4;
+
+/// Issue 55 item 5: the samples are games worth studying. Each is its recipe's game between our
+/// computer levels (no random self-play, no markers), over, with its caption; every preset has
+/// one; every list names them in words, never by a file's id.
+#[test]
+fn the_samples_are_games_between_levels_named_in_words_with_captions() {
+    use kriegspiel::samples::{RECIPES, longest_nonsense_run, recipe_named};
+    let bundled = kriegspiel::places::samples();
+    assert_eq!(bundled.len(), RECIPES.len(), "one file per recipe");
+    let mut presets = Vec::new();
+    for s in &bundled {
+        let recipe = recipe_named(s.name).unwrap_or_else(|| panic!("{}: no recipe", s.name));
+        let saved = gate::sample(s.name)
+            .unwrap_or_else(|e| panic!("{}: {e}", s.name))
+            .into_saved();
+        let meta = &saved.meta;
+        assert!(saved.result.is_some(), "{} is not over", s.name);
+        assert!(!meta.caption.is_empty(), "{}: no caption", s.name);
+        assert_eq!(meta.caption, recipe.caption, "{}", s.name);
+        assert_eq!(
+            (meta.white.clone(), meta.black.clone()),
+            (recipe.white.player_name(), recipe.black.player_name()),
+            "{}",
+            s.name
+        );
+        assert!(saved.markers.0.is_empty(), "{}: markers", s.name);
+        let nonsense = longest_nonsense_run(&saved);
+        assert!(
+            nonsense <= MOST_NONSENSE_IN_A_ROW,
+            "{}: {nonsense} Nonsense in a row",
+            s.name
+        );
+        assert_eq!(
+            saved.log.rules,
+            recipe.rules().expect("rules"),
+            "{}",
+            s.name
+        );
+        presets.push(saved.log.rules.preset());
+    }
+    for preset in kriegspiel::Preset::ALL {
+        assert!(presets.contains(&Some(preset)), "no sample of {preset}");
+    }
+    // Listed in words: the rules' title, never the file's id; each with its caption.
+    let listed = kriegspiel::library::samples();
+    assert_eq!(listed.len(), bundled.len());
+    for entry in &listed {
+        assert!(
+            !entry.name.contains('_') && !entry.name.starts_with("sample"),
+            "{} is listed by its id",
+            entry.name
+        );
+        assert_eq!(entry.name, entry.rules);
+        assert!(!entry.caption.is_empty(), "{}", entry.name);
+    }
+    assert_eq!(listed[0].name, "Berkeley", "in the picker's order");
+}
+
 /// No screen of the app reads a save's truth except through the gate: the loaders, the imports
 /// and the resumed session are named in `src/app` only by the gate's own screen code.
 #[test]

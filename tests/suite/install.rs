@@ -9,7 +9,7 @@ use std::process::{Command, Output};
 const BIN: &str = env!("CARGO_BIN_EXE_kriegspiel");
 
 /// Every subcommand, as the completions and the manual name it.
-const SUBCOMMANDS: [&str; 21] = [
+const SUBCOMMANDS: [&str; 22] = [
     "referee",
     "replay",
     "pgn",
@@ -19,6 +19,7 @@ const SUBCOMMANDS: [&str; 21] = [
     "export",
     "scoresheet",
     "selfplay",
+    "samples",
     "match",
     "endgame",
     "krk",

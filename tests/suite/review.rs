@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 fn sample(name: &str) -> SavedGame {
-    let path = format!("{}/saves/{name}.ron", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/{name}.ron", env!("CARGO_MANIFEST_DIR"));
     kriegspiel::save::load_file(std::path::Path::new(&path))
         .expect("the sample loads")
         .saved
@@ -24,7 +24,10 @@ fn quick() -> Options {
 
 #[test]
 fn a_sample_games_review_gives_every_charts_data() {
-    let saved = sample("sample-berkeley_any");
+    // A random self-play game under Berkeley + Any? (the sample shipped before issue 55): the
+    // review's belief keeps the truth in it (the new samples' games lose it now and then, which
+    // is issue 55 item 1).
+    let saved = sample("tests/data/selfplay-berkeley-any");
     let got = review(&saved, quick(), &Arc::new(Progress::default())).expect("reviewed");
     let turns: Vec<_> = saved.log.turns().collect();
     assert_eq!(got.turns.len(), turns.len());
