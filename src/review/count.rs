@@ -6,11 +6,15 @@
 //!
 //! - **exact** while the belief holds every consistent position (it is exact up to its cap):
 //!   the distinct placements among its worlds;
-//! - otherwise **estimated** from the belief's sample: each distinct placement kept stands for
-//!   as many as each kept world stood for when the belief was last sampled down (the sample's
-//!   branching taken as the whole's; positions two move orders reach are told apart only within
-//!   the sample, so the estimate tends to run high, and its error is not otherwise known);
-//!   when the sample was lost (every kept world contradicted), the last estimate is carried;
+//! - otherwise **estimated** from the belief's sample, as the lesser of two figures that both
+//!   tend to run high: the sample's branching (each distinct placement kept stands for as many
+//!   as each kept world stood for when the belief was last sampled down; positions two move
+//!   orders reach are told apart only within the sample, so it compounds turn after turn) and
+//!   the spread (for each kind of unit, the ways to put as many of them as a world has on the
+//!   squares where the sample has one: the units taken as independent); never below the
+//!   distinct placements the sample holds. Its error is not known beyond the bounds: the text
+//!   says "about" and gives the upper bound. When the sample was lost (every kept world
+//!   contradicted), the last estimate is carried;
 //! - **always** within hard bounds: at least 1 (the true position is always possible) and at
 //!   most the placements of the opponent's units that fit what the seat knows ([`bound`]).
 
@@ -62,7 +66,9 @@ impl Knowledge {
         } else if held == 0 {
             (previous.map_or(1.0, |k| k.positions), Method::Carried)
         } else {
-            (held as f64 * belief.scale(), Method::Sampled)
+            let branching = held as f64 * belief.scale();
+            let estimate = branching.min(spread(belief)).max(held as f64);
+            (estimate, Method::Sampled)
         };
         let method = if method == Method::Sampled && raw > bound {
             Method::AtBound
@@ -89,6 +95,27 @@ pub fn placements(belief: &Belief) -> usize {
         seen.insert(key);
     }
     seen.len()
+}
+
+/// The spread of `belief`'s worlds: for each kind of enemy unit, C(squares where a world has
+/// one, most of them in a world), multiplied together.
+pub fn spread(belief: &Belief) -> f64 {
+    let enemy = !belief.color();
+    let mut squares = [Bitboard::EMPTY; 6];
+    let mut most = [0u32; 6];
+    for w in belief.worlds() {
+        let board = w.true_board();
+        let theirs = board.by_color(enemy);
+        for (i, role) in Role::ALL.into_iter().enumerate() {
+            let on = board.by_role(role) & theirs;
+            squares[i] |= on;
+            most[i] = most[i].max(on.count() as u32);
+        }
+    }
+    (0..6)
+        .map(|i| choose(squares[i].count() as u32, most[i]))
+        .product::<f64>()
+        .max(1.0)
 }
 
 /// What the seat of `view` knows of the opponent's units on the board: how many (`units`, its

@@ -14,7 +14,7 @@ mod job;
 mod side;
 mod text;
 
-pub use count::{Army, Knowledge, Method, army, bound, placement_bound, placements};
+pub use count::{Army, Knowledge, Method, army, bound, placement_bound, placements, spread};
 pub use job::{ReviewJob, Wake};
 pub use text::COUNTS;
 
