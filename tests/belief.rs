@@ -310,7 +310,11 @@ mod enumeration {
             }
             n
         };
-        let along = if (cf - kf) == (cr - kr) { (1, 1) } else { (1, -1) };
+        let along = if (cf - kf) == (cr - kr) {
+            (1, 1)
+        } else {
+            (1, -1)
+        };
         let other = if along == (1, 1) { (1, -1) } else { (1, 1) };
         if length(along.0, along.1) > length(other.0, other.1) {
             CheckDirection::Long.id()
@@ -326,7 +330,7 @@ mod enumeration {
         if let Some(sq) = m.capture().map(|_| m.to()) {
             captures.insert(sq);
         }
-        let after = pos.clone().play(m).expect("legal");
+        let after = pos.clone().play(*m).expect("legal");
         let board = after.board().clone();
         let mut checks = BTreeSet::new();
         if let Some(king) = board.king_of(after.turn()) {
@@ -369,7 +373,9 @@ mod enumeration {
                 match (e.by, &e.request) {
                     (Some(Color::White), Request::Try(a)) => {
                         let m = pos.legal_moves().into_iter().find(|m| {
-                            m.from() == Some(a.from) && m.to() == a.to && m.promotion() == a.promotion
+                            m.from() == Some(a.from)
+                                && m.to() == a.to
+                                && m.promotion() == a.promotion
                         });
                         match m {
                             None if told.0 => {
@@ -458,7 +464,9 @@ mod enumeration {
         // off it; White tries again.
         let sizes = check(
             "8/8/8/3k4/8/3K4/8/R7 w - - 0 1",
-            &["d3d4", "d3e4", "d3c4", "a1a5", "d5d6", "d3d4", "d6e6", "a5a6"],
+            &[
+                "d3d4", "d3e4", "d3c4", "a1a5", "d5d6", "d3d4", "d6e6", "a5a6",
+            ],
         );
         // The refusals narrow the set to d5 (c5, d5, e5 attack d4; d5, e5 also e4; only d5 c4);
         // Black's move off the checked rank widens it to c6, d6, e6.

@@ -209,7 +209,11 @@ fn a_view_brought_forward_equals_one_built_afresh() {
                 view.extend(seen);
             }
             if i % 37 == 0 || i + 1 == log.events.len() {
-                assert_eq!(view, PlayerView::build_prefix(log, color, i + 1), "event {i}");
+                assert_eq!(
+                    view,
+                    PlayerView::build_prefix(log, color, i + 1),
+                    "event {i}"
+                );
             }
         }
     }

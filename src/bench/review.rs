@@ -76,9 +76,8 @@ fn play(plies: usize, seed: u64) -> (usize, Game) {
 fn pick(referee: &crate::referee::Referee, reset: bool, rng: &mut Rng) -> Option<Attempt> {
     let legal = referee.legal_attempts();
     let board = referee.true_board();
-    let resetting = |a: &Attempt| {
-        board.role_at(a.from) == Some(Role::Pawn) || board.occupied().contains(a.to)
-    };
+    let resetting =
+        |a: &Attempt| board.role_at(a.from) == Some(Role::Pawn) || board.occupied().contains(a.to);
     let wanted: Vec<Attempt> = legal
         .iter()
         .copied()

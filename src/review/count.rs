@@ -135,7 +135,13 @@ pub struct Army {
 /// pawn once dropped, in Crazyhouse).
 pub fn army(view: &PlayerView) -> Army {
     let enemy = !view.color;
-    let started = view.opponent_units() as u32;
+    let mut started = view.opponent_units() as u32;
+    // Semi-Kriegspiel: the start has no enemy king; its king and queen are placed at once.
+    if view.perception.unseen.is_none()
+        && (view.start.board.by_color(enemy) & view.start.board.kings()).is_empty()
+    {
+        started += 2;
+    }
     let captures = view.own_capture_list();
     let taken = captures.len() as u32;
     let pawns_taken = captures
@@ -220,7 +226,10 @@ mod tests {
         // King and one unit, no pawns: 61 · 60 · 4.
         assert_eq!(placement_bound(2, 0, 61, 45), 61.0 * 60.0 * 4.0);
         // King and one unit that may be a pawn: add 45 pawn squares · 60 king squares.
-        assert_eq!(placement_bound(2, 1, 61, 45), 61.0 * 60.0 * 4.0 + 45.0 * 60.0);
+        assert_eq!(
+            placement_bound(2, 1, 61, 45),
+            61.0 * 60.0 * 4.0 + 45.0 * 60.0
+        );
         assert_eq!(choose(5, 2), 10.0);
         assert_eq!(choose(2, 5), 0.0);
     }

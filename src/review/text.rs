@@ -23,7 +23,9 @@ fn positions(k: Knowledge) -> String {
         Method::Exact if n == 1 => "1 position".to_owned(),
         Method::Exact => format!("{n} positions ({bits:.1} bits)"),
         Method::Sampled => format!("{about}{sep}estimated; at most 2^{bound:.1})"),
-        Method::AtBound => format!("at most 2^{bound:.1} positions (the estimate reached the bound)"),
+        Method::AtBound => {
+            format!("at most 2^{bound:.1} positions (the estimate reached the bound)")
+        }
         Method::Carried => format!("{about}{sep}estimated, carried: the sample was lost)"),
     }
 }

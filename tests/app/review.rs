@@ -67,7 +67,10 @@ fn the_review_asks_for_a_frame_when_it_is_done() {
     // No frame and no input meanwhile: only the review's thread can ask for one.
     let deadline = Instant::now() + Duration::from_secs(120);
     while !woken.load(Ordering::SeqCst) {
-        assert!(Instant::now() < deadline, "the review never asked for a frame");
+        assert!(
+            Instant::now() < deadline,
+            "the review never asked for a frame"
+        );
         std::thread::sleep(Duration::from_millis(20));
     }
     // That frame draws the charts' panel.

@@ -133,9 +133,7 @@ impl StudyScreen {
             ui.label(t.words());
         }
         if review.estimated() {
-            ui.label(
-                RichText::new(crate::review::COUNTS).small(),
-            );
+            ui.label(RichText::new(crate::review::COUNTS).small());
         }
         let width = (ui.available_width() - 12.0) / 2.0;
         let mut seek = None;
