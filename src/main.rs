@@ -171,8 +171,9 @@ struct BenchArgs {
     /// solved, at most `--seconds` each, and never less than 60), or ladder (each level against
     /// the level below: `--games` a step, under `--rules`), or listing (a saves folder of 5,000
     /// saves and one of ten 57 MB saves: before, the old listing on the calling thread; after,
-    /// the listing thread's first entries and whole list).
-    #[arg(long, value_parser = ["in-process", "protocol", "cost", "host", "join", "wire", "problems", "ladder", "listing"])]
+    /// the listing thread's first entries and whole list), or review (the review of a
+    /// 1,000-ply game: the target is 20 s).
+    #[arg(long, value_parser = ["in-process", "protocol", "cost", "host", "join", "wire", "problems", "ladder", "listing", "review"])]
     only: Option<String>,
     /// With --only ladder: games a step (colours exchanged every other game).
     #[arg(long, default_value_t = 40)]
@@ -252,6 +253,7 @@ fn bench(args: BenchArgs) -> Outcome {
         Some("join") => kriegspiel::bench::Only::Join,
         Some("problems") => kriegspiel::bench::Only::Problems,
         Some("listing") => kriegspiel::bench::Only::Listing,
+        Some("review") => kriegspiel::bench::Only::Review,
         Some("ladder") => {
             let options = kriegspiel::bench::ladder::Options {
                 rules: args.rules.rules(),

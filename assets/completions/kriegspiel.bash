@@ -222,7 +222,7 @@ _kriegspiel() {
                     return 0
                     ;;
                 --only)
-                    COMPREPLY=($(compgen -W "in-process protocol cost host join wire problems ladder listing" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "in-process protocol cost host join wire problems ladder listing review" -- "${cur}"))
                     return 0
                     ;;
                 --games)
@@ -1101,7 +1101,7 @@ _kriegspiel() {
             return 0
             ;;
         kriegspiel__subcmd__review)
-            opts="-h --budget-ms --pgn-out --timing --help"
+            opts="-h --budget-ms --pgn-out --timing --max-plies --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1112,6 +1112,10 @@ _kriegspiel() {
                     return 0
                     ;;
                 --pgn-out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-plies)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

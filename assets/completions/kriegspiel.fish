@@ -102,7 +102,9 @@ semi\t'Semi-Kriegspiel (handicap)'"
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand import" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand review" -l budget-ms -d 'The solver\'s time at each turn for a guaranteed mate (in up to 3), in milliseconds' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand review" -l pgn-out -d 'Also write the referee\'s PGN with the review as comments to this file' -r -F
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand review" -l max-plies -d 'Review only the first N turns (plies) of a longer game' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand review" -l timing -d 'Print how long the review took on the standard error'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand review" -l quiet -d 'Print no progress on the standard error'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand review" -s h -l help -d 'Print help'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand export" -l ply -d 'The point of the game: after this many moves (plies; default: the end)' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand export" -l view -d 'Whose board: white or black (what that player knew: its pieces, markers, what it saw) or referee (the truth)' -r -f -a "white\t'What White knew'
@@ -329,7 +331,7 @@ complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand engine" -s h -l he
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand bench" -l seconds -d 'Seconds to spend on each measurement (at least 0.1)' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand bench" -l passes -d 'Replay the recorded games exactly this many times in-process instead of for a fixed time' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand bench" -l seed -d 'Random seed' -r
-complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand bench" -l only -d 'Run only one measurement: in-process, protocol, cost (per-request cost at 1k, 10k and 100k events, with and without autosave), host (the seat host\'s per-request cost, fresh and at 1k, 10k and 50k events), or wire (the seat protocol across machines on loopback: requests a second, joining, trickling connections, a flooding seat), or join (a joining seat reading a record of 5k to 40k lines), or problems (every shipped problem solved, at most `--seconds` each, and never less than 60), or ladder (each level against the level below: `--games` a step, under `--rules`), or listing (a saves folder of 5,000 saves and one of ten 57 MB saves: before, the old listing on the calling thread; after, the listing thread\'s first entries and whole list)' -r -f -a "in-process\t''
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand bench" -l only -d 'Run only one measurement: in-process, protocol, cost (per-request cost at 1k, 10k and 100k events, with and without autosave), host (the seat host\'s per-request cost, fresh and at 1k, 10k and 50k events), or wire (the seat protocol across machines on loopback: requests a second, joining, trickling connections, a flooding seat), or join (a joining seat reading a record of 5k to 40k lines), or problems (every shipped problem solved, at most `--seconds` each, and never less than 60), or ladder (each level against the level below: `--games` a step, under `--rules`), or listing (a saves folder of 5,000 saves and one of ten 57 MB saves: before, the old listing on the calling thread; after, the listing thread\'s first entries and whole list), or review (the review of a 1,000-ply game: the target is 20 s)' -r -f -a "in-process\t''
 protocol\t''
 cost\t''
 host\t''
@@ -337,7 +339,8 @@ join\t''
 wire\t''
 problems\t''
 ladder\t''
-listing\t''"
+listing\t''
+review\t''"
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand bench" -l games -d 'With --only ladder: games a step (colours exchanged every other game)' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand bench" -l rules -d 'With --only ladder: the rule set' -r -f -a "berkeley\t'Berkeley'
 berkeley_any\t'Berkeley + Any?'

@@ -349,6 +349,12 @@ impl Belief {
         self.worlds.len() as f64 * self.scale
     }
 
+    /// How many consistent positions each kept world stands for: 1 while exact, then what
+    /// [`Belief::size`] multiplies the worlds kept by.
+    pub fn scale(&self) -> f64 {
+        self.scale
+    }
+
     /// Whether `truth` is one of the worlds (tests: the truth is never excluded while exact).
     pub fn contains(&self, truth: &Referee) -> bool {
         let id = truth.position_key();

@@ -1,7 +1,8 @@
 //! `kriegspiel bench`: referee throughput on random-attempt games, in-process and through the
 //! JSON-lines protocol over a pipe; the per-request cost as a game grows, through the referee
 //! protocol ([`cost`]) and at the seat host ([`host`]), a joining seat reading its record
-//! ([`join`]); the levels' ladder ([`ladder`]); listing a folder of saves ([`listing`]).
+//! ([`join`]); the levels' ladder ([`ladder`]); listing a folder of saves ([`listing`]); the
+//! review of a long game ([`review`]).
 //!
 //! A random-attempt game: each turn the side to move tries its possible attempts in random order
 //! (asking "Any?" first where the rules have it, half of the time) until one is legal.
@@ -13,6 +14,7 @@ pub mod join;
 pub mod ladder;
 pub mod listing;
 mod problems;
+pub mod review;
 pub mod wire;
 
 pub use crate::bots::random::RandomBot as RandomPlayer;
@@ -267,6 +269,8 @@ pub enum Only {
     Problems,
     /// Listing a saves folder of 5,000 saves and one of large saves ([`listing`]).
     Listing,
+    /// The review of a 1,000-ply game ([`review`]).
+    Review,
 }
 
 /// Runs the measurements and prints the figures; `passes` fixes the in-process workload.
@@ -278,6 +282,10 @@ pub fn run(
 ) -> Result<(), BenchError> {
     if only == Only::Cost {
         return cost::run();
+    }
+    if only == Only::Review {
+        review::run(seed);
+        return Ok(());
     }
     if only == Only::Wire {
         return wire::run().map_err(BenchError::Wire);

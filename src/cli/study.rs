@@ -19,6 +19,12 @@ pub struct ReviewArgs {
     /// Print how long the review took on the standard error.
     #[arg(long)]
     timing: bool,
+    /// Review only the first N turns (plies) of a longer game.
+    #[arg(long, value_name = "N", default_value_t = kriegspiel::review::DEFAULT_MAX_PLIES)]
+    max_plies: usize,
+    /// Print no progress on the standard error.
+    #[arg(long)]
+    quiet: bool,
 }
 
 /// A game opened to review or export.
@@ -71,11 +77,18 @@ pub fn review(args: ReviewArgs) -> Outcome {
     };
     let options = Options {
         budget: std::time::Duration::from_millis(args.budget_ms),
+        max_plies: args.max_plies,
         ..Options::default()
     };
     let progress = std::sync::Arc::new(Progress::default());
-    let review = kriegspiel::review::review(&saved, options, &progress)
-        .map_err(|e| Stop::bad_input(format!("{}: {e}", args.file.display())))?;
+    stop_on_ctrl_c(progress.clone());
+    let review = with_progress(&progress, args.quiet, || {
+        kriegspiel::review::review(&saved, options, &progress)
+    })
+    .map_err(|e| match e {
+        kriegspiel::review::ReviewError::Stopped => Stop::failed("the review was stopped"),
+        e => Stop::bad_input(format!("{}: {e}", args.file.display())),
+    })?;
     if !saved.meta.caption.is_empty() {
         println!("What to look at: {}", saved.meta.caption);
     }
@@ -94,6 +107,59 @@ pub fn review(args: ReviewArgs) -> Outcome {
         );
     }
     Ok(())
+}
+
+/// Runs `work`, printing "reviewed N/M plies" on the standard error every second meanwhile
+/// (and once at its end) unless `quiet`.
+fn with_progress<T>(
+    progress: &kriegspiel::review::Progress,
+    quiet: bool,
+    work: impl FnOnce() -> T,
+) -> T {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let done = AtomicBool::new(false);
+    std::thread::scope(|s| {
+        if !quiet {
+            s.spawn(|| {
+                let tick = std::time::Duration::from_millis(50);
+                let mut waited = std::time::Duration::ZERO;
+                while !done.load(Ordering::Relaxed) {
+                    std::thread::sleep(tick);
+                    waited += tick;
+                    if waited >= std::time::Duration::from_secs(1) {
+                        waited = std::time::Duration::ZERO;
+                        let (n, of) = progress.plies();
+                        eprintln!("reviewed {n}/{of} plies");
+                    }
+                }
+            });
+        }
+        let got = work();
+        done.store(true, Ordering::Relaxed);
+        if !quiet {
+            let (n, of) = progress.plies();
+            eprintln!("reviewed {n}/{of} plies");
+        }
+        got
+    })
+}
+
+/// Ctrl+C asks the review to stop (it ends within a turn, printing that it was stopped, and
+/// writes nothing).
+fn stop_on_ctrl_c(progress: std::sync::Arc<kriegspiel::review::Progress>) {
+    std::thread::spawn(move || {
+        let Ok(runtime) = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+        else {
+            return;
+        };
+        runtime.block_on(async {
+            if tokio::signal::ctrl_c().await.is_ok() {
+                progress.stop();
+            }
+        });
+    });
 }
 
 /// The overlay of `export`.

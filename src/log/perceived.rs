@@ -48,6 +48,12 @@ impl GameLog {
         self.perceived_by_upto(color, self.events.len())
     }
 
+    /// The event at `index` as `color` perceived it (`None`: it knows nothing of it, or there
+    /// is no such event): what [`GameLog::perceived_by`] holds of it.
+    pub fn perceived_event(&self, index: usize, color: Color) -> Option<Perceived> {
+        self.events.get(index).and_then(|e| perceived(e, color))
+    }
+
     /// What `color` was told and did over the first `upto` events.
     pub fn perceived_by_upto(&self, color: Color, upto: usize) -> Perception {
         let (start, unseen) = self.start_as_seen_by(color);

@@ -9,14 +9,16 @@
 //! The two sides are reviewed on two threads ([`side`]); the text form and the PGN comments are
 //! [`text`]; a review on a thread of its own with its progress readable is [`ReviewJob`].
 
+mod count;
 mod job;
 mod side;
 mod text;
 
-pub use job::ReviewJob;
+pub use count::{Army, Knowledge, Method, army, bound, placement_bound, placements, spread};
+pub use job::{ReviewJob, Wake};
+pub use text::COUNTS;
 
 use crate::announce::{EndReason, GameResult, Item};
-use crate::belief::Belief;
 use crate::bots::strong::StrongBot;
 use crate::problem::Solver;
 use crate::referee::Referee;
@@ -37,6 +39,10 @@ pub const DEFAULT_BUDGET: Duration = Duration::from_millis(15);
 /// its playing level, so a long game is reviewed in seconds.
 pub const DEFAULT_THINK_MS: u64 = 25;
 
+/// The turns (plies) reviewed by default: a longer game is reviewed up to there (so a review
+/// is bounded in time: about 2,000 × 20 ms at most on two cores).
+pub const DEFAULT_MAX_PLIES: usize = 2_000;
+
 /// How a review is made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
@@ -46,6 +52,8 @@ pub struct Options {
     pub mate_in: u8,
     /// The bot's thinking ([`DEFAULT_THINK_MS`]).
     pub think_ms: u64,
+    /// The turns reviewed, from the first ([`DEFAULT_MAX_PLIES`]).
+    pub max_plies: usize,
 }
 
 impl Default for Options {
@@ -54,6 +62,7 @@ impl Default for Options {
             budget: DEFAULT_BUDGET,
             mate_in: MATE_IN,
             think_ms: DEFAULT_THINK_MS,
+            max_plies: DEFAULT_MAX_PLIES,
         }
     }
 }
@@ -70,29 +79,6 @@ pub enum ReviewError {
     /// The review's thread ended without an answer.
     #[error("the review stopped unexpectedly")]
     Died,
-}
-
-/// How much one side knew at a point: the true positions consistent with what it had heard.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Knowledge {
-    /// How many (exact, or an estimate: see `exact`).
-    pub positions: f64,
-    /// Whether `positions` is exact (the belief held every consistent position).
-    pub exact: bool,
-}
-
-impl Knowledge {
-    /// `log2` of the count: the bits the side was missing (0 when it knew the position).
-    pub fn bits(&self) -> f64 {
-        self.positions.max(1.0).log2()
-    }
-
-    fn of(belief: &Belief) -> Knowledge {
-        Knowledge {
-            positions: belief.size(),
-            exact: belief.is_exact(),
-        }
-    }
 }
 
 /// What the solver found at a mover's turn.
@@ -159,8 +145,10 @@ impl TurnReview {
 /// A reviewed game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Review {
-    /// Every turn, in order.
+    /// Every turn reviewed, in order (the first [`Options::max_plies`]).
     pub turns: Vec<TurnReview>,
+    /// The game's turns, reviewed or not.
+    pub game_turns: usize,
     /// The options it was made with.
     pub options: Options,
     /// How long it took.
@@ -185,6 +173,14 @@ impl Progress {
     pub fn fraction(&self) -> f32 {
         let total = self.total.load(Ordering::Relaxed).max(1);
         self.done.load(Ordering::Relaxed) as f32 / total as f32
+    }
+
+    /// Turns (plies) reviewed for both sides, and the turns to review.
+    pub fn plies(&self) -> (usize, usize) {
+        (
+            self.done.load(Ordering::Relaxed) / 2,
+            self.total.load(Ordering::Relaxed) / 2,
+        )
     }
 
     /// Asks the review to stop.
@@ -233,6 +229,8 @@ pub fn review(
 ) -> Result<Review, ReviewError> {
     let started = Instant::now();
     let mut turns = skeleton(saved)?;
+    let game_turns = turns.len();
+    turns.truncate(options.max_plies);
     progress.total.store(2 * turns.len(), Ordering::Relaxed);
     let [white, black] = std::thread::scope(|s| {
         let sides = [Color::White, Color::Black].map(|color| {
@@ -254,9 +252,10 @@ pub fn review(
         turn.mate = own.mates[i].clone();
         turn.suggestion = own.suggestions[i].clone();
     }
-    mark_played(saved, &mut turns);
+    mark_played(saved, &mut turns, game_turns);
     Ok(Review {
         turns,
+        game_turns,
         options,
         elapsed: started.elapsed(),
     })
@@ -308,7 +307,8 @@ fn skeleton(saved: &SavedGame) -> Result<Vec<TurnReview>, ReviewError> {
 
 /// Whether each mate found was played: the mover mated within its depth (the game ended in
 /// checkmate, won by the mover, within that many of its turns).
-fn mark_played(saved: &SavedGame, turns: &mut [TurnReview]) {
+/// (`count`: the game's turns, those past the review's included.)
+fn mark_played(saved: &SavedGame, turns: &mut [TurnReview], count: usize) {
     let mated_by = saved
         .result
         .filter(|o| o.reason == EndReason::Checkmate)
@@ -317,7 +317,6 @@ fn mark_played(saved: &SavedGame, turns: &mut [TurnReview]) {
             GameResult::BlackWins => Some(Color::Black),
             _ => None,
         });
-    let count = turns.len();
     for (i, turn) in turns.iter_mut().enumerate() {
         let mover = turn.mover;
         if let Mate::Found { depth, mated, .. } = &mut turn.mate {

@@ -40,13 +40,26 @@ pub(super) fn review_side(
         mates: Vec::with_capacity(turns.len()),
         suggestions: Vec::with_capacity(turns.len()),
     };
+    // The seat's view, made once and brought forward turn by turn (never rebuilt from the
+    // start: a long game costs its length, not its square).
+    let log = &saved.log;
+    let mut view = PlayerView::build_prefix(log, color, 0);
+    let mut read = 0;
+    let mut previous = None;
     for turn in turns {
         if progress.stopped() {
             return None;
         }
-        let view = PlayerView::build_prefix(&saved.log, color, turn.first);
+        while read < turn.first {
+            if let Some(event) = log.perceived_event(read, color) {
+                view.extend(event);
+            }
+            read += 1;
+        }
         let belief = bot.belief_for(&view);
-        out.knew.push(belief.map(Knowledge::of));
+        let knew = belief.map(|b| Knowledge::count(b, &view, previous));
+        previous = knew.or(previous);
+        out.knew.push(knew);
         let own = turn.mover == color && view.over.is_none();
         let mut mate = Mate::Unsearched;
         if own

@@ -1,24 +1,32 @@
 //! A review in words: one line per turn ([`Review::text`]), and the same lines as comments at
 //! the points of the game they are about ([`Review::comments`], for the PGN).
 
-use super::{Knowledge, Mate, Review, TurnReview};
+use super::{Knowledge, Mate, Method, Review, TurnReview};
 use crate::save::SavedGame;
 use crate::wording::color_title;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-/// A count of positions: exact, or "about" an estimate (with its log2).
+/// A count of positions: exact, or "about" an estimate (with its log2 and the bound it is
+/// kept under); the same figure the chart draws ([`Knowledge::bits`]).
 fn positions(k: Knowledge) -> String {
     let bits = k.bits();
     let n = k.positions.round() as u64;
-    if k.exact && n == 1 {
-        "1 position".to_owned()
-    } else if k.exact {
-        format!("{n} positions ({bits:.1} bits)")
-    } else if k.positions < 1e6 {
-        format!("about {n} positions ({bits:.1} bits, estimated)")
+    let bound = k.bound.max(1.0).log2();
+    let about = if k.positions < 1e6 {
+        format!("about {n} positions ({bits:.1} bits")
     } else {
-        format!("about 2^{bits:.1} positions (estimated)")
+        format!("about 2^{bits:.1} positions (")
+    };
+    let sep = if k.positions < 1e6 { ", " } else { "" };
+    match k.method {
+        Method::Exact if n == 1 => "1 position".to_owned(),
+        Method::Exact => format!("{n} positions ({bits:.1} bits)"),
+        Method::Sampled => format!("{about}{sep}estimated; at most 2^{bound:.1})"),
+        Method::AtBound => {
+            format!("at most 2^{bound:.1} positions (the estimate reached the bound)")
+        }
+        Method::Carried => format!("{about}{sep}estimated, carried: the sample was lost)"),
     }
 }
 
@@ -72,13 +80,25 @@ impl TurnReview {
     }
 }
 
+/// How the counts are made, in words (the text's heading and the app's note).
+pub const COUNTS: &str = "Counts are of the placements of the opponent's units the seat thought \
+possible: exact while the belief held them all; past its cap \"estimated\" from the belief's \
+sample (its branching taken as the whole's, so an estimate may run high), and always between 1 \
+and the bound: the placements of the opponent's units, as many as the seat knows of, on the \
+squares its own pieces leave free (one king, pawns off the end ranks, the others any piece).";
+
 impl Review {
     /// The review as text: a heading, then one line per turn.
     pub fn text(&self) -> String {
         let mut out = format!(
-            "Review: {} turns; mates in up to {} looked for with {} ms a turn; {} found, {} missed; \
+            "Review: {}{} turns; mates in up to {} looked for with {} ms a turn; {} found, {} missed; \
              {:.1} s.\n",
             self.turns.len(),
+            if self.turns.len() < self.game_turns {
+                format!(" of {}", self.game_turns)
+            } else {
+                String::new()
+            },
             self.options.mate_in,
             self.options.budget.as_millis(),
             self.mates().count(),
@@ -86,9 +106,8 @@ impl Review {
             self.elapsed.as_secs_f64()
         );
         if self.estimated() {
-            out.push_str(
-                "Counts marked \"estimated\" are estimates: the belief kept a sample of the positions.\n",
-            );
+            out.push_str(COUNTS);
+            out.push('\n');
         }
         for t in &self.turns {
             let dots = if t.mover == shakmaty::Color::White {

@@ -12,7 +12,7 @@ pub mod san;
 use crate::announce::{EndReason, GameResult, Item, Over};
 use crate::attempt::Attempt;
 use crate::knowledge::KingTracker;
-use crate::log::{GameLog, Perception};
+use crate::log::{GameLog, Perceived, Perception};
 use crate::possible::{Side, move_own_piece};
 use crate::referee::Request;
 use crate::rules::{EnPassantSquare, RuleSet};
@@ -199,6 +199,16 @@ impl PlayerView {
             view.take(event.request.clone(), event.heard.clone(), event.turn_ends);
         }
         view
+    }
+
+    /// Takes one more event as this player perceived it: the view of `from_perception` of the
+    /// perception with `event` added (a long game's views made one after the other, each in
+    /// the cost of its new events).
+    pub fn extend(&mut self, event: Perceived) {
+        if event.request.is_some() || !event.heard.is_empty() || event.turn_ends {
+            self.perception.events.push(event.clone());
+        }
+        self.take(event.request, event.heard, event.turn_ends);
     }
 
     fn open_turn(&mut self) {

@@ -42,3 +42,40 @@ fn the_review_panel_computes_off_the_ui_thread_then_shows_its_charts() {
     h.click("Close review");
     assert!(!h.study().review.open);
 }
+
+/// Issue 55: once the review is done its thread asks the window for a frame, so the charts are
+/// drawn at once, with no input event (before, only the next mouse move drew them).
+#[test]
+fn the_review_asks_for_a_frame_when_it_is_done() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::{Duration, Instant};
+    let mut h = Gui::builder()
+        .study(sample("sample-berkeley_any.ron"))
+        .build();
+    h.click("Review");
+    // The frame that starts the review's thread.
+    h.step();
+    assert!(h.study().review.running());
+    let woken = Arc::new(AtomicBool::new(false));
+    let flag = woken.clone();
+    h.ctx.set_request_repaint_callback(move |info| {
+        if info.delay.is_zero() {
+            flag.store(true, Ordering::SeqCst);
+        }
+    });
+    // No frame and no input meanwhile: only the review's thread can ask for one.
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !woken.load(Ordering::SeqCst) {
+        assert!(
+            Instant::now() < deadline,
+            "the review never asked for a frame"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // That frame draws the charts' panel.
+    h.step();
+    assert!(matches!(h.study().review.result, Some(Ok(_))));
+    h.run();
+    assert!(h.all_text().iter().any(|t| t.starts_with("Review: ")));
+}

@@ -240,3 +240,256 @@ fn a_hidden_king_with_pawns_is_placed_everywhere() {
     assert!(belief.is_exact());
     assert!(belief.contains(game.referee()));
 }
+
+/// Issue 55: the review's exact counts against a brute force written apart from the belief.
+///
+/// The brute force places the hidden lone black king on every square (shakmaty keeps the legal
+/// positions), then follows the game's requests: a white attempt keeps the placements where
+/// shakmaty finds it legal or not as the referee said, with the same capture and check
+/// directions (worked out here again); a black move branches over every legal black move that
+/// White would have heard as it did (no capture, no game over). Placements are counted once.
+mod enumeration {
+    use kriegspiel::announce::{CheckDirection, Item, heard_by};
+    use kriegspiel::attempt::Attempt;
+    use kriegspiel::belief::Belief;
+    use kriegspiel::log::Game;
+    use kriegspiel::referee::Request;
+    use kriegspiel::review::{Knowledge, Method, Options, Progress, review};
+    use kriegspiel::rules::Preset;
+    use kriegspiel::save::{Meta, SavedGame};
+    use kriegspiel::view::PlayerView;
+    use shakmaty::fen::Fen;
+    use shakmaty::{Board, CastlingMode, Chess, Color, Move, Position, Role, Square};
+    use std::collections::{BTreeMap, BTreeSet};
+    use std::sync::Arc;
+
+    /// What White heard of one request: refused, the capture squares, the check directions.
+    type Heard = (bool, BTreeSet<Square>, BTreeSet<&'static str>);
+
+    fn heard(items: impl Iterator<Item = Item>) -> Heard {
+        let mut out = (false, BTreeSet::new(), BTreeSet::new());
+        for item in items {
+            match item {
+                Item::Illegal | Item::Impossible => out.0 = true,
+                Item::Capture { square, .. } => {
+                    out.1.insert(square);
+                }
+                Item::Check(d) => {
+                    out.2.insert(d.id());
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// The check direction of `checker` on `king`, written apart from the referee's: a knight,
+    /// a rank, a file, or the longer or shorter of the two diagonals through the king's square.
+    fn direction(board: &Board, king: Square, checker: Square) -> &'static str {
+        let (kf, kr) = (i32::from(king.file()), i32::from(king.rank()));
+        let (cf, cr) = (i32::from(checker.file()), i32::from(checker.rank()));
+        if board.role_at(checker) == Some(Role::Knight) {
+            return CheckDirection::Knight.id();
+        }
+        if kr == cr {
+            return CheckDirection::Rank.id();
+        }
+        if kf == cf {
+            return CheckDirection::File.id();
+        }
+        // Squares on a diagonal through the king, walking both ways.
+        let length = |df: i32, dr: i32| {
+            let mut n = 1;
+            for sign in [1, -1] {
+                let (mut f, mut r) = (kf + sign * df, kr + sign * dr);
+                while (0..8).contains(&f) && (0..8).contains(&r) {
+                    n += 1;
+                    f += sign * df;
+                    r += sign * dr;
+                }
+            }
+            n
+        };
+        let along = if (cf - kf) == (cr - kr) {
+            (1, 1)
+        } else {
+            (1, -1)
+        };
+        let other = if along == (1, 1) { (1, -1) } else { (1, 1) };
+        if length(along.0, along.1) > length(other.0, other.1) {
+            CheckDirection::Long.id()
+        } else {
+            CheckDirection::Short.id()
+        }
+    }
+
+    /// What the side not to move hears of `m` played in `pos`, and the position after it
+    /// (`None` when the game would have ended: the truth's went on).
+    fn play(pos: &Chess, m: &Move) -> (Heard, Option<Chess>) {
+        let mut captures = BTreeSet::new();
+        if let Some(sq) = m.capture().map(|_| m.to()) {
+            captures.insert(sq);
+        }
+        let after = pos.clone().play(*m).expect("legal");
+        let board = after.board().clone();
+        let mut checks = BTreeSet::new();
+        if let Some(king) = board.king_of(after.turn()) {
+            for checker in after.checkers() {
+                checks.insert(direction(&board, king, checker));
+            }
+        }
+        let over = after.legal_moves().is_empty();
+        ((false, captures, checks), (!over).then_some(after))
+    }
+
+    fn key(pos: &Chess) -> String {
+        pos.board().to_string()
+    }
+
+    /// Every legal placement of the black king around White's pieces of `fen` (White to move).
+    fn placements(fen: &str) -> Vec<Chess> {
+        let own: Fen = fen.parse().expect("fen");
+        let mut out = Vec::new();
+        for sq in Square::ALL {
+            let mut setup = own.clone().into_setup();
+            if setup.board.piece_at(sq).is_some() {
+                continue;
+            }
+            setup.board.set_piece_at(sq, Color::Black.king());
+            if let Ok(pos) = setup.position::<Chess>(CastlingMode::Standard) {
+                out.push(pos);
+            }
+        }
+        out
+    }
+
+    /// The brute force over `game`'s log: the placements consistent with what White heard.
+    fn brute(fen: &str, game: &Game) -> BTreeSet<String> {
+        let mut worlds = placements(fen);
+        for e in &game.log().events {
+            let told = heard(heard_by(&e.said, Color::White));
+            let mut next: BTreeMap<String, Chess> = BTreeMap::new();
+            for pos in worlds {
+                match (e.by, &e.request) {
+                    (Some(Color::White), Request::Try(a)) => {
+                        let m = pos.legal_moves().into_iter().find(|m| {
+                            m.from() == Some(a.from)
+                                && m.to() == a.to
+                                && m.promotion() == a.promotion
+                        });
+                        match m {
+                            None if told.0 => {
+                                next.insert(key(&pos), pos);
+                            }
+                            Some(m) if !told.0 => {
+                                if let (h, Some(after)) = play(&pos, &m)
+                                    && h == told
+                                {
+                                    next.insert(key(&after), after);
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                    (Some(Color::Black), Request::Try(_)) => {
+                        for m in pos.legal_moves() {
+                            if let (h, Some(after)) = play(&pos, &m)
+                                && h == told
+                            {
+                                next.insert(key(&after), after);
+                            }
+                        }
+                    }
+                    other => panic!("not in these tests: {other:?}"),
+                }
+            }
+            worlds = next.into_values().collect();
+        }
+        worlds.iter().map(key).collect()
+    }
+
+    /// White's count now, as the review makes it.
+    fn count(game: &Game) -> Knowledge {
+        let view = PlayerView::build(game.log(), Color::White);
+        let belief = Belief::new(&view).expect("a belief");
+        Knowledge::count(&belief, &view, None)
+    }
+
+    /// A hidden ending from `fen` (White's pieces and the black king), under Berkeley rules;
+    /// `moves` played in turn (White's refused attempts included), with White's count checked
+    /// against the brute force after every one, and the review's at every turn.
+    fn check(fen: &str, moves: &[&str]) -> Vec<usize> {
+        let mut game = Game::from_fen(Preset::Berkeley.rules(), fen).expect("a game");
+        game.hide_start();
+        let white_only = {
+            let mut f = fen.split(' ').map(str::to_owned).collect::<Vec<_>>();
+            f[0] = f[0].replace('k', "1");
+            f.join(" ")
+        };
+        let mut sizes = Vec::new();
+        for uci in moves {
+            let a = Attempt::parse(uci).expect("uci");
+            game.apply(Request::Try(a)).expect("a request");
+            let brute = brute(&white_only, &game);
+            let k = count(&game);
+            assert_eq!(k.method, Method::Exact, "after {uci}");
+            assert_eq!(k.positions, brute.len() as f64, "after {uci}: {brute:?}");
+            assert!(k.positions >= 1.0 && k.positions <= k.bound, "{k:?}");
+            sizes.push(brute.len());
+        }
+        // The review's counts at the turns' starts are the same figures.
+        let saved = SavedGame::of(&game, Meta::default(), None);
+        let quick = Options {
+            budget: std::time::Duration::from_millis(1),
+            ..Options::default()
+        };
+        let got = review(&saved, quick, &Arc::new(Progress::default())).expect("reviewed");
+        for t in got.turns.iter().filter(|t| t.mover == Color::White) {
+            let k = t.knew_by(Color::White).expect("a count");
+            let view = PlayerView::build_prefix(game.log(), Color::White, t.first);
+            assert_eq!(k.method, Method::Exact);
+            assert_eq!(k.positions, count_of(&view), "turn {}", t.number);
+        }
+        sizes
+    }
+
+    fn count_of(view: &PlayerView) -> f64 {
+        let belief = Belief::new(view).expect("a belief");
+        Knowledge::count(&belief, view, None).positions
+    }
+
+    #[test]
+    fn king_and_rook_against_king() {
+        // Black's king on d5: three king steps refused, then a check on the rank; Black steps
+        // off it; White tries again.
+        let sizes = check(
+            "8/8/8/3k4/8/3K4/8/R7 w - - 0 1",
+            &[
+                "d3d4", "d3e4", "d3c4", "a1a5", "d5d6", "d3d4", "d6e6", "a5a6",
+            ],
+        );
+        // The refusals narrow the set to d5 (c5, d5, e5 attack d4; d5, e5 also e4; only d5 c4);
+        // Black's move off the checked rank widens it to c6, d6, e6.
+        assert_eq!(sizes[..5], [3, 2, 1, 1, 3], "{sizes:?}");
+        assert!(sizes[4] > sizes[3], "{sizes:?}");
+    }
+
+    #[test]
+    fn king_and_pawn_against_king() {
+        // A pawn capture tried on an empty square and a push refused by the king in front.
+        let sizes = check(
+            "8/8/8/4k3/8/4P3/8/4K3 w - - 0 1",
+            &["e3d4", "e3f4", "e3e4", "e5d6", "e4e5", "d6e6", "e1e2"],
+        );
+        assert!(sizes.iter().all(|n| *n >= 1), "{sizes:?}");
+    }
+
+    #[test]
+    fn king_bishop_and_knight_against_king_after_a_few_attempts() {
+        let sizes = check(
+            "8/8/8/8/8/3k4/8/1NB1K3 w - - 0 1",
+            &["e1d2", "e1e2", "c1g5", "d3c4", "b1c3"],
+        );
+        assert!(sizes[0] < 60 && sizes.iter().all(|n| *n >= 1), "{sizes:?}");
+    }
+}

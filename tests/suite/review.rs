@@ -154,3 +154,91 @@ fn the_command_prints_the_review_and_writes_it_into_the_pgn() {
     assert!(pgn.contains("{Review: White knew 1 position"), "{pgn}");
     assert!(pgn.contains("mate in 2 from Qe7: missed"), "{pgn}");
 }
+
+/// Issue 55: the count's upper bound stands on what the seat knows of the opponent's army: in
+/// every sample game, at every point, the units the seat counts are the opponent's units on
+/// the true board, at most the pawns it allows are pawns, and the truth fits the bound.
+#[test]
+fn the_bound_counts_the_opponents_units_as_they_are() {
+    use kriegspiel::referee::Referee;
+    use kriegspiel::review::{army, bound};
+    use kriegspiel::view::PlayerView;
+    let dir = format!("{}/saves", env!("CARGO_MANIFEST_DIR"));
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&dir).expect("the samples") {
+        let path = entry.expect("an entry").path();
+        let Ok(loaded) = kriegspiel::save::load_file(&path) else {
+            continue;
+        };
+        let log = &loaded.saved.log;
+        let (mut truth, _) = Referee::new(log.rules.clone(), log.start.clone()).expect("a start");
+        let mut views = [Color::White, Color::Black].map(|c| PlayerView::build_prefix(log, c, 0));
+        for (i, e) in log.events.iter().enumerate() {
+            truth.apply(&e.request).expect("replays");
+            for view in &mut views {
+                if let Some(seen) = log.perceived_event(i, view.color) {
+                    view.extend(seen);
+                }
+                let board = truth.true_board();
+                let theirs = board.by_color(!view.color);
+                if (theirs & board.kings()).is_empty() {
+                    continue; // Semi-Kriegspiel before the placement
+                }
+                let known = army(view);
+                let name = path.display();
+                assert_eq!(known.units as usize, theirs.count(), "{name}, event {i}");
+                assert!(
+                    (theirs & board.pawns()).count() <= known.pawns as usize,
+                    "{name}, event {i}: {known:?}"
+                );
+                assert!(bound(view) >= 1.0);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 1_000, "{checked}");
+}
+
+/// The incremental view the review reads equals the view built from scratch.
+#[test]
+fn a_view_brought_forward_equals_one_built_afresh() {
+    use kriegspiel::view::PlayerView;
+    let saved = sample("sample-berkeley_any");
+    let log = &saved.log;
+    for color in [Color::White, Color::Black] {
+        let mut view = PlayerView::build_prefix(log, color, 0);
+        for i in 0..log.events.len() {
+            if let Some(seen) = log.perceived_event(i, color) {
+                view.extend(seen);
+            }
+            if i % 37 == 0 || i + 1 == log.events.len() {
+                assert_eq!(
+                    view,
+                    PlayerView::build_prefix(log, color, i + 1),
+                    "event {i}"
+                );
+            }
+        }
+    }
+}
+
+/// Issue 55: no count is below 1 or above its bound, chart and text read the same figure,
+/// and `--max-plies` bounds the review.
+#[test]
+fn counts_stay_within_their_bounds_and_max_plies_bounds_the_review() {
+    let saved = sample("sample-cincinnati");
+    let options = Options {
+        max_plies: 60,
+        ..quick()
+    };
+    let got = review(&saved, options, &Arc::new(Progress::default())).expect("reviewed");
+    assert_eq!(got.turns.len(), 60);
+    assert!(got.game_turns > 60);
+    assert!(got.text().starts_with("Review: 60 of "), "{}", got.text());
+    for t in &got.turns {
+        for k in t.knew.iter().flatten() {
+            assert!(k.positions >= 1.0 && k.positions <= k.bound, "{k:?}");
+            assert!(k.bits() <= k.bound.log2() + 1e-9);
+        }
+    }
+}

@@ -54,11 +54,23 @@ fn mates(review: &Review, played: bool) -> PlotPoints<'static> {
 }
 
 impl StudyScreen {
-    /// The "Review" button's action: opens the panel, starting the review the first time.
+    /// The "Review" button's action: opens the panel (the review starts the first time the
+    /// panel is drawn, [`StudyScreen::start_review`]).
     pub fn open_review(&mut self) {
         self.review.open = true;
+    }
+
+    /// Starts the review unless it was made or is being made: its thread asks `ctx` for a
+    /// frame once it is done, so the charts are drawn at once, with no input event.
+    fn start_review(&mut self, ctx: &egui::Context) {
         if self.review.result.is_none() && self.review.job.is_none() {
-            self.review.job = Some(ReviewJob::start(self.saved.clone(), Options::default()));
+            let ctx = ctx.clone();
+            let wake: crate::review::Wake = Box::new(move || ctx.request_repaint());
+            self.review.job = Some(ReviewJob::start_waking(
+                self.saved.clone(),
+                Options::default(),
+                Some(wake),
+            ));
         }
     }
 
@@ -73,10 +85,13 @@ impl StudyScreen {
 
     /// The panel: the progress bar while the review is made, then its charts.
     pub(super) fn review_panel(&mut self, ui: &mut egui::Ui) {
+        self.start_review(ui.ctx());
         if let Some(job) = &mut self.review.job {
             if let Some(done) = job.poll() {
                 self.review.result = Some(done);
                 self.review.job = None;
+                // One more frame at once: the charts laid out anew are drawn settled.
+                ui.ctx().request_repaint();
             } else {
                 let fraction = job.fraction();
                 ui.horizontal(|ui| {
@@ -118,12 +133,7 @@ impl StudyScreen {
             ui.label(t.words());
         }
         if review.estimated() {
-            ui.label(
-                RichText::new(
-                    "Past the belief's cap the counts are estimates (sampled positions).",
-                )
-                .small(),
-            );
+            ui.label(RichText::new(crate::review::COUNTS).small());
         }
         let width = (ui.available_width() - 12.0) / 2.0;
         let mut seek = None;
