@@ -4,6 +4,8 @@
 
 #[path = "../common/mod.rs"]
 mod common;
+#[path = "../common/privacy.rs"]
+mod privacy;
 
 mod anywhere;
 mod belief;

@@ -24,10 +24,7 @@ fn quick() -> Options {
 
 #[test]
 fn a_sample_games_review_gives_every_charts_data() {
-    // A random self-play game under Berkeley + Any? (the sample shipped before issue 55): the
-    // review's belief keeps the truth in it (the new samples' games lose it now and then, which
-    // is issue 55 item 1).
-    let saved = sample("tests/data/selfplay-berkeley-any");
+    let saved = sample("saves/sample-berkeley_any");
     let got = review(&saved, quick(), &Arc::new(Progress::default())).expect("reviewed");
     let turns: Vec<_> = saved.log.turns().collect();
     assert_eq!(got.turns.len(), turns.len());
@@ -203,7 +200,7 @@ fn the_bound_counts_the_opponents_units_as_they_are() {
 #[test]
 fn a_view_brought_forward_equals_one_built_afresh() {
     use kriegspiel::view::PlayerView;
-    let saved = sample("sample-berkeley_any");
+    let saved = sample("saves/sample-berkeley_any");
     let log = &saved.log;
     for color in [Color::White, Color::Black] {
         let mut view = PlayerView::build_prefix(log, color, 0);
@@ -226,7 +223,7 @@ fn a_view_brought_forward_equals_one_built_afresh() {
 /// and `--max-plies` bounds the review.
 #[test]
 fn counts_stay_within_their_bounds_and_max_plies_bounds_the_review() {
-    let saved = sample("sample-cincinnati");
+    let saved = sample("saves/sample-cincinnati");
     let options = Options {
         max_plies: 60,
         ..quick()

@@ -13,8 +13,7 @@ use kriegspiel::session::GameSession;
 use shakmaty::{Color, Setup};
 use std::time::Duration;
 
-#[path = "../common/privacy.rs"]
-mod privacy;
+use crate::privacy;
 use privacy::assert_private;
 
 fn host_for(rules: RuleSet, seed: u64) -> Host {

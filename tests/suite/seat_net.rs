@@ -5,8 +5,7 @@
 //! preset; a killed seat comes back with its token and the game goes on with nothing lost; and
 //! `kriegspiel match` seats an engine program.
 
-#[path = "../common/privacy.rs"]
-mod privacy;
+use crate::privacy;
 
 use kriegspiel::log::GameLog;
 use kriegspiel::rules::Preset;
