@@ -19,7 +19,7 @@ use std::time::Duration;
 
 mod paths;
 mod run;
-use crate::tsuitate::protocol as tsuitate;
+mod tsuitate;
 
 pub use paths::{OutsideSaves, PathError, Paths};
 pub use run::{MAX_LINE, run, skip_line};
@@ -83,7 +83,7 @@ fn quote(text: &str) -> String {
 }
 
 /// A request that gets `ok:false`, with its one-sentence reason (a game's own requests, e.g.
-/// [`crate::tsuitate::protocol`], answer with it too).
+/// [`tsuitate`], answer with it too).
 pub(crate) struct Bad(pub(crate) String);
 
 impl<E: std::fmt::Display> From<E> for Bad {

@@ -21,7 +21,6 @@ pub mod kif;
 pub mod local;
 pub mod notation;
 pub mod picture;
-pub mod protocol;
 pub mod referee;
 pub mod replay;
 pub mod review;

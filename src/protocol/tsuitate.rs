@@ -3,7 +3,7 @@
 //! and `state`, answered in the chess games' shape with `sfen` for `fen` and each side's fouls;
 //! `save` writes a tsuitate save ([`crate::tsuitate::save`]), which `load` reads back.
 
-use crate::protocol::{Bad, bad};
+use super::{Bad, bad};
 use crate::save::{Meta, Mode};
 use crate::tsuitate::announce::color_name;
 use crate::tsuitate::game::heard_by;
