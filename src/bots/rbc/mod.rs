@@ -31,7 +31,9 @@
 //! The belief it reads keeps [`BELIEF_CAP`] worlds: a sense keeps a few worlds in hundreds, so
 //! a smaller sample soon holds none of the truth.
 
+mod deep;
 mod score;
+mod search;
 
 use super::strong::time::Budget;
 use crate::announce::{Item, heard_by};
@@ -62,6 +64,9 @@ struct Table<'a> {
     worlds: Vec<(&'a Referee, f32)>,
     /// `scores[w][o]`: option `o`'s score in world `w`.
     scores: Vec<Vec<f32>>,
+    /// Searched ([`deep`]): what each option's result tells apart, in pawns; the move is then
+    /// weighed by [`deep::weighed`] (empty: by its mean).
+    tells: Vec<f32>,
 }
 
 impl<'a> Table<'a> {
@@ -77,6 +82,19 @@ impl<'a> Table<'a> {
             seat.possible_attempts().into_iter().map(Some).collect();
         options.push(None);
         let us = seat.color;
+        if let (Some(until), true) = (&effort.until, effort.search) {
+            let deadlines = deep::Deadlines {
+                soft: until.soft,
+                hard: until.hard,
+            };
+            let searched = deep::search(worlds, &options, us, deadlines, effort.max_depth);
+            return Some(Table {
+                options,
+                worlds: searched.worlds,
+                scores: searched.scores,
+                tells: searched.tells,
+            });
+        }
         let Some(until) = &effort.until else {
             let scores = worlds
                 .iter()
@@ -91,6 +109,7 @@ impl<'a> Table<'a> {
                 options,
                 worlds,
                 scores,
+                tells: Vec::new(),
             });
         };
         // Drawn in the belief's order: shuffled, so that the worlds scored by the deadline are
@@ -120,6 +139,7 @@ impl<'a> Table<'a> {
             options,
             worlds,
             scores,
+            tells: Vec::new(),
         })
     }
 
@@ -203,14 +223,19 @@ pub fn choose_move(
     rng: &mut Rng,
 ) -> Option<Request> {
     let table = Table::new(seat, belief, effort, rng)?;
+    let weighed = (!table.tells.is_empty())
+        .then(|| deep::weighed(&table.worlds, &table.scores, &table.tells));
     let mut best: Option<(f32, Option<Attempt>)> = None;
     for (o, option) in table.options.iter().enumerate() {
-        let mut total: f32 = table
-            .worlds
-            .iter()
-            .zip(&table.scores)
-            .map(|((_, n), row)| n * row[o])
-            .sum();
+        let mut total: f32 = match &weighed {
+            Some(w) => w[o],
+            None => table
+                .worlds
+                .iter()
+                .zip(&table.scores)
+                .map(|((_, n), row)| n * row[o])
+                .sum(),
+        };
         // A little noise breaks ties between equal options.
         total += 0.001 * rng.below(1000) as f32 / 1000.0;
         if best.is_none_or(|(b, _)| total > b) {
@@ -265,6 +290,10 @@ pub struct Effort {
     deep: bool,
     /// When to stop scoring worlds (`None`: every world drawn is scored).
     until: Option<Until>,
+    /// Whether each world is searched ([`deep`]: the strongest play on a clock).
+    search: bool,
+    /// The deepest a searched decision goes, in plies.
+    max_depth: u32,
 }
 
 impl Effort {
@@ -280,6 +309,8 @@ impl Effort {
             },
             deep,
             until: None,
+            search: false,
+            max_depth: 0,
         }
     }
 
@@ -293,6 +324,19 @@ impl Effort {
                 soft: started + budget.soft,
                 hard: started + budget.hard,
             }),
+            search: false,
+            max_depth: 0,
+        }
+    }
+
+    /// A clock's effort for the strongest play: up to [`deep::SEARCH_WORLDS`] worlds, each
+    /// option searched in each, deeper while `budget` (from `started`) allows.
+    pub fn searched(started: Instant, budget: Budget) -> Effort {
+        Effort {
+            samples: deep::SEARCH_WORLDS,
+            search: true,
+            max_depth: u32::MAX,
+            ..Effort::timed(started, budget)
         }
     }
 }

@@ -18,8 +18,9 @@
 //! split its belief the most ([`super::opening`]). Attempts that no drawn world allows are
 //! tried only when nothing else is left.
 //!
-//! On a clock ([`Bot::set_clock`]) a decision spends what [`time`] allots it: in RBC worlds are
-//! scored until the budget says stop, in Kriegspiel as many worlds are drawn as the budget allows
+//! On a clock ([`Bot::set_clock`]) a decision spends what [`time`] allots it: in RBC, the
+//! strongest play (no thinking time set below [`SEARCH_FROM_MS`]) searches every option in each
+//! world drawn, deeper while the budget allows, the levels score worlds until the budget says stop, in Kriegspiel as many worlds are drawn as the budget allows
 //! at the pace measured so far; a thinking time set ([`Bot::set_think_ms`]) stays a cap, and
 //! where the budget is at least that time the bot plays exactly as at that time.
 //!
@@ -51,6 +52,11 @@ const SAMPLES: usize = 48;
 
 /// The default level's thinking time per request, in milliseconds (what [`SAMPLES`] stands for).
 pub(crate) const DEFAULT_THINK_MS: u64 = 100;
+
+/// The thinking time from which RBC on a clock searches every world ([`super::rbc`]'s deep
+/// search): no level thinks this long, so only the strongest play (no thinking time set, or
+/// one this long) searches.
+const SEARCH_FROM_MS: u64 = 1_000;
 
 /// Where captures do not say pawn or piece, or more pieces were taken than the opponent started
 /// with (a pawn promoted unannounced, so any pawn may have): with this many units left (its
@@ -209,6 +215,9 @@ impl Bot for StrongBot {
         }
         if seat.rules.variant().senses() {
             let effort = match budget {
+                Some(b) if self.cap_ms.is_none_or(|c| c >= SEARCH_FROM_MS) => {
+                    super::rbc::Effort::searched(started, b)
+                }
                 Some(b) => super::rbc::Effort::timed(started, b),
                 None => super::rbc::Effort::fixed(self.samples),
             };
