@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Plays our engine against reconchess's bots, with reconchess as the referee.
+r"""Plays our engine against reconchess's bots, with reconchess as the referee.
 
 Reconnaissance Blind Chess games between `kriegspiel engine` (the seat protocol,
 PROTOCOL-SEAT.md, on standard input and output) and the baseline bots of the
@@ -30,6 +30,21 @@ plays without its private opening book and score cache; under Python 3.11 its
 prints one line per game on standard error, and the table last on standard
 output: games, wins-losses-draws as White and as Black, the score, and the time
 our engine took per decision (each request it answered: a sense or a move).
+
+Issue 59's matches (the strong bot on a clock searches every world, deeper with
+more time; run the release binary from a private copy, one build at a time):
+
+    flock /tmp/cargo.lock cargo build --release
+    mkdir -p /tmp/clock-bin && cp target/release/kriegspiel /tmp/clock-bin/
+    nice -n 19 python3 tests/tools/rbc_harness.py --engine /tmp/clock-bin/kriegspiel \
+        --opponents attacker --games 10 --clock 60+1 --seed 11 --out /tmp/rbc-attacker
+    nice -n 19 python3 tests/tools/rbc_harness.py --engine /tmp/clock-bin/kriegspiel \
+        --opponents trout --games 10 --clock 60+1 --seed 21 --out /tmp/rbc-trout
+    git clone https://github.com/ginoperrotta/reconchess-strangefish2 /tmp/sf2
+    nice -n 19 python3 tests/tools/rbc_harness.py --engine /tmp/clock-bin/kriegspiel \
+        --strangefish /tmp/sf2 --opponents strangefish --games 12 --jobs 2 \
+        --clock 300+5 --out /tmp/rbc-sf
+    python3 tests/tools/rbc_harness.py --table /tmp/rbc-sf/results.jsonl
 """
 
 import argparse
@@ -576,7 +591,9 @@ def parse_clock(text):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--engine", default="target/release/kriegspiel", help="our program")
     parser.add_argument("--bot", default="strong", help="our bot (kriegspiel engine --bot)")
     parser.add_argument("--think-ms", type=int, default=None, help="our bot's thinking time per request")

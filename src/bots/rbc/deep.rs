@@ -48,6 +48,7 @@ pub(super) struct Searched<'a> {
     /// Each option's worth for what its result tells apart, in pawns.
     pub tells: Vec<f32>,
     /// The depth of the last whole pass.
+    #[cfg(test)]
     pub depth: u32,
 }
 
@@ -126,6 +127,7 @@ pub(super) fn search<'a>(
         worlds,
         scores,
         tells,
+        #[cfg(test)]
         depth,
     }
 }

@@ -24,6 +24,11 @@
 //! scored in a random order until the soft budget, on to the hard one while the two best options
 //! stay close, and no further once one option takes the king in every world scored.
 //!
+//! The strongest play on a clock ([`Effort::searched`]) searches instead: each option in each of
+//! up to [`deep::SEARCH_WORLDS`] worlds by a chess search ([`search`]: alpha-beta with
+//! quiescence, a captured king winning), one depth at a time over all the worlds while the budget
+//! allows, and weighs each option by its mean and its worst over the worlds ([`deep`]).
+//!
 //! The score ([`score`]) is material, where the pieces stand (developed, central, the king at
 //! home behind its pawns), what the opponent may take next, an attack on its king, and, in
 //! each world, 40 pawns off when the opponent would have a mate in one there ([`MATED`]).
