@@ -337,6 +337,19 @@ fn a_seat_whose_host_left_is_told_in_words_and_rejoins_when_it_is_back() {
 /// a time manager the default thinking time runs such a clock out.
 #[test]
 fn strong_bots_on_a_short_clock_never_lose_on_time() {
+    strong_bots_keep_time(Preset::Wild16);
+}
+
+/// The same in RBC, where the strong bot on a clock searches every world, deeper while its
+/// budget allows (issue 59): each search stops at its budget, so the clock never runs out.
+#[test]
+fn strong_rbc_bots_searching_on_a_short_clock_never_lose_on_time() {
+    strong_bots_keep_time(Preset::Rbc);
+}
+
+/// Two strong bots play `preset` at a hosted table at 2.5 s a side, no increment, for at most
+/// 24 plies: the game ends by play or at the cap, never on time.
+fn strong_bots_keep_time(preset: Preset) {
     use kriegspiel::announce::EndReason;
     use kriegspiel::bots::driver::Driver;
     use kriegspiel::bots::strong::StrongBot;
@@ -345,7 +358,7 @@ fn strong_bots_on_a_short_clock_never_lose_on_time() {
     use kriegspiel::seat::link::Connection;
     let dir = tempfile::tempdir().expect("temp dir");
     let hosted = start_host(&HostOptions {
-        rules: Preset::Wild16.rules(),
+        rules: preset.rules(),
         time_control: Some(TimeControl {
             base_ms: 2_500,
             increment_ms: 0,
@@ -383,7 +396,10 @@ fn strong_bots_on_a_short_clock_never_lose_on_time() {
         assert!(
             matches!(
                 over.reason,
-                EndReason::Resignation | EndReason::Checkmate | EndReason::Stalemate
+                EndReason::Resignation
+                    | EndReason::Checkmate
+                    | EndReason::Stalemate
+                    | EndReason::KingCaptured
             ),
             "{over:?}"
         );

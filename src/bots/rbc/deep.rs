@@ -7,7 +7,11 @@
 //! cuts short is dropped, the last whole one kept. The first pass (depth 1: the option, then
 //! the opponent's captures) is always made, over as many worlds as the hard deadline allows.
 //!
-//! Options are then weighed as StrangeFish2 weighs them: 70 % the mean over the worlds, 30 %
+//! The search sees the whole board: the opponent there knows where our pieces stand, answers
+//! every check and takes whatever is loose, so alone it plays too timidly (against AttackerBot
+//! it shuffled until the move limit). Each score is therefore a blend ([`HEURISTIC`]) with the
+//! faster play's ([`super::outcome`]: an opponent that cannot see, a check that may go
+//! unnoticed, pawns pushed). Options are then weighed as StrangeFish2 weighs them: 70 % the mean over the worlds, 30 %
 //! the worst ([`MEAN`]), and a little for what the move's result tells (the worlds it tells
 //! apart, [`TELLS`]), which breaks ties between moves equal on the board.
 
@@ -32,6 +36,10 @@ const MEAN: f32 = 0.7;
 
 /// What telling every world apart is worth to a move, in pawns.
 const TELLS: f32 = 0.15;
+
+/// The share of each score that is the faster play's ([`super::outcome`]), the rest the
+/// search's.
+pub(super) const HEURISTIC: f32 = 0.5;
 
 /// How close the two best options are, in pawns, for a pass to go on to the hard budget.
 const CLOSE: f32 = 0.5;
@@ -62,29 +70,40 @@ pub(super) struct Deadlines {
 }
 
 /// `options` (a pass when `None`) searched in `worlds` for `us`, deeper while `deadlines`
-/// allow, no deeper than `max_depth`.
+/// allow, no deeper than `max_depth`; `heuristic`: the share of each score that is the faster
+/// play's.
 pub(super) fn search<'a>(
     mut worlds: Vec<(&'a Referee, f32)>,
     options: &[Option<Attempt>],
     us: Color,
     deadlines: Deadlines,
     max_depth: u32,
+    heuristic: f32,
 ) -> Searched<'a> {
     let mut search = Search::new(None);
     let started = Instant::now();
     // Depth 1, and the results heard, world by world until the hard deadline.
     let mut scores = Vec::with_capacity(worlds.len());
     let mut heard: Vec<Vec<u64>> = Vec::with_capacity(worlds.len());
+    let mut fast: Vec<Vec<f32>> = Vec::with_capacity(worlds.len());
     for (w, _) in &worlds {
         let mut row = Vec::with_capacity(options.len());
         let mut keys = Vec::with_capacity(options.len());
+        let mut quick = Vec::with_capacity(options.len());
         for o in options {
             let (s, key) = option_score(w, *o, us, 1, &mut search);
-            row.push(s.unwrap_or(-KING));
+            let h = if heuristic > 0.0 {
+                super::outcome(w, *o, us, false)
+            } else {
+                0.0
+            };
+            row.push(blend(s.unwrap_or(-KING), h, heuristic));
             keys.push(key);
+            quick.push(h);
         }
         scores.push(row);
         heard.push(keys);
+        fast.push(quick);
         if Instant::now() >= deadlines.hard {
             break;
         }
@@ -103,14 +122,14 @@ pub(super) fn search<'a>(
         }
         search = Search::new(Some(deadlines.hard));
         let mut deeper = Vec::with_capacity(worlds.len());
-        'worlds: for (w, _) in &worlds {
+        'worlds: for ((w, _), quick) in worlds.iter().zip(&fast) {
             let mut row = Vec::with_capacity(options.len());
-            for o in options {
+            for (o, h) in options.iter().zip(quick) {
                 let (s, _) = option_score(w, *o, us, depth + 1, &mut search);
                 if search.aborted() {
                     break 'worlds;
                 }
-                row.push(s.unwrap_or(-KING));
+                row.push(blend(s.unwrap_or(-KING), *h, heuristic));
             }
             deeper.push(row);
         }
@@ -129,6 +148,15 @@ pub(super) fn search<'a>(
         tells,
         #[cfg(test)]
         depth,
+    }
+}
+
+/// A searched score blended with the faster play's `fast`, `heuristic` the latter's share.
+fn blend(searched: f32, fast: f32, heuristic: f32) -> f32 {
+    if heuristic > 0.0 {
+        (1.0 - heuristic) * searched + heuristic * fast
+    } else {
+        searched
     }
 }
 
@@ -223,7 +251,7 @@ fn option_score(
     let s = match search.setup_score(&setup, depth - 1) {
         Some(_) if search.aborted() => return (None, key),
         Some(s) => -(s as f32) * KING / WIN as f32,
-        None => score(next.true_board(), us, hot),
+        None => return (Some(score(next.true_board(), us, hot)), key),
     };
     (Some(s), key)
 }
@@ -273,7 +301,7 @@ mod tests {
         ] {
             let w = world(fen);
             let options = options(&w);
-            let searched = search(vec![(&w, 1.0)], &options, Color::White, far(), depth);
+            let searched = search(vec![(&w, 1.0)], &options, Color::White, far(), depth, 0.0);
             assert_eq!(searched.depth, depth);
             let setup: shakmaty::Setup = fen.parse::<Fen>().unwrap().into_setup();
             let (plain, value) = Search::new(None).best_move(&setup, depth).unwrap();
@@ -306,8 +334,15 @@ mod tests {
             .iter()
             .position(|o| o.is_some_and(|m| m.to.to_string() == "c7"))
             .unwrap();
-        let one = search(vec![(&a, 1.0)], &options, Color::White, far(), 2);
-        let two = search(vec![(&a, 1.0), (&b, 1.0)], &options, Color::White, far(), 2);
+        let one = search(vec![(&a, 1.0)], &options, Color::White, far(), 2, 0.0);
+        let two = search(
+            vec![(&a, 1.0), (&b, 1.0)],
+            &options,
+            Color::White,
+            far(),
+            2,
+            0.0,
+        );
         assert_eq!(best(&one, &options), options[fork]);
         let w = weighed(&two.worlds, &two.scores, &two.tells);
         // The fork's worth: the mean of both worlds, less for the worst.
@@ -335,18 +370,32 @@ mod tests {
             soft: now,
             hard: now,
         };
-        let s = search(vec![(&w, 1.0), (&v, 1.0)], &options, Color::White, past, 8);
+        let s = search(
+            vec![(&w, 1.0), (&v, 1.0)],
+            &options,
+            Color::White,
+            past,
+            8,
+            HEURISTIC,
+        );
         assert_eq!((s.depth, s.worlds.len()), (1, 1));
         // A soft deadline passed and a hard one far: it deepens only while the best are close.
         let soft_past = Deadlines {
             soft: now,
             hard: now + Duration::from_secs(3_600),
         };
-        let s = search(vec![(&w, 1.0)], &options, Color::White, soft_past, 3);
+        let s = search(
+            vec![(&w, 1.0)],
+            &options,
+            Color::White,
+            soft_past,
+            3,
+            HEURISTIC,
+        );
         assert_eq!(s.worlds.len(), 1);
         assert!(s.depth <= 3);
         // With time, it goes as deep as it is allowed.
-        let s = search(vec![(&w, 1.0)], &options, Color::White, far(), 3);
+        let s = search(vec![(&w, 1.0)], &options, Color::White, far(), 3, HEURISTIC);
         assert_eq!(s.depth, 3);
     }
 }

@@ -27,7 +27,8 @@
 //! The strongest play on a clock ([`Effort::searched`]) searches instead: each option in each of
 //! up to [`deep::SEARCH_WORLDS`] worlds by a chess search ([`search`]: alpha-beta with
 //! quiescence, a captured king winning), one depth at a time over all the worlds while the budget
-//! allows, and weighs each option by its mean and its worst over the worlds ([`deep`]).
+//! allows, each score blended half and half with the faster play's below, and weighs each
+//! option by its mean and its worst over the worlds ([`deep`]).
 //!
 //! The score ([`score`]) is material, where the pieces stand (developed, central, the king at
 //! home behind its pawns), what the opponent may take next, an attack on its king, and, in
@@ -92,7 +93,14 @@ impl<'a> Table<'a> {
                 soft: until.soft,
                 hard: until.hard,
             };
-            let searched = deep::search(worlds, &options, us, deadlines, effort.max_depth);
+            let searched = deep::search(
+                worlds,
+                &options,
+                us,
+                deadlines,
+                effort.max_depth,
+                deep::HEURISTIC,
+            );
             return Some(Table {
                 options,
                 worlds: searched.worlds,
