@@ -149,6 +149,12 @@ impl StrongBot {
         }
     }
 
+    /// Whether RBC on a clock searches every world: no thinking time set, or one of at least
+    /// [`SEARCH_FROM_MS`] (never a level's).
+    fn searches(&self) -> bool {
+        self.cap_ms.is_none_or(|c| c >= SEARCH_FROM_MS)
+    }
+
     /// The worlds a Kriegspiel decision looks at: by the clock's budget when it has one.
     fn worlds_for(&self, budget: Option<Budget>) -> usize {
         budget.map_or(self.samples, |b| self.pace.worlds(b.soft, 4, 1_000))
@@ -215,9 +221,7 @@ impl Bot for StrongBot {
         }
         if seat.rules.variant().senses() {
             let effort = match budget {
-                Some(b) if self.cap_ms.is_none_or(|c| c >= SEARCH_FROM_MS) => {
-                    super::rbc::Effort::searched(started, b)
-                }
+                Some(b) if self.searches() => super::rbc::Effort::searched(started, b),
                 Some(b) => super::rbc::Effort::timed(started, b),
                 None => super::rbc::Effort::fixed(self.samples),
             };
@@ -376,5 +380,25 @@ mod tests {
         assert_eq!(bot(60_000), 10 * BELIEF_CAP);
         // RBC keeps its own cap at any thinking time.
         assert_eq!(belief_cap(480, true), crate::bots::rbc::BELIEF_CAP);
+    }
+
+    #[test]
+    fn only_the_strongest_play_searches_every_world() {
+        use crate::bots::level::Level;
+        // The default engine and the strongest level set no thinking time: they search.
+        assert!(StrongBot::new(1).searches());
+        assert_eq!(Level::Strongest.spec().think_ms, None);
+        // Every level with a thinking time plays as before.
+        for level in Level::ALL {
+            if let Some(ms) = level.spec().think_ms {
+                let mut bot = StrongBot::new(1);
+                bot.set_think_ms(ms);
+                assert!(!bot.searches(), "{level:?}");
+            }
+        }
+        // A long thinking time set by hand is a cap on a search.
+        let mut bot = StrongBot::new(1);
+        bot.set_think_ms(SEARCH_FROM_MS);
+        assert!(bot.searches());
     }
 }
