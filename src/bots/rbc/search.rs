@@ -123,7 +123,7 @@ impl Search {
         if self.aborted {
             return true;
         }
-        if self.nodes % CHECK_EVERY == 0
+        if self.nodes.is_multiple_of(CHECK_EVERY)
             && let Some(d) = self.deadline
             && Instant::now() >= d
         {
