@@ -26,6 +26,7 @@ pub mod replay;
 pub mod review;
 pub mod rules;
 pub mod save;
+pub mod seam;
 pub mod seat;
 pub mod table;
 pub mod wire;

@@ -121,7 +121,7 @@ impl SeatPlayer for Clumsy {
 
     fn request(&mut self) -> Option<String> {
         let state = &self.seat.state;
-        let turns = state.record.iter().filter(|l| l.turn_ends).count();
+        let turns = state.record().iter().filter(|l| l.turn_ends).count();
         let view = state.view()?;
         if state.to_act() && turns % 4 < 2 && self.tried_at != Some(turns) {
             self.tried_at = Some(turns);
