@@ -21,6 +21,7 @@ pub struct Chess;
 
 impl Game for Chess {
     const FAMILY: &'static str = "chess";
+    const DRAW: Request = Request::Draw;
 
     type Rules = RuleSet;
     type Side = Color;
@@ -95,13 +96,13 @@ impl Game for Chess {
             ToSeat::Heard {
                 n,
                 request,
-                items,
+                items: heard,
                 turn_ends,
             } => TableLine::Heard {
                 n,
                 heard: Perceived {
                     request,
-                    heard: items,
+                    heard,
                     turn_ends,
                 },
             },
@@ -148,10 +149,6 @@ impl Game for Chess {
                 FromSeat::Request(request) => SeatLine::Request(request),
             })
             .map_err(|e| e.to_string())
-    }
-
-    fn draw() -> Request {
-        Request::Draw
     }
 
     fn actor(session: &GameSession, request: &Request) -> Option<Color> {

@@ -92,6 +92,8 @@ pub trait Game: Sized + Clone + Debug + Default + 'static {
     /// [`crate::log::MAX_REQUESTS_PER_TURN`] requests a turn, it bounds the longest line a seat
     /// reads ([`GameSeat::receive`]).
     const REVEAL_PER_REQUEST: usize = 256;
+    /// The request that draws the game by agreement.
+    const DRAW: Self::Request;
 
     /// The rule choices and setup.
     type Rules: Clone + Debug;
@@ -170,8 +172,6 @@ pub trait Game: Sized + Clone + Debug + Default + 'static {
 
     /// The request a seat's line asks for, or why it does not read.
     fn read(line: &str, seat: Self::Side) -> Result<SeatLine<Self::Request>, String>;
-    /// The request that draws the game by agreement.
-    fn draw() -> Self::Request;
     /// Who may make `request` now (`None`: no seat).
     fn actor(session: &Self::Session, request: &Self::Request) -> Option<Self::Side>;
     /// Why `request` is not the seat's to make now.

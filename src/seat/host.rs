@@ -213,7 +213,7 @@ impl<G: Game> GameHost<G> {
                 self.offer = Some(side);
                 self.updates(now, [true; 2], &mut out);
             }
-            Step::Accept => self.request(seat, G::draw(), now, &mut out),
+            Step::Accept => self.request(seat, G::DRAW, now, &mut out),
             Step::Request(request) if G::actor(&self.session, &request) != Some(side) => {
                 out.push((seat, super::wire::error_line(G::not_your_turn(&request))));
             }

@@ -92,6 +92,7 @@ impl Game for Tsuitate {
     const FAMILY: &'static str = super::wire::FAMILY;
     /// A tsuitate event in the reveal names the side, the move and each item with its hearers.
     const REVEAL_PER_REQUEST: usize = 512;
+    const DRAW: Request = Request::Draw;
 
     type Rules = TsuitateRules;
     type Side = Color;
@@ -141,7 +142,7 @@ impl Game for Tsuitate {
                 seat,
                 token,
                 rules,
-                start,
+                start: sfen,
                 white,
                 black,
                 opening,
@@ -151,7 +152,7 @@ impl Game for Tsuitate {
                 token,
                 told: Told {
                     rules,
-                    start: PartialPosition::from_usi(&format!("sfen {start}"))
+                    start: PartialPosition::from_usi(&format!("sfen {sfen}"))
                         .map_err(|_| malformed("the start is not a SFEN", line))?,
                     opening: items_of(&opening, line)?,
                     record: Vec::new(),
@@ -161,13 +162,13 @@ impl Game for Tsuitate {
             ToSeat::Heard {
                 n,
                 request,
-                items,
+                items: values,
                 turn_ends,
             } => TableLine::Heard {
                 n,
                 heard: HeardLine {
                     request,
-                    items: items_of(&items, line)?,
+                    items: items_of(&values, line)?,
                     turn_ends,
                 },
             },
@@ -218,10 +219,6 @@ impl Game for Tsuitate {
                 FromSeat::Resign => SeatLine::Request(Request::Resign),
             })
             .map_err(|e| e.to_string())
-    }
-
-    fn draw() -> Request {
-        Request::Draw
     }
 
     fn actor(session: &TsuitateSession, _request: &Request) -> Option<Color> {
