@@ -1,9 +1,11 @@
-//! A seat's side of the seat protocol, without any I/O: [`SeatState`] reads the table's lines
-//! into the seat's [`Perception`] (exactly what it was told and did) and the public state, and
-//! builds the seat's [`PlayerView`] from them, as a local table would.
+//! A seat's side of the seat protocol, without any I/O, for every game: [`GameSeat`] reads the
+//! table's lines into what the seat was told (for the chess family its [`Perception`]: exactly
+//! what it was told and did) and the public state, within bounds (the longest line the game so
+//! far allows, the refusals kept), and builds the seat's view from them, as a local table would.
 
-use super::wire::{State, ToSeat};
-use crate::log::{GameLog, Perceived, Perception};
+use super::play::SeatSide;
+use crate::game::{Chess, Game, TableLine};
+use crate::log::Perception;
 use crate::view::PlayerView;
 use shakmaty::Color;
 use thiserror::Error;
@@ -34,9 +36,6 @@ pub enum SeatError {
 /// The longest line other than the reveal (a welcome, a `heard` line, a state).
 const MAX_PLAIN_LINE: usize = 1024 * 1024;
 
-/// Bytes of the reveal a request may take, at most (an event in JSON is a few hundred bytes).
-const REVEAL_PER_REQUEST: usize = 256;
-
 /// A table's line the seat cannot read, in words: why, and the line quoted short.
 pub fn malformed(why: &str, line: &str) -> SeatError {
     SeatError::Malformed(format!(
@@ -48,7 +47,7 @@ pub fn malformed(why: &str, line: &str) -> SeatError {
 
 /// A refusal from the table, kept among the last [`KEPT_ERRORS`] (a table can send any number);
 /// the table's words are shown, so they are bounded and control characters escaped.
-pub fn refused(errors: &mut Vec<String>, error: &str) -> Received {
+fn refused(errors: &mut Vec<String>, error: &str) -> Received {
     if errors.len() >= KEPT_ERRORS {
         errors.remove(0);
     }
@@ -58,7 +57,7 @@ pub fn refused(errors: &mut Vec<String>, error: &str) -> Received {
 }
 
 /// Checks that heard line `n` follows the `held` ones (`None`: no welcome yet).
-pub fn next_heard(n: usize, held: Option<usize>) -> Result<(), SeatError> {
+fn next_heard(n: usize, held: Option<usize>) -> Result<(), SeatError> {
     let Some(held) = held else {
         return Err(SeatError::OutOfOrder(
             "a heard line before the welcome".into(),
@@ -74,7 +73,7 @@ pub fn next_heard(n: usize, held: Option<usize>) -> Result<(), SeatError> {
 
 /// The opponent's name from a state line, cleaned as every name that enters, and kept in
 /// `names` at `opponent` (its index there, once the seat is known) once it has sat down.
-pub fn opponent_named(names: &mut [String; 2], opponent: Option<usize>, name: &mut String) {
+fn opponent_named(names: &mut [String; 2], opponent: Option<usize>, name: &mut String) {
     *name = crate::untrusted::clean_name(name);
     if let Some(i) = opponent
         && !name.is_empty()
@@ -83,25 +82,69 @@ pub fn opponent_named(names: &mut [String; 2], opponent: Option<usize>, name: &m
     }
 }
 
-/// What the seat knows: its perception, the public state, and what the table said last.
-#[derive(Clone, Debug, Default)]
-pub struct SeatState {
-    /// The seat, its token and everything it heard (after the welcome).
-    seat: Option<(Color, String, Perception)>,
-    /// The names (public).
+/// What a seat of game `G` knows: what it was told (the welcome's public facts and its record),
+/// the public state, and what the table said last. The chess family's is [`SeatState`],
+/// tsuitate's [`crate::tsuitate::client::TsuitateSeatState`].
+pub struct GameSeat<G: Game> {
+    /// The seat, its token and everything it was told (after the welcome).
+    seat: Option<(G::Side, String, G::Told)>,
+    /// The names (public): Black's (sente's), then White's (gote's).
     pub names: [String; 2],
     /// The latest public state.
-    pub state: Option<State>,
+    pub state: Option<G::State>,
     /// The true board, for a handicap game's sighted seat.
-    pub board: Option<String>,
+    pub board: Option<G::Board>,
     /// The whole game, once revealed at the end.
-    pub reveal: Option<GameLog>,
+    pub reveal: Option<G::Reveal>,
     /// Refusals not yet read by the caller (the last [`KEPT_ERRORS`]: a table can send any
     /// number).
     pub errors: Vec<String>,
-    /// The view, rebuilt when the perception changes.
-    view: Option<PlayerView>,
+    /// The view, rebuilt when the record changes.
+    view: Option<G::View>,
 }
+
+impl<G: Game> Default for GameSeat<G> {
+    fn default() -> GameSeat<G> {
+        GameSeat {
+            seat: None,
+            names: Default::default(),
+            state: None,
+            board: None,
+            reveal: None,
+            errors: Vec::new(),
+            view: None,
+        }
+    }
+}
+
+impl<G: Game> Clone for GameSeat<G> {
+    fn clone(&self) -> GameSeat<G> {
+        GameSeat {
+            seat: self.seat.clone(),
+            names: self.names.clone(),
+            state: self.state.clone(),
+            board: self.board.clone(),
+            reveal: self.reveal.clone(),
+            errors: self.errors.clone(),
+            view: self.view.clone(),
+        }
+    }
+}
+
+impl<G: Game> std::fmt::Debug for GameSeat<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GameSeat")
+            .field("seat", &self.seat)
+            .field("names", &self.names)
+            .field("state", &self.state)
+            .field("reveal", &self.reveal.is_some())
+            .field("errors", &self.errors)
+            .finish_non_exhaustive()
+    }
+}
+
+/// What a chess-family seat knows: its [`Perception`], the public state, the table's last words.
+pub type SeatState = GameSeat<Chess>;
 
 /// What a line changed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -116,10 +159,10 @@ pub enum Received {
     Refused(String),
 }
 
-impl SeatState {
+impl<G: Game> GameSeat<G> {
     /// Nothing heard yet.
-    pub fn new() -> SeatState {
-        SeatState::default()
+    pub fn new() -> GameSeat<G> {
+        GameSeat::default()
     }
 
     /// Reads one line from the table.
@@ -131,64 +174,34 @@ impl SeatState {
                 limit,
             });
         }
-        let message: ToSeat =
+        let message: G::ToSeat =
             serde_json::from_str(line).map_err(|e| malformed(&e.to_string(), line))?;
-        match message {
-            ToSeat::Welcome {
+        match G::table_line(message, line)? {
+            TableLine::Welcome {
                 seat,
                 token,
-                rules,
-                start,
-                unseen,
-                white,
-                black,
-                opening,
-                ..
+                told,
+                names,
             } => {
-                let perception = Perception {
-                    color: seat,
-                    rules,
-                    start,
-                    unseen: unseen.map(|[p, n, b, r, q, k]| shakmaty::ByRole {
-                        pawn: p,
-                        knight: n,
-                        bishop: b,
-                        rook: r,
-                        queen: q,
-                        king: k,
-                    }),
-                    opening,
-                    events: Vec::new(),
-                };
-                self.welcome(token, perception);
-                self.names = [black, white].map(|n| crate::untrusted::clean_name(&n));
+                self.welcome(seat, token, told);
+                self.names = names.map(|n| crate::untrusted::clean_name(&n));
                 Ok(Received::Welcome)
             }
-            ToSeat::Heard {
-                n,
-                request,
-                items,
-                turn_ends,
-            } => self.heard(
-                n,
-                Perceived {
-                    request,
-                    heard: items,
-                    turn_ends,
-                },
-            ),
-            ToSeat::State(mut state) => {
-                let opponent = self.seat().map(|seat| usize::from(!seat == Color::White));
-                opponent_named(&mut self.names, opponent, &mut state.opponent_name);
+            TableLine::Heard { n, heard } => self.heard(n, heard),
+            TableLine::State(mut state) => {
+                let opponent = self
+                    .seat()
+                    .map(|seat| usize::from(!G::slot(seat) == Color::White));
+                opponent_named(&mut self.names, opponent, G::opponent_name(&mut state));
                 self.state = Some(state);
                 Ok(Received::State)
             }
-            ToSeat::Board { fen } => {
-                self.board = Some(fen);
+            TableLine::Board(board) => {
+                self.board = Some(board);
                 Ok(Received::News)
             }
-            ToSeat::Error { error } => Ok(refused(&mut self.errors, &error)),
-            ToSeat::Reveal { log } => {
+            TableLine::Error(error) => Ok(refused(&mut self.errors, &error)),
+            TableLine::Reveal(log) => {
                 self.reveal = Some(*log);
                 Ok(Received::News)
             }
@@ -197,21 +210,20 @@ impl SeatState {
 
     /// A welcome: a new seat, or after a reconnection the record so far kept when it is the
     /// same seat of the same game (the table then sends only the later lines).
-    fn welcome(&mut self, token: String, perception: Perception) {
-        let seat = perception.color;
+    fn welcome(&mut self, seat: G::Side, token: String, told: G::Told) {
         let keep = matches!(&self.seat, Some((c, t, _)) if *c == seat && *t == token);
         if !keep {
-            self.seat = Some((seat, token, perception));
+            self.seat = Some((seat, token, told));
             self.view = None;
         }
     }
 
     /// The `n`th thing the seat heard, which must follow the ones it holds.
-    fn heard(&mut self, n: usize, perceived: Perceived) -> Result<Received, SeatError> {
-        let held = self.seat.as_ref().map(|(_, _, seen)| seen.events.len());
+    fn heard(&mut self, n: usize, heard: G::Heard) -> Result<Received, SeatError> {
+        let held = self.seat.as_ref().map(|(_, _, told)| G::record_len(told));
         next_heard(n, held)?;
-        if let Some((_, _, seen)) = &mut self.seat {
-            seen.events.push(perceived);
+        if let Some((_, _, told)) = &mut self.seat {
+            G::hear(told, heard);
         }
         self.view = None;
         Ok(Received::News)
@@ -222,7 +234,7 @@ impl SeatState {
     /// ends with a line this seat heard.
     fn longest_line(&self) -> usize {
         let turns = self.have().saturating_add(1);
-        let per_turn = (crate::log::MAX_REQUESTS_PER_TURN + 8) * REVEAL_PER_REQUEST;
+        let per_turn = (crate::log::MAX_REQUESTS_PER_TURN + 8) * G::REVEAL_PER_REQUEST;
         turns
             .saturating_mul(per_turn)
             .saturating_add(MAX_PLAIN_LINE)
@@ -230,7 +242,7 @@ impl SeatState {
     }
 
     /// The seat, once welcomed.
-    pub fn seat(&self) -> Option<Color> {
+    pub fn seat(&self) -> Option<G::Side> {
         self.seat.as_ref().map(|(c, _, _)| *c)
     }
 
@@ -241,20 +253,29 @@ impl SeatState {
 
     /// How many `heard` lines the seat holds (sent back in a reconnecting `hello`).
     pub fn have(&self) -> usize {
-        self.seat.as_ref().map_or(0, |(_, _, p)| p.events.len())
+        self.seat
+            .as_ref()
+            .map_or(0, |(_, _, told)| G::record_len(told))
     }
 
-    /// What the seat was told and did.
-    pub fn perception(&self) -> Option<&Perception> {
-        self.seat.as_ref().map(|(_, _, p)| p)
+    /// What the seat was told (the welcome's facts and its record), once welcomed.
+    pub fn told(&self) -> Option<&G::Told> {
+        self.seat.as_ref().map(|(_, _, told)| told)
     }
 
-    /// The seat's view (rebuilt only after something new was heard).
-    pub fn view(&mut self) -> Option<&PlayerView> {
+    /// The view kept, if built since the record last changed; `build` makes it otherwise.
+    fn cached_view(&mut self, build: impl FnOnce(&G::Told) -> G::View) -> Option<&G::View> {
         if self.view.is_none() {
-            self.view = self.perception().map(PlayerView::from_perception);
+            self.view = self.told().map(build);
         }
         self.view.as_ref()
+    }
+
+    /// Whether the table's public state has caught up with every line heard.
+    pub fn caught_up(&self) -> bool {
+        self.state
+            .as_ref()
+            .is_some_and(|s| G::state_n(s) == self.have())
     }
 
     /// Whether the seat is to act: its turn (or its placement), the game not over, and the
@@ -263,8 +284,44 @@ impl SeatState {
         let (Some(seat), Some(state)) = (self.seat(), &self.state) else {
             return false;
         };
-        state.over.is_none()
-            && state.n == self.have()
-            && state.placing.unwrap_or(state.to_move) == seat
+        self.caught_up() && G::acting(state) == Some(seat)
+    }
+}
+
+impl<G: Game> SeatSide for GameSeat<G> {
+    fn receive(&mut self, line: &str) -> Result<Received, SeatError> {
+        GameSeat::receive(self, line)
+    }
+
+    fn token(&self) -> Option<&str> {
+        GameSeat::token(self)
+    }
+
+    fn revealed(&self) -> bool {
+        self.reveal.is_some()
+    }
+
+    fn have(&self) -> usize {
+        GameSeat::have(self)
+    }
+
+    fn caught_up(&self) -> bool {
+        GameSeat::caught_up(self)
+    }
+
+    fn plies(&mut self) -> Option<u32> {
+        G::plies(self)
+    }
+}
+
+impl GameSeat<Chess> {
+    /// What the seat was told and did.
+    pub fn perception(&self) -> Option<&Perception> {
+        self.told()
+    }
+
+    /// The seat's view (rebuilt only after something new was heard).
+    pub fn view(&mut self) -> Option<&PlayerView> {
+        self.cached_view(PlayerView::from_perception)
     }
 }

@@ -8,9 +8,9 @@
 //!   It is sent exactly what its seat heard (its view's perception), nothing else.
 
 use super::Hello;
-use super::client::{Received, SeatError, SeatState};
+use super::client::SeatState;
 use super::pipes::{Said, Trouble};
-use super::play::{SeatBot, SeatSide};
+use super::play::SeatBot;
 use super::program::Program;
 use super::wire::{FromSeat, OverWire, State, ToSeat};
 use crate::bots::driver::Driver;
@@ -79,32 +79,6 @@ impl SeatBot<SeatState> for ChessSeat<'_> {
             state.view().and_then(|view| self.bot.act(view))
         }?;
         serde_json::to_string(&crate::referee::RequestRepr::from(request)).ok()
-    }
-}
-
-impl SeatSide for SeatState {
-    fn receive(&mut self, line: &str) -> Result<Received, SeatError> {
-        SeatState::receive(self, line)
-    }
-
-    fn token(&self) -> Option<&str> {
-        SeatState::token(self)
-    }
-
-    fn revealed(&self) -> bool {
-        self.reveal.is_some()
-    }
-
-    fn have(&self) -> usize {
-        SeatState::have(self)
-    }
-
-    fn caught_up(&self) -> bool {
-        self.state.as_ref().is_some_and(|s| s.n == self.have())
-    }
-
-    fn plies(&mut self) -> Option<u32> {
-        self.view().map(plies_played)
     }
 }
 

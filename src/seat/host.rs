@@ -1,17 +1,18 @@
-//! The table's side of the seat protocol, without any I/O: a [`Host`] holds the one true game (a
-//! [`GameSession`], autosaved) and turns each seat's lines into lines for the seats.
+//! The table's side of the seat protocol, without any I/O, for every game ([`Game`]): a
+//! [`GameHost`] holds the one true game (its session, autosaved; the chess family's [`Host`]
+//! holds a [`GameSession`]) and turns each seat's lines into lines for the seats.
 //!
-//! What goes to a seat is built only from that seat's [`crate::log::Perception`] (kept up to
-//! date event by event, [`Following`], so a request costs the same late in a long game): its own
+//! What goes to a seat is built only from what that seat perceived ([`Game::perceived`], read
+//! event by event as the log grows, so a request costs the same late in a long game): its own
 //! requests and what it heard, plus public facts (whose turn, clocks, result, draw offers, the
 //! other seat's presence). A seat that heard nothing new is sent nothing at all, so not even the
 //! timing of its lines tells it what the opponent tried. The reveal (the whole log) is sent only
 //! once the game is over.
 
 use super::secure::{Claim, Refusal};
-use super::wire::{ClockWire, FromSeat, LineError, OverWire, State, ToSeat};
-use crate::log::{Event, Following};
-use crate::referee::Request;
+use super::wire::LineError;
+pub use crate::game::SeatLine;
+use crate::game::{Applied, Chess, Game, Public};
 use crate::session::GameSession;
 use shakmaty::Color;
 use std::time::Duration;
@@ -63,48 +64,229 @@ pub enum HelloError {
     Full,
 }
 
-/// The table: the game, both seats' tokens and what each seat has been sent.
-pub struct Host {
-    session: GameSession,
+/// The table of game `G`: the true game (its session), the door (codes, tokens), and what each
+/// seat has been sent. Every game's requests take the one path: the rules of [`step`], the
+/// referee, then each seat's record built only from what it heard, the state, and the reveal.
+pub struct GameHost<G: Game> {
+    session: G::Session,
     door: Door,
     connected: [bool; 2],
-    /// What each seat perceived of the log, as of the last update.
-    seen: [Following; 2],
+    /// Each seat's record (by door slot): what it perceived of the events read so far.
+    records: [Vec<G::Heard>; 2],
+    /// The events read into the records.
+    recorded: usize,
     /// `heard` lines sent to each seat.
     sent: [usize; 2],
     revealed: [bool; 2],
     /// A draw offer standing, by the side that made it.
-    offer: Option<Color>,
+    offer: Option<G::Side>,
     clock_started: bool,
+    /// Why the last autosave failed, if it did.
+    pub autosave_error: Option<String>,
+}
+
+/// The chess family's table: a [`GameSession`], autosaved.
+pub type Host = GameHost<Chess>;
+
+impl<G: Game> GameHost<G> {
+    /// A table for `session` with `door`.
+    pub fn with_door(session: G::Session, door: Door) -> GameHost<G> {
+        let mut host = GameHost {
+            autosave_error: G::autosave_error(&session),
+            session,
+            door,
+            connected: [false; 2],
+            records: [Vec::new(), Vec::new()],
+            recorded: 0,
+            sent: [0; 2],
+            revealed: [false; 2],
+            offer: None,
+            clock_started: false,
+        };
+        host.record_events();
+        host
+    }
+
+    /// The join code a player types to take a free seat, as shown: `ABC-DEF`.
+    pub fn code(&self) -> String {
+        self.door.code()
+    }
+
+    /// The true game (the host's alone).
+    pub fn session(&self) -> &G::Session {
+        &self.session
+    }
+
+    /// Whether a seat has been sent the reveal (since its last connection).
+    pub fn revealed(&self, seat: Color) -> bool {
+        self.revealed[at(seat)]
+    }
+
+    /// Whether a seat is connected now.
+    pub fn is_connected(&self, seat: Color) -> bool {
+        self.connected[at(seat)]
+    }
+
+    /// `seat`'s record so far (what it is sent, line by line).
+    pub fn record_of(&self, seat: Color) -> &[G::Heard] {
+        &self.records[at(seat)]
+    }
+
+    /// Brings both seats' records up to date with the game's events: each built from what
+    /// that seat perceived alone ([`Game::perceived`]).
+    fn record_events(&mut self) {
+        let events = G::events(&self.session);
+        if events < self.recorded {
+            self.records = [Vec::new(), Vec::new()];
+            self.recorded = 0;
+        }
+        for index in self.recorded..events {
+            for slot in Color::ALL {
+                if let Some(heard) = G::perceived(&self.session, index, G::side(slot)) {
+                    self.records[at(slot)].push(heard);
+                }
+            }
+        }
+        self.recorded = events;
+        self.autosave_error = G::autosave_error(&self.session);
+    }
+
+    /// A new connection's first line. Seats it (by its token, or with the join code on a free
+    /// seat) and returns the seat with the lines to send: the welcome and everything the seat
+    /// heard after the `have` lines it holds. `Err`: why, told to the connection, which is then
+    /// closed.
+    pub fn connect(&mut self, line: &str, now: Duration) -> Result<(Color, Outbox), HelloError> {
+        let (seat, hello) = self.door.admit(line)?;
+        let i = at(seat);
+        self.connected[i] = true;
+        // A seat's name is set by its first hello that gives one.
+        let slot = G::name_mut(&mut self.session, G::side(seat));
+        if let Some(name) = hello
+            .name
+            .as_ref()
+            .map(|n| n.trim())
+            .filter(|n| !n.is_empty())
+            && slot.is_empty()
+        {
+            *slot = name.to_owned();
+            G::names_changed(&mut self.session);
+        }
+        if !self.clock_started && self.connected == [true; 2] {
+            self.clock_started = true;
+            G::both_seated(&mut self.session, now);
+        }
+        let welcome = G::welcome(&self.session, G::side(seat), self.door.token(seat));
+        let mut out = vec![(seat, welcome)];
+        self.record_events();
+        self.sent[i] = hello.have.min(self.records[i].len());
+        self.revealed[i] = false;
+        self.updates(now, [true, true], &mut out);
+        Ok((seat, out))
+    }
+
+    /// A seat's connection closed: the other seat is told (its seat stays, for its token).
+    pub fn disconnect(&mut self, seat: Color, now: Duration) -> Outbox {
+        self.connected[at(seat)] = false;
+        let mut out = Vec::new();
+        self.updates(now, [seat == Color::Black, seat == Color::White], &mut out);
+        out
+    }
+
+    /// Records a fallen flag, if any, and tells the seats.
+    pub fn tick(&mut self, now: Duration) -> Outbox {
+        let mut out = Vec::new();
+        if G::tick(&mut self.session, now) {
+            self.updates(now, [false; 2], &mut out);
+        }
+        out
+    }
+
+    /// A line from a seated connection, by the rules every table applies ([`step`]).
+    pub fn handle(&mut self, seat: Color, line: &str, now: Duration) -> Outbox {
+        let mut out = Vec::new();
+        let side = G::side(seat);
+        let over = G::over(&self.session);
+        let opponent = G::side(!seat);
+        match step(G::read(line, side), side, opponent, over, self.offer) {
+            Step::Refuse(error) => out.push((seat, super::wire::error_line(error))),
+            Step::Offer => {
+                self.offer = Some(side);
+                self.updates(now, [true; 2], &mut out);
+            }
+            Step::Accept => self.request(seat, G::DRAW, now, &mut out),
+            Step::Request(request) if G::actor(&self.session, &request) != Some(side) => {
+                out.push((seat, super::wire::error_line(G::not_your_turn(&request))));
+            }
+            Step::Request(request) => self.request(seat, request, now, &mut out),
+        }
+        out
+    }
+
+    /// Makes `request` for `seat` at the referee and tells the seats.
+    fn request(&mut self, seat: Color, request: G::Request, now: Duration, out: &mut Outbox) {
+        match G::apply(&mut self.session, request, now) {
+            Err(error) => {
+                out.push((seat, super::wire::error_line(error)));
+                // A flag that fell before the request is recorded by it: tell both.
+                if G::over(&self.session) {
+                    self.offer = None;
+                    self.updates(now, [true; 2], out);
+                }
+            }
+            Ok(Applied { turn_ends, by }) => {
+                // An offer lapses when the other side plays on without taking it.
+                let lapsed = self
+                    .offer
+                    .is_some_and(|o| turn_ends && by.is_some_and(|by| by != o));
+                if lapsed || G::over(&self.session) {
+                    self.offer = None;
+                }
+                self.updates(now, [lapsed; 2], out);
+            }
+        }
+    }
+
+    /// Sends each connected seat what it has not been sent: its new `heard` lines, the game's
+    /// private lines (a sighted seat's true board), the state (when anything was new to it or
+    /// `public[seat]`: a public change), and the reveal once the game is over.
+    fn updates(&mut self, now: Duration, public: [bool; 2], out: &mut Outbox) {
+        self.record_events();
+        let over = G::over(&self.session);
+        for seat in Color::ALL {
+            let i = at(seat);
+            if !self.connected[i] {
+                continue;
+            }
+            let record = &self.records[i];
+            let new = record.len() > self.sent[i];
+            for (k, heard) in record.iter().enumerate().skip(self.sent[i]) {
+                out.push((seat, G::heard_line(k + 1, heard)));
+            }
+            self.sent[i] = record.len();
+            let side = G::side(seat);
+            if let Some(line) = G::private_lines(&self.session, side, new || public[i]) {
+                out.push((seat, line));
+            }
+            if new || public[i] || (over && !self.revealed[i]) {
+                let facts = Public {
+                    n: self.sent[i],
+                    opponent_connected: self.connected[at(!seat)],
+                    draw_offer: self.offer,
+                };
+                out.push((seat, G::state_line(&self.session, side, facts, now)));
+            }
+            if over && !self.revealed[i] {
+                self.revealed[i] = true;
+                out.push((seat, G::reveal_line(&self.session)));
+            }
+        }
+    }
 }
 
 impl Host {
     /// A table for `session`, with a fresh join code and seat tokens drawn from `seed`.
     pub fn new(session: GameSession, seed: u64) -> Host {
         Host::with_door(session, Door::new(seed, false))
-    }
-
-    fn with_door(session: GameSession, door: Door) -> Host {
-        let log = session.game().log();
-        let seen = [
-            Following::new(log, Color::White),
-            Following::new(log, Color::Black),
-        ];
-        Host {
-            session,
-            seen,
-            door,
-            connected: [false; 2],
-            sent: [0; 2],
-            revealed: [false; 2],
-            offer: None,
-            clock_started: false,
-        }
-    }
-
-    /// The join code a player types to take a free seat, as shown: `ABC-DEF`.
-    pub fn code(&self) -> String {
-        self.door.code()
     }
 
     /// A table for a resumed game: each seat is taken back with its own code (see
@@ -146,11 +328,6 @@ impl Host {
         self.door.secret(claim)
     }
 
-    /// The game (the host's: the true position and the whole log).
-    pub fn session(&self) -> &GameSession {
-        &self.session
-    }
-
     /// Keeps `seat` for the host's own player and returns its token (a `hello` with it takes
     /// the seat; the code no longer does).
     pub fn reserve(&mut self, seat: Color) -> String {
@@ -162,218 +339,9 @@ impl Host {
         }
         self.door.reserve(seat)
     }
-
-    /// Whether a seat has been sent the reveal (since its last connection).
-    pub fn revealed(&self, seat: Color) -> bool {
-        self.revealed[at(seat)]
-    }
-
-    /// Whether a seat is connected now.
-    pub fn is_connected(&self, seat: Color) -> bool {
-        self.connected[at(seat)]
-    }
-
-    /// A new connection's first line. Seats it (by its token, or with the join code on a free
-    /// seat) and returns the seat with the lines to send: the welcome and everything the seat
-    /// heard after the `have` lines it holds. `Err`: why, told to the connection, which is then
-    /// closed.
-    pub fn connect(&mut self, line: &str, now: Duration) -> Result<(Color, Outbox), HelloError> {
-        let (seat, hello) = self.door.admit(line)?;
-        let i = at(seat);
-        self.connected[i] = true;
-        // A seat's name is set by its first hello that gives one.
-        let slot = {
-            let meta = self.session.meta_mut();
-            seat.fold_wb(&mut meta.white, &mut meta.black)
-        };
-        if let Some(name) = hello
-            .name
-            .as_ref()
-            .map(|n| n.trim())
-            .filter(|n| !n.is_empty())
-            && slot.is_empty()
-        {
-            *slot = name.to_owned();
-            self.session.save_now();
-        }
-        if !self.clock_started && self.connected == [true; 2] {
-            self.clock_started = true;
-            self.session.start_clock(now);
-        }
-        let mut out = vec![(seat, self.welcome(seat).line())];
-        self.sent[i] = hello.have.min(self.perceived_len(seat));
-        self.revealed[i] = false;
-        self.updates(now, [true, true], &mut out);
-        Ok((seat, out))
-    }
-
-    fn welcome(&self, seat: Color) -> ToSeat {
-        let log = self.session.game().log();
-        // The start as the seat was told it (only its own pieces after a hidden start).
-        let seen = log.perceived_by_upto(seat, 0);
-        ToSeat::Welcome {
-            version: super::VERSION,
-            seat,
-            token: self.door.token(seat).to_owned(),
-            rules: log.rules.clone(),
-            start: seen.start,
-            unseen: seen.unseen.map(super::wire::unseen_counts),
-            white: self.session.meta().white.clone(),
-            black: self.session.meta().black.clone(),
-            opening: crate::announce::heard_by(&log.opening, seat).collect(),
-        }
-    }
-
-    /// How many events `seat` perceived (brought up to date with the log).
-    fn perceived_len(&mut self, seat: Color) -> usize {
-        self.seen[at(seat)]
-            .update(self.session.game().log())
-            .events
-            .len()
-    }
-
-    /// A seat's connection closed: the other seat is told (its seat stays, for its token).
-    pub fn disconnect(&mut self, seat: Color, now: Duration) -> Outbox {
-        self.connected[at(seat)] = false;
-        let mut out = Vec::new();
-        self.updates(now, [seat == Color::Black, seat == Color::White], &mut out);
-        out
-    }
-
-    /// Records a fallen flag, if any, and tells the seats.
-    pub fn tick(&mut self, now: Duration) -> Outbox {
-        let mut out = Vec::new();
-        if self.session.over().is_none() && self.session.check_time(now).is_some() {
-            self.updates(now, [false; 2], &mut out);
-        }
-        out
-    }
-
-    /// A line from a seated connection.
-    pub fn handle(&mut self, seat: Color, line: &str, now: Duration) -> Outbox {
-        let mut out = Vec::new();
-        let read = FromSeat::parse(line, seat)
-            .map(|line| match line {
-                FromSeat::Hello(_) => SeatLine::Hello,
-                FromSeat::OfferDraw => SeatLine::OfferDraw,
-                FromSeat::AcceptDraw => SeatLine::AcceptDraw,
-                FromSeat::Request(request) => SeatLine::Request(request),
-            })
-            .map_err(|e| e.to_string());
-        let over = self.session.over().is_some();
-        let refuse =
-            |out: &mut Outbox, error: String| out.push((seat, super::wire::error_line(error)));
-        match step(read, seat, !seat, over, self.offer) {
-            Step::Refuse(error) => refuse(&mut out, error),
-            Step::Offer => {
-                self.offer = Some(seat);
-                self.updates(now, [true; 2], &mut out);
-            }
-            Step::Accept => self.request(seat, Request::Draw, now, &mut out),
-            Step::Request(request) => {
-                if request.actor(self.session.to_move()) != Some(seat) {
-                    let error = format!("it is not your turn to \"{}\"", request.name());
-                    refuse(&mut out, error);
-                } else {
-                    self.request(seat, request, now, &mut out);
-                }
-            }
-        }
-        out
-    }
-
-    /// Makes `request` for `seat` at the referee and tells the seats.
-    fn request(&mut self, seat: Color, request: Request, now: Duration, out: &mut Outbox) {
-        match self.session.apply(request, now) {
-            Err(e) => {
-                out.push((
-                    seat,
-                    ToSeat::Error {
-                        error: e.to_string(),
-                    }
-                    .line(),
-                ));
-                // A flag that fell before the request is recorded by it: tell both.
-                if self.session.over().is_some() {
-                    self.offer = None;
-                    self.updates(now, [true; 2], out);
-                }
-            }
-            Ok(Event { turn_ends, by, .. }) => {
-                // An offer lapses when the other side plays on without taking it.
-                let lapsed = self.offer.is_some_and(|o| turn_ends && by == Some(!o));
-                if lapsed || self.session.over().is_some() {
-                    self.offer = None;
-                }
-                self.updates(now, [lapsed; 2], out);
-            }
-        }
-    }
-
-    /// Sends each connected seat what it has not been sent: its new `heard` lines, the true
-    /// board to a sighted seat, the state (when anything was new to it or `public[seat]`: a
-    /// public change), and the reveal once the game is over.
-    fn updates(&mut self, now: Duration, public: [bool; 2], out: &mut Outbox) {
-        let over = self.session.over();
-        for seat in Color::ALL {
-            let i = at(seat);
-            if !self.connected[i] {
-                continue;
-            }
-            let seen = self.seen[i].update(self.session.game().log());
-            let new = seen.events.len() > self.sent[i];
-            for (k, event) in seen.events.iter().enumerate().skip(self.sent[i]) {
-                let line = ToSeat::Heard {
-                    n: k + 1,
-                    request: event.request.clone(),
-                    items: event.heard.clone(),
-                    turn_ends: event.turn_ends,
-                };
-                out.push((seat, line.line()));
-            }
-            self.sent[i] = seen.events.len();
-            let sighted = self.session.rules().variant().seeing_side() == Some(seat);
-            if sighted && (new || public[i]) {
-                let fen = self.session.game().referee().fen();
-                out.push((seat, ToSeat::Board { fen }.line()));
-            }
-            if new || public[i] || (over.is_some() && !self.revealed[i]) {
-                out.push((seat, ToSeat::State(self.state(seat, now)).line()));
-            }
-            if over.is_some() && !self.revealed[i] {
-                self.revealed[i] = true;
-                let log = Box::new(self.session.game().log().clone());
-                out.push((seat, ToSeat::Reveal { log }.line()));
-            }
-        }
-    }
-
-    /// The public state as `seat` is told it.
-    fn state(&self, seat: Color, now: Duration) -> State {
-        let clock = self.session.facts().time_control.and_then(|control| {
-            self.session.facts().clock_reading(now).map(|r| ClockWire {
-                white_ms: r.white_ms,
-                black_ms: r.black_ms,
-                running: self.session.facts().clock_running(),
-                control,
-            })
-        });
-        State {
-            n: self.sent[at(seat)],
-            to_move: self.session.to_move(),
-            placing: self.session.placing(),
-            clock,
-            over: self.session.over().map(OverWire::from),
-            opponent_connected: self.connected[at(!seat)],
-            draw_offer: self.offer,
-            opponent_name: (!seat)
-                .fold_wb(&self.session.meta().white, &self.session.meta().black)
-                .clone(),
-        }
-    }
 }
 
-impl SeatTable for Host {
+impl<G: Game> SeatTable for GameHost<G> {
     fn door(&self) -> &Door {
         &self.door
     }
@@ -383,41 +351,28 @@ impl SeatTable for Host {
     }
 
     fn connect(&mut self, line: &str, now: Duration) -> Result<(Color, Outbox), HelloError> {
-        Host::connect(self, line, now)
+        GameHost::connect(self, line, now)
     }
 
     fn handle(&mut self, seat: Color, line: &str, now: Duration) -> Outbox {
-        Host::handle(self, seat, line, now)
+        GameHost::handle(self, seat, line, now)
     }
 
     fn disconnect(&mut self, seat: Color, now: Duration) -> Outbox {
-        Host::disconnect(self, seat, now)
+        GameHost::disconnect(self, seat, now)
     }
 
     fn tick(&mut self, now: Duration) -> Outbox {
-        Host::tick(self, now)
+        GameHost::tick(self, now)
     }
 
     fn over_title(&self) -> Option<String> {
-        self.session.over().map(|over| over.title())
+        G::over_title(&self.session)
     }
 
     fn awaits_reveal(&self, seat: Color) -> bool {
         self.is_connected(seat) && !self.revealed(seat)
     }
-}
-
-/// A seated connection's line as every game's table reads it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SeatLine<R> {
-    /// Another `hello`.
-    Hello,
-    /// `offer_draw`.
-    OfferDraw,
-    /// `accept_draw`.
-    AcceptDraw,
-    /// A request of the game.
-    Request(R),
 }
 
 /// What a table does with a seated connection's line.

@@ -3,8 +3,10 @@
 //! referee; this one is for a player: across two machines, or an engine at our table.
 //!
 //! - [`wire`]: the lines, both directions.
-//! - [`host::Host`]: the table's side (the true game), without I/O.
-//! - [`client::SeatState`]: a seat's side (its perception and view), without I/O.
+//! - [`host::GameHost`]: the table's side (the true game) for every game ([`crate::game::Game`]),
+//!   without I/O; [`host::Host`] is the chess family's.
+//! - [`client::GameSeat`]: a seat's side (what it was told, and its view) for every game,
+//!   without I/O; [`client::SeatState`] is the chess family's.
 //! - [`secure`]: the sealed channel across machines (frames, SPAKE2 over the code or token,
 //!   ChaCha20-Poly1305); [`gate`]: which connections may try it.
 //! - [`net`]: the table's server for a [`host::Host`] (tokio); [`link::Connection`]: a seat's
@@ -31,9 +33,9 @@ pub mod serve;
 pub mod trouble;
 pub mod wire;
 
-pub use client::{Received, SeatError, SeatState};
+pub use client::{GameSeat, Received, SeatError, SeatState};
 pub use door::{Door, SeatTable};
-pub use host::{HelloError, Host, Outbox};
+pub use host::{GameHost, HelloError, Host, Outbox};
 pub use wire::{FromSeat, Hello, LineError, State, ToSeat};
 
 use std::io::{self, BufRead, Read};

@@ -6,134 +6,34 @@
 
 use crate::bots::driver::Driver;
 use crate::seat::Hello;
-use crate::seat::client::{
-    Received, SeatError, SeatState, malformed, next_heard, opponent_named, refused,
-};
+use crate::seat::client::{GameSeat, SeatState};
 use crate::seat::engine::{SeatEnd, play_seat};
 use crate::seat::link::Connection;
-use crate::seat::play::{SeatBot, SeatSide, next_line, play, say_hello};
+use crate::seat::play::{SeatBot, next_line, play, say_hello};
 use crate::seat::serve::ServeError;
-use crate::tsuitate::announce::{Item, color_from_name};
 use crate::tsuitate::bots::TsuitateBot;
-use crate::tsuitate::save::{SavedRequest, TsuitateSave};
-use crate::tsuitate::wire::{FromSeat, ToSeat, WireRules, WireState, is_tsuitate_welcome};
+use crate::tsuitate::save::SavedRequest;
+use crate::tsuitate::seam::Tsuitate;
+use crate::tsuitate::wire::{FromSeat, WireRules, WireState, is_tsuitate_welcome};
 use crate::tsuitate::{Over, SeatView};
-use shogi_core::{Color, PartialPosition};
-use shogi_usi_parser::FromUsi;
 use std::io::{self, BufRead, Read, Write};
 
-/// One `heard` line as the seat holds it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct HeardLine {
-    /// Its own request, when it made it.
-    pub request: Option<SavedRequest>,
-    /// What it heard.
-    pub items: Vec<Item>,
-    /// Whether the turn ended.
-    pub turn_ends: bool,
-}
+pub use super::seam::HeardLine;
 
-/// What a tsuitate seat knows: its colour and token, the public start and rules, its record,
-/// the public state, and the reveal once the game is over.
-#[derive(Clone, Debug, Default)]
-pub struct TsuitateSeatState {
-    seat: Option<(Color, String)>,
-    /// The rules (public).
-    pub rules: Option<WireRules>,
-    start: Option<PartialPosition>,
-    opening: Vec<Item>,
+/// What a tsuitate seat knows: the one seat state every game has ([`GameSeat`]), holding its
+/// colour and token, the public start and rules, its record, the public state, and the reveal
+/// once the game is over.
+pub type TsuitateSeatState = GameSeat<Tsuitate>;
+
+impl GameSeat<Tsuitate> {
+    /// The rules (public), once welcomed.
+    pub fn rules(&self) -> Option<&WireRules> {
+        self.told().map(|told| &told.rules)
+    }
+
     /// The seat's record.
-    pub record: Vec<HeardLine>,
-    /// Sente's and gote's names.
-    pub names: [String; 2],
-    /// The latest public state.
-    pub state: Option<WireState>,
-    /// The whole game, once revealed.
-    pub reveal: Option<TsuitateSave>,
-    /// Refusals not yet read (the last [`crate::seat::client::KEPT_ERRORS`]).
-    pub errors: Vec<String>,
-}
-
-fn items_of(values: &[serde_json::Value], line: &str) -> Result<Vec<Item>, SeatError> {
-    values
-        .iter()
-        .map(|v| Item::from_json(v).ok_or_else(|| malformed("not a tsuitate item", line)))
-        .collect()
-}
-
-impl TsuitateSeatState {
-    /// Nothing heard yet.
-    pub fn new() -> TsuitateSeatState {
-        TsuitateSeatState::default()
-    }
-
-    /// Reads one line from the table.
-    pub fn receive(&mut self, line: &str) -> Result<Received, SeatError> {
-        let message: ToSeat =
-            serde_json::from_str(line).map_err(|e| malformed(&e.to_string(), line))?;
-        match message {
-            ToSeat::Welcome {
-                seat,
-                token,
-                rules,
-                start,
-                white,
-                black,
-                opening,
-                ..
-            } => {
-                let color = color_from_name(&seat).ok_or_else(|| malformed("no seat", line))?;
-                let position = PartialPosition::from_usi(&format!("sfen {start}"))
-                    .map_err(|_| malformed("the start is not a SFEN", line))?;
-                let opening = items_of(&opening, line)?;
-                let same = self.seat.as_ref() == Some(&(color, token.clone()));
-                if !same {
-                    self.record.clear();
-                }
-                self.seat = Some((color, token));
-                self.rules = Some(rules);
-                self.start = Some(position);
-                self.opening = opening;
-                self.names = [black, white].map(|n| crate::untrusted::clean_name(&n));
-                Ok(Received::Welcome)
-            }
-            ToSeat::Heard {
-                n,
-                request,
-                items,
-                turn_ends,
-            } => {
-                next_heard(n, self.seat.is_some().then_some(self.record.len()))?;
-                let items = items_of(&items, line)?;
-                self.record.push(HeardLine {
-                    request,
-                    items,
-                    turn_ends,
-                });
-                Ok(Received::News)
-            }
-            ToSeat::State(mut state) => {
-                let opponent = self.seat().map(|seat| usize::from(seat == Color::Black));
-                opponent_named(&mut self.names, opponent, &mut state.opponent_name);
-                self.state = Some(state);
-                Ok(Received::State)
-            }
-            ToSeat::Error { error } => Ok(refused(&mut self.errors, &error)),
-            ToSeat::Reveal { log } => {
-                self.reveal = Some(*log);
-                Ok(Received::News)
-            }
-        }
-    }
-
-    /// The seat, once welcomed.
-    pub fn seat(&self) -> Option<Color> {
-        self.seat.as_ref().map(|(c, _)| *c)
-    }
-
-    /// The seat's token, once welcomed.
-    pub fn token(&self) -> Option<&str> {
-        self.seat.as_ref().map(|(_, t)| t.as_str())
+    pub fn record(&self) -> &[HeardLine] {
+        self.told().map_or(&[], |told| &told.record)
     }
 
     /// The end, once the table said it.
@@ -143,9 +43,9 @@ impl TsuitateSeatState {
 
     /// The seat's side of the screen, rebuilt from its start and record alone.
     pub fn view(&self) -> Option<SeatView> {
-        let (color, start) = (self.seat()?, self.start.as_ref()?);
-        let mut view = SeatView::new(color, start, &self.opening);
-        for line in &self.record {
+        let (color, told) = (self.seat()?, self.told()?);
+        let mut view = SeatView::new(color, &told.start, &told.opening);
+        for line in &told.record {
             match &line.request {
                 Some(SavedRequest::Try { usi }) => view.update(color, usi, &line.items, None),
                 Some(_) => view.heard.extend_from_slice(&line.items),
@@ -154,16 +54,6 @@ impl TsuitateSeatState {
         }
         view.over = self.over();
         Some(view)
-    }
-
-    /// Whether the seat is to act: its turn, the game not over, the state caught up.
-    pub fn to_act(&self) -> bool {
-        let (Some(seat), Some(state)) = (self.seat(), &self.state) else {
-            return false;
-        };
-        state.over.is_none()
-            && state.n == self.record.len()
-            && color_from_name(&state.to_move) == Some(seat)
     }
 }
 
@@ -208,37 +98,6 @@ impl SeatBot<TsuitateSeatState> for ShogiSeat<'_> {
             _ => None,
         };
         Some(attempt.map_or(FromSeat::Resign, FromSeat::Try).line())
-    }
-}
-
-impl SeatSide for TsuitateSeatState {
-    fn receive(&mut self, line: &str) -> Result<Received, SeatError> {
-        TsuitateSeatState::receive(self, line)
-    }
-
-    fn token(&self) -> Option<&str> {
-        TsuitateSeatState::token(self)
-    }
-
-    fn revealed(&self) -> bool {
-        self.reveal.is_some()
-    }
-
-    fn have(&self) -> usize {
-        self.record.len()
-    }
-
-    fn caught_up(&self) -> bool {
-        self.state
-            .as_ref()
-            .is_some_and(|s| s.n == self.record.len())
-    }
-
-    /// The legal moves the seat heard (its own and the opponent's).
-    fn plies(&mut self) -> Option<u32> {
-        self.seat()?;
-        let legal = self.record.iter().filter(|line| line.turn_ends).count();
-        Some(u32::try_from(legal).unwrap_or(u32::MAX))
     }
 }
 

@@ -55,6 +55,16 @@ pub fn heard_by(said: &[Said], color: Color) -> Vec<Item> {
         .collect()
 }
 
+/// The umpire's transition: `request` judged by `referee` for the side to move (changed when
+/// accepted), with what is said and to whom.
+pub fn judge(referee: &mut Referee, request: &Request) -> Result<Vec<Said>, TsuitateError> {
+    match request {
+        Request::Try(usi) => referee.attempt(usi),
+        Request::Resign => referee.resign(),
+        Request::Draw => referee.agree_draw(),
+    }
+}
+
 impl TsuitateGame {
     /// A game from the usual start.
     pub fn new(rules: TsuitateRules) -> TsuitateGame {
@@ -111,11 +121,7 @@ impl TsuitateGame {
                 return Err(TsuitateError::TooManyRequests(MAX_REQUESTS_PER_TURN));
             }
         }
-        let said = match &request {
-            Request::Try(usi) => self.referee.attempt(usi)?,
-            Request::Resign => self.referee.resign()?,
-            Request::Draw => self.referee.agree_draw()?,
-        };
+        let said = judge(&mut self.referee, &request)?;
         let over = self.referee.over();
         for (seat, color) in self.seats.iter_mut().zip(SIDES) {
             let heard = heard_by(&said, color);

@@ -7,35 +7,13 @@
 use super::announce::{EndReason, Item};
 use super::game::{Request, TsuitateGame};
 use super::referee::parse_move;
+use super::words::kanji;
 use crate::save::Meta;
 use shogi_core::{Color, Hand, Move, PartialPosition, PieceKind, Square};
 use std::fmt::Write as _;
 
 const FILES: [&str; 9] = ["１", "２", "３", "４", "５", "６", "７", "８", "９"];
 const RANKS: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
-
-/// A piece kind in a move (`成香`), or in a diagram (`杏`, one character).
-fn kanji(kind: PieceKind, diagram: bool) -> &'static str {
-    match kind {
-        PieceKind::Pawn => "歩",
-        PieceKind::Lance => "香",
-        PieceKind::Knight => "桂",
-        PieceKind::Silver => "銀",
-        PieceKind::Gold => "金",
-        PieceKind::Bishop => "角",
-        PieceKind::Rook => "飛",
-        PieceKind::King => "玉",
-        PieceKind::ProPawn => "と",
-        PieceKind::ProLance if diagram => "杏",
-        PieceKind::ProLance => "成香",
-        PieceKind::ProKnight if diagram => "圭",
-        PieceKind::ProKnight => "成桂",
-        PieceKind::ProSilver if diagram => "全",
-        PieceKind::ProSilver => "成銀",
-        PieceKind::ProBishop => "馬",
-        PieceKind::ProRook => "龍",
-    }
-}
 
 fn square_text(sq: Square) -> String {
     let (f, r) = (usize::from(sq.file()) - 1, usize::from(sq.rank()) - 1);

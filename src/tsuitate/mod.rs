@@ -3,12 +3,14 @@
 //! (RULES.md section 9). Shogi's rules, moves and notation (SFEN, USI) come from the
 //! `shogi_core`, `shogi_legality_lite` and `shogi_usi_parser` crates; nothing here generates moves.
 //!
-//! The module is apart from the chess referee ([`crate::referee`]), whose seam is chess-typed:
-//! [`referee::Referee`] holds the true position, [`seat::SeatView`] one player's side of the
-//! screen, [`bots`] the players that play from a seat, and the referee protocol drives a game when
-//! a `new` request names `"rules":"tsuitate"` (PROTOCOL.md section 10). [`game::TsuitateGame`]
-//! keeps the umpire, both seats and the record together (the protocol and the app play through
-//! it); [`save`] writes and reads it, [`csa`] exports it for other shogi programs.
+//! The module holds shogi's own parts; the machinery every game shares is reached through its
+//! [`crate::game::Game`] implementation ([`seam::Tsuitate`]): [`referee::Referee`] holds the true
+//! position, [`seat::SeatView`] one player's side of the screen, [`bots`] the players that play
+//! from a seat, and the referee protocol drives a game when a `new` request names
+//! `"rules":"tsuitate"` (PROTOCOL.md section 10). [`game::TsuitateGame`] keeps the umpire, both
+//! seats and the record together (the protocol and the app play through it); [`table`] and
+//! [`client`] are the generic table and seat state for it; [`save`] writes and reads it, [`csa`]
+//! exports it for other shogi programs.
 
 pub mod announce;
 pub mod bots;
@@ -26,6 +28,7 @@ pub mod replay;
 pub mod review;
 pub mod rules;
 pub mod save;
+pub mod seam;
 pub mod seat;
 pub mod table;
 pub mod wire;

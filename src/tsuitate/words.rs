@@ -25,6 +25,30 @@ pub fn kind_name(kind: PieceKind) -> &'static str {
     }
 }
 
+/// A piece kind in kanji: in a move (`成香`), or in a diagram (`杏`, one character); the king
+/// is 玉 (the app draws gote's as 王).
+pub fn kanji(kind: PieceKind, diagram: bool) -> &'static str {
+    match kind {
+        PieceKind::Pawn => "歩",
+        PieceKind::Lance => "香",
+        PieceKind::Knight => "桂",
+        PieceKind::Silver => "銀",
+        PieceKind::Gold => "金",
+        PieceKind::Bishop => "角",
+        PieceKind::Rook => "飛",
+        PieceKind::King => "玉",
+        PieceKind::ProPawn => "と",
+        PieceKind::ProLance if diagram => "杏",
+        PieceKind::ProLance => "成香",
+        PieceKind::ProKnight if diagram => "圭",
+        PieceKind::ProKnight => "成桂",
+        PieceKind::ProSilver if diagram => "全",
+        PieceKind::ProSilver => "成銀",
+        PieceKind::ProBishop => "馬",
+        PieceKind::ProRook => "龍",
+    }
+}
+
 /// The side's name: Sente (black, moves first) or Gote (white).
 pub fn side_name(color: Color) -> &'static str {
     match color {

@@ -121,7 +121,7 @@ impl SeatPlayer for Clumsy {
 
     fn request(&mut self) -> Option<String> {
         let state = &self.seat.state;
-        let turns = state.record.iter().filter(|l| l.turn_ends).count();
+        let turns = state.record().iter().filter(|l| l.turn_ends).count();
         let view = state.view()?;
         if state.to_act() && turns % 4 < 2 && self.tried_at != Some(turns) {
             self.tried_at = Some(turns);
@@ -557,4 +557,173 @@ fn a_tsuitate_bot_seat_honours_max_plies_as_a_chess_seat_does() {
     assert_eq!(over.winner, Some(Color::White), "sente resigned: {over:?}");
     assert_eq!(over.reason, kriegspiel::tsuitate::EndReason::Resignation);
     assert_eq!(game.referee().moves().len(), 6, "resigned at its 7th ply");
+}
+
+/// Two tables played in lockstep for the privacy property: the same lines from the watcher, and
+/// from the other seat requests that the watcher hears exactly alike, with other hidden pieces.
+struct Twins {
+    hosts: [TsuitateHost; 2],
+    /// The lines the watcher was sent at each table, up to the reveal.
+    lines: [Vec<String>; 2],
+    watcher: Color,
+}
+
+impl Twins {
+    fn new(watcher: Color) -> Twins {
+        let mut hosts = [7, 7].map(|seed| {
+            TsuitateHost::new(
+                TsuitateGame::new(TsuitateRules::default()),
+                Default::default(),
+                None,
+                seed,
+                false,
+            )
+        });
+        let mut lines = [Vec::new(), Vec::new()];
+        for (host, lines) in hosts.iter_mut().zip(&mut lines) {
+            for c in [Color::Black, Color::White] {
+                let mut hello = Hello::new();
+                hello.token = Some(host.door_mut().reserve(slot(c)));
+                let (_, out) = host.connect(&hello.line(), Duration::ZERO).expect("seated");
+                lines.extend(
+                    out.into_iter()
+                        .filter(|(s, _)| *s == slot(watcher))
+                        .map(|(_, l)| l),
+                );
+            }
+        }
+        Twins {
+            hosts,
+            lines,
+            watcher,
+        }
+    }
+
+    /// `seat` sends `line` at table `t`; the watcher's lines are kept.
+    fn send(&mut self, t: usize, seat: Color, line: &str) {
+        let out = self.hosts[t].handle(slot(seat), line, Duration::ZERO);
+        let watcher = slot(self.watcher);
+        self.lines[t].extend(
+            out.into_iter()
+                .filter(|(s, _)| *s == watcher)
+                .map(|(_, l)| l),
+        );
+    }
+
+    /// What the watcher would hear of `usi` at table `t` (`None`: refused).
+    fn would_hear(&self, t: usize, usi: &str) -> Option<Vec<Item>> {
+        let mut game = self.hosts[t].game().clone();
+        let event = game.apply(Request::Try(usi.to_owned())).ok()?;
+        Some(heard_by(&event.said, self.watcher))
+    }
+
+    /// The moves `side` could try at table `t` (from its own pieces), in a random order.
+    fn candidates(&self, t: usize, side: Color, rng: &mut kriegspiel::bench::Rng) -> Vec<String> {
+        let mut moves: Vec<String> = self.hosts[t]
+            .game()
+            .seat(side)
+            .possible_moves()
+            .into_iter()
+            .map(kriegspiel::tsuitate::referee::move_name)
+            .collect();
+        for i in (1..moves.len()).rev() {
+            moves.swap(i, rng.below(i + 1));
+        }
+        moves
+    }
+}
+
+fn try_line(usi: &str) -> String {
+    json!({"op": "try", "move": usi}).to_string()
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 12, .. Default::default() })]
+
+    /// Nothing a tsuitate seat is sent depends on the other seat's hidden pieces: two games
+    /// with the same public history for the watcher (the same own requests, the same things
+    /// heard) but other moves by the opponent (its pieces elsewhere), with the opponent's extra
+    /// impossible attempts and junk lines at one table only, send the watcher the very same
+    /// lines until the reveal.
+    #[test]
+    fn a_tsuitate_seat_is_sent_nothing_of_the_other_seats_pieces(
+        seed in proptest::prelude::any::<u64>(),
+        sente_watches in proptest::prelude::any::<bool>(),
+    ) {
+        let watcher = if sente_watches { Color::Black } else { Color::White };
+        let opponent = watcher.flip();
+        let mut rng = kriegspiel::bench::Rng::new(seed);
+        let mut twins = Twins::new(watcher);
+        let mut moved_apart = 0;
+        for _ in 0..40 {
+            let game = twins.hosts[0].game();
+            if game.referee().over().is_some() {
+                break;
+            }
+            let mover = game.referee().to_move();
+            let chosen = if mover == watcher {
+                // The watcher's own move, heard alike at both tables.
+                twins.candidates(0, watcher, &mut rng).into_iter().find(|usi| {
+                    let heard = twins.would_hear(0, usi);
+                    heard.is_some() && heard == twins.would_hear(1, usi)
+                }).map(|usi| [usi.clone(), usi])
+            } else {
+                // The opponent: a move at each table (another one where it can), heard alike.
+                let first = twins.candidates(0, opponent, &mut rng).into_iter().next();
+                first.and_then(|a| {
+                    let heard = twins.would_hear(0, &a)?;
+                    let mut others = twins.candidates(1, opponent, &mut rng);
+                    others.sort_by_key(|b| *b == a);
+                    let b = others.into_iter().find(|b| twins.would_hear(1, b).as_ref() == Some(&heard))?;
+                    Some([a, b])
+                })
+            };
+            let Some([a, b]) = chosen else { break };
+            if mover == opponent {
+                moved_apart += usize::from(a != b);
+                // At the second table only: junk, an out-of-turn line from the watcher's
+                // opponent's side, and an impossible attempt the watcher never hears of.
+                twins.send(1, opponent, "{\"op\":\"try\",\"move\":\"zz\"}");
+                twins.send(1, opponent, "not even json");
+                if rng.below(2) == 0 {
+                    let empty = Square::all().find(|&sq| {
+                        twins.hosts[1].game().seat(opponent).board.piece_at(sq).is_none()
+                            && sq.rank() > 1
+                    });
+                    if let Some(from) = empty {
+                        let to = Square::new(from.file(), from.rank() - 1).expect("a square");
+                        let usi = format!("{}{}", square_name(from), square_name(to));
+                        if twins.would_hear(1, &usi) == Some(Vec::new()) {
+                            twins.send(1, opponent, &try_line(&usi));
+                        }
+                    }
+                }
+            } else {
+                twins.send(1, opponent, &try_line("7g7f"));
+            }
+            twins.send(0, mover, &try_line(&a));
+            twins.send(1, mover, &try_line(&b));
+        }
+        // Up to the reveal, as JSON; each table draws its own seat tokens.
+        let before_reveal = |lines: &[String]| -> Vec<Value> {
+            lines
+                .iter()
+                .map(|l| serde_json::from_str::<Value>(l).expect("JSON"))
+                .take_while(|v| v["type"] != "reveal")
+                .map(|mut v| {
+                    if let Some(token) = v.get_mut("token") {
+                        *token = Value::Null;
+                    }
+                    v
+                })
+                .collect()
+        };
+        proptest::prop_assert!(twins.lines[0].len() > 2, "the watcher was sent its game");
+        proptest::prop_assert_eq!(before_reveal(&twins.lines[0]), before_reveal(&twins.lines[1]));
+        proptest::prop_assert!(
+            moved_apart > 0,
+            "the opponent's pieces went elsewhere at the second table"
+        );
+        proptest::prop_assert_ne!(twins.hosts[0].game().events(), twins.hosts[1].game().events());
+    }
 }

@@ -2,7 +2,7 @@
 //! piece pointing at the opponent (gote's turned round, its letters upside down), and the small
 //! font that gives egui the kanji (assets/fonts: a subset of Noto Sans CJK JP, OFL).
 
-pub use crate::tsuitate::words::{kind_name, side_name};
+pub use crate::tsuitate::words::{kanji, kind_name, side_name};
 use egui::epaint::TextShape;
 use egui::{Color32, FontFamily, FontId, Painter, Pos2, Rect, Stroke, Vec2, pos2};
 use shogi_core::{Color, Piece, PieceKind};
@@ -42,23 +42,8 @@ pub fn install_font(ctx: &egui::Context) {
 pub fn symbol(piece: Piece, symbols: Symbols) -> &'static str {
     let kind = piece.piece_kind();
     match symbols {
-        Symbols::Kanji => match kind {
-            PieceKind::Pawn => "歩",
-            PieceKind::Lance => "香",
-            PieceKind::Knight => "桂",
-            PieceKind::Silver => "銀",
-            PieceKind::Gold => "金",
-            PieceKind::Bishop => "角",
-            PieceKind::Rook => "飛",
-            PieceKind::King if piece.color() == Color::Black => "玉",
-            PieceKind::King => "王",
-            PieceKind::ProPawn => "と",
-            PieceKind::ProLance => "杏",
-            PieceKind::ProKnight => "圭",
-            PieceKind::ProSilver => "全",
-            PieceKind::ProBishop => "馬",
-            PieceKind::ProRook => "龍",
-        },
+        Symbols::Kanji if kind == PieceKind::King && piece.color() == Color::White => "王",
+        Symbols::Kanji => kanji(kind, true),
         Symbols::Latin => match kind {
             PieceKind::Pawn => "P",
             PieceKind::Lance => "L",
