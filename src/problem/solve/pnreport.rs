@@ -60,12 +60,14 @@ impl Solver {
         while depth >= self.pn_leaf {
             // What the memo dropped is worked out again.
             let acts = self.acts(&belief, key, depth, false, &mut Vec::new());
-            let numbers: Vec<Numbers> = acts
+            let kept: Vec<Option<Numbers>> = acts
                 .iter()
-                .map(|(a, p)| {
-                    let k = act_key(key, *a, depth);
-                    self.memo.numbers.peek(k).copied().unwrap_or((*p, 1))
-                })
+                .map(|(a, _)| self.memo.numbers.peek(act_key(key, *a, depth)).copied())
+                .collect();
+            let numbers: Vec<Numbers> = kept
+                .iter()
+                .zip(acts.iter())
+                .map(|(n, (_, p))| n.unwrap_or((*p, 1)))
                 .collect();
             let pick = if first && self.prefer.is_some() {
                 Some(0).filter(|_| !acts.is_empty())
