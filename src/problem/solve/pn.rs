@@ -6,12 +6,15 @@
 //! for each answer where the attempt is legal, each group of the opponent's replies the solver
 //! tells apart (one move fewer). Each node has a proof number (how many leaves at least must
 //! still be proven) and a disproof number; the search always goes down the most proving path,
-//! so it does not sink into the first attempt as a depth-first search does. Near the leaves
-//! ([`LEAF_DEPTH`] moves left or fewer) a turn is decided by the depth-first search itself, with
-//! its relaxations (each position alone, a reply that escapes every mate, mates in one). What is
-//! decided goes into the shared transposition tables; the numbers into a table of this worker's
-//! own, bounded like the others. With several workers, the first searches by proof numbers and
-//! the others depth-first, all on the same tables: whichever finishes gives the answer.
+//! so it does not sink into the first attempt as a depth-first search does; an attempt not
+//! searched yet starts with the number of turns that must be won after it. Near the leaves (at
+//! turns with [`LEAF_DEPTH`] moves left or fewer) each attempt is decided by the depth-first
+//! search itself, with its relaxations (killer placements, a reply that escapes every mate,
+//! mates in one) and its table of replies. What is decided goes into the shared transposition
+//! tables; the numbers, each turn's attempts and each attempt's children into a memo of this
+//! worker's own ([`super::pnmemo`]), bounded like the tables. With several workers, the first
+//! searches by proof numbers and the others depth-first, all on the same tables: whichever
+//! finishes gives the answer.
 
 use super::pnmemo::{Acts, Memo, Numbers};
 use super::{ANY, BELIEF_BYTES, Candidate, Solver, Split, turn_key};
