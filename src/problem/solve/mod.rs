@@ -27,6 +27,8 @@
 mod answers;
 mod order;
 mod pn;
+mod pnmemo;
+mod pnreport;
 mod relax;
 mod shared;
 
@@ -154,10 +156,8 @@ pub struct Solver {
     over_budget: bool,
     /// Which search this worker makes ([`Search`]).
     search: Search,
-    /// The proof and disproof numbers of [`Search::Pn`] (this worker's own).
-    numbers: std::collections::HashMap<u64, (u32, u32)>,
-    /// How the first moves stood when a proof-number search last looked.
-    front: String,
+    /// What [`Search::Pn`] keeps between visits of a node (this worker's own).
+    memo: pnmemo::Memo<pn::Expansion>,
     /// Turns with this many moves left or fewer are searched depth-first under [`Search::Pn`].
     pn_leaf: u8,
     /// The counts so far.
@@ -224,8 +224,7 @@ impl Solver {
             limit: None,
             over_budget: false,
             search: Search::Depth,
-            numbers: std::collections::HashMap::new(),
-            front: String::new(),
+            memo: pnmemo::Memo::new(0, 0),
             pn_leaf: pn::LEAF_DEPTH,
             stats: Stats::default(),
         }
@@ -265,7 +264,7 @@ impl Solver {
 
     /// How the first moves stood when a proof-number search last looked (empty before).
     pub fn front(&self) -> &str {
-        &self.front
+        &self.memo.front
     }
 
     /// Counts Berkeley's material checkmates as mates ([`super::material_mate`]).

@@ -6,14 +6,18 @@
 //! for each answer where the attempt is legal, each group of the opponent's replies the solver
 //! tells apart (one move fewer). Each node has a proof number (how many leaves at least must
 //! still be proven) and a disproof number; the search always goes down the most proving path,
-//! so it does not sink into the first attempt as a depth-first search does. Near the leaves
-//! ([`LEAF_DEPTH`] moves left or fewer) a turn is decided by the depth-first search itself, with
-//! its relaxations (each position alone, a reply that escapes every mate, mates in one). What is
-//! decided goes into the shared transposition tables; the numbers into a table of this worker's
-//! own, bounded like the others. With several workers, the first searches by proof numbers and
-//! the others depth-first, all on the same tables: whichever finishes gives the answer.
+//! so it does not sink into the first attempt as a depth-first search does; an attempt not
+//! searched yet starts with the number of turns that must be won after it. Near the leaves (at
+//! turns with [`LEAF_DEPTH`] moves left or fewer) each attempt is decided by the depth-first
+//! search itself, with its relaxations (killer placements, a reply that escapes every mate,
+//! mates in one) and its table of replies. What is decided goes into the shared transposition
+//! tables; the numbers, each turn's attempts and each attempt's children into a memo of this
+//! worker's own ([`super::pnmemo`]), bounded like the tables. With several workers, the first
+//! searches by proof numbers and the others depth-first, all on the same tables: whichever
+//! finishes gives the answer.
 
-use super::{ANY, Candidate, Solver, Split, turn_key};
+use super::pnmemo::{Acts, Memo, Numbers};
+use super::{ANY, BELIEF_BYTES, Candidate, Solver, Split, turn_key};
 use crate::announce::Item;
 use crate::problem::table::Known;
 use crate::problem::tree::{Act, After, Answer, Strategy};
@@ -32,28 +36,33 @@ pub enum Search {
     Pn,
 }
 
-/// Turns with at most this many moves left are decided by the depth-first search (by default;
-/// [`Solver::pn_leaf`]).
-pub(super) const LEAF_DEPTH: u8 = 2;
+/// At turns with at most this many moves left, each attempt is decided by the depth-first search
+/// (by default; [`Solver::pn_leaf`]). Measured on Rotenberg's mate in 8 by proof numbers alone
+/// (nodes, and seconds on one core): 2 moves, 343 k and 24-29 s; 3, 377 k and 22 s; 4, 463 k
+/// and 10.4 s; 5, 1.02 M and 12.5 s.
+pub(super) const LEAF_DEPTH: u8 = 4;
 
 /// A number too large to reach: proven (a disproof number) or refuted (a proof number).
-const INF: u32 = 1 << 30;
-
-/// A node's proof and disproof numbers.
-type Numbers = (u32, u32);
+pub(super) const INF: u32 = 1 << 30;
 
 /// One turn that must be won after an AND node: its belief (normalized), moves left, key.
-struct Child {
-    belief: Vec<Referee>,
-    depth: u8,
-    key: u64,
+pub(super) struct Child {
+    pub(super) belief: Vec<Referee>,
+    pub(super) depth: u8,
+    pub(super) key: u64,
 }
 
 /// The replies to one answer: what the solver hears, and the child that follows.
-type Replies = Vec<(String, usize)>;
+pub(super) type Replies = Vec<(String, usize)>;
+
+/// An AND node worked out: how its strategy is put together, and its children.
+pub(super) struct Expansion {
+    pub(super) layout: Layout,
+    pub(super) children: Vec<Child>,
+}
 
 /// How an AND node's strategy is put together from its children's.
-enum Layout {
+pub(super) enum Layout {
     /// An attempt: each legal answer (the words, the SAN, and the replies each with their
     /// child, or none for a mate), and the refusal's child.
     Try {
@@ -65,14 +74,14 @@ enum Layout {
 }
 
 /// A key for the numbers table.
-fn mix(key: u64, depth: u8, salt: u64) -> u64 {
+pub(super) fn mix(key: u64, depth: u8, salt: u64) -> u64 {
     (key ^ u64::from(depth).wrapping_mul(0x9E37_79B9_7F4A_7C15))
         .rotate_left(11)
         .wrapping_add(salt.wrapping_mul(0xD6E8_FEB8_6659_FD93))
 }
 
 /// The key of an act at a turn.
-fn act_key(turn: u64, act: Act, depth: u8) -> u64 {
+pub(super) fn act_key(turn: u64, act: Act, depth: u8) -> u64 {
     let which = match act {
         Act::Try(a) => u64::from(a.key()),
         Act::Any => u64::MAX,
@@ -90,8 +99,8 @@ fn add(a: u32, b: u32) -> u32 {
 }
 
 impl Solver {
-    /// Decides turns with at most `depth` moves left (at least 1) by the depth-first search
-    /// under [`Search::Pn`] (by default [`LEAF_DEPTH`]).
+    /// Decides each attempt at turns with at most `depth` moves left (at least 1) by the
+    /// depth-first search under [`Search::Pn`] (by default [`LEAF_DEPTH`]).
     pub fn pn_leaf(mut self, depth: u8) -> Solver {
         self.pn_leaf = depth.max(1);
         self
@@ -99,9 +108,14 @@ impl Solver {
 
     /// Searches the first turn by proof numbers until it is decided or the search stops.
     pub(super) fn pn_root(&mut self, belief: &[Referee], n: u8) -> Option<Arc<Strategy>> {
+        self.memo = Memo::new(self.table_limit, BELIEF_BYTES);
         let key = turn_key(belief);
         let (pn, _) = self.pn_turn(belief, key, n, INF, INF, true);
         if pn != 0 {
+            if !self.memo.front.is_empty() {
+                let line = self.open_line(belief, key, n);
+                self.memo.front = format!("{}\n{line}", self.memo.front);
+            }
             return None;
         }
         match self.shared.look(key, n) {
@@ -111,25 +125,76 @@ impl Solver {
     }
 
     /// The numbers of a turn not searched yet, or as last left.
-    fn turn_numbers(&self, key: u64, depth: u8) -> Numbers {
+    pub(super) fn turn_numbers(&self, key: u64, depth: u8) -> Numbers {
         match self.shared.look(key, depth) {
             Known::Proven(_) => (0, INF),
             Known::Refuted => (INF, 0),
             Known::Unknown => self
+                .memo
                 .numbers
-                .get(&mix(key, depth, 1))
+                .peek(mix(key, depth, 1))
                 .copied()
                 .unwrap_or((1, 1)),
         }
     }
 
     fn note(&mut self, key: u64, numbers: Numbers) {
-        if self.numbers.len() >= self.table_limit / 2 {
-            // Full: the numbers are hints only, so the table starts again.
-            self.numbers.clear();
+        // Full: the older half of the numbers goes (they are hints only).
+        if self.memo.numbers.put(key, numbers, 1) {
             self.stats.trims += 1;
         }
-        self.numbers.insert(key, numbers);
+    }
+
+    /// The first moves of a turn, best first, each with its proof number before it is searched
+    /// (how many turns must be won after it); `fresh`: their answers, when worked out now.
+    pub(super) fn acts(
+        &mut self,
+        belief: &[Referee],
+        key: u64,
+        depth: u8,
+        root: bool,
+        fresh: &mut Vec<Option<Candidate>>,
+    ) -> Acts {
+        let memo_key = mix(key, depth, 3);
+        if let Some(acts) = self.memo.acts.get(memo_key) {
+            return acts;
+        }
+        let mut candidates = self.candidates(belief, depth);
+        if root && let Some(k) = &self.prefer {
+            let side = belief[0].mover_side();
+            let bare = |san: &str| san.replace(['x', '+', '#', '!', '?'], "");
+            let named = |c: &Candidate| match c.act() {
+                Act::Try(a) => bare(&own_san(&side, a, false)) == bare(k),
+                Act::Any => bare(k) == "Any",
+            };
+            if let Some(i) = candidates.iter().position(named) {
+                let first = candidates.remove(i);
+                candidates.insert(0, first);
+            }
+        }
+        let acts: Acts = candidates
+            .iter()
+            .map(|c| (c.act(), self.initial_pn(c)))
+            .collect();
+        self.memo.acts.put(memo_key, acts.clone(), acts.len() + 1);
+        *fresh = candidates.into_iter().map(Some).collect();
+        acts
+    }
+
+    /// How many turns must be won after `candidate` (at least 1): each answer that does not
+    /// mate at once, and the refusal.
+    fn initial_pn(&self, candidate: &Candidate) -> u32 {
+        let n = match candidate {
+            Candidate::Any(groups) => groups.len(),
+            Candidate::Try(_, Split { refused, legal }) => {
+                legal
+                    .iter()
+                    .filter(|(_, g)| !g.iter().all(|r| self.won(r)))
+                    .count()
+                    + usize::from(!refused.is_empty())
+            }
+        };
+        u32::try_from(n).unwrap_or(INF - 1).clamp(1, INF - 1)
     }
 
     /// The solver's turn with `belief` (normalized, its key `key`) and `depth` moves left, searched
@@ -148,35 +213,22 @@ impl Solver {
         if known.0 == 0 || known.1 == 0 || self.out_of_time() {
             return known;
         }
-        if depth <= self.pn_leaf {
+        if depth < self.pn_leaf {
             let found = self.turn(belief, depth);
             if self.interrupted() {
                 return known;
             }
             return if found.is_some() { (0, INF) } else { (INF, 0) };
         }
-        let mut candidates = self.candidates(belief, depth);
-        if root && let Some(k) = &self.prefer {
-            let side = belief[0].mover_side();
-            let bare = |san: &str| san.replace(['x', '+', '#', '!', '?'], "");
-            let named = |c: &Candidate| match c.act() {
-                Act::Try(a) => bare(&own_san(&side, a, false)) == bare(k),
-                Act::Any => bare(k) == "Any",
-            };
-            if let Some(i) = candidates.iter().position(named) {
-                let first = candidates.remove(i);
-                candidates.insert(0, first);
-            }
-        }
-        let keys: Vec<u64> = candidates
-            .iter()
-            .map(|c| act_key(key, c.act(), depth))
-            .collect();
+        let mut fresh = Vec::new();
+        let acts = self.acts(belief, key, depth, root, &mut fresh);
+        let keys: Vec<u64> = acts.iter().map(|(a, _)| act_key(key, *a, depth)).collect();
         let mut rounds: u32 = 0;
         loop {
             let numbers: Vec<Numbers> = keys
                 .iter()
-                .map(|k| self.numbers.get(k).copied().unwrap_or((1, 1)))
+                .zip(acts.iter())
+                .map(|(k, (_, p))| self.memo.numbers.peek(*k).copied().unwrap_or((*p, 1)))
                 .collect();
             let (mut best, mut pn, mut pn2) = (usize::MAX, INF, INF);
             let mut dn = 0;
@@ -208,67 +260,103 @@ impl Solver {
             }
             if root {
                 rounds = rounds.saturating_add(1);
-                self.frontier(&candidates, &numbers, rounds);
+                self.frontier(&acts, &numbers, rounds);
             }
             let child_pn = th_pn.min(pn2.saturating_add(pn2 / 4).max(pn2.saturating_add(1)));
             let child_dn = th_dn.saturating_sub(dn).saturating_add(numbers[best].1);
-            let found = self.pn_act(belief, key, &candidates[best], depth, child_pn, child_dn);
+            let act = acts[best].0;
+            let found = if depth <= self.pn_leaf {
+                self.whole_act(
+                    belief,
+                    key,
+                    act,
+                    fresh.get_mut(best).and_then(Option::take),
+                    depth,
+                )
+            } else {
+                let candidate = fresh.get(best).and_then(Option::as_ref);
+                self.pn_act(belief, key, act, candidate, depth, child_pn, child_dn)
+            };
             if self.interrupted() {
                 return (pn, dn);
             }
             self.note(keys[best], found);
-            if found.0 == 0 {
-                continue; // the strategy is in the table
+        }
+    }
+
+    /// An attempt (or "Any?", `act`) at the turn `turn` decided by the depth-first search (its
+    /// children are searched one after another, the first that fails ending it): when it is
+    /// proven, the turn's strategy goes into the shared table.
+    fn whole_act(
+        &mut self,
+        belief: &[Referee],
+        turn: u64,
+        act: Act,
+        candidate: Option<Candidate>,
+        depth: u8,
+    ) -> Numbers {
+        self.stats.nodes += 1;
+        let keys: Vec<u64> = belief.iter().map(super::key).collect();
+        match self.try_act(belief, &keys, turn, act, candidate, depth) {
+            Some(s) => {
+                self.shared.prove(turn, depth, Arc::new(s));
+                (0, INF)
             }
+            None if self.interrupted() => (1, 1),
+            None => (INF, 0),
         }
     }
 
-    /// The first moves as they stand, for the progress and the report.
-    fn frontier(&mut self, candidates: &[Candidate], numbers: &[Numbers], rounds: u32) {
-        let mut order: Vec<usize> = (0..candidates.len()).collect();
-        order.sort_by_key(|&i| numbers[i].0);
-        if let Some(p) = self.reporter() {
-            p.first(order[0], candidates.len(), rounds);
+    /// The children of `act` at the turn `turn` (from the memo, or worked out from `candidate`,
+    /// its answers when known); `None` when it fails at once.
+    pub(super) fn expansion(
+        &mut self,
+        belief: &[Referee],
+        turn: u64,
+        act: Act,
+        candidate: Option<&Candidate>,
+        depth: u8,
+    ) -> Option<Arc<Expansion>> {
+        let memo_key = act_key(turn, act, depth);
+        if let Some(e) = self.memo.children.get(memo_key) {
+            return Some(e);
         }
-        let side_moves: Vec<String> = order
-            .iter()
-            .take(4)
-            .map(|&i| {
-                let (p, d) = numbers[i];
-                let show = |x: u32| {
-                    if x >= INF {
-                        "∞".to_owned()
-                    } else {
-                        x.to_string()
-                    }
+        let owned;
+        let candidate = match candidate {
+            Some(c) => c,
+            None => {
+                owned = match act {
+                    Act::Try(a) => Candidate::Try(a, self.split(belief, a)?),
+                    Act::Any => Candidate::Any(self.question(belief)?),
                 };
-                format!("{} (pn {}, dn {})", candidates[i].act(), show(p), show(d))
-            })
-            .collect();
-        let refuted = numbers.iter().filter(|n| n.1 == 0).count();
-        self.front = format!(
-            "first moves by proof number: {}; {} of {} refuted",
-            side_moves.join(", "),
-            refuted,
-            candidates.len()
-        );
+                &owned
+            }
+        };
+        let (layout, children) = self.expand(belief, candidate, depth)?;
+        let worlds: usize = children.iter().map(|c| c.belief.len()).sum();
+        let e = Arc::new(Expansion { layout, children });
+        self.memo.children.put(memo_key, e.clone(), worlds + 1);
+        Some(e)
     }
 
-    /// An attempt (or "Any?") at the turn `turn`: its children searched until its numbers reach
-    /// the thresholds. When it is proven, the turn's strategy goes into the shared table.
+    /// An attempt (or "Any?", `act`) at the turn `turn`: its children searched until its numbers
+    /// reach the thresholds. When it is proven, the turn's strategy goes into the shared table.
+    #[allow(clippy::too_many_arguments)]
     fn pn_act(
         &mut self,
         belief: &[Referee],
         turn: u64,
-        candidate: &Candidate,
+        act: Act,
+        candidate: Option<&Candidate>,
         depth: u8,
         th_pn: u32,
         th_dn: u32,
     ) -> Numbers {
         self.stats.nodes += 1;
-        let Some((layout, children)) = self.expand(belief, candidate, depth) else {
+        let Some(e) = self.expansion(belief, turn, act, candidate, depth) else {
             return (INF, 0);
         };
+        let Expansion { layout, children } = &*e;
         loop {
             let numbers: Vec<Numbers> = children
                 .iter()
@@ -292,7 +380,7 @@ impl Solver {
                 return (INF, 0);
             }
             if best == usize::MAX {
-                return match self.build(candidate.act(), belief, &layout, &children) {
+                return match self.build(act, belief, layout, children) {
                     Some(s) => {
                         self.shared.prove(turn, depth, Arc::new(s));
                         (0, INF)
