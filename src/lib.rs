@@ -13,6 +13,7 @@ pub mod belief;
 pub mod bench;
 pub mod bots;
 pub mod clock;
+pub mod games;
 pub mod gate;
 pub mod import;
 pub mod kbb;
