@@ -5,8 +5,10 @@
 //! abandoned, reviewed, replayed, pictured and recorded. Outside this file and the games' own
 //! modules, code asks here and names no game.
 
+use crate::protocol::Bad;
 use crate::save::{Abandoned, Meta};
 use crate::tsuitate::save::{TsuitateLoadError, TsuitateLoaded};
+use serde_json::{Map, Value};
 use std::path::Path;
 
 /// A game the program plays.
@@ -215,4 +217,58 @@ pub fn record(path: &Path, kif: bool) -> Result<String, GameLoadError> {
     } else {
         crate::tsuitate::csa::to_csa(&loaded.game, &loaded.saved.meta)
     })
+}
+
+/// A game of another game at the referee protocol (`kriegspiel referee`, [`crate::protocol`]):
+/// its own requests answered by its module.
+pub(crate) enum ProtocolGame {
+    /// Tsuitate shogi ([`crate::protocol::tsuitate`]).
+    Tsuitate(crate::protocol::tsuitate::Table),
+}
+
+impl ProtocolGame {
+    /// The game a `new` request starts, if its `rules` name another game (`None`: the chess
+    /// family's); writes the answer.
+    pub(crate) fn start(req: &Map<String, Value>, out: &mut String) -> Option<Result<Self, Bad>> {
+        let rules = req.get("rules")?;
+        crate::tsuitate::rules::is_tsuitate(rules)
+            .then(|| crate::protocol::tsuitate::Table::start(req, out).map(ProtocolGame::Tsuitate))
+    }
+
+    /// The game of a loaded save; writes the answer.
+    pub(crate) fn loaded(game: OtherGame, out: &mut String) -> Self {
+        match game {
+            OtherGame::Tsuitate(l) => {
+                ProtocolGame::Tsuitate(crate::protocol::tsuitate::Table::loaded(*l, out))
+            }
+        }
+    }
+
+    /// Writes the game to `path` as its save; writes the answer.
+    pub(crate) fn save(&self, path: &Path, out: &mut String) -> Result<(), Bad> {
+        match self {
+            ProtocolGame::Tsuitate(t) => t.save(path, out),
+        }
+    }
+
+    /// Answers one request of the game in play.
+    pub(crate) fn handle(
+        &mut self,
+        op: &str,
+        req: &Map<String, Value>,
+        out: &mut String,
+    ) -> Result<(), Bad> {
+        match self {
+            ProtocolGame::Tsuitate(t) => t.handle(op, req, out),
+        }
+    }
+
+    /// Why a request of the chess family's games is refused for holding what only another
+    /// game takes: its `op` (`bot`) or a field of `new` (`sfen`).
+    pub(crate) fn not_for_chess(op: &str, req: &Map<String, Value>) -> Option<&'static str> {
+        if op == "new" && req.contains_key("sfen") {
+            return Some("\"sfen\" is for tsuitate shogi; a chess game starts from \"fen\"");
+        }
+        (op == "bot").then_some("\"bot\" is a request of tsuitate shogi only")
+    }
 }
