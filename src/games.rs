@@ -5,11 +5,14 @@
 //! abandoned, reviewed, replayed, pictured and recorded. Outside this file and the games' own
 //! modules, code asks here and names no game.
 
+use crate::matchplay::BotChoice;
 use crate::protocol::Bad;
 use crate::save::{Abandoned, Meta};
+use crate::seat::engine::SeatEnd;
+use crate::seat::serve::ServeError;
 use crate::tsuitate::save::{TsuitateLoadError, TsuitateLoaded};
 use serde_json::{Map, Value};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// A game the program plays.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -271,4 +274,168 @@ impl ProtocolGame {
         }
         (op == "bot").then_some("\"bot\" is a request of tsuitate shogi only")
     }
+}
+
+/// Why a command of another game stopped: bad input (the command line's status 2) or a
+/// failure (status 1).
+#[derive(Debug, thiserror::Error)]
+pub enum CommandError {
+    /// The input is refused.
+    #[error("{0}")]
+    BadInput(String),
+    /// The work failed.
+    #[error("{0}")]
+    Failed(String),
+}
+
+/// A match between two players of another game (`kriegspiel match` with its game's flag).
+pub struct MatchSpec {
+    /// The player under test (the side that moves second).
+    pub white: BotChoice,
+    /// Its opponent (the side that moves first).
+    pub black: BotChoice,
+    /// How many games.
+    pub games: u32,
+    /// Game i seeds its players from seed + i.
+    pub seed: u64,
+    /// Whether the players change sides every other game.
+    pub swap: bool,
+    /// A program's time to answer, in milliseconds.
+    pub think_ms: Option<u64>,
+    /// Where every game is saved.
+    pub out_dir: Option<PathBuf>,
+}
+
+impl GameKind {
+    /// The other game a command line's game flags choose (`--tsuitate`: `true`).
+    pub fn chosen(tsuitate: bool) -> GameKind {
+        if tsuitate {
+            GameKind::Tsuitate
+        } else {
+            GameKind::Chess
+        }
+    }
+
+    /// Plays a match of this game over the seat protocol (not the chess family's, whose
+    /// matches are [`crate::matchplay`]'s).
+    pub fn play_match(self, spec: &MatchSpec) -> Result<(), CommandError> {
+        match self {
+            GameKind::Chess => Err(CommandError::Failed(
+                "the chess family's matches are played by matchplay".to_owned(),
+            )),
+            GameKind::Tsuitate => crate::tsuitate::cli::play_match(spec),
+        }
+    }
+
+    /// The game a headless host serves (not the chess family's, whose table
+    /// [`crate::seat::serve::start_host`] makes): new, or resumed from its save `resume`.
+    pub fn host_game(self, resume: Option<&Path>) -> Result<HostGame, CommandError> {
+        match self {
+            GameKind::Chess => Err(CommandError::Failed(
+                "the chess family's table is started by seat::serve".to_owned(),
+            )),
+            GameKind::Tsuitate => Ok(HostGame {
+                game: Box::new(crate::tsuitate::cli::host_game(resume)?),
+                resumed: resume.is_some(),
+            }),
+        }
+    }
+
+    /// Why the app cannot take the host's own seat at this game's table (`None`: it can).
+    pub fn no_app_seat(self) -> Option<&'static str> {
+        match self {
+            GameKind::Chess => None,
+            GameKind::Tsuitate => Some(
+                "the app does not play tsuitate over the network yet: give the host's seat a --bot, or --seat none",
+            ),
+        }
+    }
+}
+
+/// Another game to host, new or resumed ([`GameKind::host_game`]).
+pub struct HostGame {
+    game: Box<(crate::tsuitate::TsuitateGame, Meta)>,
+    resumed: bool,
+}
+
+impl HostGame {
+    /// The table serving the game, autosaved to `autosave`.
+    pub fn table(
+        self,
+        autosave: PathBuf,
+        seed: u64,
+    ) -> Result<crate::tsuitate::table::TsuitateHost, CommandError> {
+        crate::tsuitate::cli::host_table(*self.game, self.resumed, autosave, seed)
+    }
+}
+
+/// One bot choice's players of every other game, for a seat whose game the table's welcome
+/// decides (the chess family's player is the caller's, on its driver).
+pub struct OtherBots {
+    tsuitate: Box<dyn crate::tsuitate::bots::TsuitateBot>,
+}
+
+impl OtherBots {
+    /// The players `choice` plays in every other game, seeded with `seed`.
+    pub fn new(choice: &BotChoice, seed: u64) -> Result<OtherBots, CommandError> {
+        Ok(OtherBots {
+            tsuitate: crate::tsuitate::cli::bot_for(choice, seed)?,
+        })
+    }
+}
+
+/// How a bot's seat at a table of any game ended.
+pub enum Joined {
+    /// At a chess table.
+    Chess(SeatEnd, Box<crate::seat::client::SeatState>),
+    /// At another game's table: the result's title once revealed (`None`: the table closed
+    /// first, with its last error if any).
+    Other {
+        /// The result's title (`Some(None)`: revealed without a result).
+        result: Option<Option<String>>,
+        /// The last error the table sent.
+        error: Option<String>,
+    },
+}
+
+/// A bot's seat at the table at `address`, whichever game it serves (its welcome decides):
+/// `chess` plays a chess table, `others` any other (`kriegspiel join --bot`, the host's own
+/// seat). `seated` is told the seat's name and token.
+pub fn join_with_bot(
+    address: &str,
+    hello: &crate::seat::Hello,
+    chess: &mut crate::bots::driver::Driver,
+    others: &mut OtherBots,
+    max_plies: Option<u32>,
+    seated: &mut dyn FnMut(&str, &str),
+) -> Result<Joined, ServeError> {
+    use crate::tsuitate::client::AnySeat;
+    let played = crate::tsuitate::client::join_with_bot(
+        address,
+        hello,
+        chess,
+        others.tsuitate.as_mut(),
+        max_plies,
+        seated,
+    )?;
+    Ok(match played {
+        AnySeat::Chess(end, state) => Joined::Chess(end, state),
+        AnySeat::Tsuitate(SeatEnd::Revealed, state) => Joined::Other {
+            result: Some(state.over().map(|o| o.title())),
+            error: None,
+        },
+        AnySeat::Tsuitate(SeatEnd::Closed, state) => Joined::Other {
+            result: None,
+            error: state.errors.last().cloned(),
+        },
+    })
+}
+
+/// `kriegspiel engine`: a bot speaking the seat protocol on the standard input and output, at
+/// a table of any game.
+pub fn engine(
+    chess: &mut crate::bots::driver::Driver,
+    others: &mut OtherBots,
+) -> Result<(), ServeError> {
+    crate::tsuitate::client::engine(chess, others.tsuitate.as_mut())
 }
