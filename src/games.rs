@@ -439,3 +439,24 @@ pub fn engine(
 ) -> Result<(), ServeError> {
     crate::tsuitate::client::engine(chess, others.tsuitate.as_mut())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::GameKind;
+
+    #[test]
+    fn a_save_is_told_by_its_first_field_and_the_chess_loader_names_the_other_game() {
+        let other = "// a comment\nTsuitateSave(\n    tsuitate: 1,\n)";
+        assert_eq!(GameKind::of_save(other), GameKind::Tsuitate);
+        assert_eq!(GameKind::of_save("(\n    format: 2,\n)"), GameKind::Chess);
+        assert_eq!(
+            GameKind::of_save("(format: 2, tsuitate: 1)"),
+            GameKind::Chess
+        );
+        let err = crate::save::load_str(other).err().map(|e| e.to_string());
+        assert_eq!(
+            err.as_deref(),
+            Some("this is a tsuitate shogi save, not a chess save: open it as tsuitate shogi")
+        );
+    }
+}

@@ -231,26 +231,6 @@ pub fn svg(
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::tsuitate::referee::own_view;
-
-    #[test]
-    fn a_seat_picture_names_its_own_pieces_only() {
-        let start = PartialPosition::startpos();
-        let all = svg("Umpire", &start, Color::Black, [true; 2], 440);
-        assert!(all.contains("<title>7g: Sente pawn</title>"));
-        assert!(all.contains("<title>3c: Gote pawn</title>"));
-        let sente = own_view(&start, Color::Black);
-        let own = svg("Sente", &sente, Color::Black, [true, false], 440);
-        assert!(own.contains("<title>7g: Sente pawn</title>"));
-        assert!(!own.contains("Gote"), "nothing of gote's is drawn");
-        let png = crate::picture::png_of_svg(&own, 128).expect("renders");
-        assert_eq!(&png[1..4], b"PNG");
-    }
-}
-
 /// The board of `game` after `ply` legal moves (`None`: at its end) as SVG, `size` pixels
 /// square: the umpire's (`seat` `None`) or a seat's from its own view (`kriegspiel export`).
 pub fn of_game(
@@ -294,5 +274,25 @@ pub fn of_game(
             [false, true],
             size,
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tsuitate::referee::own_view;
+
+    #[test]
+    fn a_seat_picture_names_its_own_pieces_only() {
+        let start = PartialPosition::startpos();
+        let all = svg("Umpire", &start, Color::Black, [true; 2], 440);
+        assert!(all.contains("<title>7g: Sente pawn</title>"));
+        assert!(all.contains("<title>3c: Gote pawn</title>"));
+        let sente = own_view(&start, Color::Black);
+        let own = svg("Sente", &sente, Color::Black, [true, false], 440);
+        assert!(own.contains("<title>7g: Sente pawn</title>"));
+        assert!(!own.contains("Gote"), "nothing of gote's is drawn");
+        let png = crate::picture::png_of_svg(&own, 128).expect("renders");
+        assert_eq!(&png[1..4], b"PNG");
     }
 }
