@@ -17,11 +17,11 @@
 //! Study screens take only a [`Finished`] game, which nothing but this module makes: no screen
 //! can show a game's truth any other way.
 
+use crate::games::{GameLoadError, OtherGame};
 use crate::import::{Format, ImportError};
 use crate::rules::RuleSet;
 use crate::save::{Abandoned, LoadError, Loaded, SavedGame, Seating};
 use crate::seat::remote::Ticket;
-use crate::tsuitate::save::{TsuitateLoadError, TsuitateLoaded};
 use shakmaty::Color;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
@@ -51,12 +51,18 @@ impl Finished {
     }
 }
 
-/// A tsuitate shogi game that may be studied.
-pub struct FinishedTsuitate(TsuitateLoaded);
+/// A game of a game with a module of its own ([`OtherGame`]) that is over: the only kind its
+/// study shows.
+pub struct FinishedOther(OtherGame);
 
-impl FinishedTsuitate {
+impl FinishedOther {
+    /// The game, to look at.
+    pub fn game(&self) -> &OtherGame {
+        &self.0
+    }
+
     /// The game.
-    pub fn into_loaded(self) -> TsuitateLoaded {
+    pub fn into_game(self) -> OtherGame {
         self.0
     }
 }
@@ -96,15 +102,15 @@ pub enum Opening {
         /// What to tell the person (an abandoned game says so).
         notice: Option<String>,
     },
-    /// A tsuitate shogi game played on here.
-    Tsuitate {
+    /// A game of another game ([`OtherGame`]) played on here.
+    Other {
         /// The game.
-        loaded: Box<TsuitateLoaded>,
+        game: Box<OtherGame>,
         /// The file.
         path: PathBuf,
     },
-    /// A tsuitate shogi game studied.
-    TsuitateStudy(Box<FinishedTsuitate>),
+    /// A game of another game studied.
+    OtherStudy(Box<FinishedOther>),
 }
 
 /// Why a game does not open as asked.
@@ -113,9 +119,9 @@ pub enum GateError {
     /// The file does not open.
     #[error(transparent)]
     Open(#[from] ImportError),
-    /// A tsuitate shogi save that does not open.
+    /// The save of another game ([`OtherGame`]) that does not open.
     #[error(transparent)]
-    Tsuitate(#[from] TsuitateLoadError),
+    Other(#[from] GameLoadError),
     /// Study was asked of a game that is not over.
     #[error(
         "this game is not over: studying it would show what is hidden from the players. End it first: resume it and resign or agree a draw, or abandon it ({how})"
@@ -156,8 +162,8 @@ pub fn open(
 ) -> Result<Opening, GateError> {
     // Text as every import reads it (a PGN in Latin-1 too, PGN's own convention).
     let text = crate::import::read_text(path)?;
-    if crate::save::is_tsuitate_save(&text) {
-        return open_tsuitate(&text, path, want, how);
+    if let Some(game) = OtherGame::load_str(&text) {
+        return open_other(game?, path, want, how);
     }
     let format = crate::import::detect(&text);
     let (loaded, format) = match (format, rules) {
@@ -240,20 +246,20 @@ fn decide(
     })
 }
 
-/// A tsuitate shogi save, decided by the same rules.
-fn open_tsuitate(text: &str, path: &Path, want: Want, how: &str) -> Result<Opening, GateError> {
-    let loaded = crate::tsuitate::save::load_str(text)?;
-    let over = loaded.saved.result.is_some() || loaded.saved.meta.abandoned.is_some();
-    if want == Want::Study || loaded.saved.meta.abandoned.is_some() {
+/// The save of another game, decided by the same rules.
+fn open_other(game: OtherGame, path: &Path, want: Want, how: &str) -> Result<Opening, GateError> {
+    let abandoned = game.meta().abandoned.is_some();
+    let over = game.has_result() || abandoned;
+    if want == Want::Study || abandoned {
         if !over {
             return Err(GateError::NotOver {
                 how: how.to_owned(),
             });
         }
-        return Ok(Opening::TsuitateStudy(Box::new(FinishedTsuitate(loaded))));
+        return Ok(Opening::OtherStudy(Box::new(FinishedOther(game))));
     }
-    Ok(Opening::Tsuitate {
-        loaded: Box::new(loaded),
+    Ok(Opening::Other {
+        game: Box::new(game),
         path: path.to_path_buf(),
     })
 }
@@ -285,13 +291,13 @@ pub fn abandon(path: &Path, by: &str) -> Result<(), GateError> {
         path: path.display().to_string(),
         source,
     };
-    if crate::save::is_tsuitate_save(&text) {
-        let mut saved = crate::tsuitate::save::load_str(&text)?.saved;
-        if saved.result.is_some() || saved.meta.abandoned.is_some() {
+    if let Some(game) = OtherGame::load_str(&text) {
+        let mut game = game?;
+        if game.has_result() || game.meta().abandoned.is_some() {
             return Err(GateError::AlreadyOver);
         }
-        saved.meta.abandoned = Some(abandoned);
-        return saved.write(path).map_err(write);
+        game.set_abandoned(abandoned);
+        return game.write(path).map_err(write);
     }
     if crate::import::detect(&text) != Some(Format::Save) {
         return Err(ImportError::Save(LoadError::NotASave).into());

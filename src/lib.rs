@@ -14,6 +14,7 @@ pub mod bench;
 pub mod bots;
 pub mod clock;
 pub mod game;
+pub mod games;
 pub mod gate;
 pub mod import;
 pub mod kbb;

@@ -182,7 +182,7 @@ impl Entry {
         }
     }
 
-    /// The entry of a chess save told by `glance` (`None` for a tsuitate save: the library
+    /// The entry of a chess save told by `glance` (`None` for another game's save: the library
     /// holds chess games).
     pub fn of_glance(glance: &Glance, origin: Origin, name: String) -> Option<Entry> {
         let Game::Chess {
@@ -220,7 +220,7 @@ impl Entry {
         })
     }
 
-    /// The entry of a save a listing read (`None` for a tsuitate save).
+    /// The entry of a save a listing read (`None` for another game's save).
     pub fn of_header(header: &Header) -> Option<Entry> {
         let name = header.path.file_stem()?.to_string_lossy().into_owned();
         Entry::of_glance(&header.glance, Origin::File(header.path.clone()), name)

@@ -26,9 +26,6 @@ mod docs;
 #[path = "cli/study.rs"]
 mod study;
 
-#[path = "cli/shogi.rs"]
-mod shogi;
-
 /// Kriegspiel: chess with hidden pieces and a referee.
 #[derive(Parser)]
 #[command(

@@ -34,7 +34,7 @@ impl KriegspielApp {
         let ctx = ui.ctx().clone();
         let now = Self::now(&ctx);
         self.settings.apply(&ctx);
-        super::shogi::pieces::install_font(&ctx);
+        super::games::install(&ctx);
         // A notice stays until the next click (one that brings a new notice sets it again below).
         if ctx.input(|i| i.pointer.any_click()) {
             self.notice = None;
@@ -48,7 +48,7 @@ impl KriegspielApp {
         if self.show_about {
             super::about::window(&ctx, &mut self.show_about);
         }
-        let mut tsuitate_closed = false;
+        let mut closed = false;
         match &mut self.screen {
             Screen::Start => self.start_frame(ui, now, &mut asked),
             Screen::NewGame(_) => self.new_game_frame(ui),
@@ -79,13 +79,10 @@ impl KriegspielApp {
             }
             Screen::Study(_) => self.study_frame(ui, &mut asked),
             Screen::Library(_) => self.library_frame(ui, &mut asked),
-            Screen::Tsuitate(t) => {
-                let mut action = None;
-                egui::CentralPanel::default().show(ui, |ui| action = t.show(ui));
-                tsuitate_closed = action == Some(super::shogi::TsuitateAction::Close);
-            }
+            // Another game's screen ([`super::games`]).
+            other => closed = super::games::show(other, ui),
         }
-        if tsuitate_closed {
+        if closed {
             // Autosaved: the start screen lists it.
             self.leave(Leave::Start);
         }
@@ -243,10 +240,7 @@ impl KriegspielApp {
             Some(StartAction::Network(tab)) => {
                 asked.next = Some(Screen::Network(Box::new(network::NetworkScreen::new(tab))));
             }
-            Some(StartAction::Tsuitate(mode)) => {
-                let screen = super::shogi::TsuitateScreen::start(mode, Some(self.new_autosave()));
-                asked.next = Some(Screen::Tsuitate(Box::new(screen)));
-            }
+            Some(StartAction::Other(new)) => asked.next = Some(self.other_screen(new)),
             Some(StartAction::Problems) => {
                 asked.next = Some(Screen::Problems(Box::new(
                     problems::ProblemsScreen::shipped(),
@@ -291,7 +285,7 @@ impl KriegspielApp {
                 self.start_game(*spec);
             }
             NewGameAction::Study => self.files.request(FileOp::Study, &self.dir(), ""),
-            NewGameAction::Tsuitate(mode) => self.start_tsuitate(mode),
+            NewGameAction::Other(new) => self.start_other(new),
         }
     }
 

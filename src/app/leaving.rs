@@ -139,7 +139,6 @@ pub fn window_title(screen: &Screen) -> String {
         Screen::Problems(_) => "Problems".to_owned(),
         Screen::Library(_) => "Library".to_owned(),
         Screen::Network(_) => "Play across two machines".to_owned(),
-        Screen::Tsuitate(_) => "Tsuitate shogi".to_owned(),
         Screen::Study(s) => {
             let saved = &s.saved;
             format!(
@@ -160,6 +159,8 @@ pub fn window_title(screen: &Screen) -> String {
                 _ => game,
             }
         }
+        // Another game's screen ([`super::games`]).
+        other => super::games::title(other).to_owned(),
     };
     format!("{APP} — {what}")
 }

@@ -18,6 +18,7 @@ pub mod browser;
 pub mod files;
 pub mod flags;
 mod frame;
+mod games;
 pub mod howto;
 mod layout;
 pub mod leaving;
@@ -182,8 +183,9 @@ impl KriegspielApp {
             (None, Some("referee")) => app.start_new(referee),
             (None, Some("hotseat")) => app.start_new(hotseat),
             (None, Some("study")) => app.files.request(FileOp::Study, &app.saves_dir.clone(), ""),
-            (None, Some("tsuitate")) => app.start_tsuitate(shogi::TsuitateMode::HotSeat),
-            (None, Some("tsuitate-referee")) => app.start_tsuitate(shogi::TsuitateMode::Club),
+            (None, Some(mode)) if let Some(new) = games::NewOther::of_mode(mode) => {
+                app.start_other(new);
+            }
             (None, Some("practice")) => app.start_practice(Color::White, Duration::ZERO),
             (None, Some("practice-black")) => app.start_practice(Color::Black, Duration::ZERO),
             (None, _) if options.rules.is_some() => app.screen = Screen::NewGame(Box::new(hotseat)),
@@ -270,12 +272,6 @@ impl KriegspielApp {
             }
             Err(e) => self.tell(MessageKind::Error, e.to_string()),
         }
-    }
-
-    /// Starts a new tsuitate shogi game in `mode`, autosaved in the saves folder.
-    pub fn start_tsuitate(&mut self, mode: shogi::TsuitateMode) {
-        let screen = shogi::TsuitateScreen::start(mode, Some(self.new_autosave()));
-        self.screen = Screen::Tsuitate(Box::new(screen));
     }
 
     /// A new autosave file in the saves folder. The saves folder is created when missing: the

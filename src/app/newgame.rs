@@ -54,8 +54,8 @@ pub enum NewGameAction {
     Start(Box<GameSpec>),
     /// Open a save to study.
     Study,
-    /// Start a game of tsuitate shogi instead (hot-seat or the club console).
-    Tsuitate(super::shogi::TsuitateMode),
+    /// Start a game of another game instead ([`super::games`]).
+    Other(super::games::NewOther),
 }
 
 /// The dialog's state.
@@ -330,7 +330,11 @@ impl NewGameDialog {
                 who.add_space(10.0);
                 self.players_section(who);
                 heading(rules, "Rules");
-                self.tsuitate_row(rules, &mut action);
+                if let Some(new) =
+                    super::games::new_game_row(rules, self.mode, self.human, self.level)
+                {
+                    action = NewGameAction::Other(new);
+                }
                 super::flags::rules_section(rules, &mut self.rules);
                 self.clock_and_start_section(clock);
                 clock.add_space(16.0);
@@ -351,37 +355,6 @@ impl NewGameDialog {
             });
         });
         action
-    }
-
-    /// Tsuitate shogi in place of the chess rules below (hot-seat and the club console).
-    fn tsuitate_row(&self, ui: &mut egui::Ui, action: &mut NewGameAction) {
-        use super::shogi::TsuitateMode;
-        // Against the computer, the side is named as in shogi: black (sente) moves first.
-        let side = match self.human {
-            Color::White => shogi_core::Color::White,
-            Color::Black => shogi_core::Color::Black,
-        };
-        let mode = match self.mode {
-            NewMode::HotSeat => TsuitateMode::HotSeat,
-            NewMode::Referee => TsuitateMode::Club,
-            NewMode::Computer => TsuitateMode::Computer(side, tsuitate_bot(self.level)),
-            NewMode::Study => return,
-        };
-        ui.horizontal_wrapped(|ui| {
-            ui.label("Shogi instead of chess:");
-            if ui.button("Tsuitate shogi (衝立将棋)").clicked() {
-                *action = NewGameAction::Tsuitate(mode);
-            }
-            if let TsuitateMode::Computer(side, name) = mode {
-                let level = match name {
-                    "random" => "the random player",
-                    "heuristic" => "the rules-of-thumb player",
-                    _ => "the careful player (it guesses where your pieces stand)",
-                };
-                let who = super::shogi::pieces::side_name(side);
-                ui.label(format!("you play {who}, against {level}"));
-            }
-        });
     }
 
     /// The mode, and for a game against the computer its level, engine and the human's colour.
@@ -527,9 +500,4 @@ fn heading(ui: &mut egui::Ui, text: &str) {
 /// A level's choice in the dialog: "Club: weighs where your pieces may be, but is often careless".
 pub fn level_label(level: Level) -> String {
     format!("{}: {}", level.title(), level.description())
-}
-
-/// The tsuitate bot for a level ([`crate::tsuitate::bots::for_level`]).
-pub fn tsuitate_bot(level: Level) -> &'static str {
-    crate::tsuitate::bots::for_level(level)
 }

@@ -4,7 +4,7 @@
 //! under, and, for a game that is not over, whether to resume it, abandon it, or leave it.
 
 use super::play::{MessageKind, PlayMode, PlayScreen};
-use super::{KriegspielApp, Screen, network, shogi, study};
+use super::{KriegspielApp, Screen, network, study};
 use crate::bots::BotKind;
 use crate::gate::{self, GateError, Opening, Want};
 use crate::krk::practice::LEGACY_COMPUTER_NAME;
@@ -100,24 +100,8 @@ impl KriegspielApp {
                     self.tell(MessageKind::Info, notice);
                 }
             }
-            Opening::Tsuitate { loaded, path } => {
-                let loaded = *loaded;
-                let mode = match loaded.saved.meta.seating() {
-                    Seating::Club => shogi::TsuitateMode::Club,
-                    _ => shogi::TsuitateMode::HotSeat,
-                };
-                let screen =
-                    shogi::TsuitateScreen::new(loaded.game, loaded.saved.meta, mode, Some(path));
-                self.screen = Screen::Tsuitate(Box::new(screen));
-            }
-            Opening::TsuitateStudy(finished) => {
-                let loaded = finished.into_loaded();
-                let screen = shogi::TsuitateScreen::study(loaded.game, loaded.saved.meta);
-                self.screen = Screen::Tsuitate(Box::new(screen));
-                if let Some(a) = &screen_abandoned(&self.screen) {
-                    self.tell(MessageKind::Info, a.clone());
-                }
-            }
+            Opening::Other { game, path } => self.play_other(*game, path),
+            Opening::OtherStudy(finished) => self.study_other(*finished),
         }
     }
 
@@ -249,14 +233,6 @@ impl KriegspielApp {
                 Err(e) => self.tell(MessageKind::Error, format!("{}: {e}", path.display())),
             },
         }
-    }
-}
-
-/// The abandonment a tsuitate study screen's game records, in words.
-fn screen_abandoned(screen: &Screen) -> Option<String> {
-    match screen {
-        Screen::Tsuitate(t) => t.meta().abandoned.as_ref().map(|a| a.words()),
-        _ => None,
     }
 }
 

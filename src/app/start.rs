@@ -1,6 +1,6 @@
 //! The start screen: the ways to use the program as large cards, each with a picture, a title
 //! and a line of caption (two players, the computer, a club game, two machines, the library,
-//! problems, tsuitate shogi, KR vs K practice, How to play; on the first launch a tip above
+//! problems, each other game ([`super::games`]), KR vs K practice, How to play; on the first launch a tip above
 //! them), and beside them the saves in the saves folder (resume the unfinished one, open a
 //! recent one from a list that scrolls in the room left) and the sample games. The saves are
 //! listed off the UI thread ([`super::files::RecentSaves`]) newest first, so the list fills in
@@ -37,8 +37,8 @@ pub(super) enum StartAction {
     Sample(&'static str),
     /// Every save and sample game in one list.
     Library,
-    /// A new game of tsuitate shogi.
-    Tsuitate(super::shogi::TsuitateMode),
+    /// A new game of another game.
+    Other(super::games::NewOther),
 }
 
 /// The narrowest the recent games' list is given (it scrolls past it).
@@ -61,22 +61,33 @@ struct Card {
     caption: &'static str,
     whole: Option<fn() -> StartAction>,
     choices: Vec<Choice>,
+    /// Another game's card's buttons: its new games.
+    others: Vec<(&'static str, super::games::NewOther)>,
     rows: usize,
 }
 
 /// The cards, in reading order.
-fn cards() -> [Card; 9] {
+fn cards() -> Vec<Card> {
     use super::network::Tab;
-    use super::shogi::TsuitateMode;
     let whole = |title, caption, icon, action: fn() -> StartAction| Card {
         icon,
         title,
         caption,
         whole: Some(action),
         choices: Vec::new(),
+        others: Vec::new(),
         rows: 0,
     };
-    [
+    let others = super::games::start_cards().into_iter().map(|c| Card {
+        icon: Icon::Game(c.kind),
+        title: c.title,
+        caption: c.caption,
+        whole: None,
+        choices: Vec::new(),
+        rows: c.choices.len(),
+        others: c.choices,
+    });
+    let mut cards = vec![
         whole(
             "New game",
             "Two players at this computer, each behind a curtain in turn",
@@ -100,6 +111,7 @@ fn cards() -> [Card; 9] {
             title: "Across two machines",
             caption: "One player hosts, the other joins with a code",
             whole: None,
+            others: Vec::new(),
             choices: vec![
                 ("Host a game…", || StartAction::Network(Tab::Host)),
                 ("Join a game…", || StartAction::Network(Tab::Join)),
@@ -111,6 +123,7 @@ fn cards() -> [Card; 9] {
             title: "Library…",
             caption: "Every saved game and the samples, to study move by move",
             whole: Some(|| StartAction::Library),
+            others: Vec::new(),
             choices: vec![
                 ("Open game…", || StartAction::Open),
                 ("Study a saved game…", || StartAction::Study),
@@ -123,26 +136,15 @@ fn cards() -> [Card; 9] {
             Icon::Question,
             || StartAction::Problems,
         ),
-        Card {
-            icon: Icon::Shogi,
-            title: "Tsuitate shogi",
-            caption: "衝立将棋: the shogi of the family, behind a screen",
-            whole: None,
-            choices: vec![
-                ("Tsuitate hot-seat", || {
-                    StartAction::Tsuitate(TsuitateMode::HotSeat)
-                }),
-                ("Tsuitate club console", || {
-                    StartAction::Tsuitate(TsuitateMode::Club)
-                }),
-            ],
-            rows: 2,
-        },
+    ];
+    cards.extend(others);
+    cards.extend([
         Card {
             icon: Icon::RookKing,
             title: "Practice: KR vs K",
             caption: "Mate with a rook you cannot see, or escape it",
             whole: None,
+            others: Vec::new(),
             choices: vec![
                 ("Play White (the computer defends)", || {
                     StartAction::Practice(Color::White)
@@ -159,7 +161,8 @@ fn cards() -> [Card; 9] {
             Icon::Info,
             || StartAction::HowTo,
         ),
-    ]
+    ]);
+    cards
 }
 
 /// The start screen: the ways to use the program as cards (`tip`: with the first-launch tip
@@ -321,6 +324,11 @@ fn show_card(ui: &mut egui::Ui, size: egui::Vec2, card: &Card) -> Option<StartAc
         for (label, make) in &card.choices {
             if choices.button(*label).clicked() {
                 chosen = Some(make());
+            }
+        }
+        for (label, new) in &card.others {
+            if choices.button(*label).clicked() {
+                chosen = Some(StartAction::Other(*new));
             }
         }
     }

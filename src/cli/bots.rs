@@ -179,8 +179,18 @@ fn parse_clock(text: &str) -> Result<kriegspiel::clock::TimeControl, String> {
 /// output, progress on standard error.
 pub fn match_command(args: MatchArgs) -> Outcome {
     use kriegspiel::matchplay::{MatchConfig, MatchError, play_match};
-    if args.tsuitate {
-        return crate::shogi::match_tsuitate(args);
+    let kind = kriegspiel::games::GameKind::chosen(args.tsuitate);
+    if kind != kriegspiel::games::GameKind::Chess {
+        let spec = kriegspiel::games::MatchSpec {
+            white: args.white,
+            black: args.black,
+            games: args.games,
+            seed: args.seed,
+            swap: args.swap,
+            think_ms: args.think_ms,
+            out_dir: args.out_dir,
+        };
+        return Ok(kind.play_match(&spec)?);
     }
     let ending = args
         .ending
@@ -400,6 +410,6 @@ pub fn engine_command(args: EngineArgs) -> Outcome {
         bot.set_think_ms(ms);
     }
     let mut bot = kriegspiel::bots::driver::Driver::start(bot);
-    let mut shogi = crate::shogi::tsuitate_bot(&args.bot.into(), args.seed)?;
-    kriegspiel::tsuitate::client::engine(&mut bot, shogi.as_mut()).map_err(Stop::failed)
+    let mut others = kriegspiel::games::OtherBots::new(&args.bot.into(), args.seed)?;
+    kriegspiel::games::engine(&mut bot, &mut others).map_err(Stop::failed)
 }

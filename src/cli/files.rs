@@ -184,11 +184,6 @@ fn check_tree(p: &kriegspiel::problem::Problem, tree: &Path) -> Outcome {
 }
 
 /// Loads a save: an unreadable or invalid file is bad input.
-/// Whether `file` is a tsuitate save (read safely; a file that does not read is not).
-fn is_tsuitate_file(file: &Path) -> bool {
-    kriegspiel::save::read_save_text(file).is_ok_and(|t| kriegspiel::save::is_tsuitate_save(&t))
-}
-
 fn load(file: &Path) -> Result<kriegspiel::save::Loaded, Stop> {
     kriegspiel::save::load_file(file)
         .map_err(|e| Stop::bad_input(format!("{}: {e}", file.display())))
@@ -196,17 +191,9 @@ fn load(file: &Path) -> Result<kriegspiel::save::Loaded, Stop> {
 
 /// `kriegspiel replay`: the game turn by turn as one seat (or the referee) experienced it.
 pub fn replay(args: ReplayArgs) -> Outcome {
-    if is_tsuitate_file(&args.file) {
-        let loaded = kriegspiel::tsuitate::save::load_file(&args.file)
-            .map_err(|e| Stop::bad_input(format!("{}: {e}", args.file.display())))?;
-        let seat = args
-            .seat
-            .perspective()
-            .color()
-            .map(|c| c.fold_wb(shogi_core::Color::White, shogi_core::Color::Black));
-        let text =
-            kriegspiel::tsuitate::replay::replay_text(&loaded.game, &loaded.saved.meta, seat);
-        print!("{text}");
+    if let Some(game) = kriegspiel::games::OtherGame::load_file(&args.file) {
+        let game = game.map_err(|e| Stop::bad_input(format!("{}: {e}", args.file.display())))?;
+        print!("{}", game.replay_text(args.seat.perspective().color()));
         return Ok(());
     }
     let loaded = load(&args.file)?;
@@ -225,15 +212,10 @@ pub fn pgn(args: PgnArgs) -> Outcome {
     Ok(())
 }
 
-/// `kriegspiel csa`: a tsuitate save as a CSA (or with `--kif` a KIF) record.
+/// `kriegspiel csa`: a save as a record in its game's own format (CSA, or with `--kif` KIF).
 pub fn csa(args: CsaArgs) -> Outcome {
-    let loaded = kriegspiel::tsuitate::save::load_file(&args.file)
+    let text = kriegspiel::games::record(&args.file, args.kif)
         .map_err(|e| Stop::bad_input(format!("{}: {e}", args.file.display())))?;
-    let text = if args.kif {
-        kriegspiel::tsuitate::kif::to_kif(&loaded.game, &loaded.saved.meta)
-    } else {
-        kriegspiel::tsuitate::csa::to_csa(&loaded.game, &loaded.saved.meta)
-    };
     match args.out {
         None => print!("{text}"),
         Some(out) => kriegspiel::save::write_atomic(&out, text.as_bytes())

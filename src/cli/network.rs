@@ -4,12 +4,13 @@
 
 use crate::vocab::{BotParser, HostSeat, Outcome, RulesParser, Seat, Stop};
 use kriegspiel::bots::BotKind;
+use kriegspiel::games::{GameKind, Joined, OtherBots};
 use kriegspiel::matchplay::BotChoice;
 use kriegspiel::rules::RuleSet;
 use kriegspiel::seat::Hello;
+use kriegspiel::seat::SeatTable as _;
 use kriegspiel::seat::engine::SeatEnd;
 use kriegspiel::seat::serve::{self, HostOptions};
-use kriegspiel::tsuitate::client::AnySeat;
 
 use std::path::PathBuf;
 
@@ -84,8 +85,9 @@ pub struct JoinArgs {
 /// Hosts the game; this machine's seat (if any) is played by a bot or in the app, over the
 /// loopback like any other seat.
 pub fn host(args: HostArgs) -> Outcome {
-    if args.tsuitate {
-        return crate::shogi::host(args);
+    let kind = GameKind::chosen(args.tsuitate);
+    if kind != GameKind::Chess {
+        return host_other(args, kind);
     }
     let rules = args.rules;
     let time_control = args
@@ -125,8 +127,8 @@ pub fn host(args: HostArgs) -> Outcome {
     match (token, bot) {
         (None, _) => {}
         (Some(token), Some((bot, name))) => {
-            let shogi = crate::shogi::tsuitate_bot(&BotChoice::Kind(BotKind::Heuristic), 0)?;
-            host_bot(local, token, name, bot, shogi);
+            let others = OtherBots::new(&BotChoice::Kind(BotKind::Heuristic), 0)?;
+            host_bot(local, token, name, bot, others);
         }
         (Some(token), None) => {
             return open_app(&local, token, Some(hosted));
@@ -163,25 +165,59 @@ pub fn loopback(listening: std::net::SocketAddr) -> String {
     }
 }
 
+/// Hosts another game's table (new, or resumed from its save); the host's seat, if any, is
+/// played by a bot over the loopback.
+fn host_other(args: HostArgs, kind: GameKind) -> Outcome {
+    let game = kind.host_game(args.resume.as_deref())?;
+    let seat = args.seat.color();
+    if seat.is_some()
+        && args.bot.is_none()
+        && let Some(why) = kind.no_app_seat()
+    {
+        return Err(Stop::bad_input(why));
+    }
+    let autosave = autosave_path(args.autosave)?;
+    let seed = kriegspiel::seat::host::entropy();
+    let table = game.table(autosave.clone(), seed)?;
+    let hosted = serve::serve_table(table, &args.bind, args.port).map_err(Stop::failed)?;
+    let listening = hosted.server.addr();
+    println!("kriegspiel host: {}, listening on {listening}", kind.name());
+    println!("address {}", hosted.address);
+    // The host's own seat is kept first: only usable codes are printed.
+    let reserved = match (seat, &args.bot) {
+        (Some(color), Some(_)) => Some(hosted.server.with_host(|h| h.door_mut().reserve(color))),
+        _ => None,
+    };
+    serve::announce_codes(&mut std::io::stdout().lock(), &hosted.server);
+    if let (Some(token), Some(choice)) = (reserved, &args.bot) {
+        let local = loopback(listening);
+        let others = OtherBots::new(choice, seed)?;
+        let chess = choice.make(seed).map_err(Stop::bad_input)?;
+        host_bot(local, token, format!("{choice} (host)"), chess, others);
+    }
+    finish(&hosted.server, &autosave);
+    Ok(())
+}
+
 /// The host's own seat played by a bot, on a thread of its own, over the loopback: `chess` at a
-/// chess table, `shogi` at a tsuitate one (the table's welcome decides).
+/// chess table, `others` at another game's (the table's welcome decides).
 pub fn host_bot(
     local: String,
     token: String,
     name: String,
     chess: Box<dyn kriegspiel::bots::Bot>,
-    mut shogi: Box<dyn kriegspiel::tsuitate::bots::TsuitateBot>,
+    mut others: OtherBots,
 ) {
     let mut hello = Hello::new();
     hello.token = Some(token);
     hello.name = Some(name);
     std::thread::spawn(move || {
         let mut bot = kriegspiel::bots::driver::Driver::start(chess);
-        let played = kriegspiel::tsuitate::client::join_with_bot(
+        let played = kriegspiel::games::join_with_bot(
             &local,
             &hello,
             &mut bot,
-            shogi.as_mut(),
+            &mut others,
             None,
             &mut |_, _| {},
         );
@@ -227,7 +263,7 @@ pub fn join(args: JoinArgs) -> Outcome {
     let max_plies = args
         .max_plies
         .or_else(|| args.max_moves.map(|n| n.saturating_mul(2)));
-    let mut shogi = crate::shogi::tsuitate_bot(&choice, serve_seed())?;
+    let mut others = OtherBots::new(&choice, serve_seed())?;
     let bot = choice.make(serve_seed()).map_err(Stop::bad_input)?;
     let mut bot = kriegspiel::bots::driver::Driver::start(bot);
     // The seat and token are printed as soon as the table gives them: whoever ran this can
@@ -237,17 +273,17 @@ pub fn join(args: JoinArgs) -> Outcome {
         use std::io::Write as _;
         let _ = std::io::stdout().flush();
     };
-    let played = kriegspiel::tsuitate::client::join_with_bot(
+    let played = kriegspiel::games::join_with_bot(
         &args.address,
         &hello,
         &mut bot,
-        shogi.as_mut(),
+        &mut others,
         max_plies,
         &mut seated,
     )
     .map_err(Stop::failed)?;
     let (result, why) = match played {
-        AnySeat::Chess(SeatEnd::Revealed, mut state) => {
+        Joined::Chess(SeatEnd::Revealed, mut state) => {
             if let Some(max) = max_plies
                 && resigned_at_cap(&mut state, max)
             {
@@ -260,11 +296,8 @@ pub fn join(args: JoinArgs) -> Outcome {
             let title = over.map(|o| kriegspiel::announce::Over::from(o).title());
             (Some(title), None)
         }
-        AnySeat::Tsuitate(SeatEnd::Revealed, state) => {
-            (Some(state.over().map(|o| o.title())), None)
-        }
-        AnySeat::Chess(SeatEnd::Closed, state) => (None, state.errors.last().cloned()),
-        AnySeat::Tsuitate(SeatEnd::Closed, state) => (None, state.errors.last().cloned()),
+        Joined::Chess(SeatEnd::Closed, state) => (None, state.errors.last().cloned()),
+        Joined::Other { result, error } => (result, error),
     };
     match result {
         Some(title) => {

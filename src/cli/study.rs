@@ -1,6 +1,6 @@
 //! The subcommands that look back at a finished game: `review` (the review after the reveal)
-//! and `export` (a picture of one board, SVG or PNG), for chess-family games and tsuitate shogi
-//! ([`kriegspiel::tsuitate::review`], [`kriegspiel::tsuitate::picture`]).
+//! and `export` (a picture of one board, SVG or PNG), for chess-family games and every other
+//! game (asked through the games' registry, [`kriegspiel::games::OtherGame`]).
 
 use crate::vocab::{Outcome, Stop};
 use std::path::{Path, PathBuf};
@@ -31,8 +31,8 @@ pub struct ReviewArgs {
 enum Opened {
     /// A chess-family game.
     Chess(Box<kriegspiel::save::SavedGame>),
-    /// A tsuitate shogi game.
-    Tsuitate(Box<kriegspiel::tsuitate::save::TsuitateLoaded>),
+    /// A game of another game.
+    Other(Box<kriegspiel::games::OtherGame>),
 }
 
 /// Opens a game to review or export, through the one gate ([`kriegspiel::gate`]): only a game
@@ -50,7 +50,7 @@ fn open(file: &Path) -> Result<Opened, Stop> {
     };
     match opened {
         Ok(Opening::Study { game, .. }) => Ok(Opened::Chess(Box::new(game.into_saved()))),
-        Ok(Opening::TsuitateStudy(game)) => Ok(Opened::Tsuitate(Box::new(game.into_loaded()))),
+        Ok(Opening::OtherStudy(game)) => Ok(Opened::Other(Box::new(game.into_game()))),
         Ok(_) => Err(Stop::bad_input(format!(
             "{}: this game does not open to study",
             file.display()
@@ -64,14 +64,11 @@ pub fn review(args: ReviewArgs) -> Outcome {
     use kriegspiel::review::{Options, Progress};
     let saved = match open(&args.file)? {
         Opened::Chess(saved) => saved,
-        Opened::Tsuitate(loaded) => {
+        Opened::Other(game) => {
             if args.pgn_out.is_some() {
-                return Err(Stop::bad_input(
-                    "--pgn-out is for chess games; a tsuitate game exports with `kriegspiel csa`",
-                ));
+                return Err(Stop::bad_input(game.no_pgn()));
             }
-            let review = kriegspiel::tsuitate::review::review(&loaded.game);
-            print!("{}", review.text(&loaded.game, &loaded.saved.meta));
+            print!("{}", game.review_text());
             return Ok(());
         }
     };
@@ -240,61 +237,6 @@ fn events_after(saved: &kriegspiel::save::SavedGame, ply: usize) -> usize {
         .map_or(saved.log.events.len(), |(i, _)| i + 1)
 }
 
-/// A tsuitate board as SVG: the umpire's (`--view referee`) or a seat's from its own view
-/// (`--view black`: sente, `--view white`: gote), after `--ply` moves.
-fn tsuitate_picture(
-    args: &ExportArgs,
-    game: &kriegspiel::tsuitate::TsuitateGame,
-) -> Result<String, Stop> {
-    use crate::vocab::View;
-    use kriegspiel::tsuitate::picture::svg;
-    use shogi_core::Color;
-    if args.overlay != OverlayArg::None {
-        return Err(Stop::bad_input("--overlay is for chess games"));
-    }
-    // The events up to the `ply`th legal move.
-    let cursor = match args.ply {
-        None => game.events().len(),
-        Some(0) => 0,
-        Some(ply) => game
-            .events()
-            .iter()
-            .enumerate()
-            .filter(|(_, e)| {
-                e.said
-                    .iter()
-                    .any(|s| s.item == kriegspiel::tsuitate::Item::Legal)
-            })
-            .nth(ply - 1)
-            .map_or(game.events().len(), |(i, _)| i + 1),
-    };
-    let at = game.at(cursor);
-    let size = args.size;
-    Ok(match args.view {
-        View::Referee => svg(
-            "Umpire",
-            at.referee().position(),
-            Color::Black,
-            [true; 2],
-            size,
-        ),
-        View::Black => svg(
-            "Sente",
-            &at.seat(Color::Black).board,
-            Color::Black,
-            [true, false],
-            size,
-        ),
-        View::White => svg(
-            "Gote",
-            &at.seat(Color::White).board,
-            Color::White,
-            [false, true],
-            size,
-        ),
-    })
-}
-
 /// `kriegspiel export`: a picture of one board, as SVG or PNG (told from `--out`'s extension).
 pub fn export(args: ExportArgs) -> Outcome {
     use kriegspiel::picture::Picture;
@@ -312,8 +254,11 @@ pub fn export(args: ExportArgs) -> Outcome {
     }
     let saved = match open(&args.file)? {
         Opened::Chess(saved) => saved,
-        Opened::Tsuitate(loaded) => {
-            let svg = tsuitate_picture(&args, &loaded.game)?;
+        Opened::Other(game) => {
+            if args.overlay != OverlayArg::None {
+                return Err(Stop::bad_input("--overlay is for chess games"));
+            }
+            let svg = game.svg(args.ply, args.view.perspective().color(), args.size);
             let bytes = if png {
                 kriegspiel::picture::png_of_svg(&svg, args.size).map_err(Stop::failed)?
             } else {

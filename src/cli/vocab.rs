@@ -64,6 +64,15 @@ pub enum Stop {
     OutOfTime,
 }
 
+impl From<kriegspiel::games::CommandError> for Stop {
+    fn from(e: kriegspiel::games::CommandError) -> Stop {
+        match e {
+            kriegspiel::games::CommandError::BadInput(m) => Stop::BadInput(m),
+            kriegspiel::games::CommandError::Failed(m) => Stop::Failed(m),
+        }
+    }
+}
+
 impl Stop {
     /// [`Stop::Failed`] from any message.
     pub fn failed(message: impl std::fmt::Display) -> Stop {

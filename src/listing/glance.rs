@@ -8,6 +8,7 @@
 //! whole ([`crate::save::peek_file`]), else it is not told ([`Unread`]).
 
 use crate::announce::Over;
+use crate::games::GameKind;
 use crate::rules::RuleSet;
 use crate::save::{Glimpse, Meta};
 use serde::Deserialize;
@@ -24,8 +25,10 @@ pub enum Game {
         /// Moves played (each side's turn counts one): known when the file was read whole.
         plies: Option<usize>,
     },
-    /// A tsuitate shogi save.
-    Tsuitate {
+    /// The save of a game with a module of its own ([`crate::games::OtherGame`]).
+    Other {
+        /// Which game.
+        kind: GameKind,
         /// The result in words ("Sente won"), once over.
         result: Option<String>,
     },
@@ -43,8 +46,8 @@ pub struct Glance {
 /// Why a file was not told.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Unread {
-    /// Not a save (no `format:` or `tsuitate:` at the top), or a save of a format this
-    /// version does not read.
+    /// Not a save (no `format:` or another game's version at the top), or a save of a format
+    /// this version does not read.
     NotASave,
     /// A save whose head or tail does not read within what was read of it, and which was not
     /// read whole.
@@ -69,14 +72,10 @@ struct ChessTail {
     result: Option<Over>,
 }
 
+/// The head of another game's save: its events are at the top level.
 #[derive(Deserialize)]
-struct TsuitateHead {
+struct OtherHead {
     meta: Meta,
-}
-
-#[derive(Deserialize)]
-struct TsuitateTail {
-    result: Option<crate::tsuitate::save::SavedOver>,
 }
 
 /// The offset of the line that opens the list of events (`events:` first on its line): the
@@ -141,28 +140,18 @@ fn chess(head: &str, tail: &str, whole: bool) -> Option<Glance> {
     })
 }
 
-fn tsuitate(head: &str, tail: &str) -> Option<Glance> {
+/// The save of another game, its result read as that game writes it.
+fn other(kind: GameKind, head: &str, tail: &str) -> Option<Glance> {
     let events = events_line(head)?;
-    let parsed: TsuitateHead = ron::from_str(&head_ron(head, events, ")")).ok()?;
+    let parsed: OtherHead = ron::from_str(&head_ron(head, events, ")")).ok()?;
     let from = result_line(tail)?;
-    let end: TsuitateTail = ron::from_str(&format!("({}", &tail[from..])).ok()?;
+    let result = kind.tail_result(&format!("({}", &tail[from..]))?;
     let mut meta = parsed.meta;
     meta.clean();
     Some(Glance {
         meta,
-        game: Game::Tsuitate {
-            result: end.result.map(|o| tsuitate_result(o.winner.as_deref())),
-        },
+        game: Game::Other { kind, result },
     })
-}
-
-/// A tsuitate result in words.
-fn tsuitate_result(winner: Option<&str>) -> String {
-    match winner {
-        Some("black") => "Sente won".to_owned(),
-        Some(_) => "Gote won".to_owned(),
-        None => "a draw".to_owned(),
-    }
 }
 
 /// The glance of a save parsed in full.
@@ -182,19 +171,18 @@ pub fn glance(glimpse: &Glimpse) -> Result<Glance, Unread> {
     let head = glimpse.head.as_str();
     let whole = glimpse.tail.is_none();
     let tail = glimpse.tail.as_deref().unwrap_or(head);
-    if crate::save::is_tsuitate_save(head) {
-        if let Some(g) = tsuitate(head, tail) {
+    let kind = GameKind::of_save(head);
+    if kind != GameKind::Chess {
+        if let Some(g) = other(kind, head, tail) {
             return Ok(g);
         }
         if !whole {
             return Err(Unread::BeyondCap);
         }
-        let saved = crate::tsuitate::save::peek_str(head).map_err(|_| Unread::Damaged)?;
+        let (meta, result) = kind.peek(head).ok_or(Unread::Damaged)?;
         return Ok(Glance {
-            meta: saved.meta,
-            game: Game::Tsuitate {
-                result: saved.result.map(|o| tsuitate_result(o.winner.as_deref())),
-            },
+            meta,
+            game: Game::Other { kind, result },
         });
     }
     match crate::save::sniff_format(head) {
@@ -274,7 +262,7 @@ mod tests {
                 assert_eq!(result, saved.result);
                 assert_eq!(plies, None, "not read whole");
             }
-            Game::Tsuitate { .. } => panic!("a chess save"),
+            Game::Other { .. } => panic!("a chess save"),
         }
         assert_eq!(
             glance(&glimpse_of(&text, 200, tail)),

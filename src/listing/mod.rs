@@ -85,7 +85,7 @@ impl Header {
         }
         match &self.glance.game {
             Game::Chess { result, .. } => result.is_some(),
-            Game::Tsuitate { result } => result.is_some(),
+            Game::Other { result, .. } => result.is_some(),
         }
     }
 
@@ -118,8 +118,9 @@ impl Header {
                     rules.title()
                 )
             }
-            Game::Tsuitate { result } => format!(
-                "{date} · Tsuitate shogi (衝立将棋) · {}",
+            Game::Other { kind, result } => format!(
+                "{date} · {} · {}",
+                kind.long_title(),
                 result.as_deref().unwrap_or(if meta.abandoned.is_some() {
                     "abandoned"
                 } else {

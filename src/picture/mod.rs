@@ -100,7 +100,7 @@ impl Picture {
     }
 }
 
-/// An SVG `size` pixels square rendered as a PNG (for the chess pictures and tsuitate's).
+/// An SVG `size` pixels square rendered as a PNG (for every game's pictures).
 pub fn png_of_svg(text: &str, size: u32) -> Result<Vec<u8>, PictureError> {
     let tree = resvg::usvg::Tree::from_str(text, &resvg::usvg::Options::default())
         .map_err(|e| PictureError::Render(e.to_string()))?;

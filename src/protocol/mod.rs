@@ -5,6 +5,7 @@
 //! input of any kind gets `{"ok":false,"error":"..."}` and leaves the game unchanged.
 
 use crate::announce::{EndReason, GameResult, Item, ItemRepr, Over};
+use crate::games::{OtherGame, ProtocolGame};
 
 use crate::log::Game;
 use crate::referee::RequestRepr;
@@ -19,7 +20,7 @@ use std::time::Duration;
 
 mod paths;
 mod run;
-mod tsuitate;
+pub(crate) mod tsuitate;
 
 pub use paths::{OutsideSaves, PathError, Paths};
 pub use run::{MAX_LINE, run, skip_line};
@@ -29,8 +30,8 @@ pub use run::{MAX_LINE, run, skip_line};
 #[derive(Default)]
 pub struct Session {
     table: Option<GameSession>,
-    /// The tsuitate shogi game in play, if that is the game (then `table` is `None`).
-    tsuitate: Option<tsuitate::Table>,
+    /// The game of another game in play, if that is the game (then `table` is `None`).
+    other: Option<ProtocolGame>,
     /// Where to write the game after every accepted request.
     autosave: Option<PathBuf>,
     /// Where `save` and `load` may go.
@@ -83,7 +84,7 @@ fn quote(text: &str) -> String {
 }
 
 /// A request that gets `ok:false`, with its one-sentence reason (a game's own requests, e.g.
-/// [`tsuitate`], answer with it too).
+/// [`ProtocolGame`]'s, answer with it too).
 pub(crate) struct Bad(pub(crate) String);
 
 impl<E: std::fmt::Display> From<E> for Bad {
@@ -310,27 +311,23 @@ impl Session {
             ));
         }
         if op == "new" {
-            if req
-                .get("rules")
-                .is_some_and(crate::tsuitate::rules::is_tsuitate)
-            {
-                let game = tsuitate::Table::start(&req, out)?;
+            if let Some(game) = ProtocolGame::start(&req, out) {
+                self.other = Some(game?);
                 self.table = None;
-                self.tsuitate = Some(game);
                 return Ok(());
             }
-            if req.contains_key("sfen") {
-                return bad("\"sfen\" is for tsuitate shogi; a chess game starts from \"fen\"");
+            if let Some(why) = ProtocolGame::not_for_chess(op, &req) {
+                return bad(why);
             }
             self.new_game(&req, out)?;
-            self.tsuitate = None;
+            self.other = None;
             self.report_autosave(out);
             return Ok(());
         }
         if op == "load" {
             let path = self.paths.resolve(path_field(&req)?)?;
-            if let Some(loaded) = load_tsuitate(&path)? {
-                self.tsuitate = Some(tsuitate::Table::loaded(loaded, out));
+            if let Some(game) = load_other(&path)? {
+                self.other = Some(ProtocolGame::loaded(game, out));
                 self.table = None;
                 return Ok(());
             }
@@ -339,18 +336,18 @@ impl Session {
             table.save_now();
             write_response(out, table.game(), &[]);
             self.table = Some(table);
-            self.tsuitate = None;
+            self.other = None;
             self.report_autosave(out);
             return Ok(());
         }
-        if let Some(game) = self.tsuitate.as_mut() {
+        if let Some(game) = self.other.as_mut() {
             if op == "save" {
                 return game.save(&self.paths.resolve(path_field(&req)?)?, out);
             }
             return game.handle(op, &req, out);
         }
-        if op == "bot" {
-            return bad("\"bot\" is a request of tsuitate shogi only");
+        if let Some(why) = ProtocolGame::not_for_chess(op, &req) {
+            return bad(why);
         }
         let Some(table) = self.table.as_mut() else {
             return bad(
@@ -422,19 +419,14 @@ impl Session {
     }
 }
 
-/// The tsuitate save at `path`, if the file is one (`None`: a chess save or something else,
-/// for the chess loader to read or explain).
-fn load_tsuitate(
-    path: &std::path::Path,
-) -> Result<Option<crate::tsuitate::save::TsuitateLoaded>, Bad> {
+/// The save of another game at `path`, if the file is one (`None`: a chess save or something
+/// else, for the chess loader to read or explain).
+fn load_other(path: &std::path::Path) -> Result<Option<OtherGame>, Bad> {
     let Ok(text) = crate::save::read_save_text(path) else {
         return Ok(None);
     };
-    if !crate::tsuitate::save::is_tsuitate_save(&text) {
-        return Ok(None);
-    }
-    crate::tsuitate::save::load_str(&text)
-        .map(Some)
+    OtherGame::load_str(&text)
+        .transpose()
         .map_err(|e| Bad(e.to_string()))
 }
 

@@ -199,9 +199,9 @@ pub enum LoadError {
         /// Where the first invalid byte is.
         byte: usize,
     },
-    /// A tsuitate shogi save (see [`is_tsuitate_save`]), not a chess one.
-    #[error("this is a tsuitate shogi save, not a chess save: open it as tsuitate shogi")]
-    TsuitateSave,
+    /// A save of another game ([`crate::games::GameKind::of_save`]), not a chess one.
+    #[error("this is a {} save, not a chess save: open it as {}", .0.name(), .0.name())]
+    OtherGame(crate::games::GameKind),
     /// The format version is not a number.
     #[error("the save's format version '{0}' is not a number")]
     BadFormat(String),
@@ -315,31 +315,11 @@ pub fn load_str(text: &str) -> Result<Loaded, LoadError> {
     check(parse(text)?)
 }
 
-/// Whether `text` is a tsuitate shogi save (its first field, after comments, is `tsuitate`):
-/// told here, where every save is told apart, so that the chess loader can refuse it clearly.
-pub fn is_tsuitate_save(text: &str) -> bool {
-    let mut rest = text;
-    loop {
-        rest = rest.trim_start();
-        match rest.strip_prefix("//") {
-            Some(after) => rest = after.split_once('\n').map_or("", |(_, r)| r),
-            None => break,
-        }
-    }
-    let rest = rest
-        .strip_prefix("TsuitateSave")
-        .unwrap_or(rest)
-        .trim_start();
-    rest.strip_prefix('(')
-        .map(str::trim_start)
-        .and_then(|r| r.strip_prefix("tsuitate"))
-        .is_some_and(|r| r.trim_start().starts_with(':'))
-}
-
 /// Parses a save without checking it.
 fn parse(text: &str) -> Result<SavedGame, LoadError> {
-    if is_tsuitate_save(text) {
-        return Err(LoadError::TsuitateSave);
+    let kind = crate::games::GameKind::of_save(text);
+    if kind != crate::games::GameKind::Chess {
+        return Err(LoadError::OtherGame(kind));
     }
     let format = sniff_format(text).ok_or(LoadError::NotASave)??;
     if format == 0 {
@@ -476,20 +456,25 @@ impl SavedGame {
 
     /// The save as RON text (one event per line).
     pub fn to_ron(&self) -> String {
-        let config = ron::ser::PrettyConfig::new()
-            .depth_limit(3)
-            .new_line("\n".to_owned())
-            .indentor("    ".to_owned());
-        match ron::ser::to_string_pretty(self, config) {
-            Ok(body) => format!("// Kriegspiel save file\n{body}\n"),
-            // Every field is plain data; serialization cannot fail.
-            Err(e) => unreachable!("a save always serializes: {e}"),
-        }
+        pretty_ron(self, 3, "// Kriegspiel save file")
     }
 
     /// Writes the save to `path` atomically.
     pub fn write(&self, path: &Path) -> io::Result<()> {
         write_atomic(path, self.to_ron().as_bytes())
+    }
+}
+
+/// A save's RON text: `value` one field per line down to `depth` (so one event a line), after
+/// the comment line `header`. Every game's save is plain data, so serializing cannot fail.
+pub fn pretty_ron<T: serde::Serialize>(value: &T, depth: usize, header: &str) -> String {
+    let config = ron::ser::PrettyConfig::new()
+        .depth_limit(depth)
+        .new_line("\n".to_owned())
+        .indentor("    ".to_owned());
+    match ron::ser::to_string_pretty(value, config) {
+        Ok(body) => format!("{header}\n{body}\n"),
+        Err(e) => unreachable!("a save always serializes: {e}"),
     }
 }
 

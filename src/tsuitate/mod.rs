@@ -15,6 +15,7 @@
 pub mod announce;
 pub mod bots;
 pub mod careful;
+pub mod cli;
 pub mod client;
 pub mod csa;
 pub mod game;

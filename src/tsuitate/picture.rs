@@ -231,6 +231,52 @@ pub fn svg(
     out
 }
 
+/// The board of `game` after `ply` legal moves (`None`: at its end) as SVG, `size` pixels
+/// square: the umpire's (`seat` `None`) or a seat's from its own view (`kriegspiel export`).
+pub fn of_game(
+    game: &super::TsuitateGame,
+    ply: Option<usize>,
+    seat: Option<Color>,
+    size: u32,
+) -> String {
+    // The events up to the `ply`th legal move.
+    let cursor = match ply {
+        None => game.events().len(),
+        Some(0) => 0,
+        Some(ply) => game
+            .events()
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.said.iter().any(|s| s.item == super::Item::Legal))
+            .nth(ply - 1)
+            .map_or(game.events().len(), |(i, _)| i + 1),
+    };
+    let at = game.at(cursor);
+    match seat {
+        None => svg(
+            "Umpire",
+            at.referee().position(),
+            Color::Black,
+            [true; 2],
+            size,
+        ),
+        Some(Color::Black) => svg(
+            "Sente",
+            &at.seat(Color::Black).board,
+            Color::Black,
+            [true, false],
+            size,
+        ),
+        Some(Color::White) => svg(
+            "Gote",
+            &at.seat(Color::White).board,
+            Color::White,
+            [false, true],
+            size,
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -28,9 +28,8 @@ use super::announce::{Audience, Said, color_name};
 use super::game::{Event, Request, TsuitateGame};
 use super::referee::TsuitateError;
 use super::rules::TsuitateRules;
-pub use crate::save::is_tsuitate_save;
 use crate::save::journal::{Autosave, continuation};
-use crate::save::{LoadError, Meta, read_save_text, write_atomic};
+use crate::save::{LoadError, Meta, pretty_ron, read_save_text, write_atomic};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use shogi_core::Color;
@@ -212,14 +211,7 @@ impl TsuitateSave {
 
     /// The save as RON text (one event per line).
     pub fn to_ron(&self) -> String {
-        let config = ron::ser::PrettyConfig::new()
-            .depth_limit(2)
-            .new_line("\n".to_owned())
-            .indentor("    ".to_owned());
-        match ron::ser::to_string_pretty(self, config) {
-            Ok(body) => format!("// Kriegspiel tsuitate shogi save file\n{body}\n"),
-            Err(e) => unreachable!("a tsuitate save always serializes: {e}"),
-        }
+        pretty_ron(self, 2, "// Kriegspiel tsuitate shogi save file")
     }
 
     /// Writes the save to `path` atomically.
@@ -314,6 +306,28 @@ impl GameAutosave {
     }
 }
 
+/// Whether `text` is a tsuitate shogi save (its first field, after comments, is `tsuitate`):
+/// asked through the games' registry ([`crate::games::GameKind::of_save`]), so that the chess
+/// loader can refuse it clearly.
+pub fn is_tsuitate_save(text: &str) -> bool {
+    let mut rest = text;
+    loop {
+        rest = rest.trim_start();
+        match rest.strip_prefix("//") {
+            Some(after) => rest = after.split_once('\n').map_or("", |(_, r)| r),
+            None => break,
+        }
+    }
+    let rest = rest
+        .strip_prefix("TsuitateSave")
+        .unwrap_or(rest)
+        .trim_start();
+    rest.strip_prefix('(')
+        .map(str::trim_start)
+        .and_then(|r| r.strip_prefix("tsuitate"))
+        .is_some_and(|r| r.trim_start().starts_with(':'))
+}
+
 /// Parses a tsuitate save without replaying it (for listing saves).
 pub fn peek_str(text: &str) -> Result<TsuitateSave, TsuitateLoadError> {
     if !is_tsuitate_save(text) {
@@ -359,4 +373,26 @@ pub fn color_from_name(name: &str) -> Option<Color> {
         "white" => Some(Color::White),
         _ => None,
     }
+}
+
+impl SavedOver {
+    /// The result in words, as a list of saves shows it ("Sente won").
+    pub fn words(&self) -> String {
+        match self.winner.as_deref() {
+            Some("black") => "Sente won".to_owned(),
+            Some(_) => "Gote won".to_owned(),
+            None => "a draw".to_owned(),
+        }
+    }
+}
+
+/// The result in words of a save's tail, `(result: …)` (read as RON; `None`: it does not read),
+/// for a list of saves told from their head and tail ([`crate::listing::glance`]).
+pub fn tail_result(tail: &str) -> Option<Option<String>> {
+    #[derive(Deserialize)]
+    struct Tail {
+        result: Option<SavedOver>,
+    }
+    let tail: Tail = ron::from_str(tail).ok()?;
+    Some(tail.result.map(|o| o.words()))
 }

@@ -78,8 +78,8 @@ fn kind(opening: &Result<Opening, GateError>) -> String {
         Ok(Opening::Host { own, .. }) => format!("host {own:?}"),
         Ok(Opening::Rejoin(ticket)) => format!("rejoin {:?}", ticket.seat),
         Ok(Opening::Study { .. }) => "study".into(),
-        Ok(Opening::Tsuitate { .. }) => "tsuitate".into(),
-        Ok(Opening::TsuitateStudy(_)) => "tsuitate study".into(),
+        Ok(Opening::Other { game, .. }) => game.kind().id().into(),
+        Ok(Opening::OtherStudy(f)) => format!("{} study", f.game().kind().id()),
         Err(GateError::NotOver { .. }) => "refused: not over".into(),
         Err(e) => format!("error: {e}"),
     }
@@ -355,7 +355,9 @@ fn no_screen_opens_a_save_around_the_gate() {
                 continue;
             }
             let text = std::fs::read_to_string(&path).expect("a source file");
-            let allowed = path.ends_with("opening.rs");
+            // The gate's screen code, and the app's registry of games, which opens what the
+            // gate gave for each other game.
+            let allowed = path.ends_with("opening.rs") || path.ends_with("app/games.rs");
             for f in forbidden.iter().filter(|f| text.contains(*f)) {
                 if !allowed || *f == "tsuitate::save::load" {
                     found.push(format!("{}: {f}", path.display()));

@@ -136,11 +136,11 @@ fn every_save_is_listed_newest_first_as_a_full_read_tells_it() {
             assert_eq!(*plies, None, "read at its head and tail only");
             assert!(result.is_some());
         }
-        Game::Tsuitate { .. } => panic!("a chess save"),
+        Game::Other { .. } => panic!("a chess save"),
     }
     match &headers[1].glance.game {
         Game::Chess { plies, .. } => assert_eq!(*plies, Some(6), "read whole"),
-        Game::Tsuitate { .. } => panic!("a chess save"),
+        Game::Other { .. } => panic!("a chess save"),
     }
     let report = lister.report().expect("over").clone();
     assert_eq!(report.unread, 1, "the long note's save: beyond the cap");

@@ -129,7 +129,7 @@ fn damaged_or_tampered_saves_are_refused_with_the_reason() {
     // Each loader tells the other's file.
     assert_eq!(
         kriegspiel::save::load_str(&text).err(),
-        Some(LoadError::TsuitateSave)
+        Some(LoadError::OtherGame(kriegspiel::games::GameKind::Tsuitate))
     );
     let chess = kriegspiel::save::SavedGame::of(
         &kriegspiel::log::Game::standard(kriegspiel::rules::RuleSet::default()),

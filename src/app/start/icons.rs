@@ -2,7 +2,7 @@
 //! no glyph a font may lack.
 
 use super::super::pieces;
-use egui::{Color32, Pos2, Rect, Stroke, Vec2, pos2, vec2};
+use egui::{Color32, Pos2, Rect, Stroke, Vec2, vec2};
 use shakmaty::{Color, Piece, Role};
 
 /// A card's picture.
@@ -20,8 +20,8 @@ pub(super) enum Icon {
     Book,
     /// A question mark in a circle: problems.
     Question,
-    /// A shogi piece: tsuitate shogi.
-    Shogi,
+    /// Another game's picture ([`crate::app::games::paint_icon`]).
+    Game(crate::games::GameKind),
     /// A rook and a king: the KR vs K practice.
     RookKing,
     /// An "i" in a circle: How to play.
@@ -136,23 +136,6 @@ pub(super) fn paint(ui: &egui::Ui, rect: Rect, icon: Icon) {
                 ink,
             );
         }
-        Icon::Shogi => {
-            let outline = vec![
-                at(0.5, 0.04),
-                at(0.8, 0.2),
-                at(0.9, 0.95),
-                at(0.1, 0.95),
-                at(0.2, 0.2),
-            ];
-            let wood = Color32::from_rgb(232, 200, 140);
-            p.add(egui::Shape::convex_polygon(outline, wood, stroke));
-            p.text(
-                pos2(rect.center().x, at(0.0, 0.58).y),
-                egui::Align2::CENTER_CENTER,
-                "王",
-                egui::FontId::proportional(s * 0.42),
-                Color32::from_gray(20),
-            );
-        }
+        Icon::Game(kind) => super::super::games::paint_icon(ui, rect, kind, stroke),
     }
 }

@@ -1,0 +1,209 @@
+//! The app's registry of games: what the screens that serve every game ask of each game with
+//! screens of its own (the core's [`crate::games`] answers the rest): a new game of it (from the
+//! start screen's card, the new-game dialog's row or `--mode`), its save opened to play on or to
+//! study, its screen's frame and window title, its card's picture. Outside this file and the
+//! games' own screens, the app names no game: it asks here.
+
+use super::newgame::NewMode;
+use super::play::MessageKind;
+use super::shogi::{TsuitateAction, TsuitateMode, TsuitateScreen};
+use super::{KriegspielApp, Screen};
+use crate::bots::level::Level;
+use crate::games::{GameKind, OtherGame};
+use crate::gate::FinishedOther;
+use crate::save::Seating;
+use egui::{Color32, Rect, Stroke, pos2, vec2};
+use shakmaty::Color;
+use std::path::PathBuf;
+
+/// A new game of a game with screens of its own, as a card, the new-game dialog or `--mode`
+/// asks for it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum NewOther {
+    /// Tsuitate shogi, played this way.
+    Tsuitate(TsuitateMode),
+}
+
+impl NewOther {
+    /// The new game a `--mode` names (`None`: a mode of the chess family's, or none).
+    pub fn of_mode(mode: &str) -> Option<NewOther> {
+        match mode {
+            "tsuitate" => Some(NewOther::Tsuitate(TsuitateMode::HotSeat)),
+            "tsuitate-referee" => Some(NewOther::Tsuitate(TsuitateMode::Club)),
+            _ => None,
+        }
+    }
+}
+
+impl KriegspielApp {
+    /// Starts a new game of another game, autosaved in the saves folder.
+    pub fn start_other(&mut self, new: NewOther) {
+        self.screen = self.other_screen(new);
+    }
+
+    /// The screen of a new game of another game, autosaved in the saves folder.
+    pub(super) fn other_screen(&mut self, new: NewOther) -> Screen {
+        match new {
+            NewOther::Tsuitate(mode) => Screen::Tsuitate(Box::new(TsuitateScreen::start(
+                mode,
+                Some(self.new_autosave()),
+            ))),
+        }
+    }
+
+    /// Plays on here the save of another game (the gate's [`crate::gate::Opening::Other`]),
+    /// written back to `path`.
+    pub(super) fn play_other(&mut self, game: OtherGame, path: PathBuf) {
+        match game {
+            OtherGame::Tsuitate(loaded) => {
+                let loaded = *loaded;
+                let mode = match loaded.saved.meta.seating() {
+                    Seating::Club => TsuitateMode::Club,
+                    _ => TsuitateMode::HotSeat,
+                };
+                let screen = TsuitateScreen::new(loaded.game, loaded.saved.meta, mode, Some(path));
+                self.screen = Screen::Tsuitate(Box::new(screen));
+            }
+        }
+    }
+
+    /// Studies the save of another game that is over (the gate's
+    /// [`crate::gate::Opening::OtherStudy`]), saying so when it was abandoned.
+    pub(super) fn study_other(&mut self, finished: FinishedOther) {
+        let game = finished.into_game();
+        let abandoned = game.meta().abandoned.as_ref().map(|a| a.words());
+        match game {
+            OtherGame::Tsuitate(loaded) => {
+                let loaded = *loaded;
+                let screen = TsuitateScreen::study(loaded.game, loaded.saved.meta);
+                self.screen = Screen::Tsuitate(Box::new(screen));
+            }
+        }
+        if let Some(a) = abandoned {
+            self.tell(MessageKind::Info, a);
+        }
+    }
+}
+
+/// The window title of another game's screen (empty for any other screen).
+pub(super) fn title(screen: &Screen) -> &'static str {
+    match screen {
+        Screen::Tsuitate(_) => GameKind::Tsuitate.title(),
+        _ => "",
+    }
+}
+
+/// One frame of another game's screen: whether it was closed.
+pub(super) fn show(screen: &mut Screen, ui: &mut egui::Ui) -> bool {
+    match screen {
+        Screen::Tsuitate(t) => {
+            let mut action = None;
+            egui::CentralPanel::default().show(ui, |ui| action = t.show(ui));
+            action == Some(TsuitateAction::Close)
+        }
+        _ => false,
+    }
+}
+
+/// What every frame needs of the games' screens (their fonts).
+pub(super) fn install(ctx: &egui::Context) {
+    super::shogi::pieces::install_font(ctx);
+}
+
+/// The new-game dialog's row of other games in place of the chess rules below it, for the
+/// dialog's `mode`, the `human`'s colour and the computer's `level` (nothing for study).
+pub(super) fn new_game_row(
+    ui: &mut egui::Ui,
+    mode: NewMode,
+    human: Color,
+    level: Level,
+) -> Option<NewOther> {
+    // Against the computer, the side is named as in shogi: black (sente) moves first.
+    let side = match human {
+        Color::White => shogi_core::Color::White,
+        Color::Black => shogi_core::Color::Black,
+    };
+    let mode = match mode {
+        NewMode::HotSeat => TsuitateMode::HotSeat,
+        NewMode::Referee => TsuitateMode::Club,
+        NewMode::Computer => TsuitateMode::Computer(side, crate::tsuitate::bots::for_level(level)),
+        NewMode::Study => return None,
+    };
+    let mut asked = None;
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Shogi instead of chess:");
+        if ui.button(GameKind::Tsuitate.long_title()).clicked() {
+            asked = Some(NewOther::Tsuitate(mode));
+        }
+        if let TsuitateMode::Computer(side, name) = mode {
+            let level = match name {
+                "random" => "the random player",
+                "heuristic" => "the rules-of-thumb player",
+                _ => "the careful player (it guesses where your pieces stand)",
+            };
+            let who = super::shogi::pieces::side_name(side);
+            ui.label(format!("you play {who}, against {level}"));
+        }
+    });
+    asked
+}
+
+/// The start screen's card of another game.
+pub(super) struct GameCard {
+    /// The game (its picture: [`paint_icon`]).
+    pub kind: GameKind,
+    /// The card's title.
+    pub title: &'static str,
+    /// Its line of caption.
+    pub caption: &'static str,
+    /// Its buttons, one a row.
+    pub choices: Vec<(&'static str, NewOther)>,
+}
+
+/// The start screen's cards of the other games.
+pub(super) fn start_cards() -> Vec<GameCard> {
+    vec![GameCard {
+        kind: GameKind::Tsuitate,
+        title: GameKind::Tsuitate.title(),
+        caption: "衝立将棋: the shogi of the family, behind a screen",
+        choices: vec![
+            (
+                "Tsuitate hot-seat",
+                NewOther::Tsuitate(TsuitateMode::HotSeat),
+            ),
+            (
+                "Tsuitate club console",
+                NewOther::Tsuitate(TsuitateMode::Club),
+            ),
+        ],
+    }]
+}
+
+/// Draws the picture of `kind`'s card in the square `rect` with `stroke` (a shogi piece for
+/// tsuitate shogi; nothing for the chess family, whose cards have their own).
+pub(super) fn paint_icon(ui: &egui::Ui, rect: Rect, kind: GameKind, stroke: Stroke) {
+    let p = ui.painter();
+    let s = rect.width();
+    let at = |x: f32, y: f32| rect.min + vec2(x * s, y * s);
+    match kind {
+        GameKind::Chess => {}
+        GameKind::Tsuitate => {
+            let outline = vec![
+                at(0.5, 0.04),
+                at(0.8, 0.2),
+                at(0.9, 0.95),
+                at(0.1, 0.95),
+                at(0.2, 0.2),
+            ];
+            let wood = Color32::from_rgb(232, 200, 140);
+            p.add(egui::Shape::convex_polygon(outline, wood, stroke));
+            p.text(
+                pos2(rect.center().x, at(0.0, 0.58).y),
+                egui::Align2::CENTER_CENTER,
+                "王",
+                egui::FontId::proportional(s * 0.42),
+                Color32::from_gray(20),
+            );
+        }
+    }
+}

@@ -1,0 +1,462 @@
+//! The one registry of games: every game the program plays ([`GameKind`]) and what each answers
+//! to the parts written once for every game (the gate, the listing, the command line, the
+//! referee protocol): its id, its names, how its save is told apart, and, for a game with a
+//! module of its own ([`OtherGame`]: every game but the chess family), how its save is loaded,
+//! abandoned, reviewed, replayed, pictured and recorded. Outside this file and the games' own
+//! modules, code asks here and names no game.
+
+use crate::matchplay::BotChoice;
+use crate::protocol::Bad;
+use crate::save::{Abandoned, Meta};
+use crate::seat::engine::SeatEnd;
+use crate::seat::serve::ServeError;
+use crate::tsuitate::save::{TsuitateLoadError, TsuitateLoaded};
+use serde_json::{Map, Value};
+use std::path::{Path, PathBuf};
+
+/// A game the program plays.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    /// The chess family: every Kriegspiel rule set (`src/referee`, `src/log`, `src/save`).
+    Chess,
+    /// Tsuitate shogi, 衝立将棋 (`src/tsuitate`).
+    Tsuitate,
+}
+
+impl GameKind {
+    /// Every game, the chess family first.
+    pub const ALL: [GameKind; 2] = [GameKind::Chess, GameKind::Tsuitate];
+
+    /// Its id: on the command line (`--mode`, `--tsuitate`) and in the referee protocol.
+    pub fn id(self) -> &'static str {
+        match self {
+            GameKind::Chess => "chess",
+            GameKind::Tsuitate => "tsuitate",
+        }
+    }
+
+    /// Its name in a sentence ("a tsuitate shogi save").
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Chess => "chess",
+            GameKind::Tsuitate => "tsuitate shogi",
+        }
+    }
+
+    /// Its title ("Tsuitate shogi": a window's title, a heading).
+    pub fn title(self) -> &'static str {
+        match self {
+            GameKind::Chess => "Chess",
+            GameKind::Tsuitate => "Tsuitate shogi",
+        }
+    }
+
+    /// Its title with its name in its own language, as a list of saves shows it.
+    pub fn long_title(self) -> &'static str {
+        match self {
+            GameKind::Chess => "Chess",
+            GameKind::Tsuitate => "Tsuitate shogi (衝立将棋)",
+        }
+    }
+
+    /// The game a save's text is of, told from its first field (a chess save's is `format`;
+    /// anything that is no other game's save is left to the chess loader to read or explain).
+    pub fn of_save(text: &str) -> GameKind {
+        if crate::tsuitate::save::is_tsuitate_save(text) {
+            GameKind::Tsuitate
+        } else {
+            GameKind::Chess
+        }
+    }
+
+    /// The result in words ("Sente won") of a save's tail `(result: …)` read as this game
+    /// writes it (`None`: it does not read, or the chess family, whose result is an `Over`).
+    pub fn tail_result(self, tail: &str) -> Option<Option<String>> {
+        match self {
+            GameKind::Chess => None,
+            GameKind::Tsuitate => crate::tsuitate::save::tail_result(tail),
+        }
+    }
+
+    /// A whole save of this game parsed without replaying it: who, and the result in words
+    /// (`None`: it does not parse, or the chess family).
+    pub fn peek(self, text: &str) -> Option<(Meta, Option<String>)> {
+        match self {
+            GameKind::Chess => None,
+            GameKind::Tsuitate => {
+                let saved = crate::tsuitate::save::peek_str(text).ok()?;
+                Some((saved.meta, saved.result.map(|o| o.words())))
+            }
+        }
+    }
+}
+
+/// Why the save of a game with a module of its own does not load.
+#[derive(Debug, thiserror::Error)]
+pub enum GameLoadError {
+    /// A tsuitate shogi save.
+    #[error(transparent)]
+    Tsuitate(#[from] TsuitateLoadError),
+}
+
+/// A saved game of a game with a module of its own (not the chess family), loaded and replayed.
+#[derive(Clone, Debug)]
+pub enum OtherGame {
+    /// Tsuitate shogi.
+    Tsuitate(Box<TsuitateLoaded>),
+}
+
+impl OtherGame {
+    /// The save in `text`, if it is one of these games' (`None`: a chess save, or no save).
+    pub fn load_str(text: &str) -> Option<Result<OtherGame, GameLoadError>> {
+        match GameKind::of_save(text) {
+            GameKind::Chess => None,
+            GameKind::Tsuitate => Some(
+                crate::tsuitate::save::load_str(text)
+                    .map(|l| OtherGame::Tsuitate(Box::new(l)))
+                    .map_err(GameLoadError::from),
+            ),
+        }
+    }
+
+    /// The save at `path` with what its autosave journal adds, if it is one of these games'
+    /// (`None`: a chess save, no save, or a file that does not read).
+    pub fn load_file(path: &Path) -> Option<Result<OtherGame, GameLoadError>> {
+        let text = crate::save::read_save_text(path).ok()?;
+        match GameKind::of_save(&text) {
+            GameKind::Chess => None,
+            GameKind::Tsuitate => Some(
+                crate::tsuitate::save::load_file(path)
+                    .map(|l| OtherGame::Tsuitate(Box::new(l)))
+                    .map_err(GameLoadError::from),
+            ),
+        }
+    }
+
+    /// Which game.
+    pub fn kind(&self) -> GameKind {
+        match self {
+            OtherGame::Tsuitate(_) => GameKind::Tsuitate,
+        }
+    }
+
+    /// Who, where and when.
+    pub fn meta(&self) -> &Meta {
+        match self {
+            OtherGame::Tsuitate(l) => &l.saved.meta,
+        }
+    }
+
+    /// Whether the game has a result.
+    pub fn has_result(&self) -> bool {
+        match self {
+            OtherGame::Tsuitate(l) => l.saved.result.is_some(),
+        }
+    }
+
+    /// Records that the game was abandoned (in the save, once written).
+    pub fn set_abandoned(&mut self, abandoned: Abandoned) {
+        match self {
+            OtherGame::Tsuitate(l) => l.saved.meta.abandoned = Some(abandoned),
+        }
+    }
+
+    /// Writes the save to `path` atomically.
+    pub fn write(&self, path: &Path) -> std::io::Result<()> {
+        match self {
+            OtherGame::Tsuitate(l) => l.saved.write(path),
+        }
+    }
+
+    /// The review in words (`kriegspiel review`): who knew what, turn by turn.
+    pub fn review_text(&self) -> String {
+        match self {
+            OtherGame::Tsuitate(l) => {
+                crate::tsuitate::review::review(&l.game).text(&l.game, &l.saved.meta)
+            }
+        }
+    }
+
+    /// Why `kriegspiel review --pgn-out` does not apply to this game.
+    pub fn no_pgn(&self) -> &'static str {
+        match self {
+            OtherGame::Tsuitate(_) => {
+                "--pgn-out is for chess games; a tsuitate game exports with `kriegspiel csa`"
+            }
+        }
+    }
+
+    /// The game turn by turn as `seat` (in the chess family's colours: White is the side that
+    /// moves second) or, with `None`, the referee experienced it (`kriegspiel replay`).
+    pub fn replay_text(&self, seat: Option<shakmaty::Color>) -> String {
+        match self {
+            OtherGame::Tsuitate(l) => {
+                let seat =
+                    seat.map(|c| c.fold_wb(shogi_core::Color::White, shogi_core::Color::Black));
+                crate::tsuitate::replay::replay_text(&l.game, &l.saved.meta, seat)
+            }
+        }
+    }
+
+    /// One board as SVG, `size` pixels square, after `ply` moves (`None`: at the end): the
+    /// referee's (`seat` `None`) or a seat's from its own view (`kriegspiel export`).
+    pub fn svg(&self, ply: Option<usize>, seat: Option<shakmaty::Color>, size: u32) -> String {
+        match self {
+            OtherGame::Tsuitate(l) => {
+                let seat =
+                    seat.map(|c| c.fold_wb(shogi_core::Color::White, shogi_core::Color::Black));
+                crate::tsuitate::picture::of_game(&l.game, ply, seat, size)
+            }
+        }
+    }
+}
+
+/// The record of the tsuitate shogi save at `path` in the format other shogi programs read
+/// (`kriegspiel csa`): CSA, or with `kif` KIF.
+pub fn record(path: &Path, kif: bool) -> Result<String, GameLoadError> {
+    let loaded = crate::tsuitate::save::load_file(path)?;
+    Ok(if kif {
+        crate::tsuitate::kif::to_kif(&loaded.game, &loaded.saved.meta)
+    } else {
+        crate::tsuitate::csa::to_csa(&loaded.game, &loaded.saved.meta)
+    })
+}
+
+/// A game of another game at the referee protocol (`kriegspiel referee`, [`crate::protocol`]):
+/// its own requests answered by its module.
+pub(crate) enum ProtocolGame {
+    /// Tsuitate shogi ([`crate::protocol::tsuitate`]).
+    Tsuitate(crate::protocol::tsuitate::Table),
+}
+
+impl ProtocolGame {
+    /// The game a `new` request starts, if its `rules` name another game (`None`: the chess
+    /// family's); writes the answer.
+    pub(crate) fn start(req: &Map<String, Value>, out: &mut String) -> Option<Result<Self, Bad>> {
+        let rules = req.get("rules")?;
+        crate::tsuitate::rules::is_tsuitate(rules)
+            .then(|| crate::protocol::tsuitate::Table::start(req, out).map(ProtocolGame::Tsuitate))
+    }
+
+    /// The game of a loaded save; writes the answer.
+    pub(crate) fn loaded(game: OtherGame, out: &mut String) -> Self {
+        match game {
+            OtherGame::Tsuitate(l) => {
+                ProtocolGame::Tsuitate(crate::protocol::tsuitate::Table::loaded(*l, out))
+            }
+        }
+    }
+
+    /// Writes the game to `path` as its save; writes the answer.
+    pub(crate) fn save(&self, path: &Path, out: &mut String) -> Result<(), Bad> {
+        match self {
+            ProtocolGame::Tsuitate(t) => t.save(path, out),
+        }
+    }
+
+    /// Answers one request of the game in play.
+    pub(crate) fn handle(
+        &mut self,
+        op: &str,
+        req: &Map<String, Value>,
+        out: &mut String,
+    ) -> Result<(), Bad> {
+        match self {
+            ProtocolGame::Tsuitate(t) => t.handle(op, req, out),
+        }
+    }
+
+    /// Why a request of the chess family's games is refused for holding what only another
+    /// game takes: its `op` (`bot`) or a field of `new` (`sfen`).
+    pub(crate) fn not_for_chess(op: &str, req: &Map<String, Value>) -> Option<&'static str> {
+        if op == "new" && req.contains_key("sfen") {
+            return Some("\"sfen\" is for tsuitate shogi; a chess game starts from \"fen\"");
+        }
+        (op == "bot").then_some("\"bot\" is a request of tsuitate shogi only")
+    }
+}
+
+/// Why a command of another game stopped: bad input (the command line's status 2) or a
+/// failure (status 1).
+#[derive(Debug, thiserror::Error)]
+pub enum CommandError {
+    /// The input is refused.
+    #[error("{0}")]
+    BadInput(String),
+    /// The work failed.
+    #[error("{0}")]
+    Failed(String),
+}
+
+/// A match between two players of another game (`kriegspiel match` with its game's flag).
+pub struct MatchSpec {
+    /// The player under test (the side that moves second).
+    pub white: BotChoice,
+    /// Its opponent (the side that moves first).
+    pub black: BotChoice,
+    /// How many games.
+    pub games: u32,
+    /// Game i seeds its players from seed + i.
+    pub seed: u64,
+    /// Whether the players change sides every other game.
+    pub swap: bool,
+    /// A program's time to answer, in milliseconds.
+    pub think_ms: Option<u64>,
+    /// Where every game is saved.
+    pub out_dir: Option<PathBuf>,
+}
+
+impl GameKind {
+    /// The other game a command line's game flags choose (`--tsuitate`: `true`).
+    pub fn chosen(tsuitate: bool) -> GameKind {
+        if tsuitate {
+            GameKind::Tsuitate
+        } else {
+            GameKind::Chess
+        }
+    }
+
+    /// Plays a match of this game over the seat protocol (not the chess family's, whose
+    /// matches are [`crate::matchplay`]'s).
+    pub fn play_match(self, spec: &MatchSpec) -> Result<(), CommandError> {
+        match self {
+            GameKind::Chess => Err(CommandError::Failed(
+                "the chess family's matches are played by matchplay".to_owned(),
+            )),
+            GameKind::Tsuitate => crate::tsuitate::cli::play_match(spec),
+        }
+    }
+
+    /// The game a headless host serves (not the chess family's, whose table
+    /// [`crate::seat::serve::start_host`] makes): new, or resumed from its save `resume`.
+    pub fn host_game(self, resume: Option<&Path>) -> Result<HostGame, CommandError> {
+        match self {
+            GameKind::Chess => Err(CommandError::Failed(
+                "the chess family's table is started by seat::serve".to_owned(),
+            )),
+            GameKind::Tsuitate => Ok(HostGame {
+                game: Box::new(crate::tsuitate::cli::host_game(resume)?),
+                resumed: resume.is_some(),
+            }),
+        }
+    }
+
+    /// Why the app cannot take the host's own seat at this game's table (`None`: it can).
+    pub fn no_app_seat(self) -> Option<&'static str> {
+        match self {
+            GameKind::Chess => None,
+            GameKind::Tsuitate => Some(
+                "the app does not play tsuitate over the network yet: give the host's seat a --bot, or --seat none",
+            ),
+        }
+    }
+}
+
+/// Another game to host, new or resumed ([`GameKind::host_game`]).
+pub struct HostGame {
+    game: Box<(crate::tsuitate::TsuitateGame, Meta)>,
+    resumed: bool,
+}
+
+impl HostGame {
+    /// The table serving the game, autosaved to `autosave`.
+    pub fn table(
+        self,
+        autosave: PathBuf,
+        seed: u64,
+    ) -> Result<crate::tsuitate::table::TsuitateHost, CommandError> {
+        crate::tsuitate::cli::host_table(*self.game, self.resumed, autosave, seed)
+    }
+}
+
+/// One bot choice's players of every other game, for a seat whose game the table's welcome
+/// decides (the chess family's player is the caller's, on its driver).
+pub struct OtherBots {
+    tsuitate: Box<dyn crate::tsuitate::bots::TsuitateBot>,
+}
+
+impl OtherBots {
+    /// The players `choice` plays in every other game, seeded with `seed`.
+    pub fn new(choice: &BotChoice, seed: u64) -> Result<OtherBots, CommandError> {
+        Ok(OtherBots {
+            tsuitate: crate::tsuitate::cli::bot_for(choice, seed)?,
+        })
+    }
+}
+
+/// How a bot's seat at a table of any game ended.
+pub enum Joined {
+    /// At a chess table.
+    Chess(SeatEnd, Box<crate::seat::client::SeatState>),
+    /// At another game's table: the result's title once revealed (`None`: the table closed
+    /// first, with its last error if any).
+    Other {
+        /// The result's title (`Some(None)`: revealed without a result).
+        result: Option<Option<String>>,
+        /// The last error the table sent.
+        error: Option<String>,
+    },
+}
+
+/// A bot's seat at the table at `address`, whichever game it serves (its welcome decides):
+/// `chess` plays a chess table, `others` any other (`kriegspiel join --bot`, the host's own
+/// seat). `seated` is told the seat's name and token.
+pub fn join_with_bot(
+    address: &str,
+    hello: &crate::seat::Hello,
+    chess: &mut crate::bots::driver::Driver,
+    others: &mut OtherBots,
+    max_plies: Option<u32>,
+    seated: &mut dyn FnMut(&str, &str),
+) -> Result<Joined, ServeError> {
+    use crate::tsuitate::client::AnySeat;
+    let played = crate::tsuitate::client::join_with_bot(
+        address,
+        hello,
+        chess,
+        others.tsuitate.as_mut(),
+        max_plies,
+        seated,
+    )?;
+    Ok(match played {
+        AnySeat::Chess(end, state) => Joined::Chess(end, state),
+        AnySeat::Tsuitate(SeatEnd::Revealed, state) => Joined::Other {
+            result: Some(state.over().map(|o| o.title())),
+            error: None,
+        },
+        AnySeat::Tsuitate(SeatEnd::Closed, state) => Joined::Other {
+            result: None,
+            error: state.errors.last().cloned(),
+        },
+    })
+}
+
+/// `kriegspiel engine`: a bot speaking the seat protocol on the standard input and output, at
+/// a table of any game.
+pub fn engine(
+    chess: &mut crate::bots::driver::Driver,
+    others: &mut OtherBots,
+) -> Result<(), ServeError> {
+    crate::tsuitate::client::engine(chess, others.tsuitate.as_mut())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::GameKind;
+
+    #[test]
+    fn a_save_is_told_by_its_first_field_and_the_chess_loader_names_the_other_game() {
+        let other = "// a comment\nTsuitateSave(\n    tsuitate: 1,\n)";
+        assert_eq!(GameKind::of_save(other), GameKind::Tsuitate);
+        assert_eq!(GameKind::of_save("(\n    format: 2,\n)"), GameKind::Chess);
+        assert_eq!(
+            GameKind::of_save("(format: 2, tsuitate: 1)"),
+            GameKind::Chess
+        );
+        let err = crate::save::load_str(other).err().map(|e| e.to_string());
+        assert_eq!(
+            err.as_deref(),
+            Some("this is a tsuitate shogi save, not a chess save: open it as tsuitate shogi")
+        );
+    }
+}

@@ -1,0 +1,147 @@
+//! The tsuitate shogi halves of `kriegspiel host --tsuitate`, `join --bot`, `engine` and
+//! `match --tsuitate`, asked through the games' registry ([`crate::games`]): which tsuitate bot
+//! a bot name plays, the table served, and matches played over the seat protocol
+//! ([`super::local`]).
+
+use super::bots::{self, TsuitateBot};
+use super::local::{BotSeat, ProgramSeat, SeatPlayer, play_local, result_word};
+use super::table::TsuitateHost;
+use super::{TsuitateGame, TsuitateRules};
+use crate::bots::BotKind;
+use crate::games::{CommandError, MatchSpec};
+use crate::matchplay::BotChoice;
+use crate::save::{Meta, Mode};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The tsuitate bot a bot name plays at a tsuitate table: `random` (and the beginner level) the
+/// random player, any other the heuristic one (the levels are the chess family's: tsuitate shogi
+/// has only these two players).
+pub fn bot_for(choice: &BotChoice, seed: u64) -> Result<Box<dyn TsuitateBot>, CommandError> {
+    let name = match choice {
+        BotChoice::Kind(BotKind::Random) => "random",
+        BotChoice::Level(level) => bots::for_level(*level),
+        _ => "heuristic",
+    };
+    bots::make(name, seed).ok_or_else(|| CommandError::Failed(format!("no tsuitate bot {name}")))
+}
+
+/// The game `kriegspiel host --tsuitate` serves: new, or resumed from the tsuitate save
+/// `resume`.
+pub fn host_game(resume: Option<&Path>) -> Result<(TsuitateGame, Meta), CommandError> {
+    Ok(match resume {
+        Some(path) => {
+            let loaded = super::save::load_file(path).map_err(|e| {
+                CommandError::BadInput(format!("cannot resume {}: {e}", path.display()))
+            })?;
+            (loaded.game, loaded.saved.meta)
+        }
+        None => (
+            TsuitateGame::new(TsuitateRules::default()),
+            Meta {
+                event: "Network game".to_owned(),
+                site: "kriegspiel host".to_owned(),
+                date: crate::save::today(),
+                mode: Mode::Network,
+                ..Meta::default()
+            },
+        ),
+    })
+}
+
+/// The table serving `game` (resumed from a save: `resumed`), autosaved to `autosave`.
+pub fn host_table(
+    (game, meta): (TsuitateGame, Meta),
+    resumed: bool,
+    autosave: PathBuf,
+    seed: u64,
+) -> Result<TsuitateHost, CommandError> {
+    let table = TsuitateHost::new(game, meta, Some(autosave), seed, resumed);
+    if let Some(e) = &table.autosave_error {
+        return Err(CommandError::Failed(format!("cannot autosave: {e}")));
+    }
+    Ok(table)
+}
+
+/// A player for a tsuitate match: one of our bots reading its seat's lines, or a program.
+fn player(
+    choice: &BotChoice,
+    seed: u64,
+    think_ms: Option<u64>,
+) -> Result<Box<dyn SeatPlayer>, CommandError> {
+    match choice {
+        BotChoice::Kind(BotKind::Random | BotKind::Heuristic) | BotChoice::Level(_) => {
+            Ok(Box::new(BotSeat::new(bot_for(choice, seed)?)))
+        }
+        BotChoice::Kind(other) => Err(CommandError::BadInput(format!(
+            "tsuitate shogi has the random and heuristic bots (or cmd:PROGRAM), not {other:?}"
+        ))),
+        BotChoice::Command(command) => {
+            let limit = Duration::from_millis(think_ms.unwrap_or(60_000).max(1));
+            ProgramSeat::spawn(command, limit)
+                .map(|p| Box::new(p) as Box<dyn SeatPlayer>)
+                .map_err(|e| CommandError::BadInput(format!("cannot start {command}: {e}")))
+        }
+    }
+}
+
+/// `kriegspiel match --tsuitate`: games between two tsuitate players over the seat protocol;
+/// `white` is gote and `black` sente (who moves first). One line per game on the standard
+/// output (progress on the standard error), then the score of `white`'s player.
+pub fn play_match(spec: &MatchSpec) -> Result<(), CommandError> {
+    let mut score = [0u32; 3]; // wins, draws, losses of --white's player
+    for i in 0..spec.games {
+        let seed = spec.seed.wrapping_add(u64::from(i));
+        let swapped = spec.swap && i % 2 == 1;
+        let mut gote = player(&spec.white, seed, spec.think_ms)?;
+        let mut sente = player(&spec.black, seed ^ 0x5EED, spec.think_ms)?;
+        let (black, white) = if swapped {
+            (&mut gote, &mut sente)
+        } else {
+            (&mut sente, &mut gote)
+        };
+        let (black_name, white_name) = (black.name(), white.name());
+        let game = play_local(
+            TsuitateRules::default(),
+            black.as_mut(),
+            white.as_mut(),
+            seed,
+        );
+        let plies = game.host.game().referee().moves().len();
+        let under_test = if swapped {
+            shogi_core::Color::Black
+        } else {
+            shogi_core::Color::White
+        };
+        let k = match game.over.map(|o| o.winner) {
+            Some(Some(w)) if w == under_test => 0,
+            Some(Some(_)) => 2,
+            _ => 1,
+        };
+        score[k] += 1;
+        if let Some(dir) = &spec.out_dir {
+            std::fs::create_dir_all(dir).map_err(|e| {
+                CommandError::Failed(format!("cannot create {}: {e}", dir.display()))
+            })?;
+            let path = dir.join(format!("tsuitate-{}-{}.ron", spec.seed, i + 1));
+            game.host.save_of().write(&path).map_err(|e| {
+                CommandError::Failed(format!("cannot write {}: {e}", path.display()))
+            })?;
+        }
+        let reason = game
+            .forfeit
+            .clone()
+            .unwrap_or_else(|| game.over.map_or("unfinished", |o| o.reason.id()).to_owned());
+        println!(
+            "game {} black {black_name} white {white_name} result {} ({reason}) plies {plies}",
+            i + 1,
+            result_word(game.over),
+        );
+        eprintln!("game {}/{} played", i + 1, spec.games);
+    }
+    println!(
+        "{}: {} wins, {} draws, {} losses",
+        spec.white, score[0], score[1], score[2]
+    );
+    Ok(())
+}
