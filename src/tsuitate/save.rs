@@ -298,6 +298,21 @@ impl GameAutosave {
             .event(events, &SavedEvent::of(event), saved_over(game), whole);
     }
 
+    /// After the events of `game` from index `from` on (several at once: a bot's whole turn):
+    /// one journal line each, or now and then a snapshot.
+    pub fn events_from(&mut self, game: &TsuitateGame, meta: &Meta, from: usize) {
+        let events = game.events();
+        if from > events.len() {
+            return self.snapshot(game, meta);
+        }
+        for (k, event) in events.iter().enumerate().skip(from) {
+            let last = k + 1 == events.len();
+            let over = if last { saved_over(game) } else { None };
+            let whole = || TsuitateSave::of(&game.at(k + 1), meta.clone()).to_ron();
+            self.0.event(k + 1, &SavedEvent::of(event), over, whole);
+        }
+    }
+
     /// Why the last autosave failed, until one succeeds.
     pub fn error(&self) -> Option<&str> {
         self.0.error.as_deref()

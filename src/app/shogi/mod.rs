@@ -22,7 +22,7 @@ pub mod words;
 
 use crate::save::{Meta, Mode};
 use crate::tsuitate::game::heard_by;
-use crate::tsuitate::save::TsuitateSave;
+use crate::tsuitate::save::GameAutosave;
 use crate::tsuitate::{Item, Request, Said, TsuitateGame};
 use board::Pick;
 use egui::RichText;
@@ -92,7 +92,10 @@ pub struct TsuitateScreen {
     last_said: Vec<Said>,
     /// The last request entered and by whom.
     last_request: Option<(Color, Request)>,
-    autosave: Option<PathBuf>,
+    /// The autosave: a snapshot, then one journal line per event.
+    autosave: Option<GameAutosave>,
+    /// The game's events already autosaved.
+    saved: usize,
     /// When (the app's clock, seconds) the curtain card was first shown.
     curtain_since: Option<f64>,
     /// Study: the events shown, and the game after them.
@@ -133,11 +136,13 @@ impl TsuitateScreen {
             curtain_since: None,
             cursor: 0,
             view: None,
-            autosave,
+            autosave: autosave.map(GameAutosave::new),
+            saved: 0,
             save_error: None,
             opponent: None,
             computer_seen: 0,
         };
+        screen.snapshot();
         if let TsuitateMode::Computer(human, name) = mode {
             let seed = crate::seat::host::entropy();
             screen.opponent = crate::tsuitate::bots::make(name, seed).map(|bot| versus::Opponent {
@@ -147,7 +152,6 @@ impl TsuitateScreen {
             screen.stage = Stage::Open(human);
             screen.computer_turn();
         }
-        screen.save();
         screen
     }
 
@@ -204,14 +208,29 @@ impl TsuitateScreen {
         self.save_error.as_deref()
     }
 
-    fn save(&mut self) {
-        let Some(path) = &self.autosave else {
+    /// Writes the whole game (a snapshot) and starts a fresh journal.
+    fn snapshot(&mut self) {
+        let Some(autosave) = &mut self.autosave else {
             return;
         };
-        self.save_error = TsuitateSave::of(&self.game, self.meta.clone())
-            .write(path)
-            .err()
-            .map(|e| format!("autosave to {} failed: {e}", path.display()));
+        autosave.snapshot(&self.game, &self.meta);
+        self.saved = self.game.events().len();
+        self.save_error = autosave.error().map(str::to_owned);
+    }
+
+    /// Autosaves the events since the last save: one journal line each.
+    fn save(&mut self) {
+        let Some(autosave) = &mut self.autosave else {
+            return;
+        };
+        autosave.events_from(&self.game, &self.meta, self.saved);
+        self.saved = self.game.events().len();
+        self.save_error = autosave.error().map(str::to_owned);
+    }
+
+    /// The autosave's journal lines since its last snapshot.
+    pub fn journaled(&self) -> usize {
+        self.autosave.as_ref().map_or(0, GameAutosave::journaled)
     }
 
     /// Sends a request to the umpire and moves the stage on.
