@@ -7,7 +7,8 @@
 //! for the lines not yet held. The whole game is known here only once the table reveals it.
 //!
 //! [`connect_any`] takes a seat at a table of either game: the first line of the table's
-//! welcome decides whether it is a chess seat ([`RemoteTable`]) or a tsuitate one.
+//! welcome decides whether it is a chess seat ([`RemoteTable`]) or a tsuitate one;
+//! [`start_host`] serves a new tsuitate table (the app's "Host a game").
 
 use super::announce::{Item, color_from_name};
 use super::client::{HeardLine, TsuitateSeatState};
@@ -15,7 +16,11 @@ use super::history::{Heard, history_lines};
 use super::save::SavedRequest;
 use super::wire::{FromSeat, is_tsuitate_welcome};
 use super::{Over, SeatView, TsuitateGame};
+use super::table::TsuitateHost;
+use crate::save::{Meta, Mode};
 use crate::seat::Hello;
+use crate::seat::host::entropy;
+use crate::seat::serve::{Hosted, ServeError, serve_table};
 use crate::seat::client::Received;
 use crate::seat::link::Connection;
 use crate::seat::remote::{ANSWER_WAIT, RemoteTable};
@@ -23,8 +28,31 @@ use crate::seat::trouble::{ConnectError, cut_off};
 use crate::table::{CutOff, Waker};
 use shogi_core::Color;
 use std::io;
+use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, TryRecvError};
 use std::time::{Duration, Instant};
+
+/// Serves a new tsuitate table on `bind`:`port` (0: any free port), autosaved to `autosave`
+/// (a snapshot, then one journal line per event), with a fresh join code.
+pub fn start_host(
+    bind: &str,
+    port: u16,
+    autosave: PathBuf,
+) -> Result<Hosted<TsuitateHost>, ServeError> {
+    let meta = Meta {
+        event: "Network game".to_owned(),
+        site: "kriegspiel host".to_owned(),
+        date: crate::save::today(),
+        mode: Mode::Network,
+        ..Meta::default()
+    };
+    let game = TsuitateGame::new(super::TsuitateRules::default());
+    let table = TsuitateHost::new(game, meta, Some(autosave), entropy(), false);
+    if let Some(e) = &table.autosave_error {
+        return Err(ServeError::Autosave(e.clone()));
+    }
+    serve_table(table, bind, port)
+}
 
 /// How often a lost connection is retried.
 const RETRY: Duration = Duration::from_secs(1);

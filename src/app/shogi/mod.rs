@@ -13,6 +13,7 @@
 pub mod board;
 mod club;
 pub mod input;
+mod net;
 pub mod pieces;
 mod seat;
 mod study;
@@ -43,6 +44,9 @@ pub enum TsuitateMode {
     /// The person plays `human`'s side against the bot named (one of
     /// [`crate::tsuitate::bots::NAMES`]).
     Computer(Color, &'static str),
+    /// The person plays this seat at a table across the network ([`net`]): the screen holds
+    /// only what the seat was told until the reveal.
+    Network(Color),
 }
 
 /// Where a hot-seat game stands.
@@ -106,6 +110,8 @@ pub struct TsuitateScreen {
     opponent: Option<versus::Opponent>,
     /// Against the computer: the events whose news the person has been given.
     computer_seen: usize,
+    /// A network seat: the seat at the remote table (and this app's own table, if it hosts).
+    net: Option<net::NetSeat>,
 }
 
 impl TsuitateScreen {
@@ -141,6 +147,7 @@ impl TsuitateScreen {
             save_error: None,
             opponent: None,
             computer_seen: 0,
+            net: None,
         };
         screen.snapshot();
         if let TsuitateMode::Computer(human, name) = mode {
@@ -165,6 +172,7 @@ impl TsuitateScreen {
                 TsuitateMode::HotSeat | TsuitateMode::Study => Mode::HotSeat,
                 TsuitateMode::Club => Mode::ClubReferee,
                 TsuitateMode::Computer(..) => Mode::Practice,
+                TsuitateMode::Network(_) => Mode::Network,
             },
             ..Meta::default()
         };
@@ -233,8 +241,12 @@ impl TsuitateScreen {
         self.autosave.as_ref().map_or(0, GameAutosave::journaled)
     }
 
-    /// Sends a request to the umpire and moves the stage on.
+    /// Sends a request to the umpire and moves the stage on (a network seat's goes to its
+    /// table).
     fn send(&mut self, request: Request) {
+        if self.net.is_some() {
+            return self.send_net(request);
+        }
         let mover = self.game.referee().to_move();
         self.last_request = Some((mover, request.clone()));
         let request_made = request.clone();
@@ -274,11 +286,11 @@ impl TsuitateScreen {
 
     /// Takes a click on the board of `mover` (`true_board`: the umpire's).
     fn click(&mut self, pick: Pick, true_board: bool) {
-        let mover = self.game.referee().to_move();
+        let mover = self.to_move();
         let board = if true_board {
             self.game.referee().position().clone()
         } else {
-            self.game.seat(mover).board.clone()
+            self.own_board(mover)
         };
         match input::click(&board, mover, &mut self.selected, pick) {
             Entry::Nothing => {}
@@ -290,6 +302,7 @@ impl TsuitateScreen {
     /// Draws the screen.
     pub fn show(&mut self, ui: &mut egui::Ui) -> Option<TsuitateAction> {
         pieces::install_font(ui.ctx());
+        self.poll_net(ui.ctx());
         let mut action = None;
         self.top_bar(ui, &mut action);
         ui.separator();
@@ -297,6 +310,7 @@ impl TsuitateScreen {
             ui.colored_label(ui.visuals().error_fg_color, error);
         }
         match (self.mode, self.stage) {
+            (TsuitateMode::Network(color), Stage::Open(_)) => self.net_screen(ui, color),
             (TsuitateMode::Club, _) => self.console(ui),
             (TsuitateMode::Study, _) => self.study_view(ui),
             (_, Stage::Curtain(next)) => self.curtain(ui, next),
@@ -313,6 +327,7 @@ impl TsuitateScreen {
                 TsuitateMode::Club => "Tsuitate shogi (衝立将棋): club referee's console",
                 TsuitateMode::Study => "Tsuitate shogi (衝立将棋): study",
                 TsuitateMode::Computer(..) => "Tsuitate shogi (衝立将棋): against the computer",
+                TsuitateMode::Network(_) => "Tsuitate shogi (衝立将棋): across the network",
             };
             ui.heading(what);
             if ui.button("Back to start").clicked() {
@@ -331,7 +346,7 @@ impl TsuitateScreen {
                     Symbols::Latin
                 };
             }
-            let playing = self.game.referee().over().is_none() && self.mode != TsuitateMode::Study;
+            let playing = self.over().is_none() && self.mode != TsuitateMode::Study;
             let open = matches!(self.stage, Stage::Open(_)) || self.mode == TsuitateMode::Club;
             if playing && open && ui.button("Resign").clicked() {
                 self.send(Request::Resign);
