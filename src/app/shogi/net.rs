@@ -67,6 +67,11 @@ impl TsuitateScreen {
         self.net.as_ref().map(|n| &n.seat)
     }
 
+    /// This app's own table, when it hosts this network game.
+    pub fn hosting(&self) -> Option<&Hosted<TsuitateHost>> {
+        self.net.as_ref().and_then(|n| n.hosting.as_deref())
+    }
+
     /// Reads what the table sent (never waits); once it reveals the game, every board.
     pub(super) fn poll_net(&mut self, ctx: &egui::Context) {
         let Some(net) = &mut self.net else {
