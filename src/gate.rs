@@ -242,7 +242,8 @@ fn decide(
 
 /// A tsuitate shogi save, decided by the same rules.
 fn open_tsuitate(text: &str, path: &Path, want: Want, how: &str) -> Result<Opening, GateError> {
-    let loaded = crate::tsuitate::save::load_str(text)?;
+    // With the events its autosave journal adds.
+    let loaded = crate::tsuitate::save::load_text(text, path)?;
     let over = loaded.saved.result.is_some() || loaded.saved.meta.abandoned.is_some();
     if want == Want::Study || loaded.saved.meta.abandoned.is_some() {
         if !over {
@@ -286,12 +287,14 @@ pub fn abandon(path: &Path, by: &str) -> Result<(), GateError> {
         source,
     };
     if crate::save::is_tsuitate_save(&text) {
-        let mut saved = crate::tsuitate::save::load_str(&text)?.saved;
+        let mut saved = crate::tsuitate::save::load_text(&text, path)?.saved;
         if saved.result.is_some() || saved.meta.abandoned.is_some() {
             return Err(GateError::AlreadyOver);
         }
         saved.meta.abandoned = Some(abandoned);
-        return saved.write(path).map_err(write);
+        saved.write(path).map_err(write)?;
+        remove_journal(path);
+        return Ok(());
     }
     if crate::import::detect(&text) != Some(Format::Save) {
         return Err(ImportError::Save(LoadError::NotASave).into());
@@ -305,9 +308,15 @@ pub fn abandon(path: &Path, by: &str) -> Result<(), GateError> {
     saved.meta.abandoned = Some(abandoned);
     // A new snapshot: the journal continued the old one, so it no longer applies; it goes.
     saved.write(path).map_err(write)?;
+    remove_journal(path);
+    Ok(())
+}
+
+/// Removes the journal of the save at `path` (a new snapshot was written, which it no longer
+/// continues).
+fn remove_journal(path: &Path) {
     let journal = crate::save::journal::journal_path(path);
     if std::fs::symlink_metadata(&journal).is_ok_and(|m| m.is_file()) {
         let _ = std::fs::remove_file(journal);
     }
-    Ok(())
 }

@@ -465,9 +465,11 @@ impl NetworkScreen {
             .map_err(hosting_failure)?;
         let mut hello = self.hello();
         let seat = self.seat;
-        hello.token = Some(hosted.server.with_host(|h| {
-            crate::seat::SeatTable::door_mut(h).reserve(seat)
-        }));
+        hello.token = Some(
+            hosted
+                .server
+                .with_host(|h| crate::seat::SeatTable::door_mut(h).reserve(seat)),
+        );
         let local = format!("127.0.0.1:{}", hosted.server.addr().port());
         let own = OwnTable::Tsuitate(Arc::new(hosted));
         Ok(Dialling::start(&local, hello, Some(own), wake))
@@ -492,6 +494,15 @@ impl NetworkScreen {
                 }
             }
         });
+        if self.game == HostGame::Tsuitate {
+            ui.label(
+                RichText::new(
+                    "Each player sees only their own pieces; the umpire (this machine) rules on \
+                     every attempted move. Sente moves first; there is no clock.",
+                )
+                .weak(),
+            );
+        }
         ui.add_space(4.0);
         edited
     }

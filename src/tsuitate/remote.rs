@@ -14,16 +14,16 @@ use super::announce::{Item, color_from_name};
 use super::client::{HeardLine, TsuitateSeatState};
 use super::history::{Heard, history_lines};
 use super::save::SavedRequest;
+use super::table::TsuitateHost;
 use super::wire::{FromSeat, is_tsuitate_welcome};
 use super::{Over, SeatView, TsuitateGame};
-use super::table::TsuitateHost;
 use crate::save::{Meta, Mode};
 use crate::seat::Hello;
-use crate::seat::host::entropy;
-use crate::seat::serve::{Hosted, ServeError, serve_table};
 use crate::seat::client::Received;
+use crate::seat::host::entropy;
 use crate::seat::link::Connection;
 use crate::seat::remote::{ANSWER_WAIT, RemoteTable};
+use crate::seat::serve::{Hosted, ServeError, serve_table};
 use crate::seat::trouble::{ConnectError, cut_off};
 use crate::table::{CutOff, Waker};
 use shogi_core::Color;
@@ -269,11 +269,11 @@ impl RemoteSeat {
     pub fn fouls(&self) -> u8 {
         let own = self.state.record.iter().filter(|l| l.request.is_some());
         own.flat_map(|l| &l.items)
-            .filter_map(|item| match item {
+            .rev()
+            .find_map(|item| match item {
                 Item::Illegal { fouls } => Some(*fouls),
                 _ => None,
             })
-            .last()
             .unwrap_or(0)
     }
 

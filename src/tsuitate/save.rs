@@ -357,8 +357,14 @@ pub fn load_str(text: &str) -> Result<TsuitateLoaded, TsuitateLoadError> {
 /// autosave journal adds ([`crate::save::journal`], as a chess save's).
 pub fn load_file(path: &Path) -> Result<TsuitateLoaded, TsuitateLoadError> {
     let text = read_save_text(path)?;
-    let mut saved = peek_str(&text)?;
-    let more = continuation::<SavedEvent, SavedOver>(&text, path, saved.events.len());
+    load_text(&text, path)
+}
+
+/// Parses and checks the text of the save file at `path`, with the events its autosave
+/// journal adds.
+pub fn load_text(text: &str, path: &Path) -> Result<TsuitateLoaded, TsuitateLoadError> {
+    let mut saved = peek_str(text)?;
+    let more = continuation::<SavedEvent, SavedOver>(text, path, saved.events.len());
     for (event, over) in more {
         saved.events.push(event);
         saved.result = over;

@@ -58,11 +58,16 @@ fn assert_nothing_of(h: &Gui, other: &str) {
     let squares = board_labels(h);
     assert!(!squares.is_empty(), "no board is drawn");
     for t in h.all_text() {
-        for piece in ["pawn", "king", "rook", "bishop", "silver", "gold", "knight", "lance"] {
+        for piece in [
+            "pawn", "king", "rook", "bishop", "silver", "gold", "knight", "lance",
+        ] {
             let named = format!(": {other} {piece}");
             assert!(!t.contains(&named), "the other side's piece is shown: {t}");
         }
-        assert!(!t.starts_with("Umpire's board"), "the true board is drawn: {t}");
+        assert!(
+            !t.starts_with("Umpire's board"),
+            "the true board is drawn: {t}"
+        );
     }
 }
 
@@ -72,8 +77,17 @@ fn play_a_move(h: &mut Gui, tries: &mut Vec<&str>) {
     let Some(usi) = tries.pop() else {
         return;
     };
-    h.type_into("Your move:", usi);
-    h.press(egui::Key::Enter);
+    send_move(h, usi);
+}
+
+/// Types `usi` into the move field and presses Enter, without waiting for the app to settle
+/// (a network seat repaints until its table answers).
+fn send_move(h: &mut Gui, usi: &str) {
+    h.get_by_label("Your move:").click();
+    h.run_steps(1);
+    h.get_by_label("Your move:").type_text(usi);
+    h.key_press(egui::Key::Enter);
+    h.run_steps(2);
 }
 
 #[test]
@@ -83,7 +97,10 @@ fn a_hosted_tsuitate_game_is_played_against_a_bot_seat_and_never_shows_its_piece
     form.seat = shakmaty::Color::Black; // sente: the door's Black
     form.port = "0".into();
     form.reach = Reach::ThisMachine;
-    let mut h = Gui::builder().size(1280.0, 900.0).network(form).build_without_run();
+    let mut h = Gui::builder()
+        .size(1280.0, 900.0)
+        .network(form)
+        .build_without_run();
     h.run_steps(2);
     assert!(h.query_by_label("Tsuitate shogi").is_some());
     h.get_by_label("Start hosting").click();
@@ -103,7 +120,9 @@ fn a_hosted_tsuitate_game_is_played_against_a_bot_seat_and_never_shows_its_piece
     hello.code = Some(code.clone());
     bot_seat(&address, hello, 7, 8);
     h.run_until("gote never came", |h| {
-        h.all_text().iter().any(|t| t.ends_with("(Gote) is connected") || t.ends_with("Gote is connected"))
+        h.all_text()
+            .iter()
+            .any(|t| t.ends_with("(Gote) is connected") || t.ends_with("Gote is connected"))
     });
     // Sente moves by typing; gote's answers arrive as sente heard them.
     let mut tries = vec!["1g1f", "9g9f", "6g6f", "5g5f", "2g2f", "7g7f"];
@@ -132,13 +151,21 @@ fn a_hosted_tsuitate_game_is_played_against_a_bot_seat_and_never_shows_its_piece
     assert!(h.all_text().iter().any(|t| t.starts_with("Umpire's board")));
     // The history was sente's own: its tries, and of gote only "Gote moved".
     let history: Vec<String> = seat.history();
-    assert!(history.iter().any(|l| l.contains("You tried")), "{history:?}");
-    assert!(history.iter().any(|l| l.contains("Gote moved")), "{history:?}");
+    assert!(
+        history.iter().any(|l| l.contains("You tried")),
+        "{history:?}"
+    );
+    assert!(
+        history.iter().any(|l| l.contains("Gote moved")),
+        "{history:?}"
+    );
 }
 
 /// A tsuitate table served as `kriegspiel host --tsuitate` serves it: sente a random bot over
 /// the loopback; returns the table (kept running) and the join code for gote.
-fn cli_style_host(dir: &std::path::Path) -> (kriegspiel::seat::serve::Hosted<TsuitateHost>, String) {
+fn cli_style_host(
+    dir: &std::path::Path,
+) -> (kriegspiel::seat::serve::Hosted<TsuitateHost>, String) {
     let table = TsuitateHost::new(
         TsuitateGame::new(TsuitateRules::default()),
         Meta::default(),
@@ -166,7 +193,10 @@ fn the_app_joins_a_cli_style_tsuitate_host_and_sees_its_own_seat_only() {
     form.address = hosted.address.clone();
     form.code = code;
     form.name = "Ann".into();
-    let mut h = Gui::builder().size(1280.0, 900.0).network(form).build_without_run();
+    let mut h = Gui::builder()
+        .size(1280.0, 900.0)
+        .network(form)
+        .build_without_run();
     h.run_steps(2);
     h.get_by_label("Join").click();
     h.until_dialled();
@@ -185,10 +215,11 @@ fn the_app_joins_a_cli_style_tsuitate_host_and_sees_its_own_seat_only() {
             .any(|l| l.starts_with("Gote's board 5a: Gote king")),
         "gote's own pieces are drawn"
     );
-    h.type_into("Your move:", "3c3d");
-    h.press(egui::Key::Enter);
+    send_move(&mut h, "3c3d");
     h.run_until("gote's move was never answered", |h| {
-        h.all_text().iter().any(|t| t.starts_with("2. You tried 3c3d: Legal."))
+        h.all_text()
+            .iter()
+            .any(|t| t.starts_with("2. You tried 3c3d: Legal."))
     });
     assert_nothing_of(&h, "Sente");
     // The host holds the true game and took gote's name.

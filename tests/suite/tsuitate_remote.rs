@@ -5,10 +5,10 @@
 
 use kriegspiel::rules::Preset;
 use kriegspiel::save::Meta;
+use kriegspiel::seat::Hello;
 use kriegspiel::seat::link::Connection;
 use kriegspiel::seat::serve::{self, HostOptions, Hosted};
 use kriegspiel::seat::trouble::ConnectError;
-use kriegspiel::seat::Hello;
 use kriegspiel::tsuitate::remote::{RemoteSeat, Seated, connect_any};
 use kriegspiel::tsuitate::table::TsuitateHost;
 use kriegspiel::tsuitate::wire::FromSeat;
@@ -56,7 +56,11 @@ fn a_remote_seat_sends_requests_and_is_told_only_its_own() {
     assert_eq!(sente.color(), Color::Black);
     let mut gote = Connection::open(&hosted.address, &hello(&code, shakmaty::Color::White))
         .expect("gote connects");
-    poll_until(&mut sente, "gote never came", RemoteSeat::opponent_connected);
+    poll_until(
+        &mut sente,
+        "gote never came",
+        RemoteSeat::opponent_connected,
+    );
     assert!(sente.to_act());
     sente.submit(FromSeat::Try("7g7f".into()));
     assert!(sente.waiting());
@@ -70,18 +74,28 @@ fn a_remote_seat_sends_requests_and_is_told_only_its_own() {
     let pawn = shogi_core::Piece::new(shogi_core::PieceKind::Pawn, Color::Black);
     assert_eq!(sente.view().board.piece_at(sq(7, 6)), Some(pawn));
     assert!(!sente.to_act());
-    assert_eq!(sente.history(), vec!["1. You tried 7g7f: Legal.".to_owned()]);
+    assert_eq!(
+        sente.history(),
+        vec!["1. You tried 7g7f: Legal.".to_owned()]
+    );
     // Gote moves: sente hears that it moved, and nothing of where.
     gote.send(r#"{"op":"try","move":"3c3d"}"#).expect("sends");
     poll_until(&mut sente, "gote's move never heard", RemoteSeat::to_act);
     let history = sente.history();
     assert_eq!(history.last().map(String::as_str), Some("2. Gote moved."));
-    assert!(history.iter().all(|l| !l.contains("3c") && !l.contains("3d")));
+    assert!(
+        history
+            .iter()
+            .all(|l| !l.contains("3c") && !l.contains("3d"))
+    );
     let board = &sente.view().board;
     for file in 1..=9 {
         for rank in 1..=9 {
             let piece = board.piece_at(sq(file, rank));
-            assert!(piece.is_none_or(|p| p.color() == Color::Black), "{file}{rank}");
+            assert!(
+                piece.is_none_or(|p| p.color() == Color::Black),
+                "{file}{rank}"
+            );
         }
     }
     let (news, moved) = sente.news();
@@ -91,7 +105,12 @@ fn a_remote_seat_sends_requests_and_is_told_only_its_own() {
     sente.submit(FromSeat::Try("7f7d".into()));
     poll_until(&mut sente, "never answered", |s| !s.waiting());
     assert!(sente.to_act());
-    assert!(sente.history().last().is_some_and(|l| l.contains("7f7d: Impossible")));
+    assert!(
+        sente
+            .history()
+            .last()
+            .is_some_and(|l| l.contains("7f7d: Impossible"))
+    );
     assert!(sente.revealed().is_none());
     // Resigning ends the game; the table reveals it, and the whole game replays here.
     sente.submit(FromSeat::Resign);
@@ -125,8 +144,8 @@ fn a_chess_table_is_told_apart_and_a_table_that_goes_is_said_in_words() {
     // A tsuitate table that stops: the seat says so, and refuses requests in those words.
     let hosted = table();
     let code = hosted.server.code();
-    let mut seat = RemoteSeat::connect(&hosted.address, hello(&code, shakmaty::Color::Black))
-        .expect("seated");
+    let mut seat =
+        RemoteSeat::connect(&hosted.address, hello(&code, shakmaty::Color::Black)).expect("seated");
     drop(hosted);
     poll_until(&mut seat, "the cut never showed", |s| s.cut_off().is_some());
     let words = seat.cut_off().map(|c| c.words.clone()).unwrap_or_default();

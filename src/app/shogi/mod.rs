@@ -414,7 +414,11 @@ impl TsuitateScreen {
             ui.heading(words::over_text(over));
         }
         ui.label(words::said_lines(&self.last_said).join(" "));
+        if self.net.is_some() {
+            ui.label("The table revealed the whole game: the umpire's board and both seats'.");
+        }
         let game = &self.game;
         board::three_boards(ui, game, None, self.symbols, false);
+        self.net_history(ui);
     }
 }

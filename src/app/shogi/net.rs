@@ -146,7 +146,11 @@ impl TsuitateScreen {
                     lines => lines,
                 },
                 news: seat.news(),
-                refused: self.refused.clone().or(seat.refused().map(str::to_owned)),
+                refused: self
+                    .refused
+                    .clone()
+                    .or(seat.refused().map(str::to_owned))
+                    .or_else(|| last_refused(seat)),
             };
         }
         let referee = self.game.referee();
@@ -167,6 +171,17 @@ impl TsuitateScreen {
         }
     }
 
+    /// After the reveal, a network seat's own history (what it tried and heard).
+    pub(super) fn net_history(&self, ui: &mut egui::Ui) {
+        let Some(net) = &self.net else {
+            return;
+        };
+        ui.add_space(8.0);
+        ui.label(RichText::new("Your history").strong());
+        let lines = net.seat.history();
+        crate::app::logs::panel(ui, ("tsuitate-net-history", 0), 160.0, &lines);
+    }
+
     /// A network seat's screen: where it plays and who is there (the address and code to give
     /// while the other seat is free), a lost connection in words, then the seat's own screen.
     pub(super) fn net_screen(&mut self, ui: &mut egui::Ui, color: Color) {
@@ -175,6 +190,21 @@ impl TsuitateScreen {
         }
         self.seat_screen(ui, color);
     }
+}
+
+/// The seat's last attempt in words when it did not end its turn (a foul, an impossible
+/// move): what the umpire answered, as a local seat is told.
+fn last_refused(seat: &RemoteSeat) -> Option<String> {
+    let last = seat.state().record.last()?;
+    let tried = match (&last.request, last.turn_ends) {
+        (Some(crate::tsuitate::save::SavedRequest::Try { usi }), false) => usi,
+        _ => return None,
+    };
+    let color = seat.color();
+    Some(format!(
+        "{tried}: {}",
+        crate::tsuitate::words::heard_line(&last.items, color, color)
+    ))
 }
 
 /// Where the seat plays, who is there, and what has gone wrong.
@@ -191,7 +221,10 @@ fn net_status(ui: &mut egui::Ui, net: &NetSeat, color: Color) {
         Some(_) => "hosting".to_owned(),
         None => format!("at {}", seat.address()),
     };
-    ui.label(format!("You play {}, {place}: {opponent}", side_name(color)));
+    ui.label(format!(
+        "You play {}, {place}: {opponent}",
+        side_name(color)
+    ));
     if let Some(hosted) = &net.hosting {
         let free = hosted
             .server

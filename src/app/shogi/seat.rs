@@ -100,7 +100,10 @@ impl TsuitateScreen {
             ui.vertical(|ui| {
                 ui.set_max_width(460.0);
                 heard_panel(ui, &shown, color);
-                if shown.may_act {
+                // A network seat's field stays while it waits (it keeps the focus; a line
+                // typed out of turn is refused by the table, in words).
+                let waits = self.net.is_some() && self.over().is_none();
+                if shown.may_act || waits {
                     self.typed_field(ui, "Your move:");
                 }
                 ui.add_space(6.0);
@@ -148,8 +151,7 @@ fn heard_panel(ui: &mut egui::Ui, shown: &Shown, color: Color) {
         format!("{} to move", side_name(shown.to_move))
     };
     ui.label(
-        RichText::new(format!("{} · {turn}", side_name(color)))
-            .size(crate::app::theme::TEXT_LARGE),
+        RichText::new(format!("{} · {turn}", side_name(color))).size(crate::app::theme::TEXT_LARGE),
     );
     if let Some(refused) = &shown.refused {
         ui.colored_label(ui.visuals().warn_fg_color, refused);
