@@ -119,6 +119,19 @@ impl OtherGame {
         }
     }
 
+    /// The save in `text`, read from `path`, with what its autosave journal adds, if it is one
+    /// of these games' (`None`: a chess save, or no save).
+    pub fn load_text(text: &str, path: &Path) -> Option<Result<OtherGame, GameLoadError>> {
+        match GameKind::of_save(text) {
+            GameKind::Chess => None,
+            GameKind::Tsuitate => Some(
+                crate::tsuitate::save::load_text(text, path)
+                    .map(|l| OtherGame::Tsuitate(Box::new(l)))
+                    .map_err(GameLoadError::from),
+            ),
+        }
+    }
+
     /// The save at `path` with what its autosave journal adds, if it is one of these games'
     /// (`None`: a chess save, no save, or a file that does not read).
     pub fn load_file(path: &Path) -> Option<Result<OtherGame, GameLoadError>> {

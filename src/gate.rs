@@ -162,7 +162,7 @@ pub fn open(
 ) -> Result<Opening, GateError> {
     // Text as every import reads it (a PGN in Latin-1 too, PGN's own convention).
     let text = crate::import::read_text(path)?;
-    if let Some(game) = OtherGame::load_str(&text) {
+    if let Some(game) = OtherGame::load_text(&text, path) {
         return open_other(game?, path, want, how);
     }
     let format = crate::import::detect(&text);
@@ -291,13 +291,16 @@ pub fn abandon(path: &Path, by: &str) -> Result<(), GateError> {
         path: path.display().to_string(),
         source,
     };
-    if let Some(game) = OtherGame::load_str(&text) {
+    if let Some(game) = OtherGame::load_text(&text, path) {
         let mut game = game?;
         if game.has_result() || game.meta().abandoned.is_some() {
             return Err(GateError::AlreadyOver);
         }
         game.set_abandoned(abandoned);
-        return game.write(path).map_err(write);
+        game.write(path).map_err(write)?;
+        // The snapshot now holds every event: the journal beside it is spent.
+        remove_journal(path);
+        return Ok(());
     }
     if crate::import::detect(&text) != Some(Format::Save) {
         return Err(ImportError::Save(LoadError::NotASave).into());
@@ -311,9 +314,15 @@ pub fn abandon(path: &Path, by: &str) -> Result<(), GateError> {
     saved.meta.abandoned = Some(abandoned);
     // A new snapshot: the journal continued the old one, so it no longer applies; it goes.
     saved.write(path).map_err(write)?;
+    remove_journal(path);
+    Ok(())
+}
+
+/// Removes the journal of the save at `path` (a new snapshot was written, which it no longer
+/// continues).
+fn remove_journal(path: &Path) {
     let journal = crate::save::journal::journal_path(path);
     if std::fs::symlink_metadata(&journal).is_ok_and(|m| m.is_file()) {
         let _ = std::fs::remove_file(journal);
     }
-    Ok(())
 }

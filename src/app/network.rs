@@ -2,7 +2,9 @@
 //! Hosting starts a [`crate::seat::net::Server`] in this process (autosaved to the saves
 //! folder) and sits this app at its seat over the loopback, exactly as the other machine sits at
 //! the other seat: the app never holds the true game of a network game, only what its seat was
-//! told ([`RemoteTable`]).
+//! told ([`RemoteTable`]). The game hosted is chosen here (a chess rule set, or tsuitate
+//! shogi); a joined table's welcome says which game it is ([`connect_any`]), and a tsuitate seat
+//! opens the tsuitate screen ([`super::shogi`]).
 
 use super::play::{PlayMode, PlayScreen};
 use crate::clock::TimeControl;
@@ -11,6 +13,8 @@ use crate::seat::Hello;
 use crate::seat::remote::{RemoteTable, Ticket};
 use crate::seat::serve::{self, HostOptions, Hosted, Reach};
 use crate::seat::trouble::ConnectError;
+use crate::tsuitate::remote::{Seated, connect_any};
+use crate::tsuitate::table::TsuitateHost;
 use egui::RichText;
 use shakmaty::Color;
 use std::path::Path;
@@ -26,10 +30,30 @@ pub enum Tab {
     Join,
 }
 
+/// The game a host plays.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum HostGame {
+    /// A chess-family game under the rules chosen.
+    Chess,
+    /// Tsuitate shogi.
+    Tsuitate,
+}
+
+/// This app's own table, kept running while the game screen is open.
+#[derive(Clone)]
+pub enum OwnTable {
+    /// A chess-family table.
+    Chess(Arc<Hosted>),
+    /// A tsuitate table.
+    Tsuitate(Arc<Hosted<TsuitateHost>>),
+}
+
 /// The screen's form.
 pub struct NetworkScreen {
     /// Host or join.
     pub tab: Tab,
+    /// Host: the game.
+    pub game: HostGame,
     /// Host: the rules (any preset, a handicap's choices, any flag changed).
     pub rules: RuleSet,
     /// Host: this machine's seat.
@@ -61,8 +85,8 @@ pub struct NetworkScreen {
 
 /// A seat being taken on another thread; the window is woken when it is decided.
 pub struct Dialling {
-    answer: Receiver<Result<RemoteTable, ConnectError>>,
-    hosted: Option<Arc<Hosted>>,
+    answer: Receiver<Result<Seated, ConnectError>>,
+    hosted: Option<OwnTable>,
     /// Where, in words.
     pub address: String,
 }
@@ -73,13 +97,13 @@ impl Dialling {
     pub fn start(
         address: &str,
         hello: Hello,
-        hosted: Option<Arc<Hosted>>,
+        hosted: Option<OwnTable>,
         wake: impl Fn() + Send + 'static,
     ) -> Dialling {
         let (tx, answer) = std::sync::mpsc::channel();
         let dialled = address.to_owned();
         std::thread::spawn(move || {
-            let _ = tx.send(RemoteTable::connect(&dialled, hello));
+            let _ = tx.send(connect_any(&dialled, hello));
             wake();
         });
         Dialling {
@@ -90,9 +114,25 @@ impl Dialling {
     }
 
     /// The game screen once seated, or why not; `None` while it is not decided.
-    fn poll(&self) -> Option<Result<Box<PlayScreen>, ConnectError>> {
+    fn poll(&self, ctx: &egui::Context) -> Option<Result<NetworkAction, ConnectError>> {
         match self.answer.try_recv() {
-            Ok(Ok(table)) => Some(Ok(seat_screen(table, self.hosted.clone()))),
+            Ok(Ok(Seated::Chess(table))) => {
+                let hosted = match &self.hosted {
+                    Some(OwnTable::Chess(h)) => Some(h.clone()),
+                    _ => None,
+                };
+                Some(Ok(NetworkAction::Play(seat_screen(*table, hosted))))
+            }
+            Ok(Ok(Seated::Tsuitate(seat))) => {
+                let hosted = match &self.hosted {
+                    Some(OwnTable::Tsuitate(h)) => Some(h.clone()),
+                    _ => None,
+                };
+                let ctx = ctx.clone();
+                let wake = Arc::new(move || ctx.request_repaint());
+                let screen = super::shogi::TsuitateScreen::network(*seat, hosted, wake);
+                Some(Ok(NetworkAction::Tsuitate(Box::new(screen))))
+            }
             Ok(Err(e)) => Some(Err(e)),
             Err(TryRecvError::Empty) => None,
             Err(TryRecvError::Disconnected) => Some(Err(ConnectError::Silent)),
@@ -116,6 +156,8 @@ pub enum NetworkAction {
     Back,
     /// Sit at the table.
     Play(Box<PlayScreen>),
+    /// Sit at a tsuitate table.
+    Tsuitate(Box<super::shogi::TsuitateScreen>),
 }
 
 impl NetworkScreen {
@@ -123,6 +165,7 @@ impl NetworkScreen {
     pub fn new(tab: Tab) -> NetworkScreen {
         NetworkScreen {
             tab,
+            game: HostGame::Chess,
             rules: Preset::Wild16.rules(),
             seat: Color::White,
             clock: String::new(),
@@ -153,7 +196,8 @@ impl NetworkScreen {
     ) -> NetworkScreen {
         let mut form = NetworkScreen::new(Tab::Join);
         form.address = address.to_owned();
-        form.dialling = Some(Dialling::start(address, hello, hosted, wake));
+        let own = hosted.map(OwnTable::Chess);
+        form.dialling = Some(Dialling::start(address, hello, own, wake));
         form
     }
 
@@ -173,10 +217,10 @@ impl NetworkScreen {
         let Some(dialling) = &self.dialling else {
             return NetworkAction::Stay;
         };
-        match dialling.poll() {
-            Some(Ok(play)) => {
+        match dialling.poll(ui.ctx()) {
+            Some(Ok(action)) => {
                 self.dialling = None;
-                return NetworkAction::Play(play);
+                return action;
             }
             Some(Err(e)) => {
                 self.stale_ticket =
@@ -217,6 +261,9 @@ impl NetworkScreen {
         ui.separator();
         let mut edited = false;
         if self.tab == Tab::Host {
+            edited |= self.game_row(ui);
+        }
+        if self.tab == Tab::Host && self.game == HostGame::Chess {
             // The same rule choice as a new game: any preset, a handicap's choices, any flag.
             ui.label(egui::RichText::new("Rules").strong());
             let before = self.rules.clone();
@@ -240,6 +287,9 @@ impl NetworkScreen {
                 let ctx = ui.ctx().clone();
                 let wake = move || ctx.request_repaint();
                 let dialled = match self.tab {
+                    Tab::Host if self.game == HostGame::Tsuitate => {
+                        self.host_tsuitate(saves_dir, wake)
+                    }
                     Tab::Host => self.host(saves_dir, wake),
                     Tab::Join => self.join(wake),
                 };
@@ -269,7 +319,12 @@ impl NetworkScreen {
                 if self.tab == Tab::Host {
                     ui.label("You play");
                     ui.horizontal(|ui| {
-                        for (color, text) in [(Color::White, "White"), (Color::Black, "Black")] {
+                        // Tsuitate: sente (who moves first) is the door's Black seat.
+                        let sides = match self.game {
+                            HostGame::Chess => [(Color::White, "White"), (Color::Black, "Black")],
+                            HostGame::Tsuitate => [(Color::Black, "Sente"), (Color::White, "Gote")],
+                        };
+                        for (color, text) in sides {
                             let resp = ui.selectable_value(&mut self.seat, color, text);
                             // Named apart from a handicap's "Sighted player: White".
                             let (name, chosen) = (format!("You play {text}"), self.seat == color);
@@ -280,7 +335,9 @@ impl NetworkScreen {
                         }
                     });
                     ui.end_row();
-                    edited |= field(ui, "Clock", &mut self.clock, "none, or 5+3");
+                    if self.game == HostGame::Chess {
+                        edited |= field(ui, "Clock", &mut self.clock, "none, or 5+3");
+                    }
                     edited |= field(ui, "Port", &mut self.port, "7716");
                     edited |= self.reach_rows(ui);
                 } else {
@@ -366,12 +423,7 @@ impl NetworkScreen {
                 Some(e.to_string()),
             )
         })?;
-        let port: u16 = self.port.trim().parse().map_err(|_| {
-            plain(format!(
-                "{} is not a port number (1-65535).",
-                crate::untrusted::quoted(&self.port)
-            ))
-        })?;
+        let port = self.port_number()?;
         let clock = self.clock.trim();
         let time_control: Option<TimeControl> = match clock {
             "" | "none" => None,
@@ -382,12 +434,7 @@ impl NetworkScreen {
                 )
             })?),
         };
-        std::fs::create_dir_all(saves_dir).map_err(|e| {
-            (
-                "Cannot create the folder the game is saved in.".to_owned(),
-                Some(format!("{}: {e}", saves_dir.display())),
-            )
-        })?;
+        make_saves_dir(saves_dir)?;
         let hosted = serve::start_host(&HostOptions {
             rules: self.rules.clone(),
             time_control,
@@ -396,22 +443,78 @@ impl NetworkScreen {
             autosave: saves_dir.join(crate::save::autosave_name()),
             resume: None,
         })
-        .map_err(|e| {
-            let words = match &e {
-                serve::ServeError::Listen { source, .. }
-                    if source.kind() == std::io::ErrorKind::AddrInUse =>
-                {
-                    "That port is in use (another game is hosted there?): choose another."
-                }
-                serve::ServeError::Listen { .. } => "Cannot host on that port: choose another.",
-                _ => "Cannot host the game.",
-            };
-            (words.to_owned(), Some(e.to_string()))
-        })?;
+        .map_err(hosting_failure)?;
         let mut hello = self.hello();
         hello.token = Some(hosted.server.with_host(|h| h.reserve(self.seat)));
         let local = format!("127.0.0.1:{}", hosted.server.addr().port());
-        Ok(Dialling::start(&local, hello, Some(Arc::new(hosted)), wake))
+        let own = OwnTable::Chess(Arc::new(hosted));
+        Ok(Dialling::start(&local, hello, Some(own), wake))
+    }
+
+    /// Starts a tsuitate table and starts taking this machine's seat (sente is the door's
+    /// Black).
+    fn host_tsuitate(
+        &self,
+        saves_dir: &Path,
+        wake: impl Fn() + Send + 'static,
+    ) -> Result<Dialling, Failure> {
+        let port = self.port_number()?;
+        make_saves_dir(saves_dir)?;
+        let autosave = saves_dir.join(crate::save::autosave_name());
+        let hosted = crate::tsuitate::remote::start_host(self.reach.bind(), port, autosave)
+            .map_err(hosting_failure)?;
+        let mut hello = self.hello();
+        let seat = self.seat;
+        hello.token = Some(
+            hosted
+                .server
+                .with_host(|h| crate::seat::SeatTable::door_mut(h).reserve(seat)),
+        );
+        let local = format!("127.0.0.1:{}", hosted.server.addr().port());
+        let own = OwnTable::Tsuitate(Arc::new(hosted));
+        Ok(Dialling::start(&local, hello, Some(own), wake))
+    }
+
+    /// The game hosted: a chess rule set, or tsuitate shogi; true when changed.
+    fn game_row(&mut self, ui: &mut egui::Ui) -> bool {
+        let mut edited = false;
+        ui.horizontal(|ui| {
+            ui.label(egui::RichText::new("Game").strong());
+            for (game, text) in [
+                (HostGame::Chess, "Chess (Kriegspiel rules)"),
+                (HostGame::Tsuitate, "Tsuitate shogi"),
+            ] {
+                if ui.selectable_value(&mut self.game, game, text).changed() {
+                    edited = true;
+                    // The side that moves first: White in chess, sente in shogi.
+                    self.seat = match game {
+                        HostGame::Chess => Color::White,
+                        HostGame::Tsuitate => Color::Black,
+                    };
+                }
+            }
+        });
+        if self.game == HostGame::Tsuitate {
+            ui.label(
+                RichText::new(
+                    "Each player sees only their own pieces; the umpire (this machine) rules on \
+                     every attempted move. Sente moves first; there is no clock.",
+                )
+                .weak(),
+            );
+        }
+        ui.add_space(4.0);
+        edited
+    }
+
+    /// The port typed, or why it is not one.
+    fn port_number(&self) -> Result<u16, Failure> {
+        self.port.trim().parse().map_err(|_| {
+            plain(format!(
+                "{} is not a port number (1-65535).",
+                crate::untrusted::quoted(&self.port)
+            ))
+        })
     }
 
     fn join(&self, wake: impl Fn() + Send + 'static) -> Result<Dialling, Failure> {
@@ -425,6 +528,30 @@ impl NetworkScreen {
         hello.code = Some(self.code.trim().to_owned());
         Ok(Dialling::start(address, hello, None, wake))
     }
+}
+
+/// The folder hosted games are autosaved in, created when missing.
+fn make_saves_dir(saves_dir: &Path) -> Result<(), Failure> {
+    std::fs::create_dir_all(saves_dir).map_err(|e| {
+        (
+            "Cannot create the folder the game is saved in.".to_owned(),
+            Some(format!("{}: {e}", saves_dir.display())),
+        )
+    })
+}
+
+/// Why a table could not be hosted, in words.
+fn hosting_failure(e: serve::ServeError) -> Failure {
+    let words = match &e {
+        serve::ServeError::Listen { source, .. }
+            if source.kind() == std::io::ErrorKind::AddrInUse =>
+        {
+            "That port is in use (another game is hosted there?): choose another."
+        }
+        serve::ServeError::Listen { .. } => "Cannot host on that port: choose another.",
+        _ => "Cannot host the game.",
+    };
+    (words.to_owned(), Some(e.to_string()))
 }
 
 /// The game screen of the seat at `table` (`hosted`: this app's server, kept running while the

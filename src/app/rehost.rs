@@ -52,7 +52,7 @@ pub fn host_again(
     form.dialling = Some(Dialling::start(
         &local,
         hello,
-        Some(Arc::new(hosted)),
+        Some(super::network::OwnTable::Chess(Arc::new(hosted))),
         || {},
     ));
     Ok(form)

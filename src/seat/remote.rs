@@ -94,11 +94,28 @@ impl RemoteTable {
     pub fn connect(address: &str, hello: Hello) -> Result<RemoteTable, ConnectError> {
         let connection = Connection::open(address, &hello)
             .map_err(|e| ConnectError::Unreachable(e.kind(), e.to_string()))?;
+        RemoteTable::seated(address, hello, connection, Vec::new())
+    }
+
+    /// The seat over `connection`, whose `first` lines were read already (a welcome looked at
+    /// to tell the game, [`crate::tsuitate::remote::connect_any`]); waits as
+    /// [`RemoteTable::connect`] does.
+    pub fn seated(
+        address: &str,
+        hello: Hello,
+        connection: Connection,
+        first: Vec<String>,
+    ) -> Result<RemoteTable, ConnectError> {
         let mut seat = SeatState::new();
         let deadline = Instant::now() + ANSWER_WAIT;
+        let mut first = first.into_iter();
         while seat.state.is_none() {
             let wait = deadline.saturating_duration_since(Instant::now());
-            match connection.recv_timeout(wait) {
+            let got = match first.next() {
+                Some(line) => Ok(Ok(line)),
+                None => connection.recv_timeout(wait),
+            };
+            match got {
                 Ok(Ok(line)) => match seat.receive(&line) {
                     Ok(Received::Refused(e)) => return Err(ConnectError::Refused(e)),
                     Ok(_) => continue,

@@ -25,6 +25,7 @@ pub mod local;
 pub mod notation;
 pub mod picture;
 pub mod referee;
+pub mod remote;
 pub mod replay;
 pub mod review;
 pub mod rules;

@@ -290,6 +290,21 @@ impl GameAutosave {
             .event(events, &SavedEvent::of(event), saved_over(game), whole);
     }
 
+    /// After the events of `game` from index `from` on (several at once: a bot's whole turn):
+    /// one journal line each, or now and then a snapshot.
+    pub fn events_from(&mut self, game: &TsuitateGame, meta: &Meta, from: usize) {
+        let events = game.events();
+        if from > events.len() {
+            return self.snapshot(game, meta);
+        }
+        for (k, event) in events.iter().enumerate().skip(from) {
+            let last = k + 1 == events.len();
+            let over = if last { saved_over(game) } else { None };
+            let whole = || TsuitateSave::of(&game.at(k + 1), meta.clone()).to_ron();
+            self.0.event(k + 1, &SavedEvent::of(event), over, whole);
+        }
+    }
+
     /// Why the last autosave failed, until one succeeds.
     pub fn error(&self) -> Option<&str> {
         self.0.error.as_deref()
@@ -356,8 +371,14 @@ pub fn load_str(text: &str) -> Result<TsuitateLoaded, TsuitateLoadError> {
 /// autosave journal adds ([`crate::save::journal`], as a chess save's).
 pub fn load_file(path: &Path) -> Result<TsuitateLoaded, TsuitateLoadError> {
     let text = read_save_text(path)?;
-    let mut saved = peek_str(&text)?;
-    let more = continuation::<SavedEvent, SavedOver>(&text, path, saved.events.len());
+    load_text(&text, path)
+}
+
+/// Parses and checks the text of the save file at `path`, with the events its autosave
+/// journal adds.
+pub fn load_text(text: &str, path: &Path) -> Result<TsuitateLoaded, TsuitateLoadError> {
+    let mut saved = peek_str(text)?;
+    let more = continuation::<SavedEvent, SavedOver>(text, path, saved.events.len());
     for (event, over) in more {
         saved.events.push(event);
         saved.result = over;

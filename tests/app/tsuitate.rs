@@ -159,6 +159,7 @@ fn hot_seat_moves_by_clicks_behind_the_curtain_with_a_promotion_and_a_drop() {
         .expect("saves folder")
         .flatten()
         .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
         .collect();
     assert_eq!(saves.len(), 1, "{saves:?}");
     let loaded = kriegspiel::tsuitate::save::load_file(&saves[0]).expect("the autosave loads");

@@ -13,6 +13,7 @@
 pub mod board;
 mod club;
 pub mod input;
+mod net;
 pub mod pieces;
 mod seat;
 mod study;
@@ -22,7 +23,7 @@ pub mod words;
 
 use crate::save::{Meta, Mode};
 use crate::tsuitate::game::heard_by;
-use crate::tsuitate::save::TsuitateSave;
+use crate::tsuitate::save::GameAutosave;
 use crate::tsuitate::{Item, Request, Said, TsuitateGame};
 use board::Pick;
 use egui::RichText;
@@ -43,6 +44,9 @@ pub enum TsuitateMode {
     /// The person plays `human`'s side against the bot named (one of
     /// [`crate::tsuitate::bots::NAMES`]).
     Computer(Color, &'static str),
+    /// The person plays this seat at a table across the network ([`net`]): the screen holds
+    /// only what the seat was told until the reveal.
+    Network(Color),
 }
 
 /// Where a hot-seat game stands.
@@ -92,7 +96,10 @@ pub struct TsuitateScreen {
     last_said: Vec<Said>,
     /// The last request entered and by whom.
     last_request: Option<(Color, Request)>,
-    autosave: Option<PathBuf>,
+    /// The autosave: a snapshot, then one journal line per event.
+    autosave: Option<GameAutosave>,
+    /// The game's events already autosaved.
+    saved: usize,
     /// When (the app's clock, seconds) the curtain card was first shown.
     curtain_since: Option<f64>,
     /// Study: the events shown, and the game after them.
@@ -103,6 +110,8 @@ pub struct TsuitateScreen {
     opponent: Option<versus::Opponent>,
     /// Against the computer: the events whose news the person has been given.
     computer_seen: usize,
+    /// A network seat: the seat at the remote table (and this app's own table, if it hosts).
+    net: Option<net::NetSeat>,
 }
 
 impl TsuitateScreen {
@@ -133,11 +142,14 @@ impl TsuitateScreen {
             curtain_since: None,
             cursor: 0,
             view: None,
-            autosave,
+            autosave: autosave.map(GameAutosave::new),
+            saved: 0,
             save_error: None,
             opponent: None,
             computer_seen: 0,
+            net: None,
         };
+        screen.snapshot();
         if let TsuitateMode::Computer(human, name) = mode {
             let seed = crate::seat::host::entropy();
             screen.opponent = crate::tsuitate::bots::make(name, seed).map(|bot| versus::Opponent {
@@ -147,7 +159,6 @@ impl TsuitateScreen {
             screen.stage = Stage::Open(human);
             screen.computer_turn();
         }
-        screen.save();
         screen
     }
 
@@ -161,6 +172,7 @@ impl TsuitateScreen {
                 TsuitateMode::HotSeat | TsuitateMode::Study => Mode::HotSeat,
                 TsuitateMode::Club => Mode::ClubReferee,
                 TsuitateMode::Computer(..) => Mode::Practice,
+                TsuitateMode::Network(_) => Mode::Network,
             },
             ..Meta::default()
         };
@@ -204,18 +216,37 @@ impl TsuitateScreen {
         self.save_error.as_deref()
     }
 
-    fn save(&mut self) {
-        let Some(path) = &self.autosave else {
+    /// Writes the whole game (a snapshot) and starts a fresh journal.
+    fn snapshot(&mut self) {
+        let Some(autosave) = &mut self.autosave else {
             return;
         };
-        self.save_error = TsuitateSave::of(&self.game, self.meta.clone())
-            .write(path)
-            .err()
-            .map(|e| format!("autosave to {} failed: {e}", path.display()));
+        autosave.snapshot(&self.game, &self.meta);
+        self.saved = self.game.events().len();
+        self.save_error = autosave.error().map(str::to_owned);
     }
 
-    /// Sends a request to the umpire and moves the stage on.
+    /// Autosaves the events since the last save: one journal line each.
+    fn save(&mut self) {
+        let Some(autosave) = &mut self.autosave else {
+            return;
+        };
+        autosave.events_from(&self.game, &self.meta, self.saved);
+        self.saved = self.game.events().len();
+        self.save_error = autosave.error().map(str::to_owned);
+    }
+
+    /// The autosave's journal lines since its last snapshot.
+    pub fn journaled(&self) -> usize {
+        self.autosave.as_ref().map_or(0, GameAutosave::journaled)
+    }
+
+    /// Sends a request to the umpire and moves the stage on (a network seat's goes to its
+    /// table).
     fn send(&mut self, request: Request) {
+        if self.net.is_some() {
+            return self.send_net(request);
+        }
         let mover = self.game.referee().to_move();
         self.last_request = Some((mover, request.clone()));
         let request_made = request.clone();
@@ -255,11 +286,11 @@ impl TsuitateScreen {
 
     /// Takes a click on the board of `mover` (`true_board`: the umpire's).
     fn click(&mut self, pick: Pick, true_board: bool) {
-        let mover = self.game.referee().to_move();
+        let mover = self.to_move();
         let board = if true_board {
             self.game.referee().position().clone()
         } else {
-            self.game.seat(mover).board.clone()
+            self.own_board(mover)
         };
         match input::click(&board, mover, &mut self.selected, pick) {
             Entry::Nothing => {}
@@ -271,6 +302,7 @@ impl TsuitateScreen {
     /// Draws the screen.
     pub fn show(&mut self, ui: &mut egui::Ui) -> Option<TsuitateAction> {
         pieces::install_font(ui.ctx());
+        self.poll_net(ui.ctx());
         let mut action = None;
         self.top_bar(ui, &mut action);
         ui.separator();
@@ -278,6 +310,7 @@ impl TsuitateScreen {
             ui.colored_label(ui.visuals().error_fg_color, error);
         }
         match (self.mode, self.stage) {
+            (TsuitateMode::Network(color), Stage::Open(_)) => self.net_screen(ui, color),
             (TsuitateMode::Club, _) => self.console(ui),
             (TsuitateMode::Study, _) => self.study_view(ui),
             (_, Stage::Curtain(next)) => self.curtain(ui, next),
@@ -294,6 +327,7 @@ impl TsuitateScreen {
                 TsuitateMode::Club => "Tsuitate shogi (衝立将棋): club referee's console",
                 TsuitateMode::Study => "Tsuitate shogi (衝立将棋): study",
                 TsuitateMode::Computer(..) => "Tsuitate shogi (衝立将棋): against the computer",
+                TsuitateMode::Network(_) => "Tsuitate shogi (衝立将棋): across the network",
             };
             ui.heading(what);
             if ui.button("Back to start").clicked() {
@@ -312,7 +346,7 @@ impl TsuitateScreen {
                     Symbols::Latin
                 };
             }
-            let playing = self.game.referee().over().is_none() && self.mode != TsuitateMode::Study;
+            let playing = self.over().is_none() && self.mode != TsuitateMode::Study;
             let open = matches!(self.stage, Stage::Open(_)) || self.mode == TsuitateMode::Club;
             if playing && open && ui.button("Resign").clicked() {
                 self.send(Request::Resign);
@@ -380,7 +414,11 @@ impl TsuitateScreen {
             ui.heading(words::over_text(over));
         }
         ui.label(words::said_lines(&self.last_said).join(" "));
+        if self.net.is_some() {
+            ui.label("The table revealed the whole game: the umpire's board and both seats'.");
+        }
         let game = &self.game;
         board::three_boards(ui, game, None, self.symbols, false);
+        self.net_history(ui);
     }
 }

@@ -7,11 +7,31 @@ use super::board::BoardView;
 use super::pieces::side_name;
 use super::{Request, TsuitateScreen, words};
 use crate::tsuitate::referee::index;
+use crate::tsuitate::{Item, SeatView};
 use egui::{Align2, Order, Pos2, RichText};
 use shogi_core::{Color, Square};
 
 /// The height of the history panel.
 const HISTORY_HEIGHT: f32 = 200.0;
+
+/// What one seat's screen shows, all from what that seat was told: a local seat's from the
+/// game's [`SeatView`] and its news, a network seat's from its record ([`super::net`]).
+pub(super) struct Shown {
+    /// The seat's own pieces and hand.
+    pub view: SeatView,
+    /// Who moves now.
+    pub to_move: Color,
+    /// Whether the seat may act now (a network seat waits for the table's answer).
+    pub may_act: bool,
+    /// The seat's fouls, and the count that loses.
+    pub fouls: (u8, u8),
+    /// The seat's history, turn by turn.
+    pub history: Vec<String>,
+    /// What it heard of the opponent since its last move, and whether it has moved yet.
+    pub news: (Vec<Item>, bool),
+    /// The answer to its last refused attempt (or why it could not be sent).
+    pub refused: Option<String>,
+}
 
 impl TsuitateScreen {
     /// The promotion question, when a move waits for it: a small card centred on `at` (over
@@ -53,7 +73,8 @@ impl TsuitateScreen {
     /// knows it (empty, with the square of its last lost piece marked), what it heard and its
     /// history.
     pub(super) fn seat_screen(&mut self, ui: &mut egui::Ui, color: Color) {
-        let seat = self.game.seat(color).clone();
+        let shown = self.shown(color);
+        let seat = &shown.view;
         let marks: Vec<Square> = seat.lost_on.into_iter().collect();
         let mut clicked = None;
         ui.horizontal_top(|ui| {
@@ -69,7 +90,7 @@ impl TsuitateScreen {
                 cell: 54.0,
                 selected: self.selected,
                 marks: &marks,
-                interactive: self.promotion.is_none() && seat.to_move(),
+                interactive: self.promotion.is_none() && shown.may_act,
                 symbols: self.symbols,
             };
             let drawn = ui.scope(|ui| own.show(ui));
@@ -78,18 +99,20 @@ impl TsuitateScreen {
             ui.add_space(16.0);
             ui.vertical(|ui| {
                 ui.set_max_width(460.0);
-                self.heard_panel(ui, color);
-                if seat.to_move() {
+                heard_panel(ui, &shown, color);
+                // A network seat's field stays while it waits (it keeps the focus; a line
+                // typed out of turn is refused by the table, in words).
+                let waits = self.net.is_some() && self.over().is_none();
+                if shown.may_act || waits {
                     self.typed_field(ui, "Your move:");
                 }
                 ui.add_space(6.0);
                 ui.label(RichText::new("Your history").strong());
-                let lines = crate::tsuitate::history::seat_history(&self.game, color);
                 crate::app::logs::panel(
                     ui,
                     ("tsuitate-history", index(color)),
                     HISTORY_HEIGHT,
-                    &lines,
+                    &shown.history,
                 );
                 ui.add_space(8.0);
                 let empty = shogi_core::PartialPosition::empty();
@@ -117,49 +140,36 @@ impl TsuitateScreen {
             self.click(pick, false);
         }
     }
+}
 
-    /// Whose turn, the last refusal, what the seat heard of the opponent since its own last
-    /// move ("So far" before it has moved), and its fouls.
-    fn heard_panel(&self, ui: &mut egui::Ui, color: Color) {
-        let to_move = self.game.referee().to_move();
-        let turn = if to_move == color {
-            "Your move".to_owned()
-        } else {
-            format!("{} to move", side_name(to_move))
-        };
-        ui.label(
-            RichText::new(format!("{} · {turn}", side_name(color)))
-                .size(crate::app::theme::TEXT_LARGE),
-        );
-        if let Some(refused) = &self.refused {
-            ui.colored_label(ui.visuals().warn_fg_color, refused);
-        }
-        let news = &self.news[index(color)];
-        if !news.is_empty() {
-            let moved = self.game.events().iter().any(|e| {
-                e.by == color
-                    && e.said
-                        .iter()
-                        .any(|s| s.item == crate::tsuitate::Item::Legal)
-            });
-            let heading = if moved {
-                "Since your last move:"
-            } else {
-                "So far:"
-            };
-            ui.label(RichText::new(heading).strong());
-            ui.label(words::heard_line(news, color, color.flip()));
-        }
-        ui.label(format!(
-            "Your fouls: {} (the {}th loses).",
-            self.game.referee().fouls(color),
-            self.game.referee().rules().fouls
-        ));
-        ui.label(
-            RichText::new(
-                "Click a piece, then a square; a piece in hand, then a square to drop it.",
-            )
-            .small(),
-        );
+/// Whose turn, the last refusal, what the seat heard of the opponent since its own last move
+/// ("So far" before it has moved), and its fouls.
+fn heard_panel(ui: &mut egui::Ui, shown: &Shown, color: Color) {
+    let turn = if shown.to_move == color {
+        "Your move".to_owned()
+    } else {
+        format!("{} to move", side_name(shown.to_move))
+    };
+    ui.label(
+        RichText::new(format!("{} · {turn}", side_name(color))).size(crate::app::theme::TEXT_LARGE),
+    );
+    if let Some(refused) = &shown.refused {
+        ui.colored_label(ui.visuals().warn_fg_color, refused);
     }
+    let (news, moved) = &shown.news;
+    if !news.is_empty() {
+        let heading = if *moved {
+            "Since your last move:"
+        } else {
+            "So far:"
+        };
+        ui.label(RichText::new(heading).strong());
+        ui.label(words::heard_line(news, color, color.flip()));
+    }
+    let (fouls, limit) = shown.fouls;
+    ui.label(format!("Your fouls: {fouls} (the {limit}th loses)."));
+    ui.label(
+        RichText::new("Click a piece, then a square; a piece in hand, then a square to drop it.")
+            .small(),
+    );
 }

@@ -45,10 +45,10 @@ impl TsuitateScreen {
     /// promote and the text did not say), or `resign`, or (the console) `draw`.
     pub(super) fn typed(&mut self, line: &str) {
         let text = line.trim();
-        if text.is_empty() || self.game.referee().over().is_some() || self.promotion.is_some() {
+        if text.is_empty() || self.over().is_some() || self.promotion.is_some() {
             return;
         }
-        let mover = self.game.referee().to_move();
+        let mover = self.to_move();
         self.refused = None;
         match text {
             "resign" => return self.send(Request::Resign),
@@ -59,7 +59,7 @@ impl TsuitateScreen {
         let board = if self.mode == TsuitateMode::Club {
             own_view(self.game.referee().position(), mover)
         } else {
-            self.game.seat(mover).board.clone()
+            self.own_board(mover)
         };
         match read_typed(text, &board, mover) {
             Ok(Typed::Attempt(usi)) => self.send(Request::Try(usi)),

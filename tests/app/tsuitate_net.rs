@@ -1,0 +1,269 @@
+//! Tsuitate shogi across the network in the app (issue 58): the network screen hosts a tsuitate
+//! table whose other seat a library bot takes over the loopback, and joins a table served as
+//! `kriegspiel host --tsuitate` serves it; the app's seat is drawn from what it was told only (no
+//! board square of the other side's pieces, ever, until the reveal shows every board). Also the
+//! app's tsuitate autosave: a snapshot, then one journal line per event.
+
+use super::gui;
+
+use egui_kittest::kittest::Queryable;
+use gui::Gui;
+use kriegspiel::app::Screen;
+use kriegspiel::app::network::{HostGame, NetworkScreen, Tab};
+use kriegspiel::app::shogi::TsuitateScreen;
+use kriegspiel::save::Meta;
+use kriegspiel::seat::link::Connection;
+use kriegspiel::seat::serve::{Reach, serve_table};
+use kriegspiel::seat::{Hello, SeatTable};
+use kriegspiel::tsuitate::client::play_tsuitate_seat;
+use kriegspiel::tsuitate::table::{TsuitateHost, slot};
+use kriegspiel::tsuitate::{TsuitateGame, TsuitateRules};
+use shogi_core::Color;
+
+fn screen(h: &Gui) -> &TsuitateScreen {
+    match &h.state().screen {
+        Screen::Tsuitate(t) => t,
+        _ => panic!("not on the tsuitate screen"),
+    }
+}
+
+/// A random tsuitate bot at the table at `address` with `hello`, on a thread of its own
+/// (the library's seat loop, as `kriegspiel join --bot` plays); it resigns after `max_plies`.
+fn bot_seat(address: &str, hello: Hello, seed: u64, max_plies: u32) {
+    let connection = Connection::open(address, &hello).expect("the bot connects");
+    std::thread::spawn(move || {
+        let mut bot = kriegspiel::tsuitate::bots::make("random", seed).expect("a bot");
+        let (input, output) = connection.into_io();
+        let _ = play_tsuitate_seat(
+            bot.as_mut(),
+            None,
+            Some(max_plies),
+            input,
+            output,
+            &mut |_, _| {},
+        );
+    });
+}
+
+/// Every AccessKit label of a square or hand of a board on screen.
+fn board_labels(h: &Gui) -> Vec<String> {
+    h.all_text()
+        .into_iter()
+        .filter(|t| t.contains("'s board ") || t.contains("'s hand"))
+        .collect()
+}
+
+/// No label on screen names a piece of `other` (a square of any board, a hand, a line).
+fn assert_nothing_of(h: &Gui, other: &str) {
+    let squares = board_labels(h);
+    assert!(!squares.is_empty(), "no board is drawn");
+    for t in h.all_text() {
+        for piece in [
+            "pawn", "king", "rook", "bishop", "silver", "gold", "knight", "lance",
+        ] {
+            let named = format!(": {other} {piece}");
+            assert!(!t.contains(&named), "the other side's piece is shown: {t}");
+        }
+        assert!(
+            !t.starts_with("Umpire's board"),
+            "the true board is drawn: {t}"
+        );
+    }
+}
+
+/// Plays the app's seat by typed moves when it is to act: the first of `tries` its own board
+/// still allows (a pawn taken leaves the next).
+fn play_a_move(h: &mut Gui, tries: &mut Vec<&str>) {
+    let Some(usi) = tries.pop() else {
+        return;
+    };
+    send_move(h, usi);
+}
+
+/// Types `usi` into the move field and presses Enter, without waiting for the app to settle
+/// (a network seat repaints until its table answers).
+fn send_move(h: &mut Gui, usi: &str) {
+    h.get_by_label("Your move:").click();
+    h.run_steps(1);
+    h.get_by_label("Your move:").type_text(usi);
+    h.key_press(egui::Key::Enter);
+    h.run_steps(2);
+}
+
+#[test]
+fn a_hosted_tsuitate_game_is_played_against_a_bot_seat_and_never_shows_its_pieces() {
+    let mut form = NetworkScreen::new(Tab::Host);
+    form.game = HostGame::Tsuitate;
+    form.seat = shakmaty::Color::Black; // sente: the door's Black
+    form.port = "0".into();
+    form.reach = Reach::ThisMachine;
+    let mut h = Gui::builder()
+        .size(1280.0, 900.0)
+        .network(form)
+        .build_without_run();
+    h.run_steps(2);
+    assert!(h.query_by_label("Tsuitate shogi").is_some());
+    h.get_by_label("Start hosting").click();
+    h.until_dialled();
+    let (address, code) = {
+        let hosted = screen(&h).hosting().expect("the screen keeps its table");
+        (hosted.address.clone(), hosted.server.code())
+    };
+    assert_eq!(
+        screen(&h).network_seat().map(|s| s.color()),
+        Some(Color::Black)
+    );
+    // Until gote is taken, the screen gives the address and the code.
+    assert!(h.query_by_label(&code).is_some());
+    assert_nothing_of(&h, "Gote");
+    let mut hello = Hello::new();
+    hello.code = Some(code.clone());
+    bot_seat(&address, hello, 7, 8);
+    h.run_until("gote never came", |h| {
+        h.all_text()
+            .iter()
+            .any(|t| t.ends_with("(Gote) is connected") || t.ends_with("Gote is connected"))
+    });
+    // Sente moves by typing; gote's answers arrive as sente heard them.
+    let mut tries = vec!["1g1f", "9g9f", "6g6f", "5g5f", "2g2f", "7g7f"];
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    loop {
+        h.run_steps(1);
+        let seat = screen(&h).network_seat().expect("a network seat");
+        // Until the reveal (which shows every board), nothing of gote's.
+        if seat.revealed().is_some() {
+            break;
+        }
+        assert_nothing_of(&h, "Gote");
+        if seat.to_act() {
+            play_a_move(&mut h, &mut tries);
+        }
+        assert!(std::time::Instant::now() < deadline, "the game never ended");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    h.run_steps(2);
+    // The reveal: the whole game, every board (the umpire's too), and the result.
+    let seat = screen(&h).network_seat().expect("a network seat");
+    let revealed = seat.revealed().expect("revealed").clone();
+    assert!(revealed.referee().over().is_some());
+    assert_eq!(screen(&h).game().events().len(), revealed.events().len());
+    assert!(revealed.referee().moves().len() >= 2, "moves were played");
+    assert!(h.all_text().iter().any(|t| t.starts_with("Umpire's board")));
+    // The history was sente's own: its tries, and of gote only "Gote moved".
+    let history: Vec<String> = seat.history();
+    assert!(
+        history.iter().any(|l| l.contains("You tried")),
+        "{history:?}"
+    );
+    assert!(
+        history.iter().any(|l| l.contains("Gote moved")),
+        "{history:?}"
+    );
+}
+
+/// A tsuitate table served as `kriegspiel host --tsuitate` serves it: sente a random bot over
+/// the loopback; returns the table (kept running) and the join code for gote.
+fn cli_style_host(
+    dir: &std::path::Path,
+) -> (kriegspiel::seat::serve::Hosted<TsuitateHost>, String) {
+    let table = TsuitateHost::new(
+        TsuitateGame::new(TsuitateRules::default()),
+        Meta::default(),
+        Some(dir.join("hosted.ron")),
+        11,
+        false,
+    );
+    let hosted = serve_table(table, "127.0.0.1", 0).expect("serves");
+    let token = hosted
+        .server
+        .with_host(|h| h.door_mut().reserve(slot(Color::Black)));
+    let mut hello = Hello::new();
+    hello.token = Some(token);
+    hello.name = Some("random (host)".into());
+    bot_seat(&hosted.address, hello, 3, 40);
+    let code = hosted.server.code();
+    (hosted, code)
+}
+
+#[test]
+fn the_app_joins_a_cli_style_tsuitate_host_and_sees_its_own_seat_only() {
+    let dir = gui::scratch();
+    let (hosted, code) = cli_style_host(dir.path());
+    let mut form = NetworkScreen::new(Tab::Join);
+    form.address = hosted.address.clone();
+    form.code = code;
+    form.name = "Ann".into();
+    let mut h = Gui::builder()
+        .size(1280.0, 900.0)
+        .network(form)
+        .build_without_run();
+    h.run_steps(2);
+    h.get_by_label("Join").click();
+    h.until_dialled();
+    // The welcome said tsuitate: the tsuitate screen, gote's seat.
+    assert_eq!(
+        screen(&h).network_seat().map(|s| s.color()),
+        Some(Color::White)
+    );
+    h.run_until("sente's move never arrived", |h| {
+        h.all_text().iter().any(|t| t == "1. Sente moved.")
+    });
+    assert_nothing_of(&h, "Sente");
+    assert!(
+        board_labels(&h)
+            .iter()
+            .any(|l| l.starts_with("Gote's board 5a: Gote king")),
+        "gote's own pieces are drawn"
+    );
+    send_move(&mut h, "3c3d");
+    h.run_until("gote's move was never answered", |h| {
+        h.all_text()
+            .iter()
+            .any(|t| t.starts_with("2. You tried 3c3d: Legal."))
+    });
+    assert_nothing_of(&h, "Sente");
+    // The host holds the true game and took gote's name.
+    let (events, name) = hosted
+        .server
+        .with_host(|host| (host.game().events().len(), host.save_of().meta.white));
+    assert!(events >= 2, "{events}");
+    assert_eq!(name, "Ann");
+}
+
+#[test]
+fn the_apps_tsuitate_autosave_journals_each_event_and_loads_back() {
+    let mut h = Gui::builder().build();
+    h.click("Tsuitate hot-seat");
+    let save = std::fs::read_dir(h.dir())
+        .expect("saves folder")
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|e| e == "ron"))
+        .expect("the autosave");
+    let journal = kriegspiel::save::journal::journal_path(&save);
+    let lines = || {
+        std::fs::read_to_string(&journal)
+            .map(|t| t.lines().count())
+            .unwrap_or(0)
+    };
+    let snapshot = std::fs::read_to_string(&save).expect("the snapshot");
+    // The header line only: no event yet.
+    assert_eq!(lines(), 1);
+    h.click("Open Sente's board");
+    // An impossible attempt, then a move: one journal line each; the snapshot is not rewritten.
+    for (usi, events) in [("7g7e", 1), ("7g7f", 2)] {
+        h.type_into("Your move:", usi);
+        h.press(egui::Key::Enter);
+        assert_eq!(screen(&h).game().events().len(), events);
+        assert_eq!(lines(), 1 + events);
+    }
+    assert_eq!(screen(&h).journaled(), 2);
+    assert_eq!(std::fs::read_to_string(&save).expect("snapshot"), snapshot);
+    let loaded = kriegspiel::tsuitate::save::load_file(&save).expect("loads");
+    let game = screen(&h).game();
+    assert_eq!(loaded.game.events().len(), game.events().len());
+    assert_eq!(
+        loaded.game.referee().position().to_sfen_owned(),
+        game.referee().position().to_sfen_owned()
+    );
+}
