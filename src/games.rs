@@ -6,69 +6,15 @@
 //! modules, code asks here and names no game.
 
 use crate::matchplay::BotChoice;
-use crate::protocol::Bad;
 use crate::save::{Abandoned, Meta};
 use crate::seat::engine::SeatEnd;
 use crate::seat::serve::ServeError;
 use crate::tsuitate::save::{TsuitateLoadError, TsuitateLoaded};
-use serde_json::{Map, Value};
 use std::path::{Path, PathBuf};
 
-/// A game the program plays.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum GameKind {
-    /// The chess family: every Kriegspiel rule set (`src/referee`, `src/log`, `src/save`).
-    Chess,
-    /// Tsuitate shogi, 衝立将棋 (`src/tsuitate`).
-    Tsuitate,
-}
+pub use crate::save::kind::GameKind;
 
 impl GameKind {
-    /// Every game, the chess family first.
-    pub const ALL: [GameKind; 2] = [GameKind::Chess, GameKind::Tsuitate];
-
-    /// Its id: on the command line (`--mode`, `--tsuitate`) and in the referee protocol.
-    pub fn id(self) -> &'static str {
-        match self {
-            GameKind::Chess => "chess",
-            GameKind::Tsuitate => "tsuitate",
-        }
-    }
-
-    /// Its name in a sentence ("a tsuitate shogi save").
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Chess => "chess",
-            GameKind::Tsuitate => "tsuitate shogi",
-        }
-    }
-
-    /// Its title ("Tsuitate shogi": a window's title, a heading).
-    pub fn title(self) -> &'static str {
-        match self {
-            GameKind::Chess => "Chess",
-            GameKind::Tsuitate => "Tsuitate shogi",
-        }
-    }
-
-    /// Its title with its name in its own language, as a list of saves shows it.
-    pub fn long_title(self) -> &'static str {
-        match self {
-            GameKind::Chess => "Chess",
-            GameKind::Tsuitate => "Tsuitate shogi (衝立将棋)",
-        }
-    }
-
-    /// The game a save's text is of, told from its first field (a chess save's is `format`;
-    /// anything that is no other game's save is left to the chess loader to read or explain).
-    pub fn of_save(text: &str) -> GameKind {
-        if crate::tsuitate::save::is_tsuitate_save(text) {
-            GameKind::Tsuitate
-        } else {
-            GameKind::Chess
-        }
-    }
-
     /// The result in words ("Sente won") of a save's tail `(result: …)` read as this game
     /// writes it (`None`: it does not read, or the chess family, whose result is an `Over`).
     pub fn tail_result(self, tail: &str) -> Option<Option<String>> {
@@ -235,89 +181,7 @@ pub fn record(path: &Path, kif: bool) -> Result<String, GameLoadError> {
     })
 }
 
-/// A game of another game at the referee protocol (`kriegspiel referee`, [`crate::protocol`]):
-/// its own requests answered by its module.
-pub(crate) enum ProtocolGame {
-    /// Tsuitate shogi ([`crate::protocol::tsuitate`]).
-    Tsuitate(crate::protocol::tsuitate::Table),
-}
-
-impl ProtocolGame {
-    /// The game a `new` request starts, if its `rules` name another game (`None`: the chess
-    /// family's); writes the answer.
-    pub(crate) fn start(req: &Map<String, Value>, out: &mut String) -> Option<Result<Self, Bad>> {
-        let rules = req.get("rules")?;
-        crate::tsuitate::rules::is_tsuitate(rules)
-            .then(|| crate::protocol::tsuitate::Table::start(req, out).map(ProtocolGame::Tsuitate))
-    }
-
-    /// The game of a loaded save; writes the answer.
-    pub(crate) fn loaded(game: OtherGame, out: &mut String) -> Self {
-        match game {
-            OtherGame::Tsuitate(l) => {
-                ProtocolGame::Tsuitate(crate::protocol::tsuitate::Table::loaded(*l, out))
-            }
-        }
-    }
-
-    /// Writes the game to `path` as its save; writes the answer.
-    pub(crate) fn save(&self, path: &Path, out: &mut String) -> Result<(), Bad> {
-        match self {
-            ProtocolGame::Tsuitate(t) => t.save(path, out),
-        }
-    }
-
-    /// Answers one request of the game in play.
-    pub(crate) fn handle(
-        &mut self,
-        op: &str,
-        req: &Map<String, Value>,
-        out: &mut String,
-    ) -> Result<(), Bad> {
-        match self {
-            ProtocolGame::Tsuitate(t) => t.handle(op, req, out),
-        }
-    }
-
-    /// Why a request of the chess family's games is refused for holding what only another
-    /// game takes: its `op` (`bot`) or a field of `new` (`sfen`).
-    pub(crate) fn not_for_chess(op: &str, req: &Map<String, Value>) -> Option<&'static str> {
-        if op == "new" && req.contains_key("sfen") {
-            return Some("\"sfen\" is for tsuitate shogi; a chess game starts from \"fen\"");
-        }
-        (op == "bot").then_some("\"bot\" is a request of tsuitate shogi only")
-    }
-}
-
-/// Why a command of another game stopped: bad input (the command line's status 2) or a
-/// failure (status 1).
-#[derive(Debug, thiserror::Error)]
-pub enum CommandError {
-    /// The input is refused.
-    #[error("{0}")]
-    BadInput(String),
-    /// The work failed.
-    #[error("{0}")]
-    Failed(String),
-}
-
-/// A match between two players of another game (`kriegspiel match` with its game's flag).
-pub struct MatchSpec {
-    /// The player under test (the side that moves second).
-    pub white: BotChoice,
-    /// Its opponent (the side that moves first).
-    pub black: BotChoice,
-    /// How many games.
-    pub games: u32,
-    /// Game i seeds its players from seed + i.
-    pub seed: u64,
-    /// Whether the players change sides every other game.
-    pub swap: bool,
-    /// A program's time to answer, in milliseconds.
-    pub think_ms: Option<u64>,
-    /// Where every game is saved.
-    pub out_dir: Option<PathBuf>,
-}
+pub use crate::matchplay::{CommandError, MatchSpec};
 
 impl GameKind {
     /// The other game a command line's game flags choose (`--tsuitate`: `true`).

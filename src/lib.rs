@@ -13,7 +13,6 @@ pub mod belief;
 pub mod bench;
 pub mod bots;
 pub mod clock;
-pub mod game;
 pub mod games;
 pub mod gate;
 pub mod import;

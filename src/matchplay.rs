@@ -511,3 +511,33 @@ pub fn play_match(
         worst_think_ms,
     })
 }
+
+/// Why a command of another game stopped: bad input (the command line's status 2) or a
+/// failure (status 1).
+#[derive(Debug, thiserror::Error)]
+pub enum CommandError {
+    /// The input is refused.
+    #[error("{0}")]
+    BadInput(String),
+    /// The work failed.
+    #[error("{0}")]
+    Failed(String),
+}
+
+/// A match between two players of another game (`kriegspiel match` with its game's flag).
+pub struct MatchSpec {
+    /// The player under test (the side that moves second).
+    pub white: BotChoice,
+    /// Its opponent (the side that moves first).
+    pub black: BotChoice,
+    /// How many games.
+    pub games: u32,
+    /// Game i seeds its players from seed + i.
+    pub seed: u64,
+    /// Whether the players change sides every other game.
+    pub swap: bool,
+    /// A program's time to answer, in milliseconds.
+    pub think_ms: Option<u64>,
+    /// Where every game is saved.
+    pub out_dir: Option<PathBuf>,
+}

@@ -5,7 +5,7 @@
 //! input of any kind gets `{"ok":false,"error":"..."}` and leaves the game unchanged.
 
 use crate::announce::{EndReason, GameResult, Item, ItemRepr, Over};
-use crate::games::{OtherGame, ProtocolGame};
+use tsuitate::{ProtocolGame, load_other};
 
 use crate::log::Game;
 use crate::referee::RequestRepr;
@@ -417,17 +417,6 @@ impl Session {
         self.table = Some(table);
         Ok(())
     }
-}
-
-/// The save of another game at `path`, if the file is one (`None`: a chess save or something
-/// else, for the chess loader to read or explain).
-fn load_other(path: &std::path::Path) -> Result<Option<OtherGame>, Bad> {
-    let Ok(text) = crate::save::read_save_text(path) else {
-        return Ok(None);
-    };
-    OtherGame::load_str(&text)
-        .transpose()
-        .map_err(|e| Bad(e.to_string()))
 }
 
 fn path_field(req: &Map<String, Value>) -> Result<&str, Bad> {

@@ -168,3 +168,67 @@ impl Table {
         out.push('}');
     }
 }
+
+/// A game of another game at the referee protocol (`kriegspiel referee`, [`crate::protocol`]):
+/// its own requests answered by its module.
+pub(crate) enum ProtocolGame {
+    /// Tsuitate shogi ([`crate::protocol::tsuitate`]).
+    Tsuitate(Table),
+}
+
+impl ProtocolGame {
+    /// The game a `new` request starts, if its `rules` name another game (`None`: the chess
+    /// family's); writes the answer.
+    pub(crate) fn start(req: &Map<String, Value>, out: &mut String) -> Option<Result<Self, Bad>> {
+        let rules = req.get("rules")?;
+        crate::tsuitate::rules::is_tsuitate(rules)
+            .then(|| Table::start(req, out).map(ProtocolGame::Tsuitate))
+    }
+
+    /// The game of a loaded save; writes the answer.
+    pub(crate) fn loaded(game: TsuitateLoaded, out: &mut String) -> Self {
+        ProtocolGame::Tsuitate(Table::loaded(game, out))
+    }
+
+    /// Writes the game to `path` as its save; writes the answer.
+    pub(crate) fn save(&self, path: &Path, out: &mut String) -> Result<(), Bad> {
+        match self {
+            ProtocolGame::Tsuitate(t) => t.save(path, out),
+        }
+    }
+
+    /// Answers one request of the game in play.
+    pub(crate) fn handle(
+        &mut self,
+        op: &str,
+        req: &Map<String, Value>,
+        out: &mut String,
+    ) -> Result<(), Bad> {
+        match self {
+            ProtocolGame::Tsuitate(t) => t.handle(op, req, out),
+        }
+    }
+
+    /// Why a request of the chess family's games is refused for holding what only another
+    /// game takes: its `op` (`bot`) or a field of `new` (`sfen`).
+    pub(crate) fn not_for_chess(op: &str, req: &Map<String, Value>) -> Option<&'static str> {
+        if op == "new" && req.contains_key("sfen") {
+            return Some("\"sfen\" is for tsuitate shogi; a chess game starts from \"fen\"");
+        }
+        (op == "bot").then_some("\"bot\" is a request of tsuitate shogi only")
+    }
+}
+
+/// The save of another game at `path`, if the file is one (`None`: a chess save or something
+/// else, for the chess loader to read or explain).
+pub(crate) fn load_other(path: &Path) -> Result<Option<TsuitateLoaded>, Bad> {
+    let Ok(text) = crate::save::read_save_text(path) else {
+        return Ok(None);
+    };
+    if !crate::tsuitate::save::is_tsuitate_save(&text) {
+        return Ok(None);
+    }
+    crate::tsuitate::save::load_text(&text, path)
+        .map(Some)
+        .map_err(|e| Bad(e.to_string()))
+}

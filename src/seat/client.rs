@@ -4,8 +4,8 @@
 //! far allows, the refusals kept), and builds the seat's view from them, as a local table would.
 
 use super::play::SeatSide;
-use crate::game::{Chess, Game, TableLine};
 use crate::log::Perception;
+use crate::seat::game::{Chess, Game, TableLine};
 use crate::view::PlayerView;
 use shakmaty::Color;
 use thiserror::Error;

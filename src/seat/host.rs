@@ -11,8 +11,8 @@
 
 use super::secure::{Claim, Refusal};
 use super::wire::LineError;
-pub use crate::game::SeatLine;
-use crate::game::{Applied, Chess, Game, Public};
+pub use crate::seat::game::SeatLine;
+use crate::seat::game::{Applied, Chess, Game, Public};
 use crate::session::GameSession;
 use shakmaty::Color;
 use std::time::Duration;

@@ -3,7 +3,7 @@
 //! referee; this one is for a player: across two machines, or an engine at our table.
 //!
 //! - [`wire`]: the lines, both directions.
-//! - [`host::GameHost`]: the table's side (the true game) for every game ([`crate::game::Game`]),
+//! - [`host::GameHost`]: the table's side (the true game) for every game ([`crate::seat::game::Game`]),
 //!   without I/O; [`host::Host`] is the chess family's.
 //! - [`client::GameSeat`]: a seat's side (what it was told, and its view) for every game,
 //!   without I/O; [`client::SeatState`] is the chess family's.
@@ -20,6 +20,7 @@
 pub mod client;
 pub mod door;
 pub mod engine;
+pub mod game;
 pub mod gate;
 pub mod host;
 pub mod link;

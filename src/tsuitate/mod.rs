@@ -4,7 +4,7 @@
 //! `shogi_core`, `shogi_legality_lite` and `shogi_usi_parser` crates; nothing here generates moves.
 //!
 //! The module holds shogi's own parts; the machinery every game shares is reached through its
-//! [`crate::game::Game`] implementation ([`seam::Tsuitate`]): [`referee::Referee`] holds the true
+//! [`crate::seat::game::Game`] implementation ([`seam::Tsuitate`]): [`referee::Referee`] holds the true
 //! position, [`seat::SeatView`] one player's side of the screen, [`bots`] the players that play
 //! from a seat, and the referee protocol drives a game when a `new` request names
 //! `"rules":"tsuitate"` (PROTOCOL.md section 10). [`game::TsuitateGame`] keeps the umpire, both

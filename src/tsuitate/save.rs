@@ -321,27 +321,7 @@ impl GameAutosave {
     }
 }
 
-/// Whether `text` is a tsuitate shogi save (its first field, after comments, is `tsuitate`):
-/// asked through the games' registry ([`crate::games::GameKind::of_save`]), so that the chess
-/// loader can refuse it clearly.
-pub fn is_tsuitate_save(text: &str) -> bool {
-    let mut rest = text;
-    loop {
-        rest = rest.trim_start();
-        match rest.strip_prefix("//") {
-            Some(after) => rest = after.split_once('\n').map_or("", |(_, r)| r),
-            None => break,
-        }
-    }
-    let rest = rest
-        .strip_prefix("TsuitateSave")
-        .unwrap_or(rest)
-        .trim_start();
-    rest.strip_prefix('(')
-        .map(str::trim_start)
-        .and_then(|r| r.strip_prefix("tsuitate"))
-        .is_some_and(|r| r.trim_start().starts_with(':'))
-}
+pub use crate::save::kind::is_tsuitate_save;
 
 /// Parses a tsuitate save without replaying it (for listing saves).
 pub fn peek_str(text: &str) -> Result<TsuitateSave, TsuitateLoadError> {

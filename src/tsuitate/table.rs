@@ -10,9 +10,9 @@
 use super::game::TsuitateGame;
 use super::save::TsuitateSave;
 use super::seam::{Tsuitate, TsuitateSession};
-use crate::game::Game;
 use crate::save::Meta;
 use crate::seat::door::Door;
+use crate::seat::game::Game;
 use crate::seat::host::GameHost;
 use shogi_core::Color;
 use std::path::PathBuf;
