@@ -163,6 +163,18 @@ impl Computer {
 }
 
 impl Meta {
+    /// The heading of a game hosted across the network (`kriegspiel host`, the app's "Host a
+    /// game"), dated today.
+    pub fn network_host() -> Meta {
+        Meta {
+            event: "Network game".to_owned(),
+            site: "kriegspiel host".to_owned(),
+            date: super::today(),
+            mode: Mode::Network,
+            ..Meta::default()
+        }
+    }
+
     /// How the game is seated: as written, or (a save from before seating was written) as its
     /// mode says; a network game's old save names no seat of its own (both are taken back with
     /// codes of their own).

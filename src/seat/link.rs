@@ -188,6 +188,19 @@ impl Connection {
         Ok(self.took(got))
     }
 
+    /// Every line that has arrived, without waiting, and the error that ended the connection
+    /// if one did (the lines before it are kept).
+    pub fn drain(&self) -> (Vec<String>, Option<LinkError>) {
+        let mut lines = Vec::new();
+        while let Ok(got) = self.try_recv() {
+            match got {
+                Ok(line) => lines.push(line),
+                Err(e) => return (lines, Some(e)),
+            }
+        }
+        (lines, None)
+    }
+
     /// The next line, waiting at most `wait`.
     pub fn recv_timeout(&self, wait: Duration) -> Result<Got, RecvTimeoutError> {
         let got = self.lines.recv_timeout(wait)?;
@@ -478,5 +491,97 @@ impl Write for LineWriter {
 
     fn flush(&mut self) -> io::Result<()> {
         Ok(())
+    }
+}
+
+/// A seat's connection kept up: the lines read without waiting and, once the connection
+/// dropped, the seat taken back by dialling again at most once per [`Redial::RETRY`], each dial
+/// on its own thread, so that the caller (a frame of the app) never waits. Both games' remote
+/// seats use it.
+pub struct Redial {
+    address: String,
+    waker: Option<Waker>,
+    dialling: Option<Receiver<io::Result<Connection>>>,
+    last_try: Option<Instant>,
+}
+
+impl Redial {
+    /// How often a lost connection is retried.
+    pub const RETRY: Duration = Duration::from_secs(1);
+
+    /// Dials `address` again when the connection drops.
+    pub fn new(address: &str) -> Redial {
+        Redial {
+            address: address.to_owned(),
+            waker: None,
+            dialling: None,
+            last_try: None,
+        }
+    }
+
+    /// Calls `waker` when a dial ends and whenever a line arrives on `connection` or a new one.
+    pub fn set_waker(&mut self, waker: Waker, connection: Option<&Connection>) {
+        if let Some(c) = connection {
+            c.set_waker(waker.clone());
+        }
+        self.waker = Some(waker);
+    }
+
+    /// The lines that arrived on `connection` (never waiting) and, if it ended or a dial
+    /// failed, why (its kind and words); with no connection, a dial saying `hello` is started
+    /// when `may_dial` (at most once per [`Redial::RETRY`]) or its end taken.
+    pub fn read(
+        &mut self,
+        connection: &mut Option<Connection>,
+        hello: &Hello,
+        may_dial: bool,
+    ) -> (Vec<String>, Option<(io::ErrorKind, String)>) {
+        let Some(c) = connection else {
+            return match self.poll(hello, may_dial) {
+                Some(Ok(c)) => {
+                    *connection = Some(c);
+                    (Vec::new(), None)
+                }
+                Some(Err(e)) => (Vec::new(), Some((e.kind(), e.to_string()))),
+                None => (Vec::new(), None),
+            };
+        };
+        let (lines, ended) = c.drain();
+        let ended = ended.map(|e| (e.kind(), e.to_string()));
+        if ended.is_some() {
+            *connection = None;
+        }
+        (lines, ended)
+    }
+
+    /// How the dial under way ended, if it did; with none under way, starts one when
+    /// `may_dial` and the last try is [`Redial::RETRY`] old.
+    fn poll(&mut self, hello: &Hello, may_dial: bool) -> Option<io::Result<Connection>> {
+        if let Some(dialling) = &self.dialling {
+            let got = match dialling.try_recv() {
+                Ok(got) => Some(got),
+                Err(TryRecvError::Empty) => return None,
+                Err(TryRecvError::Disconnected) => None,
+            };
+            self.dialling = None;
+            if let (Some(Ok(c)), Some(w)) = (&got, &self.waker) {
+                c.set_waker(w.clone());
+            }
+            return got;
+        }
+        if !may_dial || self.last_try.is_some_and(|t| t.elapsed() < Self::RETRY) {
+            return None;
+        }
+        self.last_try = Some(Instant::now());
+        let (hello, address, waker) = (hello.clone(), self.address.clone(), self.waker.clone());
+        let (tx, rx) = std::sync::mpsc::channel();
+        thread::spawn(move || {
+            let _ = tx.send(Connection::open(&address, &hello));
+            if let Some(w) = waker {
+                w();
+            }
+        });
+        self.dialling = Some(rx);
+        None
     }
 }

@@ -11,7 +11,7 @@
 //! is down the facts say so in words ([`crate::table::CutOff`]: the host has gone, the game is
 //! kept there, the seat rejoins when it can) and requests are refused here, not sent.
 
-use super::link::{Connection, LinkError};
+use super::link::{Connection, LinkError, Redial};
 use super::{Hello, Received, SeatState};
 use crate::announce::{Audience, Over, Said};
 use crate::clock::Clock;
@@ -47,9 +47,6 @@ impl Ticket {
 /// How long a request waits for the table's answer before the connection is taken back.
 pub const ANSWER_WAIT: Duration = Duration::from_secs(5);
 
-/// How often a lost connection is retried.
-const RETRY: Duration = Duration::from_secs(1);
-
 pub use super::trouble::ConnectError;
 use super::trouble::cut_off;
 
@@ -78,12 +75,10 @@ pub struct RemoteTable {
     /// The seat's record up to here has been handed to the screen.
     shown: usize,
     /// A reconnection under way on another thread.
-    dialling: Option<std::sync::mpsc::Receiver<std::io::Result<Connection>>>,
-    last_try: Option<Instant>,
+    redial: Redial,
     /// The whole game, once revealed.
     revealed: Option<Game>,
     /// Called when news arrives (given to every connection, reconnections too).
-    waker: Option<crate::table::Waker>,
     /// This seat belongs to the machine that hosts the game (the address players join at).
     hosting: Option<String>,
     news: Vec<News>,
@@ -153,10 +148,8 @@ impl RemoteTable {
             pending: None,
             answered: None,
             shown,
-            dialling: None,
-            last_try: None,
+            redial: Redial::new(address),
             revealed: None,
-            waker: None,
             hosting: None,
             news: Vec::new(),
             seat,
@@ -377,45 +370,6 @@ impl RemoteTable {
             .collect()
     }
 
-    /// Tries to take the seat back after a dropped connection (at most once per [`RETRY`]),
-    /// dialling on another thread so that the window never waits; not after the reveal.
-    fn reconnect(&mut self) {
-        if let Some(dialling) = &self.dialling {
-            match dialling.try_recv() {
-                Ok(Ok(c)) => {
-                    if let Some(w) = &self.waker {
-                        c.set_waker(w.clone());
-                    }
-                    self.connection = Some(c);
-                }
-                Ok(Err(e)) => {
-                    self.facts.cut_off = Some(cut_off(e.kind(), &e.to_string()));
-                    self.refresh_status();
-                }
-                Err(std::sync::mpsc::TryRecvError::Empty) => return,
-                Err(std::sync::mpsc::TryRecvError::Disconnected) => {}
-            }
-            self.dialling = None;
-            return;
-        }
-        if self.revealed.is_some() || self.last_try.is_some_and(|t| t.elapsed() < RETRY) {
-            return;
-        }
-        self.last_try = Some(Instant::now());
-        let mut hello = self.hello.clone();
-        hello.have = self.seat.have();
-        let address = self.address.clone();
-        let (tx, rx) = std::sync::mpsc::channel();
-        let waker = self.waker.clone();
-        std::thread::spawn(move || {
-            let _ = tx.send(Connection::open(&address, &hello));
-            if let Some(w) = waker {
-                w();
-            }
-        });
-        self.dialling = Some(rx);
-    }
-
     /// Sends `line` for `request`, or tells at once that it could not be sent.
     fn send_request(&mut self, request: Request, line: &str) {
         if self.pending.is_some() {
@@ -444,22 +398,13 @@ impl RemoteTable {
     /// Reads every line that arrived; a request unanswered for too long gives up its
     /// connection (the answer, if any, comes with the lines the seat lacks).
     fn read_lines(&mut self, now: Duration) {
-        let mut lines = Vec::new();
-        match &self.connection {
-            None => self.reconnect(),
-            Some(connection) => {
-                while let Ok(got) = connection.try_recv() {
-                    match got {
-                        Ok(line) => lines.push(line),
-                        Err(e) => {
-                            self.facts.cut_off = Some(cut_off(e.kind(), &e.to_string()));
-                            self.connection = None;
-                            self.refresh_status();
-                            break;
-                        }
-                    }
-                }
-            }
+        let mut hello = self.hello.clone();
+        hello.have = self.seat.have();
+        let may_dial = self.revealed.is_none();
+        let (lines, ended) = self.redial.read(&mut self.connection, &hello, may_dial);
+        if let Some((kind, why)) = ended {
+            self.facts.cut_off = Some(cut_off(kind, &why));
+            self.refresh_status();
         }
         for line in lines {
             self.read(&line, now);
@@ -544,10 +489,7 @@ impl Table for RemoteTable {
     }
 
     fn set_waker(&mut self, waker: crate::table::Waker) {
-        if let Some(c) = &self.connection {
-            c.set_waker(waker.clone());
-        }
-        self.waker = Some(waker);
+        self.redial.set_waker(waker, self.connection.as_ref());
     }
 
     fn needs_polling(&self) -> bool {

@@ -7,7 +7,7 @@ use super::net::{Server, lan_address};
 use crate::clock::TimeControl;
 use crate::referee::NewGameError;
 use crate::rules::RuleSet;
-use crate::save::{LoadError, Meta, Mode};
+use crate::save::{LoadError, Meta};
 use crate::session::GameSession;
 use shakmaty::Color;
 use std::io::{self, Write};
@@ -196,13 +196,7 @@ pub fn start_host(options: &HostOptions) -> Result<Hosted, ServeError> {
         }
         None => {
             let start = crate::variant::Variant::start(&options.rules);
-            let meta = Meta {
-                event: "Network game".to_owned(),
-                site: "kriegspiel host".to_owned(),
-                date: crate::save::today(),
-                mode: Mode::Network,
-                ..Meta::default()
-            };
+            let meta = Meta::network_host();
             GameSession::new(
                 options.rules.clone(),
                 start,

@@ -9,7 +9,7 @@ use super::table::TsuitateHost;
 use super::{TsuitateGame, TsuitateRules};
 use crate::bots::BotKind;
 use crate::matchplay::{BotChoice, CommandError, MatchSpec};
-use crate::save::{Meta, Mode};
+use crate::save::Meta;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -37,13 +37,7 @@ pub fn host_game(resume: Option<&Path>) -> Result<(TsuitateGame, Meta), CommandE
         }
         None => (
             TsuitateGame::new(TsuitateRules::default()),
-            Meta {
-                event: "Network game".to_owned(),
-                site: "kriegspiel host".to_owned(),
-                date: crate::save::today(),
-                mode: Mode::Network,
-                ..Meta::default()
-            },
+            Meta::network_host(),
         ),
     })
 }

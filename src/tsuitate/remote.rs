@@ -17,11 +17,11 @@ use super::save::SavedRequest;
 use super::table::TsuitateHost;
 use super::wire::{FromSeat, is_tsuitate_welcome};
 use super::{Over, SeatView, TsuitateGame};
-use crate::save::{Meta, Mode};
+use crate::save::Meta;
 use crate::seat::Hello;
 use crate::seat::client::Received;
 use crate::seat::host::entropy;
-use crate::seat::link::Connection;
+use crate::seat::link::{Connection, Redial};
 use crate::seat::remote::{ANSWER_WAIT, RemoteTable};
 use crate::seat::serve::{Hosted, ServeError, serve_table};
 use crate::seat::trouble::{ConnectError, cut_off};
@@ -29,7 +29,6 @@ use crate::table::{CutOff, Waker};
 use shogi_core::Color;
 use std::io;
 use std::path::PathBuf;
-use std::sync::mpsc::{Receiver, TryRecvError};
 use std::time::{Duration, Instant};
 
 /// Serves a new tsuitate table on `bind`:`port` (0: any free port), autosaved to `autosave`
@@ -39,13 +38,7 @@ pub fn start_host(
     port: u16,
     autosave: PathBuf,
 ) -> Result<Hosted<TsuitateHost>, ServeError> {
-    let meta = Meta {
-        event: "Network game".to_owned(),
-        site: "kriegspiel host".to_owned(),
-        date: crate::save::today(),
-        mode: Mode::Network,
-        ..Meta::default()
-    };
+    let meta = Meta::network_host();
     let game = TsuitateGame::new(super::TsuitateRules::default());
     let table = TsuitateHost::new(game, meta, Some(autosave), entropy(), false);
     if let Some(e) = &table.autosave_error {
@@ -53,9 +46,6 @@ pub fn start_host(
     }
     serve_table(table, bind, port)
 }
-
-/// How often a lost connection is retried.
-const RETRY: Duration = Duration::from_secs(1);
 
 /// A seat taken at a table of either game.
 pub enum Seated {
@@ -107,9 +97,7 @@ pub struct RemoteSeat {
     /// The seat's view, rebuilt when its record grows.
     view: SeatView,
     pending: Option<Pending>,
-    dialling: Option<Receiver<io::Result<Connection>>>,
-    last_try: Option<Instant>,
-    waker: Option<Waker>,
+    redial: Redial,
     cut_off: Option<CutOff>,
     /// The last refusal of this seat's request, in the table's words.
     refused: Option<String>,
@@ -170,9 +158,7 @@ impl RemoteSeat {
             color,
             view,
             pending: None,
-            dialling: None,
-            last_try: None,
-            waker: None,
+            redial: Redial::new(address),
             cut_off: None,
             refused: None,
             trouble: None,
@@ -351,10 +337,7 @@ impl RemoteSeat {
 
     /// Calls `waker` whenever a line arrives (reconnections too).
     pub fn set_waker(&mut self, waker: Waker) {
-        if let Some(c) = &self.connection {
-            c.set_waker(waker.clone());
-        }
-        self.waker = Some(waker);
+        self.redial.set_waker(waker, self.connection.as_ref());
     }
 
     /// Whether the screen should look again soon without being woken (a request waiting for
@@ -366,20 +349,12 @@ impl RemoteSeat {
     /// Reads every line that arrived (never waits); a request unanswered for too long gives up
     /// its connection, and a dropped one is dialled again now and then.
     pub fn poll(&mut self) {
-        let mut lines = Vec::new();
-        match &self.connection {
-            None => self.reconnect(),
-            Some(connection) => {
-                while let Ok(got) = connection.try_recv() {
-                    match got {
-                        Ok(line) => lines.push(line),
-                        Err(e) => {
-                            self.drop_connection(e.kind(), &e.to_string());
-                            break;
-                        }
-                    }
-                }
-            }
+        let mut hello = self.hello.clone();
+        hello.have = self.state.record().len();
+        let may_dial = self.revealed.is_none();
+        let (lines, ended) = self.redial.read(&mut self.connection, &hello, may_dial);
+        if let Some((kind, why)) = ended {
+            self.drop_connection(kind, &why);
         }
         let read = !lines.is_empty();
         for line in lines {
@@ -446,41 +421,5 @@ impl RemoteSeat {
         {
             self.revealed = save.replay().ok();
         }
-    }
-
-    /// Takes the seat back after a dropped connection (at most once per [`RETRY`]), dialling
-    /// on another thread; not after the reveal.
-    fn reconnect(&mut self) {
-        if let Some(dialling) = &self.dialling {
-            match dialling.try_recv() {
-                Ok(Ok(c)) => {
-                    if let Some(w) = &self.waker {
-                        c.set_waker(w.clone());
-                    }
-                    self.connection = Some(c);
-                }
-                Ok(Err(e)) => self.cut_off = Some(cut_off(e.kind(), &e.to_string())),
-                Err(TryRecvError::Empty) => return,
-                Err(TryRecvError::Disconnected) => {}
-            }
-            self.dialling = None;
-            return;
-        }
-        if self.revealed.is_some() || self.last_try.is_some_and(|t| t.elapsed() < RETRY) {
-            return;
-        }
-        self.last_try = Some(Instant::now());
-        let mut hello = self.hello.clone();
-        hello.have = self.state.record().len();
-        let address = self.address.clone();
-        let (tx, rx) = std::sync::mpsc::channel();
-        let waker = self.waker.clone();
-        std::thread::spawn(move || {
-            let _ = tx.send(Connection::open(&address, &hello));
-            if let Some(w) = waker {
-                w();
-            }
-        });
-        self.dialling = Some(rx);
     }
 }
