@@ -201,6 +201,16 @@ impl Connection {
         (lines, None)
     }
 
+    /// The next line if it comes before `deadline`; past it, a time-out even with lines
+    /// waiting, so that a peer sending line after line cannot hold a caller past its deadline.
+    pub fn recv_until(&self, deadline: Instant) -> Result<Got, RecvTimeoutError> {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        if wait.is_zero() {
+            return Err(RecvTimeoutError::Timeout);
+        }
+        self.recv_timeout(wait)
+    }
+
     /// The next line, waiting at most `wait`.
     pub fn recv_timeout(&self, wait: Duration) -> Result<Got, RecvTimeoutError> {
         let got = self.lines.recv_timeout(wait)?;

@@ -105,10 +105,9 @@ impl RemoteTable {
         let deadline = Instant::now() + ANSWER_WAIT;
         let mut first = first.into_iter();
         while seat.state.is_none() {
-            let wait = deadline.saturating_duration_since(Instant::now());
             let got = match first.next() {
                 Some(line) => Ok(Ok(line)),
-                None => connection.recv_timeout(wait),
+                None => connection.recv_until(deadline),
             };
             match got {
                 Ok(Ok(line)) => match seat.receive(&line) {

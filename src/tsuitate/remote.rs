@@ -29,7 +29,7 @@ use crate::table::{CutOff, Waker};
 use shogi_core::Color;
 use std::io;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Serves a new tsuitate table on `bind`:`port` (0: any free port), autosaved to `autosave`
 /// (a snapshot, then one journal line per event), with a fresh join code.
@@ -60,7 +60,7 @@ pub enum Seated {
 pub fn connect_any(address: &str, hello: Hello) -> Result<Seated, ConnectError> {
     let connection = Connection::open(address, &hello)
         .map_err(|e| ConnectError::Unreachable(e.kind(), e.to_string()))?;
-    let first = first_line(&connection, ANSWER_WAIT)?;
+    let first = first_line(&connection, Instant::now() + ANSWER_WAIT)?;
     if is_tsuitate_welcome(&first) {
         let seat = RemoteSeat::seated(address, hello, connection, first)?;
         Ok(Seated::Tsuitate(Box::new(seat)))
@@ -71,8 +71,8 @@ pub fn connect_any(address: &str, hello: Hello) -> Result<Seated, ConnectError> 
 }
 
 /// The next line within `wait`, or why not.
-fn first_line(connection: &Connection, wait: Duration) -> Result<String, ConnectError> {
-    match connection.recv_timeout(wait) {
+fn first_line(connection: &Connection, deadline: Instant) -> Result<String, ConnectError> {
+    match connection.recv_until(deadline) {
         Ok(Ok(line)) => Ok(line),
         Ok(Err(e)) => Err(ConnectError::Unreachable(e.kind(), e.to_string())),
         Err(_) => Err(ConnectError::Silent),
@@ -139,10 +139,7 @@ impl RemoteSeat {
             if state.state.is_some() {
                 break;
             }
-            line = first_line(
-                &connection,
-                deadline.saturating_duration_since(Instant::now()),
-            )?;
+            line = first_line(&connection, deadline)?;
         }
         let (Some(color), Some(view)) = (state.seat(), state.view()) else {
             return Err(ConnectError::Protocol("the host sent no seat".into()));

@@ -9,7 +9,7 @@
 
 use super::seat::Shown;
 use super::{Request, Stage, TsuitateMode, TsuitateScreen, pieces::side_name};
-use crate::save::{Meta, Mode};
+use crate::save::Meta;
 use crate::seat::serve::Hosted;
 use crate::tsuitate::referee::index;
 use crate::tsuitate::remote::RemoteSeat;
@@ -41,13 +41,10 @@ impl TsuitateScreen {
         seat.set_waker(wake);
         let names = &seat.state().names;
         let meta = Meta {
-            event: "Network game".to_owned(),
             site: seat.address().to_owned(),
-            date: crate::save::today(),
-            mode: Mode::Network,
             black: names[0].clone(),
             white: names[1].clone(),
-            ..Meta::default()
+            ..Meta::network_host()
         };
         // The public start only: never drawn before the reveal replaces it.
         let rules = seat
