@@ -12,7 +12,7 @@ use crate::seat::serve::ServeError;
 use crate::tsuitate::save::{TsuitateLoadError, TsuitateLoaded};
 use std::path::{Path, PathBuf};
 
-pub use crate::save::kind::GameKind;
+pub use crate::kind::GameKind;
 
 impl GameKind {
     /// The result in words ("Sente won") of a save's tail `(result: …)` read as this game
@@ -180,6 +180,67 @@ pub fn record(path: &Path, kif: bool) -> Result<String, GameLoadError> {
         crate::tsuitate::csa::to_csa(&loaded.game, &loaded.saved.meta)
     })
 }
+
+/// A game of another game at the referee protocol (`kriegspiel referee`, [`crate::protocol`]):
+/// its own requests answered by its module; a refusal is said in words.
+pub(crate) enum ProtocolGame {
+    /// Tsuitate shogi ([`crate::tsuitate::protocol`]).
+    Tsuitate(crate::tsuitate::protocol::Table),
+}
+
+impl ProtocolGame {
+    /// The game a `new` request starts, if its `rules` name another game (`None`: the chess
+    /// family's); writes the answer.
+    pub(crate) fn start(req: &JsonMap, out: &mut String) -> Option<Result<Self, String>> {
+        use crate::tsuitate::protocol::Table;
+        let rules = req.get("rules")?;
+        crate::tsuitate::rules::is_tsuitate(rules).then(|| {
+            Table::start(req, out)
+                .map(ProtocolGame::Tsuitate)
+                .map_err(|r| r.0)
+        })
+    }
+
+    /// The game of the save at `path`, if the file is another game's save (`None`: a chess
+    /// save or something else, for the chess loader to read or explain); writes the answer.
+    pub(crate) fn load(path: &Path, out: &mut String) -> Result<Option<Self>, String> {
+        let Ok(text) = crate::save::read_save_text(path) else {
+            return Ok(None);
+        };
+        if GameKind::of_save(&text) != GameKind::Tsuitate {
+            return Ok(None);
+        }
+        let loaded = crate::tsuitate::save::load_text(&text, path).map_err(|e| e.to_string())?;
+        let table = crate::tsuitate::protocol::Table::loaded(loaded, out);
+        Ok(Some(ProtocolGame::Tsuitate(table)))
+    }
+
+    /// Writes the game to `path` as its save; writes the answer.
+    pub(crate) fn save(&self, path: &Path, out: &mut String) -> Result<(), String> {
+        match self {
+            ProtocolGame::Tsuitate(t) => t.save(path, out).map_err(|r| r.0),
+        }
+    }
+
+    /// Answers one request of the game in play.
+    pub(crate) fn handle(&mut self, op: &str, req: &JsonMap, out: &mut String) -> Result<(), String> {
+        match self {
+            ProtocolGame::Tsuitate(t) => t.handle(op, req, out).map_err(|r| r.0),
+        }
+    }
+
+    /// Why a request of the chess family's games is refused for holding what only another
+    /// game takes: its `op` (`bot`) or a field of `new` (`sfen`).
+    pub(crate) fn not_for_chess(op: &str, req: &JsonMap) -> Option<&'static str> {
+        if op == "new" && req.contains_key("sfen") {
+            return Some("\"sfen\" is for tsuitate shogi; a chess game starts from \"fen\"");
+        }
+        (op == "bot").then_some("\"bot\" is a request of tsuitate shogi only")
+    }
+}
+
+/// A request of the referee protocol, its fields by name.
+type JsonMap = serde_json::Map<String, serde_json::Value>;
 
 pub use crate::matchplay::{CommandError, MatchSpec};
 

@@ -5,8 +5,7 @@
 //! input of any kind gets `{"ok":false,"error":"..."}` and leaves the game unchanged.
 
 use crate::announce::{EndReason, GameResult, Item, ItemRepr, Over};
-use tsuitate::{ProtocolGame, load_other};
-
+use crate::games::ProtocolGame;
 use crate::log::Game;
 use crate::referee::RequestRepr;
 use crate::rules::{Preset, RuleSet, RulesError, UnknownPreset};
@@ -20,7 +19,6 @@ use std::time::Duration;
 
 mod paths;
 mod run;
-pub(crate) mod tsuitate;
 
 pub use paths::{OutsideSaves, PathError, Paths};
 pub use run::{MAX_LINE, run, skip_line};
@@ -326,8 +324,8 @@ impl Session {
         }
         if op == "load" {
             let path = self.paths.resolve(path_field(&req)?)?;
-            if let Some(game) = load_other(&path)? {
-                self.other = Some(ProtocolGame::loaded(game, out));
+            if let Some(game) = ProtocolGame::load(&path, out)? {
+                self.other = Some(game);
                 self.table = None;
                 return Ok(());
             }
@@ -342,9 +340,9 @@ impl Session {
         }
         if let Some(game) = self.other.as_mut() {
             if op == "save" {
-                return game.save(&self.paths.resolve(path_field(&req)?)?, out);
+                return Ok(game.save(&self.paths.resolve(path_field(&req)?)?, out)?);
             }
-            return game.handle(op, &req, out);
+            return Ok(game.handle(op, &req, out)?);
         }
         if let Some(why) = ProtocolGame::not_for_chess(op, &req) {
             return bad(why);

@@ -58,7 +58,6 @@ use thiserror::Error;
 
 mod files;
 pub mod journal;
-pub mod kind;
 mod legacy;
 mod meta;
 
@@ -200,9 +199,9 @@ pub enum LoadError {
         /// Where the first invalid byte is.
         byte: usize,
     },
-    /// A save of another game ([`kind::GameKind::of_save`]), not a chess one.
+    /// A save of another game ([`crate::kind::GameKind::of_save`]), not a chess one.
     #[error("this is a {} save, not a chess save: open it as {}", .0.name(), .0.name())]
-    OtherGame(kind::GameKind),
+    OtherGame(crate::kind::GameKind),
     /// The format version is not a number.
     #[error("the save's format version '{0}' is not a number")]
     BadFormat(String),
@@ -318,8 +317,8 @@ pub fn load_str(text: &str) -> Result<Loaded, LoadError> {
 
 /// Parses a save without checking it.
 fn parse(text: &str) -> Result<SavedGame, LoadError> {
-    let kind = kind::GameKind::of_save(text);
-    if kind != kind::GameKind::Chess {
+    let kind = crate::kind::GameKind::of_save(text);
+    if kind != crate::kind::GameKind::Chess {
         return Err(LoadError::OtherGame(kind));
     }
     let format = sniff_format(text).ok_or(LoadError::NotASave)??;

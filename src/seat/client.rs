@@ -83,8 +83,8 @@ fn opponent_named(names: &mut [String; 2], opponent: Option<usize>, name: &mut S
 }
 
 /// What a seat of game `G` knows: what it was told (the welcome's public facts and its record),
-/// the public state, and what the table said last. The chess family's is [`SeatState`],
-/// tsuitate's [`crate::tsuitate::client::TsuitateSeatState`].
+/// the public state, and what the table said last. The chess family's is [`SeatState`];
+/// every other game's is in its own module.
 pub struct GameSeat<G: Game> {
     /// The seat, its token and everything it was told (after the welcome).
     seat: Option<(G::Side, String, G::Told)>,

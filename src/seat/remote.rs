@@ -93,7 +93,7 @@ impl RemoteTable {
     }
 
     /// The seat over `connection`, whose `first` lines were read already (a welcome looked at
-    /// to tell the game, [`crate::tsuitate::remote::connect_any`]); waits as
+    /// to tell the game, [`crate::games::connect_any`]); waits as
     /// [`RemoteTable::connect`] does.
     pub fn seated(
         address: &str,

@@ -24,6 +24,7 @@ pub mod kif;
 pub mod local;
 pub mod notation;
 pub mod picture;
+pub mod protocol;
 pub mod referee;
 pub mod remote;
 pub mod replay;

@@ -321,7 +321,7 @@ impl GameAutosave {
     }
 }
 
-pub use crate::save::kind::is_tsuitate_save;
+pub use crate::kind::is_tsuitate_save;
 
 /// Parses a tsuitate save without replaying it (for listing saves).
 pub fn peek_str(text: &str) -> Result<TsuitateSave, TsuitateLoadError> {

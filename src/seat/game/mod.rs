@@ -5,8 +5,8 @@
 //! ([`crate::seat::host::GameHost`]), a seat's side of the lines
 //! ([`crate::seat::client::GameSeat`]), the seat loop ([`crate::seat::play::play`]).
 //!
-//! The games: the chess family ([`Chess`]) and tsuitate shogi
-//! ([`crate::tsuitate::seam::Tsuitate`]).
+//! The games: the chess family ([`Chess`]) and every other game the registry lists
+//! ([`crate::games::GameKind`]), each implementing [`Game`] in its own module.
 
 pub mod chess;
 
@@ -86,7 +86,7 @@ pub struct Public<S> {
 
 /// What a game is: its own parts, for the machinery written once.
 pub trait Game: Sized + Clone + Debug + Default + 'static {
-    /// The family the welcome's rules name (`"tsuitate"`; the chess family names its rules).
+    /// The family the welcome's rules name (another game's id, as [`crate::games::GameKind::id`]; the chess family names its rules).
     const FAMILY: &'static str;
     /// Bytes of the reveal one logged request may take, at most: with
     /// [`crate::log::MAX_REQUESTS_PER_TURN`] requests a turn, it bounds the longest line a seat

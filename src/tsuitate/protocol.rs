@@ -3,7 +3,6 @@
 //! and `state`, answered in the chess games' shape with `sfen` for `fen` and each side's fouls;
 //! `save` writes a tsuitate save ([`crate::tsuitate::save`]), which `load` reads back.
 
-use super::{Bad, bad};
 use crate::save::{Meta, Mode};
 use crate::tsuitate::announce::color_name;
 use crate::tsuitate::game::heard_by;
@@ -13,6 +12,20 @@ use serde_json::{Map, Value, json};
 use shogi_core::Color;
 use std::fmt::Write as _;
 use std::path::Path;
+
+/// Why a request is refused, in words (the protocol answers with it as the error).
+pub(crate) struct Refused(pub(crate) String);
+
+impl<E: std::fmt::Display> From<E> for Refused {
+    fn from(e: E) -> Refused {
+        Refused(e.to_string())
+    }
+}
+
+/// Refuses a request, saying why.
+fn refuse<T>(why: impl Into<String>) -> Result<T, Refused> {
+    Err(Refused(why.into()))
+}
 
 /// A tsuitate game at the protocol: the umpire and both players' sides of the screen (from which
 /// the `bot` request plays).
@@ -25,15 +38,15 @@ pub(crate) struct Table {
 
 impl Table {
     /// Starts a game from a `new` request whose `rules` name tsuitate; writes the answer.
-    pub(crate) fn start(req: &Map<String, Value>, out: &mut String) -> Result<Table, Bad> {
+    pub(crate) fn start(req: &Map<String, Value>, out: &mut String) -> Result<Table, Refused> {
         let rules = rules::from_json(req.get("rules").unwrap_or(&Value::Null))?;
         if !matches!(req.get("fen"), None | Some(Value::Null)) {
-            return bad("a tsuitate game starts from \"sfen\", not \"fen\"");
+            return refuse("a tsuitate game starts from \"sfen\", not \"fen\"");
         }
         let game = match req.get("sfen") {
             None | Some(Value::Null) => TsuitateGame::new(rules),
             Some(Value::String(sfen)) => TsuitateGame::from_sfen(rules, sfen)?,
-            Some(_) => return bad("\"sfen\" must be a string"),
+            Some(_) => return refuse("\"sfen\" must be a string"),
         };
         let meta = Meta {
             date: crate::save::today(),
@@ -61,10 +74,10 @@ impl Table {
     }
 
     /// Writes the game to `path` as a tsuitate save; writes the answer (the state).
-    pub(crate) fn save(&self, path: &Path, out: &mut String) -> Result<(), Bad> {
+    pub(crate) fn save(&self, path: &Path, out: &mut String) -> Result<(), Refused> {
         TsuitateSave::of(&self.game, self.meta.clone())
             .write(path)
-            .map_err(|e| Bad(format!("cannot write {}: {e}", path.display())))?;
+            .map_err(|e| Refused(format!("cannot write {}: {e}", path.display())))?;
         self.write(out, &[], None);
         Ok(())
     }
@@ -75,7 +88,7 @@ impl Table {
         op: &str,
         req: &Map<String, Value>,
         out: &mut String,
-    ) -> Result<(), Bad> {
+    ) -> Result<(), Refused> {
         match op {
             "state" => {
                 self.write(out, &[], None);
@@ -83,7 +96,7 @@ impl Table {
             }
             "try" => {
                 let Some(Value::String(usi)) = req.get("move") else {
-                    return bad("\"try\" needs a \"move\" string in USI, like \"7g7f\"");
+                    return refuse("\"try\" needs a \"move\" string in USI, like \"7g7f\"");
                 };
                 let said = self.attempt(usi)?;
                 self.write(out, &said, None);
@@ -100,39 +113,39 @@ impl Table {
                 self.write(out, &said, None);
                 Ok(())
             }
-            other => bad(format!(
+            other => refuse(format!(
                 "\"{other}\" is not a request of tsuitate shogi (it has try, bot, resign, draw, state, save and load)"
             )),
         }
     }
 
     /// An attempt by the side to move, passed on to both seats.
-    fn attempt(&mut self, usi: &str) -> Result<Vec<Said>, Bad> {
+    fn attempt(&mut self, usi: &str) -> Result<Vec<Said>, Refused> {
         Ok(self.game.attempt(usi)?.said.clone())
     }
 
     /// `{"op":"bot","name":"random"}`: the named bot plays one attempt for the side to move, from
     /// that side's seat only.
-    fn bot(&mut self, req: &Map<String, Value>, out: &mut String) -> Result<(), Bad> {
+    fn bot(&mut self, req: &Map<String, Value>, out: &mut String) -> Result<(), Refused> {
         let name = match req.get("name") {
             None | Some(Value::Null) => "heuristic",
             Some(Value::String(name)) => name.as_str(),
-            Some(_) => return bad("\"name\" must be a string: \"random\" or \"heuristic\""),
+            Some(_) => return refuse("\"name\" must be a string: \"random\" or \"heuristic\""),
         };
         let seed = 0x75_1747 ^ self.bot_calls.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let Some(mut bot) = bots::make(name, seed) else {
-            return bad(format!(
+            return refuse(format!(
                 "no tsuitate bot is called {} (there are \"random\" and \"heuristic\")",
                 crate::untrusted::quoted_to(name, 40)
             ));
         };
         let referee = self.game.referee();
         if let Some(over) = referee.over() {
-            return bad(format!("the game is over ({})", over.reason.id()));
+            return refuse(format!("the game is over ({})", over.reason.id()));
         }
         let seat = self.game.seat(referee.to_move());
         let Some(usi) = bot.next(seat) else {
-            return bad("the bot has no possible move left this turn");
+            return refuse("the bot has no possible move left this turn");
         };
         self.bot_calls += 1;
         let said = self.attempt(&usi)?;
@@ -167,68 +180,4 @@ impl Table {
         }
         out.push('}');
     }
-}
-
-/// A game of another game at the referee protocol (`kriegspiel referee`, [`crate::protocol`]):
-/// its own requests answered by its module.
-pub(crate) enum ProtocolGame {
-    /// Tsuitate shogi ([`crate::protocol::tsuitate`]).
-    Tsuitate(Table),
-}
-
-impl ProtocolGame {
-    /// The game a `new` request starts, if its `rules` name another game (`None`: the chess
-    /// family's); writes the answer.
-    pub(crate) fn start(req: &Map<String, Value>, out: &mut String) -> Option<Result<Self, Bad>> {
-        let rules = req.get("rules")?;
-        crate::tsuitate::rules::is_tsuitate(rules)
-            .then(|| Table::start(req, out).map(ProtocolGame::Tsuitate))
-    }
-
-    /// The game of a loaded save; writes the answer.
-    pub(crate) fn loaded(game: TsuitateLoaded, out: &mut String) -> Self {
-        ProtocolGame::Tsuitate(Table::loaded(game, out))
-    }
-
-    /// Writes the game to `path` as its save; writes the answer.
-    pub(crate) fn save(&self, path: &Path, out: &mut String) -> Result<(), Bad> {
-        match self {
-            ProtocolGame::Tsuitate(t) => t.save(path, out),
-        }
-    }
-
-    /// Answers one request of the game in play.
-    pub(crate) fn handle(
-        &mut self,
-        op: &str,
-        req: &Map<String, Value>,
-        out: &mut String,
-    ) -> Result<(), Bad> {
-        match self {
-            ProtocolGame::Tsuitate(t) => t.handle(op, req, out),
-        }
-    }
-
-    /// Why a request of the chess family's games is refused for holding what only another
-    /// game takes: its `op` (`bot`) or a field of `new` (`sfen`).
-    pub(crate) fn not_for_chess(op: &str, req: &Map<String, Value>) -> Option<&'static str> {
-        if op == "new" && req.contains_key("sfen") {
-            return Some("\"sfen\" is for tsuitate shogi; a chess game starts from \"fen\"");
-        }
-        (op == "bot").then_some("\"bot\" is a request of tsuitate shogi only")
-    }
-}
-
-/// The save of another game at `path`, if the file is one (`None`: a chess save or something
-/// else, for the chess loader to read or explain).
-pub(crate) fn load_other(path: &Path) -> Result<Option<TsuitateLoaded>, Bad> {
-    let Ok(text) = crate::save::read_save_text(path) else {
-        return Ok(None);
-    };
-    if !crate::tsuitate::save::is_tsuitate_save(&text) {
-        return Ok(None);
-    }
-    crate::tsuitate::save::load_text(&text, path)
-        .map(Some)
-        .map_err(|e| Bad(e.to_string()))
 }
