@@ -13,6 +13,8 @@ use crate::tsuitate::save::{TsuitateLoadError, TsuitateLoaded};
 use std::path::{Path, PathBuf};
 
 pub use crate::kind::GameKind;
+/// A seat taken at a table of any game, its welcome telling which ([`connect_any`]).
+pub use crate::tsuitate::remote::{Seated, connect_any};
 
 impl GameKind {
     /// The result in words ("Sente won") of a save's tail `(result: …)` read as this game

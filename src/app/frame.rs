@@ -75,7 +75,7 @@ impl KriegspielApp {
                         }
                         asked.next = Some(Screen::Play(play));
                     }
-                    network::NetworkAction::Tsuitate(t) => asked.next = Some(Screen::Tsuitate(t)),
+                    network::NetworkAction::Game(screen) => asked.next = Some(screen),
                 }
             }
             Screen::Study(_) => self.study_frame(ui, &mut asked),

@@ -1,8 +1,9 @@
 //! The app's registry of games: what the screens that serve every game ask of each game with
 //! screens of its own (the core's [`crate::games`] answers the rest): a new game of it (from the
 //! start screen's card, the new-game dialog's row or `--mode`), its save opened to play on or to
-//! study, its screen's frame and window title, its card's picture. Outside this file and the
-//! games' own screens, the app names no game: it asks here.
+//! study, its screen's frame and window title, its card's picture, its table hosted and its
+//! seat taken from the network screen. Outside this file and the games' own screens, the app
+//! names no game: it asks here.
 
 use super::newgame::NewMode;
 use super::play::MessageKind;
@@ -12,9 +13,13 @@ use crate::bots::level::Level;
 use crate::games::{GameKind, OtherGame};
 use crate::gate::FinishedOther;
 use crate::save::Seating;
+use crate::seat::Hello;
+use crate::seat::serve::{Hosted, ServeError};
+use crate::tsuitate::table::TsuitateHost;
 use egui::{Color32, Rect, Stroke, pos2, vec2};
 use shakmaty::Color;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// A new game of a game with screens of its own, as a card, the new-game dialog or `--mode`
 /// asks for it.
@@ -204,6 +209,104 @@ pub(super) fn paint_icon(ui: &egui::Ui, rect: Rect, kind: GameKind, stroke: Stro
                 egui::FontId::proportional(s * 0.42),
                 Color32::from_gray(20),
             );
+        }
+    }
+}
+
+/// This app's own table, kept running while the game screen is open.
+#[derive(Clone)]
+pub enum OwnTable {
+    /// A chess-family table.
+    Chess(Arc<Hosted>),
+    /// A tsuitate table.
+    Tsuitate(Arc<Hosted<TsuitateHost>>),
+}
+
+/// The network screen's name of `kind` as a game to host.
+pub(super) fn host_label(kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::Chess => "Chess (Kriegspiel rules)",
+        GameKind::Tsuitate => kind.title(),
+    }
+}
+
+/// The seats of `kind` the host chooses from, the side that moves first first, each as the
+/// door's colour and its name.
+pub(super) fn host_sides(kind: GameKind) -> [(Color, &'static str); 2] {
+    match kind {
+        GameKind::Chess => [(Color::White, "White"), (Color::Black, "Black")],
+        // Tsuitate: sente (who moves first) is the door's Black seat.
+        GameKind::Tsuitate => [(Color::Black, "Sente"), (Color::White, "Gote")],
+    }
+}
+
+/// What the network screen says under the choice of `kind` (`None`: nothing, the chess
+/// family's rules follow).
+pub(super) fn host_note(kind: GameKind) -> Option<&'static str> {
+    match kind {
+        GameKind::Chess => None,
+        GameKind::Tsuitate => Some(
+            "Each player sees only their own pieces; the umpire (this machine) rules on \
+             every attempted move. Sente moves first; there is no clock.",
+        ),
+    }
+}
+
+/// Starts a table of `kind` on `bind`:`port` autosaved to `autosave`, its `seat` kept for
+/// this machine: the address to take it at, the `hello` with its token, and the table
+/// (`None`: the chess family, whose table the network screen starts itself).
+pub(super) fn host_table(
+    kind: GameKind,
+    bind: &str,
+    port: u16,
+    autosave: PathBuf,
+    seat: Color,
+    hello: Hello,
+) -> Option<Result<(String, Hello, OwnTable), ServeError>> {
+    match kind {
+        GameKind::Chess => None,
+        GameKind::Tsuitate => Some(host_tsuitate(bind, port, autosave, seat, hello)),
+    }
+}
+
+/// Starts a tsuitate table and keeps this machine's seat (sente is the door's Black).
+fn host_tsuitate(
+    bind: &str,
+    port: u16,
+    autosave: PathBuf,
+    seat: Color,
+    mut hello: Hello,
+) -> Result<(String, Hello, OwnTable), ServeError> {
+    let hosted = crate::tsuitate::remote::start_host(bind, port, autosave)?;
+    hello.token = Some(
+        hosted
+            .server
+            .with_host(|h| crate::seat::SeatTable::door_mut(h).reserve(seat)),
+    );
+    let local = format!("127.0.0.1:{}", hosted.server.addr().port());
+    let own = OwnTable::Tsuitate(Arc::new(hosted));
+    Ok((local, hello, own))
+}
+
+/// The screen of a seat taken at another game's table (`hosted`: this app's own table, kept
+/// with the screen when it is that game's); `None` for a chess-family seat, whose screen the
+/// network screen makes.
+pub(super) fn seated_screen(
+    seated: crate::games::Seated,
+    hosted: Option<&OwnTable>,
+    ctx: &egui::Context,
+) -> Option<Screen> {
+    match seated {
+        crate::games::Seated::Chess(_) => None,
+        crate::games::Seated::Tsuitate(seat) => {
+            let hosted = match hosted {
+                Some(OwnTable::Tsuitate(h)) => Some(h.clone()),
+                _ => None,
+            };
+            let ctx = ctx.clone();
+            let wake = Arc::new(move || ctx.request_repaint());
+            let screen = TsuitateScreen::network(*seat, hosted, wake);
+            Some(Screen::Tsuitate(Box::new(screen)))
         }
     }
 }

@@ -2,9 +2,9 @@
 //! Hosting starts a [`crate::seat::net::Server`] in this process (autosaved to the saves
 //! folder) and sits this app at its seat over the loopback, exactly as the other machine sits at
 //! the other seat: the app never holds the true game of a network game, only what its seat was
-//! told ([`RemoteTable`]). The game hosted is chosen here (a chess rule set, or tsuitate
-//! shogi); a joined table's welcome says which game it is ([`connect_any`]), and a tsuitate seat
-//! opens the tsuitate screen ([`super::shogi`]).
+//! told ([`RemoteTable`]). The game hosted is chosen here (a chess rule set, or any other game
+//! the registry lists); a joined table's welcome says which game it is ([`connect_any`]), and
+//! another game's seat opens that game's screen ([`super::games`]).
 
 use super::play::{PlayMode, PlayScreen};
 use crate::clock::TimeControl;
@@ -13,8 +13,7 @@ use crate::seat::Hello;
 use crate::seat::remote::{RemoteTable, Ticket};
 use crate::seat::serve::{self, HostOptions, Hosted, Reach};
 use crate::seat::trouble::ConnectError;
-use crate::tsuitate::remote::{Seated, connect_any};
-use crate::tsuitate::table::TsuitateHost;
+use crate::games::{Seated, connect_any};
 use egui::RichText;
 use shakmaty::Color;
 use std::path::Path;
@@ -30,23 +29,10 @@ pub enum Tab {
     Join,
 }
 
-/// The game a host plays.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum HostGame {
-    /// A chess-family game under the rules chosen.
-    Chess,
-    /// Tsuitate shogi.
-    Tsuitate,
-}
+/// The game a host plays: any game (a chess-family game under the rules chosen).
+pub use crate::games::GameKind as HostGame;
 
-/// This app's own table, kept running while the game screen is open.
-#[derive(Clone)]
-pub enum OwnTable {
-    /// A chess-family table.
-    Chess(Arc<Hosted>),
-    /// A tsuitate table.
-    Tsuitate(Arc<Hosted<TsuitateHost>>),
-}
+pub use super::games::OwnTable;
 
 /// The screen's form.
 pub struct NetworkScreen {
@@ -123,15 +109,9 @@ impl Dialling {
                 };
                 Some(Ok(NetworkAction::Play(seat_screen(*table, hosted))))
             }
-            Ok(Ok(Seated::Tsuitate(seat))) => {
-                let hosted = match &self.hosted {
-                    Some(OwnTable::Tsuitate(h)) => Some(h.clone()),
-                    _ => None,
-                };
-                let ctx = ctx.clone();
-                let wake = Arc::new(move || ctx.request_repaint());
-                let screen = super::shogi::TsuitateScreen::network(*seat, hosted, wake);
-                Some(Ok(NetworkAction::Tsuitate(Box::new(screen))))
+            Ok(Ok(other)) => {
+                let screen = super::games::seated_screen(other, self.hosted.as_ref(), ctx);
+                Some(Ok(screen.map_or(NetworkAction::Stay, NetworkAction::Game)))
             }
             Ok(Err(e)) => Some(Err(e)),
             Err(TryRecvError::Empty) => None,
@@ -156,8 +136,8 @@ pub enum NetworkAction {
     Back,
     /// Sit at the table.
     Play(Box<PlayScreen>),
-    /// Sit at a tsuitate table.
-    Tsuitate(Box<super::shogi::TsuitateScreen>),
+    /// Sit at another game's table: its screen.
+    Game(super::Screen),
 }
 
 impl NetworkScreen {
@@ -287,10 +267,8 @@ impl NetworkScreen {
                 let ctx = ui.ctx().clone();
                 let wake = move || ctx.request_repaint();
                 let dialled = match self.tab {
-                    Tab::Host if self.game == HostGame::Tsuitate => {
-                        self.host_tsuitate(saves_dir, wake)
-                    }
-                    Tab::Host => self.host(saves_dir, wake),
+                    Tab::Host if self.game == HostGame::Chess => self.host(saves_dir, wake),
+                    Tab::Host => self.host_other(saves_dir, wake),
                     Tab::Join => self.join(wake),
                 };
                 match dialled {
@@ -319,12 +297,7 @@ impl NetworkScreen {
                 if self.tab == Tab::Host {
                     ui.label("You play");
                     ui.horizontal(|ui| {
-                        // Tsuitate: sente (who moves first) is the door's Black seat.
-                        let sides = match self.game {
-                            HostGame::Chess => [(Color::White, "White"), (Color::Black, "Black")],
-                            HostGame::Tsuitate => [(Color::Black, "Sente"), (Color::White, "Gote")],
-                        };
-                        for (color, text) in sides {
+                        for (color, text) in super::games::host_sides(self.game) {
                             let resp = ui.selectable_value(&mut self.seat, color, text);
                             // Named apart from a handicap's "Sighted player: White".
                             let (name, chosen) = (format!("You play {text}"), self.seat == color);
@@ -451,9 +424,9 @@ impl NetworkScreen {
         Ok(Dialling::start(&local, hello, Some(own), wake))
     }
 
-    /// Starts a tsuitate table and starts taking this machine's seat (sente is the door's
-    /// Black).
-    fn host_tsuitate(
+    /// Starts another game's table ([`super::games::host_table`]) and starts taking this
+    /// machine's seat.
+    fn host_other(
         &self,
         saves_dir: &Path,
         wake: impl Fn() + Send + 'static,
@@ -461,47 +434,32 @@ impl NetworkScreen {
         let port = self.port_number()?;
         make_saves_dir(saves_dir)?;
         let autosave = saves_dir.join(crate::save::autosave_name());
-        let hosted = crate::tsuitate::remote::start_host(self.reach.bind(), port, autosave)
-            .map_err(hosting_failure)?;
-        let mut hello = self.hello();
-        let seat = self.seat;
-        hello.token = Some(
-            hosted
-                .server
-                .with_host(|h| crate::seat::SeatTable::door_mut(h).reserve(seat)),
-        );
-        let local = format!("127.0.0.1:{}", hosted.server.addr().port());
-        let own = OwnTable::Tsuitate(Arc::new(hosted));
+        let bind = self.reach.bind();
+        let Some(hosted) =
+            super::games::host_table(self.game, bind, port, autosave, self.seat, self.hello())
+        else {
+            return self.host(saves_dir, wake);
+        };
+        let (local, hello, own) = hosted.map_err(hosting_failure)?;
         Ok(Dialling::start(&local, hello, Some(own), wake))
     }
 
-    /// The game hosted: a chess rule set, or tsuitate shogi; true when changed.
+    /// The game hosted: a chess rule set, or another game; true when changed.
     fn game_row(&mut self, ui: &mut egui::Ui) -> bool {
         let mut edited = false;
         ui.horizontal(|ui| {
             ui.label(egui::RichText::new("Game").strong());
-            for (game, text) in [
-                (HostGame::Chess, "Chess (Kriegspiel rules)"),
-                (HostGame::Tsuitate, "Tsuitate shogi"),
-            ] {
+            for game in HostGame::ALL {
+                let text = super::games::host_label(game);
                 if ui.selectable_value(&mut self.game, game, text).changed() {
                     edited = true;
-                    // The side that moves first: White in chess, sente in shogi.
-                    self.seat = match game {
-                        HostGame::Chess => Color::White,
-                        HostGame::Tsuitate => Color::Black,
-                    };
+                    // The side that moves first (listed first).
+                    self.seat = super::games::host_sides(game)[0].0;
                 }
             }
         });
-        if self.game == HostGame::Tsuitate {
-            ui.label(
-                RichText::new(
-                    "Each player sees only their own pieces; the umpire (this machine) rules on \
-                     every attempted move. Sente moves first; there is no clock.",
-                )
-                .weak(),
-            );
+        if let Some(note) = super::games::host_note(self.game) {
+            ui.label(RichText::new(note).weak());
         }
         ui.add_space(4.0);
         edited
