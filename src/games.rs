@@ -246,14 +246,66 @@ type JsonMap = serde_json::Map<String, serde_json::Value>;
 
 pub use crate::matchplay::{CommandError, MatchSpec};
 
+/// `kriegspiel match`'s choice of game (flattened into its arguments; the chess family's by
+/// default).
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct MatchGame {
+    /// Play tsuitate shogi over the seat protocol instead (bots random, heuristic or
+    /// cmd:PROGRAM; --white is gote, --black sente, who moves first).
+    #[arg(long, conflicts_with_all = ["rules", "ending", "max_plies"])]
+    tsuitate: bool,
+}
+
+impl MatchGame {
+    /// The game chosen.
+    pub fn kind(self) -> GameKind {
+        GameKind::chosen(self.tsuitate)
+    }
+}
+
+/// `kriegspiel host`'s choice of game (flattened into its arguments; the chess family's by
+/// default).
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct HostedGame {
+    /// Host tsuitate shogi instead of a chess game (--rules and --clock do not apply; the
+    /// host's seat needs --bot: random, or the heuristic player for any other bot).
+    #[arg(long, conflicts_with_all = ["rules", "clock"])]
+    tsuitate: bool,
+}
+
+impl HostedGame {
+    /// The game chosen.
+    pub fn kind(self) -> GameKind {
+        GameKind::chosen(self.tsuitate)
+    }
+}
+
+/// The app's `--mode`s of the games with screens of their own, as the command line lists them.
+pub const OTHER_MODES: [&str; 2] = ["tsuitate", "tsuitate-referee"];
+
+/// What `--mode` says of [`OTHER_MODES`].
+pub const OTHER_MODES_HELP: &str =
+    "tsuitate shogi in hot-seat (tsuitate) or on the club referee's console (tsuitate-referee)";
+
+/// What `kriegspiel csa` does ([`record`]).
+pub const RECORD_ABOUT: &str = "Export a saved tsuitate shogi game as CSA or with --kif as KIF (the shogi record formats other shogi programs read): the moves played, each refused attempt as a comment, and the end";
+
+/// What `kriegspiel csa` reads.
+pub const RECORD_SAVE: &str = "The tsuitate shogi save";
+
 impl GameKind {
     /// The other game a command line's game flags choose (`--tsuitate`: `true`).
-    pub fn chosen(tsuitate: bool) -> GameKind {
+    fn chosen(tsuitate: bool) -> GameKind {
         if tsuitate {
             GameKind::Tsuitate
         } else {
             GameKind::Chess
         }
+    }
+
+    /// Every game's name, as a sentence lists them ("chess or tsuitate shogi").
+    pub fn all_names() -> String {
+        GameKind::ALL.map(GameKind::name).join(" or ")
     }
 
     /// Plays a match of this game over the seat protocol (not the chess family's, whose

@@ -2,7 +2,9 @@
 //! the command line's shape (the subcommands) and sends each to its handler in `cli/`; the
 //! shared vocabulary (exit statuses, rule-set and bot names, seats) is `cli/vocab.rs`.
 
+use clap::builder::PossibleValuesParser;
 use clap::{CommandFactory, Parser, Subcommand};
+use kriegspiel::games::{self, GameKind};
 use kriegspiel::rules::Preset;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -37,10 +39,20 @@ mod study;
 struct Cli {
     /// A saved game to open.
     file: Option<PathBuf>,
-    /// Open straight into a mode: hotseat, referee, study, a KR vs K practice game as White
-    /// (practice) or Black (practice-black), or tsuitate shogi in hot-seat (tsuitate) or on the
-    /// club referee's console (tsuitate-referee).
-    #[arg(long, value_parser = ["hotseat", "referee", "study", "practice", "practice-black", "tsuitate", "tsuitate-referee"])]
+    /// Open straight into a mode (the chess family's, then every other game's).
+    #[arg(
+        long,
+        help = format!(
+            "Open straight into a mode: hotseat, referee, study, a KR vs K practice game as White \
+             (practice) or Black (practice-black), or {}",
+            games::OTHER_MODES_HELP
+        ),
+        value_parser = PossibleValuesParser::new(
+            ["hotseat", "referee", "study", "practice", "practice-black"]
+                .into_iter()
+                .chain(games::OTHER_MODES)
+        )
+    )]
     mode: Option<String>,
     /// Rule set for a new game.
     #[arg(long, value_parser = PresetParser, value_name = "PRESET")]
@@ -53,14 +65,16 @@ struct Cli {
 enum Command {
     /// Run the referee protocol on standard input and output (JSON lines, see PROTOCOL.md).
     Referee(RefereeArgs),
-    /// Print a saved game (chess or tsuitate shogi) turn by turn as one perspective experienced
-    /// it.
+    /// Print a saved game (of any game) turn by turn as one perspective experienced it.
+    #[command(about = format!(
+        "Print a saved game ({}) turn by turn as one perspective experienced it",
+        GameKind::all_names()
+    ))]
     Replay(files::ReplayArgs),
     /// Export a saved game as PGN: the referee's (real moves) or one player's (filtered).
     Pgn(files::PgnArgs),
-    /// Export a saved tsuitate shogi game as CSA or with --kif as KIF (the shogi record formats
-    /// other shogi programs read): the moves played, each refused attempt as a comment, and the
-    /// end.
+    /// Export another game's save in that game's own record format.
+    #[command(about = games::RECORD_ABOUT)]
     Csa(files::CsaArgs),
     /// Import a game written by another program (a kriegspiel.org game review, a save of the
     /// kriegspiel Python package, a reconchess game history, or the PGN of a chess game), told
@@ -138,7 +152,8 @@ struct RefereeArgs {
 /// `kriegspiel abandon`.
 #[derive(clap::Args)]
 struct AbandonArgs {
-    /// The save of the unfinished game (chess or tsuitate shogi).
+    /// The save of the unfinished game (of any game).
+    #[arg(help = format!("The save of the unfinished game ({})", GameKind::all_names()))]
     file: PathBuf,
 }
 

@@ -53,10 +53,9 @@ pub struct MatchArgs {
     /// the bot under test in front of it.
     #[arg(long, default_value_t = 0, requires = "ending", value_parser = clap::value_parser!(u8).range(0..=4))]
     blocked: u8,
-    /// Play tsuitate shogi over the seat protocol instead (bots random, heuristic or
-    /// cmd:PROGRAM; --white is gote, --black sente, who moves first).
-    #[arg(long, conflicts_with_all = ["rules", "ending", "max_plies"])]
-    pub tsuitate: bool,
+    /// Which game.
+    #[command(flatten)]
+    pub game: kriegspiel::games::MatchGame,
 }
 
 /// `kriegspiel samples`.
@@ -179,7 +178,7 @@ fn parse_clock(text: &str) -> Result<kriegspiel::clock::TimeControl, String> {
 /// output, progress on standard error.
 pub fn match_command(args: MatchArgs) -> Outcome {
     use kriegspiel::matchplay::{MatchConfig, MatchError, play_match};
-    let kind = kriegspiel::games::GameKind::chosen(args.tsuitate);
+    let kind = args.game.kind();
     if kind != kriegspiel::games::GameKind::Chess {
         let spec = kriegspiel::games::MatchSpec {
             white: args.white,

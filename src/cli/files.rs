@@ -29,7 +29,8 @@ pub struct PgnArgs {
 /// `kriegspiel csa`.
 #[derive(clap::Args)]
 pub struct CsaArgs {
-    /// The tsuitate shogi save.
+    /// The save.
+    #[arg(help = kriegspiel::games::RECORD_SAVE)]
     file: PathBuf,
     /// Write the record to this file (default: the standard output).
     #[arg(long)]

@@ -43,10 +43,9 @@ pub struct HostArgs {
     /// Resume a saved game (e.g. the host's autosave) instead of starting a new one.
     #[arg(long)]
     pub resume: Option<PathBuf>,
-    /// Host tsuitate shogi instead of a chess game (--rules and --clock do not apply; the
-    /// host's seat needs --bot: random, or the heuristic player for any other bot).
-    #[arg(long, conflicts_with_all = ["rules", "clock"])]
-    pub tsuitate: bool,
+    /// Which game.
+    #[command(flatten)]
+    pub game: kriegspiel::games::HostedGame,
 }
 
 /// The `join` subcommand's arguments.
@@ -85,7 +84,7 @@ pub struct JoinArgs {
 /// Hosts the game; this machine's seat (if any) is played by a bot or in the app, over the
 /// loopback like any other seat.
 pub fn host(args: HostArgs) -> Outcome {
-    let kind = GameKind::chosen(args.tsuitate);
+    let kind = args.game.kind();
     if kind != GameKind::Chess {
         return host_other(args, kind);
     }
