@@ -225,7 +225,12 @@ impl ProtocolGame {
     }
 
     /// Answers one request of the game in play.
-    pub(crate) fn handle(&mut self, op: &str, req: &JsonMap, out: &mut String) -> Result<(), String> {
+    pub(crate) fn handle(
+        &mut self,
+        op: &str,
+        req: &JsonMap,
+        out: &mut String,
+    ) -> Result<(), String> {
         match self {
             ProtocolGame::Tsuitate(t) => t.handle(op, req, out).map_err(|r| r.0),
         }

@@ -8,12 +8,12 @@
 
 use super::play::{PlayMode, PlayScreen};
 use crate::clock::TimeControl;
+use crate::games::{Seated, connect_any};
 use crate::rules::{Preset, RuleSet};
 use crate::seat::Hello;
 use crate::seat::remote::{RemoteTable, Ticket};
 use crate::seat::serve::{self, HostOptions, Hosted, Reach};
 use crate::seat::trouble::ConnectError;
-use crate::games::{Seated, connect_any};
 use egui::RichText;
 use shakmaty::Color;
 use std::path::Path;

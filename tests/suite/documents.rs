@@ -253,3 +253,46 @@ fn protocol_md_examples_are_what_the_referee_answers() {
         "only {replayed} examples ({exchanges} exchanges) replayed"
     );
 }
+
+/// Issue 58: only the games' own modules name a game; outside them, the two registries
+/// (`src/games.rs`, `src/app/games.rs`) and the module declarations (`src/lib.rs`,
+/// `src/app/mod.rs`) do, and nothing else: every other file asks the registries.
+#[test]
+fn only_the_registries_and_the_games_own_modules_name_a_game() {
+    let own = ["src/tsuitate/", "src/app/shogi/"];
+    let allowed = [
+        "src/games.rs",
+        "src/app/games.rs",
+        "src/lib.rs",
+        "src/app/mod.rs",
+    ];
+    let mut sources = Vec::new();
+    rust_files(&root().join("src"), &mut sources);
+    assert!(sources.len() > 100, "the sources were not found");
+    let mut naming = Vec::new();
+    for file in sources {
+        let relative = file.strip_prefix(root()).expect("under the root");
+        let name = relative.to_string_lossy().replace('\\', "/");
+        if own.iter().any(|dir| name.starts_with(dir)) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&file).expect("a source file");
+        let lower = text.to_lowercase();
+        if lower.contains("tsuitate") || lower.contains("shogi") {
+            naming.push(name);
+        }
+    }
+    naming.sort();
+    let outside: Vec<&String> = naming
+        .iter()
+        .filter(|n| !allowed.contains(&n.as_str()))
+        .collect();
+    assert!(
+        outside.is_empty(),
+        "these files name a game outside its module and the registries: {outside:?}"
+    );
+    assert!(
+        naming.len() >= 2,
+        "the registries no longer name the games: {naming:?}"
+    );
+}
