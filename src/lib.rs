@@ -50,10 +50,10 @@ pub mod view;
 pub mod wording;
 pub mod worlds;
 
-/// Which game a save is of ([`GameKind`]), told from its text alone. It sits at the crate's root,
-/// below every module, so that the chess loader ([`save`]) can refuse another game's save by
-/// name without depending on the games' registry ([`games`], which answers the rest of what a
-/// game is and re-exports it).
+/// Which game a save is of ([`GameKind`](crate::kind::GameKind)), told from its text alone.
+/// It sits at the crate's root, below every module, so that the chess loader ([`crate::save`])
+/// can refuse another game's save by name without depending on the games' registry
+/// ([`crate::games`], which answers the rest of what a game is and re-exports it).
 pub mod kind {
     /// A game the program plays.
     #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
