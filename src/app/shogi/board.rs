@@ -6,6 +6,7 @@
 
 use super::pieces::{Symbols, cell_rect, draw_piece, kind_name, side_name};
 use egui::{Color32, FontId, Rect, Sense, Stroke, StrokeKind, Vec2, pos2};
+use crate::tsuitate::SeatView;
 use shogi_core::{Color, Hand, PartialPosition, Piece, PieceKind, Square};
 
 /// What was clicked (or is selected): a square, or a kind of piece in the hand of the side to
@@ -236,11 +237,30 @@ pub fn three_boards(
     symbols: Symbols,
     interactive: bool,
 ) -> Option<Pick> {
+    let seats = [Color::Black, Color::White].map(|c| game.seat(c));
+    umpire_and_seats(
+        ui,
+        game.referee().position(),
+        seats,
+        (selected, interactive),
+        symbols,
+    )
+}
+
+/// The umpire's board `umpire` (the true position) beside Sente's and Gote's boards drawn from
+/// their `seats`' views; `selected` and whether clicks are taken on the umpire's board.
+pub fn umpire_and_seats(
+    ui: &mut egui::Ui,
+    umpire: &PartialPosition,
+    seats: [&SeatView; 2],
+    (selected, interactive): (Option<Pick>, bool),
+    symbols: Symbols,
+) -> Option<Pick> {
     let mut clicked = None;
     ui.horizontal_top(|ui| {
         clicked = BoardView {
             name: "Umpire's board",
-            position: game.referee().position(),
+            position: umpire,
             bottom: Color::Black,
             hands: true,
             hands_known: [true; 2],
@@ -252,8 +272,8 @@ pub fn three_boards(
         }
         .show(ui);
         ui.add_space(12.0);
-        for color in [Color::Black, Color::White] {
-            let seat = game.seat(color);
+        for seat in seats {
+            let color = seat.color;
             let name = format!("{}'s board", side_name(color));
             let mut known = [false; 2];
             known[hand_index(color)] = true;

@@ -25,7 +25,7 @@ impl StudyScreen {
                     match name {
                         "Start" => self.seek(0),
                         "Previous move" => self.previous_move(),
-                        _ => self.seek(self.cursor.saturating_sub(1)),
+                        _ => self.replay.back(),
                     }
                 }
             }
@@ -41,12 +41,12 @@ impl StudyScreen {
                     match name {
                         "End" => self.seek(len),
                         "Next move" => self.next_move(),
-                        _ => self.seek(self.cursor + 1),
+                        _ => self.replay.forward(),
                     }
                 }
             }
             ui.add(egui::Slider::new(&mut self.speed, 0.5..=10.0).text("events/s"));
-            ui.label(format!("Event {} of {len}", self.cursor));
+            ui.label(format!("Event {} of {len}", self.cursor()));
             ui.label(RichText::new("Keys: Left/Right event · Up/Down or Ctrl+Left/Right move · Home/End · Space autoplay · F flip").small());
         });
     }
@@ -71,7 +71,7 @@ impl StudyScreen {
             .id_salt("timeline");
         // At the start no event is selected: the list shows its beginning (its offset is kept
         // from the last game studied otherwise).
-        if self.cursor == 0 && self.scrolled_to != 0 {
+        if self.cursor() == 0 && self.scrolled_to != 0 {
             area = area.vertical_scroll_offset(0.0);
             scrolled = true;
         }
@@ -90,9 +90,9 @@ impl StudyScreen {
                         let Some(text) = self.event_text(i, mover, &san) else {
                             continue;
                         };
-                        let current = self.cursor == i + 1;
+                        let current = self.cursor() == i + 1;
                         let resp = ui.selectable_label(current, text);
-                        if current && self.scrolled_to != self.cursor {
+                        if current && self.scrolled_to != self.cursor() {
                             resp.scroll_to_me(Some(egui::Align::Center));
                             scrolled = true;
                         }
@@ -105,7 +105,7 @@ impl StudyScreen {
         });
         self.event_words = Some((key, san));
         if scrolled {
-            self.scrolled_to = self.cursor;
+            self.scrolled_to = self.cursor();
         }
         if let Some(n) = jump {
             self.seek(n);
