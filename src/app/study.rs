@@ -17,6 +17,7 @@ mod timeline;
 
 pub use moves::{COMMENT_LABEL, HIDDEN_MOVE, MoveEntry, move_list};
 pub use review::ReviewPanel;
+pub use timeline::step_buttons;
 
 use super::board::{self, Arrow, BoardSpec, Highlight};
 use super::layout::{self, Room};

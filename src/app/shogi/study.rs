@@ -1,7 +1,7 @@
 //! Study of a saved tsuitate game through the one replay every game has
 //! ([`crate::replay::step::Replay`]): the umpire's board and both seats' boards after any event
-//! (each seat's drawn from what it was told by then), stepped one event at a time, with what was
-//! tried and what was said, and the whole game as the umpire's text
+//! (each seat's drawn from what it was told by then), stepped by event or by move with every
+//! game's step buttons, with what was tried and what was said, and the whole game as the umpire's text
 //! ([`crate::tsuitate::replay`]).
 
 use super::words;
@@ -16,22 +16,7 @@ impl TsuitateScreen {
         let Some(replay) = self.replay.as_mut() else {
             return;
         };
-        let total = replay.len();
-        ui.horizontal(|ui| {
-            if ui.button("« Start").clicked() {
-                replay.seek(0);
-            }
-            if ui.button("‹ Back").clicked() {
-                replay.back();
-            }
-            if ui.button("Forward ›").clicked() {
-                replay.forward();
-            }
-            if ui.button("End »").clicked() {
-                replay.seek(total);
-            }
-            ui.label(format!("Event {} of {total}", replay.cursor()));
-        });
+        ui.horizontal(|ui| crate::app::study::step_buttons(ui, replay, None));
         let event = replay
             .cursor()
             .checked_sub(1)
