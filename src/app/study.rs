@@ -30,8 +30,8 @@ use crate::log::Game;
 use crate::referee::Request;
 use crate::replay::Perspective;
 use crate::replay::step::Replay;
-use crate::seat::game::Chess;
 use crate::save::SavedGame;
+use crate::seat::game::Chess;
 use crate::view::PlayerView;
 use crate::wording::color_title;
 use egui::RichText;
@@ -464,7 +464,10 @@ impl StudyScreen {
     fn overlays(&mut self, view: &PlayerView, color: Color, spec: &mut BoardSpec) {
         if self.overlay && self.perspective.color() == Some(color) {
             let role = self.overlay_role;
-            match self.heat.squares(&self.saved.log, color, self.cursor(), role) {
+            match self
+                .heat
+                .squares(&self.saved.log, color, self.cursor(), role)
+            {
                 // The heat map of the player's belief (exact, or a sample of it).
                 Some((squares, exact)) => {
                     let n = squares.len();

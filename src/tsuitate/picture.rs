@@ -7,10 +7,10 @@
 //! every piece is named by its square in a `<title>`.
 
 use super::announce::square_name;
-use super::seam::Tsuitate;
-use crate::replay::step::Replay;
 use super::referee::index;
+use super::seam::Tsuitate;
 use super::words::{kind_name, side_name};
+use crate::replay::step::Replay;
 use shogi_core::{Color, Hand, PartialPosition, Piece, PieceKind, Square};
 use std::fmt::Write as _;
 
@@ -253,7 +253,13 @@ pub fn of_game(
         Some(color) => {
             let mut hands = [false; 2];
             hands[index(color)] = true;
-            svg(side_name(color), &replay.view(color).board, color, hands, size)
+            svg(
+                side_name(color),
+                &replay.view(color).board,
+                color,
+                hands,
+                size,
+            )
         }
     }
 }

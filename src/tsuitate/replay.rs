@@ -6,8 +6,8 @@
 
 use super::game::{Request, TsuitateGame};
 use super::seam::Tsuitate;
-use crate::replay::step::Recorded;
 use super::words::{item_text, over_text, said_lines, side_name};
+use crate::replay::step::Recorded;
 use crate::save::Meta;
 use shogi_core::Color;
 use std::fmt::Write as _;

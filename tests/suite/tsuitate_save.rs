@@ -87,7 +87,11 @@ fn the_one_replay_gives_each_seat_the_view_it_had_at_every_step() {
                 captures += usize::from(view.lost_on.is_some());
                 ends += usize::from(view.over.is_some());
             }
-            assert_eq!(replay.truth(), Some(&then), "seed {seed}: the umpire after {n}");
+            assert_eq!(
+                replay.truth(),
+                Some(&then),
+                "seed {seed}: the umpire after {n}"
+            );
             if let Some(event) = game.events().get(n) {
                 let items = event.said.iter().map(|s| s.item);
                 fouls += items.filter(|i| matches!(i, Item::Illegal { .. })).count();
@@ -97,12 +101,18 @@ fn the_one_replay_gives_each_seat_the_view_it_had_at_every_step() {
         // Moves: to the end of each turn and back.
         replay.seek(0);
         replay.next_move();
-        let first = game.events().iter().position(|e| e.said.iter().any(|s| s.item == Item::Legal));
+        let first = game
+            .events()
+            .iter()
+            .position(|e| e.said.iter().any(|s| s.item == Item::Legal));
         assert_eq!(Some(replay.cursor()), first.map(|i| i + 1));
         replay.previous_move();
         assert_eq!(replay.cursor(), 0);
     }
-    assert!(captures > 0 && fouls > 0 && ends > 0, "{captures} {fouls} {ends}");
+    assert!(
+        captures > 0 && fouls > 0 && ends > 0,
+        "{captures} {fouls} {ends}"
+    );
 }
 
 /// At every step of the replay a seat's view holds its own pieces and hand only: never one of
@@ -123,7 +133,11 @@ fn a_seat_view_at_any_step_holds_none_of_the_opponents_pieces() {
                     );
                 }
                 let theirs = view.board.hand_of_a_player(side.flip());
-                assert_eq!(theirs, shogi_core::Hand::new(), "{side:?}'s view of the other hand");
+                assert_eq!(
+                    theirs,
+                    shogi_core::Hand::new(),
+                    "{side:?}'s view of the other hand"
+                );
             }
         }
     }

@@ -5,8 +5,8 @@
 //! given: a seat's board is handed the seat's own view, never the true position.
 
 use super::pieces::{Symbols, cell_rect, draw_piece, kind_name, side_name};
-use egui::{Color32, FontId, Rect, Sense, Stroke, StrokeKind, Vec2, pos2};
 use crate::tsuitate::SeatView;
+use egui::{Color32, FontId, Rect, Sense, Stroke, StrokeKind, Vec2, pos2};
 use shogi_core::{Color, Hand, PartialPosition, Piece, PieceKind, Square};
 
 /// What was clicked (or is selected): a square, or a kind of piece in the hand of the side to

@@ -17,7 +17,11 @@ pub fn step_buttons<G: Recorded>(
     autoplay: Option<&mut bool>,
 ) {
     let len = replay.len();
-    for (label, name) in [("|<", "Start"), ("<<", "Previous move"), ("<", "Previous event")] {
+    for (label, name) in [
+        ("|<", "Start"),
+        ("<<", "Previous move"),
+        ("<", "Previous event"),
+    ] {
         let resp = ui.button(label);
         resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, name));
         if resp.clicked() {
