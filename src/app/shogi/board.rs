@@ -228,28 +228,10 @@ pub fn piece_words(piece: Option<Piece>) -> String {
     }
 }
 
-/// The umpire's board (the true position) beside Sente's and Gote's boards, each drawn from its
-/// seat's view only; returns a click on the umpire's board when `interactive`.
+/// The umpire's board `umpire` (the true position) beside Sente's and Gote's boards, each drawn
+/// from its seat's view only (`seats`); returns a click on the umpire's board when
+/// `interactive` (`selected`: what is selected there).
 pub fn three_boards(
-    ui: &mut egui::Ui,
-    game: &crate::tsuitate::TsuitateGame,
-    selected: Option<Pick>,
-    symbols: Symbols,
-    interactive: bool,
-) -> Option<Pick> {
-    let seats = [Color::Black, Color::White].map(|c| game.seat(c));
-    umpire_and_seats(
-        ui,
-        game.referee().position(),
-        seats,
-        (selected, interactive),
-        symbols,
-    )
-}
-
-/// The umpire's board `umpire` (the true position) beside Sente's and Gote's boards drawn from
-/// their `seats`' views; `selected` and whether clicks are taken on the umpire's board.
-pub fn umpire_and_seats(
     ui: &mut egui::Ui,
     umpire: &PartialPosition,
     seats: [&SeatView; 2],

@@ -22,7 +22,7 @@ mod versus;
 pub mod words;
 
 use crate::save::{Meta, Mode};
-use crate::tsuitate::game::heard_by;
+use crate::tsuitate::game::{SIDES, heard_by};
 use crate::tsuitate::save::GameAutosave;
 use crate::tsuitate::{Item, Request, Said, TsuitateGame};
 use board::Pick;
@@ -417,8 +417,11 @@ impl TsuitateScreen {
         if self.net.is_some() {
             ui.label("The table revealed the whole game: the umpire's board and both seats'.");
         }
-        let game = &self.game;
-        board::three_boards(ui, game, None, self.symbols, false);
+        let (umpire, seats) = (
+            self.game.referee().position(),
+            SIDES.map(|c| self.game.seat(c)),
+        );
+        board::three_boards(ui, umpire, seats, (None, false), self.symbols);
         self.net_history(ui);
     }
 }

@@ -7,8 +7,8 @@
 use super::words;
 use super::{TsuitateScreen, pieces::side_name};
 use crate::tsuitate::Request;
+use crate::tsuitate::game::SIDES;
 use egui::RichText;
-use shogi_core::Color;
 
 impl TsuitateScreen {
     /// The study view: the step buttons, the event at the cursor, the three boards.
@@ -43,7 +43,7 @@ impl TsuitateScreen {
                 .max_height(220.0)
                 .show(ui, |ui| ui.monospace(text));
         });
-        let seats = [Color::Black, Color::White].map(|c| replay.view(c));
+        let seats = SIDES.map(|c| replay.view(c));
         let Some(truth) = replay.truth() else {
             return;
         };
@@ -51,7 +51,7 @@ impl TsuitateScreen {
             ui.label(words::over_text(over));
         }
         let umpire = truth.referee().position().clone();
-        super::board::umpire_and_seats(
+        super::board::three_boards(
             ui,
             &umpire,
             [&seats[0], &seats[1]],
