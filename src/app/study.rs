@@ -1,4 +1,6 @@
-//! Study mode: step through a saved game from White's, Black's or the referee's view.
+//! Study mode: step through a saved game from White's, Black's or the referee's view, through
+//! the one replay every game has ([`Replay`]: the cursor, the moves, the referee's game, each
+//! seat's view from what it was told).
 //!
 //! A timeline of every event grouped by move (step one event or one move, jump anywhere,
 //! autoplay; `timeline`), a move list with the studier's comments (`moves`), a perspective
@@ -15,6 +17,7 @@ mod timeline;
 
 pub use moves::{COMMENT_LABEL, HIDDEN_MOVE, MoveEntry, move_list};
 pub use review::ReviewPanel;
+pub use timeline::step_buttons;
 
 use super::board::{self, Arrow, BoardSpec, Highlight};
 use super::layout::{self, Room};
@@ -26,7 +29,9 @@ use crate::announce::Item;
 use crate::log::Game;
 use crate::referee::Request;
 use crate::replay::Perspective;
+use crate::replay::step::Replay;
 use crate::save::SavedGame;
+use crate::seat::game::Chess;
 use crate::view::PlayerView;
 use crate::wording::color_title;
 use egui::RichText;
@@ -55,8 +60,9 @@ pub struct StudyScreen {
     pub saved: SavedGame,
     /// Whose knowledge is shown.
     pub perspective: Perspective,
-    /// How many events have happened at the point shown (0 = the start).
-    pub cursor: usize,
+    /// The game stepped through: the cursor (how many events have happened at the point shown,
+    /// 0 = the start) and the referee's game there.
+    replay: Replay<Chess>,
     /// Autoplay is on.
     pub autoplay: bool,
     /// Autoplay speed, events per second.
@@ -72,7 +78,6 @@ pub struct StudyScreen {
     /// Show the computer's metaposition on White's board.
     pub metaposition: bool,
     flipped: bool,
-    truth: Option<(usize, Game)>,
     /// What was drawn on each board in the last frame.
     pub drawn: Vec<Drawn>,
     /// The last note for the user (e.g. "FEN copied").
@@ -132,9 +137,9 @@ impl StudyScreen {
         StudyScreen {
             krk,
             metaposition: krk,
+            replay: Replay::new(saved.log.clone()),
             saved,
             perspective: Perspective::Referee,
-            cursor: 0,
             autoplay: false,
             speed: 2.0,
             last_step: 0.0,
@@ -142,7 +147,6 @@ impl StudyScreen {
             overlay_role: Some(Role::King),
             heat: heat::Heat::default(),
             flipped: false,
-            truth: None,
             drawn: Vec::new(),
             notice: None,
             scrolled_to: usize::MAX,
@@ -158,41 +162,32 @@ impl StudyScreen {
     }
 
     fn len(&self) -> usize {
-        self.saved.log.events.len()
+        self.replay.len()
+    }
+
+    /// How many events have happened at the point shown (0 = the start).
+    pub fn cursor(&self) -> usize {
+        self.replay.cursor()
     }
 
     /// Moves the cursor to `n` events (clamped).
     pub fn seek(&mut self, n: usize) {
-        self.cursor = n.min(self.len());
+        self.replay.seek(n);
     }
 
     /// One move forward (to the end of the current or next turn).
     pub fn next_move(&mut self) {
-        let t = turns(&self.saved);
-        if let Some(&(_, _, _, end)) = t.iter().find(|(_, _, _, end)| *end > self.cursor) {
-            self.seek(end);
-        }
+        self.replay.next_move();
     }
 
     /// One move back (to the end of the previous turn).
     pub fn previous_move(&mut self) {
-        let t = turns(&self.saved);
-        let target = t
-            .iter()
-            .rev()
-            .map(|(_, _, _, end)| *end)
-            .find(|end| *end < self.cursor)
-            .unwrap_or(0);
-        self.seek(target);
+        self.replay.previous_move();
     }
 
     /// The referee's game at the cursor.
     pub fn truth(&mut self) -> Option<&Game> {
-        if self.truth.as_ref().is_none_or(|(n, _)| *n != self.cursor) {
-            let game = self.saved.log.replay_prefix(self.cursor).ok()?;
-            self.truth = Some((self.cursor, game));
-        }
-        self.truth.as_ref().map(|(_, g)| g)
+        self.replay.truth()
     }
 
     /// Whether the perspective may see `place`: the one rule for what study draws. A player's
@@ -211,10 +206,10 @@ impl StudyScreen {
         self.keyboard(ui);
         let time = ui.input(|i| i.time);
         if self.autoplay {
-            if self.cursor >= self.len() {
+            if self.cursor() >= self.len() {
                 self.autoplay = false;
             } else if time - self.last_step >= 1.0 / f64::from(self.speed.max(0.1)) {
-                self.seek(self.cursor + 1);
+                self.replay.forward();
                 self.last_step = time;
             }
             ui.ctx()
@@ -262,8 +257,8 @@ impl StudyScreen {
                 egui::Key::ArrowUp => self.previous_move(),
                 egui::Key::ArrowRight if ctrl => self.next_move(),
                 egui::Key::ArrowLeft if ctrl => self.previous_move(),
-                egui::Key::ArrowRight => self.seek(self.cursor + 1),
-                egui::Key::ArrowLeft => self.seek(self.cursor.saturating_sub(1)),
+                egui::Key::ArrowRight => self.replay.forward(),
+                egui::Key::ArrowLeft => self.replay.back(),
                 egui::Key::Space => self.autoplay = !self.autoplay,
                 egui::Key::F => self.flipped = !self.flipped,
                 _ => {}
@@ -336,7 +331,7 @@ impl StudyScreen {
                 // for the referee.
                 let fen = match self.perspective.color() {
                     Some(c) => {
-                        Some(PlayerView::build_prefix(&self.saved.log, c, self.cursor).known_fen())
+                        Some(self.replay.view(c).known_fen())
                     }
                     None => self.truth().map(|g| g.referee().fen()),
                 };
@@ -425,7 +420,7 @@ impl StudyScreen {
         log_height: f32,
         settings: &Settings,
     ) {
-        let view = PlayerView::build_prefix(&self.saved.log, color, self.cursor);
+        let view = self.replay.view(color);
         if view.rules.variant().capabilities().pocket_tray {
             // Crazyhouse Kriegspiel: both pockets are public, as this player knew them.
             let show = |s: String| if s.is_empty() { "empty".to_owned() } else { s };
@@ -435,7 +430,7 @@ impl StudyScreen {
                 show(view.pocket_letters(Color::Black))
             ));
         }
-        let markers = self.saved.markers.at(color, self.cursor);
+        let markers = self.saved.markers.at(color, self.cursor());
         let mut spec = BoardSpec {
             name: color_title(color).to_owned(),
             white_at_bottom: (color == Color::White) != self.flipped,
@@ -469,7 +464,10 @@ impl StudyScreen {
     fn overlays(&mut self, view: &PlayerView, color: Color, spec: &mut BoardSpec) {
         if self.overlay && self.perspective.color() == Some(color) {
             let role = self.overlay_role;
-            match self.heat.squares(&self.saved.log, color, self.cursor, role) {
+            match self
+                .heat
+                .squares(&self.saved.log, color, self.cursor(), role)
+            {
                 // The heat map of the player's belief (exact, or a sample of it).
                 Some((squares, exact)) => {
                     let n = squares.len();
@@ -516,7 +514,7 @@ impl StudyScreen {
     }
 
     fn referee_board(&mut self, ui: &mut egui::Ui, size: f32, settings: &Settings) {
-        let cursor = self.cursor;
+        let cursor = self.cursor();
         let flipped = self.flipped;
         let Some(game) = self.truth() else {
             ui.label("This position cannot be rebuilt.");

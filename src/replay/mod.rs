@@ -4,6 +4,7 @@
 //! it heard), so it never contains anything only the opponent or the referee knew. The referee's
 //! replay has everything, with the real moves in SAN.
 pub mod record;
+pub mod step;
 
 use crate::announce::{Audience, Item};
 use crate::log::{Event, GameLog};

@@ -12,7 +12,6 @@ use crate::seat::link::Connection;
 use crate::seat::play::{SeatBot, next_line, play, say_hello};
 use crate::seat::serve::ServeError;
 use crate::tsuitate::bots::TsuitateBot;
-use crate::tsuitate::save::SavedRequest;
 use crate::tsuitate::seam::Tsuitate;
 use crate::tsuitate::wire::{FromSeat, WireRules, WireState, is_tsuitate_welcome};
 use crate::tsuitate::{Over, SeatView};
@@ -44,16 +43,7 @@ impl GameSeat<Tsuitate> {
     /// The seat's side of the screen, rebuilt from its start and record alone.
     pub fn view(&self) -> Option<SeatView> {
         let (color, told) = (self.seat()?, self.told()?);
-        let mut view = SeatView::new(color, &told.start, &told.opening);
-        for line in &told.record {
-            match &line.request {
-                Some(SavedRequest::Try { usi }) => view.update(color, usi, &line.items, None),
-                Some(_) => view.heard.extend_from_slice(&line.items),
-                None => view.update(color.flip(), "", &line.items, None),
-            }
-        }
-        view.over = self.over();
-        Some(view)
+        Some(super::seam::seat_view(color, told, self.over()))
     }
 }
 

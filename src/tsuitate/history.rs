@@ -5,7 +5,9 @@
 
 use super::announce::Item;
 use super::game::{Request, TsuitateGame, heard_by};
+use super::seam::{HeardLine, Tsuitate};
 use super::words::{heard_line, side_name};
+use crate::replay::step::Recorded;
 use shogi_core::Color;
 
 /// One request as a seat knows it: by whom, its own request in words when it made it, and what
@@ -29,29 +31,25 @@ pub fn request_words(request: &Request) -> String {
     }
 }
 
+impl Heard {
+    /// One line of `seat`'s record ([`HeardLine`]) as its history tells it.
+    pub fn of_line(seat: Color, line: &HeardLine) -> Heard {
+        let tried = line.request.as_ref().map(|r| request_words(&r.into()));
+        Heard {
+            by: if tried.is_some() { seat } else { seat.flip() },
+            tried,
+            items: line.items.clone(),
+        }
+    }
+}
+
 /// What `color` knows of `game`'s requests, in order: its own with what it heard, and the
-/// opponent's it heard anything of.
+/// opponent's it heard anything of (its record, as the one replay gives it).
 pub fn heard_of(game: &TsuitateGame, color: Color) -> Vec<Heard> {
-    game.events()
+    Tsuitate::told_at(game, color, game.events().len())
+        .record
         .iter()
-        .filter_map(|event| {
-            let items = heard_by(&event.said, color);
-            if event.by == color {
-                Some(Heard {
-                    by: color,
-                    tried: Some(request_words(&event.request)),
-                    items,
-                })
-            } else if items.is_empty() {
-                None
-            } else {
-                Some(Heard {
-                    by: event.by,
-                    tried: None,
-                    items,
-                })
-            }
-        })
+        .map(|line| Heard::of_line(color, line))
         .collect()
 }
 

@@ -8,7 +8,9 @@
 
 use super::announce::square_name;
 use super::referee::index;
+use super::seam::Tsuitate;
 use super::words::{kind_name, side_name};
+use crate::replay::step::Replay;
 use shogi_core::{Color, Hand, PartialPosition, Piece, PieceKind, Square};
 use std::fmt::Write as _;
 
@@ -232,48 +234,33 @@ pub fn svg(
 }
 
 /// The board of `game` after `ply` legal moves (`None`: at its end) as SVG, `size` pixels
-/// square: the umpire's (`seat` `None`) or a seat's from its own view (`kriegspiel export`).
+/// square: the umpire's (`seat` `None`) or a seat's from its own view, as the one replay builds
+/// it from what the seat was told (`kriegspiel export`).
 pub fn of_game(
     game: &super::TsuitateGame,
     ply: Option<usize>,
     seat: Option<Color>,
     size: u32,
 ) -> String {
-    // The events up to the `ply`th legal move.
-    let cursor = match ply {
-        None => game.events().len(),
-        Some(0) => 0,
-        Some(ply) => game
-            .events()
-            .iter()
-            .enumerate()
-            .filter(|(_, e)| e.said.iter().any(|s| s.item == super::Item::Legal))
-            .nth(ply - 1)
-            .map_or(game.events().len(), |(i, _)| i + 1),
-    };
-    let at = game.at(cursor);
+    let mut replay = Replay::<Tsuitate>::new(game.clone());
+    replay.seek(ply.map_or(replay.len(), |ply| replay.after_moves(ply)));
     match seat {
-        None => svg(
-            "Umpire",
-            at.referee().position(),
-            Color::Black,
-            [true; 2],
-            size,
-        ),
-        Some(Color::Black) => svg(
-            "Sente",
-            &at.seat(Color::Black).board,
-            Color::Black,
-            [true, false],
-            size,
-        ),
-        Some(Color::White) => svg(
-            "Gote",
-            &at.seat(Color::White).board,
-            Color::White,
-            [false, true],
-            size,
-        ),
+        None => {
+            let umpire = replay.truth().map(|at| at.referee().position().clone());
+            let umpire = umpire.unwrap_or_else(|| game.referee().position().clone());
+            svg("Umpire", &umpire, Color::Black, [true; 2], size)
+        }
+        Some(color) => {
+            let mut hands = [false; 2];
+            hands[index(color)] = true;
+            svg(
+                side_name(color),
+                &replay.view(color).board,
+                color,
+                hands,
+                size,
+            )
+        }
     }
 }
 

@@ -1,10 +1,13 @@
 //! A tsuitate game in text, event by event, as the umpire saw it or as one seat knew it
-//! (`kriegspiel replay` on a tsuitate save). A seat's text holds only its own attempts and what
-//! it heard: the opponent's attempts appear only through the umpire's words to it, and are not
+//! (`kriegspiel replay` on a tsuitate save). A seat's text is written from what the one replay
+//! says it was told ([`crate::replay::step::Recorded::told_at`]): its own attempts and what it
+//! heard; the opponent's attempts appear only through the umpire's words to it, and are not
 //! numbered by the game's events (their count would tell of attempts it never heard of).
 
-use super::game::{Request, TsuitateGame, heard_by};
+use super::game::{Request, TsuitateGame};
+use super::seam::Tsuitate;
 use super::words::{item_text, over_text, said_lines, side_name};
+use crate::replay::step::Recorded;
 use crate::save::Meta;
 use shogi_core::Color;
 use std::fmt::Write as _;
@@ -55,41 +58,12 @@ pub fn replay_text(game: &TsuitateGame, meta: &Meta, seat: Option<Color>) -> Str
             side_name(c)
         ))
     );
-    let opening = match seat {
-        Some(c) => heard_by(game.opening(), c)
-            .into_iter()
-            .map(item_text)
-            .collect(),
-        None => said_lines(game.opening()),
+    let lines = match seat {
+        Some(c) => seat_lines(game, c),
+        None => umpire_lines(game),
     };
-    if !opening.is_empty() {
-        let _ = writeln!(out, "At the start: {}", opening.join(" "));
-    }
-    let mut n = 0;
-    for event in game.events() {
-        let line = match seat {
-            None => format!(
-                "{} {}. {}",
-                side_name(event.by),
-                request_text(&event.request),
-                said_lines(&event.said).join(" ")
-            ),
-            Some(c) => {
-                let heard: Vec<String> = heard_by(&event.said, c)
-                    .into_iter()
-                    .map(item_text)
-                    .collect();
-                if event.by == c {
-                    format!("You {}. {}", request_text(&event.request), heard.join(" "))
-                } else if heard.is_empty() {
-                    continue;
-                } else {
-                    format!("{}: {}", side_name(event.by), heard.join(" "))
-                }
-            }
-        };
-        n += 1;
-        let _ = writeln!(out, "{n}. {}", line.trim_end());
+    for line in lines {
+        let _ = writeln!(out, "{}", line.trim_end());
     }
     let _ = writeln!(
         out,
@@ -97,6 +71,45 @@ pub fn replay_text(game: &TsuitateGame, meta: &Meta, seat: Option<Color>) -> Str
         referee.over().map_or("unfinished.".to_owned(), over_text)
     );
     out
+}
+
+/// The umpire's lines: what both heard at the start, then every event numbered.
+fn umpire_lines(game: &TsuitateGame) -> Vec<String> {
+    let mut lines = start_line(said_lines(game.opening()));
+    lines.extend(game.events().iter().enumerate().map(|(i, event)| {
+        format!(
+            "{}. {} {}. {}",
+            i + 1,
+            side_name(event.by),
+            request_text(&event.request),
+            said_lines(&event.said).join(" ")
+        )
+    }));
+    lines
+}
+
+/// `seat`'s lines, from what it was told alone: its start, then its record numbered.
+fn seat_lines(game: &TsuitateGame, seat: Color) -> Vec<String> {
+    let told = Tsuitate::told_at(game, seat, game.events().len());
+    let mut lines = start_line(told.opening.iter().copied().map(item_text).collect());
+    lines.extend(told.record.iter().enumerate().map(|(i, line)| {
+        let heard: Vec<String> = line.items.iter().copied().map(item_text).collect();
+        let what = match &line.request {
+            Some(request) => format!("You {}.", request_text(&request.into())),
+            None => format!("{}:", side_name(seat.flip())),
+        };
+        format!("{}. {what} {}", i + 1, heard.join(" "))
+    }));
+    lines
+}
+
+/// "At the start: …" when anything was said then.
+fn start_line(said: Vec<String>) -> Vec<String> {
+    if said.is_empty() {
+        Vec::new()
+    } else {
+        vec![format!("At the start: {}", said.join(" "))]
+    }
 }
 
 #[cfg(test)]

@@ -56,6 +56,26 @@ pub enum SavedRequest {
     Draw,
 }
 
+impl From<&Request> for SavedRequest {
+    fn from(request: &Request) -> SavedRequest {
+        match request {
+            Request::Try(usi) => SavedRequest::Try { usi: usi.clone() },
+            Request::Resign => SavedRequest::Resign,
+            Request::Draw => SavedRequest::Draw,
+        }
+    }
+}
+
+impl From<&SavedRequest> for Request {
+    fn from(saved: &SavedRequest) -> Request {
+        match saved {
+            SavedRequest::Try { usi } => Request::Try(usi.clone()),
+            SavedRequest::Resign => Request::Resign,
+            SavedRequest::Draw => Request::Draw,
+        }
+    }
+}
+
 /// One item said and to whom: `(to: "both", item: {"kind": "legal"})`, the item as the protocol
 /// writes it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -184,11 +204,7 @@ impl SavedEvent {
     pub fn of(event: &Event) -> SavedEvent {
         SavedEvent {
             by: color_name(event.by).to_owned(),
-            request: match &event.request {
-                Request::Try(usi) => SavedRequest::Try { usi: usi.clone() },
-                Request::Resign => SavedRequest::Resign,
-                Request::Draw => SavedRequest::Draw,
-            },
+            request: SavedRequest::from(&event.request),
             said: saved_said(&event.said),
         }
     }
@@ -225,11 +241,7 @@ impl TsuitateSave {
             TsuitateGame::from_sfen(self.rules, &self.start).map_err(TsuitateLoadError::Start)?;
         for (i, saved) in self.events.iter().enumerate() {
             let bad = |why: String| TsuitateLoadError::Event { number: i + 1, why };
-            let request = match &saved.request {
-                SavedRequest::Try { usi } => Request::Try(usi.clone()),
-                SavedRequest::Resign => Request::Resign,
-                SavedRequest::Draw => Request::Draw,
-            };
+            let request = Request::from(&saved.request);
             let mover = color_name(game.referee().to_move());
             if saved.by != mover {
                 return Err(bad(format!(

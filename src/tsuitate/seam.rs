@@ -1,15 +1,17 @@
 //! Tsuitate shogi as a [`Game`]: the umpire ([`Referee`]), a seat's [`SeatView`], the save
 //! ([`TsuitateSave`]) and tsuitate's seat lines ([`super::wire`]), over a [`TsuitateSession`]
-//! (the game, its names and its journal autosave). The table and the seat are the ones every
-//! game has ([`crate::seat::host::GameHost`], [`crate::seat::client::GameSeat`]).
+//! (the game, its names and its journal autosave). The table, the seat and the replay are the
+//! ones every game has ([`crate::seat::host::GameHost`], [`crate::seat::client::GameSeat`],
+//! [`crate::replay::step::Replay`]).
 
-use super::announce::{Item, Said, color_from_name, color_name};
+use super::announce::{Item, Over, Said, color_from_name, color_name};
 use super::game::{Request, TsuitateGame, heard_by};
 use super::referee::{Referee, TsuitateError};
 use super::rules::TsuitateRules;
 use super::save::{GameAutosave, SavedRequest, TsuitateSave};
 use super::seat::SeatView;
 use super::wire::{FromSeat, ToSeat, WireRules, WireState};
+use crate::replay::step::Recorded;
 use crate::save::Meta;
 use crate::seat::client::{GameSeat, SeatError, malformed};
 use crate::seat::game::{Applied, Game, Public, SeatLine, TableLine};
@@ -266,18 +268,7 @@ impl Game for Tsuitate {
     }
 
     fn perceived(session: &TsuitateSession, index: usize, seat: Color) -> Option<HeardLine> {
-        let event = session.game.events().get(index)?;
-        let items = heard_by(&event.said, seat);
-        let own = event.by == seat;
-        (own || !items.is_empty()).then(|| HeardLine {
-            request: own.then(|| match &event.request {
-                Request::Try(usi) => SavedRequest::Try { usi: usi.clone() },
-                Request::Resign => SavedRequest::Resign,
-                Request::Draw => SavedRequest::Draw,
-            }),
-            turn_ends: items.contains(&Item::Legal),
-            items,
-        })
+        perceived(&session.game, index, seat)
     }
 
     fn name_mut(session: &mut TsuitateSession, side: Color) -> &mut String {
@@ -352,5 +343,84 @@ impl Tsuitate {
             Color::Black => session.meta.black.clone(),
             Color::White => session.meta.white.clone(),
         }
+    }
+}
+
+/// Event `index` of `game` as `seat` perceived it (`None`: it heard nothing of it): its own
+/// request, never the opponent's, and what it heard.
+fn perceived(game: &TsuitateGame, index: usize, seat: Color) -> Option<HeardLine> {
+    let event = game.events().get(index)?;
+    let items = heard_by(&event.said, seat);
+    let own = event.by == seat;
+    (own || !items.is_empty()).then(|| HeardLine {
+        request: own.then(|| SavedRequest::from(&event.request)),
+        turn_ends: items.contains(&Item::Legal),
+        items,
+    })
+}
+
+/// `seat`'s side of the screen rebuilt from what it was told alone (its start and record) and
+/// the public end (`over`): a seat at a table and a replay build it so.
+pub fn seat_view(seat: Color, told: &Told, over: Option<Over>) -> SeatView {
+    let mut view = SeatView::new(seat, &told.start, &told.opening);
+    for line in &told.record {
+        match &line.request {
+            Some(SavedRequest::Try { usi }) => view.update(seat, usi, &line.items, None),
+            Some(_) => view.heard.extend_from_slice(&line.items),
+            None => view.update(seat.flip(), "", &line.items, None),
+        }
+    }
+    view.over = over;
+    view
+}
+
+/// A tsuitate save replayed: the record is the game (the umpire and every request); a seat's
+/// view is rebuilt from its perceived lines as its seat at a table would ([`seat_view`]).
+impl Recorded for Tsuitate {
+    type Record = TsuitateGame;
+    type Position = TsuitateGame;
+
+    fn events_in(game: &TsuitateGame) -> usize {
+        game.events().len()
+    }
+
+    /// After each legal move, and after the requests of the turn under way at the end.
+    fn turn_ends(game: &TsuitateGame) -> Vec<usize> {
+        let events = game.events();
+        let mut ends: Vec<usize> = events
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.said.iter().any(|s| s.item == Item::Legal))
+            .map(|(i, _)| i + 1)
+            .collect();
+        if ends.last().copied().unwrap_or(0) < events.len() {
+            ends.push(events.len());
+        }
+        ends
+    }
+
+    fn truth_at(game: &TsuitateGame, n: usize) -> Option<TsuitateGame> {
+        Some(game.at(n))
+    }
+
+    fn told_at(game: &TsuitateGame, seat: Color, n: usize) -> Told {
+        let referee = game.referee();
+        Told {
+            rules: referee.rules().into(),
+            start: referee.start().clone(),
+            opening: heard_by(game.opening(), seat),
+            record: (0..n.min(game.events().len()))
+                .filter_map(|i| perceived(game, i, seat))
+                .collect(),
+        }
+    }
+
+    /// The end is public (the umpire announces it to both): a recorded game ends at its last
+    /// event, if at all.
+    fn view_at(game: &TsuitateGame, seat: Color, n: usize) -> SeatView {
+        let over = (n >= game.events().len())
+            .then(|| game.referee().over())
+            .flatten();
+        seat_view(seat, &Tsuitate::told_at(game, seat, n), over)
     }
 }

@@ -60,21 +60,21 @@ fn each_perspective_shows_what_it_knew() {
 fn the_timeline_steps_by_event_and_by_move_from_the_keyboard() {
     let mut h = study_sample("sample-berkeley.ron");
     h.press(egui::Key::ArrowRight);
-    assert_eq!(h.study().cursor, 1);
+    assert_eq!(h.study().cursor(), 1);
     h.press(egui::Key::ArrowDown);
-    let after_move = h.study().cursor;
+    let after_move = h.study().cursor();
     assert!(
         h.study().saved.log.events[after_move - 1].turn_ends,
         "stopped at the end of a move"
     );
     h.press(egui::Key::End);
-    assert_eq!(h.study().cursor, h.study().saved.log.events.len());
+    assert_eq!(h.study().cursor(), h.study().saved.log.events.len());
     h.press(egui::Key::Home);
-    assert_eq!(h.study().cursor, 0);
+    assert_eq!(h.study().cursor(), 0);
     h.click("Next move");
-    assert!(h.study().cursor > 0);
+    assert!(h.study().cursor() > 0);
     h.click("Start");
-    assert_eq!(h.study().cursor, 0);
+    assert_eq!(h.study().cursor(), 0);
 }
 
 #[test]
@@ -150,7 +150,7 @@ fn copy_fen_copies_only_what_the_perspective_may_see() {
             (Perspective::White, enemy_black),
             (Perspective::Black, enemy_white),
         ] {
-            h.study_mut().cursor = cursor;
+            h.study_mut().seek(cursor);
             h.study_mut().perspective = perspective;
             h.run();
             h.click("Copy FEN");
@@ -164,7 +164,7 @@ fn copy_fen_copies_only_what_the_perspective_may_see() {
         }
     }
     h.study_mut().perspective = Perspective::Referee;
-    h.study_mut().cursor = 0;
+    h.study_mut().seek(0);
     h.run();
     h.click("Copy FEN");
     let notice = h.study().notice.clone().expect("a notice");
@@ -260,7 +260,7 @@ fn a_study_opens_at_its_start_with_the_lists_at_their_start() {
     let mut h = study_sample("sample-berkeley.ron");
     let start = |h: &Gui| {
         let s = h.study();
-        assert_eq!(s.cursor, 0, "opened at event 0");
+        assert_eq!(s.cursor(), 0, "opened at event 0");
         // The first move is shown below the list's heading, not scrolled away above it.
         let (first, heading) = top_below(h, "Move 1 White", "Moves");
         assert!(

@@ -81,15 +81,15 @@ fn the_move_list_shows_the_real_moves_in_san_and_clicking_one_goes_there() {
     // SAN, not coordinates: the sample opens 1. a2a4 d7d5.
     assert!(labels.contains("Move 1 White a4"), "{labels:?}");
     h.click("Move 1 Black d5");
-    assert_eq!(h.study().cursor, 2, "after Black's first move");
+    assert_eq!(h.study().cursor(), 2, "after Black's first move");
     h.click("Move 1 White a4");
-    assert_eq!(h.study().cursor, 1, "after White's first move");
+    assert_eq!(h.study().cursor(), 1, "after White's first move");
     // Far down the list (scrolled there with the cursor): the entry goes to the end of its turn.
     let (i, san) = moves[moves.len() / 2].clone();
     h.study_mut().seek(i);
     h.run();
     h.click(&entry_label(&log, i, &san));
-    assert_eq!(h.study().cursor, i + 1);
+    assert_eq!(h.study().cursor(), i + 1);
 }
 
 #[test]
@@ -123,7 +123,7 @@ fn a_players_move_list_and_board_hold_only_what_it_knew() {
     assert!(labels.contains("Move 1 White a4"), "{labels:?}");
     // Clicking a hidden move goes to the end of Black's turn all the same.
     h.click(&format!("Move 1 Black {HIDDEN_MOVE}"));
-    assert_eq!(h.study().cursor, 2);
+    assert_eq!(h.study().cursor(), 2);
     // White's board never shows a black piece, and no other board is drawn.
     let len = log.events.len();
     for cursor in [0, 2, len / 3, len / 2, len] {
@@ -207,7 +207,7 @@ fn a_comment_is_saved_with_the_game_and_exported_in_pgn() {
     );
     h.get_by_label("Move 1 Black d5").click();
     h.run();
-    assert_eq!(h.state().screen.cursor, 2);
+    assert_eq!(h.state().screen.cursor(), 2);
     let note = "The centre at once, a classical idea";
     let field = h.get_by_label(COMMENT_LABEL);
     field.focus();

@@ -248,14 +248,19 @@ fn a_saved_game_is_studied_event_by_event_and_resumed_on_the_curtain() {
     let mut h = Gui::builder().study(&abandoned).build();
     assert!(has(&h, "Event 3 of 3"));
     assert!(has(&h, "Umpire's board 2b: Sente horse"));
-    h.click("« Start");
+    h.click("Start");
     assert!(has(&h, "Umpire's board 7g: Sente pawn"));
     assert!(has(&h, "Umpire's board 2b: Gote bishop"));
-    h.click("Forward ›");
+    h.click("Next event");
     assert!(has(&h, "Sente tried 7g7f. To both: Legal."));
     assert!(has(&h, "Umpire's board 7f: Sente pawn"));
     // Each seat's board in study is still that seat's own view.
     assert!(has(&h, "Gote's board 7f: empty"));
+    // By move: to the end of gote's reply, and back to the end of sente's first move.
+    h.click("Next move");
+    assert!(has(&h, "Event 2 of 3"));
+    h.click("Previous move");
+    assert!(has(&h, "Event 1 of 3"));
     // Opened to play, it resumes on the curtain of the side to move.
     let mut h = Gui::builder().file(&path).build();
     assert_eq!(screen(&h).stage, Stage::Curtain(Color::White));

@@ -302,11 +302,11 @@ fn study_counts_every_key_press() {
         .study(gui::sample("sample-berkeley.ron"))
         .build();
     assert!(h.study().saved.log.events.len() > 7);
-    assert_eq!(h.study().cursor, 0);
+    assert_eq!(h.study().cursor(), 0);
     presses_in_one_frame(&mut h, egui::Key::ArrowRight, 5);
-    assert_eq!(h.study().cursor, 5, "five presses, five steps");
+    assert_eq!(h.study().cursor(), 5, "five presses, five steps");
     presses_in_one_frame(&mut h, egui::Key::ArrowLeft, 3);
-    assert_eq!(h.study().cursor, 2);
+    assert_eq!(h.study().cursor(), 2);
 }
 
 #[test]

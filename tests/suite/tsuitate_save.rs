@@ -1,11 +1,14 @@
 //! Tsuitate saves and exports: a game saved and loaded is the same game (every seat's view too),
-//! a save is replayed event by event for study, a damaged or tampered save is refused with the
+//! a save is replayed event by event for study (the one replay every game has: each seat's view
+//! at every step from what it was told), a damaged or tampered save is refused with the
 //! reason, the chess loader and the tsuitate loader each tell the other's file, the protocol's
 //! `save` and `load`, and the CSA record (exact lines for a known game, and `kriegspiel csa`).
 
 use kriegspiel::protocol::{Paths, Session};
+use kriegspiel::replay::step::Replay;
 use kriegspiel::save::{LoadError, Meta};
 use kriegspiel::tsuitate::save::{self, TsuitateLoadError, TsuitateSave};
+use kriegspiel::tsuitate::seam::Tsuitate;
 use kriegspiel::tsuitate::{Item, Request, TsuitateGame, TsuitateRules, bots, csa};
 use serde_json::Value;
 use shogi_core::Color;
@@ -61,6 +64,82 @@ fn a_saved_game_loads_as_the_same_game_and_replays_event_by_event() {
             replay.apply(event.request.clone()).expect("replays");
         }
         assert_eq!(game.at(usize::MAX), game);
+    }
+}
+
+/// The one replay every game has ([`Replay`]) gives, for a tsuitate save, each seat's view at
+/// every step as the game kept it then (what study and export drew before), though it builds
+/// it only from the lines the seat perceived; the referee's game is the game as it was.
+#[test]
+fn the_one_replay_gives_each_seat_the_view_it_had_at_every_step() {
+    let (mut captures, mut fouls, mut ends) = (0, 0, 0);
+    for seed in 1..5 {
+        let game = bot_game(seed, 80);
+        let loaded = save::load_str(&TsuitateSave::of(&game, meta()).to_ron()).expect("loads");
+        let mut replay = Replay::<Tsuitate>::new(loaded.game);
+        let mut then = TsuitateGame::new(game.referee().rules());
+        for n in 0..=game.events().len() {
+            replay.seek(n);
+            assert_eq!(replay.cursor(), n);
+            for side in [Color::Black, Color::White] {
+                let view = replay.view(side);
+                assert_eq!(&view, then.seat(side), "seed {seed}: {side:?} after {n}");
+                captures += usize::from(view.lost_on.is_some());
+                ends += usize::from(view.over.is_some());
+            }
+            assert_eq!(
+                replay.truth(),
+                Some(&then),
+                "seed {seed}: the umpire after {n}"
+            );
+            if let Some(event) = game.events().get(n) {
+                let items = event.said.iter().map(|s| s.item);
+                fouls += items.filter(|i| matches!(i, Item::Illegal { .. })).count();
+                then.apply(event.request.clone()).expect("replays");
+            }
+        }
+        // Moves: to the end of each turn and back.
+        replay.seek(0);
+        replay.next_move();
+        let first = game
+            .events()
+            .iter()
+            .position(|e| e.said.iter().any(|s| s.item == Item::Legal));
+        assert_eq!(Some(replay.cursor()), first.map(|i| i + 1));
+        replay.previous_move();
+        assert_eq!(replay.cursor(), 0);
+    }
+    assert!(
+        captures > 0 && fouls > 0 && ends > 0,
+        "{captures} {fouls} {ends}"
+    );
+}
+
+/// At every step of the replay a seat's view holds its own pieces and hand only: never one of
+/// the opponent's pieces, never the opponent's hand.
+#[test]
+fn a_seat_view_at_any_step_holds_none_of_the_opponents_pieces() {
+    for seed in [2, 7] {
+        let mut replay = Replay::<Tsuitate>::new(bot_game(seed, 60));
+        for n in 0..=replay.len() {
+            replay.seek(n);
+            for side in [Color::Black, Color::White] {
+                let view = replay.view(side);
+                for sq in shogi_core::Square::all() {
+                    let piece = view.board.piece_at(sq);
+                    assert!(
+                        piece.is_none_or(|p| p.color() == side),
+                        "seed {seed}: {side:?} sees {piece:?} on {sq:?} after {n}"
+                    );
+                }
+                let theirs = view.board.hand_of_a_player(side.flip());
+                assert_eq!(
+                    theirs,
+                    shogi_core::Hand::new(),
+                    "{side:?}'s view of the other hand"
+                );
+            }
+        }
     }
 }
 

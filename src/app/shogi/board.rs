@@ -5,6 +5,7 @@
 //! given: a seat's board is handed the seat's own view, never the true position.
 
 use super::pieces::{Symbols, cell_rect, draw_piece, kind_name, side_name};
+use crate::tsuitate::SeatView;
 use egui::{Color32, FontId, Rect, Sense, Stroke, StrokeKind, Vec2, pos2};
 use shogi_core::{Color, Hand, PartialPosition, Piece, PieceKind, Square};
 
@@ -227,20 +228,21 @@ pub fn piece_words(piece: Option<Piece>) -> String {
     }
 }
 
-/// The umpire's board (the true position) beside Sente's and Gote's boards, each drawn from its
-/// seat's view only; returns a click on the umpire's board when `interactive`.
+/// The umpire's board `umpire` (the true position) beside Sente's and Gote's boards, each drawn
+/// from its seat's view only (`seats`); returns a click on the umpire's board when
+/// `interactive` (`selected`: what is selected there).
 pub fn three_boards(
     ui: &mut egui::Ui,
-    game: &crate::tsuitate::TsuitateGame,
-    selected: Option<Pick>,
+    umpire: &PartialPosition,
+    seats: [&SeatView; 2],
+    (selected, interactive): (Option<Pick>, bool),
     symbols: Symbols,
-    interactive: bool,
 ) -> Option<Pick> {
     let mut clicked = None;
     ui.horizontal_top(|ui| {
         clicked = BoardView {
             name: "Umpire's board",
-            position: game.referee().position(),
+            position: umpire,
             bottom: Color::Black,
             hands: true,
             hands_known: [true; 2],
@@ -252,8 +254,8 @@ pub fn three_boards(
         }
         .show(ui);
         ui.add_space(12.0);
-        for color in [Color::Black, Color::White] {
-            let seat = game.seat(color);
+        for seat in seats {
+            let color = seat.color;
             let name = format!("{}'s board", side_name(color));
             let mut known = [false; 2];
             known[hand_index(color)] = true;

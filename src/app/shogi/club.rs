@@ -6,6 +6,7 @@
 use super::words;
 use super::{TsuitateScreen, pieces::side_name};
 use crate::tsuitate::Request;
+use crate::tsuitate::game::SIDES;
 use egui::RichText;
 
 /// The console's words under the move field.
@@ -39,9 +40,13 @@ impl TsuitateScreen {
         let playing = self.game.referee().over().is_none().then_some(mover);
         let selected = self.selected;
         let interactive = playing.is_some() && self.promotion.is_none();
-        let game = &self.game;
-        let boards = ui
-            .scope(|ui| super::board::three_boards(ui, game, selected, self.symbols, interactive));
+        let (umpire, seats) = (
+            self.game.referee().position(),
+            SIDES.map(|c| self.game.seat(c)),
+        );
+        let pick = (selected, interactive);
+        let boards =
+            ui.scope(|ui| super::board::three_boards(ui, umpire, seats, pick, self.symbols));
         // The question over the umpire's board (the first), so no board moves.
         let at = boards.response.rect.min + egui::vec2(200.0, 200.0);
         self.promotion_question(ui.ctx(), at);

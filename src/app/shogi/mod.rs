@@ -22,7 +22,7 @@ mod versus;
 pub mod words;
 
 use crate::save::{Meta, Mode};
-use crate::tsuitate::game::heard_by;
+use crate::tsuitate::game::{SIDES, heard_by};
 use crate::tsuitate::save::GameAutosave;
 use crate::tsuitate::{Item, Request, Said, TsuitateGame};
 use board::Pick;
@@ -102,9 +102,8 @@ pub struct TsuitateScreen {
     saved: usize,
     /// When (the app's clock, seconds) the curtain card was first shown.
     curtain_since: Option<f64>,
-    /// Study: the events shown, and the game after them.
-    cursor: usize,
-    view: Option<(usize, TsuitateGame)>,
+    /// Study: the saved game stepped through (the one replay every game has).
+    replay: Option<crate::replay::step::Replay<crate::tsuitate::seam::Tsuitate>>,
     save_error: Option<String>,
     /// Against the computer: its seat.
     opponent: Option<versus::Opponent>,
@@ -140,8 +139,7 @@ impl TsuitateScreen {
             last_said: Vec::new(),
             last_request: None,
             curtain_since: None,
-            cursor: 0,
-            view: None,
+            replay: None,
             autosave: autosave.map(GameAutosave::new),
             saved: 0,
             save_error: None,
@@ -191,8 +189,10 @@ impl TsuitateScreen {
 
     /// A saved game to study, shown at its end.
     pub fn study(game: TsuitateGame, meta: Meta) -> TsuitateScreen {
+        let mut replay = crate::replay::step::Replay::new(game.clone());
+        replay.seek(replay.len());
         let mut screen = TsuitateScreen::new(game, meta, TsuitateMode::Study, None);
-        screen.cursor = screen.game.events().len();
+        screen.replay = Some(replay);
         screen
     }
 
@@ -417,8 +417,11 @@ impl TsuitateScreen {
         if self.net.is_some() {
             ui.label("The table revealed the whole game: the umpire's board and both seats'.");
         }
-        let game = &self.game;
-        board::three_boards(ui, game, None, self.symbols, false);
+        let (umpire, seats) = (
+            self.game.referee().position(),
+            SIDES.map(|c| self.game.seat(c)),
+        );
+        board::three_boards(ui, umpire, seats, (None, false), self.symbols);
         self.net_history(ui);
     }
 }

@@ -1,44 +1,27 @@
-//! Study of a saved tsuitate game: the umpire's board and both seats' boards after any event,
-//! stepped through one event at a time, with what was tried and what was said, and the whole
-//! game as the umpire's text ([`crate::tsuitate::replay`]).
+//! Study of a saved tsuitate game through the one replay every game has
+//! ([`crate::replay::step::Replay`]): the umpire's board and both seats' boards after any event
+//! (each seat's drawn from what it was told by then), stepped by event or by move with every
+//! game's step buttons, with what was tried and what was said, and the whole game as the umpire's text
+//! ([`crate::tsuitate::replay`]).
 
 use super::words;
 use super::{TsuitateScreen, pieces::side_name};
-use crate::tsuitate::{Request, TsuitateGame};
+use crate::tsuitate::Request;
+use crate::tsuitate::game::SIDES;
 use egui::RichText;
 
 impl TsuitateScreen {
-    /// The game after the first `cursor` events (rebuilt when the cursor moves).
-    fn studied(&mut self) -> &TsuitateGame {
-        let cursor = self.cursor;
-        if self.view.as_ref().is_none_or(|(at, _)| *at != cursor) {
-            self.view = Some((cursor, self.game.at(cursor)));
-        }
-        match &self.view {
-            Some((_, game)) => game,
-            None => &self.game,
-        }
-    }
-
     /// The study view: the step buttons, the event at the cursor, the three boards.
     pub(super) fn study_view(&mut self, ui: &mut egui::Ui) {
-        let total = self.game.events().len();
-        ui.horizontal(|ui| {
-            if ui.button("« Start").clicked() {
-                self.cursor = 0;
-            }
-            if ui.button("‹ Back").clicked() {
-                self.cursor = self.cursor.saturating_sub(1);
-            }
-            if ui.button("Forward ›").clicked() {
-                self.cursor = (self.cursor + 1).min(total);
-            }
-            if ui.button("End »").clicked() {
-                self.cursor = total;
-            }
-            ui.label(format!("Event {} of {total}", self.cursor));
-        });
-        let line = match self.cursor.checked_sub(1).map(|i| &self.game.events()[i]) {
+        let Some(replay) = self.replay.as_mut() else {
+            return;
+        };
+        ui.horizontal(|ui| crate::app::study::step_buttons(ui, replay, None));
+        let event = replay
+            .cursor()
+            .checked_sub(1)
+            .and_then(|i| replay.record().events().get(i));
+        let line = match event {
             None => "The start.".to_owned(),
             Some(event) => {
                 let what = match &event.request {
@@ -60,11 +43,20 @@ impl TsuitateScreen {
                 .max_height(220.0)
                 .show(ui, |ui| ui.monospace(text));
         });
-        let symbols = self.symbols;
-        let game = self.studied().clone();
-        if let Some(over) = game.referee().over() {
+        let seats = SIDES.map(|c| replay.view(c));
+        let Some(truth) = replay.truth() else {
+            return;
+        };
+        if let Some(over) = truth.referee().over() {
             ui.label(words::over_text(over));
         }
-        super::board::three_boards(ui, &game, None, symbols, false);
+        let umpire = truth.referee().position().clone();
+        super::board::three_boards(
+            ui,
+            &umpire,
+            [&seats[0], &seats[1]],
+            (None, false),
+            self.symbols,
+        );
     }
 }

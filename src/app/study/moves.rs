@@ -193,7 +193,7 @@ impl StudyScreen {
     pub(super) fn moves_panel(&mut self, ui: &mut egui::Ui, requests: &mut Vec<StudyRequest>) {
         ui.heading("Moves");
         let entries = self.move_entries().to_vec();
-        let cursor = self.cursor;
+        let cursor = self.cursor();
         let mut jump = None;
         let mut scrolled = false;
         let mut area = egui::ScrollArea::vertical()
@@ -271,7 +271,7 @@ impl StudyScreen {
         entries: &[MoveEntry],
         requests: &mut Vec<StudyRequest>,
     ) {
-        let cursor = self.cursor;
+        let cursor = self.cursor();
         ui.separator();
         // The box's accessible name is COMMENT_LABEL; this title says which point it is about.
         let point = match entries.iter().find(|e| e.holds(cursor)) {

@@ -79,7 +79,7 @@ impl StudyScreen {
         review
             .turns
             .iter()
-            .rposition(|t| t.first <= self.cursor && (t.first < self.cursor || t.first == 0))
+            .rposition(|t| t.first <= self.cursor() && (t.first < self.cursor() || t.first == 0))
             .unwrap_or(0)
     }
 

@@ -1,11 +1,57 @@
-//! The study screen's timeline: the step buttons and every event grouped by move, each clickable,
+//! The study screen's timeline: the step buttons (every game's: [`step_buttons`]) and every event grouped by move, each clickable,
 //! a player's perspective showing only its own requests and what it heard.
 
 use super::{StudyScreen, turns};
 use crate::replay::record::Notation;
 use crate::replay::request_text;
+use crate::replay::step::{Recorded, Replay};
 use crate::wording::{color_title, say_to};
 use egui::RichText;
+
+/// Every game's study: the buttons stepping `replay` by event and by move (each named for a
+/// screen reader: "Start", "Previous move", "Next event"…), the autoplay switch where the screen
+/// has one, and where the cursor stands.
+pub fn step_buttons<G: Recorded>(
+    ui: &mut egui::Ui,
+    replay: &mut Replay<G>,
+    autoplay: Option<&mut bool>,
+) {
+    let len = replay.len();
+    for (label, name) in [
+        ("|<", "Start"),
+        ("<<", "Previous move"),
+        ("<", "Previous event"),
+    ] {
+        let resp = ui.button(label);
+        resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, name));
+        if resp.clicked() {
+            match name {
+                "Start" => replay.seek(0),
+                "Previous move" => replay.previous_move(),
+                _ => replay.back(),
+            }
+        }
+    }
+    if let Some(autoplay) = autoplay {
+        let play = ui.button(if *autoplay { "Pause" } else { "Play" });
+        play.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, "Autoplay"));
+        if play.clicked() {
+            *autoplay = !*autoplay;
+        }
+    }
+    for (label, name) in [(">", "Next event"), (">>", "Next move"), (">|", "End")] {
+        let resp = ui.button(label);
+        resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, name));
+        if resp.clicked() {
+            match name {
+                "End" => replay.seek(len),
+                "Next move" => replay.next_move(),
+                _ => replay.forward(),
+            }
+        }
+    }
+    ui.label(format!("Event {} of {len}", replay.cursor()));
+}
 
 impl StudyScreen {
     /// The step buttons, then every event grouped by move.
@@ -16,37 +62,9 @@ impl StudyScreen {
 
     /// The buttons stepping by event and by move, autoplay and its speed.
     fn step_buttons(&mut self, ui: &mut egui::Ui) {
-        let len = self.len();
         ui.horizontal(|ui| {
-            for (label, name) in [("|<", "Start"), ("<<", "Previous move"), ("<", "Previous event")] {
-                let resp = ui.button(label);
-                resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, name));
-                if resp.clicked() {
-                    match name {
-                        "Start" => self.seek(0),
-                        "Previous move" => self.previous_move(),
-                        _ => self.seek(self.cursor.saturating_sub(1)),
-                    }
-                }
-            }
-            let play = ui.button(if self.autoplay { "Pause" } else { "Play" });
-            play.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, "Autoplay"));
-            if play.clicked() {
-                self.autoplay = !self.autoplay;
-            }
-            for (label, name) in [(">", "Next event"), (">>", "Next move"), (">|", "End")] {
-                let resp = ui.button(label);
-                resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, name));
-                if resp.clicked() {
-                    match name {
-                        "End" => self.seek(len),
-                        "Next move" => self.next_move(),
-                        _ => self.seek(self.cursor + 1),
-                    }
-                }
-            }
+            step_buttons(ui, &mut self.replay, Some(&mut self.autoplay));
             ui.add(egui::Slider::new(&mut self.speed, 0.5..=10.0).text("events/s"));
-            ui.label(format!("Event {} of {len}", self.cursor));
             ui.label(RichText::new("Keys: Left/Right event · Up/Down or Ctrl+Left/Right move · Home/End · Space autoplay · F flip").small());
         });
     }
@@ -71,7 +89,7 @@ impl StudyScreen {
             .id_salt("timeline");
         // At the start no event is selected: the list shows its beginning (its offset is kept
         // from the last game studied otherwise).
-        if self.cursor == 0 && self.scrolled_to != 0 {
+        if self.cursor() == 0 && self.scrolled_to != 0 {
             area = area.vertical_scroll_offset(0.0);
             scrolled = true;
         }
@@ -90,9 +108,9 @@ impl StudyScreen {
                         let Some(text) = self.event_text(i, mover, &san) else {
                             continue;
                         };
-                        let current = self.cursor == i + 1;
+                        let current = self.cursor() == i + 1;
                         let resp = ui.selectable_label(current, text);
-                        if current && self.scrolled_to != self.cursor {
+                        if current && self.scrolled_to != self.cursor() {
                             resp.scroll_to_me(Some(egui::Align::Center));
                             scrolled = true;
                         }
@@ -105,7 +123,7 @@ impl StudyScreen {
         });
         self.event_words = Some((key, san));
         if scrolled {
-            self.scrolled_to = self.cursor;
+            self.scrolled_to = self.cursor();
         }
         if let Some(n) = jump {
             self.seek(n);
