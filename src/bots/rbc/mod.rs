@@ -40,6 +40,9 @@
 mod deep;
 mod score;
 mod search;
+mod uci;
+
+pub use uci::Engine;
 
 use super::strong::time::Budget;
 use crate::announce::{Item, heard_by};
@@ -79,7 +82,13 @@ impl<'a> Table<'a> {
     /// The table over up to `effort.samples` worlds of `belief` drawn by weight (`None`: no
     /// world). With a deadline the worlds are scored in a random order until it stops them
     /// ([`Until::enough`]).
-    fn new(seat: &PlayerView, belief: &'a Belief, effort: &Effort, rng: &mut Rng) -> Option<Self> {
+    fn new(
+        seat: &PlayerView,
+        belief: &'a Belief,
+        effort: &Effort,
+        rng: &mut Rng,
+        engine: &mut Engine,
+    ) -> Option<Self> {
         let mut worlds = belief.sample(effort.samples, rng);
         if worlds.is_empty() {
             return None;
@@ -100,6 +109,7 @@ impl<'a> Table<'a> {
                 deadlines,
                 effort.max_depth,
                 deep::HEURISTIC,
+                Some(engine),
             );
             return Some(Table {
                 options,
@@ -168,9 +178,16 @@ impl<'a> Table<'a> {
     }
 }
 
-/// The sense square for `seat` (`None` only when the belief holds no world).
-pub fn sense(seat: &PlayerView, belief: &Belief, effort: &Effort, rng: &mut Rng) -> Option<Square> {
-    let table = Table::new(seat, belief, effort, rng)?;
+/// The sense square for `seat` (`None` only when the belief holds no world; searched:
+/// `engine` scoring the worlds when it can).
+pub fn sense(
+    seat: &PlayerView,
+    belief: &Belief,
+    effort: &Effort,
+    rng: &mut Rng,
+    engine: &mut Engine,
+) -> Option<Square> {
+    let table = Table::new(seat, belief, effort, rng, engine)?;
     let total: f32 = table.worlds.iter().map(|(_, n)| n).sum();
     let mut best: Option<(f64, Square)> = None;
     for centre in centres() {
@@ -228,14 +245,15 @@ fn window_key(board: &Board, window: Bitboard) -> u64 {
 }
 
 /// The bot's move: the attempt (or a pass) with the best expected score over the worlds of
-/// `belief` drawn by weight that `effort` allows.
+/// `belief` drawn by weight that `effort` allows (searched: `engine` scoring them when it can).
 pub fn choose_move(
     seat: &PlayerView,
     belief: &Belief,
     effort: &Effort,
     rng: &mut Rng,
+    engine: &mut Engine,
 ) -> Option<Request> {
-    let table = Table::new(seat, belief, effort, rng)?;
+    let table = Table::new(seat, belief, effort, rng, engine)?;
     let weighed = (!table.tells.is_empty())
         .then(|| deep::weighed(&table.worlds, &table.scores, &table.tells));
     let mut best: Option<(f32, Option<Attempt>)> = None;
