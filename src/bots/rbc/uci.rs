@@ -457,12 +457,16 @@ mod tests {
     use super::super::deep::{self, Deadlines};
     use crate::rules::Preset;
 
-    /// A fake engine: `body` run by `sh` from a file in the temporary folder.
+    /// A fake engine: `body` run by `sh` from a file in the temporary folder (removed once
+    /// the shell has started on it).
     fn fake(name: &str, body: &str) -> Engine {
         let path =
             std::env::temp_dir().join(format!("kriegspiel-uci-{}-{name}.sh", std::process::id()));
         std::fs::write(&path, body).unwrap();
-        Engine::with_command(Some(format!("sh {}", path.display())))
+        let mut engine = Engine::with_command(Some(format!("sh {}", path.display())));
+        let _ = engine.ready(Instant::now() + Duration::from_millis(300));
+        let _ = std::fs::remove_file(&path);
+        engine
     }
 
     const HELLO: &str = "uci) echo uciok;; isready) echo readyok;;";
