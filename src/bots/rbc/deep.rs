@@ -188,6 +188,9 @@ const ENGINE_COST: Duration = Duration::from_millis(4);
 /// The most time the engine is given for one world.
 const ENGINE_MAX: Duration = Duration::from_millis(400);
 
+/// Worlds, each with how many times it was drawn, and their options' scores.
+type Scored<'a> = (Vec<(&'a Referee, f32)>, Vec<Vec<f32>>);
+
 /// The worlds of a decision scored by the engine ([`super::uci`]).
 struct EnginePass<'o> {
     us: Color,
@@ -210,7 +213,7 @@ impl EnginePass<'_> {
         worlds: &[(&'a Referee, f32)],
         scores: &[Vec<f32>],
         fast: &[Vec<f32>],
-    ) -> Option<(Vec<(&'a Referee, f32)>, Vec<Vec<f32>>)> {
+    ) -> Option<Scored<'a>> {
         let Deadlines { soft, hard } = self.deadlines;
         let end = if self.close {
             soft + hard.saturating_duration_since(soft) / 2
@@ -226,17 +229,20 @@ impl EnginePass<'_> {
         if count == 0 {
             return None;
         }
-        let each = budget / u32::try_from(count).unwrap_or(u32::MAX);
-        let movetime = (each.saturating_sub(ENGINE_COST) * 4 / 5).clamp(ENGINE_MIN, ENGINE_MAX);
         let mut order: Vec<usize> = (0..worlds.len()).collect();
         order.sort_by(|a, b| worlds[*b].1.total_cmp(&worlds[*a].1));
         let mut kept = Vec::with_capacity(count);
         let mut rows = Vec::with_capacity(count);
         let mut failed = false;
-        for &w in order.iter().take(count) {
-            if Instant::now() >= hard {
+        for (i, &w) in order.iter().take(count).enumerate() {
+            let now = Instant::now();
+            if now >= hard {
                 break;
             }
+            // The time left shared by the worlds left: what one took too long, the next make up.
+            let left = u32::try_from(count - i).unwrap_or(u32::MAX);
+            let each = end.saturating_duration_since(now) / left;
+            let movetime = (each.saturating_sub(ENGINE_COST) * 4 / 5).clamp(ENGINE_MIN, ENGINE_MAX);
             let Ok(said) =
                 super::uci::world_scores(uci, worlds[w].0, self.options, self.us, movetime, hard)
             else {
