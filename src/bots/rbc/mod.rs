@@ -28,7 +28,10 @@
 //! up to [`deep::SEARCH_WORLDS`] worlds by a chess search ([`search`]: alpha-beta with
 //! quiescence, a captured king winning), one depth at a time over all the worlds while the budget
 //! allows, each score blended half and half with the faster play's below, and weighs each
-//! option by its mean and its worst over the worlds ([`deep`]).
+//! option by its mean and its worst over the worlds ([`deep`]). Where a UCI engine is found
+//! ([`uci`]: Stockfish, as TroutBot finds it), it scores the worlds instead, every legal move of
+//! each at once, the RBC terms (a king taken, a move into check) said first; the built-in
+//! search stands in for it wherever it cannot be asked or misbehaves.
 //!
 //! The score ([`score`]) is material, where the pieces stand (developed, central, the king at
 //! home behind its pawns), what the opponent may take next, an attack on its king, and, in
