@@ -32,7 +32,10 @@ output: games, wins-losses-draws as White and as Black, the score, and the time
 our engine took per decision (each request it answered: a sense or a move).
 
 Issue 59's matches (the strong bot on a clock searches every world, deeper with
-more time; run the release binary from a private copy, one build at a time):
+more time, each world scored by Stockfish when one is found as TroutBot finds it,
+which our engine inherits from this harness: STOCKFISH_EXECUTABLE; a wrapper
+script that runs it with `STOCKFISH_EXECUTABLE=` plays the built-in search alone;
+run the release binary from a private copy, one build at a time):
 
     flock /tmp/cargo.lock cargo build --release
     mkdir -p /tmp/clock-bin && cp target/release/kriegspiel /tmp/clock-bin/

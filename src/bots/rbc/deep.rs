@@ -17,6 +17,7 @@
 
 use super::score::{KING, score};
 use super::search::{Search, WIN};
+use super::uci::Engine;
 use crate::announce::{Item, heard_by};
 use crate::attempt::Attempt;
 use crate::referee::{Referee, Request};
@@ -58,6 +59,9 @@ pub(super) struct Searched<'a> {
     /// The depth of the last whole pass.
     #[cfg(test)]
     pub depth: u32,
+    /// How many worlds the engine scored.
+    #[cfg(test)]
+    pub by_engine: usize,
 }
 
 /// When a searched decision stops deepening.
@@ -71,7 +75,8 @@ pub(super) struct Deadlines {
 
 /// `options` (a pass when `None`) searched in `worlds` for `us`, deeper while `deadlines`
 /// allow, no deeper than `max_depth`; `heuristic`: the share of each score that is the faster
-/// play's.
+/// play's. With an `engine` ready, the worlds past the first pass are scored by it instead
+/// ([`engine_pass`]); the built-in search deepens when it is not, or fails.
 pub(super) fn search<'a>(
     mut worlds: Vec<(&'a Referee, f32)>,
     options: &[Option<Attempt>],
@@ -79,6 +84,7 @@ pub(super) fn search<'a>(
     deadlines: Deadlines,
     max_depth: u32,
     heuristic: f32,
+    engine: Option<&mut Engine>,
 ) -> Searched<'a> {
     let mut search = Search::new(None);
     let started = Instant::now();
@@ -112,8 +118,27 @@ pub(super) fn search<'a>(
     let tells = tells(&worlds, &heard, options.len());
     let mut depth = 1;
     let mut last = started.elapsed();
+    let mut by_engine = 0;
+    if let Some(engine) = engine
+        && max_depth > 1
+        && !decided(&worlds, &scores)
+    {
+        let close = close(&worlds, &scores, &tells);
+        let pass = EnginePass {
+            us,
+            options,
+            deadlines,
+            close,
+            heuristic,
+        };
+        if let Some((w, s)) = pass.run(engine, &worlds, &scores, &fast) {
+            by_engine = w.len();
+            worlds = w;
+            scores = s;
+        }
+    }
     let mut growth = FIRST_GROWTH;
-    while depth < max_depth.min(MAX_DEPTH) && !decided(&worlds, &scores) {
+    while by_engine == 0 && depth < max_depth.min(MAX_DEPTH) && !decided(&worlds, &scores) {
         let now = Instant::now();
         let next = now + last.mul_f64(growth);
         let close = close(&worlds, &scores, &tells);
@@ -148,6 +173,95 @@ pub(super) fn search<'a>(
         tells,
         #[cfg(test)]
         depth,
+        #[cfg(test)]
+        by_engine,
+    }
+}
+
+/// The least time the engine is given for one world.
+const ENGINE_MIN: Duration = Duration::from_millis(8);
+
+/// What asking the engine about one world costs beside its move time (the pipes, the
+/// position after a pass).
+const ENGINE_COST: Duration = Duration::from_millis(4);
+
+/// The most time the engine is given for one world.
+const ENGINE_MAX: Duration = Duration::from_millis(400);
+
+/// Worlds, each with how many times it was drawn, and their options' scores.
+type Scored<'a> = (Vec<(&'a Referee, f32)>, Vec<Vec<f32>>);
+
+/// The worlds of a decision scored by the engine ([`super::uci`]).
+struct EnginePass<'o> {
+    us: Color,
+    options: &'o [Option<Attempt>],
+    deadlines: Deadlines,
+    /// Whether the two best options are close after the first pass: the engine may then go
+    /// halfway to the hard deadline.
+    close: bool,
+    heuristic: f32,
+}
+
+impl EnginePass<'_> {
+    /// The worlds the engine scored (the heaviest first, as many as the budget gives each
+    /// [`ENGINE_MIN`]) and their scores, each blended with the faster play's `fast`; where the
+    /// engine does not say, the first pass's `scores`. `None` when the engine is not ready or
+    /// failed (then it is stopped), or there is no time for it.
+    fn run<'a>(
+        &self,
+        engine: &mut Engine,
+        worlds: &[(&'a Referee, f32)],
+        scores: &[Vec<f32>],
+        fast: &[Vec<f32>],
+    ) -> Option<Scored<'a>> {
+        let Deadlines { soft, hard } = self.deadlines;
+        let end = if self.close {
+            soft + hard.saturating_duration_since(soft) / 2
+        } else {
+            soft
+        };
+        let uci = engine.ready(end)?;
+        let budget = end.saturating_duration_since(Instant::now());
+        let each_min = ENGINE_MIN + ENGINE_MIN / 4 + ENGINE_COST;
+        let count = worlds
+            .len()
+            .min(usize::try_from(budget.as_nanos() / each_min.as_nanos()).unwrap_or(usize::MAX));
+        if count == 0 {
+            return None;
+        }
+        let mut order: Vec<usize> = (0..worlds.len()).collect();
+        order.sort_by(|a, b| worlds[*b].1.total_cmp(&worlds[*a].1));
+        let mut kept = Vec::with_capacity(count);
+        let mut rows = Vec::with_capacity(count);
+        let mut failed = false;
+        for (i, &w) in order.iter().take(count).enumerate() {
+            let now = Instant::now();
+            if now >= hard {
+                break;
+            }
+            // The time left shared by the worlds left: what one took too long, the next make up.
+            let left = u32::try_from(count - i).unwrap_or(u32::MAX);
+            let each = end.saturating_duration_since(now) / left;
+            let movetime = (each.saturating_sub(ENGINE_COST) * 4 / 5).clamp(ENGINE_MIN, ENGINE_MAX);
+            let Ok(said) =
+                super::uci::world_scores(uci, worlds[w].0, self.options, self.us, movetime, hard)
+            else {
+                failed = true;
+                break;
+            };
+            let row = said
+                .iter()
+                .enumerate()
+                .map(|(o, s)| s.map_or(scores[w][o], |s| blend(s, fast[w][o], self.heuristic)))
+                .collect();
+            kept.push(worlds[w]);
+            rows.push(row);
+        }
+        if failed {
+            engine.drop_engine();
+            return None;
+        }
+        (!kept.is_empty()).then_some((kept, rows))
     }
 }
 
@@ -301,7 +415,15 @@ mod tests {
         ] {
             let w = world(fen);
             let options = options(&w);
-            let searched = search(vec![(&w, 1.0)], &options, Color::White, far(), depth, 0.0);
+            let searched = search(
+                vec![(&w, 1.0)],
+                &options,
+                Color::White,
+                far(),
+                depth,
+                0.0,
+                None,
+            );
             assert_eq!(searched.depth, depth);
             let setup: shakmaty::Setup = fen.parse::<Fen>().unwrap().into_setup();
             let (plain, value) = Search::new(None).best_move(&setup, depth).unwrap();
@@ -334,7 +456,7 @@ mod tests {
             .iter()
             .position(|o| o.is_some_and(|m| m.to.to_string() == "c7"))
             .unwrap();
-        let one = search(vec![(&a, 1.0)], &options, Color::White, far(), 2, 0.0);
+        let one = search(vec![(&a, 1.0)], &options, Color::White, far(), 2, 0.0, None);
         let two = search(
             vec![(&a, 1.0), (&b, 1.0)],
             &options,
@@ -342,6 +464,7 @@ mod tests {
             far(),
             2,
             0.0,
+            None,
         );
         assert_eq!(best(&one, &options), options[fork]);
         let w = weighed(&two.worlds, &two.scores, &two.tells);
@@ -377,6 +500,7 @@ mod tests {
             past,
             8,
             HEURISTIC,
+            None,
         );
         assert_eq!((s.depth, s.worlds.len()), (1, 1));
         // A soft deadline passed and a hard one far: it deepens only while the best are close.
@@ -391,11 +515,20 @@ mod tests {
             soft_past,
             3,
             HEURISTIC,
+            None,
         );
         assert_eq!(s.worlds.len(), 1);
         assert!(s.depth <= 3);
         // With time, it goes as deep as it is allowed.
-        let s = search(vec![(&w, 1.0)], &options, Color::White, far(), 3, HEURISTIC);
+        let s = search(
+            vec![(&w, 1.0)],
+            &options,
+            Color::White,
+            far(),
+            3,
+            HEURISTIC,
+            None,
+        );
         assert_eq!(s.depth, 3);
     }
 }

@@ -28,7 +28,10 @@
 //! up to [`deep::SEARCH_WORLDS`] worlds by a chess search ([`search`]: alpha-beta with
 //! quiescence, a captured king winning), one depth at a time over all the worlds while the budget
 //! allows, each score blended half and half with the faster play's below, and weighs each
-//! option by its mean and its worst over the worlds ([`deep`]).
+//! option by its mean and its worst over the worlds ([`deep`]). Where a UCI engine is found
+//! ([`uci`]: Stockfish, as TroutBot finds it), it scores the worlds instead, every legal move of
+//! each at once, the RBC terms (a king taken, a move into check) said first; the built-in
+//! search stands in for it wherever it cannot be asked or misbehaves.
 //!
 //! The score ([`score`]) is material, where the pieces stand (developed, central, the king at
 //! home behind its pawns), what the opponent may take next, an attack on its king, and, in
@@ -40,6 +43,9 @@
 mod deep;
 mod score;
 mod search;
+mod uci;
+
+pub use uci::Engine;
 
 use super::strong::time::Budget;
 use crate::announce::{Item, heard_by};
@@ -79,7 +85,13 @@ impl<'a> Table<'a> {
     /// The table over up to `effort.samples` worlds of `belief` drawn by weight (`None`: no
     /// world). With a deadline the worlds are scored in a random order until it stops them
     /// ([`Until::enough`]).
-    fn new(seat: &PlayerView, belief: &'a Belief, effort: &Effort, rng: &mut Rng) -> Option<Self> {
+    fn new(
+        seat: &PlayerView,
+        belief: &'a Belief,
+        effort: &Effort,
+        rng: &mut Rng,
+        engine: &mut Engine,
+    ) -> Option<Self> {
         let mut worlds = belief.sample(effort.samples, rng);
         if worlds.is_empty() {
             return None;
@@ -100,6 +112,7 @@ impl<'a> Table<'a> {
                 deadlines,
                 effort.max_depth,
                 deep::HEURISTIC,
+                Some(engine),
             );
             return Some(Table {
                 options,
@@ -168,9 +181,16 @@ impl<'a> Table<'a> {
     }
 }
 
-/// The sense square for `seat` (`None` only when the belief holds no world).
-pub fn sense(seat: &PlayerView, belief: &Belief, effort: &Effort, rng: &mut Rng) -> Option<Square> {
-    let table = Table::new(seat, belief, effort, rng)?;
+/// The sense square for `seat` (`None` only when the belief holds no world; searched:
+/// `engine` scoring the worlds when it can).
+pub fn sense(
+    seat: &PlayerView,
+    belief: &Belief,
+    effort: &Effort,
+    rng: &mut Rng,
+    engine: &mut Engine,
+) -> Option<Square> {
+    let table = Table::new(seat, belief, effort, rng, engine)?;
     let total: f32 = table.worlds.iter().map(|(_, n)| n).sum();
     let mut best: Option<(f64, Square)> = None;
     for centre in centres() {
@@ -228,14 +248,15 @@ fn window_key(board: &Board, window: Bitboard) -> u64 {
 }
 
 /// The bot's move: the attempt (or a pass) with the best expected score over the worlds of
-/// `belief` drawn by weight that `effort` allows.
+/// `belief` drawn by weight that `effort` allows (searched: `engine` scoring them when it can).
 pub fn choose_move(
     seat: &PlayerView,
     belief: &Belief,
     effort: &Effort,
     rng: &mut Rng,
+    engine: &mut Engine,
 ) -> Option<Request> {
-    let table = Table::new(seat, belief, effort, rng)?;
+    let table = Table::new(seat, belief, effort, rng, engine)?;
     let weighed = (!table.tells.is_empty())
         .then(|| deep::weighed(&table.worlds, &table.scores, &table.tells));
     let mut best: Option<(f32, Option<Attempt>)> = None;

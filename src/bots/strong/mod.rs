@@ -107,6 +107,8 @@ pub struct StrongBot {
     seen: std::collections::HashMap<u64, u32>,
     /// The move number whose arrangement was last counted.
     counted: u32,
+    /// The UCI engine scoring RBC's searched worlds (started at the first, if one is found).
+    engine: super::rbc::Engine,
 }
 
 impl StrongBot {
@@ -125,6 +127,7 @@ impl StrongBot {
             pace: Pace::new(DEFAULT_THINK_MS as f64 / SAMPLES as f64, SAMPLES),
             seen: std::collections::HashMap::new(),
             counted: 0,
+            engine: super::rbc::Engine::default(),
         }
     }
 
@@ -227,13 +230,14 @@ impl Bot for StrongBot {
             };
             let belief = self.belief.as_ref()?;
             return if seat.sensed {
-                super::rbc::choose_move(seat, belief, &effort, &mut self.rng)
+                super::rbc::choose_move(seat, belief, &effort, &mut self.rng, &mut self.engine)
             } else {
                 Some(Request::Sense(super::rbc::sense(
                     seat,
                     belief,
                     &effort,
                     &mut self.rng,
+                    &mut self.engine,
                 )))
             }
             .or_else(|| self.fallback.next(seat));
