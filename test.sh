@@ -2,12 +2,13 @@
 # Runs every check CI runs: formatting, clippy and the whole test suite.
 # On a fresh Debian machine it first installs the system packages the tests need (Mesa's software
 # renderer for the GUI snapshot tests, Xvfb for the window test, desktop-file-utils to validate
-# the desktop entry) with apt-get, when they are missing. Building needs none: the program loads
-# its system libraries (the window's, ALSA's for the sounds) at run time.
+# the desktop entry, Stockfish for the RBC engine's evaluator test) with apt-get, when they are
+# missing. Building needs none: the program loads its system libraries (the window's, ALSA's for
+# the sounds) at run time.
 set -euo pipefail
 cd "$(dirname "$0")"
 
-packages=(libasound2 libegl1 libegl-mesa0 libgl1-mesa-dri libxkbcommon0 xvfb xdotool imagemagick desktop-file-utils)
+packages=(libasound2 libegl1 libegl-mesa0 libgl1-mesa-dri libxkbcommon0 xvfb xdotool imagemagick desktop-file-utils stockfish)
 missing=()
 if command -v dpkg >/dev/null 2>&1; then
     for p in "${packages[@]}"; do
