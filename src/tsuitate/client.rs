@@ -12,7 +12,6 @@ use crate::seat::link::Connection;
 use crate::seat::play::{SeatBot, next_line, play, say_hello};
 use crate::seat::serve::ServeError;
 use crate::tsuitate::bots::TsuitateBot;
-use crate::tsuitate::save::SavedRequest;
 use crate::tsuitate::seam::Tsuitate;
 use crate::tsuitate::wire::{FromSeat, WireRules, WireState, is_tsuitate_welcome};
 use crate::tsuitate::{Over, SeatView};
@@ -41,18 +40,19 @@ impl GameSeat<Tsuitate> {
         self.state.as_ref().and_then(WireState::over)
     }
 
-    /// The seat's side of the screen, rebuilt from its start and record alone.
-    pub fn view(&self) -> Option<SeatView> {
-        let (color, told) = (self.seat()?, self.told()?);
-        let mut view = SeatView::new(color, &told.start, &told.opening);
-        for line in &told.record {
-            match &line.request {
-                Some(SavedRequest::Try { usi }) => view.update(color, usi, &line.items, None),
-                Some(_) => view.heard.extend_from_slice(&line.items),
-                None => view.update(color.flip(), "", &line.items, None),
+    /// The seat's side of the screen, from its start and record alone: kept, and extended
+    /// with the lines heard since it was last asked for.
+    pub fn view(&mut self) -> Option<&SeatView> {
+        let over = self.over();
+        let color = self.seat()?;
+        let view = self.cached_view(|told| {
+            let mut view = SeatView::new(color, &told.start, &told.opening);
+            for line in &told.record {
+                super::seam::fold(&mut view, line);
             }
-        }
-        view.over = self.over();
+            view
+        })?;
+        view.over = over;
         Some(view)
     }
 }
@@ -94,7 +94,7 @@ impl SeatBot<TsuitateSeatState> for ShogiSeat<'_> {
             return None;
         }
         let attempt = match state.view() {
-            Some(view) if !give_up => self.0.next(&view),
+            Some(view) if !give_up => self.0.next(view),
             _ => None,
         };
         Some(attempt.map_or(FromSeat::Resign, FromSeat::Try).line())

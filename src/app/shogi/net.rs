@@ -18,6 +18,7 @@ use crate::tsuitate::wire::FromSeat;
 use crate::tsuitate::{Item, Over, TsuitateGame, TsuitateRules};
 use egui::RichText;
 use shogi_core::{Color, PartialPosition};
+use std::borrow::Cow;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -130,18 +131,13 @@ impl TsuitateScreen {
     pub(super) fn shown(&self, color: Color) -> Shown {
         if let Some(net) = &self.net {
             let seat = &net.seat;
+            let view = seat.view();
             return Shown {
-                view: seat.view().clone(),
+                board: view.board.clone(),
+                lost_on: view.lost_on,
                 to_move: seat.to_move(),
                 may_act: seat.to_act(),
                 fouls: (seat.fouls(), seat.foul_limit()),
-                history: match seat.history() {
-                    lines if lines.is_empty() => vec![format!(
-                        "Nothing yet: {} moves first.",
-                        side_name(seat.view().board.side_to_move())
-                    )],
-                    lines => lines,
-                },
                 news: seat.news(),
                 refused: self
                     .refused
@@ -151,7 +147,7 @@ impl TsuitateScreen {
             };
         }
         let referee = self.game.referee();
-        let view = self.game.seat(color).clone();
+        let view = self.game.seat(color);
         let moved = self
             .game
             .events()
@@ -159,12 +155,27 @@ impl TsuitateScreen {
             .any(|e| e.by == color && e.said.iter().any(|s| s.item == Item::Legal));
         Shown {
             may_act: view.to_move(),
-            view,
+            board: view.board.clone(),
+            lost_on: view.lost_on,
             to_move: referee.to_move(),
             fouls: (referee.fouls(color), referee.rules().fouls),
-            history: crate::tsuitate::history::seat_history(&self.game, color),
             news: (self.news[index(color)].clone(), moved),
             refused: self.refused.clone(),
+        }
+    }
+
+    /// `color`'s history, turn by turn: a network seat's as kept from its record (nothing
+    /// rebuilt to draw it), a local seat's from the game.
+    pub(super) fn history_of(&self, color: Color) -> Cow<'_, [String]> {
+        let Some(net) = &self.net else {
+            return Cow::Owned(crate::tsuitate::history::seat_history(&self.game, color));
+        };
+        match net.seat.history() {
+            [] => Cow::Owned(vec![format!(
+                "Nothing yet: {} moves first.",
+                side_name(net.seat.view().board.side_to_move())
+            )]),
+            lines => Cow::Borrowed(lines),
         }
     }
 
@@ -176,7 +187,7 @@ impl TsuitateScreen {
         ui.add_space(8.0);
         ui.label(RichText::new("Your history").strong());
         let lines = net.seat.history();
-        crate::app::logs::panel(ui, ("tsuitate-net-history", 0), 160.0, &lines);
+        crate::app::logs::panel(ui, ("tsuitate-net-history", 0), 160.0, lines);
     }
 
     /// A network seat's screen: where it plays and who is there (the address and code to give
