@@ -2,10 +2,14 @@
 //! can refuse another game's save by name; the rest of what a game answers is in the games'
 //! registry ([`crate::games`]).
 
-/// A game the program plays.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+/// A game the program plays (written by its [`GameKind::id`]).
+#[derive(
+    Copy, Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum GameKind {
     /// The chess family: every Kriegspiel rule set (`src/referee`, `src/log`, `src/save`).
+    #[default]
     Chess,
     /// Tsuitate shogi, 衝立将棋 (`src/tsuitate`).
     Tsuitate,

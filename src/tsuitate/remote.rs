@@ -205,6 +205,7 @@ impl RemoteSeat {
             address: self.address.clone(),
             token: self.hello.token.clone()?,
             seat: super::table::slot(self.color),
+            game: crate::games::GameKind::Tsuitate,
         })
     }
 

@@ -9,16 +9,20 @@
 
 use super::seat::Shown;
 use super::{Request, Stage, TsuitateMode, TsuitateScreen, pieces::side_name};
-use crate::save::Meta;
+use crate::app::leaving::Kept;
+use crate::save::{Meta, Seating};
+use crate::seat::remote::Ticket;
 use crate::seat::serve::Hosted;
 use crate::tsuitate::referee::index;
 use crate::tsuitate::remote::RemoteSeat;
+use crate::tsuitate::save::GameAutosave;
 use crate::tsuitate::table::TsuitateHost;
 use crate::tsuitate::wire::FromSeat;
 use crate::tsuitate::{Item, Over, TsuitateGame, TsuitateRules};
 use egui::RichText;
 use shogi_core::{Color, PartialPosition};
 use std::borrow::Cow;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -28,6 +32,9 @@ pub struct NetSeat {
     pub seat: RemoteSeat,
     /// This app's own table (kept running while the screen is open), when it hosts.
     pub hosting: Option<Arc<Hosted<TsuitateHost>>>,
+    /// Where the game is kept once revealed (a seat at another machine's table: the host's
+    /// machine keeps its own).
+    pub keep: Option<PathBuf>,
 }
 
 impl TsuitateScreen {
@@ -56,13 +63,61 @@ impl TsuitateScreen {
         let game = TsuitateGame::new(rules);
         let mut screen = TsuitateScreen::new(game, meta, TsuitateMode::Network(color), None);
         screen.stage = Stage::Open(color);
-        screen.net = Some(NetSeat { seat, hosting });
+        screen.net = Some(NetSeat {
+            seat,
+            hosting,
+            keep: None,
+        });
         screen
     }
 
     /// The network seat, if this screen plays one.
     pub fn network_seat(&self) -> Option<&RemoteSeat> {
         self.net.as_ref().map(|n| &n.seat)
+    }
+
+    /// What takes this seat back from another run of the app: a seat at another machine's
+    /// table only (this app's own table ends with the app), until its game is over.
+    pub fn ticket(&self) -> Option<Ticket> {
+        let net = self.net.as_ref().filter(|n| n.hosting.is_none())?;
+        net.seat.ticket().filter(|_| net.seat.over().is_none())
+    }
+
+    /// Keeps the whole game in `path` (a new save) once the table reveals it, for a seat at
+    /// another machine's table (a hosted game is kept by this app's own table already).
+    pub fn keep_revealed_in(&mut self, path: PathBuf) {
+        if let Some(net) = self.net.as_mut().filter(|n| n.hosting.is_none()) {
+            net.keep = Some(path);
+        }
+    }
+
+    /// Whether this is a seat at another machine's table whose game is over (nothing is
+    /// left to rejoin).
+    pub fn joined_over(&self) -> bool {
+        self.net
+            .as_ref()
+            .is_some_and(|n| n.hosting.is_none() && n.seat.over().is_some())
+    }
+
+    /// Where a network game in progress is kept, as the question before leaving it says
+    /// (`None`: not a network game, or over).
+    pub fn leaving(&self) -> Option<Kept<'static>> {
+        let net = self.net.as_ref().filter(|n| n.seat.over().is_none())?;
+        Some(match net.hosting {
+            // Its save is played on here, not hosted again.
+            Some(_) => Kept::Hosting {
+                hosted_again: false,
+            },
+            None => Kept::Seat {
+                rejoin: self.ticket().is_some(),
+            },
+        })
+    }
+
+    /// Where the revealed game was kept, once it was.
+    pub fn kept_in(&self) -> Option<&Path> {
+        self.net.as_ref()?;
+        self.autosave.as_ref().map(|a| a.path())
     }
 
     /// This app's own table, when it hosts this network game.
@@ -87,6 +142,16 @@ impl TsuitateScreen {
                 self.meta = save.meta.clone();
             }
             self.stage = Stage::Over;
+            if let Some(path) = net.keep.take() {
+                // Kept as this machine holds it: a seat at another machine's table.
+                self.meta.seating = net.seat.ticket().map(|t| Seating::Seat {
+                    color: t.seat,
+                    address: t.address,
+                    token: t.token,
+                });
+                self.autosave = Some(GameAutosave::new(path));
+                self.snapshot();
+            }
         }
     }
 
@@ -185,6 +250,9 @@ impl TsuitateScreen {
             return;
         };
         ui.add_space(8.0);
+        if let Some(path) = self.kept_in() {
+            ui.label(format!("The game is kept in {}.", path.display()));
+        }
         ui.label(RichText::new("Your history").strong());
         let lines = net.seat.history();
         crate::app::logs::panel(ui, ("tsuitate-net-history", 0), 160.0, lines);
