@@ -102,6 +102,8 @@ pub struct RemoteSeat {
     fouls: u8,
     /// The record lines taken into `history` and `fouls`.
     folded: usize,
+    /// Record lines taken into the history in all (a measure of the work done).
+    history_work: usize,
     pending: Option<Pending>,
     redial: Redial,
     cut_off: Option<CutOff>,
@@ -167,6 +169,7 @@ impl RemoteSeat {
             history: History::new(color),
             fouls: 0,
             folded: 0,
+            history_work: 0,
             pending: None,
             redial: Redial::new(address),
             cut_off: None,
@@ -304,9 +307,9 @@ impl RemoteSeat {
         self.history.lines()
     }
 
-    /// Record lines taken into the history so far (each once, however often it is shown).
+    /// Record lines taken into the history in all: each once, however often it is shown.
     pub fn history_work(&self) -> usize {
-        self.folded
+        self.history_work
     }
 
     /// Sends `request` (an attempt, a resignation, a draw offer): refused here, in words, when
@@ -432,6 +435,7 @@ impl RemoteSeat {
             self.fouls = fouls.unwrap_or(self.fouls);
         }
         self.folded += new.len();
+        self.history_work += new.len();
         if self.revealed.is_none()
             && let Some(save) = &self.state.reveal
         {
