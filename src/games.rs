@@ -338,6 +338,18 @@ impl GameKind {
         }
     }
 
+    /// The name of the seat at a door's `slot` ("White"; tsuitate's "Sente" at Black's slot).
+    pub fn seat_title(self, slot: shakmaty::Color) -> &'static str {
+        match self {
+            GameKind::Chess => slot.fold_wb("White", "Black"),
+            GameKind::Tsuitate => {
+                use crate::seat::game::Game;
+                let side = crate::tsuitate::seam::Tsuitate::side(slot);
+                crate::tsuitate::words::side_name(side)
+            }
+        }
+    }
+
     /// Why the app cannot take the host's own seat at this game's table (`None`: it can).
     pub fn no_app_seat(self) -> Option<&'static str> {
         match self {

@@ -233,6 +233,7 @@ fn decide(
             address,
             token,
             seat: color,
+            game: crate::games::GameKind::Chess,
         }),
         // A network game's save made elsewhere (an import names no seating): played here.
         seating => Opening::Local {

@@ -55,10 +55,14 @@ pub mod worlds;
 /// can refuse another game's save by name without depending on the games' registry
 /// ([`crate::games`], which answers the rest of what a game is and re-exports it).
 pub mod kind {
-    /// A game the program plays.
-    #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+    /// A game the program plays (written by its [`GameKind::id`]).
+    #[derive(
+        Copy, Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+    )]
+    #[serde(rename_all = "snake_case")]
     pub enum GameKind {
         /// The chess family: every Kriegspiel rule set (`src/referee`, `src/log`, `src/save`).
+        #[default]
         Chess,
         /// Tsuitate shogi, 衝立将棋 (`src/tsuitate`).
         Tsuitate,

@@ -75,13 +75,24 @@ impl KriegspielApp {
                         }
                         asked.next = Some(Screen::Play(play));
                     }
-                    network::NetworkAction::Game(screen) => asked.next = Some(screen),
+                    network::NetworkAction::Game(mut screen) => {
+                        let keep = self.new_autosave();
+                        if let Some(ticket) = super::games::joined(&mut screen, keep) {
+                            self.settings.rejoin = Some(ticket);
+                        }
+                        asked.next = Some(screen);
+                    }
                 }
             }
             Screen::Study(_) => self.study_frame(ui, &mut asked),
             Screen::Library(_) => self.library_frame(ui, &mut asked),
             // Another game's screen ([`super::games`]).
-            other => closed = super::games::show(other, ui),
+            other => {
+                closed = super::games::show(other, ui);
+                if super::games::joined_over(other) {
+                    self.settings.rejoin = None; // nothing left to rejoin
+                }
+            }
         }
         if closed {
             // Autosaved: the start screen lists it.

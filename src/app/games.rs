@@ -5,6 +5,7 @@
 //! seat taken from the network screen. Outside this file and the games' own screens, the app
 //! names no game: it asks here.
 
+use super::leaving::Kept;
 use super::newgame::NewMode;
 use super::play::MessageKind;
 use super::shogi::{TsuitateAction, TsuitateMode, TsuitateScreen};
@@ -14,6 +15,7 @@ use crate::games::{GameKind, OtherGame};
 use crate::gate::FinishedOther;
 use crate::save::Seating;
 use crate::seat::Hello;
+use crate::seat::remote::Ticket;
 use crate::seat::serve::{Hosted, ServeError};
 use crate::tsuitate::table::TsuitateHost;
 use egui::{Color32, Rect, Stroke, pos2, vec2};
@@ -108,6 +110,32 @@ pub(super) fn show(screen: &mut Screen, ui: &mut egui::Ui) -> bool {
         }
         _ => false,
     }
+}
+
+/// Another game's network seat just opened: a seat at another machine's table keeps its
+/// revealed game in `keep` (a new save), and is rejoined with the ticket returned.
+pub(super) fn joined(screen: &mut Screen, keep: PathBuf) -> Option<Ticket> {
+    match screen {
+        Screen::Tsuitate(t) => {
+            t.keep_revealed_in(keep);
+            t.ticket()
+        }
+        _ => None,
+    }
+}
+
+/// Where another game's game in progress on `screen` is kept, when leaving it asks first
+/// (its network seats: [`super::leaving`]).
+pub(super) fn in_progress(screen: &Screen) -> Option<Kept<'static>> {
+    match screen {
+        Screen::Tsuitate(t) => t.leaving(),
+        _ => None,
+    }
+}
+
+/// Whether another game's screen is a seat at another machine's table whose game is over.
+pub(super) fn joined_over(screen: &Screen) -> bool {
+    matches!(screen, Screen::Tsuitate(t) if t.joined_over())
 }
 
 /// What every frame needs of the games' screens (their fonts).

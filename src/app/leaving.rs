@@ -6,6 +6,7 @@ use super::play::{PlayMode, PlayScreen};
 use super::{KriegspielApp, Screen};
 use crate::wording::color_title;
 use egui::RichText;
+use std::path::Path;
 
 /// Where the person asked to go from a game in progress.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -22,8 +23,7 @@ const APP: &str = "Kriegspiel";
 impl KriegspielApp {
     /// Goes to `to`, or first asks, when a game is in progress on screen.
     pub(super) fn leave(&mut self, to: Leave) {
-        let in_progress = matches!(&self.screen, Screen::Play(p) if p.facts().over.is_none());
-        if in_progress {
+        if self.in_progress().is_some() {
             self.leaving = Some(to);
         } else {
             self.go(to);
@@ -45,16 +45,26 @@ impl KriegspielApp {
         }
     }
 
+    /// Where the game in progress on screen is kept (`None`: no game in progress to ask
+    /// about): a chess-family game's, or another game's network seat's
+    /// ([`super::games::in_progress`]).
+    fn in_progress(&self) -> Option<Kept<'_>> {
+        match &self.screen {
+            Screen::Play(p) if p.facts().over.is_none() => Some(where_saved(p)),
+            other => super::games::in_progress(other),
+        }
+    }
+
     /// The question before a game in progress is left: where it is saved, leave or stay.
     pub(super) fn leaving_dialog(&mut self, ctx: &egui::Context) {
         let Some(to) = self.leaving else {
             return;
         };
-        let Screen::Play(play) = &self.screen else {
+        let Some(kept) = self.in_progress() else {
             self.leaving = None;
             return;
         };
-        let text = where_saved(play);
+        let text = kept.words();
         let go = match to {
             Leave::New => "Leave it for a new game",
             Leave::Start => "Leave it for the start screen",
@@ -103,31 +113,78 @@ impl KriegspielApp {
     }
 }
 
-/// Where a game in progress is kept, and how to come back to it.
-fn where_saved(play: &PlayScreen) -> String {
+/// Where a game in progress is kept, as the question before leaving it says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Kept<'a> {
+    /// Autosaved move by move to this file (the last autosave's error, if it failed).
+    Autosaved(&'a Path, Option<&'a str>),
+    /// This machine hosts the network game (its table autosaves in the saves folder);
+    /// `hosted_again`: resuming the save hosts it again for the other player to rejoin.
+    Hosting {
+        /// Whether Resume hosts the game again.
+        hosted_again: bool,
+    },
+    /// A seat at another machine's table, which keeps the game; `rejoin`: the start screen
+    /// offers to take the seat back.
+    Seat {
+        /// Whether the start screen offers to rejoin.
+        rejoin: bool,
+    },
+    /// Nowhere: leaving ends it.
+    Nowhere,
+}
+
+impl Kept<'_> {
+    /// Where the game is kept, and how to come back to it, in words.
+    pub fn words(&self) -> String {
+        match self {
+            Kept::Autosaved(path, None) => format!(
+                "It is saved automatically, move by move, to {}. To play on later, choose Resume \
+                 unfinished game on the start screen, or open that file.",
+                path.display()
+            ),
+            Kept::Autosaved(path, Some(e)) => format!(
+                "The last automatic save to {} failed ({e}): save the game with Save as first, \
+                 or what was played since is lost.",
+                path.display()
+            ),
+            Kept::Hosting { hosted_again } => {
+                let again = if *hosted_again {
+                    ": Resume unfinished game hosts it again on the same port, and the other \
+                     player rejoins."
+                } else {
+                    "."
+                };
+                format!(
+                    "You host this network game: leaving closes the table for both players. \
+                     The game stays saved in the saves folder{again}"
+                )
+            }
+            Kept::Seat { rejoin: true } => "This is a network game: leaving gives up your seat \
+                 at the table for now (the host's machine keeps the game); the start screen \
+                 offers to rejoin it."
+                .to_owned(),
+            Kept::Seat { rejoin: false } => "This is a network game: leaving gives up your seat \
+                 at the table (the host's machine keeps the game)."
+                .to_owned(),
+            Kept::Nowhere => "This game is not saved anywhere: leaving ends it.".to_owned(),
+        }
+    }
+}
+
+/// Where a chess-family game in progress is kept.
+fn where_saved(play: &PlayScreen) -> Kept<'_> {
     let record = play.table.record();
     match (
         record.and_then(|r| r.autosave_path()),
         record.and_then(|r| r.autosave_error()),
     ) {
-        (Some(path), None) => format!(
-            "It is saved automatically, move by move, to {}. To play on later, choose Resume \
-             unfinished game on the start screen, or open that file.",
-            path.display()
-        ),
-        (Some(path), Some(e)) => format!(
-            "The last automatic save to {} failed ({e}): save the game with Save as first, or \
-             what was played since is lost.",
-            path.display()
-        ),
-        (None, _) if play.hosting.is_some() => "You host this network game: leaving closes the \
-             table for both players. The game stays saved in the saves folder: Resume unfinished \
-             game hosts it again on the same port, and the other player rejoins."
-            .to_owned(),
-        (None, _) if play.table.truth().is_none() => "This is a network game: leaving gives up \
-             your seat at the table (the host's machine keeps the game)."
-            .to_owned(),
-        (None, _) => "This game is not saved anywhere: leaving ends it.".to_owned(),
+        (Some(path), error) => Kept::Autosaved(path, error),
+        (None, _) if play.hosting.is_some() => Kept::Hosting { hosted_again: true },
+        (None, _) if play.table.truth().is_none() => Kept::Seat {
+            rejoin: play.ticket.is_some(),
+        },
+        (None, _) => Kept::Nowhere,
     }
 }
 

@@ -202,8 +202,12 @@ pub(super) fn start_screen(
             |ui| {
                 ui.add_space(8.0);
                 if let Some(ticket) = rejoin {
-                    let seat = ticket.seat.fold_wb("White", "Black");
-                    let text = format!("Rejoin the game at {} (you play {seat})", ticket.address);
+                    let seat = ticket.game.seat_title(ticket.seat);
+                    let game = match ticket.game {
+                        crate::games::GameKind::Chess => "the game".to_owned(),
+                        other => format!("the {} game", other.name()),
+                    };
+                    let text = format!("Rejoin {game} at {} (you play {seat})", ticket.address);
                     let button = egui::Button::new(egui::RichText::new(text).size(theme::TEXT_LARGE));
                     if ui.add(button.wrap()).clicked() {
                         action = Some(StartAction::Rejoin(ticket.clone()));

@@ -99,8 +99,14 @@ pub struct GameSeat<G: Game> {
     /// Refusals not yet read by the caller (the last [`KEPT_ERRORS`]: a table can send any
     /// number).
     pub errors: Vec<String>,
-    /// The view, rebuilt when the record changes.
+    /// The view, kept up to date when it is asked for: extended with the record's new lines
+    /// where the game can ([`Game::extend_view`]), else rebuilt.
     view: Option<G::View>,
+    /// The record lines the kept view holds.
+    viewed: usize,
+    /// Record lines taken into views so far (a measure of the work: each line once when the
+    /// view is extended, the whole record on each rebuild).
+    view_work: usize,
 }
 
 impl<G: Game> Default for GameSeat<G> {
@@ -113,6 +119,8 @@ impl<G: Game> Default for GameSeat<G> {
             reveal: None,
             errors: Vec::new(),
             view: None,
+            viewed: 0,
+            view_work: 0,
         }
     }
 }
@@ -127,6 +135,8 @@ impl<G: Game> Clone for GameSeat<G> {
             reveal: self.reveal.clone(),
             errors: self.errors.clone(),
             view: self.view.clone(),
+            viewed: self.viewed,
+            view_work: self.view_work,
         }
     }
 }
@@ -225,7 +235,6 @@ impl<G: Game> GameSeat<G> {
         if let Some((_, _, told)) = &mut self.seat {
             G::hear(told, heard);
         }
-        self.view = None;
         Ok(Received::News)
     }
 
@@ -263,12 +272,42 @@ impl<G: Game> GameSeat<G> {
         self.seat.as_ref().map(|(_, _, told)| told)
     }
 
-    /// The view kept, if built since the record last changed; `build` makes it otherwise.
-    fn cached_view(&mut self, build: impl FnOnce(&G::Told) -> G::View) -> Option<&G::View> {
-        if self.view.is_none() {
-            self.view = self.told().map(build);
+    /// The view, brought up to date with the record: the kept one extended with the lines
+    /// heard since ([`Game::extend_view`]), or else made by `build` from the whole record.
+    pub(crate) fn cached_view(
+        &mut self,
+        build: impl FnOnce(&G::Told) -> G::View,
+    ) -> Option<&mut G::View> {
+        let told = self.seat.as_ref().map(|(_, _, told)| told)?;
+        let len = G::record_len(told);
+        let kept = match &mut self.view {
+            Some(_) if self.viewed == len => true,
+            Some(view) if self.viewed < len => {
+                let extended = G::extend_view(view, told, self.viewed);
+                if extended {
+                    self.view_work += len - self.viewed;
+                }
+                extended
+            }
+            _ => false,
+        };
+        if !kept {
+            self.view = Some(build(told));
+            self.view_work += len;
         }
+        self.viewed = len;
+        self.view.as_mut()
+    }
+
+    /// The view as last brought up to date (`None` before the first).
+    pub fn kept_view(&self) -> Option<&G::View> {
         self.view.as_ref()
+    }
+
+    /// Record lines taken into views so far: with a game that extends its view, each line
+    /// once however often the view is asked for.
+    pub fn view_work(&self) -> usize {
+        self.view_work
     }
 
     /// Whether the table's public state has caught up with every line heard.
@@ -323,5 +362,6 @@ impl GameSeat<Chess> {
     /// The seat's view (rebuilt only after something new was heard).
     pub fn view(&mut self) -> Option<&PlayerView> {
         self.cached_view(PlayerView::from_perception)
+            .map(|view| &*view)
     }
 }

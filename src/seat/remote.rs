@@ -17,6 +17,7 @@ use crate::announce::{Audience, Over, Said};
 use crate::clock::Clock;
 use crate::log::{Event, Game, Perception};
 use crate::referee::{Request, RequestError, RequestRepr};
+use crate::kind::GameKind;
 use crate::save::{Markers, Meta, Mode, SavedGame};
 use crate::table::{Facts, News, Table};
 use crate::view::PlayerView;
@@ -30,9 +31,16 @@ pub struct Ticket {
     pub address: String,
     /// The seat's token (it alone takes the seat back).
     pub token: String,
-    /// The seat.
+    /// The seat (its door slot: a tsuitate seat's is [`crate::seat::game::Game::slot`]).
     #[serde(with = "crate::announce::color_serde")]
     pub seat: Color,
+    /// The game played there (a ticket kept before there were other games: chess).
+    #[serde(default, skip_serializing_if = "is_chess")]
+    pub game: GameKind,
+}
+
+fn is_chess(game: &GameKind) -> bool {
+    *game == GameKind::Chess
 }
 
 impl Ticket {
@@ -171,6 +179,7 @@ impl RemoteTable {
             address: self.address.clone(),
             token: self.hello.token.clone()?,
             seat: self.color,
+            game: GameKind::Chess,
         })
     }
 

@@ -40,10 +40,20 @@ impl GameSeat<Tsuitate> {
         self.state.as_ref().and_then(WireState::over)
     }
 
-    /// The seat's side of the screen, rebuilt from its start and record alone.
-    pub fn view(&self) -> Option<SeatView> {
-        let (color, told) = (self.seat()?, self.told()?);
-        Some(super::seam::seat_view(color, told, self.over()))
+    /// The seat's side of the screen, from its start and record alone: kept, and extended
+    /// with the lines heard since it was last asked for.
+    pub fn view(&mut self) -> Option<&SeatView> {
+        let over = self.over();
+        let color = self.seat()?;
+        let view = self.cached_view(|told| {
+            let mut view = SeatView::new(color, &told.start, &told.opening);
+            for line in &told.record {
+                super::seam::fold(&mut view, line);
+            }
+            view
+        })?;
+        view.over = over;
+        Some(view)
     }
 }
 
@@ -84,7 +94,7 @@ impl SeatBot<TsuitateSeatState> for ShogiSeat<'_> {
             return None;
         }
         let attempt = match state.view() {
-            Some(view) if !give_up => self.0.next(&view),
+            Some(view) if !give_up => self.0.next(view),
             _ => None,
         };
         Some(attempt.map_or(FromSeat::Resign, FromSeat::Try).line())

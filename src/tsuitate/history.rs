@@ -73,40 +73,78 @@ fn ends_turn(items: &[Item]) -> bool {
 /// "2. Gote moved. Your pawn on 7f was taken."; several requests in one turn are joined by
 /// " | ". The turn in progress (refused attempts so far) is the last line.
 pub fn history_lines(color: Color, heard: &[Heard]) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut turn: Vec<String> = Vec::new();
-    let mut turn_by = None;
-    let mut number = 1;
-    let close = |lines: &mut Vec<String>, turn: &mut Vec<String>, by: Option<Color>, n: usize| {
-        if turn.is_empty() {
-            return;
-        }
-        let who = match by {
-            Some(by) if by == color => "You tried ".to_owned(),
-            _ => String::new(),
-        };
-        lines.push(format!("{n}. {who}{}", turn.join(" | ")));
-        turn.clear();
-    };
+    let mut history = History::new(color);
     for entry in heard {
-        if turn_by.is_some_and(|by| by != entry.by) {
-            close(&mut lines, &mut turn, turn_by, number);
-            number += 1;
-        }
-        turn_by = Some(entry.by);
-        let words = heard_line(&entry.items, color, entry.by);
-        turn.push(match &entry.tried {
-            Some(tried) => format!("{tried}: {words}"),
-            None => words,
-        });
-        if ends_turn(&entry.items) {
-            close(&mut lines, &mut turn, turn_by, number);
-            turn_by = None;
-            number += 1;
+        history.push(entry);
+    }
+    history.lines
+}
+
+/// A seat's history ([`history_lines`]) kept as it grows: each request taken in once, the
+/// turn in progress its last line (extended as the turn goes on).
+#[derive(Clone, Debug)]
+pub struct History {
+    color: Color,
+    /// The lines: one per turn, the last the turn in progress when `turn_by` is set.
+    lines: Vec<String>,
+    /// Who plays the turn in progress, if one is.
+    turn_by: Option<Color>,
+    /// The number of the turn in progress, or of the next.
+    number: usize,
+}
+
+impl History {
+    /// `color`'s history, empty.
+    pub fn new(color: Color) -> History {
+        History {
+            color,
+            lines: Vec::new(),
+            turn_by: None,
+            number: 1,
         }
     }
-    close(&mut lines, &mut turn, turn_by, number);
-    lines
+
+    /// The lines so far.
+    pub fn lines(&self) -> &[String] {
+        &self.lines
+    }
+
+    /// Takes in the next request the seat knows of.
+    pub fn push(&mut self, entry: &Heard) {
+        if self.turn_by.is_some_and(|by| by != entry.by) {
+            self.close();
+        }
+        let words = heard_line(&entry.items, self.color, entry.by);
+        let part = match &entry.tried {
+            Some(tried) => format!("{tried}: {words}"),
+            None => words,
+        };
+        match self.lines.last_mut() {
+            Some(line) if self.turn_by.is_some() => {
+                line.push_str(" | ");
+                line.push_str(&part);
+            }
+            _ => {
+                let who = if entry.by == self.color {
+                    "You tried "
+                } else {
+                    ""
+                };
+                self.lines.push(format!("{}. {who}{part}", self.number));
+            }
+        }
+        self.turn_by = Some(entry.by);
+        if ends_turn(&entry.items) {
+            self.close();
+        }
+    }
+
+    /// Ends the turn in progress: its line stays, the next turn is numbered on.
+    fn close(&mut self) {
+        if self.turn_by.take().is_some() {
+            self.number += 1;
+        }
+    }
 }
 
 /// `color`'s history of `game`, with what both heard at the start first.

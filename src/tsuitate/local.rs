@@ -69,7 +69,7 @@ impl SeatPlayer for BotSeat {
         if !self.state.to_act() {
             return None;
         }
-        let attempt = self.state.view().and_then(|view| self.bot.next(&view));
+        let attempt = self.state.view().and_then(|view| self.bot.next(view));
         Some(attempt.map_or(FromSeat::Resign, FromSeat::Try).line())
     }
 }

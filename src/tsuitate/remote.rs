@@ -12,7 +12,7 @@
 
 use super::announce::{Item, color_from_name};
 use super::client::{HeardLine, TsuitateSeatState};
-use super::history::{Heard, history_lines};
+use super::history::{Heard, History};
 use super::save::SavedRequest;
 use super::table::TsuitateHost;
 use super::wire::{FromSeat, is_tsuitate_welcome};
@@ -22,7 +22,7 @@ use crate::seat::Hello;
 use crate::seat::client::Received;
 use crate::seat::host::entropy;
 use crate::seat::link::{Connection, Redial};
-use crate::seat::remote::{ANSWER_WAIT, RemoteTable};
+use crate::seat::remote::{ANSWER_WAIT, RemoteTable, Ticket};
 use crate::seat::serve::{Hosted, ServeError, serve_table};
 use crate::seat::trouble::{ConnectError, cut_off};
 use crate::table::{CutOff, Waker};
@@ -94,8 +94,16 @@ pub struct RemoteSeat {
     connection: Option<Connection>,
     state: TsuitateSeatState,
     color: Color,
-    /// The seat's view, rebuilt when its record grows.
-    view: SeatView,
+    /// The seat's view at the start: shown only should the state's kept view be missing.
+    start_view: SeatView,
+    /// The seat's history in words, extended as its record grows.
+    history: History,
+    /// The seat's fouls, as it was last told them.
+    fouls: u8,
+    /// The record lines taken into `history` and `fouls`.
+    folded: usize,
+    /// Record lines taken into the history in all (a measure of the work done).
+    history_work: usize,
     pending: Option<Pending>,
     redial: Redial,
     cut_off: Option<CutOff>,
@@ -141,9 +149,13 @@ impl RemoteSeat {
             }
             line = first_line(&connection, deadline)?;
         }
-        let (Some(color), Some(view)) = (state.seat(), state.view()) else {
+        let Some(color) = state.seat() else {
             return Err(ConnectError::Protocol("the host sent no seat".into()));
         };
+        let Some(told) = state.told() else {
+            return Err(ConnectError::Protocol("the host sent no seat".into()));
+        };
+        let start_view = SeatView::new(color, &told.start, &told.opening);
         let mut hello = hello;
         hello.token = state.token().map(str::to_owned);
         hello.code = None;
@@ -153,7 +165,11 @@ impl RemoteSeat {
             connection: Some(connection),
             state,
             color,
-            view,
+            start_view,
+            history: History::new(color),
+            fouls: 0,
+            folded: 0,
+            history_work: 0,
             pending: None,
             redial: Redial::new(address),
             cut_off: None,
@@ -182,7 +198,18 @@ impl RemoteSeat {
 
     /// The seat's side of the screen: its own pieces and what it heard, nothing else.
     pub fn view(&self) -> &SeatView {
-        &self.view
+        self.state.kept_view().unwrap_or(&self.start_view)
+    }
+
+    /// What takes this seat back from another run of the app: the table's address, the
+    /// seat's token and its door slot.
+    pub fn ticket(&self) -> Option<Ticket> {
+        Some(Ticket {
+            address: self.address.clone(),
+            token: self.hello.token.clone()?,
+            seat: super::table::slot(self.color),
+            game: crate::games::GameKind::Tsuitate,
+        })
     }
 
     /// The seat's token (to take it back from another program).
@@ -196,7 +223,7 @@ impl RemoteSeat {
             .state
             .as_ref()
             .and_then(|s| color_from_name(&s.to_move))
-            .unwrap_or(self.view.board.side_to_move())
+            .unwrap_or(self.view().board.side_to_move())
     }
 
     /// The end, once the table said it.
@@ -250,14 +277,7 @@ impl RemoteSeat {
 
     /// The seat's fouls so far (the last count it was told).
     pub fn fouls(&self) -> u8 {
-        let own = self.state.record().iter().filter(|l| l.request.is_some());
-        own.flat_map(|l| &l.items)
-            .rev()
-            .find_map(|item| match item {
-                Item::Illegal { fouls } => Some(*fouls),
-                _ => None,
-            })
-            .unwrap_or(0)
+        self.fouls
     }
 
     /// The fouls that lose (the rules' count).
@@ -281,27 +301,15 @@ impl RemoteSeat {
         (items, moved.is_some())
     }
 
-    /// The seat's history in words, turn by turn ([`history_lines`]), from its record alone.
-    pub fn history(&self) -> Vec<String> {
-        let heard: Vec<Heard> = self.state.record().iter().map(|l| self.heard(l)).collect();
-        history_lines(self.color, &heard)
+    /// The seat's history in words, turn by turn ([`super::history::history_lines`]), from
+    /// its record alone: kept, each record line taken in once when it is read.
+    pub fn history(&self) -> &[String] {
+        self.history.lines()
     }
 
-    fn heard(&self, line: &HeardLine) -> Heard {
-        let tried = line.request.as_ref().map(|r| match r {
-            SavedRequest::Try { usi } => usi.clone(),
-            SavedRequest::Resign => "resign".to_owned(),
-            SavedRequest::Draw => "draw".to_owned(),
-        });
-        Heard {
-            by: if tried.is_some() {
-                self.color
-            } else {
-                self.color.flip()
-            },
-            tried,
-            items: line.items.clone(),
-        }
+    /// Record lines taken into the history in all: each once, however often it is shown.
+    pub fn history_work(&self) -> usize {
+        self.history_work
     }
 
     /// Sends `request` (an attempt, a resignation, a draw offer): refused here, in words, when
@@ -408,15 +416,44 @@ impl RemoteSeat {
         }
     }
 
-    /// After lines were read: the view rebuilt, the reveal replayed once.
+    /// After lines were read: the view, the history and the fouls extended with the new
+    /// record lines, the reveal replayed once.
     fn after_read(&mut self) {
-        if let Some(view) = self.state.view() {
-            self.view = view;
+        let _ = self.state.view();
+        if self.state.record().len() < self.folded {
+            // Another seat's record (a table that welcomed another seat): taken in afresh.
+            (self.history, self.fouls, self.folded) = (History::new(self.color), 0, 0);
         }
+        let new = self.state.record().get(self.folded..).unwrap_or_default();
+        for line in new {
+            let heard = heard(self.color, line);
+            self.history.push(&heard);
+            let fouls = line.items.iter().rev().find_map(|item| match item {
+                Item::Illegal { fouls } if line.request.is_some() => Some(*fouls),
+                _ => None,
+            });
+            self.fouls = fouls.unwrap_or(self.fouls);
+        }
+        self.folded += new.len();
+        self.history_work += new.len();
         if self.revealed.is_none()
             && let Some(save) = &self.state.reveal
         {
             self.revealed = save.replay().ok();
         }
+    }
+}
+
+/// A record line as the seat's history takes it: who made the request, the seat's own in words.
+fn heard(color: Color, line: &HeardLine) -> Heard {
+    let tried = line.request.as_ref().map(|r| match r {
+        SavedRequest::Try { usi } => usi.clone(),
+        SavedRequest::Resign => "resign".to_owned(),
+        SavedRequest::Draw => "draw".to_owned(),
+    });
+    Heard {
+        by: if tried.is_some() { color } else { color.flip() },
+        tried,
+        items: line.items.clone(),
     }
 }

@@ -35,6 +35,17 @@ pub struct HeardLine {
     pub turn_ends: bool,
 }
 
+/// Takes one record line into a seat's view: its own attempt with what it heard, or what it
+/// heard of the opponent's.
+pub(super) fn fold(view: &mut SeatView, line: &HeardLine) {
+    let color = view.color;
+    match &line.request {
+        Some(SavedRequest::Try { usi }) => view.update(color, usi, &line.items, None),
+        Some(_) => view.heard.extend_from_slice(&line.items),
+        None => view.update(color.flip(), "", &line.items, None),
+    }
+}
+
 /// What a tsuitate seat was told: the welcome's public facts and its record.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Told {
@@ -186,6 +197,16 @@ impl Game for Tsuitate {
 
     fn hear(told: &mut Told, heard: HeardLine) {
         told.record.push(heard);
+    }
+
+    fn extend_view(view: &mut SeatView, told: &Told, from: usize) -> bool {
+        let Some(lines) = told.record.get(from..) else {
+            return false;
+        };
+        for line in lines {
+            fold(view, line);
+        }
+        true
     }
 
     fn state_n(state: &WireState) -> usize {
@@ -364,11 +385,7 @@ fn perceived(game: &TsuitateGame, index: usize, seat: Color) -> Option<HeardLine
 pub fn seat_view(seat: Color, told: &Told, over: Option<Over>) -> SeatView {
     let mut view = SeatView::new(seat, &told.start, &told.opening);
     for line in &told.record {
-        match &line.request {
-            Some(SavedRequest::Try { usi }) => view.update(seat, usi, &line.items, None),
-            Some(_) => view.heard.extend_from_slice(&line.items),
-            None => view.update(seat.flip(), "", &line.items, None),
-        }
+        fold(&mut view, line);
     }
     view.over = over;
     view

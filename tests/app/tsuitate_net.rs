@@ -150,7 +150,7 @@ fn a_hosted_tsuitate_game_is_played_against_a_bot_seat_and_never_shows_its_piece
     assert!(revealed.referee().moves().len() >= 2, "moves were played");
     assert!(h.all_text().iter().any(|t| t.starts_with("Umpire's board")));
     // The history was sente's own: its tries, and of gote only "Gote moved".
-    let history: Vec<String> = seat.history();
+    let history: Vec<String> = seat.history().to_vec();
     assert!(
         history.iter().any(|l| l.contains("You tried")),
         "{history:?}"

@@ -120,10 +120,11 @@ impl SeatPlayer for Clumsy {
     }
 
     fn request(&mut self) -> Option<String> {
-        let state = &self.seat.state;
+        let state = &mut self.seat.state;
         let turns = state.record().iter().filter(|l| l.turn_ends).count();
+        let to_act = state.to_act();
         let view = state.view()?;
-        if state.to_act() && turns % 4 < 2 && self.tried_at != Some(turns) {
+        if to_act && turns % 4 < 2 && self.tried_at != Some(turns) {
             self.tried_at = Some(turns);
             let empty =
                 Square::all().find(|&sq| view.board.piece_at(sq).is_none() && sq.rank() > 1);
@@ -167,7 +168,7 @@ fn bots_play_whole_games_through_the_lines_and_hear_only_their_own() {
         {
             check_lines(&played.lines[i], game, seat);
             // The seat's side of the screen, rebuilt from its lines alone, is the table's.
-            assert_eq!(state.view().as_ref(), Some(game.seat(seat)), "seed {seed}");
+            assert_eq!(state.clone().view(), Some(game.seat(seat)), "seed {seed}");
             assert_eq!(state.reveal, Some(played.host.save_of()));
         }
     }
@@ -381,7 +382,7 @@ fn a_game_across_loopback_tcp_reaches_each_seat_with_only_its_own() {
         let lines: Vec<String> = text.lines().map(str::to_owned).collect();
         let game = hosted.server.with_host(|h| h.game().clone());
         check_lines(&lines, &game, c);
-        assert_eq!(state.view().as_ref(), Some(game.seat(c)));
+        assert_eq!(state.clone().view(), Some(game.seat(c)));
         assert!(game.referee().over().is_some());
     }
     assert!(hosted.server.with_host(|h| h.over_title()).is_some());

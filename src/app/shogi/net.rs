@@ -9,15 +9,20 @@
 
 use super::seat::Shown;
 use super::{Request, Stage, TsuitateMode, TsuitateScreen, pieces::side_name};
-use crate::save::Meta;
+use crate::app::leaving::Kept;
+use crate::save::{Meta, Seating};
+use crate::seat::remote::Ticket;
 use crate::seat::serve::Hosted;
 use crate::tsuitate::referee::index;
 use crate::tsuitate::remote::RemoteSeat;
+use crate::tsuitate::save::GameAutosave;
 use crate::tsuitate::table::TsuitateHost;
 use crate::tsuitate::wire::FromSeat;
 use crate::tsuitate::{Item, Over, TsuitateGame, TsuitateRules};
 use egui::RichText;
 use shogi_core::{Color, PartialPosition};
+use std::borrow::Cow;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -27,6 +32,9 @@ pub struct NetSeat {
     pub seat: RemoteSeat,
     /// This app's own table (kept running while the screen is open), when it hosts.
     pub hosting: Option<Arc<Hosted<TsuitateHost>>>,
+    /// Where the game is kept once revealed (a seat at another machine's table: the host's
+    /// machine keeps its own).
+    pub keep: Option<PathBuf>,
 }
 
 impl TsuitateScreen {
@@ -55,13 +63,61 @@ impl TsuitateScreen {
         let game = TsuitateGame::new(rules);
         let mut screen = TsuitateScreen::new(game, meta, TsuitateMode::Network(color), None);
         screen.stage = Stage::Open(color);
-        screen.net = Some(NetSeat { seat, hosting });
+        screen.net = Some(NetSeat {
+            seat,
+            hosting,
+            keep: None,
+        });
         screen
     }
 
     /// The network seat, if this screen plays one.
     pub fn network_seat(&self) -> Option<&RemoteSeat> {
         self.net.as_ref().map(|n| &n.seat)
+    }
+
+    /// What takes this seat back from another run of the app: a seat at another machine's
+    /// table only (this app's own table ends with the app), until its game is over.
+    pub fn ticket(&self) -> Option<Ticket> {
+        let net = self.net.as_ref().filter(|n| n.hosting.is_none())?;
+        net.seat.ticket().filter(|_| net.seat.over().is_none())
+    }
+
+    /// Keeps the whole game in `path` (a new save) once the table reveals it, for a seat at
+    /// another machine's table (a hosted game is kept by this app's own table already).
+    pub fn keep_revealed_in(&mut self, path: PathBuf) {
+        if let Some(net) = self.net.as_mut().filter(|n| n.hosting.is_none()) {
+            net.keep = Some(path);
+        }
+    }
+
+    /// Whether this is a seat at another machine's table whose game is over (nothing is
+    /// left to rejoin).
+    pub fn joined_over(&self) -> bool {
+        self.net
+            .as_ref()
+            .is_some_and(|n| n.hosting.is_none() && n.seat.over().is_some())
+    }
+
+    /// Where a network game in progress is kept, as the question before leaving it says
+    /// (`None`: not a network game, or over).
+    pub fn leaving(&self) -> Option<Kept<'static>> {
+        let net = self.net.as_ref().filter(|n| n.seat.over().is_none())?;
+        Some(match net.hosting {
+            // Its save is played on here, not hosted again.
+            Some(_) => Kept::Hosting {
+                hosted_again: false,
+            },
+            None => Kept::Seat {
+                rejoin: self.ticket().is_some(),
+            },
+        })
+    }
+
+    /// Where the revealed game was kept, once it was.
+    pub fn kept_in(&self) -> Option<&Path> {
+        self.net.as_ref()?;
+        self.autosave.as_ref().map(|a| a.path())
     }
 
     /// This app's own table, when it hosts this network game.
@@ -86,6 +142,16 @@ impl TsuitateScreen {
                 self.meta = save.meta.clone();
             }
             self.stage = Stage::Over;
+            if let Some(path) = net.keep.take() {
+                // Kept as this machine holds it: a seat at another machine's table.
+                self.meta.seating = net.seat.ticket().map(|t| Seating::Seat {
+                    color: t.seat,
+                    address: t.address,
+                    token: t.token,
+                });
+                self.autosave = Some(GameAutosave::new(path));
+                self.snapshot();
+            }
         }
     }
 
@@ -130,18 +196,13 @@ impl TsuitateScreen {
     pub(super) fn shown(&self, color: Color) -> Shown {
         if let Some(net) = &self.net {
             let seat = &net.seat;
+            let view = seat.view();
             return Shown {
-                view: seat.view().clone(),
+                board: view.board.clone(),
+                lost_on: view.lost_on,
                 to_move: seat.to_move(),
                 may_act: seat.to_act(),
                 fouls: (seat.fouls(), seat.foul_limit()),
-                history: match seat.history() {
-                    lines if lines.is_empty() => vec![format!(
-                        "Nothing yet: {} moves first.",
-                        side_name(seat.view().board.side_to_move())
-                    )],
-                    lines => lines,
-                },
                 news: seat.news(),
                 refused: self
                     .refused
@@ -151,7 +212,7 @@ impl TsuitateScreen {
             };
         }
         let referee = self.game.referee();
-        let view = self.game.seat(color).clone();
+        let view = self.game.seat(color);
         let moved = self
             .game
             .events()
@@ -159,12 +220,27 @@ impl TsuitateScreen {
             .any(|e| e.by == color && e.said.iter().any(|s| s.item == Item::Legal));
         Shown {
             may_act: view.to_move(),
-            view,
+            board: view.board.clone(),
+            lost_on: view.lost_on,
             to_move: referee.to_move(),
             fouls: (referee.fouls(color), referee.rules().fouls),
-            history: crate::tsuitate::history::seat_history(&self.game, color),
             news: (self.news[index(color)].clone(), moved),
             refused: self.refused.clone(),
+        }
+    }
+
+    /// `color`'s history, turn by turn: a network seat's as kept from its record (nothing
+    /// rebuilt to draw it), a local seat's from the game.
+    pub(super) fn history_of(&self, color: Color) -> Cow<'_, [String]> {
+        let Some(net) = &self.net else {
+            return Cow::Owned(crate::tsuitate::history::seat_history(&self.game, color));
+        };
+        match net.seat.history() {
+            [] => Cow::Owned(vec![format!(
+                "Nothing yet: {} moves first.",
+                side_name(net.seat.view().board.side_to_move())
+            )]),
+            lines => Cow::Borrowed(lines),
         }
     }
 
@@ -174,9 +250,12 @@ impl TsuitateScreen {
             return;
         };
         ui.add_space(8.0);
+        if let Some(path) = self.kept_in() {
+            ui.label(format!("The game is kept in {}.", path.display()));
+        }
         ui.label(RichText::new("Your history").strong());
         let lines = net.seat.history();
-        crate::app::logs::panel(ui, ("tsuitate-net-history", 0), 160.0, &lines);
+        crate::app::logs::panel(ui, ("tsuitate-net-history", 0), 160.0, lines);
     }
 
     /// A network seat's screen: where it plays and who is there (the address and code to give

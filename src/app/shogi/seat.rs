@@ -6,27 +6,28 @@
 use super::board::BoardView;
 use super::pieces::side_name;
 use super::{Request, TsuitateScreen, words};
+use crate::tsuitate::Item;
 use crate::tsuitate::referee::index;
-use crate::tsuitate::{Item, SeatView};
 use egui::{Align2, Order, Pos2, RichText};
-use shogi_core::{Color, Square};
+use shogi_core::{Color, PartialPosition, Square};
 
 /// The height of the history panel.
 const HISTORY_HEIGHT: f32 = 200.0;
 
 /// What one seat's screen shows, all from what that seat was told: a local seat's from the
-/// game's [`SeatView`] and its news, a network seat's from its record ([`super::net`]).
+/// game's [`crate::tsuitate::SeatView`] and its news, a network seat's from its record
+/// ([`super::net`]). Its history is read as it is drawn ([`TsuitateScreen::history_of`]).
 pub(super) struct Shown {
     /// The seat's own pieces and hand.
-    pub view: SeatView,
+    pub board: PartialPosition,
+    /// The square where the opponent's last move took one of its pieces, if it did.
+    pub lost_on: Option<Square>,
     /// Who moves now.
     pub to_move: Color,
     /// Whether the seat may act now (a network seat waits for the table's answer).
     pub may_act: bool,
     /// The seat's fouls, and the count that loses.
     pub fouls: (u8, u8),
-    /// The seat's history, turn by turn.
-    pub history: Vec<String>,
     /// What it heard of the opponent since its last move, and whether it has moved yet.
     pub news: (Vec<Item>, bool),
     /// The answer to its last refused attempt (or why it could not be sent).
@@ -74,8 +75,7 @@ impl TsuitateScreen {
     /// history.
     pub(super) fn seat_screen(&mut self, ui: &mut egui::Ui, color: Color) {
         let shown = self.shown(color);
-        let seat = &shown.view;
-        let marks: Vec<Square> = seat.lost_on.into_iter().collect();
+        let marks: Vec<Square> = shown.lost_on.into_iter().collect();
         let mut clicked = None;
         ui.horizontal_top(|ui| {
             let own_name = format!("{}'s board", side_name(color));
@@ -83,7 +83,7 @@ impl TsuitateScreen {
             known[index(color)] = true;
             let own = BoardView {
                 name: &own_name,
-                position: &seat.board,
+                position: &shown.board,
                 bottom: color,
                 hands: true,
                 hands_known: known,
@@ -112,7 +112,7 @@ impl TsuitateScreen {
                     ui,
                     ("tsuitate-history", index(color)),
                     HISTORY_HEIGHT,
-                    &shown.history,
+                    &self.history_of(color),
                 );
                 ui.add_space(8.0);
                 let empty = shogi_core::PartialPosition::empty();

@@ -165,6 +165,12 @@ pub trait Game: Sized + Clone + Debug + Default + 'static {
     fn opponent_name(state: &mut Self::State) -> &mut String;
     /// The side that is to act after this state (`None`: the game is over).
     fn acting(state: &Self::State) -> Option<Self::Side>;
+    /// Folds record lines `from..` of `told` into `view`, which holds the lines before them:
+    /// whether the game can (by default it cannot, and the seat's view is rebuilt from the whole
+    /// record instead).
+    fn extend_view(_view: &mut Self::View, _told: &Self::Told, _from: usize) -> bool {
+        false
+    }
     /// The plies played before the seat's turn, from what it was told (`--max-plies`).
     fn plies(seat: &mut GameSeat<Self>) -> Option<u32>;
 
