@@ -15,9 +15,9 @@ use super::link::{Connection, LinkError, Redial};
 use super::{Hello, Received, SeatState};
 use crate::announce::{Audience, Over, Said};
 use crate::clock::Clock;
+use crate::kind::GameKind;
 use crate::log::{Event, Game, Perception};
 use crate::referee::{Request, RequestError, RequestRepr};
-use crate::kind::GameKind;
 use crate::save::{Markers, Meta, Mode, SavedGame};
 use crate::table::{Facts, News, Table};
 use crate::view::PlayerView;
@@ -31,7 +31,7 @@ pub struct Ticket {
     pub address: String,
     /// The seat's token (it alone takes the seat back).
     pub token: String,
-    /// The seat (its door slot: a tsuitate seat's is [`crate::seat::game::Game::slot`]).
+    /// The seat (its door slot: another game's seat's is [`crate::seat::game::Game::slot`]).
     #[serde(with = "crate::announce::color_serde")]
     pub seat: Color,
     /// The game played there (a ticket kept before there were other games: chess).

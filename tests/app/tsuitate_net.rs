@@ -267,3 +267,81 @@ fn the_apps_tsuitate_autosave_journals_each_event_and_loads_back() {
         game.referee().position().to_sfen_owned()
     );
 }
+
+/// A tsuitate seat joined from the app is remembered as chess seats are: leaving it asks first;
+/// after the app closes its start screen offers to rejoin, and the button takes the same seat back
+/// with its record (still nothing of sente's pieces). At the reveal the joiner keeps the whole game
+/// in a save of its own, which loads back as the host's game, and nothing is left to rejoin.
+#[test]
+fn a_joined_tsuitate_seat_is_rejoined_asks_before_leaving_and_keeps_the_revealed_game() {
+    let dir = gui::scratch();
+    let (hosted, code) = cli_style_host(dir.path());
+    let mut form = NetworkScreen::new(Tab::Join);
+    form.address = hosted.address.clone();
+    form.code = code;
+    form.name = "Ann".into();
+    let mut h = Gui::builder()
+        .size(1280.0, 900.0)
+        .network(form)
+        .build_without_run();
+    h.run_steps(2);
+    h.get_by_label("Join").click();
+    h.until_dialled();
+    let ticket = h
+        .state()
+        .settings
+        .rejoin
+        .clone()
+        .expect("the tsuitate seat is remembered");
+    assert_eq!(ticket.address, hosted.address);
+    assert_eq!(ticket.game, HostGame::Tsuitate);
+    h.run_until("sente's move never arrived", |h| {
+        h.all_text().iter().any(|t| t == "1. Sente moved.")
+    });
+    // Leaving a network game in progress asks first, and staying keeps the seat.
+    h.click("Start screen");
+    assert!(
+        h.query_by_label("Leave it for the start screen").is_some(),
+        "leaving did not ask"
+    );
+    assert!(matches!(h.state().screen, Screen::Tsuitate(_)));
+    // The app closes (its settings kept); a new one starts with them.
+    let settings = h.state().settings.clone();
+    drop(h);
+    let mut again = Gui::builder()
+        .size(1280.0, 900.0)
+        .settings(settings)
+        .build_without_run();
+    again.run_steps(2);
+    let label = format!(
+        "Rejoin the tsuitate shogi game at {} (you play Gote)",
+        hosted.address
+    );
+    again.get_by_label(&label).click();
+    again.until_dialled();
+    assert_eq!(
+        screen(&again).network_seat().map(|s| s.color()),
+        Some(Color::White)
+    );
+    again.run_until("the rejoined seat never heard its record", |h| {
+        h.all_text().iter().any(|t| t == "1. Sente moved.")
+    });
+    assert_nothing_of(&again, "Sente");
+    // Gote resigns: the reveal, kept in a save of the joiner's own.
+    again.click("Resign");
+    again.run_until("the joiner never kept the revealed game", |h| {
+        screen(h).kept_in().is_some_and(|p| p.exists())
+    });
+    let kept = screen(&again).kept_in().expect("kept").to_path_buf();
+    assert!(kept.starts_with(again.dir()), "{kept:?}");
+    let loaded = kriegspiel::games::OtherGame::load_file(&kept)
+        .expect("a tsuitate save")
+        .expect("it loads");
+    assert!(loaded.has_result(), "the kept game has its result");
+    let host_review = hosted.server.with_host(|host| host.save_of().meta.white);
+    assert_eq!(loaded.meta().white, host_review);
+    assert!(
+        again.state().settings.rejoin.is_none(),
+        "a game that is over is not offered again"
+    );
+}
