@@ -59,6 +59,12 @@ impl<T: Clone> Generations<T> {
         full
     }
 
+    /// Drops the older generation and holds a quarter less from now on.
+    pub(super) fn squeeze(&mut self) {
+        self.old = HashMap::new();
+        self.cap = (self.cap / 4 * 3).max(2);
+    }
+
     /// How many entries it holds.
     #[cfg(test)]
     pub(super) fn len(&self) -> usize {
@@ -99,6 +105,15 @@ impl<E> Memo<E> {
             children: Generations::new(beliefs.saturating_mul(belief_bytes) / 5 / WORLD_BYTES),
             front: String::new(),
         }
+    }
+}
+
+impl<E> Memo<E> {
+    /// Drops what each store holds of the older generation, and holds a quarter less from now.
+    pub(super) fn squeeze(&mut self) {
+        self.numbers.squeeze();
+        self.acts.squeeze();
+        self.children.squeeze();
     }
 }
 

@@ -17,7 +17,7 @@ use crate::problem::tree::Act;
 use crate::problem::tree::Strategy;
 use crate::referee::Referee;
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// A node a worker is inside: the solver's turn, the opponent's turn, or an attempt at a turn.
@@ -62,6 +62,9 @@ pub(super) struct Shared {
     done: AtomicBool,
     /// Nodes searched by every worker but the first (for the progress).
     pub(super) helper_nodes: AtomicU64,
+    /// The share of their limit the tables may fill, in percent: it shrinks when the process
+    /// nears its memory budget ([`super::limits`]).
+    pub(super) squeeze: AtomicUsize,
 }
 
 /// Locks `m`; a worker that panicked while holding it left a table that is still whole (every
@@ -79,6 +82,7 @@ impl Shared {
             failed: Mutex::new(HashSet::new()),
             done: AtomicBool::new(false),
             helper_nodes: AtomicU64::new(0),
+            squeeze: AtomicUsize::new(100),
         }
     }
 
@@ -167,6 +171,12 @@ impl Shared {
         true
     }
 
+    /// Makes room in each table for `entries` beliefs at once.
+    pub(super) fn reserve(&self, entries: usize) {
+        lock(&self.table).reserve(entries);
+        lock(&self.replies).reserve(entries);
+    }
+
     /// A new search starts (the tables are kept: they hold for the same problem).
     pub(super) fn restart(&self) {
         self.done.store(false, Ordering::Relaxed);
@@ -191,6 +201,7 @@ impl Solver {
         let mut h = Solver::until(self.solver, self.deadline)
             .material_mates(self.material_mates)
             .table_limit(self.table_limit);
+        h.memory = self.memory;
         h.shared = self.shared.clone();
         h.threads = self.threads;
         h.worker = worker;
