@@ -166,14 +166,20 @@ impl Problem {
                     ),
                 }
             }
-            Outcome::Unknown => Proof {
-                verdict: Verdict::Undecided,
-                strategy: None,
-                report: match solver.front() {
-                    "" => format!("Undecided: the time ran out.\n{stats}"),
-                    front => format!("Undecided: the time ran out.\n{front}\n{stats}"),
-                },
-            },
+            Outcome::Unknown => {
+                let deep = match solver.proofs_from(5) {
+                    p if p.is_empty() => String::new(),
+                    p => format!("turns proven: {p}\n"),
+                };
+                Proof {
+                    verdict: Verdict::Undecided,
+                    strategy: None,
+                    report: match solver.front() {
+                        "" => format!("Undecided: the time ran out.\n{deep}{stats}"),
+                        front => format!("Undecided: the time ran out.\n{front}\n{deep}{stats}"),
+                    },
+                }
+            }
         })
     }
 

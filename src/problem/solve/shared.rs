@@ -65,6 +65,8 @@ pub(super) struct Shared {
     /// The share of their limit the tables may fill, in percent: it shrinks when the process
     /// nears its memory budget ([`super::limits`]).
     pub(super) squeeze: AtomicUsize,
+    /// How many turns were proven with each number of moves left (the last counts the rest).
+    proofs: [AtomicU64; 16],
 }
 
 /// Locks `m`; a worker that panicked while holding it left a table that is still whole (every
@@ -83,6 +85,7 @@ impl Shared {
             done: AtomicBool::new(false),
             helper_nodes: AtomicU64::new(0),
             squeeze: AtomicUsize::new(100),
+            proofs: std::array::from_fn(|_| AtomicU64::new(0)),
         }
     }
 
@@ -95,6 +98,8 @@ impl Shared {
     }
 
     pub(super) fn prove(&self, key: u64, depth: u8, s: Arc<Strategy>) {
+        let at = usize::from(depth).min(self.proofs.len() - 1);
+        self.proofs[at].fetch_add(1, Ordering::Relaxed);
         lock(&self.table).prove(key, depth, s);
     }
 
@@ -235,6 +240,20 @@ impl Solver {
             self.shared.fail(mark);
         }
         found
+    }
+
+    /// How many turns the workers proved with each number of moves left from `from` up, as far
+    /// as any was (how deep the proof has come), in words.
+    pub fn proofs_from(&self, from: u8) -> String {
+        let counts: Vec<(usize, u64)> = (usize::from(from)..self.shared.proofs.len())
+            .map(|d| (d, self.shared.proofs[d].load(Ordering::Relaxed)))
+            .filter(|(_, n)| *n > 0)
+            .collect();
+        counts
+            .iter()
+            .map(|(d, n)| format!("{n} with {d} left"))
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 
     /// The progress to report to: only the first worker reports.
