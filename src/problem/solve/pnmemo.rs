@@ -142,6 +142,23 @@ mod tests {
     }
 
     #[test]
+    fn a_squeeze_drops_the_older_generation_and_holds_less() {
+        let mut g: Generations<u32> = Generations::new(8);
+        for k in 0..5 {
+            g.put(k, 0, 1);
+        }
+        g.squeeze();
+        // The first four were the older generation; the fifth stays.
+        assert_eq!(g.len(), 1);
+        assert_eq!(g.peek(4), Some(&0));
+        // Six now: a generation of three.
+        for k in 5..7 {
+            assert!(!g.put(k, 0, 1));
+        }
+        assert!(g.put(7, 0, 1));
+    }
+
+    #[test]
     fn a_heavy_entry_counts_its_weight() {
         let mut g: Generations<u32> = Generations::new(100);
         g.put(1, 1, 40);
