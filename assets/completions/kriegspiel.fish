@@ -248,7 +248,7 @@ complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand kbb-table" -l out 
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand kbb-table" -l check -d 'Only check the shipped strategy: it covers the formation and every entry\'s answers are covered with fewer moves (status 1 when not)'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand kbb-table" -s h -l help -d 'Print help'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand problem" -l max-seconds -d 'Give up after this many seconds, counted from the start (reading the file and placing the uncertain units included; status 3)' -r
-complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand problem" -l memory-mb -d 'The most memory the solver\'s tables may take, in megabytes (past it they drop what is cheapest to find again; by default about 500)' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand problem" -l memory-mb -d 'The most memory the search may take, in megabytes: its tables get about half, and past 90 % they shrink (by default only the tables are bounded, to about 500)' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand problem" -l search -d 'The search: "pn" (proof numbers above the last moves, depth-first below) or "depth" (depth-first with iterative deepening)' -r -f -a "pn\t''
 depth\t''"
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand problem" -l save-tree -d 'Write the proven strategy tree to this file (RON), to be checked again with --check' -r -F

@@ -132,8 +132,8 @@ pub struct ProblemArgs {
     /// the source is right; the others follow when it fails).
     #[arg(long)]
     key_first: bool,
-    /// The most memory the solver's tables may take, in megabytes (past it they drop what is
-    /// cheapest to find again; by default about 500).
+    /// The most memory the search may take, in megabytes: its tables get about half, and past
+    /// 90 % they shrink (by default only the tables are bounded, to about 500).
     #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(16..=1_000_000))]
     memory_mb: Option<u64>,
     /// The search: "pn" (proof numbers above the last moves, depth-first below) or "depth"

@@ -2,7 +2,7 @@
 //! report in words ([`Problem::prove`]), and a proof worked out on a thread of its own with its
 //! progress readable meanwhile ([`ProofJob`]: screens never wait for the solver).
 
-use super::solve::{BELIEF_BYTES, TABLE_LIMIT};
+use super::solve::TABLE_LIMIT;
 use super::{Outcome, Problem, ProblemError, Progress, Reading, Search, Solver, Strategy, Verdict};
 use crate::referee::Referee;
 use std::hash::{Hash, Hasher};
@@ -63,8 +63,9 @@ impl Problem {
 
     /// Solves the problem from `belief` (its own, [`Problem::belief_until`]) until `deadline`
     /// and reports it as [`Problem::solve_report`] does (`progress`, `key_first`: as
-    /// [`Problem::prove`]); `memory_mb`: the most the solver's tables may hold, in megabytes
-    /// (by default [`TABLE_LIMIT`] beliefs, about 500 MB).
+    /// [`Problem::prove`]); `memory_mb`: the most memory the search may take, in megabytes
+    /// ([`Solver::memory`]; by default only its tables are bounded, to [`TABLE_LIMIT`] beliefs,
+    /// about 500 MB).
     pub fn report(
         &self,
         belief: Vec<Referee>,
@@ -94,8 +95,8 @@ impl Problem {
         memory_mb: Option<usize>,
         search: Search,
     ) -> Result<Proof, ProblemError> {
-        let limit = memory_mb.map(|mb| mb.saturating_mul(1_000_000) / BELIEF_BYTES);
-        self.proof(belief, deadline, progress, key_first, limit, search)
+        let bytes = memory_mb.map(|mb| mb.saturating_mul(1_000_000));
+        self.proof(belief, deadline, progress, key_first, bytes, search)
     }
 
     fn proof(
@@ -104,15 +105,18 @@ impl Problem {
         deadline: Option<Instant>,
         progress: Option<Arc<Progress>>,
         key_first: bool,
-        table_limit: Option<usize>,
+        memory: Option<usize>,
         search: Search,
     ) -> Result<Proof, ProblemError> {
         let started = Instant::now();
         let mut solver = Solver::until(self.solver()?, deadline)
             .search(search)
             .material_mates(self.material_mates)
-            .table_limit(table_limit.unwrap_or(TABLE_LIMIT))
+            .table_limit(TABLE_LIMIT)
             .threads(super::solve::workers());
+        if let Some(bytes) = memory {
+            solver = solver.memory(bytes);
+        }
         if key_first {
             solver = solver.prefer(&self.key);
         }
@@ -124,6 +128,13 @@ impl Problem {
             0 => String::new(),
             n => format!(
                 ", tables trimmed {}",
+                crate::wording::count(n, "time", "times")
+            ),
+        };
+        let trims = match solver.stats.squeezes {
+            0 => trims,
+            n => format!(
+                "{trims}, shrunk to the memory budget {}",
                 crate::wording::count(n, "time", "times")
             ),
         };
@@ -155,14 +166,20 @@ impl Problem {
                     ),
                 }
             }
-            Outcome::Unknown => Proof {
-                verdict: Verdict::Undecided,
-                strategy: None,
-                report: match solver.front() {
-                    "" => format!("Undecided: the time ran out.\n{stats}"),
-                    front => format!("Undecided: the time ran out.\n{front}\n{stats}"),
-                },
-            },
+            Outcome::Unknown => {
+                let deep = match solver.proofs_from(5) {
+                    p if p.is_empty() => String::new(),
+                    p => format!("turns proven: {p}\n"),
+                };
+                Proof {
+                    verdict: Verdict::Undecided,
+                    strategy: None,
+                    report: match solver.front() {
+                        "" => format!("Undecided: the time ran out.\n{deep}{stats}"),
+                        front => format!("Undecided: the time ran out.\n{front}\n{deep}{stats}"),
+                    },
+                }
+            }
         })
     }
 

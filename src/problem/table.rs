@@ -29,6 +29,8 @@ pub(super) struct Table<T> {
     map: HashMap<u64, Entry<T>>,
     /// The key bit used by the last halving.
     halvings: u32,
+    /// The entries room was made for ([`Table::reserve`]): trims do not shrink below it.
+    reserved: usize,
 }
 
 impl<T: Clone> Table<T> {
@@ -36,7 +38,15 @@ impl<T: Clone> Table<T> {
         Table {
             map: HashMap::new(),
             halvings: 0,
+            reserved: 0,
         }
+    }
+
+    /// Makes room for `entries` beliefs at once (the table then does not grow in place, which
+    /// holds its old and new arrays together, up to that size).
+    pub(super) fn reserve(&mut self, entries: usize) {
+        self.reserved = self.reserved.max(entries);
+        self.map.reserve(entries.saturating_sub(self.map.len()));
     }
 
     /// What the table knows of `key` with `depth` moves.
@@ -90,7 +100,7 @@ impl<T: Clone> Table<T> {
             self.halvings += 1;
             self.map.retain(|key, _| (key >> bit) & 1 == 0);
         }
-        self.map.shrink_to(limit);
+        self.map.shrink_to(limit.max(self.reserved));
     }
 }
 

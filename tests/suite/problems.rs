@@ -313,6 +313,26 @@ fn a_bounded_table_still_proves() {
     assert!(solver.stats.trims > 0, "{:?}", solver.stats);
 }
 
+/// A memory budget below what the process already holds (issue 60): the search reads its
+/// resident memory, shrinks its tables and memo to the budget again and again, and a proof
+/// still comes.
+#[test]
+fn a_memory_budget_shrinks_the_search_and_still_proves() {
+    use kriegspiel::problem::Search;
+    let p = shipped("anderson-1958-no40");
+    let mut solver = Solver::new(Color::White, None)
+        .search(Search::Pn)
+        .pn_leaf(1)
+        .memory(1_000_000);
+    match solver.solve(p.belief().expect("positions"), p.mate_in) {
+        Outcome::Proven { depth, .. } => assert!(depth <= p.mate_in),
+        other => panic!("not proven: {other:?}"),
+    }
+    if cfg!(target_os = "linux") {
+        assert!(solver.stats.squeezes > 0, "{:?}", solver.stats);
+    }
+}
+
 /// The progress is read while the solver works, and a stop asked ends the search as out of
 /// time.
 #[test]

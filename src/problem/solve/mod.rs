@@ -25,6 +25,7 @@
 //! machine's two cores give about 1.4 times one core's throughput on this search, not 2.
 
 mod answers;
+mod limits;
 mod order;
 mod pn;
 mod pnmemo;
@@ -45,7 +46,6 @@ use shakmaty::Color;
 use shared::{Mark, Shared};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 /// Beliefs with at most this many moves left are first searched one position at a time
@@ -93,6 +93,8 @@ pub struct Stats {
     pub hits: u64,
     /// How many times the tables were trimmed to their limit.
     pub trims: u64,
+    /// How many times the tables and the memo shrank to keep within the memory budget.
+    pub squeezes: u64,
 }
 
 /// A way to go on from a belief, with its answers worked out.
@@ -142,6 +144,10 @@ pub struct Solver {
     /// Set when another worker decided `path[i]`: the search unwinds to it.
     abandon: Option<usize>,
     table_limit: usize,
+    /// The memory budget of the whole search, in bytes ([`Solver::memory`]), and when the
+    /// resident memory was last read.
+    memory: Option<usize>,
+    resident_read: Option<Instant>,
     progress: Option<Arc<Progress>>,
     /// A first move to search before the others.
     prefer: Option<String>,
@@ -215,6 +221,8 @@ impl Solver {
             path: Vec::new(),
             abandon: None,
             table_limit: TABLE_LIMIT,
+            memory: None,
+            resident_read: None,
             progress: None,
             prefer: None,
             killers: Vec::new(),
@@ -285,6 +293,11 @@ impl Solver {
     pub fn solve(&mut self, mut belief: Vec<Referee>, n: u8) -> Outcome {
         worlds::normalize(&mut belief);
         self.shared.restart();
+        if self.memory.is_some() {
+            // Each table's array at its share at once: a table that doubles holds both arrays.
+            self.shared
+                .reserve(self.table_share() + self.table_share() / 8);
+        }
         if self.threads <= 1 {
             return self.solve_alone(&belief, n);
         }
@@ -311,6 +324,7 @@ impl Solver {
             self.stats.nodes += stats.nodes;
             self.stats.hits += stats.hits;
             self.stats.trims += stats.trims;
+            self.stats.squeezes += stats.squeezes;
             if matches!(outcome, Outcome::Unknown) {
                 outcome = theirs;
             }
@@ -434,48 +448,6 @@ impl Solver {
                 self.ask(belief, groups, depth)
             }
         }
-    }
-
-    /// Whether the search must stop: the time ran out, the root's budget for one attempt, or
-    /// another worker decided a node this one is inside.
-    fn out_of_time(&mut self) -> bool {
-        // Every 64 nodes: a node of a wide belief may take a millisecond, and a review gives
-        // the solver only some milliseconds a turn.
-        if !self.timed_out && self.stats.nodes.is_multiple_of(LOOK_EVERY) {
-            self.look_up();
-        }
-        if self.threads > 1 && self.abandon.is_none() && self.stats.nodes.is_multiple_of(32) {
-            self.abandon = self.path.iter().position(|m| self.shared.decided(*m));
-        }
-        if self.limit.is_some_and(|l| self.stats.nodes >= l) {
-            self.over_budget = true;
-        }
-        self.interrupted()
-    }
-
-    /// Every [`LOOK_EVERY`] nodes: the clock, a request to stop, the tables' size, the progress.
-    fn look_up(&mut self) {
-        let stopped = self.progress.as_ref().is_some_and(|p| p.stopped());
-        if stopped || self.shared.finished() || self.deadline.is_some_and(|d| Instant::now() >= d) {
-            self.timed_out = true;
-        }
-        // Each table gets half the limit.
-        if self.shared.trim(self.table_limit / 2) {
-            self.stats.trims += 1;
-        }
-        if self.worker > 0 {
-            self.shared
-                .helper_nodes
-                .fetch_add(LOOK_EVERY, Ordering::Relaxed);
-        } else if let Some(p) = &self.progress {
-            let helpers = self.shared.helper_nodes.load(Ordering::Relaxed);
-            p.counts(self.stats.nodes + helpers, self.shared.len());
-        }
-    }
-
-    /// An interrupted search proves nothing about what it did not finish.
-    fn interrupted(&self) -> bool {
-        self.timed_out || self.over_budget || self.abandon.is_some()
     }
 
     /// The solver's turn with `belief` (normalized), `depth` moves left to mate.

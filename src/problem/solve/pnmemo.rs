@@ -59,6 +59,12 @@ impl<T: Clone> Generations<T> {
         full
     }
 
+    /// Drops the older generation and holds a quarter less from now on.
+    pub(super) fn squeeze(&mut self) {
+        self.old = HashMap::new();
+        self.cap = (self.cap / 4 * 3).max(2);
+    }
+
     /// How many entries it holds.
     #[cfg(test)]
     pub(super) fn len(&self) -> usize {
@@ -102,6 +108,15 @@ impl<E> Memo<E> {
     }
 }
 
+impl<E> Memo<E> {
+    /// Drops what each store holds of the older generation, and holds a quarter less from now.
+    pub(super) fn squeeze(&mut self) {
+        self.numbers.squeeze();
+        self.acts.squeeze();
+        self.children.squeeze();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -124,6 +139,23 @@ mod tests {
         assert_eq!(g.peek(1), Some(&11));
         assert_eq!(g.peek(0), None);
         assert!(g.len() <= 8);
+    }
+
+    #[test]
+    fn a_squeeze_drops_the_older_generation_and_holds_less() {
+        let mut g: Generations<u32> = Generations::new(8);
+        for k in 0..5 {
+            g.put(k, 0, 1);
+        }
+        g.squeeze();
+        // The first four were the older generation; the fifth stays.
+        assert_eq!(g.len(), 1);
+        assert_eq!(g.peek(4), Some(&0));
+        // Six now: a generation of three.
+        for k in 5..7 {
+            assert!(!g.put(k, 0, 1));
+        }
+        assert!(g.put(7, 0, 1));
     }
 
     #[test]

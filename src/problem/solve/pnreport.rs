@@ -2,11 +2,12 @@
 //! numbers, for the progress and the report, and, when it is undecided, how far it got down the
 //! line it searched first and which turns after it are still open.
 
-use super::Solver;
 use super::pn::{Expansion, INF, Layout, act_key};
 use super::pnmemo::Numbers;
+use super::{ANY, Solver};
 use crate::problem::tree::Act;
 use crate::referee::Referee;
+use crate::view::san::own_san;
 
 /// A number as the report shows it.
 fn show(x: u32) -> String {
@@ -14,6 +15,22 @@ fn show(x: u32) -> String {
         "∞".to_owned()
     } else {
         x.to_string()
+    }
+}
+
+/// The solver's move a turn of the report is: its number (the first move is 1 with `first`
+/// moves left), the moves left, and "again" when the last attempt was refused.
+fn move_label(first: u8, depth: u8, refused: bool) -> String {
+    let number = first.saturating_sub(depth) + 1;
+    let again = if refused { " again" } else { "" };
+    format!("move {number}{again} ({depth} left)")
+}
+
+/// An attempt in SAN (or "Any?").
+fn act_san(belief: &[Referee], act: Act) -> String {
+    match (act, belief.first()) {
+        (Act::Try(a), Some(r)) => own_san(&r.mover_side(), a, false),
+        _ => ANY.to_owned(),
     }
 }
 
@@ -52,11 +69,13 @@ impl Solver {
     /// How far the search got down the line of the first move searched first (the published
     /// key with `--key-first`, else the most proving): at each turn the attempt the search would
     /// take next, and after it how many of the turns that must be won are still open, following
-    /// the one the search would take next; as far as what the search keeps reaches.
+    /// the one the search would take next; as far as what the search keeps reaches. Each turn
+    /// is named by the solver's move it is (a refused attempt leaves the same move to play).
     pub(super) fn open_line(&mut self, belief: &[Referee], mut key: u64, mut depth: u8) -> String {
         let mut belief = belief.to_vec();
         let mut out = Vec::new();
-        let mut first = true;
+        let first_depth = depth;
+        let mut refused = false;
         while depth >= self.pn_leaf {
             // What the memo dropped is worked out again.
             let acts = self.acts(&belief, key, depth, false, &mut Vec::new());
@@ -69,18 +88,19 @@ impl Solver {
                 .zip(acts.iter())
                 .map(|(n, (_, p))| n.unwrap_or((*p, 1)))
                 .collect();
-            let pick = if first && self.prefer.is_some() {
+            let pick = if depth == first_depth && !refused && self.prefer.is_some() {
                 Some(0).filter(|_| !acts.is_empty())
             } else {
                 (0..acts.len())
                     .filter(|&i| numbers[i].1 != 0)
                     .min_by_key(|&i| numbers[i].0)
             };
-            first = false;
             let Some(i) = pick else { break };
             let (act, (p, d)) = (acts[i].0, numbers[i]);
             out.push(format!(
-                "{depth} left: {act} (pn {}, dn {})",
+                "{}: {} (pn {}, dn {})",
+                move_label(first_depth, depth, refused),
+                act_san(&belief, act),
                 show(p),
                 show(d)
             ));
@@ -105,10 +125,16 @@ impl Solver {
                 e.children.len(),
                 words.join("; ")
             ));
-            let Some(&(j, _)) = open.iter().min_by_key(|(_, n)| n.1) else {
+            // The child the search would take next (a refuted one ends the attempt).
+            let next = open
+                .iter()
+                .filter(|(_, n)| n.1 != 0)
+                .min_by_key(|(_, n)| n.1);
+            let Some(&(j, _)) = next else {
                 break;
             };
             let c = &e.children[j];
+            refused = c.depth == depth;
             (belief, key, depth) = (c.belief.clone(), c.key, c.depth);
         }
         if out.is_empty() {
@@ -142,5 +168,19 @@ impl Solver {
             refuted,
             acts.len()
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::move_label;
+
+    #[test]
+    fn a_turn_is_named_by_the_solvers_move() {
+        assert_eq!(move_label(15, 15, false), "move 1 (15 left)");
+        assert_eq!(move_label(15, 14, false), "move 2 (14 left)");
+        // A refused attempt leaves the same move to play.
+        assert_eq!(move_label(15, 15, true), "move 1 again (15 left)");
+        assert_eq!(move_label(15, 12, true), "move 4 again (12 left)");
     }
 }

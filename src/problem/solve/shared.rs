@@ -17,7 +17,7 @@ use crate::problem::tree::Act;
 use crate::problem::tree::Strategy;
 use crate::referee::Referee;
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// A node a worker is inside: the solver's turn, the opponent's turn, or an attempt at a turn.
@@ -62,6 +62,11 @@ pub(super) struct Shared {
     done: AtomicBool,
     /// Nodes searched by every worker but the first (for the progress).
     pub(super) helper_nodes: AtomicU64,
+    /// The share of their limit the tables may fill, in percent: it shrinks when the process
+    /// nears its memory budget ([`super::limits`]).
+    pub(super) squeeze: AtomicUsize,
+    /// How many turns were proven with each number of moves left (the last counts the rest).
+    proofs: [AtomicU64; 16],
 }
 
 /// Locks `m`; a worker that panicked while holding it left a table that is still whole (every
@@ -79,6 +84,8 @@ impl Shared {
             failed: Mutex::new(HashSet::new()),
             done: AtomicBool::new(false),
             helper_nodes: AtomicU64::new(0),
+            squeeze: AtomicUsize::new(100),
+            proofs: std::array::from_fn(|_| AtomicU64::new(0)),
         }
     }
 
@@ -91,6 +98,8 @@ impl Shared {
     }
 
     pub(super) fn prove(&self, key: u64, depth: u8, s: Arc<Strategy>) {
+        let at = usize::from(depth).min(self.proofs.len() - 1);
+        self.proofs[at].fetch_add(1, Ordering::Relaxed);
         lock(&self.table).prove(key, depth, s);
     }
 
@@ -167,6 +176,12 @@ impl Shared {
         true
     }
 
+    /// Makes room in each table for `entries` beliefs at once.
+    pub(super) fn reserve(&self, entries: usize) {
+        lock(&self.table).reserve(entries);
+        lock(&self.replies).reserve(entries);
+    }
+
     /// A new search starts (the tables are kept: they hold for the same problem).
     pub(super) fn restart(&self) {
         self.done.store(false, Ordering::Relaxed);
@@ -191,6 +206,7 @@ impl Solver {
         let mut h = Solver::until(self.solver, self.deadline)
             .material_mates(self.material_mates)
             .table_limit(self.table_limit);
+        h.memory = self.memory;
         h.shared = self.shared.clone();
         h.threads = self.threads;
         h.worker = worker;
@@ -224,6 +240,20 @@ impl Solver {
             self.shared.fail(mark);
         }
         found
+    }
+
+    /// How many turns the workers proved with each number of moves left from `from` up, as far
+    /// as any was (how deep the proof has come), in words.
+    pub fn proofs_from(&self, from: u8) -> String {
+        let counts: Vec<(usize, u64)> = (usize::from(from)..self.shared.proofs.len())
+            .map(|d| (d, self.shared.proofs[d].load(Ordering::Relaxed)))
+            .filter(|(_, n)| *n > 0)
+            .collect();
+        counts
+            .iter()
+            .map(|(d, n)| format!("{n} with {d} left"))
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 
     /// The progress to report to: only the first worker reports.

@@ -1,0 +1,130 @@
+//! When the search must stop or give memory back: its deadline, a request to stop, the root's
+//! node budget, another worker's decision, and the memory budget ([`Solver::memory`]).
+//!
+//! A memory budget bounds the whole process, not only the tables: the tables get
+//! [`TABLES_PERCENT`] of it (their arrays reserved at once, so they never double in place), the
+//! proof-number memo about two fifths of what the tables take ([`super::pnmemo`]), and the rest
+//! is headroom (the positions, the workers' stacks, the proof tree, memory the allocator holds).
+//! Where the resident memory can be read (Linux), the first worker reads it every
+//! [`RESIDENT_EVERY`]; past [`SQUEEZE_AT`] of the budget the tables' limit and the memo shrink
+//! by a quarter and the freed memory goes back to the system.
+
+use super::{BELIEF_BYTES, LOOK_EVERY, Solver};
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+/// The share of a memory budget the transposition tables get, in percent.
+pub(super) const TABLES_PERCENT: usize = 55;
+
+/// How often the first worker reads the process's resident memory under a budget.
+const RESIDENT_EVERY: Duration = Duration::from_millis(200);
+
+/// The resident memory past which the tables and the memo shrink, in percent of the budget.
+const SQUEEZE_AT: usize = 90;
+
+/// The resident memory of this process in bytes, where the system says (Linux).
+fn resident() -> Option<usize> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: usize = statm.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages.saturating_mul(4096))
+}
+
+/// Gives the memory the allocator holds free back to the system (glibc keeps it otherwise, and
+/// it would count as resident).
+fn release() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only returns free memory of the allocator's own to the system.
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}
+
+impl Solver {
+    /// Holds the whole search to about `bytes` of memory (see the module's doc): the tables get
+    /// their share of it, in beliefs.
+    pub fn memory(mut self, bytes: usize) -> Solver {
+        self.memory = Some(bytes);
+        self.table_limit(bytes.saturating_mul(TABLES_PERCENT) / 100 / BELIEF_BYTES)
+    }
+
+    /// The beliefs each table may hold now: half the limit, less what the memory budget took
+    /// back.
+    pub(super) fn table_share(&self) -> usize {
+        let squeeze = self.shared.squeeze.load(Ordering::Relaxed);
+        (self.table_limit / 2).saturating_mul(squeeze) / 100
+    }
+
+    /// Whether the search must stop: the time ran out, the root's budget for one attempt, or
+    /// another worker decided a node this one is inside.
+    pub(super) fn out_of_time(&mut self) -> bool {
+        // Every 64 nodes: a node of a wide belief may take a millisecond, and a review gives
+        // the solver only some milliseconds a turn.
+        if !self.timed_out && self.stats.nodes.is_multiple_of(LOOK_EVERY) {
+            self.look_up();
+        }
+        if self.threads > 1 && self.abandon.is_none() && self.stats.nodes.is_multiple_of(32) {
+            self.abandon = self.path.iter().position(|m| self.shared.decided(*m));
+        }
+        if self.limit.is_some_and(|l| self.stats.nodes >= l) {
+            self.over_budget = true;
+        }
+        self.interrupted()
+    }
+
+    /// Every [`LOOK_EVERY`] nodes: the clock, a request to stop, the tables' size, the memory,
+    /// the progress.
+    fn look_up(&mut self) {
+        let stopped = self.progress.as_ref().is_some_and(|p| p.stopped());
+        if stopped || self.shared.finished() || self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.timed_out = true;
+        }
+        if self.shared.trim(self.table_share()) {
+            self.stats.trims += 1;
+            if self.memory.is_some() {
+                release();
+            }
+        }
+        if self.worker > 0 {
+            self.shared
+                .helper_nodes
+                .fetch_add(LOOK_EVERY, Ordering::Relaxed);
+            return;
+        }
+        self.hold_memory();
+        if let Some(p) = &self.progress {
+            let helpers = self.shared.helper_nodes.load(Ordering::Relaxed);
+            p.counts(self.stats.nodes + helpers, self.shared.len());
+        }
+    }
+
+    /// Under a memory budget, every [`RESIDENT_EVERY`]: past [`SQUEEZE_AT`] of it, the tables'
+    /// limit and the memo shrink by a quarter, and the freed memory goes back to the system.
+    fn hold_memory(&mut self) {
+        let Some(budget) = self.memory else { return };
+        if self
+            .resident_read
+            .is_some_and(|t| t.elapsed() < RESIDENT_EVERY)
+        {
+            return;
+        }
+        self.resident_read = Some(Instant::now());
+        let Some(now) = resident() else { return };
+        if now <= budget / 100 * SQUEEZE_AT {
+            return;
+        }
+        let squeeze = self.shared.squeeze.load(Ordering::Relaxed);
+        self.shared
+            .squeeze
+            .store((squeeze * 3 / 4).max(1), Ordering::Relaxed);
+        self.shared.trim(self.table_share());
+        self.memo.squeeze();
+        self.stats.trims += 1;
+        self.stats.squeezes += 1;
+        release();
+    }
+
+    /// An interrupted search proves nothing about what it did not finish.
+    pub(super) fn interrupted(&self) -> bool {
+        self.timed_out || self.over_budget || self.abandon.is_some()
+    }
+}
