@@ -172,11 +172,9 @@ impl Solver {
             return acts;
         }
         let mut candidates = self.candidates(belief, depth);
-        if root {
-            if let Some(i) = candidates.iter().position(|c| self.is_key(belief, c.act())) {
-                let first = candidates.remove(i);
-                candidates.insert(0, first);
-            }
+        if root && let Some(i) = candidates.iter().position(|c| self.is_key(belief, c.act())) {
+            let first = candidates.remove(i);
+            candidates.insert(0, first);
         }
         let acts: Acts = candidates
             .iter()
