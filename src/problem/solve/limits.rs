@@ -39,6 +39,9 @@ fn release() {
     }
 }
 
+/// The fewest beliefs a table is ever trimmed to (about 0.5 MB), whatever the budget.
+const TABLE_FLOOR: usize = 4_096;
+
 impl Solver {
     /// Holds the whole search to about `bytes` of memory (see the module's doc): the tables get
     /// their share of it, in beliefs.
@@ -49,9 +52,12 @@ impl Solver {
 
     /// The beliefs each table may hold now: half the limit, less what the memory budget took
     /// back.
+    /// Never below [`TABLE_FLOOR`]: a search whose tables hold nothing repeats its work
+    /// without end, so a budget below what the process already holds costs a little more
+    /// memory rather than all the time.
     pub(super) fn table_share(&self) -> usize {
         let squeeze = self.shared.squeeze.load(Ordering::Relaxed);
-        (self.table_limit / 2).saturating_mul(squeeze) / 100
+        ((self.table_limit / 2).saturating_mul(squeeze) / 100).max(TABLE_FLOOR)
     }
 
     /// Whether the search must stop: the time ran out, the root's budget for one attempt, or
