@@ -28,6 +28,7 @@ pub mod picture;
 pub mod places;
 pub mod possible;
 pub mod problem;
+pub mod process;
 pub mod protocol;
 pub mod referee;
 pub mod replay;

@@ -25,60 +25,27 @@ pub mod gate;
 pub mod host;
 pub mod link;
 pub mod net;
-pub mod pipes;
+pub use crate::process::pipes;
 pub mod play;
-pub mod program;
+pub use crate::process::program;
 pub mod remote;
 pub mod secure;
 pub mod serve;
 pub mod trouble;
 pub mod wire;
 
+pub use crate::process::{Line, read_line};
 pub use client::{GameSeat, Received, SeatError, SeatState};
 pub use door::{Door, SeatTable};
 pub use host::{GameHost, HelloError, Host, Outbox};
 pub use wire::{FromSeat, Hello, LineError, State, ToSeat};
 
-use std::io::{self, BufRead, Read};
 
 /// The seat protocol's version, sent in `hello` and `welcome`.
-pub const VERSION: u32 = 1;
+pub use crate::process::VERSION;
 
 /// The longest line a table reads from a seat (a request is under 100 bytes).
-pub const MAX_SEAT_LINE: usize = 64 * 1024;
+pub const MAX_SEAT_LINE: usize = crate::process::MAX_LINE;
 
 /// The longest line a seat reads from a table (the reveal carries the whole game).
 pub const MAX_TABLE_LINE: usize = 64 * 1024 * 1024;
-
-/// One line read with a length bound.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Line {
-    /// A line (without its line end).
-    Text(String),
-    /// A line longer than the bound: skipped to its end without being stored.
-    TooLong,
-    /// A line that is not UTF-8.
-    NotUtf8,
-    /// The end of the input.
-    End,
-}
-
-/// Reads one line of at most `limit` bytes.
-pub fn read_line(input: &mut impl BufRead, limit: usize) -> io::Result<Line> {
-    let mut raw = Vec::new();
-    let read = input
-        .by_ref()
-        .take(limit as u64 + 1)
-        .read_until(b'\n', &mut raw)?;
-    if read == 0 {
-        return Ok(Line::End);
-    }
-    if raw.len() > limit && raw.last() != Some(&b'\n') {
-        crate::untrusted::skip_line(input)?;
-        return Ok(Line::TooLong);
-    }
-    while matches!(raw.last(), Some(b'\n' | b'\r')) {
-        raw.pop();
-    }
-    Ok(String::from_utf8(raw).map_or(Line::NotUtf8, Line::Text))
-}

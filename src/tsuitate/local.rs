@@ -10,10 +10,10 @@ use super::client::TsuitateSeatState;
 use super::table::{TsuitateHost, slot};
 use super::wire::{FromSeat, ToSeat};
 use super::{Over, TsuitateGame, TsuitateRules};
+use crate::process::pipes::Trouble;
+use crate::process::program::{EngineError, Program};
 use crate::save::{Meta, Mode};
 use crate::seat::door::{SeatTable, at};
-use crate::seat::pipes::Trouble;
-use crate::seat::program::{EngineError, Program};
 use crate::seat::{Hello, Outbox};
 use shogi_core::Color;
 use std::time::Duration;
@@ -76,8 +76,8 @@ impl SeatPlayer for BotSeat {
 
 /// A program speaking the seat protocol on its standard input and output: the one program pipe
 /// ([`Program`]) with tsuitate's lines, held to the chess engines' bounds: its hello within
-/// [`crate::seat::program::HELLO_WAIT`], one time limit per question, and cut off after
-/// [`crate::seat::program::MAX_BAD_LINES`] lines in a row that are no request (each answered
+/// [`crate::process::program::HELLO_WAIT`], one time limit per question, and cut off after
+/// [`crate::process::program::MAX_BAD_LINES`] lines in a row that are no request (each answered
 /// with an `error` line, never passed to the table).
 pub struct ProgramSeat {
     program: Program,

@@ -208,7 +208,7 @@ impl RemoteSeat {
             address: self.address.clone(),
             token: self.hello.token.clone()?,
             seat: super::table::slot(self.color),
-            game: crate::games::GameKind::Tsuitate,
+            game: crate::kind::GameKind::Tsuitate,
         })
     }
 

@@ -14,9 +14,9 @@
 use super::score::KING;
 use crate::announce::{Item, heard_by};
 use crate::attempt::Attempt;
+use crate::process::pipes::{Said, Trouble};
+use crate::process::program::{HELLO_WAIT, Program};
 use crate::referee::{Referee, Request};
-use crate::seat::pipes::{Said, Trouble};
-use crate::seat::program::{HELLO_WAIT, Program};
 use shakmaty::fen::Fen;
 use shakmaty::{Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Position};
 use std::collections::HashMap;

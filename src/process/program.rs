@@ -2,7 +2,7 @@
 //! stopped with whatever it started), its pipes ([`Pipes`], bounded both ways) and the bounds a
 //! table holds it to: its hello within [`HELLO_WAIT`], one time limit per question that nothing
 //! it does extends, and at most [`MAX_BAD_LINES`] lines in a row in one question that are no
-//! request. Each game's program seat (the chess family's [`super::engine::EngineBot`]) is this
+//! request. Each game's program seat (the chess family's [`crate::seat::engine::EngineBot`]) is this
 //! pipe with its game's lines.
 
 use super::pipes::{Pipes, Said, Trouble};

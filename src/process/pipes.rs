@@ -5,7 +5,7 @@
 //! [`MAX_SEAT_LINE`] bytes each. A program that leaves more of our lines unread, or sends more
 //! than the table takes, is cut off: [`Trouble`] says why.
 
-use super::{Line, MAX_SEAT_LINE, read_line};
+use super::{Line, MAX_LINE as MAX_SEAT_LINE, read_line};
 use std::io::{BufReader, Read, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
