@@ -40,7 +40,6 @@ pub use door::{Door, SeatTable};
 pub use host::{GameHost, HelloError, Host, Outbox};
 pub use wire::{FromSeat, Hello, LineError, State, ToSeat};
 
-
 /// The seat protocol's version, sent in `hello` and `welcome`.
 pub use crate::process::VERSION;
 
