@@ -185,10 +185,12 @@ fn cli_style_host(
     (hosted, code)
 }
 
-#[test]
-fn the_app_joins_a_cli_style_tsuitate_host_and_sees_its_own_seat_only() {
-    let dir = gui::scratch();
-    let (hosted, code) = cli_style_host(dir.path());
+/// The app (as "Ann") joins a table served as [`cli_style_host`] serves it, through the network
+/// screen's Join tab; returns the table and the app, seated.
+fn join_cli_style_host(
+    dir: &std::path::Path,
+) -> (kriegspiel::seat::serve::Hosted<TsuitateHost>, Gui) {
+    let (hosted, code) = cli_style_host(dir);
     let mut form = NetworkScreen::new(Tab::Join);
     form.address = hosted.address.clone();
     form.code = code;
@@ -200,6 +202,13 @@ fn the_app_joins_a_cli_style_tsuitate_host_and_sees_its_own_seat_only() {
     h.run_steps(2);
     h.get_by_label("Join").click();
     h.until_dialled();
+    (hosted, h)
+}
+
+#[test]
+fn the_app_joins_a_cli_style_tsuitate_host_and_sees_its_own_seat_only() {
+    let dir = gui::scratch();
+    let (hosted, mut h) = join_cli_style_host(dir.path());
     // The welcome said tsuitate: the tsuitate screen, gote's seat.
     assert_eq!(
         screen(&h).network_seat().map(|s| s.color()),
@@ -275,18 +284,7 @@ fn the_apps_tsuitate_autosave_journals_each_event_and_loads_back() {
 #[test]
 fn a_joined_tsuitate_seat_is_rejoined_asks_before_leaving_and_keeps_the_revealed_game() {
     let dir = gui::scratch();
-    let (hosted, code) = cli_style_host(dir.path());
-    let mut form = NetworkScreen::new(Tab::Join);
-    form.address = hosted.address.clone();
-    form.code = code;
-    form.name = "Ann".into();
-    let mut h = Gui::builder()
-        .size(1280.0, 900.0)
-        .network(form)
-        .build_without_run();
-    h.run_steps(2);
-    h.get_by_label("Join").click();
-    h.until_dialled();
+    let (hosted, mut h) = join_cli_style_host(dir.path());
     let ticket = h
         .state()
         .settings
