@@ -138,13 +138,17 @@ impl Problem {
                 crate::wording::count(n, "time", "times")
             ),
         };
+        let subsumed = match solver.subsumed() {
+            (0, 0) => String::new(),
+            (p, r) => format!(", {p} by a larger belief's proof, {r} by a smaller one's refutation"),
+        };
         let stats = format!(
-            "{} nodes ({} from the table{trims}) in {:.2} s",
+            "{} nodes ({} from the table{subsumed}{trims}) in {:.2} s",
             solver.stats.nodes,
             solver.stats.hits,
             started.elapsed().as_secs_f64()
         );
-        Ok(match outcome {
+        let proof = match outcome {
             Outcome::Proven { depth, strategy } => Proof {
                 verdict: Verdict::Proven,
                 report: format!(
@@ -180,7 +184,13 @@ impl Problem {
                     },
                 }
             }
-        })
+        };
+        // Freeing the tables and the memo (millions of beliefs after a long search) took up to
+        // half a minute: it is left to a thread of its own (inline if none can be started).
+        let _ = std::thread::Builder::new()
+            .name("problem-tables".to_owned())
+            .spawn(move || drop(solver));
+        Ok(proof)
     }
 
     /// The problem's identity for a cache of proofs: two problems with the same content (read

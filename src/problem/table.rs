@@ -3,8 +3,41 @@
 //! its share of the limit drops first what is cheapest to find again (refutations with one move
 //! left), then about half of the rest, chosen by a bit of the key that changes each time: a
 //! long search runs in bounded memory and only searches some beliefs again.
+//!
+//! A strategy that wins against a belief wins against every part of it, so a proven belief also
+//! answers for its subsets ([`Table::superset`]): each proven belief of several positions keeps
+//! its positions' keys, and each position the beliefs proven that hold it.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// At most this many proven beliefs holding a position are looked at for a subset's proof.
+const SCAN: usize = 48;
+
+/// Proven beliefs of more positions are not kept for their subsets.
+const MAX_INDEXED: usize = 512;
+
+/// A hasher for keys that are hashes already: it keeps them as they are.
+#[derive(Default)]
+pub(super) struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8 | u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
+}
+
+type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
 
 /// What a table knows of one belief.
 struct Entry<T> {
@@ -12,6 +45,22 @@ struct Entry<T> {
     proven: Option<(u8, T)>,
     /// Refuted with every number of moves up to this one (0: never refuted).
     refuted: u8,
+    /// The keys of its positions, sorted, when it is proven and kept for its subsets.
+    members: Option<Box<[u64]>>,
+}
+
+/// Whether the sorted `big` holds every key of the sorted `small`.
+fn includes(big: &[u64], small: &[u64]) -> bool {
+    let mut rest = big.iter();
+    small.iter().all(|k| rest.by_ref().any(|b| b == k))
+}
+
+/// A belief's position keys (see [`Table::prove_in`]) sorted, without repeats.
+pub(super) fn members(keys: &[u64]) -> Vec<u64> {
+    let mut m = keys.to_vec();
+    m.sort_unstable();
+    m.dedup();
+    m
 }
 
 /// What a look in the table found.
@@ -27,6 +76,10 @@ pub(super) enum Known<T> {
 /// One transposition table.
 pub(super) struct Table<T> {
     map: HashMap<u64, Entry<T>>,
+    /// For each position key, the proven beliefs (keys) that hold it.
+    holders: KeyMap<Vec<u64>>,
+    /// For each position key, the refuted beliefs (keys) whose lowest key it is.
+    firsts: KeyMap<Vec<u64>>,
     /// The key bit used by the last halving.
     halvings: u32,
     /// The entries room was made for ([`Table::reserve`]): trims do not shrink below it.
@@ -37,6 +90,8 @@ impl<T: Clone> Table<T> {
     pub(super) fn new() -> Table<T> {
         Table {
             map: HashMap::new(),
+            holders: KeyMap::default(),
+            firsts: KeyMap::default(),
             halvings: 0,
             reserved: 0,
         }
@@ -61,6 +116,30 @@ impl<T: Clone> Table<T> {
         }
     }
 
+    /// A proof for a belief that holds every position of `members` (sorted, [`members`]) within
+    /// `depth` moves: a proof of a larger belief is one of each of its parts.
+    pub(super) fn superset(&self, members: &[u64], depth: u8) -> Option<T> {
+        let mut fewest: Option<&Vec<u64>> = None;
+        for p in members {
+            // A position no proven belief holds: none holds them all.
+            let h = self.holders.get(p)?;
+            if fewest.is_none_or(|f| h.len() < f.len()) {
+                fewest = Some(h);
+            }
+        }
+        fewest?.iter().rev().take(SCAN).find_map(|s| {
+            let e = self.map.get(s)?;
+            match (&e.proven, &e.members) {
+                (Some((d, value)), Some(m))
+                    if *d <= depth && m.len() >= members.len() && includes(m, members) =>
+                {
+                    Some(value.clone())
+                }
+                _ => None,
+            }
+        })
+    }
+
     /// Whether `key` is known refuted with `depth` moves.
     pub(super) fn refuted(&self, key: u64, depth: u8) -> bool {
         self.map.get(&key).is_some_and(|e| e.refuted >= depth)
@@ -71,16 +150,83 @@ impl<T: Clone> Table<T> {
         self.entry(key).proven = Some((depth, value));
     }
 
+    /// [`Table::prove`], the belief's positions (`members`, sorted) kept so that its parts
+    /// find the proof ([`Table::superset`]).
+    pub(super) fn prove_in(&mut self, key: u64, members: &[u64], depth: u8, value: T) {
+        let e = self.entry(key);
+        let first = e.proven.is_none();
+        e.proven = Some((depth, value));
+        if first && members.len() >= 2 && self.keep(key, members) {
+            for p in members {
+                self.holders.entry(*p).or_default().push(key);
+            }
+        }
+    }
+
     /// Keeps `key` refuted with `depth` moves.
     pub(super) fn refute(&mut self, key: u64, depth: u8) {
         let e = self.entry(key);
         e.refuted = e.refuted.max(depth);
     }
 
+    /// [`Table::refute`], the belief's positions (`members`, sorted) kept so that the beliefs
+    /// that hold it find the refutation ([`Table::subset_refuted`]).
+    pub(super) fn refute_in(&mut self, key: u64, members: &[u64], depth: u8) {
+        let e = self.entry(key);
+        let first = e.refuted == 0;
+        e.refuted = e.refuted.max(depth);
+        if let (true, Some(&low)) = (first, members.first())
+            && self.keep(key, members)
+        {
+            self.firsts.entry(low).or_default().push(key);
+        }
+    }
+
+    /// Keeps the positions of `key` (when there are not too many); whether they are kept.
+    fn keep(&mut self, key: u64, members: &[u64]) -> bool {
+        let Some(e) = self.map.get_mut(&key) else {
+            return false;
+        };
+        if members.len() > MAX_INDEXED {
+            return false;
+        }
+        if e.members.is_none() {
+            e.members = Some(members.into());
+        }
+        true
+    }
+
+    /// Whether a belief with every position of it in `members` (sorted, [`members`]) is
+    /// refuted within `depth` moves: a refutation of a belief is one of each larger one.
+    pub(super) fn subset_refuted(&self, members: &[u64], depth: u8) -> bool {
+        let mut scanned = 0;
+        for (i, p) in members.iter().enumerate() {
+            // Kept under its lowest key, a part of `members` starts at one of them.
+            let Some(found) = self.firsts.get(p) else {
+                continue;
+            };
+            for s in found.iter().rev().take(SCAN) {
+                scanned += 1;
+                if scanned > SCAN * 4 {
+                    return false;
+                }
+                let Some(e) = self.map.get(s) else { continue };
+                if let Some(m) = &e.members
+                    && e.refuted >= depth
+                    && includes(&members[i..], m)
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     fn entry(&mut self, key: u64) -> &mut Entry<T> {
         self.map.entry(key).or_insert(Entry {
             proven: None,
             refuted: 0,
+            members: None,
         })
     }
 
@@ -101,6 +247,20 @@ impl<T: Clone> Table<T> {
             self.map.retain(|key, _| (key >> bit) & 1 == 0);
         }
         self.map.shrink_to(limit.max(self.reserved));
+        // The indexes again, of what is left.
+        self.holders = KeyMap::default();
+        self.firsts = KeyMap::default();
+        for (key, e) in &self.map {
+            let Some(m) = &e.members else { continue };
+            if e.proven.is_some() && m.len() >= 2 {
+                for p in m.iter() {
+                    self.holders.entry(*p).or_default().push(*key);
+                }
+            }
+            if let (true, Some(low)) = (e.refuted > 0, m.first()) {
+                self.firsts.entry(*low).or_default().push(*key);
+            }
+        }
     }
 }
 
@@ -118,6 +278,44 @@ mod tests {
         assert!(matches!(t.look(2, 3), Known::Refuted));
         assert!(matches!(t.look(2, 5), Known::Unknown));
         assert!(t.refuted(2, 4) && !t.refuted(2, 5));
+    }
+
+    #[test]
+    fn a_proof_answers_for_every_subset_of_its_belief() {
+        let mut t: Table<u32> = Table::new();
+        t.prove_in(10, &members(&[5, 3, 9]), 4, 7);
+        // Every part of {3, 5, 9} within 4 moves or more; the whole by its key too.
+        assert_eq!(t.superset(&members(&[9, 3]), 4), Some(7));
+        assert_eq!(t.superset(&[5], 6), Some(7));
+        assert_eq!(t.superset(&[3, 5, 9], 4), Some(7));
+        assert!(matches!(t.look(10, 4), Known::Proven(7)));
+        // Not in fewer moves, and not for a belief with another position.
+        assert_eq!(t.superset(&[3, 5], 3), None);
+        assert_eq!(t.superset(&[3, 4], 4), None);
+        assert_eq!(t.superset(&[1, 3, 5, 9], 4), None);
+        // A refutation is never taken for a proof, and a lone position is not kept.
+        t.refute(11, 4);
+        t.prove_in(12, &[8], 2, 1);
+        assert_eq!(t.superset(&[8], 4), None);
+        assert!(matches!(t.look(12, 2), Known::Proven(1)));
+    }
+
+    #[test]
+    fn a_trim_keeps_the_subsets_index_to_what_is_left() {
+        let mut t: Table<u64> = Table::new();
+        let mix = |i: u64| i.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        for i in 0..4_000u64 {
+            t.prove_in(mix(i), &members(&[i, i + 1, 1_000_000]), 3, i);
+        }
+        t.trim(1_000);
+        assert!(t.len() <= 750);
+        for i in 0..4_000u64 {
+            let kept = matches!(t.look(mix(i), 3), Known::Proven(_));
+            let found = t.superset(&[i, i + 1], 3);
+            // The pair {i, i+1} is only in belief i (and i+1's {i+1, i+2} lacks i).
+            assert_eq!(found.is_some(), kept, "{i}");
+            assert!(found.is_none_or(|v| v == i));
+        }
     }
 
     #[test]

@@ -495,3 +495,44 @@ fn a_saved_tree_is_checked_again() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A proof of a belief answers for its parts and a refutation for the beliefs that hold it
+/// (issue 60): on the small shipped problems the solver takes such answers from its table, and
+/// proves each problem as it does without them, with a tree that plays out against the referee.
+#[test]
+fn a_larger_beliefs_proof_and_a_smaller_ones_refutation_are_used() {
+    use kriegspiel::problem::Search;
+    let (mut proofs, mut refutations) = (0, 0);
+    for entry in std::fs::read_dir("assets/problems").expect("the problems folder") {
+        let path = entry.expect("entry").path();
+        let p = Problem::load(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        if p.mate_in > 4 {
+            continue;
+        }
+        let mut depths = Vec::new();
+        for (subsume, search) in [(true, Search::Pn), (true, Search::Depth), (false, Search::Depth)]
+        {
+            let mut solver = Solver::new(p.solver().expect("side"), None)
+                .material_mates(p.material_mates)
+                .search(search)
+                .pn_leaf(2)
+                .subsume(subsume);
+            let Outcome::Proven { depth, strategy } =
+                solver.solve(p.belief().expect("positions"), p.mate_in)
+            else {
+                panic!("{}: not proven ({subsume}, {search:?})", path.display());
+            };
+            p.check(&strategy)
+                .unwrap_or_else(|e| panic!("{}: {e}\n{strategy}", path.display()));
+            let (by_proof, by_refutation) = solver.subsumed();
+            if subsume {
+                (proofs, refutations) = (proofs + by_proof, refutations + by_refutation);
+            } else {
+                assert_eq!((by_proof, by_refutation), (0, 0), "{}", path.display());
+            }
+            depths.push(depth);
+        }
+        assert!(depths.iter().all(|d| *d == depths[0]), "{}", path.display());
+    }
+    assert!(proofs > 0 && refutations > 0, "{proofs} {refutations}");
+}

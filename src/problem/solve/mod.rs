@@ -11,11 +11,12 @@
 //!
 //! What makes it fast: a transposition table on beliefs (proven at depth d stays proven deeper,
 //! refuted stays refuted shallower); beliefs are monotone (a strategy for a belief works for any
-//! part of it), so each position of a belief is searched alone first and a position that refutes
-//! alone refutes the whole ("killer" placements are tried first for every attempt); iterative
-//! deepening. Every answer comes from the referee itself ([`Referee::apply`]; the belief is split
-//! and branched by [`crate::worlds`], as a seat's belief is), so the solver and the game always
-//! agree on the rules. Where the rules have "Any?", asking it is one of the solver's moves
+//! part of it, so a proven belief answers for its parts too: [`Solver::subsume`]), so each
+//! position of a belief is searched alone first and a position that refutes alone refutes the
+//! whole ("killer" placements are tried first for every attempt); iterative deepening. Every
+//! answer comes from the referee itself ([`Referee::apply`]; the belief is split and branched by
+//! [`crate::worlds`], as a seat's belief is), so the solver and the game always agree on the
+//! rules. Where the rules have "Any?", asking it is one of the solver's moves
 //! ([`order`]).
 //!
 //! Several workers may search together, one per core ([`Solver::threads`], [`workers`]): they
@@ -166,6 +167,8 @@ pub struct Solver {
     memo: pnmemo::Memo<pn::Expansion>,
     /// Turns with this many moves left or fewer are searched depth-first under [`Search::Pn`].
     pn_leaf: u8,
+    /// Whether a turn takes the proof of a larger belief ([`Solver::subsume`]).
+    subsume: bool,
     /// The counts so far.
     pub stats: Stats,
 }
@@ -234,6 +237,7 @@ impl Solver {
             search: Search::Depth,
             memo: pnmemo::Memo::new(0, 0),
             pn_leaf: pn::LEAF_DEPTH,
+            subsume: true,
             stats: Stats::default(),
         }
     }
@@ -467,7 +471,7 @@ impl Solver {
         let keys: Vec<u64> = belief.iter().map(key).collect();
         let key = belief_key(&keys);
         loop {
-            match self.shared.look(key, depth) {
+            match self.look_turn(key, &keys, depth) {
                 Known::Proven(s) => {
                     self.stats.hits += 1;
                     return Some(s);
@@ -510,7 +514,7 @@ impl Solver {
         // Each position alone first: if one defeats every strategy, so does the whole belief.
         // (Only near the leaves: deeper, a lone position's search costs more than it prunes.)
         if belief.len() > 1 && depth <= SINGLES_DEPTH && !self.singles(belief, keys, depth) {
-            self.refute(key, depth);
+            self.refute(key, keys, depth);
             return None;
         }
         let candidates = self.candidates(belief, depth);
@@ -522,14 +526,14 @@ impl Solver {
                     *h = h.saturating_add(1 << (2 * depth.min(12)));
                 }
                 let s = Arc::new(s);
-                self.shared.prove(key, depth, s.clone());
+                self.shared.prove(key, keys, depth, s.clone());
                 return Some(s);
             }
             if self.interrupted() {
                 return None;
             }
         }
-        self.refute(key, depth);
+        self.refute(key, keys, depth);
         None
     }
 
@@ -555,11 +559,11 @@ impl Solver {
         .is_some()
     }
 
-    fn refute(&mut self, key: u64, depth: u8) {
+    fn refute(&mut self, key: u64, keys: &[u64], depth: u8) {
         if self.interrupted() {
             return; // an interrupted search proves nothing
         }
-        self.shared.refute(key, depth);
+        self.shared.refute(key, keys, depth);
     }
 
     fn note_killer(&mut self, key: u64) {

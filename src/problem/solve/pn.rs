@@ -19,7 +19,7 @@
 use super::pnmemo::{Acts, Memo, Numbers};
 use super::{ANY, BELIEF_BYTES, Candidate, Solver, Split, turn_key};
 use crate::announce::Item;
-use crate::problem::table::Known;
+use crate::problem::table::{Known, members};
 use crate::problem::tree::{Act, After, Answer, Strategy};
 use crate::referee::Referee;
 use crate::view::san::own_san;
@@ -45,11 +45,13 @@ pub(super) const LEAF_DEPTH: u8 = 4;
 /// A number too large to reach: proven (a disproof number) or refuted (a proof number).
 pub(super) const INF: u32 = 1 << 30;
 
-/// One turn that must be won after an AND node: its belief (normalized), moves left, key.
+/// One turn that must be won after an AND node: its belief (normalized), moves left, key, and
+/// its positions' keys (sorted, for a larger belief's proof).
 pub(super) struct Child {
     pub(super) belief: Vec<Referee>,
     pub(super) depth: u8,
     pub(super) key: u64,
+    pub(super) members: Vec<u64>,
 }
 
 /// The replies to one answer: what the solver hears, and the child that follows.
@@ -136,9 +138,9 @@ impl Solver {
         }
     }
 
-    /// The numbers of a turn not searched yet, or as last left.
-    pub(super) fn turn_numbers(&self, key: u64, depth: u8) -> Numbers {
-        match self.shared.look(key, depth) {
+    /// The numbers of a turn not searched yet, or as last left (`keys`: its positions' keys).
+    pub(super) fn turn_numbers(&self, key: u64, keys: &[u64], depth: u8) -> Numbers {
+        match self.look_turn(key, keys, depth) {
             Known::Proven(_) => (0, INF),
             Known::Refuted => (INF, 0),
             Known::Unknown => self
@@ -225,7 +227,8 @@ impl Solver {
         root: bool,
     ) -> Numbers {
         self.stats.nodes += 1;
-        let known = self.turn_numbers(key, depth);
+        let keys_here: Vec<u64> = belief.iter().map(super::key).collect();
+        let known = self.turn_numbers(key, &keys_here, depth);
         if known.0 == 0 || known.1 == 0 || self.out_of_time() {
             return known;
         }
@@ -258,7 +261,7 @@ impl Solver {
                 }
             }
             if dn == 0 || best == usize::MAX {
-                self.refute(key, depth);
+                self.refute(key, &keys_here, depth);
                 return (INF, 0);
             }
             if pn == 0 {
@@ -271,12 +274,13 @@ impl Solver {
                 };
             }
             self.note(mix(key, depth, 1), (pn, dn));
-            if pn >= th_pn || dn >= th_dn {
-                return (pn, dn);
-            }
             if root {
                 rounds = rounds.saturating_add(1);
                 self.frontier(&acts, &numbers, rounds);
+            }
+            // Stopped, the numbers are those of the children as they were left.
+            if pn >= th_pn || dn >= th_dn || self.interrupted() {
+                return (pn, dn);
             }
             let child_pn = th_pn.min(pn2.saturating_add(pn2 / 4).max(pn2.saturating_add(1)));
             let child_dn = th_dn.saturating_sub(dn).saturating_add(numbers[best].1);
@@ -293,9 +297,6 @@ impl Solver {
                 let candidate = fresh.get(best).and_then(Option::as_ref);
                 self.pn_act(belief, key, act, candidate, depth, child_pn, child_dn)
             };
-            if self.interrupted() {
-                return (pn, dn);
-            }
             self.note(keys[best], found);
         }
     }
@@ -315,7 +316,7 @@ impl Solver {
         let keys: Vec<u64> = belief.iter().map(super::key).collect();
         match self.try_act(belief, &keys, turn, act, candidate, depth) {
             Some(s) => {
-                self.shared.prove(turn, depth, Arc::new(s));
+                self.shared.prove(turn, &keys, depth, Arc::new(s));
                 (0, INF)
             }
             None if self.interrupted() => (1, 1),
@@ -376,7 +377,7 @@ impl Solver {
         loop {
             let numbers: Vec<Numbers> = children
                 .iter()
-                .map(|c| self.turn_numbers(c.key, c.depth))
+                .map(|c| self.turn_numbers(c.key, &c.members, c.depth))
                 .collect();
             let (mut best, mut dn, mut dn2) = (usize::MAX, INF, INF);
             let mut pn = 0;
@@ -398,22 +399,20 @@ impl Solver {
             if best == usize::MAX {
                 return match self.build(act, belief, layout, children) {
                     Some(s) => {
-                        self.shared.prove(turn, depth, Arc::new(s));
+                        let keys: Vec<u64> = belief.iter().map(super::key).collect();
+                        self.shared.prove(turn, &keys, depth, Arc::new(s));
                         (0, INF)
                     }
                     None => (pn.max(1), dn),
                 };
             }
-            if pn >= th_pn || dn >= th_dn {
+            if pn >= th_pn || dn >= th_dn || self.interrupted() {
                 return (pn, dn);
             }
             let child_dn = th_dn.min(dn2.saturating_add(dn2 / 4).max(dn2.saturating_add(1)));
             let child_pn = th_pn.saturating_sub(pn).saturating_add(numbers[best].0);
             let c = &children[best];
             let found = self.pn_turn(&c.belief, c.key, c.depth, child_pn, child_dn, false);
-            if self.interrupted() {
-                return (pn, dn);
-            }
             // Decided leaves are not all in the shared table (a mate in one is found again).
             self.note(mix(c.key, c.depth, 1), found);
         }
@@ -432,11 +431,12 @@ impl Solver {
         let mut children = Vec::new();
         let mut child = |mut b: Vec<Referee>, depth: u8| {
             worlds::normalize(&mut b);
-            let key = turn_key(&b);
+            let keys: Vec<u64> = b.iter().map(super::key).collect();
             children.push(Child {
+                key: super::belief_key(&keys),
+                members: members(&keys),
                 belief: b,
                 depth,
-                key,
             });
             children.len() - 1
         };
@@ -517,7 +517,7 @@ impl Solver {
     ) -> Option<Strategy> {
         let mut then = Vec::with_capacity(children.len());
         for c in children {
-            let s = match self.shared.look(c.key, c.depth) {
+            let s = match self.look_turn(c.key, &c.members, c.depth) {
                 Known::Proven(s) => s,
                 _ => self.turn(&c.belief, c.depth)?,
             };

@@ -112,7 +112,7 @@ impl Solver {
                 .children
                 .iter()
                 .enumerate()
-                .map(|(j, c)| (j, self.turn_numbers(c.key, c.depth)))
+                .map(|(j, c)| (j, self.turn_numbers(c.key, &c.members, c.depth)))
                 .filter(|(_, n)| n.0 != 0)
                 .collect();
             let words: Vec<String> = open

@@ -65,6 +65,10 @@ pub(super) struct Shared {
     /// The share of their limit the tables may fill, in percent: it shrinks when the process
     /// nears its memory budget ([`super::limits`]).
     pub(super) squeeze: AtomicUsize,
+    /// How many turns were answered by the proof of a larger belief ([`Shared::superset`]),
+    /// and by the refutation of a smaller one.
+    pub(super) subsumed: AtomicU64,
+    pub(super) covered: AtomicU64,
     /// How many turns were proven with each number of moves left (the last counts the rest).
     proofs: [AtomicU64; 16],
 }
@@ -85,6 +89,8 @@ impl Shared {
             done: AtomicBool::new(false),
             helper_nodes: AtomicU64::new(0),
             squeeze: AtomicUsize::new(100),
+            subsumed: AtomicU64::new(0),
+            covered: AtomicU64::new(0),
             proofs: std::array::from_fn(|_| AtomicU64::new(0)),
         }
     }
@@ -93,18 +99,39 @@ impl Shared {
         lock(&self.table).look(key, depth)
     }
 
+    /// The proof of a larger belief that holds every position of `members` (sorted), or the
+    /// refutation of a smaller one that holds none but them, within `depth` moves.
+    pub(super) fn subsumed(&self, members: &[u64], depth: u8) -> Known<Arc<Strategy>> {
+        let table = lock(&self.table);
+        if let Some(s) = table.superset(members, depth) {
+            self.subsumed.fetch_add(1, Ordering::Relaxed);
+            return Known::Proven(s);
+        }
+        if table.subset_refuted(members, depth) {
+            self.covered.fetch_add(1, Ordering::Relaxed);
+            return Known::Refuted;
+        }
+        Known::Unknown
+    }
+
     pub(super) fn refuted(&self, key: u64, depth: u8) -> bool {
         lock(&self.table).refuted(key, depth)
     }
 
-    pub(super) fn prove(&self, key: u64, depth: u8, s: Arc<Strategy>) {
+    /// Keeps `s` as the proof of the belief `key` (its positions' keys `keys`, in any order)
+    /// with `depth` moves, for the belief and its parts.
+    pub(super) fn prove(&self, key: u64, keys: &[u64], depth: u8, s: Arc<Strategy>) {
         let at = usize::from(depth).min(self.proofs.len() - 1);
         self.proofs[at].fetch_add(1, Ordering::Relaxed);
-        lock(&self.table).prove(key, depth, s);
+        let members = super::super::table::members(keys);
+        lock(&self.table).prove_in(key, &members, depth, s);
     }
 
-    pub(super) fn refute(&self, key: u64, depth: u8) {
-        lock(&self.table).refute(key, depth);
+    /// Keeps the belief `key` (its positions' keys `keys`, in any order) refuted with `depth`
+    /// moves, for the belief and every larger one.
+    pub(super) fn refute(&self, key: u64, keys: &[u64], depth: u8) {
+        let members = super::super::table::members(keys);
+        lock(&self.table).refute_in(key, &members, depth);
     }
 
     pub(super) fn look_replies(&self, key: u64, depth: u8) -> Known<Arc<Replies>> {
@@ -211,8 +238,37 @@ impl Solver {
         h.threads = self.threads;
         h.worker = worker;
         h.prefer = self.prefer.clone();
+        h.subsume = self.subsume;
         h.progress = self.progress.clone();
         h
+    }
+
+    /// Whether a turn takes the proof of a larger belief from the table (on by default: a
+    /// strategy that wins against a belief wins against each part of it).
+    pub fn subsume(mut self, on: bool) -> Solver {
+        self.subsume = on;
+        self
+    }
+
+    /// How many turns were answered by the proof of a larger belief, and by the refutation of
+    /// a smaller one.
+    pub fn subsumed(&self) -> (u64, u64) {
+        (
+            self.shared.subsumed.load(Ordering::Relaxed),
+            self.shared.covered.load(Ordering::Relaxed),
+        )
+    }
+
+    /// What the table knows of the turn with the belief `key` (its positions' keys `keys`, in
+    /// any order) and `depth` moves left: its own entry, else a larger belief's proof or a
+    /// smaller one's refutation.
+    pub(super) fn look_turn(&self, key: u64, keys: &[u64], depth: u8) -> Known<Arc<Strategy>> {
+        match self.shared.look(key, depth) {
+            Known::Unknown if self.subsume => {
+                self.shared.subsumed(&super::super::table::members(keys), depth)
+            }
+            known => known,
+        }
     }
 
     /// [`Solver::act`] at the turn `turn` (its belief's key), marked for the other workers: a
