@@ -140,7 +140,9 @@ impl Problem {
         };
         let subsumed = match solver.subsumed() {
             (0, 0) => String::new(),
-            (p, r) => format!(", {p} by a larger belief's proof, {r} by a smaller one's refutation"),
+            (p, r) => {
+                format!(", {p} by a larger belief's proof, {r} by a smaller one's refutation")
+            }
         };
         let stats = format!(
             "{} nodes ({} from the table{subsumed}{trims}) in {:.2} s",

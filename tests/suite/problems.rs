@@ -510,8 +510,11 @@ fn a_larger_beliefs_proof_and_a_smaller_ones_refutation_are_used() {
             continue;
         }
         let mut depths = Vec::new();
-        for (subsume, search) in [(true, Search::Pn), (true, Search::Depth), (false, Search::Depth)]
-        {
+        for (subsume, search) in [
+            (true, Search::Pn),
+            (true, Search::Depth),
+            (false, Search::Depth),
+        ] {
             let mut solver = Solver::new(p.solver().expect("side"), None)
                 .material_mates(p.material_mates)
                 .search(search)

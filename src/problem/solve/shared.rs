@@ -264,9 +264,9 @@ impl Solver {
     /// smaller one's refutation.
     pub(super) fn look_turn(&self, key: u64, keys: &[u64], depth: u8) -> Known<Arc<Strategy>> {
         match self.shared.look(key, depth) {
-            Known::Unknown if self.subsume => {
-                self.shared.subsumed(&super::super::table::members(keys), depth)
-            }
+            Known::Unknown if self.subsume => self
+                .shared
+                .subsumed(&super::super::table::members(keys), depth),
             known => known,
         }
     }
