@@ -34,6 +34,19 @@ fn act_san(belief: &[Referee], act: Act) -> String {
     }
 }
 
+/// An AND node's numbers from its open children's: the proof numbers added, the least
+/// disproof number (proven, with none open).
+fn attempt_numbers(open: impl Iterator<Item = Numbers>) -> Numbers {
+    open.fold((0, INF), |(p, d), (cp, cd)| {
+        let p = if p >= INF || cp >= INF {
+            INF
+        } else {
+            (p + cp).min(INF - 1)
+        };
+        (p, d.min(cd))
+    })
+}
+
 impl Expansion {
     /// What leads to each child, in words: the refusal, "Any?"'s answer, or the answer and
     /// what the solver heard of the reply.
@@ -96,15 +109,12 @@ impl Solver {
                     .min_by_key(|&i| numbers[i].0)
             };
             let Some(i) = pick else { break };
-            let (act, (p, d)) = (acts[i].0, numbers[i]);
-            out.push(format!(
-                "{}: {} (pn {}, dn {})",
-                move_label(first_depth, depth, refused),
-                act_san(&belief, act),
-                show(p),
-                show(d)
-            ));
+            let act = acts[i].0;
+            let label = move_label(first_depth, depth, refused);
             let Some(e) = self.expansion(&belief, key, act, None, depth) else {
+                let (p, d) = numbers[i];
+                let san = act_san(&belief, act);
+                out.push(format!("{label}: {san} (pn {}, dn {})", show(p), show(d)));
                 break;
             };
             let labels = e.labels();
@@ -115,6 +125,15 @@ impl Solver {
                 .map(|(j, c)| (j, self.turn_numbers(c.key, &c.members, c.depth)))
                 .filter(|(_, n)| n.0 != 0)
                 .collect();
+            // The attempt's numbers from its children as they stand (what the memo kept of it
+            // may be older, or dropped).
+            let (p, d) = attempt_numbers(open.iter().map(|(_, n)| *n));
+            out.push(format!(
+                "{label}: {} (pn {}, dn {})",
+                act_san(&belief, act),
+                show(p),
+                show(d)
+            ));
             let words: Vec<String> = open
                 .iter()
                 .map(|(j, (p, d))| format!("{} (pn {}, dn {})", labels[*j], show(*p), show(*d)))
@@ -173,7 +192,15 @@ impl Solver {
 
 #[cfg(test)]
 mod tests {
-    use super::move_label;
+    use super::{INF, attempt_numbers, move_label};
+
+    #[test]
+    fn an_attempts_numbers_come_from_its_open_children() {
+        assert_eq!(attempt_numbers([(3, 40), (5, 7)].into_iter()), (8, 7));
+        // A refuted child refutes the attempt; none open, it is proven.
+        assert_eq!(attempt_numbers([(2, 9), (INF, 0)].into_iter()), (INF, 0));
+        assert_eq!(attempt_numbers(std::iter::empty()), (0, INF));
+    }
 
     #[test]
     fn a_turn_is_named_by_the_solvers_move() {
