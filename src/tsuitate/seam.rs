@@ -420,6 +420,23 @@ impl Recorded for Tsuitate {
         Some(game.at(n))
     }
 
+    /// The recorded requests from `from` on, applied again: they were all accepted once from
+    /// the same start.
+    fn truth_forward(
+        game: &TsuitateGame,
+        position: &mut TsuitateGame,
+        from: usize,
+        to: usize,
+    ) -> bool {
+        let events = game.events();
+        if position.events().len() != from || to > events.len() {
+            return false;
+        }
+        events[from..to]
+            .iter()
+            .all(|event| position.apply(event.request.clone()).is_ok())
+    }
+
     fn told_at(game: &TsuitateGame, seat: Color, n: usize) -> Told {
         let referee = game.referee();
         Told {
