@@ -111,8 +111,9 @@ pub trait Game: Sized + Clone + Debug + Default + 'static {
     type Refusal: std::fmt::Display;
     /// One seat's view, built only from what it was told.
     type View: Clone + Debug;
-    /// The save payload.
-    type Save;
+    /// The save payload, read and written through the one envelope of every game's save
+    /// ([`crate::save::envelope`]).
+    type Save: crate::save::SaveFile;
     /// A table's line to a seat.
     type ToSeat: Serialize + DeserializeOwned;
     /// A seat's line to the table.
