@@ -303,6 +303,10 @@ impl Game for Tsuitate {
         session.save();
     }
 
+    fn meta_mut(session: &mut TsuitateSession) -> &mut Meta {
+        &mut session.meta
+    }
+
     fn autosave_error(session: &TsuitateSession) -> Option<String> {
         session
             .autosave
