@@ -251,7 +251,12 @@ fn decide(
 fn open_other(game: OtherGame, path: &Path, want: Want, how: &str) -> Result<Opening, GateError> {
     let abandoned = game.meta().abandoned.is_some();
     let over = game.has_result() || abandoned;
-    if want == Want::Study || abandoned {
+    // A network game that ended is studied, as a chess one (never hosted again).
+    let network = matches!(
+        game.meta().seating(),
+        Seating::Host { .. } | Seating::Seat { .. }
+    );
+    if want == Want::Study || abandoned || (over && network) {
         if !over {
             return Err(GateError::NotOver {
                 how: how.to_owned(),

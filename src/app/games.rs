@@ -66,10 +66,38 @@ impl KriegspielApp {
                 let loaded = *loaded;
                 let mode = match loaded.saved.meta.seating() {
                     Seating::Club => TsuitateMode::Club,
+                    // A game this machine hosted, its own seat kept: hosted again.
+                    Seating::Host {
+                        own: Some(own),
+                        bind,
+                        port,
+                        ..
+                    } => return self.host_tsuitate_again(&path, own, &bind, port),
                     _ => TsuitateMode::HotSeat,
                 };
                 let screen = TsuitateScreen::new(loaded.game, loaded.saved.meta, mode, Some(path));
                 self.screen = Screen::Tsuitate(Box::new(screen));
+            }
+        }
+    }
+
+    /// Hosts again the tsuitate game this machine hosted, saved at `path`: the table listens
+    /// where it did, this machine's player takes back its `own` seat with its kept token, the
+    /// other seat rejoins with its own (as a chess game is hosted again: [`super::rehost`]).
+    fn host_tsuitate_again(&mut self, path: &std::path::Path, own: Color, bind: &str, port: u16) {
+        let port = super::rehost::port_or_default(port);
+        match crate::tsuitate::table::host_again(path, bind, port) {
+            Ok(hosted) => {
+                let token = hosted.server.with_host(|h| h.reserve(own));
+                let local = format!("127.0.0.1:{}", hosted.server.addr().port());
+                let own = OwnTable::Tsuitate(Arc::new(hosted));
+                let form = super::rehost::seat_again(&local, token, own);
+                self.screen = Screen::Network(Box::new(form));
+            }
+            Err(e) => {
+                let (words, detail) = super::rehost::failure(port, &e);
+                let text = detail.map_or(words.clone(), |d| format!("{words} ({d})"));
+                self.tell(MessageKind::Error, text);
             }
         }
     }
@@ -306,11 +334,13 @@ fn host_tsuitate(
     mut hello: Hello,
 ) -> Result<(String, Hello, OwnTable), ServeError> {
     let hosted = crate::tsuitate::remote::start_host(bind, port, autosave)?;
-    hello.token = Some(
-        hosted
-            .server
-            .with_host(|h| crate::seat::SeatTable::door_mut(h).reserve(seat)),
-    );
+    // The save keeps how the game is seated (hosted here, the tokens, this machine's seat), so
+    // that it is hosted again when resumed.
+    let listening = hosted.server.addr().port();
+    hello.token = Some(hosted.server.with_host(|h| {
+        h.keep_seating(bind, listening);
+        h.reserve(seat)
+    }));
     let local = format!("127.0.0.1:{}", hosted.server.addr().port());
     let own = OwnTable::Tsuitate(Arc::new(hosted));
     Ok((local, hello, own))

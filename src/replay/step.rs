@@ -25,6 +25,18 @@ pub trait Recorded: Game {
     fn turn_ends(record: &Self::Record) -> Vec<usize>;
     /// The referee's game after the first `n` events (`None`: it does not rebuild).
     fn truth_at(record: &Self::Record, n: usize) -> Option<Self::Position>;
+    /// Moves `position`, the referee's game after the first `from` events, on to after the
+    /// first `to` (`to > from`): whether the game can (by default it cannot, and the truth is
+    /// rebuilt from the start with [`Recorded::truth_at`]). Stepping a replay forward then costs
+    /// the events stepped over, not the whole game again.
+    fn truth_forward(
+        _record: &Self::Record,
+        _position: &mut Self::Position,
+        _from: usize,
+        _to: usize,
+    ) -> bool {
+        false
+    }
     /// What `side` was told over the first `n` events: the public start and the lines it
     /// perceived (its own requests and what it heard), nothing else.
     fn told_at(record: &Self::Record, side: Self::Side, n: usize) -> Self::Told;
@@ -135,7 +147,17 @@ impl<G: Recorded> Replay<G> {
     /// The referee's game at the cursor (`None`: it does not rebuild).
     pub fn truth(&mut self) -> Option<&G::Position> {
         let cursor = self.cursor;
-        if self.truth.as_ref().is_none_or(|(n, _)| *n != cursor) {
+        let stepped = match &mut self.truth {
+            Some((n, Some(position))) if *n < cursor => {
+                let on = G::truth_forward(&self.record, position, *n, cursor);
+                if on {
+                    *n = cursor;
+                }
+                on
+            }
+            _ => false,
+        };
+        if !stepped && self.truth.as_ref().is_none_or(|(n, _)| *n != cursor) {
             self.truth = Some((cursor, G::truth_at(&self.record, cursor)));
         }
         self.truth.as_ref().and_then(|(_, t)| t.as_ref())

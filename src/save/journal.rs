@@ -8,9 +8,7 @@
 //! log N+1 long. Loading a save applies the lines that continue it exactly and ignores the rest:
 //! a journal left from an older snapshot, a torn last line, or a journal of another game.
 
-use super::SavedGame;
-use crate::announce::Over;
-use crate::log::Event;
+use super::SaveFile;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fs::File;
@@ -99,11 +97,11 @@ impl Journal {
     }
 }
 
-/// Adds to `saved` (read from `text` at `save`) the journal's events that continue it.
-pub fn apply(saved: &mut SavedGame, text: &str, save: &Path) {
-    for (event, over) in continuation::<Event, Over>(text, save, saved.log.events.len()) {
-        saved.log.events.push(event);
-        saved.result = over;
+/// Adds to `saved` (read from `text` at `save`), a save of any game, the journal's events that
+/// continue it.
+pub fn apply<S: SaveFile>(saved: &mut S, text: &str, save: &Path) {
+    for (event, over) in continuation::<S::Event, S::Over>(text, save, saved.events()) {
+        saved.continue_with(event, over);
     }
 }
 

@@ -56,11 +56,13 @@ use std::io;
 use std::path::Path;
 use thiserror::Error;
 
+pub mod envelope;
 mod files;
 pub mod journal;
 mod legacy;
 mod meta;
 
+pub use envelope::SaveFile;
 pub use meta::{Abandoned, Computer, Meta, Mode, Seating};
 
 pub use files::{
@@ -284,88 +286,41 @@ fn describe_over(o: Option<Over>) -> String {
 /// Reads the `format: N` field at the top of a save without parsing the rest: `None` when there
 /// is no such field (not a save), [`LoadError::BadFormat`] when its value is not a number.
 pub(crate) fn sniff_format(text: &str) -> Option<Result<u32, LoadError>> {
-    let mut rest = text;
-    loop {
-        rest = rest.trim_start();
-        if let Some(after) = rest.strip_prefix("//") {
-            rest = after.split_once('\n').map_or("", |(_, r)| r);
-        } else {
-            break;
-        }
-    }
-    let rest = rest.strip_prefix("SavedGame").unwrap_or(rest).trim_start();
-    let rest = rest.strip_prefix('(')?.trim_start();
-    let rest = rest.strip_prefix("format")?.trim_start();
-    let rest = rest.strip_prefix(':')?.trim_start();
-    let value: String = rest
-        .chars()
-        .take_while(|c| !matches!(c, ',' | ')' | '\n'))
-        .take(20)
-        .collect();
-    Some(
-        value
-            .trim()
-            .parse()
-            .map_err(|_| LoadError::BadFormat(value.trim().to_owned())),
-    )
+    envelope::sniff_version::<SavedGame>(text)
 }
 
 /// Parses and checks a save.
 pub fn load_str(text: &str) -> Result<Loaded, LoadError> {
-    check(parse(text)?)
+    envelope::load_str::<SavedGame>(text)
 }
 
-/// Parses a save without checking it.
-fn parse(text: &str) -> Result<SavedGame, LoadError> {
-    let kind = crate::kind::GameKind::of_save(text);
-    if kind != crate::kind::GameKind::Chess {
-        return Err(LoadError::OtherGame(kind));
+/// A RON error in a save's terms: a name this version does not know (a bot, a level) said so,
+/// anything else as damage at a line and column.
+pub(crate) fn syntax_error(e: ron::error::SpannedError) -> LoadError {
+    let (line, column) = (e.span.start.line, e.span.start.col);
+    match e.code {
+        ron::Error::NoSuchEnumVariant {
+            expected,
+            found,
+            outer,
+        } if matches!(outer.as_deref(), Some("BotKind" | "Level")) => LoadError::UnknownName {
+            what: if outer.as_deref() == Some("Level") {
+                "level"
+            } else {
+                "bot"
+            }
+            .to_owned(),
+            found,
+            known: expected.join(", "),
+            line,
+            column,
+        },
+        code => LoadError::Syntax {
+            line,
+            column,
+            message: ron_message(&code),
+        },
     }
-    let format = sniff_format(text).ok_or(LoadError::NotASave)??;
-    if format == 0 {
-        return Err(LoadError::UnknownFormat(0));
-    }
-    if format > FORMAT {
-        return Err(LoadError::NewerFormat {
-            found: format,
-            supported: FORMAT,
-        });
-    }
-    let parsed = match format {
-        1 => legacy::read(text),
-        _ => ron::from_str::<SavedGame>(text),
-    };
-    // Names from a file are shown and exported: cleaned like every name that enters.
-    let parsed = parsed.map(|mut saved| {
-        saved.meta.clean();
-        saved
-    });
-    parsed.map_err(|e| {
-        let (line, column) = (e.span.start.line, e.span.start.col);
-        match e.code {
-            ron::Error::NoSuchEnumVariant {
-                expected,
-                found,
-                outer,
-            } if matches!(outer.as_deref(), Some("BotKind" | "Level")) => LoadError::UnknownName {
-                what: if outer.as_deref() == Some("Level") {
-                    "level"
-                } else {
-                    "bot"
-                }
-                .to_owned(),
-                found,
-                known: expected.join(", "),
-                line,
-                column,
-            },
-            code => LoadError::Syntax {
-                line,
-                column,
-                message: ron_message(&code),
-            },
-        }
-    })
 }
 
 /// The RON parser's message in a save's terms, without the parser's advice to programmers (how
@@ -383,6 +338,54 @@ fn ron_message(code: &ron::Error) -> String {
             // A parser's message may quote the file: never at length.
             crate::untrusted::shortened(plain)
         }
+    }
+}
+
+/// The chess family's save in the envelope ([`envelope`]): its version field is `format`, and
+/// format 1 is read by [`legacy`].
+impl SaveFile for SavedGame {
+    const KIND: crate::kind::GameKind = crate::kind::GameKind::Chess;
+    const VERSION_FIELD: &'static str = "format";
+    const TYPE_NAME: &'static str = "SavedGame";
+    const FORMAT: u32 = FORMAT;
+    const HEADER: &'static str = "// Kriegspiel save file";
+    const DEPTH: usize = 3;
+    type Event = Event;
+    type Over = Over;
+    type Checked = Loaded;
+    type Error = LoadError;
+
+    fn read_format(text: &str, format: u32) -> Result<SavedGame, ron::error::SpannedError> {
+        match format {
+            1 => legacy::read(text),
+            _ => ron::from_str(text),
+        }
+    }
+
+    fn meta(&self) -> &Meta {
+        &self.meta
+    }
+
+    fn meta_mut(&mut self) -> &mut Meta {
+        &mut self.meta
+    }
+
+    fn has_result(&self) -> bool {
+        self.result.is_some()
+    }
+
+    fn events(&self) -> usize {
+        self.log.events.len()
+    }
+
+    fn continue_with(&mut self, event: Event, over: Option<Over>) {
+        self.log.events.push(event);
+        self.result = over;
+    }
+
+    /// Its rules, its clock readings, and its log replayed through the referee.
+    fn check(self) -> Result<Loaded, LoadError> {
+        check(self)
     }
 }
 
@@ -416,27 +419,22 @@ fn check(saved: SavedGame) -> Result<Loaded, LoadError> {
 /// (see [`read_save_text`]).
 pub fn peek_file(path: &Path) -> Result<SavedGame, LoadError> {
     let text = read_save_text(path)?;
-    let mut saved = parse(&text)?;
-    journal::apply(&mut saved, &text, path);
-    Ok(saved)
+    envelope::peek_at(&text, path)
 }
 
 /// Parses a save's text without replaying it (no journal): for listing saves.
 pub fn peek_str(text: &str) -> Result<SavedGame, LoadError> {
-    parse(text)
+    envelope::parse(text)
 }
 
 /// Reads and checks a save from its text (a sample game shipped inside the program).
 pub fn load_text(text: &str) -> Result<Loaded, LoadError> {
-    check(parse(text)?)
+    envelope::load_str::<SavedGame>(text)
 }
 
 /// Reads and checks a save file, with the events its autosave journal adds (see [`journal`]).
 pub fn load_file(path: &Path) -> Result<Loaded, LoadError> {
-    let text = read_save_text(path)?;
-    let mut saved = parse(&text)?;
-    journal::apply(&mut saved, &text, path);
-    check(saved)
+    envelope::load_file::<SavedGame>(path)
 }
 
 impl SavedGame {
@@ -456,12 +454,12 @@ impl SavedGame {
 
     /// The save as RON text (one event per line).
     pub fn to_ron(&self) -> String {
-        pretty_ron(self, 3, "// Kriegspiel save file")
+        envelope::to_ron(self)
     }
 
     /// Writes the save to `path` atomically.
     pub fn write(&self, path: &Path) -> io::Result<()> {
-        write_atomic(path, self.to_ron().as_bytes())
+        envelope::write(self, path)
     }
 }
 

@@ -107,6 +107,36 @@ impl<G: Game> GameHost<G> {
         host
     }
 
+    /// Writes into the game's save how it is seated: hosted here on `bind`:`port`, the seats'
+    /// tokens, and the host's own seat once reserved ([`GameHost::reserve`]); the save is written
+    /// at once, so that the game is hosted again, never opened as another kind of game.
+    pub fn keep_seating(&mut self, bind: &str, port: u16) {
+        let own = match G::meta_mut(&mut self.session).seating {
+            Some(crate::save::Seating::Host { own, .. }) => own,
+            _ => None,
+        };
+        G::meta_mut(&mut self.session).seating = Some(crate::save::Seating::Host {
+            own,
+            bind: bind.to_owned(),
+            port,
+            tokens: self.door.tokens(),
+        });
+        G::names_changed(&mut self.session);
+    }
+
+    /// Keeps `seat` for the host's own player and returns its token (a `hello` with it takes
+    /// the seat; the code no longer does).
+    pub fn reserve(&mut self, seat: Color) -> String {
+        if let Some(crate::save::Seating::Host { own, .. }) =
+            &mut G::meta_mut(&mut self.session).seating
+            && *own != Some(seat)
+        {
+            *own = Some(seat);
+            G::names_changed(&mut self.session);
+        }
+        self.door.reserve(seat)
+    }
+
     /// The join code a player types to take a free seat, as shown: `ABC-DEF`.
     pub fn code(&self) -> String {
         self.door.code()
@@ -301,23 +331,6 @@ impl Host {
         Host::with_door(session, Door::restore(seed, tokens))
     }
 
-    /// Writes into the game's save how it is seated: hosted here on `bind`:`port`, the seats'
-    /// tokens, and the host's own seat once reserved ([`Host::reserve`]); the save is written
-    /// at once, so that the game is hosted again, never opened as another kind of game.
-    pub fn keep_seating(&mut self, bind: &str, port: u16) {
-        let own = match self.session.meta().seating {
-            Some(crate::save::Seating::Host { own, .. }) => own,
-            _ => None,
-        };
-        self.session.meta_mut().seating = Some(crate::save::Seating::Host {
-            own,
-            bind: bind.to_owned(),
-            port,
-            tokens: self.door.tokens(),
-        });
-        self.session.save_now();
-    }
-
     /// After a resume, the code that takes back `seat`, as shown: `W-ABC-DEF`.
     pub fn seat_code(&self, seat: Color) -> Option<String> {
         self.door.seat_code(seat)
@@ -326,18 +339,6 @@ impl Host {
     /// The secret a connection's claim is checked against (the key exchange's password).
     pub fn secret(&self, claim: Claim) -> Result<String, Refusal> {
         self.door.secret(claim)
-    }
-
-    /// Keeps `seat` for the host's own player and returns its token (a `hello` with it takes
-    /// the seat; the code no longer does).
-    pub fn reserve(&mut self, seat: Color) -> String {
-        if let Some(crate::save::Seating::Host { own, .. }) = &mut self.session.meta_mut().seating
-            && *own != Some(seat)
-        {
-            *own = Some(seat);
-            self.session.save_now();
-        }
-        self.door.reserve(seat)
     }
 }
 

@@ -138,6 +138,14 @@ pub enum ServeError {
         /// Why it does not load.
         source: LoadError,
     },
+    /// Another game's save to resume does not load (bad input).
+    #[error("cannot resume {}: {message}", .path.display())]
+    ResumeGame {
+        /// The save.
+        path: PathBuf,
+        /// Why it does not load, in that game's words.
+        message: String,
+    },
     /// The rules cannot start a game (bad input).
     #[error(transparent)]
     Start(#[from] NewGameError),
@@ -180,7 +188,10 @@ impl ServeError {
     /// Whether what was asked for is at fault (a save or rules that do not start a game), not
     /// the machine or the network.
     pub fn is_bad_input(&self) -> bool {
-        matches!(self, ServeError::Resume { .. } | ServeError::Start(_))
+        matches!(
+            self,
+            ServeError::Resume { .. } | ServeError::ResumeGame { .. } | ServeError::Start(_)
+        )
     }
 }
 

@@ -3,12 +3,17 @@
 //! it alone, and fouls), a capture or a check, and for each side how many of the opponent's units
 //! on the board it knew the square of. A seat knows an opponent's unit's square only where that
 //! unit just took one of its pieces (the umpire names the square) and has not moved since;
-//! everything else it can only guess, and this review says so rather than guess for it.
+//! everything else it can only guess, and this review says so rather than guess for it. The
+//! game is stepped through the one replay ([`crate::replay::step`]), as study steps it: what a
+//! side knew at a move is its view at that cursor, built from what it was told by then.
 
 use super::announce::Item;
 use super::game::{Request, SIDES, TsuitateGame};
 use super::referee::index;
+use super::seam::Tsuitate;
+use super::seat::SeatView;
 use super::words::{over_text, side_name};
+use crate::replay::step::Replay;
 use crate::save::Meta;
 use shogi_core::Color;
 use std::fmt::Write as _;
@@ -62,31 +67,32 @@ pub struct TsuitateReview {
     pub totals: [SideTotals; 2],
 }
 
-/// How many of `color`'s opponent's units on the board `color` knows the square of in `game`,
-/// and how many there are.
-fn located(game: &TsuitateGame, color: Color) -> (usize, usize) {
-    let position = game.referee().position();
+/// How many of `color`'s opponent's units on the board `color` knows the square of, and how
+/// many there are: `seat` is what `color` was told (its view), `truth` the referee's game at the
+/// same point (only to count and to check the square still holds the unit).
+fn located(truth: &TsuitateGame, seat: &SeatView, color: Color) -> (usize, usize) {
+    let position = truth.referee().position();
     let theirs = |sq| {
         position
             .piece_at(sq)
             .is_some_and(|p| p.color() == color.flip())
     };
     let units = shogi_core::Square::all().filter(|sq| theirs(*sq)).count();
-    let known = game.seat(color).lost_on.filter(|sq| theirs(*sq)).is_some();
+    let known = seat.lost_on.filter(|sq| theirs(*sq)).is_some();
     (usize::from(known), units)
 }
 
-/// Reviews `game` from its start.
+/// Reviews `game` from its start, stepped through the one replay ([`Replay`]): each seat's
+/// knowledge is its view at the cursor, built from what it was told by then.
 pub fn review(game: &TsuitateGame) -> TsuitateReview {
-    let mut replay = game.at(0);
+    let mut replay = Replay::<Tsuitate>::new(game.clone());
     let mut turns = Vec::new();
     let mut totals: [SideTotals; 2] = Default::default();
     let (mut impossible, mut fouls) = (0, 0);
-    for event in game.events() {
-        let Ok(done) = replay.apply(event.request.clone()) else {
-            break;
-        };
-        let items: Vec<Item> = done.said.iter().map(|s| s.item).collect();
+    let last = game.events().len();
+    for (i, event) in game.events().iter().enumerate() {
+        replay.seek(i + 1);
+        let items: Vec<Item> = event.said.iter().map(|s| s.item).collect();
         let total = &mut totals[index(event.by)];
         let is = |item: Item| items.contains(&item);
         let foul = items.iter().any(|i| matches!(i, Item::Illegal { .. }));
@@ -101,13 +107,19 @@ pub fn review(game: &TsuitateGame) -> TsuitateReview {
         total.captures += usize::from(captured);
         total.checks += usize::from(is(Item::Check));
         total.moves += usize::from(is(Item::Legal));
-        if !is(Item::Legal) && replay.referee().over().is_none() {
+        // A recorded game ends at its last event, if at all.
+        let ends = i + 1 == last && game.referee().over().is_some();
+        if !is(Item::Legal) && !ends {
             continue;
         }
+        let views = SIDES.map(|color| replay.view(color));
+        let Some(truth) = replay.truth() else {
+            break;
+        };
         let mut located_by = [0; 2];
         let mut units = [0; 2];
-        for color in SIDES {
-            (located_by[index(color)], units[index(color)]) = located(&replay, color);
+        for (color, seat) in SIDES.into_iter().zip(&views) {
+            (located_by[index(color)], units[index(color)]) = located(truth, seat, color);
         }
         turns.push(TurnReview {
             number: turns.len() + 1,

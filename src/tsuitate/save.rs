@@ -1,7 +1,7 @@
-//! Tsuitate save files: a game in RON, versioned, written through the project's atomic writer
-//! ([`crate::save::write_atomic`]) and read through its safe reader. A tsuitate save is told from
-//! a chess save by its first field, `tsuitate: N` (its format version) where a chess save has
-//! `format: N`, so neither program part mistakes the other's file. An example:
+//! Tsuitate save files: the game's payload (rules, start, every event, the result) in the one
+//! envelope of every game's save ([`crate::save::envelope`]), which reads, checks, journals and
+//! writes it atomically. Its version field, `tsuitate: N`, is where a chess save has `format: N`,
+//! so neither game's loader mistakes the other's file. An example:
 //!
 //! ```
 //! let text = r#"// Kriegspiel tsuitate shogi save file
@@ -28,8 +28,9 @@ use super::announce::{Audience, Said, color_name};
 use super::game::{Event, Request, TsuitateGame};
 use super::referee::TsuitateError;
 use super::rules::TsuitateRules;
-use crate::save::journal::{Autosave, continuation};
-use crate::save::{LoadError, Meta, pretty_ron, read_save_text, write_atomic};
+use crate::kind::GameKind;
+use crate::save::journal::Autosave;
+use crate::save::{LoadError, Meta, SaveFile, envelope};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use shogi_core::Color;
@@ -128,7 +129,7 @@ pub struct TsuitateSave {
 pub enum TsuitateLoadError {
     /// The file could not be read (or is not a file, or is too large, or is not text).
     #[error(transparent)]
-    File(#[from] LoadError),
+    File(LoadError),
     /// Not a tsuitate save.
     #[error("this is not a tsuitate shogi save (it has no 'tsuitate' version at the top)")]
     NotASave,
@@ -164,6 +165,29 @@ pub enum TsuitateLoadError {
         /// What the replay gives.
         actual: String,
     },
+}
+
+/// The envelope's reasons ([`crate::save::envelope`]) in a tsuitate save's terms: another
+/// game's file is not a tsuitate save, a version not 1 is named.
+impl From<LoadError> for TsuitateLoadError {
+    fn from(e: LoadError) -> TsuitateLoadError {
+        match e {
+            LoadError::OtherGame(_) | LoadError::NotASave => TsuitateLoadError::NotASave,
+            LoadError::UnknownFormat(found) | LoadError::NewerFormat { found, .. } => {
+                TsuitateLoadError::Format(found)
+            }
+            LoadError::Syntax {
+                line,
+                column,
+                message,
+            } => TsuitateLoadError::Syntax {
+                line,
+                column,
+                message,
+            },
+            other => TsuitateLoadError::File(other),
+        }
+    }
 }
 
 /// A loaded tsuitate save: the file's contents and the game rebuilt from them.
@@ -227,12 +251,12 @@ impl TsuitateSave {
 
     /// The save as RON text (one event per line).
     pub fn to_ron(&self) -> String {
-        pretty_ron(self, 2, "// Kriegspiel tsuitate shogi save file")
+        envelope::to_ron(self)
     }
 
     /// Writes the save to `path` atomically.
     pub fn write(&self, path: &Path) -> io::Result<()> {
-        write_atomic(path, self.to_ron().as_bytes())
+        envelope::write(self, path)
     }
 
     /// Replays the save through a fresh umpire, checking every answer and the result.
@@ -335,48 +359,68 @@ impl GameAutosave {
 
 pub use crate::kind::is_tsuitate_save;
 
+/// Tsuitate's save in the one envelope ([`envelope`]): its version field, `tsuitate`, marks it
+/// as a tsuitate save.
+impl SaveFile for TsuitateSave {
+    const KIND: GameKind = GameKind::Tsuitate;
+    const VERSION_FIELD: &'static str = "tsuitate";
+    const TYPE_NAME: &'static str = "TsuitateSave";
+    const FORMAT: u32 = FORMAT;
+    const HEADER: &'static str = "// Kriegspiel tsuitate shogi save file";
+    const DEPTH: usize = 2;
+    type Event = SavedEvent;
+    type Over = SavedOver;
+    type Checked = TsuitateLoaded;
+    type Error = TsuitateLoadError;
+
+    fn meta(&self) -> &Meta {
+        &self.meta
+    }
+
+    fn meta_mut(&mut self) -> &mut Meta {
+        &mut self.meta
+    }
+
+    fn has_result(&self) -> bool {
+        self.result.is_some()
+    }
+
+    fn events(&self) -> usize {
+        self.events.len()
+    }
+
+    fn continue_with(&mut self, event: SavedEvent, over: Option<SavedOver>) {
+        self.events.push(event);
+        self.result = over;
+    }
+
+    /// Replayed through a fresh umpire ([`TsuitateSave::replay`]).
+    fn check(self) -> Result<TsuitateLoaded, TsuitateLoadError> {
+        let game = self.replay()?;
+        Ok(TsuitateLoaded { saved: self, game })
+    }
+}
+
 /// Parses a tsuitate save without replaying it (for listing saves).
 pub fn peek_str(text: &str) -> Result<TsuitateSave, TsuitateLoadError> {
-    if !is_tsuitate_save(text) {
-        return Err(TsuitateLoadError::NotASave);
-    }
-    let mut saved: TsuitateSave = ron::from_str(text).map_err(|e| TsuitateLoadError::Syntax {
-        line: e.span.start.line,
-        column: e.span.start.col,
-        message: crate::untrusted::shortened(&e.code.to_string()),
-    })?;
-    if saved.tsuitate != FORMAT {
-        return Err(TsuitateLoadError::Format(saved.tsuitate));
-    }
-    saved.meta.clean();
-    Ok(saved)
+    Ok(envelope::parse(text)?)
 }
 
 /// Parses and checks a tsuitate save.
 pub fn load_str(text: &str) -> Result<TsuitateLoaded, TsuitateLoadError> {
-    let saved = peek_str(text)?;
-    let game = saved.replay()?;
-    Ok(TsuitateLoaded { saved, game })
+    envelope::load_str::<TsuitateSave>(text)
 }
 
-/// Reads and checks a tsuitate save file (safely: see [`read_save_text`]), with the events its
-/// autosave journal adds ([`crate::save::journal`], as a chess save's).
+/// Reads and checks a tsuitate save file (safely: see [`crate::save::read_save_text`]), with the
+/// events its autosave journal adds ([`crate::save::journal`], as a chess save's).
 pub fn load_file(path: &Path) -> Result<TsuitateLoaded, TsuitateLoadError> {
-    let text = read_save_text(path)?;
-    load_text(&text, path)
+    envelope::load_file::<TsuitateSave>(path)
 }
 
 /// Parses and checks the text of the save file at `path`, with the events its autosave
 /// journal adds.
 pub fn load_text(text: &str, path: &Path) -> Result<TsuitateLoaded, TsuitateLoadError> {
-    let mut saved = peek_str(text)?;
-    let more = continuation::<SavedEvent, SavedOver>(text, path, saved.events.len());
-    for (event, over) in more {
-        saved.events.push(event);
-        saved.result = over;
-    }
-    let game = saved.replay()?;
-    Ok(TsuitateLoaded { saved, game })
+    envelope::load_at::<TsuitateSave>(text, path)
 }
 
 /// The side named in a save (`"black"` or `"white"`).

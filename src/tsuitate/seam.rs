@@ -303,6 +303,10 @@ impl Game for Tsuitate {
         session.save();
     }
 
+    fn meta_mut(session: &mut TsuitateSession) -> &mut Meta {
+        &mut session.meta
+    }
+
     fn autosave_error(session: &TsuitateSession) -> Option<String> {
         session
             .autosave
@@ -418,6 +422,23 @@ impl Recorded for Tsuitate {
 
     fn truth_at(game: &TsuitateGame, n: usize) -> Option<TsuitateGame> {
         Some(game.at(n))
+    }
+
+    /// The recorded requests from `from` on, applied again: they were all accepted once from
+    /// the same start.
+    fn truth_forward(
+        game: &TsuitateGame,
+        position: &mut TsuitateGame,
+        from: usize,
+        to: usize,
+    ) -> bool {
+        let events = game.events();
+        if position.events().len() != from || to > events.len() {
+            return false;
+        }
+        events[from..to]
+            .iter()
+            .all(|event| position.apply(event.request.clone()).is_ok())
     }
 
     fn told_at(game: &TsuitateGame, seat: Color, n: usize) -> Told {

@@ -13,9 +13,10 @@ use super::seam::{Tsuitate, TsuitateSession};
 use crate::save::Meta;
 use crate::seat::door::Door;
 use crate::seat::game::Game;
-use crate::seat::host::GameHost;
+use crate::seat::host::{GameHost, entropy};
+use crate::seat::serve::{Hosted, ServeError, serve_table};
 use shogi_core::Color;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 pub use super::seam::HeardLine as Perceived;
 
@@ -66,4 +67,28 @@ impl GameHost<Tsuitate> {
     pub fn journaled(&self) -> usize {
         self.session().journaled()
     }
+}
+
+/// Hosts again the tsuitate game this machine hosted, saved at `path` (its seating
+/// [`crate::save::Seating::Host`]): the table listens on `bind`:`port` (0: any free port),
+/// autosaved in place; each seat takes itself back with the token the save kept (or, when it
+/// kept none, a code of its own); the seating is written back with the port listened on.
+pub fn host_again(path: &Path, bind: &str, port: u16) -> Result<Hosted<TsuitateHost>, ServeError> {
+    let loaded = super::save::load_file(path).map_err(|e| ServeError::ResumeGame {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    })?;
+    let tokens = match loaded.saved.meta.seating() {
+        crate::save::Seating::Host { tokens, .. } => tokens,
+        _ => [String::new(), String::new()],
+    };
+    let session = TsuitateSession::new(loaded.game, loaded.saved.meta, Some(path.to_path_buf()));
+    let table = GameHost::with_door(session, Door::restore(entropy(), &tokens));
+    if let Some(e) = &table.autosave_error {
+        return Err(ServeError::Autosave(e.clone()));
+    }
+    let hosted = serve_table(table, bind, port)?;
+    let port = hosted.server.addr().port();
+    hosted.server.with_host(|h| h.keep_seating(bind, port));
+    Ok(hosted)
 }

@@ -343,3 +343,76 @@ fn a_joined_tsuitate_seat_is_rejoined_asks_before_leaving_and_keeps_the_revealed
         "a game that is over is not offered again"
     );
 }
+
+/// The save of a tsuitate game hosted from the network screen, as `h`'s saves folder holds it.
+fn hosted_save(h: &Gui) -> (std::path::PathBuf, kriegspiel::save::Seating) {
+    let path = std::fs::read_dir(h.dir())
+        .expect("the saves folder")
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|e| e == "ron"))
+        .expect("the host's autosave");
+    let loaded = kriegspiel::tsuitate::save::load_file(&path).expect("the host's save loads");
+    (path, loaded.saved.meta.seating())
+}
+
+#[test]
+fn a_hosted_tsuitate_autosave_is_hosted_again_at_the_hosts_own_seat() {
+    use kriegspiel::save::Seating;
+    let mut form = NetworkScreen::new(Tab::Host);
+    form.game = HostGame::Tsuitate;
+    form.seat = shakmaty::Color::Black; // sente
+    form.port = "0".into();
+    form.reach = Reach::ThisMachine;
+    let mut h = Gui::builder()
+        .size(1280.0, 900.0)
+        .network(form)
+        .build_without_run();
+    h.run_steps(2);
+    h.get_by_label("Start hosting").click();
+    h.until_dialled();
+    let port = screen(&h)
+        .hosting()
+        .expect("the screen keeps its table")
+        .server
+        .addr()
+        .port();
+    // The save says it is hosted here, on that port, with sente kept for this machine.
+    let (_, seating) = hosted_save(&h);
+    let Seating::Host {
+        own,
+        port: kept,
+        tokens,
+        ..
+    } = seating
+    else {
+        panic!("not kept as hosted: {seating:?}");
+    };
+    assert_eq!((own, kept), (Some(shakmaty::Color::Black), port));
+    assert!(tokens.iter().all(|t| !t.is_empty()), "{tokens:?}");
+    // Leaving says the game will be hosted again, and it is: the same seat, port and tokens.
+    h.click("Start screen");
+    assert!(
+        h.all_text().iter().any(|t| t.contains("host")),
+        "asked first"
+    );
+    h.click("Leave it for the start screen");
+    assert!(matches!(h.state().screen, Screen::Start));
+    h.listed();
+    h.get(egui_kittest::kittest::By::new().label_contains("Resume unfinished game"))
+        .click();
+    h.run_steps(2);
+    h.until_dialled();
+    let hosting = screen(&h).hosting().expect("hosted again, not hot-seat");
+    assert_eq!(hosting.server.addr().port(), port);
+    assert_eq!(
+        screen(&h).network_seat().map(|s| s.color()),
+        Some(Color::Black),
+        "the host's own seat, taken back over the loopback"
+    );
+    let (_, again) = hosted_save(&h);
+    assert!(
+        matches!(&again, Seating::Host { tokens: t, own: Some(_), .. } if *t == tokens),
+        "{again:?}"
+    );
+}

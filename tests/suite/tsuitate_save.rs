@@ -536,3 +536,60 @@ fn the_hosts_autosave_appends_one_journal_line_per_request_and_rarely_rewrites_t
     assert_eq!(loaded.game.events().len(), requests);
     assert_eq!(loaded.game.events(), host.game().events());
 }
+
+/// `saved` written and read back through the one envelope, generic over the game: the same
+/// save, its header line first, and a newer version of it refused by the envelope.
+fn through_the_envelope<S>(saved: &S, dir: &std::path::Path) -> String
+where
+    S: kriegspiel::save::SaveFile + PartialEq + std::fmt::Debug,
+{
+    use kriegspiel::save::envelope;
+    let path = dir.join(format!("{}.ron", S::VERSION_FIELD));
+    envelope::write(saved, &path).expect("written");
+    let text = std::fs::read_to_string(&path).expect("read");
+    assert!(text.starts_with(S::HEADER), "{text}");
+    assert_eq!(envelope::sniff_version::<S>(&text), Some(Ok(S::FORMAT)));
+    assert_eq!(
+        &envelope::peek_at::<S>(&text, &path).expect("parses"),
+        saved
+    );
+    let newer = text.replacen(
+        &format!("{}: {}", S::VERSION_FIELD, S::FORMAT),
+        &format!("{}: {}", S::VERSION_FIELD, S::FORMAT + 1),
+        1,
+    );
+    assert_eq!(
+        envelope::parse::<S>(&newer).err(),
+        Some(LoadError::NewerFormat {
+            found: S::FORMAT + 1,
+            supported: S::FORMAT
+        })
+    );
+    text
+}
+
+#[test]
+fn both_games_saves_are_read_and_written_by_the_one_envelope() {
+    use kriegspiel::save::{SaveFile, SavedGame, envelope};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let shogi = TsuitateSave::of(&known_game(), meta());
+    let chess_game = kriegspiel::log::Game::standard(kriegspiel::rules::RuleSet::default());
+    let chess = SavedGame::of(&chess_game, Meta::default(), None);
+    let shogi_text = through_the_envelope(&shogi, dir.path());
+    let chess_text = through_the_envelope(&chess, dir.path());
+    // Each game's envelope refuses the other's file by naming its game.
+    assert_eq!(
+        envelope::parse::<SavedGame>(&shogi_text).err(),
+        Some(LoadError::OtherGame(TsuitateSave::KIND))
+    );
+    assert_eq!(
+        envelope::parse::<TsuitateSave>(&chess_text).err(),
+        Some(LoadError::OtherGame(SavedGame::KIND))
+    );
+    // The header is read the same way for both.
+    assert_eq!(shogi.meta().black, meta().black);
+    assert!(!chess.has_result() && shogi.has_result() == shogi.result.is_some());
+    let loaded =
+        envelope::load_file::<TsuitateSave>(&dir.path().join("tsuitate.ron")).expect("checked");
+    assert_eq!(loaded.game.events().len(), known_game().events().len());
+}

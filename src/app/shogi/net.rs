@@ -104,10 +104,8 @@ impl TsuitateScreen {
     pub fn leaving(&self) -> Option<Kept<'static>> {
         let net = self.net.as_ref().filter(|n| n.seat.over().is_none())?;
         Some(match net.hosting {
-            // Its save is played on here, not hosted again.
-            Some(_) => Kept::Hosting {
-                hosted_again: false,
-            },
+            // Its save keeps how it is seated: resuming it hosts it again.
+            Some(_) => Kept::Hosting { hosted_again: true },
             None => Kept::Seat {
                 rejoin: self.ticket().is_some(),
             },

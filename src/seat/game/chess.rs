@@ -198,6 +198,10 @@ impl Game for Chess {
         session.save_now();
     }
 
+    fn meta_mut(session: &mut GameSession) -> &mut crate::save::Meta {
+        session.meta_mut()
+    }
+
     fn autosave_error(session: &GameSession) -> Option<String> {
         session.autosave_error.clone()
     }

@@ -111,8 +111,9 @@ pub trait Game: Sized + Clone + Debug + Default + 'static {
     type Refusal: std::fmt::Display;
     /// One seat's view, built only from what it was told.
     type View: Clone + Debug;
-    /// The save payload.
-    type Save;
+    /// The save payload, read and written through the one envelope of every game's save
+    /// ([`crate::save::envelope`]).
+    type Save: crate::save::SaveFile;
     /// A table's line to a seat.
     type ToSeat: Serialize + DeserializeOwned;
     /// A seat's line to the table.
@@ -199,8 +200,11 @@ pub trait Game: Sized + Clone + Debug + Default + 'static {
     fn perceived(session: &Self::Session, index: usize, side: Self::Side) -> Option<Self::Heard>;
     /// A side's name, to set from its first hello that gives one.
     fn name_mut(session: &mut Self::Session, side: Self::Side) -> &mut String;
-    /// The names changed: save them.
+    /// The names or how the game is seated changed: save them (a snapshot, at once).
     fn names_changed(session: &mut Self::Session);
+    /// The save's header ([`crate::save::Meta`]): who plays, and how the game is seated (a
+    /// hosted game's seating is kept there, so that it is hosted again).
+    fn meta_mut(session: &mut Self::Session) -> &mut crate::save::Meta;
     /// Why the last autosave failed, if it did.
     fn autosave_error(session: &Self::Session) -> Option<String>;
     /// Both seats are seated for the first time (the clock starts).
