@@ -194,12 +194,7 @@ impl Table<Tsuitate> for TsuitateSession {
             }
         }
         self.sitting.delivered = events.len();
-        news.extend(
-            self.sitting
-                .refused
-                .drain(..)
-                .map(TsuitateNews::Refused),
-        );
+        news.extend(self.sitting.refused.drain(..).map(TsuitateNews::Refused));
         news
     }
 

@@ -38,8 +38,8 @@ pub mod table;
 pub mod wire;
 pub mod words;
 
-pub use facts::{TsuitateFacts, TsuitateNews};
 pub use announce::{Audience, DrawReason, EndReason, Item, Over, Said};
+pub use facts::{TsuitateFacts, TsuitateNews};
 pub use game::{Request, TsuitateGame};
 pub use referee::{Referee, TsuitateError};
 pub use rules::TsuitateRules;

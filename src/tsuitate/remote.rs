@@ -12,11 +12,15 @@
 
 use super::announce::{Item, color_from_name};
 use super::client::{HeardLine, TsuitateSeatState};
+use super::facts::{TsuitateFacts, TsuitateNews};
 use super::history::{Heard, History};
+use super::referee::index;
 use super::save::SavedRequest;
+use super::save::TsuitateSave;
+use super::seam::Tsuitate;
 use super::table::TsuitateHost;
 use super::wire::{FromSeat, is_tsuitate_welcome};
-use super::{Over, SeatView, TsuitateGame};
+use super::{Over, Request, SeatView, TsuitateGame, TsuitateRules};
 use crate::save::Meta;
 use crate::seat::Hello;
 use crate::seat::client::Received;
@@ -25,11 +29,11 @@ use crate::seat::link::{Connection, Redial};
 use crate::seat::remote::{ANSWER_WAIT, RemoteTable, Ticket};
 use crate::seat::serve::{Hosted, ServeError, serve_table};
 use crate::seat::trouble::{ConnectError, cut_off};
-use crate::table::{CutOff, Waker};
+use crate::table::{CutOff, Table, Waker};
 use shogi_core::Color;
 use std::io;
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Serves a new tsuitate table on `bind`:`port` (0: any free port), autosaved to `autosave`
 /// (a snapshot, then one journal line per event), with a fresh join code.
@@ -98,8 +102,8 @@ pub struct RemoteSeat {
     start_view: SeatView,
     /// The seat's history in words, extended as its record grows.
     history: History,
-    /// The seat's fouls, as it was last told them.
-    fouls: u8,
+    /// Each side's fouls (sente's first), as the seat was last told them.
+    fouls: [u8; 2],
     /// The record lines taken into `history` and `fouls`.
     folded: usize,
     /// Record lines taken into the history in all (a measure of the work done).
@@ -113,6 +117,12 @@ pub struct RemoteSeat {
     trouble: Option<String>,
     /// The whole game, once revealed (and replayed).
     revealed: Option<TsuitateGame>,
+    /// The public facts, as the screens' table gives them.
+    facts: TsuitateFacts,
+    /// Record lines already given out as news ([`Table::poll`]).
+    delivered: usize,
+    /// Refusals not yet given out as news.
+    refusals: Vec<String>,
 }
 
 impl RemoteSeat {
@@ -167,7 +177,7 @@ impl RemoteSeat {
             color,
             start_view,
             history: History::new(color),
-            fouls: 0,
+            fouls: [0; 2],
             folded: 0,
             history_work: 0,
             pending: None,
@@ -176,8 +186,12 @@ impl RemoteSeat {
             refused: None,
             trouble: None,
             revealed: None,
+            facts: TsuitateFacts::new(TsuitateRules::default(), [String::new(), String::new()]),
+            delivered: 0,
+            refusals: Vec::new(),
         };
         seat.after_read();
+        seat.refresh();
         Ok(seat)
     }
 
@@ -277,7 +291,7 @@ impl RemoteSeat {
 
     /// The seat's fouls so far (the last count it was told).
     pub fn fouls(&self) -> u8 {
-        self.fouls
+        self.fouls[index(self.color)]
     }
 
     /// The fouls that lose (the rules' count).
@@ -316,11 +330,11 @@ impl RemoteSeat {
     /// cut off or while the last request waits for its answer.
     pub fn submit(&mut self, request: FromSeat) {
         if let Some(cut) = &self.cut_off {
-            self.refused = Some(cut.words.clone());
+            self.refuse(cut.words.clone());
             return;
         }
         if self.pending.is_some() {
-            self.refused = Some("the table has not answered the last request".into());
+            self.refuse("the table has not answered the last request".into());
             return;
         }
         self.refused = None;
@@ -376,8 +390,14 @@ impl RemoteSeat {
             self.pending = None;
             let detail = format!("no answer within {} s", ANSWER_WAIT.as_secs());
             self.drop_connection(io::ErrorKind::TimedOut, &detail);
-            self.refused = Some("the host did not answer in time".into());
+            self.refuse("the host did not answer in time".into());
         }
+    }
+
+    /// Refuses the seat's request with `why`: said on its screen, and news.
+    fn refuse(&mut self, why: String) {
+        self.refusals.push(why.clone());
+        self.refused = Some(why);
     }
 
     fn drop_connection(&mut self, kind: io::ErrorKind, detail: &str) {
@@ -396,7 +416,7 @@ impl RemoteSeat {
             }
             Ok(Received::Refused(e)) => {
                 if self.pending.take().is_some() {
-                    self.refused = Some(e);
+                    self.refuse(e);
                 } else {
                     self.trouble = Some(e);
                 }
@@ -422,17 +442,25 @@ impl RemoteSeat {
         let _ = self.state.view();
         if self.state.record().len() < self.folded {
             // Another seat's record (a table that welcomed another seat): taken in afresh.
-            (self.history, self.fouls, self.folded) = (History::new(self.color), 0, 0);
+            (self.history, self.fouls, self.folded) = (History::new(self.color), [0; 2], 0);
         }
         let new = self.state.record().get(self.folded..).unwrap_or_default();
         for line in new {
             let heard = heard(self.color, line);
             self.history.push(&heard);
+            // A foul is announced to both: after the seat's own attempt, its own count.
+            let fouled = if line.request.is_some() {
+                self.color
+            } else {
+                self.color.flip()
+            };
             let fouls = line.items.iter().rev().find_map(|item| match item {
-                Item::Illegal { fouls } if line.request.is_some() => Some(*fouls),
+                Item::Illegal { fouls } => Some(*fouls),
                 _ => None,
             });
-            self.fouls = fouls.unwrap_or(self.fouls);
+            if let Some(fouls) = fouls {
+                self.fouls[index(fouled)] = fouls;
+            }
         }
         self.folded += new.len();
         self.history_work += new.len();
@@ -441,6 +469,110 @@ impl RemoteSeat {
         {
             self.revealed = save.replay().ok();
         }
+    }
+}
+
+impl RemoteSeat {
+    /// The public facts as the seat was last told them.
+    fn refresh(&mut self) {
+        let state = self.state.state.as_ref();
+        self.facts = TsuitateFacts {
+            rules: self
+                .state
+                .rules()
+                .map_or_else(TsuitateRules::default, |r| r.rules()),
+            names: self.state.names.clone(),
+            to_move: self.to_move(),
+            over: self.over(),
+            fouls: self.fouls,
+            draw_offer: state.and_then(|s| s.draw_offer.as_deref().and_then(color_from_name)),
+            opponent_present: self.opponent_connected(),
+            cut_off: self.cut_off.clone(),
+            trouble: self.trouble.clone(),
+            autosave_path: None,
+            autosave_error: None,
+        };
+    }
+}
+
+/// The network seat as the screens' table: every answer comes through a later poll; the
+/// news is its record, line by line, as its table sent it (the first poll gives the whole
+/// record so far), and the truth is known only once revealed.
+impl Table<Tsuitate> for RemoteSeat {
+    fn facts(&self) -> &TsuitateFacts {
+        &self.facts
+    }
+
+    /// The seat's own view (whichever seat is asked for: it knows no other).
+    fn view(&mut self, _seat: Color) -> &SeatView {
+        RemoteSeat::view(self)
+    }
+
+    fn submit(&mut self, request: Request, _now: Duration) {
+        let line = match request {
+            Request::Try(usi) => FromSeat::Try(usi),
+            Request::Resign => FromSeat::Resign,
+            Request::Draw => FromSeat::OfferDraw,
+        };
+        RemoteSeat::submit(self, line);
+        self.refresh();
+    }
+
+    fn offer_draw(&mut self, seat: Color, _now: Duration) {
+        let line = if self.facts.draw_offer == Some(seat.flip()) {
+            FromSeat::AcceptDraw
+        } else {
+            FromSeat::OfferDraw
+        };
+        RemoteSeat::submit(self, line);
+        self.refresh();
+    }
+
+    /// A standing offer lapses with the next move: nothing to send.
+    fn decline_draw(&mut self, _seat: Color) {}
+
+    fn poll(&mut self, _now: Duration) -> Vec<TsuitateNews> {
+        RemoteSeat::poll(self);
+        let mut news = Vec::new();
+        let record = self.state.record();
+        if record.len() < self.delivered {
+            news.push(TsuitateNews::Restarted);
+            self.delivered = 0;
+        }
+        let seat = self.color;
+        news.extend(
+            record[self.delivered..]
+                .iter()
+                .map(|line| TsuitateNews::Heard {
+                    seat,
+                    line: line.clone(),
+                }),
+        );
+        self.delivered = record.len();
+        news.extend(self.refusals.drain(..).map(TsuitateNews::Refused));
+        self.refresh();
+        news
+    }
+
+    fn waiting(&self) -> bool {
+        RemoteSeat::waiting(self)
+    }
+
+    fn set_waker(&mut self, waker: Waker) {
+        RemoteSeat::set_waker(self, waker);
+    }
+
+    fn needs_polling(&self) -> bool {
+        RemoteSeat::needs_polling(self)
+    }
+
+    fn truth(&self) -> Option<&TsuitateGame> {
+        self.revealed.as_ref()
+    }
+
+    fn saved(&self) -> Option<TsuitateSave> {
+        self.revealed.as_ref()?;
+        self.state.reveal.clone()
     }
 }
 
