@@ -12,15 +12,13 @@
 
 use super::announce::{Item, color_from_name};
 use super::client::{HeardLine, TsuitateSeatState};
-use super::facts::{TsuitateFacts, TsuitateNews};
+use super::facts::TsuitateFacts;
 use super::history::{Heard, History};
 use super::referee::index;
 use super::save::SavedRequest;
-use super::save::TsuitateSave;
-use super::seam::Tsuitate;
 use super::table::TsuitateHost;
 use super::wire::{FromSeat, is_tsuitate_welcome};
-use super::{Over, Request, SeatView, TsuitateGame, TsuitateRules};
+use super::{Over, SeatView, TsuitateGame, TsuitateRules};
 use crate::save::Meta;
 use crate::seat::Hello;
 use crate::seat::client::Received;
@@ -29,11 +27,11 @@ use crate::seat::link::{Connection, Redial};
 use crate::seat::remote::{ANSWER_WAIT, RemoteTable, Ticket};
 use crate::seat::serve::{Hosted, ServeError, serve_table};
 use crate::seat::trouble::{ConnectError, cut_off};
-use crate::table::{CutOff, Table, Waker};
+use crate::table::{CutOff, Waker};
 use shogi_core::Color;
 use std::io;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Serves a new tsuitate table on `bind`:`port` (0: any free port), autosaved to `autosave`
 /// (a snapshot, then one journal line per event), with a fresh join code.
@@ -83,6 +81,9 @@ fn first_line(connection: &Connection, deadline: Instant) -> Result<String, Conn
     }
 }
 
+/// Refusals kept for the screens' table's next poll, at most.
+const MAX_REFUSALS_KEPT: usize = 16;
+
 /// A request sent and not answered yet.
 struct Pending {
     /// The seat's record length when it was sent: its answer is an own line after it.
@@ -95,34 +96,34 @@ pub struct RemoteSeat {
     address: String,
     /// The hello that takes the seat back (its token, no code).
     hello: Hello,
-    connection: Option<Connection>,
-    state: TsuitateSeatState,
-    color: Color,
+    pub(super) connection: Option<Connection>,
+    pub(super) state: TsuitateSeatState,
+    pub(super) color: Color,
     /// The seat's view at the start: shown only should the state's kept view be missing.
     start_view: SeatView,
     /// The seat's history in words, extended as its record grows.
     history: History,
     /// Each side's fouls (sente's first), as the seat was last told them.
-    fouls: [u8; 2],
+    pub(super) fouls: [u8; 2],
     /// The record lines taken into `history` and `fouls`.
     folded: usize,
     /// Record lines taken into the history in all (a measure of the work done).
     history_work: usize,
     pending: Option<Pending>,
     redial: Redial,
-    cut_off: Option<CutOff>,
+    pub(super) cut_off: Option<CutOff>,
     /// The last refusal of this seat's request, in the table's words.
     refused: Option<String>,
     /// A line from the table that did not read, or a refused reconnection.
-    trouble: Option<String>,
+    pub(super) trouble: Option<String>,
     /// The whole game, once revealed (and replayed).
-    revealed: Option<TsuitateGame>,
+    pub(super) revealed: Option<TsuitateGame>,
     /// The public facts, as the screens' table gives them.
-    facts: TsuitateFacts,
+    pub(super) facts: TsuitateFacts,
     /// Record lines already given out as news ([`Table::poll`]).
-    delivered: usize,
+    pub(super) delivered: usize,
     /// Refusals not yet given out as news.
-    refusals: Vec<String>,
+    pub(super) refusals: Vec<String>,
 }
 
 impl RemoteSeat {
@@ -396,6 +397,9 @@ impl RemoteSeat {
 
     /// Refuses the seat's request with `why`: said on its screen, and news.
     fn refuse(&mut self, why: String) {
+        if self.refusals.len() >= MAX_REFUSALS_KEPT {
+            self.refusals.remove(0);
+        }
         self.refusals.push(why.clone());
         self.refused = Some(why);
     }
@@ -469,110 +473,6 @@ impl RemoteSeat {
         {
             self.revealed = save.replay().ok();
         }
-    }
-}
-
-impl RemoteSeat {
-    /// The public facts as the seat was last told them.
-    fn refresh(&mut self) {
-        let state = self.state.state.as_ref();
-        self.facts = TsuitateFacts {
-            rules: self
-                .state
-                .rules()
-                .map_or_else(TsuitateRules::default, |r| r.rules()),
-            names: self.state.names.clone(),
-            to_move: self.to_move(),
-            over: self.over(),
-            fouls: self.fouls,
-            draw_offer: state.and_then(|s| s.draw_offer.as_deref().and_then(color_from_name)),
-            opponent_present: self.opponent_connected(),
-            cut_off: self.cut_off.clone(),
-            trouble: self.trouble.clone(),
-            autosave_path: None,
-            autosave_error: None,
-        };
-    }
-}
-
-/// The network seat as the screens' table: every answer comes through a later poll; the
-/// news is its record, line by line, as its table sent it (the first poll gives the whole
-/// record so far), and the truth is known only once revealed.
-impl Table<Tsuitate> for RemoteSeat {
-    fn facts(&self) -> &TsuitateFacts {
-        &self.facts
-    }
-
-    /// The seat's own view (whichever seat is asked for: it knows no other).
-    fn view(&mut self, _seat: Color) -> &SeatView {
-        RemoteSeat::view(self)
-    }
-
-    fn submit(&mut self, request: Request, _now: Duration) {
-        let line = match request {
-            Request::Try(usi) => FromSeat::Try(usi),
-            Request::Resign => FromSeat::Resign,
-            Request::Draw => FromSeat::OfferDraw,
-        };
-        RemoteSeat::submit(self, line);
-        self.refresh();
-    }
-
-    fn offer_draw(&mut self, seat: Color, _now: Duration) {
-        let line = if self.facts.draw_offer == Some(seat.flip()) {
-            FromSeat::AcceptDraw
-        } else {
-            FromSeat::OfferDraw
-        };
-        RemoteSeat::submit(self, line);
-        self.refresh();
-    }
-
-    /// A standing offer lapses with the next move: nothing to send.
-    fn decline_draw(&mut self, _seat: Color) {}
-
-    fn poll(&mut self, _now: Duration) -> Vec<TsuitateNews> {
-        RemoteSeat::poll(self);
-        let mut news = Vec::new();
-        let record = self.state.record();
-        if record.len() < self.delivered {
-            news.push(TsuitateNews::Restarted);
-            self.delivered = 0;
-        }
-        let seat = self.color;
-        news.extend(
-            record[self.delivered..]
-                .iter()
-                .map(|line| TsuitateNews::Heard {
-                    seat,
-                    line: line.clone(),
-                }),
-        );
-        self.delivered = record.len();
-        news.extend(self.refusals.drain(..).map(TsuitateNews::Refused));
-        self.refresh();
-        news
-    }
-
-    fn waiting(&self) -> bool {
-        RemoteSeat::waiting(self)
-    }
-
-    fn set_waker(&mut self, waker: Waker) {
-        RemoteSeat::set_waker(self, waker);
-    }
-
-    fn needs_polling(&self) -> bool {
-        RemoteSeat::needs_polling(self)
-    }
-
-    fn truth(&self) -> Option<&TsuitateGame> {
-        self.revealed.as_ref()
-    }
-
-    fn saved(&self) -> Option<TsuitateSave> {
-        self.revealed.as_ref()?;
-        self.state.reveal.clone()
     }
 }
 

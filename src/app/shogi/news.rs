@@ -99,6 +99,20 @@ impl TsuitateScreen {
         }
     }
 
+    /// Whether the open seat may act now: its turn, no request waiting for its answer, its
+    /// table in reach.
+    pub fn may_act(&self) -> bool {
+        let facts = self.facts();
+        let open = match self.stage {
+            Stage::Open(color) => color,
+            _ => return false,
+        };
+        facts.over.is_none()
+            && facts.to_move == open
+            && facts.cut_off.is_none()
+            && !self.table.waiting()
+    }
+
     /// What `color`'s screen shows, from its own view and what it was told alone.
     pub(super) fn shown(&mut self, color: Color) -> Shown {
         let to_move = self.to_move();
