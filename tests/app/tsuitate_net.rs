@@ -109,10 +109,7 @@ fn a_hosted_tsuitate_game_is_played_against_a_bot_seat_and_never_shows_its_piece
         let hosted = screen(&h).hosting().expect("the screen keeps its table");
         (hosted.address.clone(), hosted.server.code())
     };
-    assert_eq!(
-        screen(&h).network_color(),
-        Some(Color::Black)
-    );
+    assert_eq!(screen(&h).network_color(), Some(Color::Black));
     // Until gote is taken, the screen gives the address and the code.
     assert!(h.query_by_label(&code).is_some());
     assert_nothing_of(&h, "Gote");
@@ -208,10 +205,7 @@ fn the_app_joins_a_cli_style_tsuitate_host_and_sees_its_own_seat_only() {
     let dir = gui::scratch();
     let (hosted, mut h) = join_cli_style_host(dir.path());
     // The welcome said tsuitate: the tsuitate screen, gote's seat.
-    assert_eq!(
-        screen(&h).network_color(),
-        Some(Color::White)
-    );
+    assert_eq!(screen(&h).network_color(), Some(Color::White));
     h.run_until("sente's move never arrived", |h| {
         h.all_text().iter().any(|t| t == "1. Sente moved.")
     });
@@ -314,10 +308,7 @@ fn a_joined_tsuitate_seat_is_rejoined_asks_before_leaving_and_keeps_the_revealed
     );
     again.get_by_label(&label).click();
     again.until_dialled();
-    assert_eq!(
-        screen(&again).network_color(),
-        Some(Color::White)
-    );
+    assert_eq!(screen(&again).network_color(), Some(Color::White));
     again.run_until("the rejoined seat never heard its record", |h| {
         h.all_text().iter().any(|t| t == "1. Sente moved.")
     });
