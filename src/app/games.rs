@@ -153,8 +153,8 @@ pub(super) fn joined(screen: &mut Screen, keep: PathBuf) -> Option<Ticket> {
 }
 
 /// Where another game's game in progress on `screen` is kept, when leaving it asks first
-/// (its network seats: [`super::leaving`]).
-pub(super) fn in_progress(screen: &Screen) -> Option<Kept<'static>> {
+/// ([`super::leaving`]).
+pub(super) fn in_progress(screen: &Screen) -> Option<Kept<'_>> {
     match screen {
         Screen::Tsuitate(t) => t.leaving(),
         _ => None,

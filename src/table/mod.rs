@@ -7,8 +7,14 @@
 //! ([`crate::seat::remote::RemoteTable`]) sends the request and answers when the host does, so
 //! a screen sits at either the same way and never blocks a frame.
 //!
+//! The trait is generic over the game ([`Table<G>`], the chess family by default): a game's
+//! table types ([`TableGame`]: its side, request, seat's view, public facts, news, whole game and
+//! save) are the table's part of the one seam every game implements
+//! ([`crate::seat::game::Game`] extends it), so one screen shape sits at a chess table and at
+//! any other game's alike.
+//!
 //! A table that holds the whole game adds a [`Record`]: saving and autosave, and the club
-//! referee's corrections.
+//! referee's corrections (the chess family's; another game's table has none).
 
 mod facts;
 
@@ -19,6 +25,7 @@ use crate::referee::{Request, RequestError};
 use crate::save::{Correction, Markers, SavedGame};
 use crate::view::PlayerView;
 use shakmaty::{Color, Role, Square};
+use std::fmt::Debug;
 use std::path::Path;
 use std::time::Duration;
 
@@ -50,29 +57,67 @@ pub enum News {
     },
 }
 
+/// The table's part of a game's seam: the types a screen meets at a table of the game. Every
+/// [`crate::seat::game::Game`] is one (it extends this trait), and [`Chess`] is the default.
+pub trait TableGame: 'static {
+    /// A player (a colour).
+    type Side: Copy + Eq + Debug + Send;
+    /// A seat's request to the referee (an attempt, a resignation, a draw agreed).
+    type Request: Clone + Debug;
+    /// One seat's view, built only from what it was told.
+    type View: Clone + Debug;
+    /// The save payload (every game's is read and written through the one envelope,
+    /// [`crate::save::envelope`], as [`crate::seat::game::Game`] requires).
+    type Save;
+    /// The public facts a screen shows besides a seat's view ([`Facts`] for chess).
+    type Facts;
+    /// Something that happened at a table, as the caller may know it ([`News`] for chess).
+    type News;
+    /// The whole game as a table holds it (the referee and the events): the truth, shown only
+    /// where the caller may see it ([`Game`] for chess).
+    type Whole;
+}
+
+/// The chess family (every rule set of [`crate::rules`]): the default game of a [`Table`].
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Chess;
+
+impl TableGame for Chess {
+    type Side = Color;
+    type Request = Request;
+    type View = PlayerView;
+    type Save = SavedGame;
+    type Facts = Facts;
+    type News = News;
+    type Whole = Game;
+}
+
+/// No markers: a game that has none ([`Table::markers`]).
+static NO_MARKERS: Markers = Markers(Vec::new());
+
 /// A game at a table. Requests and the seats' views go through it; what is hidden from the
-/// caller stays behind it. No method waits for anything.
-pub trait Table {
+/// caller stays behind it. No method waits for anything. `G`: the game (chess by default).
+pub trait Table<G: TableGame = Chess> {
     /// The public facts.
-    fn facts(&self) -> &Facts;
+    fn facts(&self) -> &G::Facts;
 
     /// What `seat` knows now.
-    fn view(&mut self, seat: Color) -> &PlayerView;
+    fn view(&mut self, seat: G::Side) -> &G::View;
 
     /// Hands a request to the table at `now` (a fallen flag is recorded first); its answer
     /// comes through [`Table::poll`].
-    fn submit(&mut self, request: Request, now: Duration);
+    fn submit(&mut self, request: G::Request, now: Duration);
 
     /// Offers a draw for `seat`, or takes the opponent's standing offer.
-    fn offer_draw(&mut self, seat: Color, now: Duration);
+    fn offer_draw(&mut self, seat: G::Side, now: Duration);
 
     /// Declines the opponent's standing offer, where offers can be declined
     /// ([`Facts::draw_declinable`]).
-    fn decline_draw(&mut self, seat: Color);
+    fn decline_draw(&mut self, seat: G::Side);
 
     /// What happened since the last call, in order: the answers to submitted requests, the
     /// opponent's turns as this seat heard them, a flag fall.
-    fn poll(&mut self, now: Duration) -> Vec<News>;
+    fn poll(&mut self, now: Duration) -> Vec<G::News>;
 
     /// Whether a submitted request still waits for its answer.
     fn waiting(&self) -> bool {
@@ -95,21 +140,26 @@ pub trait Table {
     /// Stops the clock, where this table keeps the clocks.
     fn pause_clock(&mut self, _now: Duration) {}
 
-    /// Both players' markers (guessed enemy pieces; each player's own notes).
-    fn markers(&self) -> &Markers;
+    /// Both players' markers (guessed enemy pieces; each player's own notes): the chess
+    /// family's; none by default.
+    fn markers(&self) -> &Markers {
+        &NO_MARKERS
+    }
 
-    /// Puts (or clears) a guessed enemy piece on `seat`'s board.
-    fn set_marker(&mut self, seat: Color, square: Square, piece: Option<Role>);
+    /// Puts (or clears) a guessed enemy piece on `seat`'s board (a chess-family board's;
+    /// nothing by default).
+    fn set_marker(&mut self, _seat: Color, _square: Square, _piece: Option<Role>) {}
 
     /// The referee's game (the true position and the full log), where the caller may see it: a
     /// local table has it (the referee's board, the club console, study after the game); a
     /// remote seat has it only after the reveal.
-    fn truth(&self) -> Option<&Game>;
+    fn truth(&self) -> Option<&G::Whole>;
 
     /// The whole game as a save, where this table holds it (a remote seat: after the reveal).
-    fn saved(&self) -> Option<SavedGame>;
+    fn saved(&self) -> Option<G::Save>;
 
-    /// Saving, autosave and the club referee's corrections, where this table keeps the game.
+    /// Saving, autosave and the club referee's corrections, where this table keeps the game (a
+    /// chess-family table's; none by default).
     fn record(&self) -> Option<&dyn Record> {
         None
     }

@@ -18,6 +18,7 @@ pub mod careful;
 pub mod cli;
 pub mod client;
 pub mod csa;
+pub mod facts;
 pub mod game;
 pub mod history;
 pub mod kif;
@@ -38,6 +39,7 @@ pub mod wire;
 pub mod words;
 
 pub use announce::{Audience, DrawReason, EndReason, Item, Over, Said};
+pub use facts::{TsuitateFacts, TsuitateNews};
 pub use game::{Request, TsuitateGame};
 pub use referee::{Referee, TsuitateError};
 pub use rules::TsuitateRules;

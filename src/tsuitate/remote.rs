@@ -12,11 +12,13 @@
 
 use super::announce::{Item, color_from_name};
 use super::client::{HeardLine, TsuitateSeatState};
+use super::facts::TsuitateFacts;
 use super::history::{Heard, History};
+use super::referee::index;
 use super::save::SavedRequest;
 use super::table::TsuitateHost;
 use super::wire::{FromSeat, is_tsuitate_welcome};
-use super::{Over, SeatView, TsuitateGame};
+use super::{Over, SeatView, TsuitateGame, TsuitateRules};
 use crate::save::Meta;
 use crate::seat::Hello;
 use crate::seat::client::Received;
@@ -79,6 +81,9 @@ fn first_line(connection: &Connection, deadline: Instant) -> Result<String, Conn
     }
 }
 
+/// Refusals kept for the screens' table's next poll, at most.
+const MAX_REFUSALS_KEPT: usize = 16;
+
 /// A request sent and not answered yet.
 struct Pending {
     /// The seat's record length when it was sent: its answer is an own line after it.
@@ -91,28 +96,34 @@ pub struct RemoteSeat {
     address: String,
     /// The hello that takes the seat back (its token, no code).
     hello: Hello,
-    connection: Option<Connection>,
-    state: TsuitateSeatState,
-    color: Color,
+    pub(super) connection: Option<Connection>,
+    pub(super) state: TsuitateSeatState,
+    pub(super) color: Color,
     /// The seat's view at the start: shown only should the state's kept view be missing.
     start_view: SeatView,
     /// The seat's history in words, extended as its record grows.
     history: History,
-    /// The seat's fouls, as it was last told them.
-    fouls: u8,
+    /// Each side's fouls (sente's first), as the seat was last told them.
+    pub(super) fouls: [u8; 2],
     /// The record lines taken into `history` and `fouls`.
     folded: usize,
     /// Record lines taken into the history in all (a measure of the work done).
     history_work: usize,
     pending: Option<Pending>,
     redial: Redial,
-    cut_off: Option<CutOff>,
+    pub(super) cut_off: Option<CutOff>,
     /// The last refusal of this seat's request, in the table's words.
     refused: Option<String>,
     /// A line from the table that did not read, or a refused reconnection.
-    trouble: Option<String>,
+    pub(super) trouble: Option<String>,
     /// The whole game, once revealed (and replayed).
-    revealed: Option<TsuitateGame>,
+    pub(super) revealed: Option<TsuitateGame>,
+    /// The public facts, as the screens' table gives them.
+    pub(super) facts: TsuitateFacts,
+    /// Record lines already given out as news ([`Table::poll`]).
+    pub(super) delivered: usize,
+    /// Refusals not yet given out as news.
+    pub(super) refusals: Vec<String>,
 }
 
 impl RemoteSeat {
@@ -167,7 +178,7 @@ impl RemoteSeat {
             color,
             start_view,
             history: History::new(color),
-            fouls: 0,
+            fouls: [0; 2],
             folded: 0,
             history_work: 0,
             pending: None,
@@ -176,8 +187,12 @@ impl RemoteSeat {
             refused: None,
             trouble: None,
             revealed: None,
+            facts: TsuitateFacts::new(TsuitateRules::default(), [String::new(), String::new()]),
+            delivered: 0,
+            refusals: Vec::new(),
         };
         seat.after_read();
+        seat.refresh();
         Ok(seat)
     }
 
@@ -277,7 +292,7 @@ impl RemoteSeat {
 
     /// The seat's fouls so far (the last count it was told).
     pub fn fouls(&self) -> u8 {
-        self.fouls
+        self.fouls[index(self.color)]
     }
 
     /// The fouls that lose (the rules' count).
@@ -316,11 +331,11 @@ impl RemoteSeat {
     /// cut off or while the last request waits for its answer.
     pub fn submit(&mut self, request: FromSeat) {
         if let Some(cut) = &self.cut_off {
-            self.refused = Some(cut.words.clone());
+            self.refuse(cut.words.clone());
             return;
         }
         if self.pending.is_some() {
-            self.refused = Some("the table has not answered the last request".into());
+            self.refuse("the table has not answered the last request".into());
             return;
         }
         self.refused = None;
@@ -376,8 +391,17 @@ impl RemoteSeat {
             self.pending = None;
             let detail = format!("no answer within {} s", ANSWER_WAIT.as_secs());
             self.drop_connection(io::ErrorKind::TimedOut, &detail);
-            self.refused = Some("the host did not answer in time".into());
+            self.refuse("the host did not answer in time".into());
         }
+    }
+
+    /// Refuses the seat's request with `why`: said on its screen, and news.
+    fn refuse(&mut self, why: String) {
+        if self.refusals.len() >= MAX_REFUSALS_KEPT {
+            self.refusals.remove(0);
+        }
+        self.refusals.push(why.clone());
+        self.refused = Some(why);
     }
 
     fn drop_connection(&mut self, kind: io::ErrorKind, detail: &str) {
@@ -396,7 +420,7 @@ impl RemoteSeat {
             }
             Ok(Received::Refused(e)) => {
                 if self.pending.take().is_some() {
-                    self.refused = Some(e);
+                    self.refuse(e);
                 } else {
                     self.trouble = Some(e);
                 }
@@ -422,17 +446,25 @@ impl RemoteSeat {
         let _ = self.state.view();
         if self.state.record().len() < self.folded {
             // Another seat's record (a table that welcomed another seat): taken in afresh.
-            (self.history, self.fouls, self.folded) = (History::new(self.color), 0, 0);
+            (self.history, self.fouls, self.folded) = (History::new(self.color), [0; 2], 0);
         }
         let new = self.state.record().get(self.folded..).unwrap_or_default();
         for line in new {
             let heard = heard(self.color, line);
             self.history.push(&heard);
+            // A foul is announced to both: after the seat's own attempt, its own count.
+            let fouled = if line.request.is_some() {
+                self.color
+            } else {
+                self.color.flip()
+            };
             let fouls = line.items.iter().rev().find_map(|item| match item {
-                Item::Illegal { fouls } if line.request.is_some() => Some(*fouls),
+                Item::Illegal { fouls } => Some(*fouls),
                 _ => None,
             });
-            self.fouls = fouls.unwrap_or(self.fouls);
+            if let Some(fouls) = fouls {
+                self.fouls[index(fouled)] = fouls;
+            }
         }
         self.folded += new.len();
         self.history_work += new.len();

@@ -5,6 +5,7 @@
 //! [`crate::replay::step::Replay`]).
 
 use super::announce::{Item, Over, Said, color_from_name, color_name};
+use super::facts::{Sitting, TsuitateFacts};
 use super::game::{Request, TsuitateGame, heard_by};
 use super::referee::{Referee, TsuitateError};
 use super::rules::TsuitateRules;
@@ -67,18 +68,34 @@ pub struct TsuitateSession {
     pub meta: Meta,
     /// The autosave: a snapshot, then one journal line per event ([`GameAutosave`]).
     autosave: Option<GameAutosave>,
+    /// The public facts, as the screens' table gives them ([`super::facts`]).
+    pub(super) facts: TsuitateFacts,
+    /// The screens' table's own state: news not yet polled, a standing draw offer.
+    pub(super) sitting: Sitting,
 }
 
 impl TsuitateSession {
     /// `game` with `meta`, autosaved to `autosave` (a snapshot is written at once).
     pub fn new(game: TsuitateGame, meta: Meta, autosave: Option<PathBuf>) -> TsuitateSession {
+        let facts = TsuitateFacts::new(
+            game.referee().rules(),
+            [meta.black.clone(), meta.white.clone()],
+        );
         let mut session = TsuitateSession {
             game,
             meta,
             autosave: autosave.map(GameAutosave::new),
+            facts,
+            sitting: Sitting::default(),
         };
         session.save();
+        session.refresh();
         session
+    }
+
+    /// Where the game is autosaved.
+    pub fn autosave_path(&self) -> Option<&std::path::Path> {
+        self.autosave.as_ref().map(GameAutosave::path)
     }
 
     /// Writes the whole game to the autosave (a snapshot) and starts a fresh journal.
@@ -108,14 +125,10 @@ impl Game for Tsuitate {
     const DRAW: Request = Request::Draw;
 
     type Rules = TsuitateRules;
-    type Side = Color;
-    type Request = Request;
     type Item = Item;
     type Said = Said;
     type Truth = Referee;
     type Refusal = TsuitateError;
-    type View = SeatView;
-    type Save = TsuitateSave;
     type ToSeat = ToSeat;
     type FromSeat = FromSeat;
     type Heard = HeardLine;
@@ -373,7 +386,7 @@ impl Tsuitate {
 
 /// Event `index` of `game` as `seat` perceived it (`None`: it heard nothing of it): its own
 /// request, never the opponent's, and what it heard.
-fn perceived(game: &TsuitateGame, index: usize, seat: Color) -> Option<HeardLine> {
+pub(super) fn perceived(game: &TsuitateGame, index: usize, seat: Color) -> Option<HeardLine> {
     let event = game.events().get(index)?;
     let items = heard_by(&event.said, seat);
     let own = event.by == seat;

@@ -287,6 +287,7 @@ fn the_curtain_opens_only_once_it_has_stood_a_moment_and_games_are_listed() {
     shot(&mut h, "tsuitate-curtain.png");
     // The autosave is in the start screen's list, to resume.
     h.click("Back to start");
+    h.click("Leave it for the start screen");
     h.listed();
     let resume = h
         .all_text()
@@ -299,6 +300,41 @@ fn the_curtain_opens_only_once_it_has_stood_a_moment_and_games_are_listed() {
     assert_eq!(screen(&h).game().referee().moves().len(), 1);
 }
 
+/// A local game in progress asks before it is left, as a chess game does: where it is
+/// autosaved, in the same words; staying keeps the game as it was, leaving goes; a game over
+/// is left at once.
+#[test]
+fn a_local_tsuitate_game_in_progress_asks_before_leaving() {
+    let mut h = Gui::builder().build();
+    h.click("Tsuitate hot-seat");
+    h.click("Open Sente's board");
+    h.type_into("Your move:", "7g7f");
+    h.press(egui::Key::Enter);
+    assert_eq!(screen(&h).game().events().len(), 1);
+    h.click("Back to start");
+    let words = h
+        .all_text()
+        .into_iter()
+        .find(|t| t.starts_with("It is saved automatically, move by move, to "))
+        .expect("the question says where the game is autosaved");
+    assert!(words.contains(".ron"), "{words}");
+    h.click("Stay in this game");
+    assert!(matches!(h.state().screen, Screen::Tsuitate(_)), "stayed");
+    assert_eq!(screen(&h).game().events().len(), 1);
+    assert!(h.query_by_label("Leave it for the start screen").is_none());
+    // Asked again, leaving goes.
+    h.click("Back to start");
+    h.click("Leave it for the start screen");
+    assert!(matches!(h.state().screen, Screen::Start), "left");
+    // A game over is left without a question.
+    h.click("Tsuitate hot-seat");
+    h.click("Open Sente's board");
+    h.click("Resign");
+    assert!(screen(&h).game().referee().over().is_some());
+    h.click("Back to start");
+    assert!(matches!(h.state().screen, Screen::Start), "left at once");
+}
+
 #[test]
 fn the_new_game_dialog_starts_tsuitate_in_the_mode_chosen() {
     let mut h = Gui::builder().build();
@@ -306,6 +342,7 @@ fn the_new_game_dialog_starts_tsuitate_in_the_mode_chosen() {
     h.click("Tsuitate shogi (衝立将棋)");
     assert!(screen(&h).curtain_up(), "hot-seat, on the curtain");
     h.click("Back to start");
+    h.click("Leave it for the start screen");
     h.click("New game");
     h.click("Club referee");
     h.click("Tsuitate shogi (衝立将棋)");

@@ -1,7 +1,8 @@
 //! The app's tsuitate seat across the network ([`RemoteSeat`]), without a window: a request sent
 //! and its answer read in a later poll, the seat's view and history from its own lines only (the
 //! other seat's move heard, never seen), a second request refused while one waits, a chess
-//! table told apart by its welcome ([`connect_any`]), and a table that goes away said in words.
+//! table told apart by its welcome ([`connect_any`]), and a table that goes away said in words;
+//! the local game and a network seat driven alike through the one `Table<Tsuitate>`.
 
 use kriegspiel::rules::Preset;
 use kriegspiel::save::Meta;
@@ -9,10 +10,12 @@ use kriegspiel::seat::Hello;
 use kriegspiel::seat::link::Connection;
 use kriegspiel::seat::serve::{self, HostOptions, Hosted};
 use kriegspiel::seat::trouble::ConnectError;
+use kriegspiel::table::Table;
 use kriegspiel::tsuitate::remote::{RemoteSeat, Seated, connect_any};
+use kriegspiel::tsuitate::seam::{Tsuitate, TsuitateSession};
 use kriegspiel::tsuitate::table::TsuitateHost;
 use kriegspiel::tsuitate::wire::FromSeat;
-use kriegspiel::tsuitate::{TsuitateGame, TsuitateRules};
+use kriegspiel::tsuitate::{Request, TsuitateGame, TsuitateNews, TsuitateRules};
 use shogi_core::{Color, Square};
 use std::time::{Duration, Instant};
 
@@ -275,4 +278,151 @@ fn a_tsuitate_seat_is_taken_back_with_its_ticket_and_plays_on() {
     let old = r#"(address:"127.0.0.1:7716",token:"T",seat:"white")"#;
     let old: kriegspiel::seat::remote::Ticket = ron::from_str(old).expect("an old ticket");
     assert_eq!(old.game, kriegspiel::games::GameKind::Chess);
+}
+
+/// Whether `view`'s board holds a piece of `other` (or `other`'s hand holds any).
+fn holds_any_of(view: &kriegspiel::tsuitate::SeatView, other: Color) -> bool {
+    let on_board = (1..=9).any(|file| {
+        (1..=9).any(|rank| {
+            view.board
+                .piece_at(sq(file, rank))
+                .is_some_and(|p| p.color() == other)
+        })
+    });
+    let hand = view.board.hand_of_a_player(other);
+    on_board || hand != shogi_core::Hand::new()
+}
+
+/// Polls `table` (at most 10 s) until `done` holds for the news gathered so far.
+fn news_until(
+    table: &mut dyn Table<Tsuitate>,
+    never: &str,
+    done: impl Fn(&[TsuitateNews]) -> bool,
+) -> Vec<TsuitateNews> {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let mut all = Vec::new();
+    loop {
+        all.extend(table.poll(Duration::ZERO));
+        if done(&all) {
+            return all;
+        }
+        assert!(Instant::now() < deadline, "{never}");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Whether `news` holds `seat`'s answer to its own request (a line of its record with it).
+fn answered(news: &[TsuitateNews], seat: Color) -> bool {
+    news.iter().any(|n| {
+        matches!(n, TsuitateNews::Heard { seat: s, line } if *s == seat && line.request.is_some())
+    })
+}
+
+/// Sente's turn through the one table trait, whatever the table: an attempt submitted, its
+/// answer polled, sente's view then its own pieces only (the pawn moved), nothing of gote's.
+fn sente_moves_through_the_table(table: &mut dyn Table<Tsuitate>) {
+    assert_eq!(table.facts().to_move, Color::Black);
+    table.submit(Request::Try("7g7f".into()), Duration::ZERO);
+    let news = news_until(table, "sente's move was never answered", |n| {
+        answered(n, Color::Black)
+    });
+    let line = news.iter().find_map(|n| match n {
+        TsuitateNews::Heard {
+            seat: Color::Black,
+            line,
+        } => Some(line),
+        _ => None,
+    });
+    assert!(line.is_some_and(|l| l.turn_ends), "{news:?}");
+    let pawn = shogi_core::Piece::new(shogi_core::PieceKind::Pawn, Color::Black);
+    let view = table.view(Color::Black);
+    assert_eq!(view.board.piece_at(sq(7, 6)), Some(pawn));
+    assert!(
+        !holds_any_of(view, Color::White),
+        "sente's view holds gote's pieces"
+    );
+    // The public state follows the answer (at once at a local table).
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while table.facts().to_move != Color::White {
+        table.poll(Duration::ZERO);
+        assert!(Instant::now() < deadline, "the turn never passed");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+#[test]
+fn the_local_game_and_a_network_seat_are_one_table_to_a_screen() {
+    // The local game: every seat's record is news, each from what that seat was told.
+    let game = TsuitateGame::new(TsuitateRules::default());
+    let mut local = TsuitateSession::new(game, Meta::default(), None);
+    sente_moves_through_the_table(&mut local);
+    let gote = local.view(Color::White);
+    assert!(
+        !holds_any_of(gote, Color::Black),
+        "gote's view holds sente's"
+    );
+    let mut whole = local.view(Color::Black).clone();
+    whole.board = local
+        .truth()
+        .expect("the truth")
+        .referee()
+        .position()
+        .clone();
+    assert!(
+        holds_any_of(&whole, Color::White),
+        "the check sees a whole board"
+    );
+    // A refusal is news, in words, and changes nothing.
+    local.submit(Request::Try("nonsense".into()), Duration::ZERO);
+    let news = local.poll(Duration::ZERO);
+    assert!(
+        matches!(news.as_slice(), [TsuitateNews::Refused(_)]),
+        "{news:?}"
+    );
+    assert_eq!(local.truth().map(|g| g.events().len()), Some(1));
+
+    // A network seat: the same trait, the answer in a later poll; the truth only revealed.
+    let hosted = table();
+    let code = hosted.server.code();
+    let sente = RemoteSeat::connect(&hosted.address, hello(&code, shakmaty::Color::Black))
+        .expect("sente is seated");
+    let mut gote = Connection::open(&hosted.address, &hello(&code, shakmaty::Color::White))
+        .expect("gote connects");
+    let mut seat: Box<dyn Table<Tsuitate>> = Box::new(sente);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !seat.facts().opponent_present {
+        seat.poll(Duration::ZERO);
+        assert!(Instant::now() < deadline, "gote never came");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    sente_moves_through_the_table(seat.as_mut());
+    assert!(seat.truth().is_none(), "no truth before the reveal");
+    // Gote moves: sente hears that it moved (a line without a request), never where.
+    gote.send(r#"{"op":"try","move":"3c3d"}"#).expect("sends");
+    let news = news_until(seat.as_mut(), "gote's move never heard", |n| {
+        n.iter().any(|n| {
+            matches!(n, TsuitateNews::Heard { line, .. } if line.request.is_none() && line.turn_ends)
+        })
+    });
+    assert!(
+        news.iter().all(|n| matches!(
+            n,
+            TsuitateNews::Heard {
+                seat: Color::Black,
+                ..
+            }
+        )),
+        "only sente's own record: {news:?}"
+    );
+    assert!(!holds_any_of(seat.view(Color::Black), Color::White));
+    // Resigning ends the game: the truth is the revealed game.
+    seat.submit(Request::Resign, Duration::ZERO);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while seat.truth().is_none() {
+        seat.poll(Duration::ZERO);
+        assert!(Instant::now() < deadline, "never revealed");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(seat.facts().over.is_some());
+    assert_eq!(seat.truth().map(|g| g.referee().moves().len()), Some(2));
 }

@@ -16,7 +16,8 @@ const HELP: &str = "Type the attempt and press Enter, or click a piece of the si
 impl TsuitateScreen {
     /// The console: the move field, what to announce, the three boards.
     pub(super) fn console(&mut self, ui: &mut egui::Ui) {
-        let referee = self.game.referee();
+        let game = self.game();
+        let referee = game.referee();
         let mover = referee.to_move();
         let status = match referee.over() {
             Some(over) => words::over_text(over),
@@ -28,22 +29,21 @@ impl TsuitateScreen {
                 referee.fouls(shogi_core::Color::White)
             ),
         };
+        let over = referee.over().is_some();
         ui.label(RichText::new(status).size(crate::app::theme::TEXT_LARGE));
         self.say_panel(ui);
-        if referee.over().is_none() {
+        if !over {
             self.typed_field(ui, "Attempt:");
             if let Some(refused) = &self.refused {
                 ui.colored_label(ui.visuals().error_fg_color, refused);
             }
             ui.label(RichText::new(HELP).small());
         }
-        let playing = self.game.referee().over().is_none().then_some(mover);
+        let game = self.game();
+        let playing = game.referee().over().is_none().then_some(mover);
         let selected = self.selected;
         let interactive = playing.is_some() && self.promotion.is_none();
-        let (umpire, seats) = (
-            self.game.referee().position(),
-            SIDES.map(|c| self.game.seat(c)),
-        );
+        let (umpire, seats) = (game.referee().position(), SIDES.map(|c| game.seat(c)));
         let pick = (selected, interactive);
         let boards =
             ui.scope(|ui| super::board::three_boards(ui, umpire, seats, pick, self.symbols));

@@ -1,8 +1,11 @@
-//! Tsuitate shogi in the app: hot-seat play with the curtain between turns, and the club
-//! referee's console ([`club`]). The game is a [`TsuitateGame`] (the umpire and both seats); a
-//! seat's board is drawn from that seat's [`crate::tsuitate::SeatView`] only, the umpire's board
-//! (the true position) only on the console or once the game is over. Every event is autosaved as
-//! a tsuitate save.
+//! Tsuitate shogi in the app: hot-seat play with the curtain between turns, the club referee's
+//! console ([`club`]), against the computer ([`versus`]), across the network ([`net`]) and
+//! study. In every mode the screen sits at one table, a `Box<dyn Table<Tsuitate>>` (as the chess
+//! screens sit at a `Box<dyn Table>`): the local game ([`crate::tsuitate::seam::TsuitateSession`],
+//! autosaved as a tsuitate save) or a network seat ([`crate::tsuitate::remote::RemoteSeat`]). A
+//! seat's board is drawn from that seat's [`crate::tsuitate::SeatView`] and its record only
+//! ([`news`]), the umpire's board (the true position) only on the console or once the game is
+//! over (a network seat: once the table revealed it).
 //!
 //! Hot-seat: the curtain ([`Stage::Curtain`]) shows only the public facts, and no board is drawn
 //! until the next player opens theirs. The open seat ([`seat`]) shows its own board, what it
@@ -14,6 +17,7 @@ pub mod board;
 mod club;
 pub mod input;
 mod net;
+mod news;
 pub mod pieces;
 mod seat;
 mod study;
@@ -21,16 +25,20 @@ mod typed;
 mod versus;
 pub mod words;
 
+use crate::app::leaving::Kept;
 use crate::save::{Meta, Mode};
-use crate::tsuitate::game::{SIDES, heard_by};
-use crate::tsuitate::save::GameAutosave;
-use crate::tsuitate::{Item, Request, Said, TsuitateGame};
+use crate::table::Table;
+use crate::tsuitate::game::SIDES;
+use crate::tsuitate::seam::{Tsuitate, TsuitateSession};
+use crate::tsuitate::{Over, Request, Said, TsuitateFacts, TsuitateGame};
 use board::Pick;
 use egui::RichText;
 use input::Entry;
+use news::SeatNews;
 use pieces::{Symbols, side_name};
-use shogi_core::Color;
+use shogi_core::{Color, PartialPosition};
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 /// How the game is played at this machine.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -77,7 +85,13 @@ pub enum TsuitateAction {
 
 /// The tsuitate game screen.
 pub struct TsuitateScreen {
-    game: TsuitateGame,
+    /// The table: the local game, or a network seat.
+    table: Box<dyn Table<Tsuitate>>,
+    /// The public start, drawn where the whole game is not known (a network seat before the
+    /// reveal shows nothing of it but its own side).
+    start: TsuitateGame,
+    /// When the screen opened: the table's clock.
+    since: Instant,
     meta: Meta,
     mode: TsuitateMode,
     /// The hot-seat stage (the console has no curtain).
@@ -87,8 +101,9 @@ pub struct TsuitateScreen {
     pub promotion: Option<String>,
     /// How pieces are written.
     pub symbols: Symbols,
-    /// What each side heard since it last moved (from the opponent's moves).
-    news: [Vec<Item>; 2],
+    /// What each seat was told, as the table's news gave it: what it heard since it last
+    /// moved, its history.
+    seats: [SeatNews; 2],
     /// The answer to the mover's last refused attempt.
     refused: Option<String>,
     /// The console's move field and the last answer to announce.
@@ -96,58 +111,63 @@ pub struct TsuitateScreen {
     last_said: Vec<Said>,
     /// The last request entered and by whom.
     last_request: Option<(Color, Request)>,
-    /// The autosave: a snapshot, then one journal line per event.
-    autosave: Option<GameAutosave>,
-    /// The game's events already autosaved.
-    saved: usize,
     /// When (the app's clock, seconds) the curtain card was first shown.
     curtain_since: Option<f64>,
     /// Study: the saved game stepped through (the one replay every game has).
-    replay: Option<crate::replay::step::Replay<crate::tsuitate::seam::Tsuitate>>,
-    save_error: Option<String>,
+    replay: Option<crate::replay::step::Replay<Tsuitate>>,
     /// Against the computer: its seat.
     opponent: Option<versus::Opponent>,
-    /// Against the computer: the events whose news the person has been given.
-    computer_seen: usize,
     /// A network seat: the seat at the remote table (and this app's own table, if it hosts).
     net: Option<net::NetSeat>,
 }
 
 impl TsuitateScreen {
-    /// A new game in `mode`, autosaved to `autosave`.
+    /// A new game in `mode`, autosaved to `autosave`: the local table.
     pub fn new(
         game: TsuitateGame,
         meta: Meta,
         mode: TsuitateMode,
         autosave: Option<PathBuf>,
     ) -> TsuitateScreen {
-        let stage = match game.referee().over() {
-            Some(_) => Stage::Over,
-            None => Stage::Curtain(game.referee().to_move()),
+        let start = game.at(0);
+        let table = TsuitateSession::new(game, meta.clone(), autosave);
+        TsuitateScreen::at_table(Box::new(table), start, meta, mode)
+    }
+
+    /// The screen of `mode` at `table` (`start`: the public start).
+    fn at_table(
+        table: Box<dyn Table<Tsuitate>>,
+        start: TsuitateGame,
+        meta: Meta,
+        mode: TsuitateMode,
+    ) -> TsuitateScreen {
+        let facts = table.facts();
+        let stage = match (facts.over, mode) {
+            (_, TsuitateMode::Network(color)) => Stage::Open(color),
+            (Some(_), _) => Stage::Over,
+            (None, _) => Stage::Curtain(facts.to_move),
         };
         let mut screen = TsuitateScreen {
-            game,
+            table,
+            start,
+            since: Instant::now(),
             meta,
             mode,
             stage,
             selected: None,
             promotion: None,
             symbols: Symbols::Kanji,
-            news: [Vec::new(), Vec::new()],
+            seats: SIDES.map(SeatNews::new),
             refused: None,
             entry: String::new(),
             last_said: Vec::new(),
             last_request: None,
             curtain_since: None,
             replay: None,
-            autosave: autosave.map(GameAutosave::new),
-            saved: 0,
-            save_error: None,
             opponent: None,
-            computer_seen: 0,
             net: None,
         };
-        screen.snapshot();
+        screen.pump();
         if let TsuitateMode::Computer(human, name) = mode {
             let seed = crate::seat::host::entropy();
             screen.opponent = crate::tsuitate::bots::make(name, seed).map(|bot| versus::Opponent {
@@ -201,9 +221,25 @@ impl TsuitateScreen {
         &self.meta
     }
 
-    /// The game.
+    /// The whole game, where this screen may know it (a network seat: once revealed;
+    /// before that the public start).
     pub fn game(&self) -> &TsuitateGame {
-        &self.game
+        self.table.truth().unwrap_or(&self.start)
+    }
+
+    /// The table this screen sits at.
+    pub fn table(&self) -> &dyn Table<Tsuitate> {
+        self.table.as_ref()
+    }
+
+    /// The public facts, as the table gives them.
+    fn facts(&self) -> &TsuitateFacts {
+        self.table.facts()
+    }
+
+    /// The table's clock now.
+    fn now(&self) -> Duration {
+        self.since.elapsed()
     }
 
     /// Whether the curtain is up.
@@ -213,82 +249,57 @@ impl TsuitateScreen {
 
     /// The save error, if the last autosave failed.
     pub fn save_error(&self) -> Option<&str> {
-        self.save_error.as_deref()
+        self.facts().autosave_error.as_deref()
     }
 
-    /// Writes the whole game (a snapshot) and starts a fresh journal.
-    fn snapshot(&mut self) {
-        let Some(autosave) = &mut self.autosave else {
-            return;
-        };
-        autosave.snapshot(&self.game, &self.meta);
-        self.saved = self.game.events().len();
-        self.save_error = autosave.error().map(str::to_owned);
-    }
-
-    /// Autosaves the events since the last save: one journal line each.
-    fn save(&mut self) {
-        let Some(autosave) = &mut self.autosave else {
-            return;
-        };
-        autosave.events_from(&self.game, &self.meta, self.saved);
-        self.saved = self.game.events().len();
-        self.save_error = autosave.error().map(str::to_owned);
-    }
-
-    /// The autosave's journal lines since its last snapshot.
-    pub fn journaled(&self) -> usize {
-        self.autosave.as_ref().map_or(0, GameAutosave::journaled)
-    }
-
-    /// Sends a request to the umpire and moves the stage on (a network seat's goes to its
-    /// table).
+    /// Hands a request to the table (a local one answers at once, a network seat's in a later
+    /// frame) and takes in what it said; then the computer's turn, if it plays.
     fn send(&mut self, request: Request) {
-        if self.net.is_some() {
-            return self.send_net(request);
-        }
-        let mover = self.game.referee().to_move();
-        self.last_request = Some((mover, request.clone()));
-        let request_made = request.clone();
-        let said = match self.game.apply(request) {
-            Ok(event) => event.said.clone(),
-            Err(e) => {
-                self.refused = Some(e.to_string());
-                return;
-            }
-        };
-        self.save();
-        self.last_said = said.clone();
-        let legal = said.iter().any(|s| s.item == Item::Legal);
-        self.news[crate::tsuitate::referee::index(mover.flip())]
-            .extend(heard_by(&said, mover.flip()));
-        if self.game.referee().over().is_some() {
-            self.stage = Stage::Over;
-            self.refused = None;
-        } else if legal {
-            self.news[crate::tsuitate::referee::index(mover)].clear();
-            self.refused = None;
-            self.stage = Stage::Curtain(mover.flip());
-            self.curtain_since = None;
-        } else {
-            let heard = heard_by(&said, mover);
-            let tried = crate::tsuitate::history::request_words(&request_made);
-            self.refused = Some(format!(
-                "{tried}: {}",
-                words::heard_line(&heard, mover, mover)
-            ));
-        }
+        self.refused = None;
+        let now = self.now();
+        self.table.submit(request, now);
+        self.pump();
         if self.opponent.is_some() {
-            self.computer_seen = self.game.events().len();
             self.computer_turn();
         }
+    }
+
+    /// Who moves now, as the table says.
+    pub(super) fn to_move(&self) -> Color {
+        self.facts().to_move
+    }
+
+    /// The end, once the table said it.
+    pub(super) fn over(&self) -> Option<Over> {
+        self.facts().over
+    }
+
+    /// `color`'s own pieces and hand, as that seat knows them.
+    pub(super) fn own_board(&mut self, color: Color) -> PartialPosition {
+        self.table.view(color).board.clone()
+    }
+
+    /// Where the game in progress is kept, as the question before leaving it says (`None`:
+    /// over, or studied): a local game's autosave, a network seat's table.
+    pub fn leaving(&self) -> Option<Kept<'_>> {
+        if self.mode == TsuitateMode::Study || self.over().is_some() {
+            return None;
+        }
+        if let Some(kept) = self.net_leaving() {
+            return Some(kept);
+        }
+        let facts = self.facts();
+        Some(match &facts.autosave_path {
+            Some(path) => Kept::Autosaved(path, facts.autosave_error.as_deref()),
+            None => Kept::Nowhere,
+        })
     }
 
     /// Takes a click on the board of `mover` (`true_board`: the umpire's).
     fn click(&mut self, pick: Pick, true_board: bool) {
         let mover = self.to_move();
         let board = if true_board {
-            self.game.referee().position().clone()
+            self.game().referee().position().clone()
         } else {
             self.own_board(mover)
         };
@@ -302,11 +313,14 @@ impl TsuitateScreen {
     /// Draws the screen.
     pub fn show(&mut self, ui: &mut egui::Ui) -> Option<TsuitateAction> {
         pieces::install_font(ui.ctx());
-        self.poll_net(ui.ctx());
+        self.pump();
+        if self.table.needs_polling() {
+            ui.ctx().request_repaint_after(Duration::from_millis(100));
+        }
         let mut action = None;
         self.top_bar(ui, &mut action);
         ui.separator();
-        if let Some(error) = &self.save_error {
+        if let Some(error) = self.save_error() {
             ui.colored_label(ui.visuals().error_fg_color, error);
         }
         match (self.mode, self.stage) {
@@ -381,7 +395,7 @@ impl TsuitateScreen {
                         side_name(next.flip()),
                         side_name(next)
                     ));
-                    let news = &self.news[crate::tsuitate::referee::index(next)];
+                    let news = &self.seats[crate::tsuitate::referee::index(next)].news;
                     if !news.is_empty() {
                         ui.add_space(8.0);
                         ui.label(RichText::new("The umpire announced:").strong());
@@ -389,12 +403,8 @@ impl TsuitateScreen {
                             ui.label(words::heard_text(*item, next, next.flip()));
                         }
                     }
-                    let fouls = |c| self.game.referee().fouls(c);
-                    ui.label(format!(
-                        "Fouls: Sente {}, Gote {}.",
-                        fouls(Color::Black),
-                        fouls(Color::White)
-                    ));
+                    let fouls = self.facts().fouls;
+                    ui.label(format!("Fouls: Sente {}, Gote {}.", fouls[0], fouls[1]));
                     ui.add_space(8.0);
                     let open = egui::Button::new(
                         RichText::new(format!("Open {}'s board", side_name(next)))
@@ -410,17 +420,15 @@ impl TsuitateScreen {
 
     /// The end: the result and every board.
     fn over_screen(&mut self, ui: &mut egui::Ui) {
-        if let Some(over) = self.game.referee().over() {
+        let game = self.game();
+        if let Some(over) = game.referee().over() {
             ui.heading(words::over_text(over));
         }
         ui.label(words::said_lines(&self.last_said).join(" "));
         if self.net.is_some() {
             ui.label("The table revealed the whole game: the umpire's board and both seats'.");
         }
-        let (umpire, seats) = (
-            self.game.referee().position(),
-            SIDES.map(|c| self.game.seat(c)),
-        );
+        let (umpire, seats) = (game.referee().position(), SIDES.map(|c| game.seat(c)));
         board::three_boards(ui, umpire, seats, (None, false), self.symbols);
         self.net_history(ui);
     }

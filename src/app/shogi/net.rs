@@ -1,40 +1,42 @@
-//! Where a seat's screen reads from, and the network seat. A seat's screen ([`super::seat`])
-//! is drawn from a [`Shown`]: for a local game (hot seat, against the computer) the game's own
-//! [`crate::tsuitate::SeatView`] of that seat, for a network seat ([`NetSeat`]) what the seat
-//! was told by its table ([`RemoteSeat`]), nothing else: the other seat's moves never reach
-//! this side. A network seat's requests go to the table as lines; the answers come in a later
-//! frame (the connection's thread wakes the window). At the end the table's reveal (the whole
-//! game) replaces the placeholder game and every board is shown; a lost connection is said in
-//! words and the seat rejoins by itself, the game kept on the host.
+//! The network seat's screen. The screen sits at the seat as at any table
+//! ([`crate::tsuitate::remote::RemoteSeat`] is a `Table<Tsuitate>`): it holds only what the seat
+//! was told (the other seat's moves never reach this side); its requests go to the table as
+//! lines and the answers come in a later frame (the connection's thread wakes the window). At
+//! the end the table's reveal (the whole game) is the table's truth and every board is shown; a
+//! lost connection is said in words and the seat rejoins by itself, the game kept on the host.
+//! Here: where it plays and who is there, the ticket that takes the seat back, and the
+//! revealed game kept in a save of its own.
 
-use super::seat::Shown;
-use super::{Request, Stage, TsuitateMode, TsuitateScreen, pieces::side_name};
+use super::{Stage, TsuitateMode, TsuitateScreen, pieces::side_name};
 use crate::app::leaving::Kept;
 use crate::save::{Meta, Seating};
 use crate::seat::remote::Ticket;
 use crate::seat::serve::Hosted;
-use crate::tsuitate::referee::index;
+use crate::tsuitate::TsuitateRules;
 use crate::tsuitate::remote::RemoteSeat;
 use crate::tsuitate::save::GameAutosave;
 use crate::tsuitate::table::TsuitateHost;
-use crate::tsuitate::wire::FromSeat;
-use crate::tsuitate::{Item, Over, TsuitateGame, TsuitateRules};
+use crate::tsuitate::{TsuitateFacts, TsuitateGame};
 use egui::RichText;
-use shogi_core::{Color, PartialPosition};
-use std::borrow::Cow;
+use shogi_core::Color;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Duration;
 
-/// A seat at a table across the network.
+/// A seat at a table across the network: what the screen keeps besides the table.
 pub struct NetSeat {
-    /// The seat: what it was told, and its connection.
-    pub seat: RemoteSeat,
+    /// The seat.
+    pub color: Color,
+    /// The table's address.
+    pub address: String,
+    /// What takes the seat back from another run of the app (its token).
+    pub ticket: Option<Ticket>,
     /// This app's own table (kept running while the screen is open), when it hosts.
     pub hosting: Option<Arc<Hosted<TsuitateHost>>>,
     /// Where the game is kept once revealed (a seat at another machine's table: the host's
     /// machine keeps its own).
     pub keep: Option<PathBuf>,
+    /// The revealed game's save, once kept.
+    pub kept: Option<GameAutosave>,
 }
 
 impl TsuitateScreen {
@@ -60,27 +62,31 @@ impl TsuitateScreen {
             .rules()
             .as_ref()
             .map_or_else(TsuitateRules::default, |r| r.rules());
-        let game = TsuitateGame::new(rules);
-        let mut screen = TsuitateScreen::new(game, meta, TsuitateMode::Network(color), None);
-        screen.stage = Stage::Open(color);
-        screen.net = Some(NetSeat {
-            seat,
+        let net = NetSeat {
+            color,
+            address: seat.address().to_owned(),
+            ticket: seat.ticket(),
             hosting,
             keep: None,
-        });
+            kept: None,
+        };
+        let start = TsuitateGame::new(rules);
+        let mode = TsuitateMode::Network(color);
+        let mut screen = TsuitateScreen::at_table(Box::new(seat), start, meta, mode);
+        screen.net = Some(net);
         screen
     }
 
-    /// The network seat, if this screen plays one.
-    pub fn network_seat(&self) -> Option<&RemoteSeat> {
-        self.net.as_ref().map(|n| &n.seat)
+    /// The network seat's side, if this screen plays one.
+    pub fn network_color(&self) -> Option<Color> {
+        self.net.as_ref().map(|n| n.color)
     }
 
     /// What takes this seat back from another run of the app: a seat at another machine's
     /// table only (this app's own table ends with the app), until its game is over.
     pub fn ticket(&self) -> Option<Ticket> {
         let net = self.net.as_ref().filter(|n| n.hosting.is_none())?;
-        net.seat.ticket().filter(|_| net.seat.over().is_none())
+        net.ticket.clone().filter(|_| self.over().is_none())
     }
 
     /// Keeps the whole game in `path` (a new save) once the table reveals it, for a seat at
@@ -96,13 +102,13 @@ impl TsuitateScreen {
     pub fn joined_over(&self) -> bool {
         self.net
             .as_ref()
-            .is_some_and(|n| n.hosting.is_none() && n.seat.over().is_some())
+            .is_some_and(|n| n.hosting.is_none() && self.over().is_some())
     }
 
     /// Where a network game in progress is kept, as the question before leaving it says
-    /// (`None`: not a network game, or over).
-    pub fn leaving(&self) -> Option<Kept<'static>> {
-        let net = self.net.as_ref().filter(|n| n.seat.over().is_none())?;
+    /// (`None`: not a network game).
+    pub(super) fn net_leaving(&self) -> Option<Kept<'static>> {
+        let net = self.net.as_ref()?;
         Some(match net.hosting {
             // Its save keeps how it is seated: resuming it hosts it again.
             Some(_) => Kept::Hosting { hosted_again: true },
@@ -114,8 +120,7 @@ impl TsuitateScreen {
 
     /// Where the revealed game was kept, once it was.
     pub fn kept_in(&self) -> Option<&Path> {
-        self.net.as_ref()?;
-        self.autosave.as_ref().map(|a| a.path())
+        self.net.as_ref()?.kept.as_ref().map(GameAutosave::path)
     }
 
     /// This app's own table, when it hosts this network game.
@@ -123,122 +128,30 @@ impl TsuitateScreen {
         self.net.as_ref().and_then(|n| n.hosting.as_deref())
     }
 
-    /// Reads what the table sent (never waits); once it reveals the game, every board.
-    pub(super) fn poll_net(&mut self, ctx: &egui::Context) {
+    /// Once the table revealed the whole game: every board, and the game kept where asked.
+    pub(super) fn follow_reveal(&mut self) {
+        if self.stage == Stage::Over || self.table.truth().is_none() {
+            return;
+        }
+        if let Some(save) = self.table.saved() {
+            self.meta = save.meta.clone();
+        }
+        self.stage = Stage::Over;
         let Some(net) = &mut self.net else {
             return;
         };
-        net.seat.poll();
-        if net.seat.needs_polling() {
-            ctx.request_repaint_after(Duration::from_millis(100));
-        }
-        if self.stage != Stage::Over
-            && let Some(game) = net.seat.revealed()
-        {
-            self.game = game.clone();
-            if let Some(save) = &net.seat.state().reveal {
-                self.meta = save.meta.clone();
+        if let Some(path) = net.keep.take() {
+            // Kept as this machine holds it: a seat at another machine's table.
+            self.meta.seating = net.ticket.clone().map(|t| Seating::Seat {
+                color: t.seat,
+                address: t.address,
+                token: t.token,
+            });
+            let mut kept = GameAutosave::new(path);
+            if let Some(game) = self.table.truth() {
+                kept.snapshot(game, &self.meta);
             }
-            self.stage = Stage::Over;
-            if let Some(path) = net.keep.take() {
-                // Kept as this machine holds it: a seat at another machine's table.
-                self.meta.seating = net.seat.ticket().map(|t| Seating::Seat {
-                    color: t.seat,
-                    address: t.address,
-                    token: t.token,
-                });
-                self.autosave = Some(GameAutosave::new(path));
-                self.snapshot();
-            }
-        }
-    }
-
-    /// Sends a network seat's request to its table (its answer comes in a later frame).
-    pub(super) fn send_net(&mut self, request: Request) {
-        let Some(net) = &mut self.net else {
-            return;
-        };
-        self.refused = None;
-        match request {
-            Request::Try(usi) => net.seat.submit(FromSeat::Try(usi)),
-            Request::Resign => net.seat.submit(FromSeat::Resign),
-            Request::Draw => net.seat.submit(FromSeat::OfferDraw),
-        }
-    }
-
-    /// Who moves now (a network seat: as its table last said).
-    pub(super) fn to_move(&self) -> Color {
-        match &self.net {
-            Some(net) if self.stage != Stage::Over => net.seat.to_move(),
-            _ => self.game.referee().to_move(),
-        }
-    }
-
-    /// The end, once known (a network seat: once its table said it).
-    pub(super) fn over(&self) -> Option<Over> {
-        match &self.net {
-            Some(net) => net.seat.over(),
-            None => self.game.referee().over(),
-        }
-    }
-
-    /// `color`'s own pieces and hand, as that seat knows them.
-    pub(super) fn own_board(&self, color: Color) -> PartialPosition {
-        match &self.net {
-            Some(net) => net.seat.view().board.clone(),
-            None => self.game.seat(color).board.clone(),
-        }
-    }
-
-    /// What `color`'s screen shows, from what that seat was told alone.
-    pub(super) fn shown(&self, color: Color) -> Shown {
-        if let Some(net) = &self.net {
-            let seat = &net.seat;
-            let view = seat.view();
-            return Shown {
-                board: view.board.clone(),
-                lost_on: view.lost_on,
-                to_move: seat.to_move(),
-                may_act: seat.to_act(),
-                fouls: (seat.fouls(), seat.foul_limit()),
-                news: seat.news(),
-                refused: self
-                    .refused
-                    .clone()
-                    .or(seat.refused().map(str::to_owned))
-                    .or_else(|| last_refused(seat)),
-            };
-        }
-        let referee = self.game.referee();
-        let view = self.game.seat(color);
-        let moved = self
-            .game
-            .events()
-            .iter()
-            .any(|e| e.by == color && e.said.iter().any(|s| s.item == Item::Legal));
-        Shown {
-            may_act: view.to_move(),
-            board: view.board.clone(),
-            lost_on: view.lost_on,
-            to_move: referee.to_move(),
-            fouls: (referee.fouls(color), referee.rules().fouls),
-            news: (self.news[index(color)].clone(), moved),
-            refused: self.refused.clone(),
-        }
-    }
-
-    /// `color`'s history, turn by turn: a network seat's as kept from its record (nothing
-    /// rebuilt to draw it), a local seat's from the game.
-    pub(super) fn history_of(&self, color: Color) -> Cow<'_, [String]> {
-        let Some(net) = &self.net else {
-            return Cow::Owned(crate::tsuitate::history::seat_history(&self.game, color));
-        };
-        match net.seat.history() {
-            [] => Cow::Owned(vec![format!(
-                "Nothing yet: {} moves first.",
-                side_name(net.seat.view().board.side_to_move())
-            )]),
-            lines => Cow::Borrowed(lines),
+            net.kept = Some(kept);
         }
     }
 
@@ -252,7 +165,7 @@ impl TsuitateScreen {
             ui.label(format!("The game is kept in {}.", path.display()));
         }
         ui.label(RichText::new("Your history").strong());
-        let lines = net.seat.history();
+        let lines = self.history(net.color);
         crate::app::logs::panel(ui, ("tsuitate-net-history", 0), 160.0, lines);
     }
 
@@ -260,32 +173,22 @@ impl TsuitateScreen {
     /// while the other seat is free), a lost connection in words, then the seat's own screen.
     pub(super) fn net_screen(&mut self, ui: &mut egui::Ui, color: Color) {
         if let Some(net) = &self.net {
-            net_status(ui, net, color);
+            let revealed = self.table.truth().is_some();
+            let waiting = self.table.waiting();
+            net_status(ui, net, self.table.facts(), (waiting, revealed));
         }
         self.seat_screen(ui, color);
     }
 }
 
-/// The seat's last attempt in words when it did not end its turn (a foul, an impossible
-/// move): what the umpire answered, as a local seat is told.
-fn last_refused(seat: &RemoteSeat) -> Option<String> {
-    let last = seat.state().record().last()?;
-    let tried = match (&last.request, last.turn_ends) {
-        (Some(crate::tsuitate::save::SavedRequest::Try { usi }), false) => usi,
-        _ => return None,
-    };
-    let color = seat.color();
-    Some(format!(
-        "{tried}: {}",
-        crate::tsuitate::words::heard_line(&last.items, color, color)
-    ))
-}
-
-/// Where the seat plays, who is there, and what has gone wrong.
-fn net_status(ui: &mut egui::Ui, net: &NetSeat, color: Color) {
-    let seat = &net.seat;
+/// Where the seat plays, who is there, and what has gone wrong (`waiting`: a request waits
+/// for its answer; `revealed`: the table revealed the game).
+fn net_status(ui: &mut egui::Ui, net: &NetSeat, facts: &TsuitateFacts, flags: (bool, bool)) {
+    let (waiting, revealed) = flags;
+    let color = net.color;
     let other = side_name(color.flip());
-    let opponent = match (seat.opponent_connected(), seat.opponent_name()) {
+    let name = facts.names[usize::from(color == Color::Black)].as_str();
+    let opponent = match (facts.opponent_present, name) {
         (true, "") => format!("{other} is connected"),
         (true, name) => format!("{name} ({other}) is connected"),
         (false, "") => "waiting for the opponent".to_owned(),
@@ -293,7 +196,7 @@ fn net_status(ui: &mut egui::Ui, net: &NetSeat, color: Color) {
     };
     let place = match &net.hosting {
         Some(_) => "hosting".to_owned(),
-        None => format!("at {}", seat.address()),
+        None => format!("at {}", net.address),
     };
     ui.label(format!(
         "You play {}, {place}: {opponent}",
@@ -312,20 +215,20 @@ fn net_status(ui: &mut egui::Ui, net: &NetSeat, color: Color) {
             });
         }
     }
-    if let Some(cut) = seat.cut_off() {
+    if let Some(cut) = &facts.cut_off {
         ui.colored_label(crate::app::theme::ERROR, &cut.words);
         ui.label(RichText::new(&cut.detail).small().weak());
     }
-    if let Some(trouble) = seat.trouble() {
+    if let Some(trouble) = &facts.trouble {
         ui.colored_label(ui.visuals().warn_fg_color, trouble);
     }
-    if seat.waiting() {
+    if waiting {
         ui.horizontal(|ui| {
             ui.spinner();
             ui.label("Waiting for the umpire's answer…");
         });
     }
-    if seat.over().is_some() && seat.revealed().is_none() {
+    if facts.over.is_some() && !revealed {
         ui.label("The game is over: waiting for the table to reveal the whole game.");
     }
     ui.add_space(4.0);

@@ -14,9 +14,10 @@ use shogi_core::{Color, PartialPosition, Square};
 /// The height of the history panel.
 const HISTORY_HEIGHT: f32 = 200.0;
 
-/// What one seat's screen shows, all from what that seat was told: a local seat's from the
-/// game's [`crate::tsuitate::SeatView`] and its news, a network seat's from its record
-/// ([`super::net`]). Its history is read as it is drawn ([`TsuitateScreen::history_of`]).
+/// What one seat's screen shows, all from what that seat was told: its
+/// [`crate::tsuitate::SeatView`] as the table gives it and the table's news for it
+/// ([`super::news`]), whichever the table. Its history is read as it is drawn
+/// ([`TsuitateScreen::history_of`]).
 pub(super) struct Shown {
     /// The seat's own pieces and hand.
     pub board: PartialPosition,

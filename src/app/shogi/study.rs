@@ -38,7 +38,11 @@ impl TsuitateScreen {
         };
         ui.label(RichText::new(line).size(crate::app::theme::TEXT_LARGE));
         ui.collapsing("The whole game in text", |ui| {
-            let text = crate::tsuitate::replay::replay_text(&self.game, &self.meta, None);
+            let text = crate::tsuitate::replay::replay_text(
+                self.table.truth().unwrap_or(&self.start),
+                &self.meta,
+                None,
+            );
             egui::ScrollArea::vertical()
                 .max_height(220.0)
                 .show(ui, |ui| ui.monospace(text));

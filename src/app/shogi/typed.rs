@@ -57,7 +57,7 @@ impl TsuitateScreen {
         }
         // The seat's own board; on the console, the mover's pieces of the true position.
         let board = if self.mode == TsuitateMode::Club {
-            own_view(self.game.referee().position(), mover)
+            own_view(self.game().referee().position(), mover)
         } else {
             self.own_board(mover)
         };

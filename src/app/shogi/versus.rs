@@ -22,49 +22,49 @@ pub struct Opponent {
 }
 
 impl TsuitateScreen {
-    /// Plays the computer's turn, if it is its turn, then shows the person's board again.
+    /// Plays the computer's turn at the table, if it is its turn, then shows the person's
+    /// board again. The bot plays from its seat's view as the table gives it; an attempt the
+    /// table refuses (never expected) resigns.
     pub(super) fn computer_turn(&mut self) {
-        let Some(opponent) = self.opponent.as_mut() else {
+        let Some(color) = self.opponent.as_ref().map(|o| o.color) else {
             return;
         };
-        let color = opponent.color;
         for _ in 0..MAX_ATTEMPTS {
-            let referee = self.game.referee();
-            if referee.over().is_some() || referee.to_move() != color {
+            if self.over().is_some() || self.to_move() != color {
                 break;
             }
-            let attempt = opponent.bot.next(self.game.seat(color));
-            let request = attempt.map_or(Request::Resign, Request::Try);
-            if self.game.apply(request).is_err() {
-                let _ = self.game.apply(Request::Resign);
+            let view = self.table.view(color).clone();
+            let Some(opponent) = self.opponent.as_mut() else {
+                return;
+            };
+            let request = opponent
+                .bot
+                .next(&view)
+                .map_or(Request::Resign, Request::Try);
+            let refused = self.computer_asks(request);
+            if refused {
+                self.computer_asks(Request::Resign);
             }
         }
-        if self.game.referee().to_move() == color && self.game.referee().over().is_none() {
-            let _ = self.game.apply(Request::Resign);
+        if self.to_move() == color && self.over().is_none() {
+            self.computer_asks(Request::Resign);
         }
-        self.after_computer(color);
-    }
-
-    /// After the computer's turn: what the person heard of it goes to their news, and their
-    /// board is shown (or every board, at the end).
-    fn after_computer(&mut self, color: Color) {
-        let human = color.flip();
-        let seen = self.computer_seen;
-        let events = &self.game.events()[seen.min(self.game.events().len())..];
-        let heard: Vec<_> = events
-            .iter()
-            .filter(|e| e.by == color)
-            .flat_map(|e| crate::tsuitate::game::heard_by(&e.said, human))
-            .collect();
-        self.computer_seen = self.game.events().len();
-        if !heard.is_empty() {
-            self.news[crate::tsuitate::referee::index(human)] = heard;
-        }
-        self.save();
-        self.stage = if self.game.referee().over().is_some() {
+        self.stage = if self.over().is_some() {
             Stage::Over
         } else {
-            Stage::Open(human)
+            Stage::Open(color.flip())
         };
+    }
+
+    /// The computer's request at the table, and whether it was refused (its refusals are not
+    /// the person's to read).
+    fn computer_asks(&mut self, request: Request) -> bool {
+        let now = self.now();
+        self.table.submit(request, now);
+        let kept = self.refused.take();
+        self.pump();
+        let refused = self.refused.is_some();
+        self.refused = kept;
+        refused
     }
 }

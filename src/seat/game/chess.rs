@@ -1,5 +1,5 @@
 //! The chess family as a [`Game`]: the referee ([`crate::referee`]), a seat's
-//! [`Perception`] and [`PlayerView`], the save ([`SavedGame`]) and the seat protocol's chess
+//! [`Perception`] and [`crate::view::PlayerView`], the save ([`SavedGame`]) and the seat protocol's chess
 //! lines ([`crate::seat::wire`]), over a [`GameSession`] (the clock, the names, the autosave).
 
 use super::{Applied, Game, Public, SeatLine, TableLine};
@@ -11,27 +11,20 @@ use crate::save::SavedGame;
 use crate::seat::client::{GameSeat, SeatError};
 use crate::seat::wire::{ClockWire, FromSeat, OverWire, State, ToSeat};
 use crate::session::GameSession;
-use crate::view::PlayerView;
 use shakmaty::Color;
 use std::time::Duration;
 
-/// The chess family (every rule set of [`crate::rules`]).
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Chess;
+pub use crate::table::Chess;
 
 impl Game for Chess {
     const FAMILY: &'static str = "chess";
     const DRAW: Request = Request::Draw;
 
     type Rules = RuleSet;
-    type Side = Color;
-    type Request = Request;
     type Item = crate::announce::Item;
     type Said = Said;
     type Truth = Referee;
     type Refusal = RequestError;
-    type View = PlayerView;
-    type Save = SavedGame;
     type ToSeat = ToSeat;
     type FromSeat = FromSeat;
     type Heard = Perceived;

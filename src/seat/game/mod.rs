@@ -13,6 +13,7 @@ pub mod chess;
 pub use chess::Chess;
 
 use crate::seat::client::{GameSeat, SeatError};
+use crate::table::TableGame;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use shakmaty::Color as Slot;
@@ -84,8 +85,10 @@ pub struct Public<S> {
     pub draw_offer: Option<S>,
 }
 
-/// What a game is: its own parts, for the machinery written once.
-pub trait Game: Sized + Clone + Debug + Default + 'static {
+/// What a game is: its own parts, for the machinery written once. Its table's types (a side, a
+/// request, a seat's view, the save, the public facts, the news, the whole game) are the
+/// supertrait's ([`TableGame`]), which the screens' [`crate::table::Table`] is generic over.
+pub trait Game: TableGame<Save: crate::save::SaveFile> + Sized + Clone + Debug + Default + 'static {
     /// The family the welcome's rules name (another game's id, as [`crate::games::GameKind::id`]; the chess family names its rules).
     const FAMILY: &'static str;
     /// Bytes of the reveal one logged request may take, at most: with
@@ -97,10 +100,6 @@ pub trait Game: Sized + Clone + Debug + Default + 'static {
 
     /// The rule choices and setup.
     type Rules: Clone + Debug;
-    /// A player (a colour).
-    type Side: Copy + Eq + Debug + Send;
-    /// A seat's request to the referee (an attempt, a resignation, a draw agreed).
-    type Request: Clone + Debug;
     /// One announcement.
     type Item: Clone + Debug;
     /// An announcement with who hears it.
@@ -109,11 +108,6 @@ pub trait Game: Sized + Clone + Debug + Default + 'static {
     type Truth;
     /// Why the referee refused a request.
     type Refusal: std::fmt::Display;
-    /// One seat's view, built only from what it was told.
-    type View: Clone + Debug;
-    /// The save payload, read and written through the one envelope of every game's save
-    /// ([`crate::save::envelope`]).
-    type Save: crate::save::SaveFile;
     /// A table's line to a seat.
     type ToSeat: Serialize + DeserializeOwned;
     /// A seat's line to the table.

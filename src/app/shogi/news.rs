@@ -1,0 +1,151 @@
+//! What the table said, taken in: each frame the screen polls its table
+//! ([`crate::table::Table::poll`]) and takes every [`TsuitateNews`] into what each seat was
+//! told ([`SeatNews`]: what it heard of the other side since its own last move, its history turn
+//! by turn), the answer to a refused attempt, and the words the console announces. A seat's
+//! screen ([`Shown`]) is drawn from its own view and these alone, whether the table is the local
+//! game or a network seat; then the stage follows the table (the curtain after a move, every
+//! board at the end, a network seat's reveal).
+
+use super::pieces::side_name;
+use super::seat::Shown;
+use super::{Stage, TsuitateMode, TsuitateScreen, words};
+use crate::tsuitate::history::{Heard, History, request_words};
+use crate::tsuitate::referee::index;
+use crate::tsuitate::save::SavedRequest;
+use crate::tsuitate::seam::HeardLine;
+use crate::tsuitate::{Item, Request, TsuitateNews};
+use shogi_core::Color;
+use std::borrow::Cow;
+
+/// What one seat was told, as the table's news gave it.
+pub(super) struct SeatNews {
+    /// What it heard of the other side since its own last legal move.
+    pub news: Vec<Item>,
+    /// Whether it has made a legal move yet.
+    pub moved: bool,
+    /// Its history in words, turn by turn, from its record alone.
+    pub history: History,
+}
+
+impl SeatNews {
+    /// `color`'s, before anything was said.
+    pub fn new(color: Color) -> SeatNews {
+        SeatNews {
+            news: Vec::new(),
+            moved: false,
+            history: History::new(color),
+        }
+    }
+}
+
+impl TsuitateScreen {
+    /// Polls the table and takes in what it said; then the stage follows it.
+    pub(super) fn pump(&mut self) {
+        let now = self.now();
+        for news in self.table.poll(now) {
+            match news {
+                TsuitateNews::Event(event) => {
+                    self.last_said = event.said.clone();
+                    self.last_request = Some((event.by, event.request));
+                }
+                TsuitateNews::Heard { seat, line } => self.hear(seat, &line),
+                TsuitateNews::Refused(why) => self.refused = Some(why),
+                TsuitateNews::Restarted => self.seats = super::SIDES.map(SeatNews::new),
+            }
+        }
+        self.follow_table();
+    }
+
+    /// One line of `seat`'s record: its history, what it heard of the other side, and the
+    /// answer to its attempt when it did not end the turn.
+    fn hear(&mut self, seat: Color, line: &HeardLine) {
+        let told = &mut self.seats[index(seat)];
+        told.history.push(&Heard::of_line(seat, line));
+        match &line.request {
+            None => told.news.extend_from_slice(&line.items),
+            Some(_) if line.turn_ends => {
+                told.news.clear();
+                told.moved = true;
+                self.refused = None;
+            }
+            Some(SavedRequest::Try { usi }) => {
+                let tried = request_words(&Request::Try(usi.clone()));
+                let heard = words::heard_line(&line.items, seat, seat);
+                self.refused = Some(format!("{tried}: {heard}"));
+            }
+            Some(_) => {}
+        }
+    }
+
+    /// The stage after the table's news: every board once the game is over (a network seat:
+    /// once its table revealed the game), the curtain once the open seat's turn has ended.
+    fn follow_table(&mut self) {
+        match self.mode {
+            TsuitateMode::Study => {}
+            TsuitateMode::Network(_) => self.follow_reveal(),
+            _ if self.over().is_some() => {
+                self.stage = Stage::Over;
+                self.refused = None;
+            }
+            TsuitateMode::HotSeat => {
+                if let Stage::Open(open) = self.stage
+                    && self.to_move() != open
+                {
+                    self.stage = Stage::Curtain(self.to_move());
+                    self.curtain_since = None;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Whether the open seat may act now: its turn, no request waiting for its answer, its
+    /// table in reach.
+    pub fn may_act(&self) -> bool {
+        let facts = self.facts();
+        let open = match self.stage {
+            Stage::Open(color) => color,
+            _ => return false,
+        };
+        facts.over.is_none()
+            && facts.to_move == open
+            && facts.cut_off.is_none()
+            && !self.table.waiting()
+    }
+
+    /// What `color`'s screen shows, from its own view and what it was told alone.
+    pub(super) fn shown(&mut self, color: Color) -> Shown {
+        let to_move = self.to_move();
+        let waiting = self.table.waiting() || self.facts().cut_off.is_some();
+        let limit = self.facts().rules.fouls;
+        let fouls = self.facts().fouls_of(color);
+        let view = self.table.view(color);
+        let (board, lost_on, turn) = (view.board.clone(), view.lost_on, view.to_move());
+        let told = &self.seats[index(color)];
+        Shown {
+            board,
+            lost_on,
+            to_move,
+            may_act: turn && to_move == color && !waiting,
+            fouls: (fouls, limit),
+            news: (told.news.clone(), told.moved),
+            refused: self.refused.clone(),
+        }
+    }
+
+    /// `color`'s history, turn by turn, as kept from its record.
+    pub(super) fn history_of(&self, color: Color) -> Cow<'_, [String]> {
+        match self.seats[index(color)].history.lines() {
+            [] => Cow::Owned(vec![format!(
+                "Nothing yet: {} moves first.",
+                side_name(self.start.referee().to_move())
+            )]),
+            lines => Cow::Borrowed(lines),
+        }
+    }
+
+    /// `color`'s history, turn by turn (what it tried and heard), as kept from its record.
+    pub fn history(&self, color: Color) -> &[String] {
+        self.seats[index(color)].history.lines()
+    }
+}
