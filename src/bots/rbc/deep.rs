@@ -12,7 +12,7 @@
 //! it shuffled until the move limit). Each score is therefore a blend ([`HEURISTIC`]) with the
 //! faster play's ([`super::outcome`]: an opponent that cannot see, a check that may go
 //! unnoticed, pawns pushed). Options are then weighed as StrangeFish2 weighs them: 70 % the mean over the worlds, 30 %
-//! the worst ([`MEAN`]), and a little for what the move's result tells (the worlds it tells
+//! the worst, both over the chances of winning ([`MEAN`], [`CHANCE`]), and a little for what the move's result tells (the worlds it tells
 //! apart, [`TELLS`]), which breaks ties between moves equal on the board.
 
 use super::score::{KING, score};
@@ -39,10 +39,9 @@ const MEAN: f64 = 0.7;
 const TELLS: f32 = 0.15;
 
 /// The share of each score that is the faster play's ([`super::outcome`]), the rest the
-/// search's. A quarter: at a half, the faster play's blind opponent (a loose piece taken one
-/// time in three, a check worth 15 pawns) outweighed a piece lost to an opponent that senses
-/// where our pieces are; in nine games lost to StrangeFish2, 64 of our units were taken at a
-/// loss (207 pawns), 30 of them by a piece our last three senses had seen.
+/// search's. At a half its blind opponent (a loose piece taken one time in three, a check worth
+/// 15 pawns) outweighed a piece lost to an opponent that senses: in nine games lost to
+/// StrangeFish2, 64 units lost (207 pawns), 30 to a piece our last three senses had seen.
 pub(super) const HEURISTIC: f32 = 0.25;
 
 /// How close the two best options are, in pawns, for a pass to go on to the hard budget.
@@ -279,9 +278,8 @@ fn blend(searched: f32, fast: f32, heuristic: f32) -> f32 {
 
 /// Each option's weight over `worlds` ([`MEAN`] its mean, the rest its worst, and what it
 /// tells), in pawns. The mean and the worst are taken over the chances of winning
-/// ([`CHANCE`]), not over pawns: over pawns a king taken (100) in one world of ten outweighed
-/// a queen lost in the other nine, and against StrangeFish2 each of nine such raids on the
-/// enemy king's home square missed and lost the piece.
+/// ([`CHANCE`]): over pawns a king taken (100) in one world of ten outweighed a queen lost in
+/// nine, and each of nine such raids against StrangeFish2 missed and lost the piece.
 pub(super) fn weighed(worlds: &[(&Referee, f32)], scores: &[Vec<f32>], tells: &[f32]) -> Vec<f32> {
     let total = f64::from(
         worlds
@@ -467,9 +465,8 @@ mod tests {
 
     #[test]
     fn a_check_that_hangs_the_queen_to_a_seen_knight_is_not_played() {
-        // Qa4+ leaves the queen to Nb6xa4 (Qd7+ and Qd8+ to the king): the faster play's blind
-        // opponent rarely takes it and a check is worth much there; at a half of the blend
-        // Qa4+ was the choice.
+        // Qa4+ leaves the queen to Nb6xa4: the faster play's blind opponent rarely takes it
+        // and a check is worth much there; at a half of the blend Qa4+ was the choice.
         let w = world("4k3/4pp2/1n6/8/8/8/8/3QK3 w - - 0 1");
         let options = options(&w);
         let s = search(
