@@ -27,7 +27,7 @@
 //! The strongest play on a clock ([`Effort::searched`]) searches instead: each option in each of
 //! up to [`deep::SEARCH_WORLDS`] worlds by a chess search ([`search`]: alpha-beta with
 //! quiescence, a captured king winning), one depth at a time over all the worlds while the budget
-//! allows, each score blended half and half with the faster play's below, and weighs each
+//! allows, each score blended with the faster play's below (a quarter of it), and weighs each
 //! option by its mean and its worst over the worlds ([`deep`]). Where a UCI engine is found
 //! ([`uci`]: Stockfish, as TroutBot finds it), it scores the worlds instead, every legal move of
 //! each at once, the RBC terms (a king taken, a move into check) said first; the built-in

@@ -14,6 +14,14 @@ const RESERVE_MS: u64 = 500;
 /// The share of the time left kept back besides, in twentieths.
 const RESERVE_TWENTIETHS: u64 = 1;
 
+/// Below this much left, in milliseconds, the clock is short: a decision keeps to its soft
+/// budget whatever the options, and the fixed reserve is [`SHORT_RESERVE_MS`] (a 60 s + 1 s
+/// game went down to 2.9 s, where one slow answer on a loaded machine loses).
+const SHORT_MS: u64 = 20_000;
+
+/// The most of the reserve that is a fixed amount on a short clock, in milliseconds.
+const SHORT_RESERVE_MS: u64 = 1_500;
+
 /// How long a decision may take.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Budget {
@@ -37,11 +45,13 @@ impl Budget {
 /// The budget of one decision with `clock` at move `move_number`; `senses`: Reconnaissance
 /// Blind Chess (a sense and a move a turn, games shorter), else Kriegspiel (a few attempts a
 /// turn, games longer). The time left less a reserve is shared over the turns still expected,
-/// the increment spent as it comes; the hard budget is three times the soft one, and never
-/// more than a quarter of what is left after the reserve.
+/// the increment spent as it comes; the hard budget is three times the soft one (the soft one
+/// on a short clock), and never more than a quarter of what is left after the reserve.
 pub fn budget(clock: ClockLeft, senses: bool, move_number: u32) -> Budget {
     let left = clock.left_ms;
-    let reserve = (left / 2).min(RESERVE_MS) + left * RESERVE_TWENTIETHS / 20;
+    let short = left < SHORT_MS;
+    let fixed = if short { SHORT_RESERVE_MS } else { RESERVE_MS };
+    let reserve = (left / 2).min(fixed) + left * RESERVE_TWENTIETHS / 20;
     let usable = left.saturating_sub(reserve);
     let (turns_left, per_turn) = if senses {
         (45u64.saturating_sub(u64::from(move_number)).max(15), 2)
@@ -51,7 +61,7 @@ pub fn budget(clock: ClockLeft, senses: bool, move_number: u32) -> Budget {
     // The increment comes after the move: counted in only while the time left covers it.
     let increment = clock.increment_ms.min(usable) * 4 / 5;
     let soft = (usable / turns_left + increment) / per_turn;
-    let hard = (soft * 3).min(usable / 4);
+    let hard = if short { soft } else { soft * 3 }.min(usable / 4);
     Budget {
         soft: Duration::from_millis(soft.min(hard)),
         hard: Duration::from_millis(hard),
@@ -143,6 +153,17 @@ mod tests {
                     );
                 }
             }
+        }
+        // A short clock spends little more a turn (a sense and a move) than the increment
+        // brings back, whatever the options: no going on to three times the soft budget.
+        for left in [3.0, 5.0, 10.0, 15.0] {
+            let c = clock(left, 1.0);
+            let b = budget(c, true, 40);
+            assert_eq!(b.soft, b.hard, "{c:?}: {b:?}");
+            assert!(
+                b.hard.as_millis() * 2 <= 1_000 + u128::from(c.left_ms) / 10,
+                "{c:?}: {b:?}"
+            );
         }
         // Nothing left: nothing to spend.
         assert_eq!(budget(clock(0.0, 2.0), true, 5).hard, Duration::ZERO);
