@@ -396,7 +396,7 @@ fn a_hosted_tsuitate_autosave_is_hosted_again_at_the_hosts_own_seat() {
     let hosting = screen(&h).hosting().expect("hosted again, not hot-seat");
     assert_eq!(hosting.server.addr().port(), port);
     assert_eq!(
-        screen(&h).network_seat().map(|s| s.color()),
+        screen(&h).network_color(),
         Some(Color::Black),
         "the host's own seat, taken back over the loopback"
     );
