@@ -88,7 +88,9 @@ pub struct Public<S> {
 /// What a game is: its own parts, for the machinery written once. Its table's types (a side, a
 /// request, a seat's view, the save, the public facts, the news, the whole game) are the
 /// supertrait's ([`TableGame`]), which the screens' [`crate::table::Table`] is generic over.
-pub trait Game: TableGame<Save: crate::save::SaveFile> + Sized + Clone + Debug + Default + 'static {
+pub trait Game:
+    TableGame<Save: crate::save::SaveFile> + Sized + Clone + Debug + Default + 'static
+{
     /// The family the welcome's rules name (another game's id, as [`crate::games::GameKind::id`]; the chess family names its rules).
     const FAMILY: &'static str;
     /// Bytes of the reveal one logged request may take, at most: with
