@@ -115,6 +115,13 @@ impl OtherGame {
         }
     }
 
+    /// The result in words ("Sente wins by resignation"), once the game has one.
+    pub fn result_words(&self) -> Option<String> {
+        match self {
+            OtherGame::Tsuitate(l) => l.saved.result.as_ref().map(|o| o.words()),
+        }
+    }
+
     /// Records that the game was abandoned (in the save, once written).
     pub fn set_abandoned(&mut self, abandoned: Abandoned) {
         match self {

@@ -73,7 +73,7 @@ impl KriegspielApp {
                         port,
                         ..
                     } => return self.host_tsuitate_again(&path, own, &bind, port),
-                    _ => TsuitateMode::HotSeat,
+                    _ => TsuitateScreen::resumed_mode(&loaded.saved.meta),
                 };
                 let screen = TsuitateScreen::new(loaded.game, loaded.saved.meta, mode, Some(path));
                 self.screen = Screen::Tsuitate(Box::new(screen));

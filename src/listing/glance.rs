@@ -166,6 +166,19 @@ pub fn of_saved(saved: &crate::save::SavedGame) -> Glance {
     }
 }
 
+/// The glance of another game's save loaded in full (with its journal).
+pub fn of_other(game: &crate::games::OtherGame) -> Glance {
+    let mut meta = game.meta().clone();
+    meta.clean();
+    Glance {
+        meta,
+        game: Game::Other {
+            kind: game.kind(),
+            result: game.result_words(),
+        },
+    }
+}
+
 /// Tells a save from what was read of it.
 pub fn glance(glimpse: &Glimpse) -> Result<Glance, Unread> {
     let head = glimpse.head.as_str();

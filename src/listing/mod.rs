@@ -285,9 +285,15 @@ fn read_one(path: &Path, cap: Cap) -> Result<Glance, Unread> {
     })?;
     if let Some(journal) = journal_has_events(path)
         && glimpse.len.saturating_add(journal) <= cap.whole
-        && let Ok(saved) = crate::save::peek_file(path)
     {
-        return Ok(glance::of_saved(&saved));
+        // The journal can end the game: read the save with it (another game's through the
+        // registry, which replays it: the file and its journal are within `cap.whole`).
+        if let Ok(saved) = crate::save::peek_file(path) {
+            return Ok(glance::of_saved(&saved));
+        }
+        if let Some(Ok(other)) = crate::games::OtherGame::load_file(path) {
+            return Ok(glance::of_other(&other));
+        }
     }
     glance::glance(&glimpse)
 }

@@ -70,12 +70,8 @@ pub trait SaveFile: Serialize + DeserializeOwned {
     fn read_format(text: &str, _format: u32) -> Result<Self, ron::error::SpannedError> {
         ron::from_str(text)
     }
-    /// The header's who, where and when.
-    fn meta(&self) -> &Meta;
     /// The header's who, where and when, to change.
     fn meta_mut(&mut self) -> &mut Meta;
-    /// Whether the header holds a result.
-    fn has_result(&self) -> bool;
     /// The events recorded.
     fn events(&self) -> usize;
     /// Adds one event read from the journal, with the result after it.

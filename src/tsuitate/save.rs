@@ -373,16 +373,8 @@ impl SaveFile for TsuitateSave {
     type Checked = TsuitateLoaded;
     type Error = TsuitateLoadError;
 
-    fn meta(&self) -> &Meta {
-        &self.meta
-    }
-
     fn meta_mut(&mut self) -> &mut Meta {
         &mut self.meta
-    }
-
-    fn has_result(&self) -> bool {
-        self.result.is_some()
     }
 
     fn events(&self) -> usize {

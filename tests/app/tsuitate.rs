@@ -329,7 +329,13 @@ fn a_local_tsuitate_game_in_progress_asks_before_leaving() {
     // A game over is left without a question.
     h.click("Tsuitate hot-seat");
     h.click("Open Sente's board");
+    // Resigning asks first: "No" plays on, "Yes" ends the game.
     h.click("Resign");
+    assert!(h.all_text().iter().any(|t| t == "Sente resigns?"));
+    h.click("No, play on");
+    assert!(screen(&h).game().referee().over().is_none(), "played on");
+    h.click("Resign");
+    h.click("Yes, resign");
     assert!(screen(&h).game().referee().over().is_some());
     h.click("Back to start");
     assert!(matches!(h.state().screen, Screen::Start), "left at once");
@@ -415,9 +421,56 @@ fn the_new_game_dialog_plays_tsuitate_against_the_computer_from_its_seat_only() 
     assert!(!told.contains(&Item::Impossible));
     // Resigning ends it: every board is shown.
     h.click("Resign");
+    h.click("Yes, resign");
     assert_eq!(screen(&h).stage, Stage::Over);
     let over = screen(&h).game().referee().over().expect("over");
     assert_eq!(over.winner, Some(Color::White));
+    // The list of games says how it ended (the resignation is in the autosave's journal).
+    h.click("Back to start");
+    h.listed();
+    let texts = h.all_text();
+    let listed = texts
+        .iter()
+        .find(|t| t.contains("Tsuitate shogi"))
+        .expect("the game is listed");
+    assert!(listed.contains("Gote won"), "{listed}");
+    assert!(!listed.contains("unfinished"), "{listed}");
+}
+
+/// A game against the computer, left and resumed, is played against the computer again: no
+/// curtain, no button that opens the computer's board, none of its pieces named.
+#[test]
+fn a_game_against_the_computer_resumes_against_the_computer() {
+    let mut h = versus(shakmaty::Color::Black, &level_label(Level::Club));
+    h.type_into("Your move:", "7g7f");
+    h.press(egui::Key::Enter);
+    let events = screen(&h).game().events().len();
+    assert!(events >= 2, "the computer answered");
+    h.click("Back to start");
+    h.click("Leave it for the start screen");
+    h.listed();
+    let resume = h
+        .all_text()
+        .into_iter()
+        .find(|t| t.starts_with("Resume unfinished game"))
+        .expect("the game can be resumed");
+    h.click(&resume);
+    assert!(
+        matches!(
+            screen(&h).mode(),
+            kriegspiel::app::shogi::TsuitateMode::Computer(Color::Black, _)
+        ),
+        "{:?}",
+        screen(&h).mode()
+    );
+    assert_eq!(screen(&h).stage, Stage::Open(Color::Black));
+    assert!(h.query_by_label("Open Gote's board").is_none());
+    assert_only_sente_shown(&h);
+    // The computer plays on.
+    h.type_into("Your move:", "2g2f");
+    h.press(egui::Key::Enter);
+    assert!(screen(&h).game().events().len() >= events + 2);
+    assert_only_sente_shown(&h);
 }
 
 #[test]

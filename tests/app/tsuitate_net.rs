@@ -316,6 +316,8 @@ fn a_joined_tsuitate_seat_is_rejoined_asks_before_leaving_and_keeps_the_revealed
     // Gote resigns: the reveal, kept in a save of the joiner's own. The answer comes across
     // the network in its own time (the spinner turns meanwhile): clicked, then waited for.
     again.get_by_label("Resign").click();
+    again.run_steps(3);
+    again.get_by_label("Yes, resign").click();
     again.run_steps(1);
     again.run_until("the joiner never kept the revealed game", |h| {
         screen(h).kept_in().is_some_and(|p| p.exists())

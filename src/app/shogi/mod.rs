@@ -26,7 +26,7 @@ mod versus;
 pub mod words;
 
 use crate::app::leaving::Kept;
-use crate::save::{Meta, Mode};
+use crate::save::{Meta, Mode, Seating};
 use crate::table::Table;
 use crate::tsuitate::game::SIDES;
 use crate::tsuitate::seam::{Tsuitate, TsuitateSession};
@@ -99,6 +99,8 @@ pub struct TsuitateScreen {
     selected: Option<Pick>,
     /// A move waiting for the promotion answer (USI without `+`).
     pub promotion: Option<String>,
+    /// "Resign" was pressed: the question is asked before the request is sent.
+    confirm_resign: bool,
     /// How pieces are written.
     pub symbols: Symbols,
     /// What each seat was told, as the table's news gave it: what it heard since it last
@@ -156,6 +158,7 @@ impl TsuitateScreen {
             stage,
             selected: None,
             promotion: None,
+            confirm_resign: false,
             symbols: Symbols::Kanji,
             seats: SIDES.map(SeatNews::new),
             refused: None,
@@ -202,9 +205,46 @@ impl TsuitateScreen {
                 Color::White => (bot, "You"),
             };
             (meta.black, meta.white) = (black.to_owned(), white.to_owned());
+            // The seating says which seat is the person's, so that a resumed game is played
+            // against the computer again (never opened as hot-seat, where the computer's board
+            // could be opened).
+            meta.seating = Some(Seating::Computer {
+                human: crate::tsuitate::table::slot(human),
+            });
         }
         let game = TsuitateGame::new(crate::tsuitate::TsuitateRules::default());
         TsuitateScreen::new(game, meta, mode, autosave)
+    }
+
+    /// How a saved game that is not over is played on here, where it is neither the club's nor
+    /// hosted: against the computer again when the person played the computer (its seating, or
+    /// in a save without one its mode and the computer's name), else hot-seat. The computer's
+    /// bot is the one its name gives (`Computer (careful)`), the careful one otherwise.
+    pub fn resumed_mode(meta: &Meta) -> TsuitateMode {
+        let bot_of = |name: &str| {
+            crate::tsuitate::bots::NAMES
+                .into_iter()
+                .find(|bot| name == format!("Computer ({bot})"))
+        };
+        let named = |side: Color| match side {
+            Color::Black => meta.black.as_str(),
+            Color::White => meta.white.as_str(),
+        };
+        let human = match meta.seating() {
+            Seating::Computer { human } => crate::tsuitate::table::side(human),
+            _ if meta.mode == Mode::Practice => {
+                match SIDES
+                    .into_iter()
+                    .find(|&side| bot_of(named(side)).is_some())
+                {
+                    Some(computer) => computer.flip(),
+                    None => Color::Black,
+                }
+            }
+            _ => return TsuitateMode::HotSeat,
+        };
+        let bot = bot_of(named(human.flip())).unwrap_or("careful");
+        TsuitateMode::Computer(human, bot)
     }
 
     /// A saved game to study, shown at its end.
@@ -214,6 +254,11 @@ impl TsuitateScreen {
         let mut screen = TsuitateScreen::new(game, meta, TsuitateMode::Study, None);
         screen.replay = Some(replay);
         screen
+    }
+
+    /// How the game is played here.
+    pub fn mode(&self) -> TsuitateMode {
+        self.mode
     }
 
     /// Who, where and when (and whether the game was abandoned).
@@ -363,9 +408,41 @@ impl TsuitateScreen {
             let playing = self.over().is_none() && self.mode != TsuitateMode::Study;
             let open = matches!(self.stage, Stage::Open(_)) || self.mode == TsuitateMode::Club;
             if playing && open && ui.button("Resign").clicked() {
-                self.send(Request::Resign);
+                self.confirm_resign = true;
             }
         });
+        if self.confirm_resign {
+            self.resign_question(ui);
+        }
+    }
+
+    /// Asks before resigning, as a chess game does: one misclick must not lose the game.
+    fn resign_question(&mut self, ui: &mut egui::Ui) {
+        let who = match self.stage {
+            Stage::Open(color) => color,
+            _ => self.to_move(),
+        };
+        let mut answer = None;
+        let modal = egui::Modal::new(egui::Id::unique("tsuitate-resign")).show(ui.ctx(), |ui| {
+            ui.heading(format!("{} resigns?", side_name(who)));
+            ui.horizontal(|ui| {
+                if ui.button("Yes, resign").clicked() {
+                    answer = Some(true);
+                }
+                if ui.button("No, play on").clicked() {
+                    answer = Some(false);
+                }
+            });
+        });
+        if modal.should_close() && answer.is_none() {
+            answer = Some(false);
+        }
+        if let Some(resign) = answer {
+            self.confirm_resign = false;
+            if resign && self.over().is_none() {
+                self.send(Request::Resign);
+            }
+        }
     }
 
     /// The curtain card: who moves, who looks away, the public news; no board. Its button
