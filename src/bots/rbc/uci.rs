@@ -471,16 +471,13 @@ mod tests {
 
     const HELLO: &str = "uci) echo uciok;; isready) echo readyok;;";
 
-    /// The knight's fork (Nc7 wins the queen) searched with `engine` on a short budget, no
-    /// deeper than `depth`: the scores, the depth, the worlds the engine scored, and whether
-    /// the answer came within 5 s of the hard deadline (a hung wait never comes; the slack is
-    /// for a loaded machine).
+    /// The knight's fork (Nc7 wins the queen) searched with `engine` on a short budget, to
+    /// `depth` at most: scores, depth, worlds the engine scored, answered within 5 s of the
+    /// hard deadline (slack for a loaded machine; a hung wait never returns).
     fn fork(engine: Option<&mut Engine>, depth: u32) -> (Vec<Vec<f32>>, u32, usize, bool) {
         fork_within(engine, depth, (50, 400))
     }
-
-    /// The built-in search's scores of the fork to `depth`, with time enough to finish every
-    /// pass whatever the load (the reference a fallen-back search is compared with).
+    /// The built-in search's scores of the fork to `depth`, with time to finish every pass.
     fn reference(depth: u32) -> Vec<Vec<f32>> {
         fork_within(None, depth, (5_000, 10_000)).0
     }
