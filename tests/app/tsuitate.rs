@@ -269,6 +269,18 @@ fn a_saved_game_is_studied_event_by_event_and_resumed_on_the_curtain() {
     assert!(has(&h, "Gote's board 2b: empty"), "gote's bishop was taken");
 }
 
+/// Leaves a game in progress for the start screen and gives its "Resume unfinished game"
+/// button's label.
+fn leave_and_find_resume(h: &mut Gui) -> String {
+    h.click("Back to start");
+    h.click("Leave it for the start screen");
+    h.listed();
+    h.all_text()
+        .into_iter()
+        .find(|t| t.starts_with("Resume unfinished game"))
+        .expect("the tsuitate game can be resumed")
+}
+
 #[test]
 fn the_curtain_opens_only_once_it_has_stood_a_moment_and_games_are_listed() {
     let mut h = Gui::builder().build();
@@ -286,14 +298,7 @@ fn the_curtain_opens_only_once_it_has_stood_a_moment_and_games_are_listed() {
     assert_eq!(screen(&h).stage, Stage::Curtain(Color::White));
     shot(&mut h, "tsuitate-curtain.png");
     // The autosave is in the start screen's list, to resume.
-    h.click("Back to start");
-    h.click("Leave it for the start screen");
-    h.listed();
-    let resume = h
-        .all_text()
-        .into_iter()
-        .find(|t| t.starts_with("Resume unfinished game"))
-        .expect("the tsuitate game can be resumed");
+    let resume = leave_and_find_resume(&mut h);
     assert!(resume.contains("Tsuitate shogi"), "{resume}");
     h.click(&resume);
     assert_eq!(screen(&h).stage, Stage::Curtain(Color::White));
@@ -446,14 +451,7 @@ fn a_game_against_the_computer_resumes_against_the_computer() {
     h.press(egui::Key::Enter);
     let events = screen(&h).game().events().len();
     assert!(events >= 2, "the computer answered");
-    h.click("Back to start");
-    h.click("Leave it for the start screen");
-    h.listed();
-    let resume = h
-        .all_text()
-        .into_iter()
-        .find(|t| t.starts_with("Resume unfinished game"))
-        .expect("the game can be resumed");
+    let resume = leave_and_find_resume(&mut h);
     h.click(&resume);
     assert!(
         matches!(

@@ -470,7 +470,6 @@ mod tests {
     }
 
     const HELLO: &str = "uci) echo uciok;; isready) echo readyok;;";
-
     /// The knight's fork (Nc7 wins the queen) searched with `engine` on a short budget, to
     /// `depth` at most: scores, depth, worlds the engine scored, answered within 5 s of the
     /// hard deadline (slack for a loaded machine; a hung wait never returns).
@@ -481,7 +480,6 @@ mod tests {
     fn reference(depth: u32) -> Vec<Vec<f32>> {
         fork_within(None, depth, (5_000, 10_000)).0
     }
-
     /// [`fork`] with the soft and hard budgets in milliseconds.
     fn fork_within(
         engine: Option<&mut Engine>,
