@@ -5,7 +5,7 @@
 
 use super::gui;
 
-use egui_kittest::kittest::{By, Queryable};
+use egui_kittest::kittest::{By, NodeT, Queryable};
 use gui::Gui;
 use kriegspiel::app::Screen;
 use kriegspiel::app::network::{NetworkScreen, Tab};
@@ -55,6 +55,12 @@ fn the_hosts_resume_hosts_the_game_again_at_the_hosts_own_seat() {
         (hosted.server.addr().port(), hosted.server.invitation())
     };
     let address = format!("127.0.0.1:{port}");
+    // The invitation shows until Black sits.
+    assert!(
+        h.query_by_label("Waiting for the other player to join")
+            .is_some()
+    );
+    let play_button = h.get_by_label("Play typed move").accesskit_node().id();
     // Black joins from "another machine" and keeps its token.
     let mut hello = Hello::new();
     hello.code = Some(code);
@@ -63,6 +69,17 @@ fn the_hosts_resume_hosts_the_game_again_at_the_hosts_own_seat() {
     let mut bob = SeatState::new();
     hear(&black, &mut bob, |s| s.token().is_some());
     let token = bob.token().expect("welcomed").to_owned();
+    h.run_until("the host's screen never saw Black sit", |h| {
+        h.query_by_label("Waiting for the other player to join")
+            .is_none()
+    });
+    // The invitation gone, the buttons under the board are the same widgets: a click made in
+    // the frame it goes (a person clicking as the other player sits) is not lost.
+    assert_eq!(
+        h.get_by_label("Play typed move").accesskit_node().id(),
+        play_button,
+        "the move button kept its id"
+    );
     // White plays e4.
     h.play_typed("e2e4");
     h.run_until("White's move was never answered", |h| {

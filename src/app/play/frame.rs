@@ -29,12 +29,16 @@ impl PlayScreen {
         self.computer_step(now);
         self.shortcuts(ui);
         let invitation = self.invitation();
+        // The invitation is inside the top panel, never a panel of its own: the panels after it
+        // keep their widgets' ids as it comes and goes (an id is counted from the panels before
+        // it), so a click made as the other player sits is not lost.
         egui::Panel::top("play-top").show(ui, |ui| {
-            self.top_bar(ui, now, invitation.is_some(), &mut intents)
+            self.top_bar(ui, now, invitation.is_some(), &mut intents);
+            if let Some(invite) = &invitation {
+                ui.separator();
+                bars::invitation(ui, invite);
+            }
         });
-        if let Some(invite) = invitation {
-            egui::Panel::top("host-invite").show(ui, |ui| bars::invitation(ui, &invite));
-        }
         if self.mode == PlayMode::Referee {
             egui::Panel::bottom("club-console")
                 .show(ui, |ui| self.club_console(ui, &mut intents, &mut requests));
