@@ -6,7 +6,7 @@
 
 use super::gui;
 
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use gui::Gui;
 use kriegspiel::app::Screen;
 use kriegspiel::app::network::{HostGame, NetworkScreen, Tab};
@@ -113,6 +113,7 @@ fn a_hosted_tsuitate_game_is_played_against_a_bot_seat_and_never_shows_its_piece
     // Until gote is taken, the screen gives the address and the code.
     assert!(h.query_by_label(&code).is_some());
     assert_nothing_of(&h, "Gote");
+    let enter = h.get_by_label("Enter").accesskit_node().id();
     let mut hello = Hello::new();
     hello.code = Some(code.clone());
     bot_seat(&address, hello, 7, 8);
@@ -121,6 +122,9 @@ fn a_hosted_tsuitate_game_is_played_against_a_bot_seat_and_never_shows_its_piece
             .iter()
             .any(|t| t.ends_with("(Gote) is connected") || t.ends_with("Gote is connected"))
     });
+    // The address and code gone, the field's button is the same widget (a click made in the
+    // frame they go is not lost).
+    assert_eq!(h.get_by_label("Enter").accesskit_node().id(), enter);
     // Sente moves by typing; gote's answers arrive as sente heard them.
     let mut tries = vec!["1g1f", "9g9f", "6g6f", "5g5f", "2g2f", "7g7f"];
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);

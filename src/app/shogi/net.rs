@@ -175,7 +175,9 @@ impl TsuitateScreen {
         if let Some(net) = &self.net {
             let revealed = self.table.truth().is_some();
             let waiting = self.table.waiting();
-            net_status(ui, net, self.table.facts(), (waiting, revealed));
+            // In a Ui of its own: the widgets after it keep their ids as its lines come and go
+            // (the address while the other seat is free), so a click made then is not lost.
+            ui.vertical(|ui| net_status(ui, net, self.table.facts(), (waiting, revealed)));
         }
         self.seat_screen(ui, color);
     }
