@@ -97,7 +97,12 @@ pub fn texts<S>(h: &Harness<'_, S>) -> Vec<String> {
 pub fn play_of(app: &KriegspielApp) -> &PlayScreen {
     match &app.screen {
         Screen::Play(p) => p,
-        _ => panic!("not on the game screen"),
+        // A seat not taken: why, as the form says it.
+        Screen::Network(form) => panic!(
+            "not on the game screen: the network form says {:?} ({:?})",
+            form.error, form.error_detail
+        ),
+        _ => panic!("not on the game screen (the notice: {:?})", app.notice),
     }
 }
 
