@@ -76,6 +76,10 @@ impl SeatLink {
 
 /// How long a stopping server lets the seats' queued lines (the reveal) be written.
 const FLUSH_WAIT: Duration = Duration::from_secs(2);
+/// How long [`Server::stop`] waits for the runtime's threads to drop their tasks (the listener
+/// among them), so that the port is free again when it returns (a hosted game left and resumed
+/// at once binds the same port).
+const SHUTDOWN_WAIT: Duration = Duration::from_secs(2);
 
 struct Inner<H> {
     host: H,
@@ -218,7 +222,8 @@ impl<H: SeatTable> Server<H> {
     }
 
     /// Stops accepting and closes every connection.
-    /// What each seat was sent last (the reveal) is written first, for at most [`FLUSH_WAIT`].
+    /// What each seat was sent last (the reveal) is written first, for at most [`FLUSH_WAIT`];
+    /// the listener is closed before it returns (within [`SHUTDOWN_WAIT`]).
     pub fn stop(&self) {
         let Some(runtime) = relock(&self.runtime).take() else {
             return;
@@ -236,7 +241,7 @@ impl<H: SeatTable> Server<H> {
             })
             .await;
         });
-        runtime.shutdown_background();
+        runtime.shutdown_timeout(SHUTDOWN_WAIT);
     }
 }
 

@@ -375,3 +375,22 @@ fn a_resumed_table_gives_each_seat_only_to_its_own_code() {
     let welcome = white.recv().expect("reads").expect("a line");
     assert!(welcome.contains("\"seat\":\"white\""), "{welcome}");
 }
+
+/// A hosted game left and resumed at once binds the same port: `stop` must have closed the
+/// listener when it returns (it once shut its runtime down in the background, and the resume
+/// found the port still in use now and then).
+#[test]
+fn a_stopped_table_has_freed_its_port() {
+    let dir = tempfile::tempdir().expect("a folder");
+    for _ in 0..10 {
+        let hosted = host(dir.path());
+        let addr = hosted.server.addr();
+        hosted.server.stop();
+        let again = std::net::TcpListener::bind(addr);
+        assert!(
+            again.is_ok(),
+            "port {} still in use: {again:?}",
+            addr.port()
+        );
+    }
+}
