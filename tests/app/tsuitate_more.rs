@@ -1,6 +1,8 @@
-//! Studying a tsuitate save in the app: the whole game's text (Japanese and all) drawn with
-//! glyphs for every character, the boards always inside the window beside it, and the study
-//! keys of every game (Left/Right an event, Up/Down a move, Home/End).
+//! Tsuitate shogi in the app, besides play (tsuitate.rs) and the network (tsuitate_net.rs):
+//! studying a save (the whole game's text, Japanese and all, drawn with glyphs for every
+//! character; the boards always inside the window; the study keys of every game: Left/Right an
+//! event, Up/Down a move, Home/End), a seat's history from what it heard at the start, and the
+//! new-game dialog with tsuitate chosen.
 
 use super::gui;
 
@@ -120,4 +122,90 @@ fn the_study_keys_step_through_a_tsuitate_game() {
     h.key_press(egui::Key::End);
     h.run();
     assert!(has(&h, "Event 6 of 6"), "End: the end");
+}
+
+/// A game whose start gives check: each seat's history begins with what it heard then.
+#[test]
+fn a_seats_history_begins_with_what_it_heard_at_the_start() {
+    let dir = gui::scratch();
+    let sfen = "4k4/9/9/9/9/9/9/4r4/4K4 b - 1";
+    let game = TsuitateGame::from_sfen(TsuitateRules::default(), sfen).expect("sfen");
+    let path = dir.path().join("check.ron");
+    TsuitateSave::of(&game, Meta::default())
+        .write(&path)
+        .expect("writes");
+    let mut h = Gui::builder().file(&path).build();
+    h.click("Open Sente's board");
+    let texts = h.all_text();
+    assert!(
+        texts
+            .iter()
+            .any(|t| t == "At the start: Check (王手): your king is in check."),
+        "{texts:?}"
+    );
+    // Sente moves out of check; gote's history too begins with the check, then the move.
+    h.type_into("Your move:", "5i4i");
+    h.press(egui::Key::Enter);
+    h.click("Open Gote's board");
+    let texts = h.all_text();
+    let start = texts
+        .iter()
+        .position(|t| t == "At the start: Check (王手): you give check.");
+    let moved = texts.iter().position(|t| t == "1. Sente moved.");
+    assert!(start.is_some() && start < moved, "{texts:?}");
+}
+
+fn screen(h: &Gui) -> &kriegspiel::app::shogi::TsuitateScreen {
+    match &h.state().screen {
+        kriegspiel::app::Screen::Tsuitate(t) => t,
+        _ => panic!("not on the tsuitate screen"),
+    }
+}
+
+/// With tsuitate chosen, the dialog asks only what a tsuitate game uses (no clock, start
+/// position or engine program; the sides named Sente and Gote), and the names typed are the
+/// game's, in its save.
+#[test]
+fn the_new_game_dialog_asks_tsuitate_only_what_it_uses_and_records_the_names() {
+    let mut h = Gui::builder().build();
+    h.click("New game");
+    assert!(h.query_by_label("White name").is_some(), "chess first");
+    h.click("Tsuitate shogi (衝立将棋)");
+    for gone in ["White name", "Black name", "Clock:", "FEN", "From FEN:"] {
+        assert!(h.query_by_label(gone).is_none(), "{gone} is still asked");
+    }
+    h.click("Play the computer");
+    assert!(h.query_by_label("An engine program").is_none());
+    for side in ["Sente", "Gote"] {
+        assert!(
+            h.query_all_by_label(side).next().is_some(),
+            "You play: {side}"
+        );
+    }
+    for gone in ["White", "Black"] {
+        assert!(h.query_by_label(gone).is_none(), "You play: {gone}");
+    }
+    h.click("Two players on this machine");
+    h.type_into("Sente name", "Hanako");
+    h.type_into("Gote name", "Taro");
+    h.type_into("Event name", "Club night");
+    h.click("Start game");
+    let meta = screen(&h).meta().clone();
+    assert_eq!(
+        (
+            meta.black.as_str(),
+            meta.white.as_str(),
+            meta.event.as_str()
+        ),
+        ("Hanako", "Taro", "Club night")
+    );
+    let save = std::fs::read_dir(h.dir())
+        .expect("the saves folder")
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|e| e == "ron"))
+        .expect("the autosave");
+    let loaded = kriegspiel::tsuitate::save::load_file(&save).expect("loads");
+    assert_eq!(loaded.saved.meta.black, "Hanako");
+    assert_eq!(loaded.saved.meta.white, "Taro");
 }
