@@ -266,7 +266,7 @@ impl RemoteTable {
             None => Some(self.address.as_str()),
         };
         self.facts.status = Some(super::trouble::status_line(
-            (seat, other, &name),
+            (seat, other, name.as_str()),
             place,
             self.facts.cut_off.is_some(),
             self.opponent_connected(),

@@ -43,7 +43,7 @@ fn bottom_of(h: &Gui, board: &str, square: &str) -> f32 {
     h.get_by(|n| n.label().is_some_and(|l| l.starts_with(&prefix)))
         .rect()
         .max
-        .y as f32
+        .y
 }
 
 #[test]
