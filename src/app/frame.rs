@@ -252,7 +252,9 @@ impl KriegspielApp {
             Some(StartAction::Network(tab)) => {
                 asked.next = Some(Screen::Network(Box::new(network::NetworkScreen::new(tab))));
             }
-            Some(StartAction::Other(new)) => asked.next = Some(self.other_screen(new)),
+            Some(StartAction::Other(new)) => {
+                asked.next = Some(self.other_screen(new, &crate::save::Meta::default()));
+            }
             Some(StartAction::Problems) => {
                 asked.next = Some(Screen::Problems(Box::new(
                     problems::ProblemsScreen::shipped(),
@@ -297,7 +299,7 @@ impl KriegspielApp {
                 self.start_game(*spec);
             }
             NewGameAction::Study => self.files.request(FileOp::Study, &self.dir(), ""),
-            NewGameAction::Other(new) => self.start_other(new),
+            NewGameAction::Other(new, names) => self.start_other_named(new, &names),
         }
     }
 

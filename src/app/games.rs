@@ -13,7 +13,7 @@ use super::{KriegspielApp, Screen};
 use crate::bots::level::Level;
 use crate::games::{GameKind, OtherGame};
 use crate::gate::FinishedOther;
-use crate::save::Seating;
+use crate::save::{Meta, Seating};
 use crate::seat::Hello;
 use crate::seat::remote::Ticket;
 use crate::seat::serve::{Hosted, ServeError};
@@ -45,15 +45,23 @@ impl NewOther {
 impl KriegspielApp {
     /// Starts a new game of another game, autosaved in the saves folder.
     pub fn start_other(&mut self, new: NewOther) {
-        self.screen = self.other_screen(new);
+        self.screen = self.other_screen(new, &Meta::default());
     }
 
-    /// The screen of a new game of another game, autosaved in the saves folder.
-    pub(super) fn other_screen(&mut self, new: NewOther) -> Screen {
+    /// Starts a new game of another game from the new-game dialog, with the names, event,
+    /// round and note typed there (`names`: Black's the side that moves first).
+    pub(super) fn start_other_named(&mut self, new: NewOther, names: &Meta) {
+        self.screen = self.other_screen(new, names);
+    }
+
+    /// The screen of a new game of another game, autosaved in the saves folder, with `names`
+    /// where any were typed.
+    pub(super) fn other_screen(&mut self, new: NewOther, names: &Meta) -> Screen {
         match new {
-            NewOther::Tsuitate(mode) => Screen::Tsuitate(Box::new(TsuitateScreen::start(
+            NewOther::Tsuitate(mode) => Screen::Tsuitate(Box::new(TsuitateScreen::start_named(
                 mode,
                 Some(self.new_autosave()),
+                names,
             ))),
         }
     }
@@ -171,15 +179,39 @@ pub(super) fn install(ctx: &egui::Context) {
     super::shogi::pieces::install_font(ctx);
 }
 
-/// The new-game dialog's row of other games in place of the chess rules below it, for the
-/// dialog's `mode`, the `human`'s colour and the computer's `level` (nothing for study).
-pub(super) fn new_game_row(
-    ui: &mut egui::Ui,
+/// The new-game dialog's choice of game: the chess family (its rules below) or another game.
+pub(super) fn game_choice(ui: &mut egui::Ui, game: &mut GameKind) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Game:");
+        for kind in GameKind::ALL {
+            let title = match kind {
+                GameKind::Chess => "Chess (Kriegspiel rules)",
+                GameKind::Tsuitate => kind.long_title(),
+            };
+            ui.radio_value(game, kind, title);
+        }
+    });
+}
+
+/// Whether the new-game dialog's chess-family parts (the rules, the clock, the start position,
+/// an engine program) apply to a new game of `kind`.
+pub(super) fn uses_chess_choices(kind: GameKind) -> bool {
+    kind == GameKind::Chess
+}
+
+/// The new game of another `kind` the new-game dialog starts, for its `mode`, the `human`'s
+/// side and the computer's `level` (`None`: the chess family's, or study); and the dialog's
+/// words for it in place of the chess rules.
+pub(super) fn new_game_of(
+    kind: GameKind,
     mode: NewMode,
     human: Color,
     level: Level,
-) -> Option<NewOther> {
-    // Against the computer, the side is named as in shogi: black (sente) moves first.
+) -> Option<(NewOther, String)> {
+    if kind == GameKind::Chess {
+        return None;
+    }
+    // The door's colours: sente (who moves first) is Black.
     let side = match human {
         Color::White => shogi_core::Color::White,
         Color::Black => shogi_core::Color::Black,
@@ -190,23 +222,17 @@ pub(super) fn new_game_row(
         NewMode::Computer => TsuitateMode::Computer(side, crate::tsuitate::bots::for_level(level)),
         NewMode::Study => return None,
     };
-    let mut asked = None;
-    ui.horizontal_wrapped(|ui| {
-        ui.label("Shogi instead of chess:");
-        if ui.button(GameKind::Tsuitate.long_title()).clicked() {
-            asked = Some(NewOther::Tsuitate(mode));
-        }
-        if let TsuitateMode::Computer(side, name) = mode {
-            let level = match name {
-                "random" => "the random player",
-                "heuristic" => "the rules-of-thumb player",
-                _ => "the careful player (it guesses where your pieces stand)",
-            };
-            let who = super::shogi::pieces::side_name(side);
-            ui.label(format!("you play {who}, against {level}"));
-        }
-    });
-    asked
+    let mut words = host_note(kind).unwrap_or_default().to_owned();
+    if let TsuitateMode::Computer(side, name) = mode {
+        let level = match name {
+            "random" => "the random player",
+            "heuristic" => "the rules-of-thumb player",
+            _ => "the careful player (it guesses where your pieces stand)",
+        };
+        let who = super::shogi::pieces::side_name(side);
+        words.push_str(&format!(" You play {who}, against {level}."));
+    }
+    Some((NewOther::Tsuitate(mode), words))
 }
 
 /// The start screen's card of another game.

@@ -8,6 +8,7 @@ use super::theme;
 use crate::bots::BotKind;
 use crate::bots::level::Level;
 use crate::clock::TimeControl;
+use crate::games::GameKind;
 use crate::rules::{Preset, RuleSet};
 use crate::save::{Computer, Meta, Mode};
 use crate::untrusted::{clean_name, quoted};
@@ -54,13 +55,16 @@ pub enum NewGameAction {
     Start(Box<GameSpec>),
     /// Open a save to study.
     Study,
-    /// Start a game of another game instead ([`super::games`]).
-    Other(super::games::NewOther),
+    /// Start a game of another game instead ([`super::games`]), with the names, event, round
+    /// and note typed (Black's: the side that moves first).
+    Other(super::games::NewOther, Box<Meta>),
 }
 
 /// The dialog's state.
 #[derive(Clone, Debug)]
 pub struct NewGameDialog {
+    /// The game: the chess family (the rules below), or another game ([`super::games`]).
+    pub game: GameKind,
     /// Mode.
     pub mode: NewMode,
     /// Rule flags being edited.
@@ -182,6 +186,7 @@ impl NewGameDialog {
     /// A dialog with the given rules and mode preselected.
     pub fn new(preset: Preset, mode: NewMode) -> NewGameDialog {
         NewGameDialog {
+            game: GameKind::Chess,
             mode,
             rules: preset.rules(),
             white: String::new(),
@@ -297,8 +302,42 @@ impl NewGameDialog {
         })
     }
 
+    /// The names, event, round and note typed, for a game of another game.
+    fn names(&self) -> Meta {
+        Meta {
+            white: clean_name(&self.white),
+            black: clean_name(&self.black),
+            referee: clean_name(&self.referee),
+            event: clean_name(&self.event),
+            round: clean_name(&self.round),
+            note: crate::untrusted::clean_text(&self.note),
+            ..Meta::default()
+        }
+    }
+
+    /// What "Start game" starts: the chess family's game, or another game's.
+    fn start(&mut self) -> NewGameAction {
+        if let Some((new, _)) =
+            super::games::new_game_of(self.game, self.mode, self.human, self.level)
+        {
+            return NewGameAction::Other(new, Box::new(self.names()));
+        }
+        match self.spec() {
+            Ok(spec) => NewGameAction::Start(Box::new(spec)),
+            Err(e) => {
+                self.error = Some(e);
+                NewGameAction::Stay
+            }
+        }
+    }
+
     /// Draws the dialog.
     pub fn show(&mut self, ui: &mut egui::Ui) -> NewGameAction {
+        let chess = super::games::uses_chess_choices(self.game);
+        if !chess && self.bot == BotKind::Engine {
+            // No engine program plays another game here: its level's bot does.
+            self.bot = self.level.spec().bot;
+        }
         let mut action = NewGameAction::Stay;
         let mut scroll = egui::ScrollArea::vertical();
         // A dialog opens at its top, wherever the last one was left.
@@ -330,23 +369,27 @@ impl NewGameDialog {
                 who.add_space(10.0);
                 self.players_section(who);
                 heading(rules, "Rules");
-                if let Some(new) =
-                    super::games::new_game_row(rules, self.mode, self.human, self.level)
-                {
-                    action = NewGameAction::Other(new);
+                match super::games::new_game_of(self.game, self.mode, self.human, self.level) {
+                    Some((_, words)) => {
+                        rules.label(words);
+                    }
+                    None => super::flags::rules_section(rules, &mut self.rules),
                 }
-                super::flags::rules_section(rules, &mut self.rules);
-                self.clock_and_start_section(clock);
+                if chess {
+                    self.clock_and_start_section(clock);
+                } else {
+                    heading(clock, "Time control");
+                    clock.label("No clock: the game starts from the usual position.");
+                    clock.add_space(10.0);
+                    self.note_section(clock);
+                }
                 clock.add_space(16.0);
                 if let Some(err) = &self.error {
                     clock.colored_label(theme::ERROR, err);
                 }
                 clock.horizontal(|ui| {
                     if ui.button(RichText::new("Start game").size(theme::TEXT_LARGE)).clicked() {
-                        match self.spec() {
-                            Ok(spec) => action = NewGameAction::Start(Box::new(spec)),
-                            Err(e) => self.error = Some(e),
-                        }
+                        action = self.start();
                     }
                     if ui.button(RichText::new("Cancel").size(theme::TEXT_LARGE)).clicked() {
                         action = NewGameAction::Cancel;
@@ -359,6 +402,10 @@ impl NewGameDialog {
 
     /// The mode, and for a game against the computer its level, engine and the human's colour.
     fn mode_section(&mut self, ui: &mut egui::Ui) {
+        if self.mode != NewMode::Study {
+            super::games::game_choice(ui, &mut self.game);
+            ui.add_space(6.0);
+        }
         heading(ui, "Mode");
         ui.horizontal_wrapped(|ui| {
             ui.radio_value(
@@ -382,7 +429,9 @@ impl NewGameDialog {
                     self.bot = level.spec().bot;
                 }
             }
-            ui.radio_value(&mut self.bot, BotKind::Engine, "An engine program");
+            if super::games::uses_chess_choices(self.game) {
+                ui.radio_value(&mut self.bot, BotKind::Engine, "An engine program");
+            }
         });
         if self.bot == BotKind::Engine {
             ui.label("Engine command:");
@@ -399,18 +448,31 @@ impl NewGameDialog {
         }
         ui.horizontal(|ui| {
             ui.label("You play:");
-            ui.radio_value(&mut self.human, Color::White, "White");
-            ui.radio_value(&mut self.human, Color::Black, "Black");
+            for (side, name) in super::games::host_sides(self.game) {
+                ui.radio_value(&mut self.human, side, name);
+            }
         });
     }
 
     /// The players' and the event's names.
     fn players_section(&mut self, ui: &mut egui::Ui) {
         heading(ui, "Players");
+        // Each side by the game's name for it, the side that moves first first.
+        let [(first, first_name), (_, second_name)] = super::games::host_sides(self.game);
+        let (a, b) = match first {
+            Color::White => (
+                (first_name, &mut self.white),
+                (second_name, &mut self.black),
+            ),
+            Color::Black => (
+                (first_name, &mut self.black),
+                (second_name, &mut self.white),
+            ),
+        };
         egui::Grid::new("names").num_columns(2).show(ui, |ui| {
             for (label, value) in [
-                ("White", &mut self.white),
-                ("Black", &mut self.black),
+                a,
+                b,
                 ("Referee", &mut self.referee),
                 ("Event", &mut self.event),
                 ("Round", &mut self.round),
@@ -462,16 +524,7 @@ impl NewGameDialog {
             );
         });
         ui.add_space(10.0);
-        heading(ui, "Arbiter's note");
-        let note = ui.add(
-            egui::TextEdit::multiline(&mut self.note)
-                .desired_rows(2)
-                .desired_width(ui.available_width())
-                .hint_text("Stored with the game and printed on the scoresheet"),
-        );
-        note.widget_info(|| {
-            egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Arbiter's note text")
-        });
+        self.note_section(ui);
         ui.add_space(10.0);
         heading(ui, "Start position");
         if crate::variant::Variant::fixed_start(&self.rules).is_some() {
@@ -489,6 +542,20 @@ impl NewGameDialog {
             egui::TextEdit::singleline(&mut self.fen).desired_width(ui.available_width()),
         );
         resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "FEN"));
+    }
+
+    /// The arbiter's note, stored with the game.
+    fn note_section(&mut self, ui: &mut egui::Ui) {
+        heading(ui, "Arbiter's note");
+        let note = ui.add(
+            egui::TextEdit::multiline(&mut self.note)
+                .desired_rows(2)
+                .desired_width(ui.available_width())
+                .hint_text("Stored with the game and printed on the scoresheet"),
+        );
+        note.widget_info(|| {
+            egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Arbiter's note text")
+        });
     }
 }
 

@@ -17,7 +17,7 @@ mod timeline;
 
 pub use moves::{COMMENT_LABEL, HIDDEN_MOVE, MoveEntry, move_list};
 pub use review::ReviewPanel;
-pub use timeline::step_buttons;
+pub use timeline::{step_buttons, step_keys};
 
 use super::board::{self, Arrow, BoardSpec, Highlight};
 use super::layout::{self, Room};
@@ -230,35 +230,14 @@ impl StudyScreen {
         requests
     }
 
-    /// The keys, each press counted (several can arrive in one frame: a fast hand, key repeat).
+    /// The keys, each press counted: every game's study keys ([`timeline::step_key`]), then
+    /// Space (autoplay) and F (flip).
     fn keyboard(&mut self, ui: &egui::Ui) {
-        if ui.ctx().egui_wants_keyboard_input() {
-            return;
-        }
-        let presses: Vec<(egui::Key, bool)> = ui.input(|i| {
-            i.events
-                .iter()
-                .filter_map(|e| match e {
-                    egui::Event::Key {
-                        key,
-                        pressed: true,
-                        modifiers,
-                        ..
-                    } => Some((*key, modifiers.command)),
-                    _ => None,
-                })
-                .collect()
-        });
-        for (key, ctrl) in presses {
+        for (key, ctrl) in timeline::key_presses(ui) {
+            if timeline::step_key(&mut self.replay, key, ctrl) {
+                continue;
+            }
             match key {
-                egui::Key::Home => self.seek(0),
-                egui::Key::End => self.seek(self.len()),
-                egui::Key::ArrowDown => self.next_move(),
-                egui::Key::ArrowUp => self.previous_move(),
-                egui::Key::ArrowRight if ctrl => self.next_move(),
-                egui::Key::ArrowLeft if ctrl => self.previous_move(),
-                egui::Key::ArrowRight => self.replay.forward(),
-                egui::Key::ArrowLeft => self.replay.back(),
                 egui::Key::Space => self.autoplay = !self.autoplay,
                 egui::Key::F => self.flipped = !self.flipped,
                 _ => {}

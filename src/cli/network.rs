@@ -8,7 +8,6 @@ use kriegspiel::games::{GameKind, Joined, OtherBots};
 use kriegspiel::matchplay::BotChoice;
 use kriegspiel::rules::RuleSet;
 use kriegspiel::seat::Hello;
-use kriegspiel::seat::SeatTable as _;
 use kriegspiel::seat::engine::SeatEnd;
 use kriegspiel::seat::serve::{self, HostOptions};
 
@@ -180,11 +179,17 @@ fn host_other(args: HostArgs, kind: GameKind) -> Outcome {
     let table = game.table(autosave.clone(), seed)?;
     let hosted = serve::serve_table(table, &args.bind, args.port).map_err(Stop::failed)?;
     let listening = hosted.server.addr();
+    // The save keeps how the game is seated (where it listens, each seat's token), as the
+    // chess host's and the app's do: resumed, it is hosted again.
+    hosted
+        .server
+        .with_host(|h| h.keep_seating(&args.bind, listening.port()));
     println!("kriegspiel host: {}, listening on {listening}", kind.name());
     println!("address {}", hosted.address);
-    // The host's own seat is kept first: only usable codes are printed.
+    // The host's own seat is kept first (and recorded as the host's): only usable codes are
+    // printed.
     let reserved = match (seat, &args.bot) {
-        (Some(color), Some(_)) => Some(hosted.server.with_host(|h| h.door_mut().reserve(color))),
+        (Some(color), Some(_)) => Some(hosted.server.with_host(|h| h.reserve(color))),
         _ => None,
     };
     serve::announce_codes(&mut std::io::stdout().lock(), &hosted.server);

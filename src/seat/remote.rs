@@ -261,23 +261,16 @@ impl RemoteTable {
         let seat = crate::wording::color_title(self.color);
         let other = crate::wording::color_title(!self.color);
         let name = (!self.color).fold_wb(&self.facts.meta.white, &self.facts.meta.black);
-        let opponent = if self.facts.cut_off.is_some() {
-            "cut off from the host, rejoining…".to_owned()
-        } else if self.opponent_connected() {
-            match name.as_str() {
-                "" => format!("{other} is connected"),
-                name => format!("{name} ({other}) is connected"),
-            }
-        } else {
-            match name.as_str() {
-                "" => "waiting for the opponent".to_owned(),
-                name => format!("waiting for {name} ({other}) to come back"),
-            }
+        let place = match &self.hosting {
+            Some(_) => None,
+            None => Some(self.address.as_str()),
         };
-        self.facts.status = Some(match &self.hosting {
-            Some(_) => format!("You play {seat}, hosting: {opponent}"),
-            None => format!("You play {seat} at {}: {opponent}", self.address),
-        });
+        self.facts.status = Some(super::trouble::status_line(
+            (seat, other, name.as_str()),
+            place,
+            self.facts.cut_off.is_some(),
+            self.opponent_connected(),
+        ));
     }
 
     /// Reads one line from the host at `now`.

@@ -31,6 +31,63 @@ pub fn cut_off(kind: ErrorKind, detail: &str) -> CutOff {
     }
 }
 
+/// Why a seat that sat at the table at `address` is cut off from it (as [`cut_off`]), with the
+/// detail in words rather than the system's ("Could not reach the host at 10.0.0.2:7716: nobody
+/// is listening there."): `dialled`, whether it was a try to rejoin that failed (the seat keeps
+/// trying), else the connection that was lost.
+pub fn cut_off_at(address: &str, kind: ErrorKind, dialled: bool) -> CutOff {
+    let why = match kind {
+        ErrorKind::ConnectionRefused => "nobody is listening there",
+        ErrorKind::ConnectionReset
+        | ErrorKind::ConnectionAborted
+        | ErrorKind::BrokenPipe
+        | ErrorKind::UnexpectedEof => "the host closed the connection",
+        ErrorKind::TimedOut | ErrorKind::WouldBlock => "the host does not answer",
+        ErrorKind::InvalidData | ErrorKind::NotConnected => "the connection broke",
+        ErrorKind::HostUnreachable | ErrorKind::NetworkUnreachable | ErrorKind::NetworkDown => {
+            "it cannot be reached from this network"
+        }
+        _ => "the network failed",
+    };
+    let detail = if dialled {
+        format!("Could not reach the host at {address}: {why}. Trying again.")
+    } else {
+        format!("The connection to the host at {address} was lost: {why}.")
+    };
+    CutOff {
+        detail,
+        ..cut_off(kind, "")
+    }
+}
+
+/// A network seat's status line, the same words for every game: whose seat (`seat`, the
+/// other side `other` and its `name`), where it plays (`hosting`, else at `address`), and the
+/// connection: cut off from the host, the opponent connected, or waited for.
+pub fn status_line(
+    (seat, other, name): (&str, &str, &str),
+    place: Option<&str>,
+    cut: bool,
+    opponent_connected: bool,
+) -> String {
+    let opponent = if cut {
+        "cut off from the host, rejoining…".to_owned()
+    } else if opponent_connected {
+        match name {
+            "" => format!("{other} is connected"),
+            name => format!("{name} ({other}) is connected"),
+        }
+    } else {
+        match name {
+            "" => "waiting for the opponent".to_owned(),
+            name => format!("waiting for {name} ({other}) to come back"),
+        }
+    };
+    match place {
+        None => format!("You play {seat}, hosting: {opponent}"),
+        Some(address) => format!("You play {seat} at {address}: {opponent}"),
+    }
+}
+
 /// Why a seat could not be taken.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ConnectError {
@@ -167,6 +224,17 @@ mod tests {
         assert!(
             silent.words.starts_with("The host does not answer."),
             "{silent:?}"
+        );
+        let refused = cut_off_at("10.0.0.2:7716", ErrorKind::ConnectionRefused, true);
+        assert_eq!(
+            refused.detail,
+            "Could not reach the host at 10.0.0.2:7716: nobody is listening there. Trying again."
+        );
+        assert!(refused.words.starts_with("The host has left the game."));
+        let lost = cut_off_at("10.0.0.2:7716", ErrorKind::UnexpectedEof, false);
+        assert!(
+            lost.detail
+                .ends_with("was lost: the host closed the connection.")
         );
         let full = ConnectError::Refused(HelloError::Full.to_string());
         assert_eq!(full.words(), "Both seats are taken: the game is full.");

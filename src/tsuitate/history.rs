@@ -104,6 +104,24 @@ impl History {
         }
     }
 
+    /// `color`'s history beginning with what it heard at the start (`opening`: a check, an
+    /// immediate end; `first` moves first, so the start is the other side's doing), as "At the
+    /// start: …" when anything was said.
+    pub fn at_start(color: Color, opening: &[Item], first: Color) -> History {
+        let mut history = History::new(color);
+        if !opening.is_empty() {
+            let words = heard_line(opening, color, first.flip());
+            history.lines.push(format!("At the start: {words}"));
+        }
+        history
+    }
+
+    /// `color`'s history of `game` before any request: what it heard at the start.
+    pub fn of_start(game: &TsuitateGame, color: Color) -> History {
+        let mover = game.referee().start().side_to_move();
+        History::at_start(color, &heard_by(game.opening(), color), mover)
+    }
+
     /// The lines so far.
     pub fn lines(&self) -> &[String] {
         &self.lines
@@ -147,25 +165,19 @@ impl History {
     }
 }
 
-/// `color`'s history of `game`, with what both heard at the start first.
+/// `color`'s history of `game`, with what it heard at the start first.
 pub fn seat_history(game: &TsuitateGame, color: Color) -> Vec<String> {
-    let mut lines = Vec::new();
-    let opening = heard_by(game.opening(), color);
-    if !opening.is_empty() {
-        let mover = game.referee().start().side_to_move();
-        lines.push(format!(
-            "At the start: {}",
-            heard_line(&opening, color, mover)
-        ));
+    let mut history = History::of_start(game, color);
+    for entry in heard_of(game, color) {
+        history.push(&entry);
     }
-    lines.extend(history_lines(color, &heard_of(game, color)));
-    if lines.is_empty() {
-        lines.push(format!(
+    if history.lines.is_empty() {
+        history.lines.push(format!(
             "Nothing yet: {} moves first.",
             side_name(game.referee().start().side_to_move())
         ));
     }
-    lines
+    history.lines
 }
 
 #[cfg(test)]
@@ -204,6 +216,25 @@ mod tests {
                 "5. Sente moved. Your bishop on 2b was taken.",
             ]
         );
+    }
+
+    #[test]
+    fn a_history_begins_with_what_was_heard_at_the_start() {
+        // Gote's rook on 5h gives check at the start: both seats hear it before any move.
+        let sfen = "4k4/9/9/9/9/9/9/4r4/4K4 b - 1";
+        let game = TsuitateGame::from_sfen(TsuitateRules::default(), sfen).expect("sfen");
+        assert!(!game.opening().is_empty());
+        for (color, words) in [
+            (
+                Color::Black,
+                "At the start: Check (王手): your king is in check.",
+            ),
+            (Color::White, "At the start: Check (王手): you give check."),
+        ] {
+            let lines = seat_history(&game, color);
+            assert_eq!(lines, [words]);
+            assert_eq!(History::of_start(&game, color).lines(), lines);
+        }
     }
 
     #[test]

@@ -26,7 +26,7 @@ use crate::seat::host::entropy;
 use crate::seat::link::{Connection, Redial};
 use crate::seat::remote::{ANSWER_WAIT, RemoteTable, Ticket};
 use crate::seat::serve::{Hosted, ServeError, serve_table};
-use crate::seat::trouble::{ConnectError, cut_off};
+use crate::seat::trouble::{ConnectError, cut_off_at};
 use crate::table::{CutOff, Waker};
 use shogi_core::Color;
 use std::io;
@@ -167,6 +167,7 @@ impl RemoteSeat {
             return Err(ConnectError::Protocol("the host sent no seat".into()));
         };
         let start_view = SeatView::new(color, &told.start, &told.opening);
+        let history = History::at_start(color, &told.opening, told.start.side_to_move());
         let mut hello = hello;
         hello.token = state.token().map(str::to_owned);
         hello.code = None;
@@ -177,7 +178,7 @@ impl RemoteSeat {
             state,
             color,
             start_view,
-            history: History::new(color),
+            history,
             fouls: [0; 2],
             folded: 0,
             history_work: 0,
@@ -351,7 +352,7 @@ impl RemoteSeat {
                 });
             }
             Ok(()) => {}
-            Err(e) => self.drop_connection(e.kind(), &e.to_string()),
+            Err(e) => self.drop_connection(e.kind()),
         }
     }
 
@@ -372,9 +373,10 @@ impl RemoteSeat {
         let mut hello = self.hello.clone();
         hello.have = self.state.record().len();
         let may_dial = self.revealed.is_none();
+        let dialling = self.connection.is_none();
         let (lines, ended) = self.redial.read(&mut self.connection, &hello, may_dial);
-        if let Some((kind, why)) = ended {
-            self.drop_connection(kind, &why);
+        if let Some((kind, _)) = ended {
+            self.cut(kind, dialling);
         }
         let read = !lines.is_empty();
         for line in lines {
@@ -389,8 +391,7 @@ impl RemoteSeat {
             .is_some_and(|p| p.since.elapsed() >= ANSWER_WAIT)
         {
             self.pending = None;
-            let detail = format!("no answer within {} s", ANSWER_WAIT.as_secs());
-            self.drop_connection(io::ErrorKind::TimedOut, &detail);
+            self.drop_connection(io::ErrorKind::TimedOut);
             self.refuse("the host did not answer in time".into());
         }
     }
@@ -404,10 +405,16 @@ impl RemoteSeat {
         self.refused = Some(why);
     }
 
-    fn drop_connection(&mut self, kind: io::ErrorKind, detail: &str) {
+    fn drop_connection(&mut self, kind: io::ErrorKind) {
         self.connection = None;
+        self.cut(kind, false);
+    }
+
+    /// Says in words why the seat is cut off from its table (`dialled`: a try to rejoin
+    /// failed), until the game is revealed.
+    fn cut(&mut self, kind: io::ErrorKind, dialled: bool) {
         if self.revealed.is_none() {
-            self.cut_off = Some(cut_off(kind, detail));
+            self.cut_off = Some(cut_off_at(&self.address, kind, dialled));
         }
     }
 
@@ -446,7 +453,13 @@ impl RemoteSeat {
         let _ = self.state.view();
         if self.state.record().len() < self.folded {
             // Another seat's record (a table that welcomed another seat): taken in afresh.
-            (self.history, self.fouls, self.folded) = (History::new(self.color), [0; 2], 0);
+            let history = match self.state.told() {
+                Some(told) => {
+                    History::at_start(self.color, &told.opening, told.start.side_to_move())
+                }
+                None => History::new(self.color),
+            };
+            (self.history, self.fouls, self.folded) = (history, [0; 2], 0);
         }
         let new = self.state.record().get(self.folded..).unwrap_or_default();
         for line in new {

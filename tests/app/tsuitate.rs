@@ -351,12 +351,14 @@ fn the_new_game_dialog_starts_tsuitate_in_the_mode_chosen() {
     let mut h = Gui::builder().build();
     h.click("New game");
     h.click("Tsuitate shogi (衝立将棋)");
+    h.click("Start game");
     assert!(screen(&h).curtain_up(), "hot-seat, on the curtain");
     h.click("Back to start");
     h.click("Leave it for the start screen");
     h.click("New game");
     h.click("Club referee");
     h.click("Tsuitate shogi (衝立将棋)");
+    h.click("Start game");
     assert!(!screen(&h).curtain_up());
     assert!(h.query_by_label("Attempt:").is_some(), "the console");
 }
@@ -368,8 +370,9 @@ fn versus(human: shakmaty::Color, level: &str) -> Gui {
     let mut dialog = NewGameDialog::new(kriegspiel::rules::Preset::Wild16, NewMode::Computer);
     dialog.human = human;
     let mut h = Gui::builder().new_game(dialog).build();
-    h.click(level);
     h.click("Tsuitate shogi (衝立将棋)");
+    h.click(level);
+    h.click("Start game");
     h
 }
 
@@ -634,6 +637,7 @@ fn three_computer_levels_are_offered() {
     use kriegspiel::app::newgame::{NewGameDialog, NewMode};
     let dialog = NewGameDialog::new(kriegspiel::rules::Preset::Wild16, NewMode::Computer);
     let mut h = Gui::builder().new_game(dialog).build();
+    h.click("Tsuitate shogi (衝立将棋)");
     h.click(&level_label(Level::Expert));
     assert!(
         h.all_text()

@@ -235,6 +235,42 @@ fn the_app_joins_a_cli_style_tsuitate_host_and_sees_its_own_seat_only() {
     assert_eq!(name, "Ann");
 }
 
+/// When the host leaves, the joiner's status line no longer says the opponent is connected,
+/// and why it is cut off is said in words (no "os error"), as the chess seat says it.
+#[test]
+fn a_joiner_whose_host_left_is_told_so_in_words() {
+    let dir = gui::scratch();
+    let (hosted, mut h) = join_cli_style_host(dir.path());
+    let address = hosted.address.clone();
+    h.run_until("sente never connected", |h| {
+        h.all_text()
+            .iter()
+            .any(|t| t.ends_with("(Sente) is connected"))
+    });
+    drop(hosted);
+    let reached = format!("Could not reach the host at {address}: nobody is listening there.");
+    h.run_until("the failed rejoin was never said", |h| {
+        h.all_text().iter().any(|t| t.starts_with(&reached))
+    });
+    let texts = h.all_text();
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.starts_with("The host has left the game.")),
+        "{texts:?}"
+    );
+    assert!(
+        texts
+            .iter()
+            .any(|t| t == &format!("You play Gote at {address}: cut off from the host, rejoining…")),
+        "{texts:?}"
+    );
+    for t in &texts {
+        assert!(!t.contains("is connected"), "still said connected: {t}");
+        assert!(!t.contains("os error"), "the system's words shown: {t}");
+    }
+}
+
 #[test]
 fn the_apps_tsuitate_autosave_journals_each_event_and_loads_back() {
     let mut h = Gui::builder().build();

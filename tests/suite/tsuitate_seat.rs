@@ -491,6 +491,27 @@ fn host_and_join_play_tsuitate_from_the_command_line() {
     let loaded = kriegspiel::tsuitate::save::load_file(&save).expect("the autosave loads");
     assert!(loaded.game.referee().over().is_some());
     assert_eq!(loaded.saved.meta.white, "Gote");
+    // The save keeps how the game is seated, as the app's network screen does: where it
+    // listened, the host's own seat and each seat's token; resumed, each takes itself back.
+    let kriegspiel::save::Seating::Host {
+        own,
+        bind,
+        port,
+        tokens,
+    } = loaded.saved.meta.seating()
+    else {
+        panic!("not seated as hosted: {:?}", loaded.saved.meta.seating());
+    };
+    assert_eq!(
+        (own, bind.as_str()),
+        (Some(slot(Color::Black)), "127.0.0.1")
+    );
+    assert!(addr.ends_with(&format!(":{port}")), "{addr} {port}");
+    assert!(tokens.iter().all(|t| !t.is_empty()), "{tokens:?}");
+    let game = kriegspiel::tsuitate::cli::host_game(Some(&save)).expect("resumes");
+    let again = kriegspiel::tsuitate::cli::host_table(game, true, dir.join("again.ron"), 5)
+        .expect("a table");
+    assert_eq!(again.door().tokens(), tokens);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -149,6 +149,7 @@ impl TsuitateScreen {
             (Some(_), _) => Stage::Over,
             (None, _) => Stage::Curtain(facts.to_move),
         };
+        let seats = SeatNews::both(&start);
         let mut screen = TsuitateScreen {
             table,
             start,
@@ -160,7 +161,7 @@ impl TsuitateScreen {
             promotion: None,
             confirm_resign: false,
             symbols: Symbols::Kanji,
-            seats: SIDES.map(SeatNews::new),
+            seats,
             refused: None,
             entry: String::new(),
             last_said: Vec::new(),
@@ -185,10 +186,29 @@ impl TsuitateScreen {
 
     /// A new hot-seat or console game from the usual start.
     pub fn start(mode: TsuitateMode, autosave: Option<PathBuf>) -> TsuitateScreen {
+        TsuitateScreen::start_named(mode, autosave, &Meta::default())
+    }
+
+    /// A new game from the usual start with the names typed in the new-game dialog (`names`:
+    /// `black` sente's, `white` gote's, the referee, event, round and note; an empty name is
+    /// the side's), recorded in the save. Against the computer its seat is named for it.
+    pub fn start_named(
+        mode: TsuitateMode,
+        autosave: Option<PathBuf>,
+        names: &Meta,
+    ) -> TsuitateScreen {
+        let or = |typed: &str, side: Color| match typed.trim() {
+            "" => side_name(side).to_owned(),
+            name => name.to_owned(),
+        };
         let mut meta = Meta {
             date: crate::save::today(),
-            black: "Sente".to_owned(),
-            white: "Gote".to_owned(),
+            black: or(&names.black, Color::Black),
+            white: or(&names.white, Color::White),
+            referee: names.referee.clone(),
+            event: names.event.clone(),
+            round: names.round.clone(),
+            note: names.note.clone(),
             mode: match mode {
                 TsuitateMode::HotSeat | TsuitateMode::Study => Mode::HotSeat,
                 TsuitateMode::Club => Mode::ClubReferee,
@@ -199,12 +219,15 @@ impl TsuitateScreen {
         };
         if let TsuitateMode::Computer(human, name) = mode {
             let bot = format!("Computer ({name})");
-            let bot = bot.as_str();
-            let (black, white) = match human {
-                Color::Black => ("You", bot),
-                Color::White => (bot, "You"),
+            let you = match human {
+                Color::Black => names.black.trim(),
+                Color::White => names.white.trim(),
             };
-            (meta.black, meta.white) = (black.to_owned(), white.to_owned());
+            let you = if you.is_empty() { "You" } else { you }.to_owned();
+            (meta.black, meta.white) = match human {
+                Color::Black => (you, bot),
+                Color::White => (bot, you),
+            };
             // The seating says which seat is the person's, so that a resumed game is played
             // against the computer again (never opened as hot-seat, where the computer's board
             // could be opened).

@@ -56,12 +56,18 @@ impl TsuitateScreen {
             white: names[1].clone(),
             ..Meta::network_host()
         };
-        // The public start only: never drawn before the reveal replaces it.
+        // The public start only (what both heard at it begins each history): never drawn
+        // before the reveal replaces it.
         let rules = seat
             .state()
             .rules()
             .as_ref()
             .map_or_else(TsuitateRules::default, |r| r.rules());
+        let start = seat
+            .state()
+            .told()
+            .and_then(|told| TsuitateGame::from_sfen(rules, &told.start.to_sfen_owned()).ok())
+            .unwrap_or_else(|| TsuitateGame::new(rules));
         let net = NetSeat {
             color,
             address: seat.address().to_owned(),
@@ -70,7 +76,6 @@ impl TsuitateScreen {
             keep: None,
             kept: None,
         };
-        let start = TsuitateGame::new(rules);
         let mode = TsuitateMode::Network(color);
         let mut screen = TsuitateScreen::at_table(Box::new(seat), start, meta, mode);
         screen.net = Some(net);
@@ -188,21 +193,13 @@ impl TsuitateScreen {
 fn net_status(ui: &mut egui::Ui, net: &NetSeat, facts: &TsuitateFacts, flags: (bool, bool)) {
     let (waiting, revealed) = flags;
     let color = net.color;
-    let other = side_name(color.flip());
     let name = facts.names[usize::from(color == Color::Black)].as_str();
-    let opponent = match (facts.opponent_present, name) {
-        (true, "") => format!("{other} is connected"),
-        (true, name) => format!("{name} ({other}) is connected"),
-        (false, "") => "waiting for the opponent".to_owned(),
-        (false, name) => format!("waiting for {name} ({other}) to come back"),
-    };
-    let place = match &net.hosting {
-        Some(_) => "hosting".to_owned(),
-        None => format!("at {}", net.address),
-    };
-    ui.label(format!(
-        "You play {}, {place}: {opponent}",
-        side_name(color)
+    let place = net.hosting.is_none().then_some(net.address.as_str());
+    ui.label(crate::seat::trouble::status_line(
+        (side_name(color), side_name(color.flip()), name),
+        place,
+        facts.cut_off.is_some(),
+        facts.opponent_present,
     ));
     if let Some(hosted) = &net.hosting {
         let free = hosted

@@ -13,7 +13,7 @@ use crate::tsuitate::history::{Heard, History, request_words};
 use crate::tsuitate::referee::index;
 use crate::tsuitate::save::SavedRequest;
 use crate::tsuitate::seam::HeardLine;
-use crate::tsuitate::{Item, Request, TsuitateNews};
+use crate::tsuitate::{Item, Request, TsuitateGame, TsuitateNews};
 use shogi_core::Color;
 use std::borrow::Cow;
 
@@ -28,13 +28,19 @@ pub(super) struct SeatNews {
 }
 
 impl SeatNews {
-    /// `color`'s, before anything was said.
-    pub fn new(color: Color) -> SeatNews {
+    /// `color`'s at the start of `start` (the game's public start): its history begins with
+    /// what it heard then, as a chess seat's does.
+    pub fn at_start(start: &TsuitateGame, color: Color) -> SeatNews {
         SeatNews {
             news: Vec::new(),
             moved: false,
-            history: History::new(color),
+            history: History::of_start(start, color),
         }
+    }
+
+    /// Both seats' at the start of `start`.
+    pub fn both(start: &TsuitateGame) -> [SeatNews; 2] {
+        super::SIDES.map(|color| SeatNews::at_start(start, color))
     }
 }
 
@@ -50,7 +56,7 @@ impl TsuitateScreen {
                 }
                 TsuitateNews::Heard { seat, line } => self.hear(seat, &line),
                 TsuitateNews::Refused(why) => self.refused = Some(why),
-                TsuitateNews::Restarted => self.seats = super::SIDES.map(SeatNews::new),
+                TsuitateNews::Restarted => self.seats = SeatNews::both(&self.start),
             }
         }
         self.follow_table();

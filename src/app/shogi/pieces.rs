@@ -1,6 +1,7 @@
 //! Shogi pieces as drawn: the kanji (the default) or the international letters, the five-sided
 //! piece pointing at the opponent (gote's turned round, its letters upside down), and the small
-//! font that gives egui the kanji (assets/fonts: a subset of Noto Sans CJK JP, OFL).
+//! font that gives egui the kanji and kana of the pieces, the screens and the KIF and CSA text
+//! (assets/fonts: a subset of Noto Sans CJK JP, OFL).
 
 pub use crate::tsuitate::words::{kanji, kind_name, side_name};
 use egui::epaint::TextShape;
@@ -17,10 +18,11 @@ pub enum Symbols {
     Latin,
 }
 
-/// The font with the pieces' kanji (5 KB).
+/// The font with the pieces' kanji and the Japanese of the screens and the game records (20 KB).
 const KANJI_FONT: &[u8] = include_bytes!("../../../assets/fonts/shogi-kanji.otf");
 
-/// Adds the kanji font to egui's fonts as the last fallback (other text is unchanged); once per
+/// Adds the kanji font to egui's fonts as the last fallback of both families, so that the
+/// monospace text (a game record) draws its Japanese too (other text is unchanged); once per
 /// context.
 pub fn install_font(ctx: &egui::Context) {
     let id = egui::Id::unique("shogi-kanji-font");
@@ -31,10 +33,13 @@ pub fn install_font(ctx: &egui::Context) {
     ctx.add_font(egui::epaint::text::FontInsert::new(
         "shogi-kanji",
         egui::FontData::from_static(KANJI_FONT),
-        vec![egui::epaint::text::InsertFontFamily {
-            family: FontFamily::Proportional,
-            priority: egui::epaint::text::FontPriority::Lowest,
-        }],
+        [FontFamily::Proportional, FontFamily::Monospace]
+            .into_iter()
+            .map(|family| egui::epaint::text::InsertFontFamily {
+                family,
+                priority: egui::epaint::text::FontPriority::Lowest,
+            })
+            .collect(),
     ));
 }
 

@@ -1,14 +1,28 @@
 //! Study of a saved tsuitate game through the one replay every game has
 //! ([`crate::replay::step::Replay`]): the umpire's board and both seats' boards after any event
 //! (each seat's drawn from what it was told by then), stepped by event or by move with every
-//! game's step buttons, with what was tried and what was said, and the whole game as the umpire's text
-//! ([`crate::tsuitate::replay`]).
+//! game's step buttons and keys (Left/Right an event, Up/Down or Ctrl+Left/Right a move,
+//! Home/End), with what was tried and what was said, and the whole game as the umpire's text
+//! ([`crate::tsuitate::replay`]) in a bounded scroll area: the boards are sized to the height
+//! left, so they always fit the window.
 
+use super::board::BoardView;
+use super::pieces::Symbols;
 use super::words;
 use super::{TsuitateScreen, pieces::side_name};
-use crate::tsuitate::Request;
 use crate::tsuitate::game::SIDES;
+use crate::tsuitate::referee::index;
+use crate::tsuitate::{Request, SeatView};
 use egui::RichText;
+use shogi_core::{Color, PartialPosition, Square};
+
+/// The whole game's text is at most this high, and at most [`TEXT_SHARE`] of the height left.
+const TEXT_HEIGHT: f32 = 220.0;
+/// The share of the height left that the whole game's text may take.
+const TEXT_SHARE: f32 = 0.3;
+/// The umpire's and the seats' squares at their largest and smallest.
+const UMPIRE_CELL: (f32, f32) = (14.0, 44.0);
+const SEAT_CELL: (f32, f32) = (10.0, 26.0);
 
 impl TsuitateScreen {
     /// The study view: the step buttons, the event at the cursor, the three boards.
@@ -16,7 +30,16 @@ impl TsuitateScreen {
         let Some(replay) = self.replay.as_mut() else {
             return;
         };
-        ui.horizontal(|ui| crate::app::study::step_buttons(ui, replay, None));
+        crate::app::study::step_keys(ui, replay);
+        ui.horizontal(|ui| {
+            crate::app::study::step_buttons(ui, replay, None);
+            ui.label(
+                RichText::new(
+                    "Keys: Left/Right event · Up/Down or Ctrl+Left/Right move · Home/End",
+                )
+                .small(),
+            );
+        });
         let event = replay
             .cursor()
             .checked_sub(1)
@@ -37,6 +60,7 @@ impl TsuitateScreen {
             }
         };
         ui.label(RichText::new(line).size(crate::app::theme::TEXT_LARGE));
+        let text_height = (ui.available_height() * TEXT_SHARE).min(TEXT_HEIGHT);
         ui.collapsing("The whole game in text", |ui| {
             let text = crate::tsuitate::replay::replay_text(
                 self.table.truth().unwrap_or(&self.start),
@@ -44,7 +68,8 @@ impl TsuitateScreen {
                 None,
             );
             egui::ScrollArea::vertical()
-                .max_height(220.0)
+                .max_height(text_height)
+                .auto_shrink([false, true])
                 .show(ui, |ui| ui.monospace(text));
         });
         let seats = SIDES.map(|c| replay.view(c));
@@ -55,12 +80,70 @@ impl TsuitateScreen {
             ui.label(words::over_text(over));
         }
         let umpire = truth.referee().position().clone();
-        super::board::three_boards(
-            ui,
-            &umpire,
-            [&seats[0], &seats[1]],
-            (None, false),
-            self.symbols,
-        );
+        study_boards(ui, &umpire, [&seats[0], &seats[1]], self.symbols);
     }
+}
+
+/// The height of a board of squares `cell` wide with both hands: its name, two hands (each at
+/// least 34 high), the squares and the coordinates, and the spacing between them.
+fn board_height(cell: f32) -> f32 {
+    let hand = (cell * 0.9).max(34.0);
+    18.0 + 2.0 * hand + 9.0 * cell + 14.0 + 16.0
+}
+
+/// The largest square width within `bounds` whose board fits `height`.
+fn cell_for(height: f32, (least, most): (f32, f32)) -> f32 {
+    let mut cell = most;
+    while cell > least && board_height(cell) > height {
+        cell -= 1.0;
+    }
+    cell
+}
+
+/// The umpire's board (the true position) beside Sente's and Gote's, each drawn from its seat's
+/// view only, sized to the height left so that none is cut off.
+fn study_boards(
+    ui: &mut egui::Ui,
+    umpire: &PartialPosition,
+    seats: [&SeatView; 2],
+    symbols: Symbols,
+) {
+    let height = ui.available_height();
+    let (big, small) = (cell_for(height, UMPIRE_CELL), cell_for(height, SEAT_CELL));
+    ui.horizontal_top(|ui| {
+        BoardView {
+            name: "Umpire's board",
+            position: umpire,
+            bottom: Color::Black,
+            hands: true,
+            hands_known: [true; 2],
+            cell: big,
+            selected: None,
+            marks: &[],
+            interactive: false,
+            symbols,
+        }
+        .show(ui);
+        ui.add_space(12.0);
+        for seat in seats {
+            let name = format!("{}'s board", side_name(seat.color));
+            let mut known = [false; 2];
+            known[index(seat.color)] = true;
+            let marks: Vec<Square> = seat.lost_on.into_iter().collect();
+            BoardView {
+                name: &name,
+                position: &seat.board,
+                bottom: Color::Black,
+                hands: true,
+                hands_known: known,
+                cell: small,
+                selected: None,
+                marks: &marks,
+                interactive: false,
+                symbols,
+            }
+            .show(ui);
+            ui.add_space(8.0);
+        }
+    });
 }

@@ -53,6 +53,52 @@ pub fn step_buttons<G: Recorded>(
     ui.label(format!("Event {} of {len}", replay.cursor()));
 }
 
+/// The keys pressed this frame, each press counted (several can arrive in one frame: a fast
+/// hand, key repeat), with whether Ctrl (Cmd) was held; none while a text field has the keys.
+pub fn key_presses(ui: &egui::Ui) -> Vec<(egui::Key, bool)> {
+    if ui.ctx().egui_wants_keyboard_input() {
+        return Vec::new();
+    }
+    ui.input(|i| {
+        i.events
+            .iter()
+            .filter_map(|e| match e {
+                egui::Event::Key {
+                    key,
+                    pressed: true,
+                    modifiers,
+                    ..
+                } => Some((*key, modifiers.command)),
+                _ => None,
+            })
+            .collect()
+    })
+}
+
+/// Steps `replay` for a study key (every game's): Left/Right an event, Up/Down or
+/// Ctrl+Left/Right a move, Home/End; whether `key` was one of them.
+pub fn step_key<G: Recorded>(replay: &mut Replay<G>, key: egui::Key, ctrl: bool) -> bool {
+    match key {
+        egui::Key::Home => replay.seek(0),
+        egui::Key::End => replay.seek(replay.len()),
+        egui::Key::ArrowDown => replay.next_move(),
+        egui::Key::ArrowUp => replay.previous_move(),
+        egui::Key::ArrowRight if ctrl => replay.next_move(),
+        egui::Key::ArrowLeft if ctrl => replay.previous_move(),
+        egui::Key::ArrowRight => replay.forward(),
+        egui::Key::ArrowLeft => replay.back(),
+        _ => return false,
+    }
+    true
+}
+
+/// Every game's study keys ([`step_key`]) taken from this frame's presses.
+pub fn step_keys<G: Recorded>(ui: &egui::Ui, replay: &mut Replay<G>) {
+    for (key, ctrl) in key_presses(ui) {
+        step_key(replay, key, ctrl);
+    }
+}
+
 impl StudyScreen {
     /// The step buttons, then every event grouped by move.
     pub(super) fn timeline(&mut self, ui: &mut egui::Ui, notation: Notation) {
