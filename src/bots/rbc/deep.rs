@@ -56,7 +56,8 @@ pub(super) struct Searched<'a> {
     pub worlds: Vec<(&'a Referee, f32)>,
     /// `scores[w][o]`: option `o`'s score in world `w`, in pawns.
     pub scores: Vec<Vec<f32>>,
-    /// Each option's worth for what its result tells apart, in pawns.
+    /// Each option's worth for what its result tells apart, less the turns it gives away
+    /// ([`IDLE`]), in pawns.
     pub tells: Vec<f32>,
     /// The depth of the last whole pass.
     #[cfg(test)]
@@ -94,12 +95,15 @@ pub(super) fn search<'a>(
     let mut scores = Vec::with_capacity(worlds.len());
     let mut heard: Vec<Vec<u64>> = Vec::with_capacity(worlds.len());
     let mut fast: Vec<Vec<f32>> = Vec::with_capacity(worlds.len());
+    let mut idle: Vec<Vec<bool>> = Vec::with_capacity(worlds.len());
     for (w, _) in &worlds {
         let mut row = Vec::with_capacity(options.len());
         let mut keys = Vec::with_capacity(options.len());
         let mut quick = Vec::with_capacity(options.len());
+        let mut still = Vec::with_capacity(options.len());
         for o in options {
             let (s, key) = option_score(w, *o, us, 1, &mut search);
+            still.push(changes_nothing(w, *o));
             let h = if heuristic > 0.0 {
                 super::outcome(w, *o, us, false)
             } else {
@@ -112,12 +116,16 @@ pub(super) fn search<'a>(
         scores.push(row);
         heard.push(keys);
         fast.push(quick);
+        idle.push(still);
         if Instant::now() >= deadlines.hard {
             break;
         }
     }
     worlds.truncate(scores.len());
-    let tells = tells(&worlds, &heard, options.len());
+    let mut tells = tells(&worlds, &heard, options.len());
+    for (o, t) in tells.iter_mut().enumerate() {
+        *t -= idle_cost(&worlds, &idle, o, us);
+    }
     let mut depth = 1;
     let mut last = started.elapsed();
     let mut by_engine = 0;
@@ -265,6 +273,52 @@ impl EnginePass<'_> {
         }
         (!kept.is_empty()).then_some((kept, rows))
     }
+}
+
+/// What a turn given away costs, in pawns: an option that changes nothing (a pass, a pawn's
+/// capture onto an empty square, a blocked pawn), [`IDLE_AHEAD`] more where we are ahead. In a
+/// 136-move draw against StrangeFish2 we asked b3a4 onto an empty square from move 87 on:
+/// equal on the board to a pass, it won on what its result tells.
+const IDLE: f32 = 0.2;
+const IDLE_AHEAD: f32 = 0.3;
+
+/// How much material ahead, in pawns, makes a turn given away cost [`IDLE_AHEAD`] more.
+const AHEAD: f32 = 2.0;
+
+/// Whether `option` leaves `world`'s board as it was.
+fn changes_nothing(world: &Referee, option: Option<Attempt>) -> bool {
+    let Some(a) = option else {
+        return true;
+    };
+    let mut next = world.clone();
+    next.apply(&Request::Move(a)).is_ok() && next.true_board() == world.true_board()
+}
+
+/// Option `o`'s cost for the turns it gives away over `worlds` (`idle[w][o]`), in pawns.
+fn idle_cost(worlds: &[(&Referee, f32)], idle: &[Vec<bool>], o: usize, us: Color) -> f32 {
+    let total: f32 = worlds
+        .iter()
+        .map(|(_, n)| n)
+        .sum::<f32>()
+        .max(f32::MIN_POSITIVE);
+    let cost: f32 = worlds
+        .iter()
+        .zip(idle)
+        .filter(|(_, row)| row[o])
+        .map(|((w, n), _)| {
+            let board = w.true_board();
+            let material: f32 = board
+                .iter()
+                .filter(|(_, p)| p.role != shakmaty::Role::King)
+                .map(|(_, p)| {
+                    let v = crate::bots::value(p.role);
+                    if p.color == us { v } else { -v }
+                })
+                .sum();
+            n * (IDLE + if material >= AHEAD { IDLE_AHEAD } else { 0.0 })
+        })
+        .sum();
+    cost / total
 }
 
 /// A searched score blended with the faster play's `fast`, `heuristic` the latter's share.
