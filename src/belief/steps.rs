@@ -138,6 +138,12 @@ pub fn options(world: &Referee) -> Vec<Request> {
 pub fn prior(world: &Referee, option: &Request) -> f64 {
     let a = match option {
         Request::Try(a) | Request::Move(a) => *a,
+        Request::Pass
+            if world.rules().variant().resolves_moves()
+                && in_check(world.true_board(), world.to_move()) =>
+        {
+            return 0.1 * LEAVES_CHECK;
+        }
         Request::Pass => return 0.1,
         _ => return 1.0,
     };
@@ -168,11 +174,51 @@ pub fn prior(world: &Referee, option: &Request) -> f64 {
         _ if rank(a.to) < rank(a.from) => 0.6,
         _ => 1.0,
     };
-    if world.rules().variant().resolves_moves() && aims_at_king(board, a, role, mover) {
+    if !world.rules().variant().resolves_moves() {
+        return base;
+    }
+    let base = if in_check(board, mover) && still_in_check(board, a, role, mover) {
+        base * LEAVES_CHECK
+    } else {
+        base
+    };
+    if aims_at_king(board, a, role, mover) {
         base * AIMS_AT_KING
     } else {
         base
     }
+}
+
+/// How much less likely an RBC move is that leaves the mover's king attacked where it was
+/// attacked before: a strong opponent senses the checking piece and answers it (Qa4+ ...c6
+/// was weighed a move among many, and Qa4-e8 then ran into the pawn against StrangeFish2).
+const LEAVES_CHECK: f64 = 0.05;
+
+/// Whether `side`'s king stands attacked on `board`.
+fn in_check(board: &shakmaty::Board, side: shakmaty::Color) -> bool {
+    board
+        .king_of(side)
+        .is_some_and(|k| board.attacks_to(k, !side, board.occupied()).any())
+}
+
+/// Whether `mover`'s king is still attacked after `role`'s move `a` (played as a chess move,
+/// its path taken as clear).
+fn still_in_check(
+    board: &shakmaty::Board,
+    a: Attempt,
+    role: shakmaty::Role,
+    mover: shakmaty::Color,
+) -> bool {
+    let mut after = board.clone();
+    after.discard_piece_at(a.from);
+    after.set_piece_at(
+        a.to,
+        shakmaty::Piece {
+            color: mover,
+            role: a.promotion.unwrap_or(role),
+        },
+    );
+    in_check(&after, mover)
 }
 
 /// How much likelier an RBC move is when it attacks the enemy king: an opponent who knows or
@@ -200,4 +246,33 @@ fn aims_at_king(
         (board.occupied() ^ shakmaty::Bitboard::from(a.from)) | shakmaty::Bitboard::from(a.to);
     shakmaty::attacks::attacks(a.to, shakmaty::Piece { color: mover, role }, occupied)
         .contains(king)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Preset;
+
+    fn chance(world: &Referee, uci: &str) -> f64 {
+        let a = world
+            .mover_side()
+            .possible_attempts()
+            .into_iter()
+            .find(|a| format!("{}{}", a.from, a.to) == uci)
+            .unwrap();
+        prior(world, &Request::Move(a))
+    }
+
+    #[test]
+    fn an_rbc_opponent_in_check_answers_it() {
+        // After Qa4+ the pawn's block ...c6 is far likelier than ...h6, which leaves the check.
+        let fen = "rnbqkbnr/ppp2ppp/4p3/3p4/Q1PP4/8/PP2PPPP/RNB1KBNR b KQkq - 0 4";
+        let w = Referee::from_fen(Preset::Rbc.rules(), fen).unwrap().0;
+        assert!(chance(&w, "c7c6") > 10.0 * chance(&w, "h7h6"));
+        assert!(prior(&w, &Request::Pass) < chance(&w, "h7h6"));
+        // Out of check the two are alike.
+        let quiet = "rnbqkbnr/ppp2ppp/4p3/3p4/2PP4/8/PP2PPPP/RNBQKBNR b KQkq - 0 4";
+        let w = Referee::from_fen(Preset::Rbc.rules(), quiet).unwrap().0;
+        assert!(chance(&w, "c7c6") < 2.0 * chance(&w, "h7h6"));
+    }
 }

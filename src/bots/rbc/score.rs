@@ -3,7 +3,7 @@
 //! opponent may take next and whether the enemy king is attacked.
 
 use crate::bots::{off_centre, value};
-use shakmaty::{Board, Color, Role, Square};
+use shakmaty::{Bitboard, Board, Color, Role, Square};
 
 /// A king taken, in pawns.
 pub(super) const KING: f32 = 100.0;
@@ -14,7 +14,8 @@ const FINDS_KING: f32 = 0.8;
 /// How likely the opponent is taken to make a capture other than a take-back.
 const OTHER_CAPTURE: f32 = 0.3;
 
-/// What an attack on the enemy king is worth (it may go unnoticed, and then the king falls).
+/// What an attack on the enemy king is worth (it may go unnoticed, and then the king falls),
+/// unless it comes from the square of a capture just made.
 const KING_ATTACKED: f32 = 15.0;
 
 /// The score for `us` of `board` with the opponent to move; `hot`: where we just captured.
@@ -50,8 +51,10 @@ pub(super) fn score(board: &Board, us: Color, hot: Option<Square>) -> f32 {
         }
     }
     let mut s = material - take_back.max(0.0) - OTHER_CAPTURE * other.max(0.0);
+    // A check from where we just took does not go unnoticed: the opponent is told the square.
+    let told = hot.map_or(Bitboard::EMPTY, Bitboard::from);
     if let Some(k) = board.king_of(them)
-        && board.attacks_to(k, us, occupied).any()
+        && (board.attacks_to(k, us, occupied) & !told).any()
     {
         s += KING_ATTACKED;
     }
@@ -153,4 +156,28 @@ fn capture_gain(board: &Board, sq: Square, taker: Color) -> Option<f32> {
     let role = board.role_at(sq).map_or(0.0, value);
     let defended = board.attacks_to(sq, !taker, occupied).any();
     Some(if defended { role - cheapest } else { role })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::fen::Fen;
+
+    fn board(fen: &str) -> Board {
+        fen.parse::<Fen>().unwrap().into_setup().board
+    }
+
+    #[test]
+    fn a_check_from_the_square_just_taken_is_worth_nothing() {
+        // Game 5 against StrangeFish2: Qxh2+ took a knight the king defends, the check worth
+        // 15 pawns outweighing the queen lost; Kxh2 followed.
+        let queen_takes = board("r4rk1/p4ppp/1p2b3/2np4/8/4P3/PBP1BPPq/1R1Q1RK1 w - - 0 17");
+        let quiet = board("r2r2k1/p1q2ppp/1p2b3/2np4/8/4P3/PBP1BPPN/1R1Q1RK1 w - - 0 17");
+        let h2 = Square::H2;
+        let taken = score(&queen_takes, Color::Black, Some(h2));
+        assert!(taken < score(&quiet, Color::Black, None), "{taken}");
+        // The same queen giving check from a square it did not take on still counts.
+        let unseen = board("r4rk1/p4ppp/1p2b3/2np4/8/4P3/PBP1BPPq/1R1Q1RK1 w - - 0 17");
+        assert!(score(&unseen, Color::Black, None) > taken + KING_ATTACKED / 2.0);
+    }
 }
