@@ -34,6 +34,7 @@ mod study;
 mod study_panel;
 mod tsuitate;
 mod tsuitate_net;
+mod tsuitate_play;
 mod typing;
 mod ui_end;
 mod ui_entry;

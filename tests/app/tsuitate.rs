@@ -17,7 +17,7 @@ use kriegspiel::bots::level::Level;
 use kriegspiel::tsuitate::Item;
 use shogi_core::{Color, Piece, PieceKind, Square};
 
-fn screen(h: &Gui) -> &TsuitateScreen {
+pub(super) fn screen(h: &Gui) -> &TsuitateScreen {
     match &h.state().screen {
         Screen::Tsuitate(t) => t,
         _ => panic!("not on the tsuitate screen"),
@@ -49,7 +49,7 @@ fn assert_curtain_hides_every_board(h: &Gui) {
 }
 
 /// Clicks a square of `board` (`Sente's board`, `Umpire's board`) by its USI name.
-fn click_square(h: &mut Gui, board: &str, square: &str) {
+pub(super) fn click_square(h: &mut Gui, board: &str, square: &str) {
     let prefix = format!("{board} {square}: ");
     h.get_by(|node| node.label().is_some_and(|l| l.starts_with(&prefix)))
         .click();

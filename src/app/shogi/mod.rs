@@ -11,7 +11,7 @@
 //! until the next player opens theirs. The open seat ([`seat`]) shows its own board, what it
 //! heard in its own words and its history turn by turn. The player moves by clicks ([`input`]):
 //! a piece, then a square; a piece in hand, then a square; or types the move ([`typed`]: USI or
-//! Western notation); a question over the board when promotion is optional.
+//! Western notation); a question over the board when promotion is optional ([`promote`]).
 
 pub mod board;
 mod club;
@@ -19,6 +19,7 @@ pub mod input;
 mod net;
 mod news;
 pub mod pieces;
+mod promote;
 mod seat;
 mod study;
 mod typed;
@@ -99,6 +100,9 @@ pub struct TsuitateScreen {
     selected: Option<Pick>,
     /// A move waiting for the promotion answer (USI without `+`).
     pub promotion: Option<String>,
+    /// The promotion question's buttons as last drawn (one with the focus answers its own
+    /// Enter).
+    promotion_buttons: Vec<egui::Id>,
     /// "Resign" was pressed: the question is asked before the request is sent.
     confirm_resign: bool,
     /// How pieces are written.
@@ -158,6 +162,7 @@ impl TsuitateScreen {
             stage,
             selected: None,
             promotion: None,
+            promotion_buttons: Vec::new(),
             confirm_resign: false,
             symbols: Symbols::Kanji,
             seats: SIDES.map(SeatNews::new),
@@ -359,6 +364,7 @@ impl TsuitateScreen {
     pub fn show(&mut self, ui: &mut egui::Ui) -> Option<TsuitateAction> {
         pieces::install_font(ui.ctx());
         self.pump();
+        self.promotion_keys(ui.ctx());
         if self.table.needs_polling() {
             ui.ctx().request_repaint_after(Duration::from_millis(100));
         }

@@ -1,14 +1,15 @@
 //! One seat's screen in tsuitate shogi: its own board (its pieces and hand only), what it heard
 //! since its last move in its own words, its history turn by turn
 //! ([`crate::tsuitate::history`]), the typed move field, and the opponent's board as it knows it.
-//! The promotion question is drawn over the board, so nothing moves when it appears.
+//! The promotion question ([`super::promote`]) is drawn over the board, so nothing moves when it
+//! appears.
 
 use super::board::BoardView;
 use super::pieces::side_name;
-use super::{Request, TsuitateScreen, words};
+use super::{TsuitateScreen, words};
 use crate::tsuitate::Item;
 use crate::tsuitate::referee::index;
-use egui::{Align2, Order, Pos2, RichText};
+use egui::RichText;
 use shogi_core::{Color, PartialPosition, Square};
 
 /// The height of the history panel.
@@ -36,41 +37,6 @@ pub(super) struct Shown {
 }
 
 impl TsuitateScreen {
-    /// The promotion question, when a move waits for it: a small card centred on `at` (over
-    /// the board), drawn above everything else so the board does not move.
-    pub(super) fn promotion_question(&mut self, ctx: &egui::Context, at: Pos2) {
-        let Some(usi) = self.promotion.clone() else {
-            return;
-        };
-        egui::Area::new(egui::Id::unique("tsuitate-promotion"))
-            .order(Order::Foreground)
-            .fixed_pos(at)
-            .pivot(Align2::CENTER_CENTER)
-            .show(ctx, |ui| {
-                egui::Frame::popup(ui.style())
-                    .inner_margin(12.0)
-                    .show(ui, |ui| {
-                        ui.label(
-                            RichText::new(format!("Promote with {usi}?"))
-                                .size(crate::app::theme::TEXT_LARGE),
-                        );
-                        ui.horizontal(|ui| {
-                            if ui.button("Promote (成)").clicked() {
-                                self.promotion = None;
-                                self.send(Request::Try(format!("{usi}+")));
-                            }
-                            if ui.button("Don't promote (不成)").clicked() {
-                                self.promotion = None;
-                                self.send(Request::Try(usi.clone()));
-                            }
-                            if ui.button("Cancel").clicked() {
-                                self.promotion = None;
-                            }
-                        });
-                    });
-            });
-    }
-
     /// One seat's screen: its own board (its pieces and hand only), the opponent's board as it
     /// knows it (empty, with the square of its last lost piece marked), what it heard and its
     /// history.

@@ -1,0 +1,82 @@
+//! Tsuitate shogi as a person plays it at the app's window: the promotion question answered by
+//! keys (Enter promotes, `=` does not, Escape cancels), a typed move that cannot be used kept in
+//! the field with a sentence saying why, a USI move that may promote asked about, the capture
+//! news naming a promoted piece where the seat may know it, legible hints, and a refusal that
+//! does not move the field.
+
+use super::gui::Gui;
+use super::tsuitate::screen;
+use shogi_core::{Color, Piece, PieceKind, Square};
+
+fn sq(file: u8, rank: u8) -> Square {
+    Square::new(file, rank).expect("square")
+}
+
+/// A hot-seat game after 7g7f 3c3d, typed, on Sente's open board: its bishop may go to 2b.
+fn bishop_may_promote() -> Gui {
+    let mut h = Gui::builder().build();
+    h.click("Tsuitate hot-seat");
+    h.click("Open Sente's board");
+    h.type_into("Your move:", "7g7f");
+    h.press(egui::Key::Enter);
+    h.click("Open Gote's board");
+    h.type_into("Your move:", "3c3d");
+    h.press(egui::Key::Enter);
+    h.click("Open Sente's board");
+    h
+}
+
+/// Types `line` into the move field and presses Enter.
+fn enter(h: &mut Gui, line: &str) {
+    h.type_into("Your move:", line);
+    h.press(egui::Key::Enter);
+}
+
+fn events(h: &Gui) -> usize {
+    screen(h).game().events().len()
+}
+
+#[test]
+fn the_promotion_question_is_answered_by_keys() {
+    let mut h = bishop_may_promote();
+    enter(&mut h, "B-2b");
+    assert_eq!(screen(&h).promotion.as_deref(), Some("8h2b"));
+    assert!(h.all_text().iter().any(|t| t.contains("Esc: cancel")));
+    // Escape cancels: nothing is sent, the question goes.
+    h.press(egui::Key::Escape);
+    assert_eq!(screen(&h).promotion, None, "Escape cancels the question");
+    assert_eq!(events(&h), 2, "nothing was sent");
+    // Enter takes the default: the bishop promotes.
+    enter(&mut h, "B-2b");
+    assert_eq!(screen(&h).promotion.as_deref(), Some("8h2b"));
+    h.press(egui::Key::Enter);
+    assert_eq!(screen(&h).promotion, None);
+    let game = screen(&h).game();
+    assert_eq!(events(&h), 3);
+    let horse = Piece::new(PieceKind::ProBishop, Color::Black);
+    assert_eq!(game.referee().position().piece_at(sq(2, 2)), Some(horse));
+}
+
+#[test]
+fn equals_answers_the_promotion_question_with_no_promotion() {
+    let mut h = bishop_may_promote();
+    enter(&mut h, "B-2b");
+    assert_eq!(screen(&h).promotion.as_deref(), Some("8h2b"));
+    h.type_text("=");
+    assert_eq!(screen(&h).promotion, None);
+    let bishop = Piece::new(PieceKind::Bishop, Color::Black);
+    let game = screen(&h).game();
+    assert_eq!(game.referee().position().piece_at(sq(2, 2)), Some(bishop));
+}
+
+#[test]
+fn a_focused_button_of_the_promotion_question_answers_enter() {
+    let mut h = bishop_may_promote();
+    enter(&mut h, "B-2b");
+    h.focus("Don't promote (不成)");
+    h.press(egui::Key::Enter);
+    assert_eq!(screen(&h).promotion, None);
+    let bishop = Piece::new(PieceKind::Bishop, Color::Black);
+    let game = screen(&h).game();
+    assert_eq!(game.referee().position().piece_at(sq(2, 2)), Some(bishop));
+}
