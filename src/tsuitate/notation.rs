@@ -22,14 +22,15 @@ pub enum Typed {
     AskPromotion(String),
 }
 
-/// Why a typed move could not be read.
+/// Why a typed move could not be read: each a sentence, shown under the move field (which keeps
+/// the text, to be corrected).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TypedError {
     /// Not a move in any notation read here.
-    #[error("{0}: not a move (write 7g7f, P*5e, P-7f or Bx2b+)")]
+    #[error("Not a move: {0} (write 7g7f, P*5e, P-7f or Bx2b+).")]
     NotAMove(String),
     /// No piece of that kind of the mover's can go there (on its own board).
-    #[error("none of your {piece}s can go to {to}{how}")]
+    #[error("None of your {piece}s can go to {to}{how}.")]
     NoPiece {
         /// The piece named.
         piece: &'static str,
@@ -39,15 +40,22 @@ pub enum TypedError {
         how: &'static str,
     },
     /// Several can: the square it leaves is needed.
-    #[error("more than one of your {piece}s can go to {to}: say which, as in {example}")]
+    #[error("Ambiguous: {text} could be {}; say which piece moves.", alternatives(.options))]
     Ambiguous {
-        /// The piece named.
-        piece: &'static str,
-        /// The square.
-        to: String,
-        /// The move written with the square it leaves.
-        example: String,
+        /// The move as typed.
+        text: String,
+        /// Each move it could be, written with the square it leaves (`G4i-5h`).
+        options: Vec<String>,
     },
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn alternatives(options: &[String]) -> String {
+    match options {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
 }
 
 /// One parsed Western move.
@@ -184,14 +192,24 @@ pub fn read_typed(text: &str, board: &PartialPosition, mover: Color) -> Result<T
             return Err(TypedError::NoPiece { piece, to, how });
         }
         [one] => *one,
-        [first, ..] => {
+        many => {
             let letter = text.trim_start_matches('+').chars().next().unwrap_or('P');
+            let letter = letter.to_ascii_uppercase();
             let plus = if text.starts_with('+') { "+" } else { "" };
-            let example = format!(
-                "{plus}{letter}{}-{to}",
-                crate::tsuitate::announce::square_name(*first)
-            );
-            return Err(TypedError::Ambiguous { piece, to, example });
+            let suffix = match w.promote {
+                Some(true) => "+",
+                Some(false) => "=",
+                None => "",
+            };
+            let options = many
+                .iter()
+                .map(|from| {
+                    let from = crate::tsuitate::announce::square_name(*from);
+                    format!("{plus}{letter}{from}-{to}{suffix}")
+                })
+                .collect();
+            let text = text.to_owned();
+            return Err(TypedError::Ambiguous { text, options });
         }
     };
     let usi = move_name(Move::Normal {
@@ -259,7 +277,11 @@ mod tests {
         assert_eq!(read("G4i5h", &start), Ok(attempt("4i5h")));
         assert_eq!(
             read("R-2a", &start).map_err(|e| e.to_string()),
-            Err("none of your rooks can go to 2a".to_owned())
+            Err("None of your rooks can go to 2a.".to_owned())
+        );
+        assert_eq!(
+            read("G-5h", &start).map_err(|e| e.to_string()),
+            Err("Ambiguous: G-5h could be G4i-5h or G6i-5h; say which piece moves.".to_owned())
         );
         assert!(matches!(read("Z-7f", &start), Err(TypedError::NotAMove(_))));
         assert!(matches!(read("", &start), Err(TypedError::NotAMove(_))));

@@ -543,13 +543,14 @@ fn moves_are_typed_in_usi_or_western_notation() {
     assert!(
         has(
             &h,
-            "more than one of your golds can go to 5h: say which, as in G4i-5h"
+            "Ambiguous: G-5h could be G4i-5h or G6i-5h; say which piece moves."
         ),
         "{:?}",
         h.all_text()
     );
-    // The bishop may promote on 2b, and the text did not say: the question is asked.
-    h.type_into("Your move:", "B-2b");
+    // The bishop may promote on 2b, and the text did not say: the question is asked. (The
+    // field kept the focus and the refused line, selected: typing replaces it.)
+    h.type_text("B-2b");
     h.press(egui::Key::Enter);
     assert_eq!(screen(&h).promotion.as_deref(), Some("8h2b"));
     h.click("Cancel");

@@ -5,6 +5,7 @@
 //! does not move the field.
 
 use super::gui::Gui;
+use egui_kittest::kittest::Queryable;
 use super::tsuitate::screen;
 use shogi_core::{Color, Piece, PieceKind, Square};
 
@@ -79,4 +80,36 @@ fn a_focused_button_of_the_promotion_question_answers_enter() {
     let bishop = Piece::new(PieceKind::Bishop, Color::Black);
     let game = screen(&h).game();
     assert_eq!(game.referee().position().piece_at(sq(2, 2)), Some(bishop));
+}
+
+/// The move field's text.
+fn field(h: &Gui) -> String {
+    h.get_by_label("Your move:")
+        .value()
+        .unwrap_or_default()
+}
+
+#[test]
+fn an_unusable_typed_move_stays_in_the_field_with_a_sentence_saying_why() {
+    let mut h = bishop_may_promote();
+    enter(&mut h, "G-5h");
+    let why = "Ambiguous: G-5h could be G4i-5h or G6i-5h; say which piece moves.";
+    assert!(h.all_text().iter().any(|t| t == why), "{:?}", h.all_text());
+    assert_eq!(field(&h), "G-5h", "the text is kept, to be corrected");
+    assert_eq!(events(&h), 2, "nothing was sent");
+    // It is selected: what is typed next replaces it.
+    h.type_text("G6i-5h");
+    h.press(egui::Key::Enter);
+    assert_eq!(events(&h), 3, "the corrected move was sent");
+    // A line that is no move is kept too, with its sentence.
+    h.click("Open Gote's board");
+    enter(&mut h, "Q-5e");
+    assert_eq!(field(&h), "Q-5e");
+    assert!(
+        h.all_text()
+            .iter()
+            .any(|t| t.starts_with("Not a move: 'Q-5e' (write ")),
+        "{:?}",
+        h.all_text()
+    );
 }

@@ -114,6 +114,9 @@ pub struct TsuitateScreen {
     refused: Option<String>,
     /// The console's move field and the last answer to announce.
     entry: String,
+    /// The field's text came back after an unusable line: select it once the field has the
+    /// focus.
+    select_entry: bool,
     last_said: Vec<Said>,
     /// The last request entered and by whom.
     last_request: Option<(Color, Request)>,
@@ -168,6 +171,7 @@ impl TsuitateScreen {
             seats: SIDES.map(SeatNews::new),
             refused: None,
             entry: String::new(),
+            select_entry: false,
             last_said: Vec::new(),
             last_request: None,
             curtain_since: None,

@@ -25,6 +25,9 @@ impl TsuitateScreen {
                 for line in take_lines(ui, id, &mut self.entry) {
                     self.typed(&line);
                 }
+                if std::mem::take(&mut self.select_entry) {
+                    select_all(ui.ctx(), id, &self.entry);
+                }
             }
             let field = egui::TextEdit::singleline(&mut self.entry)
                 .hint_text("P-7f")
@@ -64,7 +67,26 @@ impl TsuitateScreen {
         match read_typed(text, &board, mover) {
             Ok(Typed::Attempt(usi)) => self.send(Request::Try(usi)),
             Ok(Typed::AskPromotion(usi)) => self.promotion = Some(usi),
-            Err(e) => self.refused = Some(e.to_string()),
+            Err(e) => self.unusable(text, e.to_string()),
         }
     }
+
+    /// A typed line that could not be used: the message says why, and when nothing was typed
+    /// after it the line comes back into the field selected, to be corrected (the next
+    /// keystrokes replace it; text typed since is never overwritten), as at a chess board.
+    fn unusable(&mut self, text: &str, message: String) {
+        self.refused = Some(message);
+        if self.entry.is_empty() {
+            text.clone_into(&mut self.entry);
+            self.select_entry = true;
+        }
+    }
+}
+
+/// Selects the whole of the field `id`'s `text`.
+fn select_all(ctx: &egui::Context, id: egui::Id, text: &str) {
+    let mut state = egui::text_edit::TextEditState::load(ctx, id).unwrap_or_default();
+    let all = egui::text::CCursorRange::select_all_str(text);
+    state.cursor.set_char_range(Some(all));
+    state.store(ctx, id);
 }
