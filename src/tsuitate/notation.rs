@@ -1,9 +1,10 @@
 //! Moves typed by a player, read against the mover's own pieces only (its side of the screen):
-//! USI (`7g7f`, `7g7f+`, `P*5e`) as it is, and the Western notation players use: a piece letter
+//! USI (`7g7f`, `7g7f+`, `P*5e`), and the Western notation players use: a piece letter
 //! (`+` before it for a promoted piece), the square it leaves when two could go (`G6h-5h`), `-`
 //! or `x` (a capture is written as a move: the mover cannot see what it takes), the square, and
 //! `+` to promote or `=` to decline (`P-7f`, `Bx2b+`, `S-4h=`, `+R-2b`); a drop is `P*5e`. Ranks
-//! are letters (`7f`) or digits (`76`). Which piece moves comes from
+//! are letters (`7f`) or digits (`76`). A USI move that may promote and says neither `+` nor
+//! `=` is asked about (as a click is); `=` after it declines. Which piece moves comes from
 //! `shogi_legality_lite`'s moves on the mover's own board, never from the true position.
 
 use super::referee::{move_name, parse_move};
@@ -143,6 +144,24 @@ fn western(text: &str) -> Option<Western> {
     })
 }
 
+/// A USI move `from`-`to` typed without `+` or `=`: asked when the mover's own board lets it
+/// promote or not, promoted when it must, else as typed (the umpire answers a move that is not
+/// one even on the mover's board).
+fn usi_promotion(board: &PartialPosition, from: Square, to: Square) -> Typed {
+    let legal = shogi_legality_lite::all_legal_moves_partial(board);
+    let can = |promote: bool| legal.contains(&Move::Normal { from, to, promote });
+    let usi = move_name(Move::Normal {
+        from,
+        to,
+        promote: false,
+    });
+    match (can(true), can(false)) {
+        (true, true) => Typed::AskPromotion(usi),
+        (true, false) => Typed::Attempt(format!("{usi}+")),
+        _ => Typed::Attempt(usi),
+    }
+}
+
 /// Reads `text` as a move of `mover`, whose own pieces are `board` (its side of the screen).
 pub fn read_typed(text: &str, board: &PartialPosition, mover: Color) -> Result<Typed, TypedError> {
     let text = text.trim();
@@ -150,10 +169,27 @@ pub fn read_typed(text: &str, board: &PartialPosition, mover: Color) -> Result<T
     if text.len() > MAX_TYPED {
         return Err(not_a_move());
     }
-    if (text.starts_with(|c: char| c.is_ascii_digit()) || text.contains('*'))
-        && let Ok(mv) = parse_move(text, mover)
+    // USI, read as a person types it: USI itself has no mark for declining (`8h2b` is the
+    // unpromoted move), but a person who leaves out `+` may not have decided, so a move that may
+    // promote or not is asked about, as a click is; `=` after it (`8h2b=`) declines, as in the
+    // Western notation, and a move that must promote promotes. (Lines from engines and seats are
+    // strict USI and never come here.)
+    let (usi, declined) = match text.strip_suffix('=') {
+        Some(usi) => (usi, true),
+        None => (text, false),
+    };
+    if (usi.starts_with(|c: char| c.is_ascii_digit()) || usi.contains('*'))
+        && let Ok(mv) = parse_move(usi, mover)
     {
-        return Ok(Typed::Attempt(move_name(mv)));
+        return match mv {
+            Move::Normal {
+                from,
+                to,
+                promote: false,
+            } if !declined => Ok(usi_promotion(board, from, to)),
+            Move::Normal { promote: true, .. } | Move::Drop { .. } if declined => Err(not_a_move()),
+            _ => Ok(Typed::Attempt(move_name(mv))),
+        };
     }
     let w = western(text).ok_or_else(not_a_move)?;
     let to = crate::tsuitate::announce::square_name(w.to);
@@ -268,6 +304,19 @@ mod tests {
         assert_eq!(read("Bx2b+", &after), Ok(attempt("8h2b+")));
         assert_eq!(read("B-2b=", &after), Ok(attempt("8h2b")));
         assert_eq!(read("8h2b+", &start), Ok(attempt("8h2b+")));
+        // USI without `+` where it may promote: asked, as a click is; `=` declines.
+        assert_eq!(
+            read("8h2b", &after),
+            Ok(Typed::AskPromotion("8h2b".to_owned()))
+        );
+        assert_eq!(read("8h2b=", &after), Ok(attempt("8h2b")));
+        assert_eq!(read("8h2b+", &after), Ok(attempt("8h2b+")));
+        assert!(matches!(
+            read("8h2b+=", &after),
+            Err(TypedError::NotAMove(_))
+        ));
+        // Not a move on the own board: sent as typed, for the umpire to answer.
+        assert_eq!(read("8h2b", &start), Ok(attempt("8h2b")));
         // Two golds reach 5h: the square they leave is needed.
         assert!(matches!(
             read("G-5h", &start),
@@ -308,6 +357,13 @@ mod tests {
             Ok(Typed::AskPromotion("5d5c".to_owned()))
         );
         assert_eq!(read("P-6a", &own), Ok(attempt("6b6a+")));
+        // In USI too: the pawn to the last rank promotes, a drop is as typed.
+        assert_eq!(read("6b6a", &own), Ok(attempt("6b6a+")));
+        assert_eq!(
+            read("5d5c", &own),
+            Ok(Typed::AskPromotion("5d5c".to_owned()))
+        );
+        assert!(matches!(read("S*5e=", &own), Err(TypedError::NotAMove(_))));
         assert!(matches!(
             read("P-6a=", &own),
             Err(TypedError::NoPiece { .. })

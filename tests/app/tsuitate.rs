@@ -190,7 +190,7 @@ fn the_club_console_says_what_to_announce() {
     h.type_into("Attempt:", "3c3d");
     h.press(egui::Key::Enter);
     // The bishop's diagonal is blocked by gote's bishop on 2b: a foul.
-    h.type_into("Attempt:", "8h1a");
+    h.type_into("Attempt:", "8h1a+");
     h.press(egui::Key::Enter);
     assert!(
         h.all_text()

@@ -5,8 +5,8 @@
 //! does not move the field.
 
 use super::gui::Gui;
-use egui_kittest::kittest::Queryable;
 use super::tsuitate::screen;
+use egui_kittest::kittest::Queryable;
 use shogi_core::{Color, Piece, PieceKind, Square};
 
 fn sq(file: u8, rank: u8) -> Square {
@@ -84,9 +84,7 @@ fn a_focused_button_of_the_promotion_question_answers_enter() {
 
 /// The move field's text.
 fn field(h: &Gui) -> String {
-    h.get_by_label("Your move:")
-        .value()
-        .unwrap_or_default()
+    h.get_by_label("Your move:").value().unwrap_or_default()
 }
 
 #[test]
@@ -112,4 +110,20 @@ fn an_unusable_typed_move_stays_in_the_field_with_a_sentence_saying_why() {
         "{:?}",
         h.all_text()
     );
+}
+
+#[test]
+fn a_usi_move_that_may_promote_is_asked_about_unless_it_says() {
+    let mut h = bishop_may_promote();
+    enter(&mut h, "8h2b");
+    assert_eq!(screen(&h).promotion.as_deref(), Some("8h2b"), "asked");
+    assert_eq!(events(&h), 2, "nothing sent before the answer");
+    h.click("Cancel");
+    // `=` declines, as in the Western notation.
+    enter(&mut h, "8h2b=");
+    assert_eq!(screen(&h).promotion, None);
+    let bishop = Piece::new(PieceKind::Bishop, Color::Black);
+    let game = screen(&h).game();
+    assert_eq!(events(&h), 3);
+    assert_eq!(game.referee().position().piece_at(sq(2, 2)), Some(bishop));
 }
