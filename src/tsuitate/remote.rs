@@ -167,6 +167,7 @@ impl RemoteSeat {
             return Err(ConnectError::Protocol("the host sent no seat".into()));
         };
         let start_view = SeatView::new(color, &told.start, &told.opening);
+        let history = History::new(color, &told.start);
         let mut hello = hello;
         hello.token = state.token().map(str::to_owned);
         hello.code = None;
@@ -177,7 +178,7 @@ impl RemoteSeat {
             state,
             color,
             start_view,
-            history: History::new(color),
+            history,
             fouls: [0; 2],
             folded: 0,
             history_work: 0,
@@ -446,7 +447,8 @@ impl RemoteSeat {
         let _ = self.state.view();
         if self.state.record().len() < self.folded {
             // Another seat's record (a table that welcomed another seat): taken in afresh.
-            (self.history, self.fouls, self.folded) = (History::new(self.color), [0; 2], 0);
+            let history = History::new(self.color, &self.start_view.board);
+            (self.history, self.fouls, self.folded) = (history, [0; 2], 0);
         }
         let new = self.state.record().get(self.folded..).unwrap_or_default();
         for line in new {

@@ -146,7 +146,7 @@ fn hot_seat_moves_by_clicks_behind_the_curtain_with_a_promotion_and_a_drop() {
     assert!(
         h.all_text()
             .iter()
-            .any(|t| t == "3. You tried 8h2b+: Legal. You took a bishop on 2b."),
+            .any(|t| t == "3. You tried 8h2b+: Legal. You took a bishop or horse on 2b."),
         "sente's history tells its capture"
     );
     click_square(&mut h, "Sente's board", "5e");

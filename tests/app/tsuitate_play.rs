@@ -127,3 +127,28 @@ fn a_usi_move_that_may_promote_is_asked_about_unless_it_says() {
     assert_eq!(events(&h), 3);
     assert_eq!(game.referee().position().piece_at(sq(2, 2)), Some(bishop));
 }
+
+fn has(h: &Gui, text: &str) -> bool {
+    h.all_text().iter().any(|t| t == text)
+}
+
+#[test]
+fn a_promoted_piece_taken_is_named_to_its_owner_and_not_to_its_captor() {
+    let mut h = bishop_may_promote();
+    enter(&mut h, "8h2b+");
+    h.click("Open Gote's board");
+    enter(&mut h, "3a2b");
+    // Sente's card and board say what it lost as it stood: its horse.
+    assert!(has(&h, "Your horse on 2b was taken."), "{:?}", h.all_text());
+    h.click("Open Sente's board");
+    assert!(has(&h, "Gote moved. Your horse on 2b was taken."));
+    assert!(has(&h, "4. Gote moved. Your horse on 2b was taken."));
+    enter(&mut h, "2g2f");
+    // Gote was told a bishop goes into its hand, not whether it was promoted.
+    h.click("Open Gote's board");
+    assert!(has(
+        &h,
+        "4. You tried 3a2b: Legal. You took a bishop or horse on 2b."
+    ));
+    assert!(!h.all_text().iter().any(|t| t.contains("Your horse")));
+}

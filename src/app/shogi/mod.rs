@@ -156,6 +156,7 @@ impl TsuitateScreen {
             (Some(_), _) => Stage::Over,
             (None, _) => Stage::Curtain(facts.to_move),
         };
+        let seats = SeatNews::both(&facts.start);
         let mut screen = TsuitateScreen {
             table,
             start,
@@ -168,7 +169,7 @@ impl TsuitateScreen {
             promotion_buttons: Vec::new(),
             confirm_resign: false,
             symbols: Symbols::Kanji,
-            seats: SIDES.map(SeatNews::new),
+            seats,
             refused: None,
             entry: String::new(),
             select_entry: false,
@@ -482,12 +483,12 @@ impl TsuitateScreen {
                         side_name(next.flip()),
                         side_name(next)
                     ));
-                    let news = &self.seats[crate::tsuitate::referee::index(next)].news;
-                    if !news.is_empty() {
+                    let told = &self.seats[crate::tsuitate::referee::index(next)];
+                    if !told.news.is_empty() {
                         ui.add_space(8.0);
                         ui.label(RichText::new("The umpire announced:").strong());
-                        for item in news {
-                            ui.label(words::heard_text(*item, next, next.flip()));
+                        for item in &told.news {
+                            ui.label(words::heard_as(*item, next, next.flip(), told.lost));
                         }
                     }
                     let fouls = self.facts().fouls;

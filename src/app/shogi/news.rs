@@ -14,13 +14,16 @@ use crate::tsuitate::referee::index;
 use crate::tsuitate::save::SavedRequest;
 use crate::tsuitate::seam::HeardLine;
 use crate::tsuitate::{Item, Request, TsuitateNews};
-use shogi_core::Color;
+use shogi_core::{Color, PartialPosition, PieceKind};
 use std::borrow::Cow;
 
 /// What one seat was told, as the table's news gave it.
 pub(super) struct SeatNews {
     /// What it heard of the other side since its own last legal move.
     pub news: Vec<Item>,
+    /// Its own piece the other side's capture among `news` took, as it stood (a horse, not
+    /// the bishop the umpire names).
+    pub lost: Option<PieceKind>,
     /// Whether it has made a legal move yet.
     pub moved: bool,
     /// Its history in words, turn by turn, from its record alone.
@@ -28,13 +31,19 @@ pub(super) struct SeatNews {
 }
 
 impl SeatNews {
-    /// `color`'s, before anything was said.
-    pub fn new(color: Color) -> SeatNews {
+    /// `color`'s in a game from `start`, before anything was said.
+    pub fn new(color: Color, start: &PartialPosition) -> SeatNews {
         SeatNews {
             news: Vec::new(),
+            lost: None,
             moved: false,
-            history: History::new(color),
+            history: History::new(color, start),
         }
+    }
+
+    /// Both seats', in a game from `start`.
+    pub fn both(start: &PartialPosition) -> [SeatNews; 2] {
+        super::SIDES.map(|color| SeatNews::new(color, start))
     }
 }
 
@@ -50,7 +59,7 @@ impl TsuitateScreen {
                 }
                 TsuitateNews::Heard { seat, line } => self.hear(seat, &line),
                 TsuitateNews::Refused(why) => self.refused = Some(why),
-                TsuitateNews::Restarted => self.seats = super::SIDES.map(SeatNews::new),
+                TsuitateNews::Restarted => self.seats = SeatNews::both(&self.facts().start),
             }
         }
         self.follow_table();
@@ -62,9 +71,13 @@ impl TsuitateScreen {
         let told = &mut self.seats[index(seat)];
         told.history.push(&Heard::of_line(seat, line));
         match &line.request {
-            None => told.news.extend_from_slice(&line.items),
+            None => {
+                told.news.extend_from_slice(&line.items);
+                told.lost = told.history.lost().or(told.lost);
+            }
             Some(_) if line.turn_ends => {
                 told.news.clear();
+                told.lost = None;
                 told.moved = true;
                 self.refused = None;
             }
@@ -129,6 +142,7 @@ impl TsuitateScreen {
             may_act: turn && to_move == color && !waiting,
             fouls: (fouls, limit),
             news: (told.news.clone(), told.moved),
+            lost: told.lost,
             refused: self.refused.clone(),
         }
     }

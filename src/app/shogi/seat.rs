@@ -10,7 +10,7 @@ use super::{TsuitateScreen, words};
 use crate::tsuitate::Item;
 use crate::tsuitate::referee::index;
 use egui::RichText;
-use shogi_core::{Color, PartialPosition, Square};
+use shogi_core::{Color, PartialPosition, PieceKind, Square};
 
 /// The height of the history panel.
 const HISTORY_HEIGHT: f32 = 200.0;
@@ -32,6 +32,8 @@ pub(super) struct Shown {
     pub fouls: (u8, u8),
     /// What it heard of the opponent since its last move, and whether it has moved yet.
     pub news: (Vec<Item>, bool),
+    /// Its own piece a capture among them took, as it stood (promoted or not).
+    pub lost: Option<PieceKind>,
     /// The answer to its last refused attempt (or why it could not be sent).
     pub refused: Option<String>,
 }
@@ -131,7 +133,7 @@ fn heard_panel(ui: &mut egui::Ui, shown: &Shown, color: Color) {
             "So far:"
         };
         ui.label(RichText::new(heading).strong());
-        ui.label(words::heard_line(news, color, color.flip()));
+        ui.label(words::heard_line_as(news, color, color.flip(), shown.lost));
     }
     let (fouls, limit) = shown.fouls;
     ui.label(format!("Your fouls: {fouls} (the {limit}th loses)."));
