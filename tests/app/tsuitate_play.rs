@@ -152,3 +152,31 @@ fn a_promoted_piece_taken_is_named_to_its_owner_and_not_to_its_captor() {
     ));
     assert!(!h.all_text().iter().any(|t| t.contains("Your horse")));
 }
+
+/// The height of the text labelled `label`.
+fn height(h: &Gui, label: &str) -> f32 {
+    h.get_by_label(label).rect().height()
+}
+
+#[test]
+fn the_hints_under_the_board_are_body_text() {
+    let h = bishop_may_promote();
+    // A line of body text ("Your history", 13 points) is the least a hint may be.
+    let body = height(&h, "Your history");
+    let click = "Click a piece, then a square; a piece in hand, then a square to drop it.";
+    assert!(
+        height(&h, click) >= body - 0.5,
+        "{} < {body}",
+        height(&h, click)
+    );
+    let typed = h
+        .all_text()
+        .into_iter()
+        .find(|t| t.starts_with("USI (7g7f"))
+        .expect("the typed moves' hint");
+    assert!(
+        height(&h, &typed) >= body - 0.5,
+        "{} < {body}",
+        height(&h, &typed)
+    );
+}

@@ -37,7 +37,7 @@ impl TsuitateScreen {
             if let Some(refused) = &self.refused {
                 ui.colored_label(ui.visuals().error_fg_color, refused);
             }
-            ui.label(RichText::new(HELP).small());
+            ui.label(RichText::new(HELP).size(crate::app::theme::TEXT_BODY));
         }
         let game = self.game();
         let playing = game.referee().over().is_none().then_some(mover);

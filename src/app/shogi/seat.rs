@@ -139,6 +139,6 @@ fn heard_panel(ui: &mut egui::Ui, shown: &Shown, color: Color) {
     ui.label(format!("Your fouls: {fouls} (the {limit}th loses)."));
     ui.label(
         RichText::new("Click a piece, then a square; a piece in hand, then a square to drop it.")
-            .small(),
+            .size(crate::app::theme::TEXT_BODY),
     );
 }

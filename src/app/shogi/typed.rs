@@ -10,8 +10,8 @@ use crate::tsuitate::referee::own_view;
 use egui::RichText;
 
 /// The words under the field.
-const HELP: &str = "USI (7g7f, 7g7f+, P*5e) or Western (P-7f, Bx2b+, S-4h= not to promote, \
-    G6h-5h when two can go); resign.";
+const HELP: &str = "USI (7g7f, P*5e; 8h2b+ promotes, 8h2b= does not) or Western (P-7f, Bx2b+, \
+    S-4h= not to promote, G6h-5h when two can go); resign.";
 
 impl TsuitateScreen {
     /// The move field, labelled `label` ("Your move:", or "Attempt:" on the console).
@@ -41,7 +41,7 @@ impl TsuitateScreen {
                 response.request_focus();
             }
         });
-        ui.label(RichText::new(HELP).small());
+        ui.label(RichText::new(HELP).size(crate::app::theme::TEXT_BODY));
     }
 
     /// Sends a typed line: a move read against the mover's own pieces (a question when it may
