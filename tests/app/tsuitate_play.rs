@@ -180,3 +180,25 @@ fn the_hints_under_the_board_are_body_text() {
         height(&h, &typed)
     );
 }
+
+#[test]
+fn a_refusal_does_not_move_the_move_field() {
+    let mut h = bishop_may_promote();
+    let at = |h: &Gui| h.get_by_label("Your move:").rect();
+    let before = at(&h);
+    // A typed line that cannot be used, then an attempt the umpire calls impossible.
+    enter(&mut h, "G-5h");
+    assert!(screen(&h).history(Color::Black).len() == 2);
+    assert!(h.all_text().iter().any(|t| t.starts_with("Ambiguous: ")));
+    assert_eq!(at(&h), before, "the refusal moved the field");
+    h.type_text("7f7d");
+    h.press(egui::Key::Enter);
+    assert!(
+        h.all_text()
+            .iter()
+            .any(|t| t == "7f7d: Impossible (not a move even on your own board)."),
+        "{:?}",
+        h.all_text()
+    );
+    assert_eq!(at(&h), before, "the refusal moved the field");
+}

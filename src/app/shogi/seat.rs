@@ -122,9 +122,7 @@ fn heard_panel(ui: &mut egui::Ui, shown: &Shown, color: Color) {
     ui.label(
         RichText::new(format!("{} · {turn}", side_name(color))).size(crate::app::theme::TEXT_LARGE),
     );
-    if let Some(refused) = &shown.refused {
-        ui.colored_label(ui.visuals().warn_fg_color, refused);
-    }
+    refusal_line(ui, shown.refused.as_deref(), ui.visuals().warn_fg_color);
     let (news, moved) = &shown.news;
     if !news.is_empty() {
         let heading = if *moved {
@@ -141,4 +139,19 @@ fn heard_panel(ui: &mut egui::Ui, shown: &Shown, color: Color) {
         RichText::new("Click a piece, then a square; a piece in hand, then a square to drop it.")
             .size(crate::app::theme::TEXT_BODY),
     );
+}
+
+/// The answer to the last refused attempt (or why a typed line could not be used), in a space
+/// two lines high whether or not there is one, so what follows (the move field) never moves as
+/// refusals come and go; only a refusal longer than two lines takes more room.
+pub(super) fn refusal_line(ui: &mut egui::Ui, refused: Option<&str>, color: egui::Color32) {
+    // A line of proportional text is about 1.3 times its size high.
+    let line = crate::app::theme::TEXT_BODY * 1.3;
+    ui.vertical(|ui| {
+        ui.set_min_height(2.0 * line + 2.0);
+        if let Some(refused) = refused {
+            let text = RichText::new(refused).size(crate::app::theme::TEXT_BODY);
+            ui.add(egui::Label::new(text.color(color)).wrap());
+        }
+    });
 }
