@@ -202,3 +202,34 @@ fn a_refusal_does_not_move_the_move_field() {
     );
     assert_eq!(at(&h), before, "the refusal moved the field");
 }
+
+#[test]
+fn a_network_host_waits_for_the_opponent_to_join() {
+    use kriegspiel::app::network::{HostGame, NetworkScreen, Tab};
+    use kriegspiel::seat::serve::Reach;
+    let mut form = NetworkScreen::new(Tab::Host);
+    form.game = HostGame::Tsuitate;
+    form.seat = shakmaty::Color::Black;
+    form.port = "0".into();
+    form.reach = Reach::ThisMachine;
+    let mut h = Gui::builder()
+        .size(1280.0, 900.0)
+        .network(form)
+        .build_without_run();
+    h.run_steps(2);
+    h.get_by_label("Start hosting").click();
+    h.until_dialled();
+    h.run_steps(3);
+    assert!(!screen(&h).may_act(), "the host's board waits");
+    assert!(has(&h, "Sente · Waiting for the opponent to join…"));
+    // A click on the board and a typed move send nothing.
+    super::tsuitate::click_square(&mut h, "Sente's board", "7g");
+    super::tsuitate::click_square(&mut h, "Sente's board", "7f");
+    enter(&mut h, "7g7f");
+    h.run_steps(3);
+    assert_eq!(field(&h), "7g7f", "kept until the opponent is there");
+    assert!(
+        screen(&h).history(Color::Black).is_empty(),
+        "nothing was sent"
+    );
+}

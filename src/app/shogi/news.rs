@@ -124,6 +124,13 @@ impl TsuitateScreen {
             && facts.to_move == open
             && facts.cut_off.is_none()
             && !self.table.waiting()
+            && !self.alone()
+    }
+
+    /// Whether a network seat waits for the other seat to be taken (or taken again): its board
+    /// takes no move until then, as a chess host's does not.
+    pub(super) fn alone(&self) -> bool {
+        self.net.is_some() && !self.facts().opponent_present && self.facts().over.is_none()
     }
 
     /// What `color`'s screen shows, from its own view and what it was told alone.
@@ -139,7 +146,8 @@ impl TsuitateScreen {
             board,
             lost_on,
             to_move,
-            may_act: turn && to_move == color && !waiting,
+            may_act: turn && to_move == color && !waiting && !self.alone(),
+            alone: self.alone(),
             fouls: (fouls, limit),
             news: (told.news.clone(), told.moved),
             lost: told.lost,

@@ -12,6 +12,9 @@ use crate::tsuitate::referee::index;
 use egui::RichText;
 use shogi_core::{Color, PartialPosition, PieceKind, Square};
 
+/// A network seat's words while the other seat is empty.
+pub(super) const WAITING: &str = "Waiting for the opponent to join…";
+
 /// The height of the history panel.
 const HISTORY_HEIGHT: f32 = 200.0;
 
@@ -28,6 +31,8 @@ pub(super) struct Shown {
     pub to_move: Color,
     /// Whether the seat may act now (a network seat waits for the table's answer).
     pub may_act: bool,
+    /// A network seat whose opponent has not joined (or has left): it waits.
+    pub alone: bool,
     /// The seat's fouls, and the count that loses.
     pub fouls: (u8, u8),
     /// What it heard of the opponent since its last move, and whether it has moved yet.
@@ -114,7 +119,9 @@ impl TsuitateScreen {
 /// Whose turn, the last refusal, what the seat heard of the opponent since its own last move
 /// ("So far" before it has moved), and its fouls.
 fn heard_panel(ui: &mut egui::Ui, shown: &Shown, color: Color) {
-    let turn = if shown.to_move == color {
+    let turn = if shown.alone {
+        WAITING.to_owned()
+    } else if shown.to_move == color {
         "Your move".to_owned()
     } else {
         format!("{} to move", side_name(shown.to_move))

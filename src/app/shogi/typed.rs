@@ -53,6 +53,9 @@ impl TsuitateScreen {
         }
         let mover = self.to_move();
         self.refused = None;
+        if self.alone() {
+            return self.unusable(text, super::seat::WAITING.to_owned());
+        }
         match text {
             "resign" => return self.send(Request::Resign),
             "draw" if self.mode == TsuitateMode::Club => return self.send(Request::Draw),
