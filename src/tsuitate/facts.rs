@@ -24,7 +24,7 @@ use super::seat::SeatView;
 use super::wire::FromSeat;
 use crate::seat::game::Game;
 use crate::table::{CutOff, Table, TableGame, Waker};
-use shogi_core::Color;
+use shogi_core::{Color, PartialPosition};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -46,6 +46,8 @@ pub struct TsuitateFacts {
     pub rules: TsuitateRules,
     /// The names: sente's, then gote's.
     pub names: [String; 2],
+    /// The agreed start (public): the position the game began from.
+    pub start: PartialPosition,
     /// The side to move.
     pub to_move: Color,
     /// The end, once announced.
@@ -72,6 +74,7 @@ impl TsuitateFacts {
         TsuitateFacts {
             rules,
             names,
+            start: PartialPosition::startpos(),
             to_move: Color::Black,
             over: None,
             fouls: [0; 2],
@@ -128,6 +131,7 @@ impl TsuitateSession {
         let facts = TsuitateFacts {
             rules: referee.rules(),
             names: [self.meta.black.clone(), self.meta.white.clone()],
+            start: referee.start().clone(),
             to_move: referee.to_move(),
             over: referee.over(),
             fouls: SIDES.map(|c| referee.fouls(c)),
@@ -224,6 +228,10 @@ impl RemoteSeat {
                 .rules()
                 .map_or_else(TsuitateRules::default, |r| r.rules()),
             names: self.state.names.clone(),
+            start: self
+                .state
+                .told()
+                .map_or_else(PartialPosition::startpos, |told| told.start.clone()),
             to_move: self.to_move(),
             over: self.over(),
             fouls: self.fouls,

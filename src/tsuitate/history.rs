@@ -2,13 +2,17 @@
 //! of the opponent's turns (RULES.md section 9.1), for the log beside a seat's board. It is built
 //! from what the seat was told only: an opponent's request the seat heard nothing of (an
 //! impossible attempt) leaves no trace, and turns are numbered by moves, never by requests.
+//! The history keeps the seat's own board as its record builds it, so a piece of its own that
+//! was taken is named as it stood (a horse, not the bishop the umpire names for the captor's
+//! hand).
 
 use super::announce::Item;
 use super::game::{Request, TsuitateGame, heard_by};
 use super::seam::{HeardLine, Tsuitate};
-use super::words::{heard_line, side_name};
+use super::seat::SeatView;
+use super::words::{heard_line, heard_line_as, side_name};
 use crate::replay::step::Recorded;
-use shogi_core::Color;
+use shogi_core::{Color, PartialPosition, PieceKind};
 
 /// One request as a seat knows it: by whom, its own request in words when it made it, and what
 /// it heard of it.
@@ -69,11 +73,11 @@ fn ends_turn(items: &[Item]) -> bool {
     })
 }
 
-/// `color`'s history, one line per turn, numbered by moves: "1. You tried 7g7f: Legal.",
-/// "2. Gote moved. Your pawn on 7f was taken."; several requests in one turn are joined by
-/// " | ". The turn in progress (refused attempts so far) is the last line.
-pub fn history_lines(color: Color, heard: &[Heard]) -> Vec<String> {
-    let mut history = History::new(color);
+/// `color`'s history of a game from `start`, one line per turn, numbered by moves: "1. You
+/// tried 7g7f: Legal.", "2. Gote moved. Your pawn on 7f was taken."; several requests in one
+/// turn are joined by " | ". The turn in progress (refused attempts so far) is the last line.
+pub fn history_lines(color: Color, start: &PartialPosition, heard: &[Heard]) -> Vec<String> {
+    let mut history = History::new(color, start);
     for entry in heard {
         history.push(entry);
     }
@@ -85,6 +89,10 @@ pub fn history_lines(color: Color, heard: &[Heard]) -> Vec<String> {
 #[derive(Clone, Debug)]
 pub struct History {
     color: Color,
+    /// The seat's own side of the screen as its record so far built it (from the start).
+    own: SeatView,
+    /// The seat's own piece the last line took, as it stood (promoted or not).
+    lost: Option<PieceKind>,
     /// The lines: one per turn, the last the turn in progress when `turn_by` is set.
     lines: Vec<String>,
     /// Who plays the turn in progress, if one is.
@@ -94,21 +102,29 @@ pub struct History {
 }
 
 impl History {
-    /// `color`'s history, empty.
-    pub fn new(color: Color) -> History {
+    /// `color`'s history of a game from `start` (only `color`'s own pieces of it are kept),
+    /// empty.
+    pub fn new(color: Color, start: &PartialPosition) -> History {
         History {
             color,
+            own: SeatView::new(color, start, &[]),
+            lost: None,
             lines: Vec::new(),
             turn_by: None,
             number: 1,
         }
     }
 
-    /// `color`'s history beginning with what it heard at the start (`opening`: a check, an
+    /// `color`'s history of a game from `start`, beginning with what it heard at the start (`opening`: a check, an
     /// immediate end; `first` moves first, so the start is the other side's doing), as "At the
     /// start: …" when anything was said.
-    pub fn at_start(color: Color, opening: &[Item], first: Color) -> History {
-        let mut history = History::new(color);
+    pub fn at_start(
+        color: Color,
+        start: &PartialPosition,
+        opening: &[Item],
+        first: Color,
+    ) -> History {
+        let mut history = History::new(color, start);
         if !opening.is_empty() {
             let words = heard_line(opening, color, first.flip());
             history.lines.push(format!("At the start: {words}"));
@@ -118,8 +134,9 @@ impl History {
 
     /// `color`'s history of `game` before any request: what it heard at the start.
     pub fn of_start(game: &TsuitateGame, color: Color) -> History {
-        let mover = game.referee().start().side_to_move();
-        History::at_start(color, &heard_by(game.opening(), color), mover)
+        let start = game.referee().start();
+        let opening = heard_by(game.opening(), color);
+        History::at_start(color, start, &opening, start.side_to_move())
     }
 
     /// The lines so far.
@@ -132,7 +149,8 @@ impl History {
         if self.turn_by.is_some_and(|by| by != entry.by) {
             self.close();
         }
-        let words = heard_line(&entry.items, self.color, entry.by);
+        self.lost = self.take_in(entry);
+        let words = heard_line_as(&entry.items, self.color, entry.by, self.lost);
         let part = match &entry.tried {
             Some(tried) => format!("{tried}: {words}"),
             None => words,
@@ -155,6 +173,35 @@ impl History {
         if ends_turn(&entry.items) {
             self.close();
         }
+    }
+
+    /// The seat's own piece the last request taken in captured, as its own board had it.
+    pub fn lost(&self) -> Option<PieceKind> {
+        self.lost
+    }
+
+    /// Takes `entry` into the seat's own board; returns the seat's own piece it captured, as
+    /// it stood there.
+    fn take_in(&mut self, entry: &Heard) -> Option<PieceKind> {
+        let color = self.color;
+        if !entry.items.contains(&Item::Legal) {
+            return None;
+        }
+        if entry.by == color {
+            if let Some(usi) = &entry.tried {
+                self.own.update(color, usi, &entry.items, None);
+                self.own.heard.clear();
+            }
+            return None;
+        }
+        let lost = entry.items.iter().find_map(|item| match item {
+            Item::Capture { square, .. } => self.own.board.piece_at(*square),
+            _ => None,
+        });
+        self.own.update(color.flip(), "", &entry.items, None);
+        self.own.heard.clear();
+        lost.filter(|piece| piece.color() == color)
+            .map(|piece| piece.piece_kind())
     }
 
     /// Ends the turn in progress: its line stays, the next turn is numbered on.
@@ -201,7 +248,7 @@ mod tests {
                 "2. Gote moved.",
                 "3. You tried 2g2f: Legal.",
                 "4. Gote tried an illegal move (反則): their foul number 1. | Gote moved.",
-                "5. You tried 8h2b+: Legal. You took a bishop on 2b.",
+                "5. You tried 8h2b+: Legal. You took a bishop or horse on 2b.",
             ]
         );
         // Sente's impossible attempt is not heard by gote, nor counted.
@@ -235,6 +282,27 @@ mod tests {
             assert_eq!(lines, [words]);
             assert_eq!(History::of_start(&game, color).lines(), lines);
         }
+    }
+
+    #[test]
+    fn a_promoted_piece_taken_is_named_as_its_owner_knew_it_and_no_more_to_the_captor() {
+        let mut game = TsuitateGame::new(TsuitateRules::default());
+        // Sente's bishop takes on 2b and promotes; gote's silver takes the horse.
+        for usi in ["7g7f", "3c3d", "8h2b+", "3a2b"] {
+            game.attempt(usi).expect("attempt");
+        }
+        let sente = seat_history(&game, Color::Black);
+        assert_eq!(
+            sente[2],
+            "3. You tried 8h2b+: Legal. You took a bishop or horse on 2b."
+        );
+        assert_eq!(sente[3], "4. Gote moved. Your horse on 2b was taken.");
+        let gote = seat_history(&game, Color::White);
+        assert_eq!(gote[2], "3. Sente moved. Your bishop on 2b was taken.");
+        assert_eq!(
+            gote[3],
+            "4. You tried 3a2b: Legal. You took a bishop or horse on 2b."
+        );
     }
 
     #[test]

@@ -1,9 +1,10 @@
 //! Moves typed by a player, read against the mover's own pieces only (its side of the screen):
-//! USI (`7g7f`, `7g7f+`, `P*5e`) as it is, and the Western notation players use: a piece letter
+//! USI (`7g7f`, `7g7f+`, `P*5e`), and the Western notation players use: a piece letter
 //! (`+` before it for a promoted piece), the square it leaves when two could go (`G6h-5h`), `-`
 //! or `x` (a capture is written as a move: the mover cannot see what it takes), the square, and
 //! `+` to promote or `=` to decline (`P-7f`, `Bx2b+`, `S-4h=`, `+R-2b`); a drop is `P*5e`. Ranks
-//! are letters (`7f`) or digits (`76`). Which piece moves comes from
+//! are letters (`7f`) or digits (`76`). A USI move that may promote and says neither `+` nor
+//! `=` is asked about (as a click is); `=` after it declines. Which piece moves comes from
 //! `shogi_legality_lite`'s moves on the mover's own board, never from the true position.
 
 use super::referee::{move_name, parse_move};
@@ -22,14 +23,15 @@ pub enum Typed {
     AskPromotion(String),
 }
 
-/// Why a typed move could not be read.
+/// Why a typed move could not be read: each a sentence, shown under the move field (which keeps
+/// the text, to be corrected).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TypedError {
     /// Not a move in any notation read here.
-    #[error("{0}: not a move (write 7g7f, P*5e, P-7f or Bx2b+)")]
+    #[error("Not a move: {0} (write 7g7f, P*5e, P-7f or Bx2b+).")]
     NotAMove(String),
     /// No piece of that kind of the mover's can go there (on its own board).
-    #[error("none of your {piece}s can go to {to}{how}")]
+    #[error("None of your {piece}s can go to {to}{how}.")]
     NoPiece {
         /// The piece named.
         piece: &'static str,
@@ -39,15 +41,22 @@ pub enum TypedError {
         how: &'static str,
     },
     /// Several can: the square it leaves is needed.
-    #[error("more than one of your {piece}s can go to {to}: say which, as in {example}")]
+    #[error("Ambiguous: {text} could be {}; say which piece moves.", alternatives(.options))]
     Ambiguous {
-        /// The piece named.
-        piece: &'static str,
-        /// The square.
-        to: String,
-        /// The move written with the square it leaves.
-        example: String,
+        /// The move as typed.
+        text: String,
+        /// Each move it could be, written with the square it leaves (`G4i-5h`).
+        options: Vec<String>,
     },
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn alternatives(options: &[String]) -> String {
+    match options {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
 }
 
 /// One parsed Western move.
@@ -135,6 +144,24 @@ fn western(text: &str) -> Option<Western> {
     })
 }
 
+/// A USI move `from`-`to` typed without `+` or `=`: asked when the mover's own board lets it
+/// promote or not, promoted when it must, else as typed (the umpire answers a move that is not
+/// one even on the mover's board).
+fn usi_promotion(board: &PartialPosition, from: Square, to: Square) -> Typed {
+    let legal = shogi_legality_lite::all_legal_moves_partial(board);
+    let can = |promote: bool| legal.contains(&Move::Normal { from, to, promote });
+    let usi = move_name(Move::Normal {
+        from,
+        to,
+        promote: false,
+    });
+    match (can(true), can(false)) {
+        (true, true) => Typed::AskPromotion(usi),
+        (true, false) => Typed::Attempt(format!("{usi}+")),
+        _ => Typed::Attempt(usi),
+    }
+}
+
 /// Reads `text` as a move of `mover`, whose own pieces are `board` (its side of the screen).
 pub fn read_typed(text: &str, board: &PartialPosition, mover: Color) -> Result<Typed, TypedError> {
     let text = text.trim();
@@ -142,10 +169,27 @@ pub fn read_typed(text: &str, board: &PartialPosition, mover: Color) -> Result<T
     if text.len() > MAX_TYPED {
         return Err(not_a_move());
     }
-    if (text.starts_with(|c: char| c.is_ascii_digit()) || text.contains('*'))
-        && let Ok(mv) = parse_move(text, mover)
+    // USI, read as a person types it: USI itself has no mark for declining (`8h2b` is the
+    // unpromoted move), but a person who leaves out `+` may not have decided, so a move that may
+    // promote or not is asked about, as a click is; `=` after it (`8h2b=`) declines, as in the
+    // Western notation, and a move that must promote promotes. (Lines from engines and seats are
+    // strict USI and never come here.)
+    let (usi, declined) = match text.strip_suffix('=') {
+        Some(usi) => (usi, true),
+        None => (text, false),
+    };
+    if (usi.starts_with(|c: char| c.is_ascii_digit()) || usi.contains('*'))
+        && let Ok(mv) = parse_move(usi, mover)
     {
-        return Ok(Typed::Attempt(move_name(mv)));
+        return match mv {
+            Move::Normal {
+                from,
+                to,
+                promote: false,
+            } if !declined => Ok(usi_promotion(board, from, to)),
+            Move::Normal { promote: true, .. } | Move::Drop { .. } if declined => Err(not_a_move()),
+            _ => Ok(Typed::Attempt(move_name(mv))),
+        };
     }
     let w = western(text).ok_or_else(not_a_move)?;
     let to = crate::tsuitate::announce::square_name(w.to);
@@ -184,14 +228,24 @@ pub fn read_typed(text: &str, board: &PartialPosition, mover: Color) -> Result<T
             return Err(TypedError::NoPiece { piece, to, how });
         }
         [one] => *one,
-        [first, ..] => {
+        many => {
             let letter = text.trim_start_matches('+').chars().next().unwrap_or('P');
+            let letter = letter.to_ascii_uppercase();
             let plus = if text.starts_with('+') { "+" } else { "" };
-            let example = format!(
-                "{plus}{letter}{}-{to}",
-                crate::tsuitate::announce::square_name(*first)
-            );
-            return Err(TypedError::Ambiguous { piece, to, example });
+            let suffix = match w.promote {
+                Some(true) => "+",
+                Some(false) => "=",
+                None => "",
+            };
+            let options = many
+                .iter()
+                .map(|from| {
+                    let from = crate::tsuitate::announce::square_name(*from);
+                    format!("{plus}{letter}{from}-{to}{suffix}")
+                })
+                .collect();
+            let text = text.to_owned();
+            return Err(TypedError::Ambiguous { text, options });
         }
     };
     let usi = move_name(Move::Normal {
@@ -250,6 +304,19 @@ mod tests {
         assert_eq!(read("Bx2b+", &after), Ok(attempt("8h2b+")));
         assert_eq!(read("B-2b=", &after), Ok(attempt("8h2b")));
         assert_eq!(read("8h2b+", &start), Ok(attempt("8h2b+")));
+        // USI without `+` where it may promote: asked, as a click is; `=` declines.
+        assert_eq!(
+            read("8h2b", &after),
+            Ok(Typed::AskPromotion("8h2b".to_owned()))
+        );
+        assert_eq!(read("8h2b=", &after), Ok(attempt("8h2b")));
+        assert_eq!(read("8h2b+", &after), Ok(attempt("8h2b+")));
+        assert!(matches!(
+            read("8h2b+=", &after),
+            Err(TypedError::NotAMove(_))
+        ));
+        // Not a move on the own board: sent as typed, for the umpire to answer.
+        assert_eq!(read("8h2b", &start), Ok(attempt("8h2b")));
         // Two golds reach 5h: the square they leave is needed.
         assert!(matches!(
             read("G-5h", &start),
@@ -259,7 +326,11 @@ mod tests {
         assert_eq!(read("G4i5h", &start), Ok(attempt("4i5h")));
         assert_eq!(
             read("R-2a", &start).map_err(|e| e.to_string()),
-            Err("none of your rooks can go to 2a".to_owned())
+            Err("None of your rooks can go to 2a.".to_owned())
+        );
+        assert_eq!(
+            read("G-5h", &start).map_err(|e| e.to_string()),
+            Err("Ambiguous: G-5h could be G4i-5h or G6i-5h; say which piece moves.".to_owned())
         );
         assert!(matches!(read("Z-7f", &start), Err(TypedError::NotAMove(_))));
         assert!(matches!(read("", &start), Err(TypedError::NotAMove(_))));
@@ -286,6 +357,13 @@ mod tests {
             Ok(Typed::AskPromotion("5d5c".to_owned()))
         );
         assert_eq!(read("P-6a", &own), Ok(attempt("6b6a+")));
+        // In USI too: the pawn to the last rank promotes, a drop is as typed.
+        assert_eq!(read("6b6a", &own), Ok(attempt("6b6a+")));
+        assert_eq!(
+            read("5d5c", &own),
+            Ok(Typed::AskPromotion("5d5c".to_owned()))
+        );
+        assert!(matches!(read("S*5e=", &own), Err(TypedError::NotAMove(_))));
         assert!(matches!(
             read("P-6a=", &own),
             Err(TypedError::NoPiece { .. })

@@ -167,7 +167,8 @@ impl RemoteSeat {
             return Err(ConnectError::Protocol("the host sent no seat".into()));
         };
         let start_view = SeatView::new(color, &told.start, &told.opening);
-        let history = History::at_start(color, &told.opening, told.start.side_to_move());
+        let history =
+            History::at_start(color, &told.start, &told.opening, told.start.side_to_move());
         let mut hello = hello;
         hello.token = state.token().map(str::to_owned);
         hello.code = None;
@@ -454,10 +455,13 @@ impl RemoteSeat {
         if self.state.record().len() < self.folded {
             // Another seat's record (a table that welcomed another seat): taken in afresh.
             let history = match self.state.told() {
-                Some(told) => {
-                    History::at_start(self.color, &told.opening, told.start.side_to_move())
-                }
-                None => History::new(self.color),
+                Some(told) => History::at_start(
+                    self.color,
+                    &told.start,
+                    &told.opening,
+                    told.start.side_to_move(),
+                ),
+                None => History::new(self.color, &self.start_view.board),
             };
             (self.history, self.fouls, self.folded) = (history, [0; 2], 0);
         }

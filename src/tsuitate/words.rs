@@ -118,10 +118,19 @@ pub fn over_text(over: Over) -> String {
 }
 
 /// One item as `hearer` hears it when `mover` made the request: the umpire's words turned to the
-/// hearer's side ("You took a pawn on 3c." to the captor, "Your pawn on 3c was taken." to the
-/// side that lost it). Every item is one the hearer was told (RULES.md section 9.1: the square
-/// and the piece of a capture go to both), so nothing more is said than the umpire said.
+/// hearer's side ([`heard_as`], knowing nothing more of a capture than the umpire said).
 pub fn heard_text(item: Item, hearer: Color, mover: Color) -> String {
+    heard_as(item, hearer, mover, None)
+}
+
+/// One item as `hearer` hears it when `mover` made the request: the umpire's words turned to the
+/// hearer's side. A capture is said as each side may know it (RULES.md section 9.1: the umpire
+/// names the piece as it goes into the captor's hand, a promoted piece unpromoted): to the side
+/// that lost it, its own piece as its own board had it (`lost`: "Your horse on 2b was taken.");
+/// to the captor, the piece named and, where it may have been promoted, its promoted form too
+/// ("You took a bishop or horse on 2b."), since the umpire does not say which. Nothing more is
+/// said than the umpire said and the hearer's own board held.
+pub fn heard_as(item: Item, hearer: Color, mover: Color, lost: Option<PieceKind>) -> String {
     let own = hearer == mover;
     let them = side_name(mover);
     match item {
@@ -132,16 +141,20 @@ pub fn heard_text(item: Item, hearer: Color, mover: Color) -> String {
             format!("{them} tried an illegal move (反則): their foul number {fouls}.")
         }
         Item::Capture { square, piece } if own => {
-            format!(
-                "You took a {} on {}.",
-                kind_name(piece),
-                square_name(square)
-            )
+            let taken = match piece.promote() {
+                Some(promoted) => format!("{} or {}", kind_name(piece), kind_name(promoted)),
+                None => kind_name(piece).to_owned(),
+            };
+            format!("You took a {taken} on {}.", square_name(square))
         }
         Item::Capture { square, piece } => {
+            // The hearer's own piece: its own board knew whether it was promoted.
+            let named = lost
+                .filter(|kind| kind.unpromote().unwrap_or(*kind) == piece)
+                .unwrap_or(piece);
             format!(
                 "Your {} on {} was taken.",
-                kind_name(piece),
+                kind_name(named),
                 square_name(square)
             )
         }
@@ -161,9 +174,20 @@ pub fn heard_text(item: Item, hearer: Color, mover: Color) -> String {
 
 /// What `hearer` heard of a request by `mover`, as one line of its own words.
 pub fn heard_line(items: &[Item], hearer: Color, mover: Color) -> String {
+    heard_line_as(items, hearer, mover, None)
+}
+
+/// What `hearer` heard of a request by `mover`, as one line of its own words, `lost` the
+/// hearer's own piece a capture took ([`heard_as`]).
+pub fn heard_line_as(
+    items: &[Item],
+    hearer: Color,
+    mover: Color,
+    lost: Option<PieceKind>,
+) -> String {
     items
         .iter()
-        .map(|item| heard_text(*item, hearer, mover))
+        .map(|item| heard_as(*item, hearer, mover, lost))
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -181,8 +205,28 @@ mod tests {
             piece: PieceKind::Pawn,
         };
         let (black, white) = (Color::Black, Color::White);
-        assert_eq!(heard_text(item, white, white), "You took a pawn on 7g.");
+        // The captor hears the piece as it goes into its hand: it may have been promoted.
+        assert_eq!(
+            heard_text(item, white, white),
+            "You took a pawn or promoted pawn on 7g."
+        );
         assert_eq!(heard_text(item, black, white), "Your pawn on 7g was taken.");
+        // Its owner knew it as it stood.
+        let tokin = Some(PieceKind::ProPawn);
+        assert_eq!(
+            heard_as(item, black, white, tokin),
+            "Your promoted pawn on 7g was taken."
+        );
+        // A gold is never promoted; a lost piece that is not the one named is not trusted.
+        let gold = Item::Capture {
+            square,
+            piece: PieceKind::Gold,
+        };
+        assert_eq!(heard_text(gold, white, white), "You took a gold on 7g.");
+        assert_eq!(
+            heard_as(gold, black, white, tokin),
+            "Your gold on 7g was taken."
+        );
         assert_eq!(heard_text(Item::Legal, black, white), "Gote moved.");
         assert_eq!(heard_text(Item::Legal, white, white), "Legal.");
         assert_eq!(

@@ -35,6 +35,7 @@ mod study_panel;
 mod tsuitate;
 mod tsuitate_more;
 mod tsuitate_net;
+mod tsuitate_play;
 mod typing;
 mod ui_end;
 mod ui_entry;

@@ -17,7 +17,7 @@ use kriegspiel::bots::level::Level;
 use kriegspiel::tsuitate::Item;
 use shogi_core::{Color, Piece, PieceKind, Square};
 
-fn screen(h: &Gui) -> &TsuitateScreen {
+pub(super) fn screen(h: &Gui) -> &TsuitateScreen {
     match &h.state().screen {
         Screen::Tsuitate(t) => t,
         _ => panic!("not on the tsuitate screen"),
@@ -49,7 +49,7 @@ fn assert_curtain_hides_every_board(h: &Gui) {
 }
 
 /// Clicks a square of `board` (`Sente's board`, `Umpire's board`) by its USI name.
-fn click_square(h: &mut Gui, board: &str, square: &str) {
+pub(super) fn click_square(h: &mut Gui, board: &str, square: &str) {
     let prefix = format!("{board} {square}: ");
     h.get_by(|node| node.label().is_some_and(|l| l.starts_with(&prefix)))
         .click();
@@ -146,7 +146,7 @@ fn hot_seat_moves_by_clicks_behind_the_curtain_with_a_promotion_and_a_drop() {
     assert!(
         h.all_text()
             .iter()
-            .any(|t| t == "3. You tried 8h2b+: Legal. You took a bishop on 2b."),
+            .any(|t| t == "3. You tried 8h2b+: Legal. You took a bishop or horse on 2b."),
         "sente's history tells its capture"
     );
     click_square(&mut h, "Sente's board", "5e");
@@ -190,7 +190,7 @@ fn the_club_console_says_what_to_announce() {
     h.type_into("Attempt:", "3c3d");
     h.press(egui::Key::Enter);
     // The bishop's diagonal is blocked by gote's bishop on 2b: a foul.
-    h.type_into("Attempt:", "8h1a");
+    h.type_into("Attempt:", "8h1a+");
     h.press(egui::Key::Enter);
     assert!(
         h.all_text()
@@ -546,13 +546,14 @@ fn moves_are_typed_in_usi_or_western_notation() {
     assert!(
         has(
             &h,
-            "more than one of your golds can go to 5h: say which, as in G4i-5h"
+            "Ambiguous: G-5h could be G4i-5h or G6i-5h; say which piece moves."
         ),
         "{:?}",
         h.all_text()
     );
-    // The bishop may promote on 2b, and the text did not say: the question is asked.
-    h.type_into("Your move:", "B-2b");
+    // The bishop may promote on 2b, and the text did not say: the question is asked. (The
+    // field kept the focus and the refused line, selected: typing replaces it.)
+    h.type_text("B-2b");
     h.press(egui::Key::Enter);
     assert_eq!(screen(&h).promotion.as_deref(), Some("8h2b"));
     h.click("Cancel");

@@ -196,7 +196,12 @@ fn a_long_record_is_taken_in_once_and_extended_line_by_line() {
     let game = hosted.server.with_host(|h| h.game().clone());
     assert_eq!(
         sente.history(),
-        history_lines(Color::Black, &heard_of(&game, Color::Black)).as_slice()
+        history_lines(
+            Color::Black,
+            game.referee().start(),
+            &heard_of(&game, Color::Black)
+        )
+        .as_slice()
     );
     let kept = sente.history().as_ptr();
     // Frames: polled and drawn again and again, nothing new.
@@ -225,7 +230,12 @@ fn a_long_record_is_taken_in_once_and_extended_line_by_line() {
     assert_eq!(sente.view(), game.seat(Color::Black));
     assert_eq!(
         sente.history(),
-        history_lines(Color::Black, &heard_of(&game, Color::Black)).as_slice()
+        history_lines(
+            Color::Black,
+            game.referee().start(),
+            &heard_of(&game, Color::Black)
+        )
+        .as_slice()
     );
     assert_eq!(
         sente.history().last().map(String::as_str),

@@ -34,10 +34,9 @@ impl TsuitateScreen {
         self.say_panel(ui);
         if !over {
             self.typed_field(ui, "Attempt:");
-            if let Some(refused) = &self.refused {
-                ui.colored_label(ui.visuals().error_fg_color, refused);
-            }
-            ui.label(RichText::new(HELP).small());
+            let color = ui.visuals().error_fg_color;
+            super::seat::refusal_line(ui, self.refused.as_deref(), color);
+            ui.label(RichText::new(HELP).size(crate::app::theme::TEXT_BODY));
         }
         let game = self.game();
         let playing = game.referee().over().is_none().then_some(mover);

@@ -11,7 +11,7 @@
 //! until the next player opens theirs. The open seat ([`seat`]) shows its own board, what it
 //! heard in its own words and its history turn by turn. The player moves by clicks ([`input`]):
 //! a piece, then a square; a piece in hand, then a square; or types the move ([`typed`]: USI or
-//! Western notation); a question over the board when promotion is optional.
+//! Western notation); a question over the board when promotion is optional ([`promote`]).
 
 pub mod board;
 mod club;
@@ -19,6 +19,7 @@ pub mod input;
 mod net;
 mod news;
 pub mod pieces;
+mod promote;
 mod seat;
 mod study;
 mod typed;
@@ -99,6 +100,9 @@ pub struct TsuitateScreen {
     selected: Option<Pick>,
     /// A move waiting for the promotion answer (USI without `+`).
     pub promotion: Option<String>,
+    /// The promotion question's buttons as last drawn (one with the focus answers its own
+    /// Enter).
+    promotion_buttons: Vec<egui::Id>,
     /// "Resign" was pressed: the question is asked before the request is sent.
     confirm_resign: bool,
     /// How pieces are written.
@@ -110,6 +114,9 @@ pub struct TsuitateScreen {
     refused: Option<String>,
     /// The console's move field and the last answer to announce.
     entry: String,
+    /// The field's text came back after an unusable line: select it once the field has the
+    /// focus.
+    select_entry: bool,
     last_said: Vec<Said>,
     /// The last request entered and by whom.
     last_request: Option<(Color, Request)>,
@@ -159,11 +166,13 @@ impl TsuitateScreen {
             stage,
             selected: None,
             promotion: None,
+            promotion_buttons: Vec::new(),
             confirm_resign: false,
             symbols: Symbols::Kanji,
             seats,
             refused: None,
             entry: String::new(),
+            select_entry: false,
             last_said: Vec::new(),
             last_request: None,
             curtain_since: None,
@@ -382,6 +391,7 @@ impl TsuitateScreen {
     pub fn show(&mut self, ui: &mut egui::Ui) -> Option<TsuitateAction> {
         pieces::install_font(ui.ctx());
         self.pump();
+        self.promotion_keys(ui.ctx());
         if self.table.needs_polling() {
             ui.ctx().request_repaint_after(Duration::from_millis(100));
         }
@@ -495,12 +505,12 @@ impl TsuitateScreen {
                         side_name(next.flip()),
                         side_name(next)
                     ));
-                    let news = &self.seats[crate::tsuitate::referee::index(next)].news;
-                    if !news.is_empty() {
+                    let told = &self.seats[crate::tsuitate::referee::index(next)];
+                    if !told.news.is_empty() {
                         ui.add_space(8.0);
                         ui.label(RichText::new("The umpire announced:").strong());
-                        for item in news {
-                            ui.label(words::heard_text(*item, next, next.flip()));
+                        for item in &told.news {
+                            ui.label(words::heard_as(*item, next, next.flip(), told.lost));
                         }
                     }
                     let fouls = self.facts().fouls;

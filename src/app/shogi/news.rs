@@ -14,13 +14,16 @@ use crate::tsuitate::referee::index;
 use crate::tsuitate::save::SavedRequest;
 use crate::tsuitate::seam::HeardLine;
 use crate::tsuitate::{Item, Request, TsuitateGame, TsuitateNews};
-use shogi_core::Color;
+use shogi_core::{Color, PieceKind};
 use std::borrow::Cow;
 
 /// What one seat was told, as the table's news gave it.
 pub(super) struct SeatNews {
     /// What it heard of the other side since its own last legal move.
     pub news: Vec<Item>,
+    /// Its own piece the other side's capture among `news` took, as it stood (a horse, not
+    /// the bishop the umpire names).
+    pub lost: Option<PieceKind>,
     /// Whether it has made a legal move yet.
     pub moved: bool,
     /// Its history in words, turn by turn, from its record alone.
@@ -33,6 +36,7 @@ impl SeatNews {
     pub fn at_start(start: &TsuitateGame, color: Color) -> SeatNews {
         SeatNews {
             news: Vec::new(),
+            lost: None,
             moved: false,
             history: History::of_start(start, color),
         }
@@ -68,9 +72,13 @@ impl TsuitateScreen {
         let told = &mut self.seats[index(seat)];
         told.history.push(&Heard::of_line(seat, line));
         match &line.request {
-            None => told.news.extend_from_slice(&line.items),
+            None => {
+                told.news.extend_from_slice(&line.items);
+                told.lost = told.history.lost().or(told.lost);
+            }
             Some(_) if line.turn_ends => {
                 told.news.clear();
+                told.lost = None;
                 told.moved = true;
                 self.refused = None;
             }
@@ -117,6 +125,13 @@ impl TsuitateScreen {
             && facts.to_move == open
             && facts.cut_off.is_none()
             && !self.table.waiting()
+            && !self.alone()
+    }
+
+    /// Whether a network seat waits for the other seat to be taken (or taken again): its board
+    /// takes no move until then, as a chess host's does not.
+    pub(super) fn alone(&self) -> bool {
+        self.net.is_some() && !self.facts().opponent_present && self.facts().over.is_none()
     }
 
     /// What `color`'s screen shows, from its own view and what it was told alone.
@@ -132,9 +147,11 @@ impl TsuitateScreen {
             board,
             lost_on,
             to_move,
-            may_act: turn && to_move == color && !waiting,
+            may_act: turn && to_move == color && !waiting && !self.alone(),
+            alone: self.alone(),
             fouls: (fouls, limit),
             news: (told.news.clone(), told.moved),
+            lost: told.lost,
             refused: self.refused.clone(),
         }
     }

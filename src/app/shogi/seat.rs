@@ -1,15 +1,19 @@
 //! One seat's screen in tsuitate shogi: its own board (its pieces and hand only), what it heard
 //! since its last move in its own words, its history turn by turn
 //! ([`crate::tsuitate::history`]), the typed move field, and the opponent's board as it knows it.
-//! The promotion question is drawn over the board, so nothing moves when it appears.
+//! The promotion question ([`super::promote`]) is drawn over the board, so nothing moves when it
+//! appears.
 
 use super::board::BoardView;
 use super::pieces::side_name;
-use super::{Request, TsuitateScreen, words};
+use super::{TsuitateScreen, words};
 use crate::tsuitate::Item;
 use crate::tsuitate::referee::index;
-use egui::{Align2, Order, Pos2, RichText};
-use shogi_core::{Color, PartialPosition, Square};
+use egui::RichText;
+use shogi_core::{Color, PartialPosition, PieceKind, Square};
+
+/// A network seat's words while the other seat is empty.
+pub(super) const WAITING: &str = "Waiting for the opponent to join…";
 
 /// The height of the history panel.
 const HISTORY_HEIGHT: f32 = 200.0;
@@ -27,50 +31,19 @@ pub(super) struct Shown {
     pub to_move: Color,
     /// Whether the seat may act now (a network seat waits for the table's answer).
     pub may_act: bool,
+    /// A network seat whose opponent has not joined (or has left): it waits.
+    pub alone: bool,
     /// The seat's fouls, and the count that loses.
     pub fouls: (u8, u8),
     /// What it heard of the opponent since its last move, and whether it has moved yet.
     pub news: (Vec<Item>, bool),
+    /// Its own piece a capture among them took, as it stood (promoted or not).
+    pub lost: Option<PieceKind>,
     /// The answer to its last refused attempt (or why it could not be sent).
     pub refused: Option<String>,
 }
 
 impl TsuitateScreen {
-    /// The promotion question, when a move waits for it: a small card centred on `at` (over
-    /// the board), drawn above everything else so the board does not move.
-    pub(super) fn promotion_question(&mut self, ctx: &egui::Context, at: Pos2) {
-        let Some(usi) = self.promotion.clone() else {
-            return;
-        };
-        egui::Area::new(egui::Id::unique("tsuitate-promotion"))
-            .order(Order::Foreground)
-            .fixed_pos(at)
-            .pivot(Align2::CENTER_CENTER)
-            .show(ctx, |ui| {
-                egui::Frame::popup(ui.style())
-                    .inner_margin(12.0)
-                    .show(ui, |ui| {
-                        ui.label(
-                            RichText::new(format!("Promote with {usi}?"))
-                                .size(crate::app::theme::TEXT_LARGE),
-                        );
-                        ui.horizontal(|ui| {
-                            if ui.button("Promote (成)").clicked() {
-                                self.promotion = None;
-                                self.send(Request::Try(format!("{usi}+")));
-                            }
-                            if ui.button("Don't promote (不成)").clicked() {
-                                self.promotion = None;
-                                self.send(Request::Try(usi.clone()));
-                            }
-                            if ui.button("Cancel").clicked() {
-                                self.promotion = None;
-                            }
-                        });
-                    });
-            });
-    }
-
     /// One seat's screen: its own board (its pieces and hand only), the opponent's board as it
     /// knows it (empty, with the square of its last lost piece marked), what it heard and its
     /// history.
@@ -146,7 +119,9 @@ impl TsuitateScreen {
 /// Whose turn, the last refusal, what the seat heard of the opponent since its own last move
 /// ("So far" before it has moved), and its fouls.
 fn heard_panel(ui: &mut egui::Ui, shown: &Shown, color: Color) {
-    let turn = if shown.to_move == color {
+    let turn = if shown.alone {
+        WAITING.to_owned()
+    } else if shown.to_move == color {
         "Your move".to_owned()
     } else {
         format!("{} to move", side_name(shown.to_move))
@@ -154,9 +129,7 @@ fn heard_panel(ui: &mut egui::Ui, shown: &Shown, color: Color) {
     ui.label(
         RichText::new(format!("{} · {turn}", side_name(color))).size(crate::app::theme::TEXT_LARGE),
     );
-    if let Some(refused) = &shown.refused {
-        ui.colored_label(ui.visuals().warn_fg_color, refused);
-    }
+    refusal_line(ui, shown.refused.as_deref(), ui.visuals().warn_fg_color);
     let (news, moved) = &shown.news;
     if !news.is_empty() {
         let heading = if *moved {
@@ -165,12 +138,27 @@ fn heard_panel(ui: &mut egui::Ui, shown: &Shown, color: Color) {
             "So far:"
         };
         ui.label(RichText::new(heading).strong());
-        ui.label(words::heard_line(news, color, color.flip()));
+        ui.label(words::heard_line_as(news, color, color.flip(), shown.lost));
     }
     let (fouls, limit) = shown.fouls;
     ui.label(format!("Your fouls: {fouls} (the {limit}th loses)."));
     ui.label(
         RichText::new("Click a piece, then a square; a piece in hand, then a square to drop it.")
-            .small(),
+            .size(crate::app::theme::TEXT_BODY),
     );
+}
+
+/// The answer to the last refused attempt (or why a typed line could not be used), in a space
+/// two lines high whether or not there is one, so what follows (the move field) never moves as
+/// refusals come and go; only a refusal longer than two lines takes more room.
+pub(super) fn refusal_line(ui: &mut egui::Ui, refused: Option<&str>, color: egui::Color32) {
+    // A line of proportional text is about 1.3 times its size high.
+    let line = crate::app::theme::TEXT_BODY * 1.3;
+    ui.vertical(|ui| {
+        ui.set_min_height(2.0 * line + 2.0);
+        if let Some(refused) = refused {
+            let text = RichText::new(refused).size(crate::app::theme::TEXT_BODY);
+            ui.add(egui::Label::new(text.color(color)).wrap());
+        }
+    });
 }

@@ -10,8 +10,8 @@ use crate::tsuitate::referee::own_view;
 use egui::RichText;
 
 /// The words under the field.
-const HELP: &str = "USI (7g7f, 7g7f+, P*5e) or Western (P-7f, Bx2b+, S-4h= not to promote, \
-    G6h-5h when two can go); resign.";
+const HELP: &str = "USI (7g7f, P*5e; 8h2b+ promotes, 8h2b= does not) or Western (P-7f, Bx2b+, \
+    S-4h= not to promote, G6h-5h when two can go); resign.";
 
 impl TsuitateScreen {
     /// The move field, labelled `label` ("Your move:", or "Attempt:" on the console).
@@ -24,6 +24,9 @@ impl TsuitateScreen {
             if ui.memory(|m| m.has_focus(id)) {
                 for line in take_lines(ui, id, &mut self.entry) {
                     self.typed(&line);
+                }
+                if std::mem::take(&mut self.select_entry) {
+                    select_all(ui.ctx(), id, &self.entry);
                 }
             }
             let field = egui::TextEdit::singleline(&mut self.entry)
@@ -38,7 +41,7 @@ impl TsuitateScreen {
                 response.request_focus();
             }
         });
-        ui.label(RichText::new(HELP).small());
+        ui.label(RichText::new(HELP).size(crate::app::theme::TEXT_BODY));
     }
 
     /// Sends a typed line: a move read against the mover's own pieces (a question when it may
@@ -50,6 +53,9 @@ impl TsuitateScreen {
         }
         let mover = self.to_move();
         self.refused = None;
+        if self.alone() {
+            return self.unusable(text, super::seat::WAITING.to_owned());
+        }
         match text {
             "resign" => return self.send(Request::Resign),
             "draw" if self.mode == TsuitateMode::Club => return self.send(Request::Draw),
@@ -64,7 +70,26 @@ impl TsuitateScreen {
         match read_typed(text, &board, mover) {
             Ok(Typed::Attempt(usi)) => self.send(Request::Try(usi)),
             Ok(Typed::AskPromotion(usi)) => self.promotion = Some(usi),
-            Err(e) => self.refused = Some(e.to_string()),
+            Err(e) => self.unusable(text, e.to_string()),
         }
     }
+
+    /// A typed line that could not be used: the message says why, and when nothing was typed
+    /// after it the line comes back into the field selected, to be corrected (the next
+    /// keystrokes replace it; text typed since is never overwritten), as at a chess board.
+    fn unusable(&mut self, text: &str, message: String) {
+        self.refused = Some(message);
+        if self.entry.is_empty() {
+            text.clone_into(&mut self.entry);
+            self.select_entry = true;
+        }
+    }
+}
+
+/// Selects the whole of the field `id`'s `text`.
+fn select_all(ctx: &egui::Context, id: egui::Id, text: &str) {
+    let mut state = egui::text_edit::TextEditState::load(ctx, id).unwrap_or_default();
+    let all = egui::text::CCursorRange::select_all_str(text);
+    state.cursor.set_char_range(Some(all));
+    state.store(ctx, id);
 }

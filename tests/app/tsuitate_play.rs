@@ -1,0 +1,235 @@
+//! Tsuitate shogi as a person plays it at the app's window: the promotion question answered by
+//! keys (Enter promotes, `=` does not, Escape cancels), a typed move that cannot be used kept in
+//! the field with a sentence saying why, a USI move that may promote asked about, the capture
+//! news naming a promoted piece where the seat may know it, legible hints, and a refusal that
+//! does not move the field.
+
+use super::gui::Gui;
+use super::tsuitate::screen;
+use egui_kittest::kittest::Queryable;
+use shogi_core::{Color, Piece, PieceKind, Square};
+
+fn sq(file: u8, rank: u8) -> Square {
+    Square::new(file, rank).expect("square")
+}
+
+/// A hot-seat game after 7g7f 3c3d, typed, on Sente's open board: its bishop may go to 2b.
+fn bishop_may_promote() -> Gui {
+    let mut h = Gui::builder().build();
+    h.click("Tsuitate hot-seat");
+    h.click("Open Sente's board");
+    h.type_into("Your move:", "7g7f");
+    h.press(egui::Key::Enter);
+    h.click("Open Gote's board");
+    h.type_into("Your move:", "3c3d");
+    h.press(egui::Key::Enter);
+    h.click("Open Sente's board");
+    h
+}
+
+/// Types `line` into the move field and presses Enter.
+fn enter(h: &mut Gui, line: &str) {
+    h.type_into("Your move:", line);
+    h.press(egui::Key::Enter);
+}
+
+fn events(h: &Gui) -> usize {
+    screen(h).game().events().len()
+}
+
+#[test]
+fn the_promotion_question_is_answered_by_keys() {
+    let mut h = bishop_may_promote();
+    enter(&mut h, "B-2b");
+    assert_eq!(screen(&h).promotion.as_deref(), Some("8h2b"));
+    assert!(h.all_text().iter().any(|t| t.contains("Esc: cancel")));
+    // Escape cancels: nothing is sent, the question goes.
+    h.press(egui::Key::Escape);
+    assert_eq!(screen(&h).promotion, None, "Escape cancels the question");
+    assert_eq!(events(&h), 2, "nothing was sent");
+    // Enter takes the default: the bishop promotes.
+    enter(&mut h, "B-2b");
+    assert_eq!(screen(&h).promotion.as_deref(), Some("8h2b"));
+    h.press(egui::Key::Enter);
+    assert_eq!(screen(&h).promotion, None);
+    let game = screen(&h).game();
+    assert_eq!(events(&h), 3);
+    let horse = Piece::new(PieceKind::ProBishop, Color::Black);
+    assert_eq!(game.referee().position().piece_at(sq(2, 2)), Some(horse));
+}
+
+#[test]
+fn equals_answers_the_promotion_question_with_no_promotion() {
+    let mut h = bishop_may_promote();
+    enter(&mut h, "B-2b");
+    assert_eq!(screen(&h).promotion.as_deref(), Some("8h2b"));
+    h.type_text("=");
+    assert_eq!(screen(&h).promotion, None);
+    let bishop = Piece::new(PieceKind::Bishop, Color::Black);
+    let game = screen(&h).game();
+    assert_eq!(game.referee().position().piece_at(sq(2, 2)), Some(bishop));
+}
+
+#[test]
+fn a_focused_button_of_the_promotion_question_answers_enter() {
+    let mut h = bishop_may_promote();
+    enter(&mut h, "B-2b");
+    h.focus("Don't promote (不成)");
+    h.press(egui::Key::Enter);
+    assert_eq!(screen(&h).promotion, None);
+    let bishop = Piece::new(PieceKind::Bishop, Color::Black);
+    let game = screen(&h).game();
+    assert_eq!(game.referee().position().piece_at(sq(2, 2)), Some(bishop));
+}
+
+/// The move field's text.
+fn field(h: &Gui) -> String {
+    h.get_by_label("Your move:").value().unwrap_or_default()
+}
+
+#[test]
+fn an_unusable_typed_move_stays_in_the_field_with_a_sentence_saying_why() {
+    let mut h = bishop_may_promote();
+    enter(&mut h, "G-5h");
+    let why = "Ambiguous: G-5h could be G4i-5h or G6i-5h; say which piece moves.";
+    assert!(h.all_text().iter().any(|t| t == why), "{:?}", h.all_text());
+    assert_eq!(field(&h), "G-5h", "the text is kept, to be corrected");
+    assert_eq!(events(&h), 2, "nothing was sent");
+    // It is selected: what is typed next replaces it.
+    h.type_text("G6i-5h");
+    h.press(egui::Key::Enter);
+    assert_eq!(events(&h), 3, "the corrected move was sent");
+    // A line that is no move is kept too, with its sentence.
+    h.click("Open Gote's board");
+    enter(&mut h, "Q-5e");
+    assert_eq!(field(&h), "Q-5e");
+    assert!(
+        h.all_text()
+            .iter()
+            .any(|t| t.starts_with("Not a move: 'Q-5e' (write ")),
+        "{:?}",
+        h.all_text()
+    );
+}
+
+#[test]
+fn a_usi_move_that_may_promote_is_asked_about_unless_it_says() {
+    let mut h = bishop_may_promote();
+    enter(&mut h, "8h2b");
+    assert_eq!(screen(&h).promotion.as_deref(), Some("8h2b"), "asked");
+    assert_eq!(events(&h), 2, "nothing sent before the answer");
+    h.click("Cancel");
+    // `=` declines, as in the Western notation.
+    enter(&mut h, "8h2b=");
+    assert_eq!(screen(&h).promotion, None);
+    let bishop = Piece::new(PieceKind::Bishop, Color::Black);
+    let game = screen(&h).game();
+    assert_eq!(events(&h), 3);
+    assert_eq!(game.referee().position().piece_at(sq(2, 2)), Some(bishop));
+}
+
+fn has(h: &Gui, text: &str) -> bool {
+    h.all_text().iter().any(|t| t == text)
+}
+
+#[test]
+fn a_promoted_piece_taken_is_named_to_its_owner_and_not_to_its_captor() {
+    let mut h = bishop_may_promote();
+    enter(&mut h, "8h2b+");
+    h.click("Open Gote's board");
+    enter(&mut h, "3a2b");
+    // Sente's card and board say what it lost as it stood: its horse.
+    assert!(has(&h, "Your horse on 2b was taken."), "{:?}", h.all_text());
+    h.click("Open Sente's board");
+    assert!(has(&h, "Gote moved. Your horse on 2b was taken."));
+    assert!(has(&h, "4. Gote moved. Your horse on 2b was taken."));
+    enter(&mut h, "2g2f");
+    // Gote was told a bishop goes into its hand, not whether it was promoted.
+    h.click("Open Gote's board");
+    assert!(has(
+        &h,
+        "4. You tried 3a2b: Legal. You took a bishop or horse on 2b."
+    ));
+    assert!(!h.all_text().iter().any(|t| t.contains("Your horse")));
+}
+
+/// The height of the text labelled `label`.
+fn height(h: &Gui, label: &str) -> f32 {
+    h.get_by_label(label).rect().height()
+}
+
+#[test]
+fn the_hints_under_the_board_are_body_text() {
+    let h = bishop_may_promote();
+    // A line of body text ("Your history", 13 points) is the least a hint may be.
+    let body = height(&h, "Your history");
+    let click = "Click a piece, then a square; a piece in hand, then a square to drop it.";
+    assert!(
+        height(&h, click) >= body - 0.5,
+        "{} < {body}",
+        height(&h, click)
+    );
+    let typed = h
+        .all_text()
+        .into_iter()
+        .find(|t| t.starts_with("USI (7g7f"))
+        .expect("the typed moves' hint");
+    assert!(
+        height(&h, &typed) >= body - 0.5,
+        "{} < {body}",
+        height(&h, &typed)
+    );
+}
+
+#[test]
+fn a_refusal_does_not_move_the_move_field() {
+    let mut h = bishop_may_promote();
+    let at = |h: &Gui| h.get_by_label("Your move:").rect();
+    let before = at(&h);
+    // A typed line that cannot be used, then an attempt the umpire calls impossible.
+    enter(&mut h, "G-5h");
+    assert!(screen(&h).history(Color::Black).len() == 2);
+    assert!(h.all_text().iter().any(|t| t.starts_with("Ambiguous: ")));
+    assert_eq!(at(&h), before, "the refusal moved the field");
+    h.type_text("7f7d");
+    h.press(egui::Key::Enter);
+    assert!(
+        h.all_text()
+            .iter()
+            .any(|t| t == "7f7d: Impossible (not a move even on your own board)."),
+        "{:?}",
+        h.all_text()
+    );
+    assert_eq!(at(&h), before, "the refusal moved the field");
+}
+
+#[test]
+fn a_network_host_waits_for_the_opponent_to_join() {
+    use kriegspiel::app::network::{HostGame, NetworkScreen, Tab};
+    use kriegspiel::seat::serve::Reach;
+    let mut form = NetworkScreen::new(Tab::Host);
+    form.game = HostGame::Tsuitate;
+    form.seat = shakmaty::Color::Black;
+    form.port = "0".into();
+    form.reach = Reach::ThisMachine;
+    let mut h = Gui::builder()
+        .size(1280.0, 900.0)
+        .network(form)
+        .build_without_run();
+    h.run_steps(2);
+    h.get_by_label("Start hosting").click();
+    h.until_dialled();
+    h.run_steps(3);
+    assert!(!screen(&h).may_act(), "the host's board waits");
+    assert!(has(&h, "Sente · Waiting for the opponent to join…"));
+    // A click on the board and a typed move send nothing.
+    super::tsuitate::click_square(&mut h, "Sente's board", "7g");
+    super::tsuitate::click_square(&mut h, "Sente's board", "7f");
+    enter(&mut h, "7g7f");
+    h.run_steps(3);
+    assert_eq!(field(&h), "7g7f", "kept until the opponent is there");
+    assert!(
+        screen(&h).history(Color::Black).is_empty(),
+        "nothing was sent"
+    );
+}
