@@ -332,6 +332,24 @@ fn a_memory_budget_shrinks_the_search_and_still_proves() {
     }
 }
 
+/// A budget far below what the process holds, by proof numbers down to the last move: the
+/// search still ends at its deadline (its memo once shrank to nothing and it searched the same
+/// nodes again and again, long past it).
+#[test]
+fn a_search_squeezed_to_nothing_still_ends_at_its_deadline() {
+    use kriegspiel::problem::Search;
+    let p = shipped("anderson-1958-no40");
+    let mut solver = Solver::new(Color::White, Some(std::time::Duration::from_millis(1500)))
+        .search(Search::Pn)
+        .pn_leaf(1)
+        .memory(1_000_000);
+    match solver.solve(p.belief().expect("positions"), p.mate_in) {
+        Outcome::Proven { depth, .. } => assert!(depth <= p.mate_in),
+        Outcome::Unknown => {}
+        other => panic!("refuted: {other:?}"),
+    }
+}
+
 /// The progress is read while the solver works, and a stop asked ends the search as out of
 /// time.
 #[test]
