@@ -138,11 +138,15 @@ impl Problem {
                 crate::wording::count(n, "time", "times")
             ),
         };
-        let subsumed = match solver.subsumed() {
-            (0, 0) => String::new(),
-            (p, r) => {
+        let subsumed = match (solver.subsumed(), solver.replies_subsumed()) {
+            ((0, 0), (0, 0)) => String::new(),
+            ((p, r), (0, 0)) => {
                 format!(", {p} by a larger belief's proof, {r} by a smaller one's refutation")
             }
+            ((p, r), (rp, rr)) => format!(
+                ", {p} by a larger belief's proof, {r} by a smaller one's refutation; \
+                 opponent's turns: {rp} by more positions' proof, {rr} by fewer's refutation"
+            ),
         };
         let stats = format!(
             "{} nodes ({} from the table{subsumed}{trims}) in {:.2} s",

@@ -84,6 +84,8 @@ pub(super) struct Table<T> {
     halvings: u32,
     /// The entries room was made for ([`Table::reserve`]): trims do not shrink below it.
     reserved: usize,
+    /// Refutations with fewer moves than this are not indexed ([`Table::index_from`]).
+    least_indexed: u8,
 }
 
 impl<T: Clone> Table<T> {
@@ -94,7 +96,15 @@ impl<T: Clone> Table<T> {
             firsts: KeyMap::default(),
             halvings: 0,
             reserved: 0,
+            least_indexed: 1,
         }
+    }
+
+    /// Indexes refutations for the beliefs that hold them only from `least` moves up (by
+    /// default all): those with fewer are cheap to find again, and many.
+    pub(super) fn index_from(mut self, least: u8) -> Table<T> {
+        self.least_indexed = least.max(1);
+        self
     }
 
     /// Makes room for `entries` beliefs at once (the table then does not grow in place, which
@@ -146,6 +156,7 @@ impl<T: Clone> Table<T> {
     }
 
     /// Keeps `value` as the proof of `key` with `depth` moves.
+    #[cfg(test)]
     pub(super) fn prove(&mut self, key: u64, depth: u8, value: T) {
         self.entry(key).proven = Some((depth, value));
     }
@@ -164,6 +175,7 @@ impl<T: Clone> Table<T> {
     }
 
     /// Keeps `key` refuted with `depth` moves.
+    #[cfg(test)]
     pub(super) fn refute(&mut self, key: u64, depth: u8) {
         let e = self.entry(key);
         e.refuted = e.refuted.max(depth);
@@ -172,8 +184,9 @@ impl<T: Clone> Table<T> {
     /// [`Table::refute`], the belief's positions (`members`, sorted) kept so that the beliefs
     /// that hold it find the refutation ([`Table::subset_refuted`]).
     pub(super) fn refute_in(&mut self, key: u64, members: &[u64], depth: u8) {
+        let least = self.least_indexed;
         let e = self.entry(key);
-        let first = e.refuted == 0;
+        let first = e.refuted < least && depth >= least;
         e.refuted = e.refuted.max(depth);
         if let (true, Some(&low)) = (first, members.first())
             && self.keep(key, members)
@@ -257,7 +270,7 @@ impl<T: Clone> Table<T> {
                     self.holders.entry(*p).or_default().push(*key);
                 }
             }
-            if let (true, Some(low)) = (e.refuted > 0, m.first()) {
+            if let (true, Some(low)) = (e.refuted >= self.least_indexed, m.first()) {
                 self.firsts.entry(*low).or_default().push(*key);
             }
         }
@@ -298,6 +311,31 @@ mod tests {
         t.prove_in(12, &[8], 2, 1);
         assert_eq!(t.superset(&[8], 4), None);
         assert!(matches!(t.look(12, 2), Known::Proven(1)));
+    }
+
+    #[test]
+    fn a_refutation_answers_for_every_belief_that_holds_it_from_the_moves_indexed() {
+        let mut t: Table<u32> = Table::new().index_from(2);
+        t.refute_in(20, &members(&[4, 6]), 1);
+        t.refute_in(21, &members(&[7, 9]), 3);
+        // Within its moves or fewer, for any belief holding it.
+        assert!(t.subset_refuted(&members(&[9, 1, 7]), 3));
+        assert!(t.subset_refuted(&[7, 9], 2));
+        assert!(!t.subset_refuted(&[7, 9], 4));
+        assert!(!t.subset_refuted(&[1, 7], 3));
+        // One with fewer moves than indexed answers only for its own key; refuted again with
+        // more, it is indexed then.
+        assert!(matches!(t.look(20, 1), Known::Refuted));
+        assert!(!t.subset_refuted(&[4, 5, 6], 1));
+        t.refute_in(20, &members(&[4, 6]), 2);
+        assert!(t.subset_refuted(&[4, 5, 6], 2));
+        // A trim drops the refutations with one move and indexes the rest again.
+        for i in 0..100u64 {
+            t.refute_in(i.wrapping_mul(0x9E37_79B9_7F4A_7C15), &[1_000 + i], 1);
+        }
+        t.trim(10);
+        assert_eq!(t.len(), 2);
+        assert!(t.subset_refuted(&[4, 5, 6], 2) && t.subset_refuted(&[7, 8, 9], 3));
     }
 
     #[test]

@@ -332,6 +332,24 @@ fn a_memory_budget_shrinks_the_search_and_still_proves() {
     }
 }
 
+/// A budget far below what the process holds, by proof numbers down to the last move: the
+/// search still ends at its deadline (its memo once shrank to nothing and it searched the same
+/// nodes again and again, long past it).
+#[test]
+fn a_search_squeezed_to_nothing_still_ends_at_its_deadline() {
+    use kriegspiel::problem::Search;
+    let p = shipped("anderson-1958-no40");
+    let mut solver = Solver::new(Color::White, Some(std::time::Duration::from_millis(1500)))
+        .search(Search::Pn)
+        .pn_leaf(1)
+        .memory(1_000_000);
+    match solver.solve(p.belief().expect("positions"), p.mate_in) {
+        Outcome::Proven { depth, .. } => assert!(depth <= p.mate_in),
+        Outcome::Unknown => {}
+        other => panic!("refuted: {other:?}"),
+    }
+}
+
 /// The progress is read while the solver works, and a stop asked ends the search as out of
 /// time.
 #[test]
@@ -497,12 +515,13 @@ fn a_saved_tree_is_checked_again() {
 }
 
 /// A proof of a belief answers for its parts and a refutation for the beliefs that hold it
-/// (issue 60): on the small shipped problems the solver takes such answers from its table, and
-/// proves each problem as it does without them, with a tree that plays out against the referee.
+/// (issue 60), and so for the opponent's turns from fewer and more positions: on the small
+/// shipped problems the solver takes such answers from its tables, and proves each problem as
+/// it does without them, with a tree that plays out against the referee.
 #[test]
 fn a_larger_beliefs_proof_and_a_smaller_ones_refutation_are_used() {
     use kriegspiel::problem::Search;
-    let (mut proofs, mut refutations) = (0, 0);
+    let (mut proofs, mut refutations, mut replies_refuted) = (0, 0, 0);
     for entry in std::fs::read_dir("assets/problems").expect("the problems folder") {
         let path = entry.expect("entry").path();
         let p = Problem::load(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
@@ -528,14 +547,24 @@ fn a_larger_beliefs_proof_and_a_smaller_ones_refutation_are_used() {
             p.check(&strategy)
                 .unwrap_or_else(|e| panic!("{}: {e}\n{strategy}", path.display()));
             let (by_proof, by_refutation) = solver.subsumed();
+            let (replies_by_proof, replies_by_refutation) = solver.replies_subsumed();
             if subsume {
                 (proofs, refutations) = (proofs + by_proof, refutations + by_refutation);
+                replies_refuted += replies_by_refutation;
             } else {
-                assert_eq!((by_proof, by_refutation), (0, 0), "{}", path.display());
+                let all = (
+                    by_proof,
+                    by_refutation,
+                    replies_by_proof,
+                    replies_by_refutation,
+                );
+                assert_eq!(all, (0, 0, 0, 0), "{}", path.display());
             }
             depths.push(depth);
         }
         assert!(depths.iter().all(|d| *d == depths[0]), "{}", path.display());
     }
     assert!(proofs > 0 && refutations > 0, "{proofs} {refutations}");
+    // The opponent's turns too: those from fewer positions refuted answer for more.
+    assert!(replies_refuted > 0, "{replies_refuted}");
 }

@@ -209,9 +209,10 @@ impl Solver {
         // The opponent's turns have a table of their own: the same positions reached by another
         // way need not be branched again.
         worlds::normalize(&mut positions);
-        let key = replies_key(&positions);
+        let keys: Vec<u64> = positions.iter().map(Referee::position_key).collect();
+        let key = belief_key(&keys) ^ REPLIES_SALT;
         loop {
-            match self.shared.look_replies(key, depth) {
+            match self.look_replies(key, &keys, depth) {
                 Known::Proven(r) => {
                     self.stats.hits += 1;
                     return Some(r.as_ref().clone());
@@ -223,7 +224,7 @@ impl Solver {
                 Known::Unknown => {}
             }
             if depth == 1 && !self.material_mates && super::relax::reply_escapes(&positions) {
-                self.shared.refute_replies(key, depth);
+                self.shared.refute_replies(key, &keys, depth);
                 return None;
             }
             let mark = Mark::Replies(key, depth);
@@ -233,8 +234,10 @@ impl Solver {
                 continue; // given up: another worker decided it
             }
             match &found {
-                Some(r) => self.shared.prove_replies(key, depth, Arc::new(r.clone())),
-                None if !self.interrupted() => self.shared.refute_replies(key, depth),
+                Some(r) => self
+                    .shared
+                    .prove_replies(key, &keys, depth, Arc::new(r.clone())),
+                None if !self.interrupted() => self.shared.refute_replies(key, &keys, depth),
                 None => {}
             }
             return found;

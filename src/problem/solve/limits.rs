@@ -65,10 +65,19 @@ impl Solver {
     pub(super) fn out_of_time(&mut self) -> bool {
         // Every 64 nodes: a node of a wide belief may take a millisecond, and a review gives
         // the solver only some milliseconds a turn.
-        if !self.timed_out && self.stats.nodes.is_multiple_of(LOOK_EVERY) {
-            self.look_up();
+        // Counted from the last look, not by the count's remainder: a search that adds nodes
+        // two at a time between calls could step over every multiple and never look.
+        let nodes = self.stats.nodes;
+        if !self.timed_out && nodes >= self.looked.0.saturating_add(LOOK_EVERY) {
+            let since = nodes - self.looked.0;
+            self.looked.0 = nodes;
+            self.look_up(since);
         }
-        if self.threads > 1 && self.abandon.is_none() && self.stats.nodes.is_multiple_of(32) {
+        if self.threads > 1
+            && self.abandon.is_none()
+            && nodes >= self.looked.1.saturating_add(LOOK_EVERY / 2)
+        {
+            self.looked.1 = nodes;
             self.abandon = self.path.iter().position(|m| self.shared.decided(*m));
         }
         if self.limit.is_some_and(|l| self.stats.nodes >= l) {
@@ -77,9 +86,9 @@ impl Solver {
         self.interrupted()
     }
 
-    /// Every [`LOOK_EVERY`] nodes: the clock, a request to stop, the tables' size, the memory,
-    /// the progress.
-    fn look_up(&mut self) {
+    /// Every [`LOOK_EVERY`] nodes (`since`: the nodes since the last look): the clock, a
+    /// request to stop, the tables' size, the memory, the progress.
+    fn look_up(&mut self, since: u64) {
         let stopped = self.progress.as_ref().is_some_and(|p| p.stopped());
         if stopped || self.shared.finished() || self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.timed_out = true;
@@ -91,9 +100,7 @@ impl Solver {
             }
         }
         if self.worker > 0 {
-            self.shared
-                .helper_nodes
-                .fetch_add(LOOK_EVERY, Ordering::Relaxed);
+            self.shared.helper_nodes.fetch_add(since, Ordering::Relaxed);
             return;
         }
         self.hold_memory();
@@ -116,6 +123,13 @@ impl Solver {
         self.resident_read = Some(Instant::now());
         let Some(now) = resident() else { return };
         if now <= budget / 100 * SQUEEZE_AT {
+            return;
+        }
+        // Already down to the floors: trimming again would give nothing back and only lose
+        // the work the tables and the memo hold (under a budget below what the process needs,
+        // Anderson's no. 40 by proof numbers down to the last move was trimmed five times a
+        // second and did not finish in minutes).
+        if self.table_share() <= TABLE_FLOOR {
             return;
         }
         let squeeze = self.shared.squeeze.load(Ordering::Relaxed);

@@ -158,6 +158,9 @@ pub struct Solver {
     history: Vec<u32>,
     deadline: Option<Instant>,
     timed_out: bool,
+    /// The nodes counted when the clock and the tables were last looked at, and when the
+    /// other workers' decisions were ([`Solver::out_of_time`]).
+    looked: (u64, u64),
     /// A node budget for the attempt being searched at the root, and whether it ran out.
     limit: Option<u64>,
     over_budget: bool,
@@ -232,6 +235,7 @@ impl Solver {
             history: vec![0; 1 << 15],
             deadline,
             timed_out: false,
+            looked: (0, 0),
             limit: None,
             over_budget: false,
             search: Search::Depth,

@@ -140,6 +140,11 @@ impl Solver {
 
     /// The numbers of a turn not searched yet, or as last left (`keys`: its positions' keys).
     pub(super) fn turn_numbers(&self, key: u64, keys: &[u64], depth: u8) -> Numbers {
+        self.turn_numbers_or(key, keys, depth, None)
+    }
+
+    /// [`Solver::turn_numbers`], `last` taken where the memo has dropped the turn's numbers.
+    fn turn_numbers_or(&self, key: u64, keys: &[u64], depth: u8, last: Option<Numbers>) -> Numbers {
         match self.look_turn(key, keys, depth) {
             Known::Proven(_) => (0, INF),
             Known::Refuted => (INF, 0),
@@ -148,6 +153,7 @@ impl Solver {
                 .numbers
                 .peek(mix(key, depth, 1))
                 .copied()
+                .or(last)
                 .unwrap_or((1, 1)),
         }
     }
@@ -243,11 +249,18 @@ impl Solver {
         let acts = self.acts(belief, key, depth, root, &mut fresh);
         let keys: Vec<u64> = acts.iter().map(|(a, _)| act_key(key, *a, depth)).collect();
         let mut rounds: u32 = 0;
+        // Each attempt's numbers as this loop last left them, where the memo has dropped them
+        // (else the same attempt could be searched again and again to the same numbers).
+        let mut last: Vec<Option<Numbers>> = vec![None; keys.len()];
         loop {
             let numbers: Vec<Numbers> = keys
                 .iter()
                 .zip(acts.iter())
-                .map(|(k, (_, p))| self.memo.numbers.peek(*k).copied().unwrap_or((*p, 1)))
+                .zip(&last)
+                .map(|((k, (_, p)), l)| {
+                    let known = self.memo.numbers.peek(*k).copied();
+                    known.or(*l).unwrap_or((*p, 1))
+                })
                 .collect();
             let (mut best, mut pn, mut pn2) = (usize::MAX, INF, INF);
             let mut dn = 0;
@@ -279,7 +292,7 @@ impl Solver {
                 self.frontier(&acts, &numbers, rounds);
             }
             // Stopped, the numbers are those of the children as they were left.
-            if pn >= th_pn || dn >= th_dn || self.interrupted() {
+            if pn >= th_pn || dn >= th_dn || self.out_of_time() {
                 return (pn, dn);
             }
             let child_pn = th_pn.min(pn2.saturating_add(pn2 / 4).max(pn2.saturating_add(1)));
@@ -298,6 +311,7 @@ impl Solver {
                 self.pn_act(belief, key, act, candidate, depth, child_pn, child_dn)
             };
             self.note(keys[best], found);
+            last[best] = Some(found);
         }
     }
 
@@ -374,10 +388,12 @@ impl Solver {
             return (INF, 0);
         };
         let Expansion { layout, children } = &*e;
+        let mut last: Vec<Option<Numbers>> = vec![None; children.len()];
         loop {
             let numbers: Vec<Numbers> = children
                 .iter()
-                .map(|c| self.turn_numbers(c.key, &c.members, c.depth))
+                .zip(&last)
+                .map(|(c, l)| self.turn_numbers_or(c.key, &c.members, c.depth, *l))
                 .collect();
             let (mut best, mut dn, mut dn2) = (usize::MAX, INF, INF);
             let mut pn = 0;
@@ -406,7 +422,7 @@ impl Solver {
                     None => (pn.max(1), dn),
                 };
             }
-            if pn >= th_pn || dn >= th_dn || self.interrupted() {
+            if pn >= th_pn || dn >= th_dn || self.out_of_time() {
                 return (pn, dn);
             }
             let child_dn = th_dn.min(dn2.saturating_add(dn2 / 4).max(dn2.saturating_add(1)));
@@ -415,6 +431,7 @@ impl Solver {
             let found = self.pn_turn(&c.belief, c.key, c.depth, child_pn, child_dn, false);
             // Decided leaves are not all in the shared table (a mate in one is found again).
             self.note(mix(c.key, c.depth, 1), found);
+            last[best] = Some(found);
         }
     }
 

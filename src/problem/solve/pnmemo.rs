@@ -59,10 +59,11 @@ impl<T: Clone> Generations<T> {
         full
     }
 
-    /// Drops the older generation and holds a quarter less from now on.
-    pub(super) fn squeeze(&mut self) {
+    /// Drops the older generation and holds a quarter less from now on, never less than
+    /// `floor`.
+    pub(super) fn squeeze(&mut self, floor: usize) {
         self.old = HashMap::new();
-        self.cap = (self.cap / 4 * 3).max(2);
+        self.cap = (self.cap / 4 * 3).max(floor).max(2);
     }
 
     /// How many entries it holds.
@@ -82,6 +83,12 @@ pub(super) type Acts = Arc<[(Act, u32)]>;
 /// its legal moves), in bytes.
 const WORLD_BYTES: usize = 600;
 
+/// The least each store holds, in entries (the numbers, the first moves) or worlds (the
+/// children), whatever the memory budget (about 2.5 MB in all): a memo that holds nothing loses
+/// the numbers it was just given and works the same nodes out again without end (Anderson's
+/// no. 40 under a 1 MB budget ran for minutes past its deadline).
+const FLOOR: usize = 4_096;
+
 /// What one proof-number worker keeps.
 pub(super) struct Memo<E> {
     /// The numbers of the nodes searched (by their keys).
@@ -100,9 +107,11 @@ impl<E> Memo<E> {
     /// memory.
     pub(super) fn new(beliefs: usize, belief_bytes: usize) -> Memo<E> {
         Memo {
-            numbers: Generations::new(beliefs / 2),
-            acts: Generations::new(beliefs / 2),
-            children: Generations::new(beliefs.saturating_mul(belief_bytes) / 5 / WORLD_BYTES),
+            numbers: Generations::new((beliefs / 2).max(FLOOR)),
+            acts: Generations::new((beliefs / 2).max(FLOOR)),
+            children: Generations::new(
+                (beliefs.saturating_mul(belief_bytes) / 5 / WORLD_BYTES).max(FLOOR),
+            ),
             front: String::new(),
         }
     }
@@ -111,9 +120,9 @@ impl<E> Memo<E> {
 impl<E> Memo<E> {
     /// Drops what each store holds of the older generation, and holds a quarter less from now.
     pub(super) fn squeeze(&mut self) {
-        self.numbers.squeeze();
-        self.acts.squeeze();
-        self.children.squeeze();
+        self.numbers.squeeze(FLOOR);
+        self.acts.squeeze(FLOOR);
+        self.children.squeeze(FLOOR);
     }
 }
 
@@ -147,7 +156,7 @@ mod tests {
         for k in 0..5 {
             g.put(k, 0, 1);
         }
-        g.squeeze();
+        g.squeeze(0);
         // The first four were the older generation; the fifth stays.
         assert_eq!(g.len(), 1);
         assert_eq!(g.peek(4), Some(&0));
@@ -156,6 +165,21 @@ mod tests {
             assert!(!g.put(k, 0, 1));
         }
         assert!(g.put(7, 0, 1));
+    }
+
+    #[test]
+    fn a_squeezed_memo_keeps_its_floor() {
+        let mut m: Memo<u32> = Memo::new(0, 0);
+        for _ in 0..100 {
+            m.squeeze();
+        }
+        // What was just put is still there after a squeeze, however many came before.
+        for k in 0..FLOOR as u64 / 2 {
+            m.numbers.put(k, (1, 2), 1);
+        }
+        m.squeeze();
+        assert_eq!(m.numbers.peek(0), Some(&(1, 2)));
+        assert_eq!(m.numbers.peek(FLOOR as u64 / 2 - 1), Some(&(1, 2)));
     }
 
     #[test]
