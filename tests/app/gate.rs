@@ -39,13 +39,7 @@ fn the_hosts_resume_hosts_the_game_again_at_the_hosts_own_seat() {
     let mut form = NetworkScreen::new(Tab::Host);
     form.port = "0".into();
     form.seat = Color::White;
-    let mut h = Gui::builder()
-        .size(1280.0, 900.0)
-        .network(form)
-        .build_without_run();
-    h.run_steps(2);
-    h.get_by_label("Start hosting").click();
-    h.until_dialled();
+    let mut h = Gui::hosting(form);
     let (port, code) = {
         let hosted = h
             .play()

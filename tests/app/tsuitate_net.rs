@@ -20,6 +20,17 @@ use kriegspiel::tsuitate::table::{TsuitateHost, slot};
 use kriegspiel::tsuitate::{TsuitateGame, TsuitateRules};
 use shogi_core::Color;
 
+/// The network form hosting tsuitate on this machine at sente's seat (the door's Black), on a
+/// free port.
+pub(super) fn sente_hosts() -> NetworkScreen {
+    let mut form = NetworkScreen::new(Tab::Host);
+    form.game = HostGame::Tsuitate;
+    form.seat = shakmaty::Color::Black;
+    form.port = "0".into();
+    form.reach = Reach::ThisMachine;
+    form
+}
+
 fn screen(h: &Gui) -> &TsuitateScreen {
     match &h.state().screen {
         Screen::Tsuitate(t) => t,
@@ -92,11 +103,7 @@ fn send_move(h: &mut Gui, usi: &str) {
 
 #[test]
 fn a_hosted_tsuitate_game_is_played_against_a_bot_seat_and_never_shows_its_pieces() {
-    let mut form = NetworkScreen::new(Tab::Host);
-    form.game = HostGame::Tsuitate;
-    form.seat = shakmaty::Color::Black; // sente: the door's Black
-    form.port = "0".into();
-    form.reach = Reach::ThisMachine;
+    let form = sente_hosts();
     let mut h = Gui::builder()
         .size(1280.0, 900.0)
         .network(form)
@@ -391,18 +398,8 @@ fn hosted_save(h: &Gui) -> (std::path::PathBuf, kriegspiel::save::Seating) {
 #[test]
 fn a_hosted_tsuitate_autosave_is_hosted_again_at_the_hosts_own_seat() {
     use kriegspiel::save::Seating;
-    let mut form = NetworkScreen::new(Tab::Host);
-    form.game = HostGame::Tsuitate;
-    form.seat = shakmaty::Color::Black; // sente
-    form.port = "0".into();
-    form.reach = Reach::ThisMachine;
-    let mut h = Gui::builder()
-        .size(1280.0, 900.0)
-        .network(form)
-        .build_without_run();
-    h.run_steps(2);
-    h.get_by_label("Start hosting").click();
-    h.until_dialled();
+    let form = sente_hosts();
+    let mut h = Gui::hosting(form);
     let port = screen(&h)
         .hosting()
         .expect("the screen keeps its table")

@@ -205,20 +205,8 @@ fn a_refusal_does_not_move_the_move_field() {
 
 #[test]
 fn a_network_host_waits_for_the_opponent_to_join() {
-    use kriegspiel::app::network::{HostGame, NetworkScreen, Tab};
-    use kriegspiel::seat::serve::Reach;
-    let mut form = NetworkScreen::new(Tab::Host);
-    form.game = HostGame::Tsuitate;
-    form.seat = shakmaty::Color::Black;
-    form.port = "0".into();
-    form.reach = Reach::ThisMachine;
-    let mut h = Gui::builder()
-        .size(1280.0, 900.0)
-        .network(form)
-        .build_without_run();
-    h.run_steps(2);
-    h.get_by_label("Start hosting").click();
-    h.until_dialled();
+    let form = super::tsuitate_net::sente_hosts();
+    let mut h = Gui::hosting(form);
     h.run_steps(3);
     assert!(!screen(&h).may_act(), "the host's board waits");
     assert!(has(&h, "Sente · Waiting for the opponent to join…"));

@@ -289,6 +289,19 @@ impl Gui {
         }
     }
 
+    /// A 1280x900 app that hosts the game `form` describes (Start hosting pressed), its seat
+    /// decided.
+    pub fn hosting(form: NetworkScreen) -> Gui {
+        let mut h = Gui::builder()
+            .size(1280.0, 900.0)
+            .network(form)
+            .build_without_run();
+        h.run_steps(2);
+        h.get_by_label("Start hosting").click();
+        h.until_dialled();
+        h
+    }
+
     /// A hot-seat game under `rules` from the FEN `start`, settled on the curtain.
     pub fn hot_seat(rules: RuleSet, start: &str) -> Gui {
         Gui::builder().game(rules, fen(start)).build()

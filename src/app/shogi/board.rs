@@ -238,6 +238,23 @@ pub fn three_boards(
     (selected, interactive): (Option<Pick>, bool),
     symbols: Symbols,
 ) -> Option<Pick> {
+    three_boards_sized(
+        ui,
+        (umpire, seats),
+        (selected, interactive),
+        symbols,
+        (44.0, 26.0),
+    )
+}
+
+/// [`three_boards`] with the umpire's and the seats' cells `(umpire_cell, seat_cell)`.
+pub fn three_boards_sized(
+    ui: &mut egui::Ui,
+    (umpire, seats): (&PartialPosition, [&SeatView; 2]),
+    (selected, interactive): (Option<Pick>, bool),
+    symbols: Symbols,
+    (umpire_cell, seat_cell): (f32, f32),
+) -> Option<Pick> {
     let mut clicked = None;
     ui.horizontal_top(|ui| {
         clicked = BoardView {
@@ -246,7 +263,7 @@ pub fn three_boards(
             bottom: Color::Black,
             hands: true,
             hands_known: [true; 2],
-            cell: 44.0,
+            cell: umpire_cell,
             selected,
             marks: &[],
             interactive,
@@ -266,7 +283,7 @@ pub fn three_boards(
                 bottom: Color::Black,
                 hands: true,
                 hands_known: known,
-                cell: 26.0,
+                cell: seat_cell,
                 selected: None,
                 marks: &marks,
                 interactive: false,

@@ -109,41 +109,6 @@ fn study_boards(
     symbols: Symbols,
 ) {
     let height = ui.available_height();
-    let (big, small) = (cell_for(height, UMPIRE_CELL), cell_for(height, SEAT_CELL));
-    ui.horizontal_top(|ui| {
-        BoardView {
-            name: "Umpire's board",
-            position: umpire,
-            bottom: Color::Black,
-            hands: true,
-            hands_known: [true; 2],
-            cell: big,
-            selected: None,
-            marks: &[],
-            interactive: false,
-            symbols,
-        }
-        .show(ui);
-        ui.add_space(12.0);
-        for seat in seats {
-            let name = format!("{}'s board", side_name(seat.color));
-            let mut known = [false; 2];
-            known[index(seat.color)] = true;
-            let marks: Vec<Square> = seat.lost_on.into_iter().collect();
-            BoardView {
-                name: &name,
-                position: &seat.board,
-                bottom: Color::Black,
-                hands: true,
-                hands_known: known,
-                cell: small,
-                selected: None,
-                marks: &marks,
-                interactive: false,
-                symbols,
-            }
-            .show(ui);
-            ui.add_space(8.0);
-        }
-    });
+    let cells = (cell_for(height, UMPIRE_CELL), cell_for(height, SEAT_CELL));
+    super::board::three_boards_sized(ui, (umpire, seats), (None, false), symbols, cells);
 }
