@@ -6,15 +6,13 @@
 //! ([`crate::tsuitate::replay`]) in a bounded scroll area: the boards are sized to the height
 //! left, so they always fit the window.
 
-use super::board::BoardView;
 use super::pieces::Symbols;
 use super::words;
 use super::{TsuitateScreen, pieces::side_name};
 use crate::tsuitate::game::SIDES;
-use crate::tsuitate::referee::index;
 use crate::tsuitate::{Request, SeatView};
 use egui::RichText;
-use shogi_core::{Color, PartialPosition, Square};
+use shogi_core::PartialPosition;
 
 /// The whole game's text is at most this high, and at most [`TEXT_SHARE`] of the height left.
 const TEXT_HEIGHT: f32 = 220.0;
