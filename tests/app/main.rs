@@ -33,6 +33,7 @@ mod sound;
 mod study;
 mod study_panel;
 mod tsuitate;
+mod tsuitate_board;
 mod tsuitate_more;
 mod tsuitate_net;
 mod tsuitate_play;

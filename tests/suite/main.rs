@@ -40,6 +40,7 @@ mod saves;
 mod seat;
 mod seat_net;
 mod tsuitate;
+mod tsuitate_host;
 mod tsuitate_remote;
 mod tsuitate_save;
 mod tsuitate_seat;
