@@ -199,6 +199,22 @@ pub(super) fn uses_chess_choices(kind: GameKind) -> bool {
     kind == GameKind::Chess
 }
 
+/// One line saying how the computer plays `kind` at `level`, for the new-game dialog.
+pub(super) fn level_description(kind: GameKind, level: Level) -> &'static str {
+    match kind {
+        GameKind::Chess => level.description(),
+        GameKind::Tsuitate => crate::tsuitate::bots::level_description(level),
+    }
+}
+
+/// The new-game dialog's hint in the arbiter's note of a game of `kind`: where the note goes.
+pub(super) fn note_hint(kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::Chess => "Stored with the game and printed on the scoresheet",
+        GameKind::Tsuitate => "Stored with the game, in its save",
+    }
+}
+
 /// The new game of another `kind` the new-game dialog starts, for its `mode`, the `human`'s
 /// side and the computer's `level` (`None`: the chess family's, or study); and the dialog's
 /// words for it in place of the chess rules.

@@ -424,7 +424,7 @@ impl NewGameDialog {
         ui.indent("levels", |ui| {
             for level in Level::ALL {
                 let chosen = self.bot != BotKind::Engine && self.level == level;
-                if ui.radio(chosen, level_label(level)).clicked() {
+                if ui.radio(chosen, level_label_of(self.game, level)).clicked() {
                     self.level = level;
                     self.bot = level.spec().bot;
                 }
@@ -551,7 +551,7 @@ impl NewGameDialog {
             egui::TextEdit::multiline(&mut self.note)
                 .desired_rows(2)
                 .desired_width(ui.available_width())
-                .hint_text("Stored with the game and printed on the scoresheet"),
+                .hint_text(super::games::note_hint(self.game)),
         );
         note.widget_info(|| {
             egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Arbiter's note text")
@@ -564,7 +564,14 @@ fn heading(ui: &mut egui::Ui, text: &str) {
     ui.label(RichText::new(text).size(theme::TEXT_LARGE).strong());
 }
 
-/// A level's choice in the dialog: "Club: weighs where your pieces may be, but is often careless".
+/// A level's choice in the dialog for chess: "Club: weighs where your pieces may be, but is often
+/// careless".
 pub fn level_label(level: Level) -> String {
-    format!("{}: {}", level.title(), level.description())
+    level_label_of(GameKind::Chess, level)
+}
+
+/// A level's choice in the dialog for a game of `kind`, in that game's words.
+pub fn level_label_of(kind: GameKind, level: Level) -> String {
+    let words = super::games::level_description(kind, level);
+    format!("{}: {}", level.title(), words)
 }

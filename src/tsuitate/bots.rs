@@ -29,6 +29,16 @@ pub fn for_level(level: crate::bots::level::Level) -> &'static str {
     }
 }
 
+/// One line saying how a level plays tsuitate shogi: its bot's way (levels that share a bot play
+/// alike).
+pub fn level_description(level: crate::bots::level::Level) -> &'static str {
+    match for_level(level) {
+        "random" => "any move its own board allows, at random",
+        "heuristic" => "rules of thumb: recaptures, promotes, keeps its pieces defended",
+        _ => "rules of thumb, and a guess of where your pieces stand (to take them, not to foul)",
+    }
+}
+
 /// The bots by name: `random`, `heuristic` and `careful`.
 pub fn make(name: &str, seed: u64) -> Option<Box<dyn TsuitateBot>> {
     match name {

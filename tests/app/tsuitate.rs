@@ -12,11 +12,15 @@ use super::gui;
 use egui_kittest::kittest::Queryable;
 use gui::Gui;
 use kriegspiel::app::Screen;
-use kriegspiel::app::newgame::level_label;
 use kriegspiel::app::shogi::{Stage, TsuitateScreen};
 use kriegspiel::bots::level::Level;
 use kriegspiel::tsuitate::Item;
 use shogi_core::Color;
+
+/// The New game dialog's choice of `level` with tsuitate shogi chosen.
+pub(super) fn level_label(level: Level) -> String {
+    kriegspiel::app::newgame::level_label_of(kriegspiel::games::GameKind::Tsuitate, level)
+}
 
 pub(super) fn screen(h: &Gui) -> &TsuitateScreen {
     match &h.state().screen {

@@ -9,10 +9,11 @@
 //! (`tsuitate-hotseat.png`, `tsuitate-club.png`) there.
 
 use super::gui::Gui;
-use super::tsuitate::{assert_curtain_hides_every_board, click_square, screen, shot, versus};
+use super::tsuitate::{
+    assert_curtain_hides_every_board, click_square, level_label, screen, shot, versus,
+};
 
 use egui_kittest::kittest::Queryable;
-use kriegspiel::app::newgame::level_label;
 use kriegspiel::app::shogi::Stage;
 use kriegspiel::bots::level::Level;
 use kriegspiel::tsuitate::Item;

@@ -1,13 +1,13 @@
-//! Tsuitate shogi in the app, besides play (tsuitate.rs) and the network (tsuitate_net.rs):
-//! studying a save (the whole game's text, Japanese and all, drawn with glyphs for every
-//! character; the boards always inside the window; the study keys of every game: Left/Right an
-//! event, Up/Down a move, Home/End), a seat's history from what it heard at the start, and the
-//! new-game dialog with tsuitate chosen.
+//! Tsuitate shogi in the app, besides play (tsuitate.rs, tsuitate_board.rs) and the network
+//! (tsuitate_net.rs): studying a save (the whole game's text, Japanese and all, drawn with
+//! glyphs for every character; the boards always inside the window; the study keys of every
+//! game: Left/Right an event, Up/Down a move, Home/End), a seat's history from what it heard at
+//! the start, and the new-game dialog with tsuitate chosen.
 
 use super::gui;
 
 use egui::{FontFamily, FontId};
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use gui::Gui;
 use kriegspiel::save::Meta;
 use kriegspiel::tsuitate::{Request, TsuitateGame, TsuitateRules, save::TsuitateSave};
@@ -162,20 +162,52 @@ fn screen(h: &Gui) -> &kriegspiel::app::shogi::TsuitateScreen {
     }
 }
 
+/// The hint in the New game dialog's arbiter's note.
+fn note_hint(h: &Gui) -> String {
+    let field = h.get_by_label("Arbiter's note text");
+    field
+        .accesskit_node()
+        .placeholder()
+        .unwrap_or_default()
+        .to_owned()
+}
+
 /// With tsuitate chosen, the dialog asks only what a tsuitate game uses (no clock, start
-/// position or engine program; the sides named Sente and Gote), and the names typed are the
-/// game's, in its save.
+/// position or engine program; the sides named Sente and Gote), in its own words (the levels
+/// say what tsuitate's bots do, the note no scoresheet), and the names typed are the game's, in
+/// its save.
 #[test]
 fn the_new_game_dialog_asks_tsuitate_only_what_it_uses_and_records_the_names() {
+    use kriegspiel::app::newgame::{level_label, level_label_of};
+    use kriegspiel::bots::level::Level;
+    use kriegspiel::games::GameKind;
     let mut h = Gui::builder().build();
     h.click("New game");
     assert!(h.query_by_label("White name").is_some(), "chess first");
+    h.click("Play the computer");
+    assert!(h.query_by_label(&level_label(Level::Casual)).is_some());
+    assert!(note_hint(&h).contains("scoresheet"), "chess's note first");
     h.click("Tsuitate shogi (衝立将棋)");
     for gone in ["White name", "Black name", "Clock:", "FEN", "From FEN:"] {
         assert!(h.query_by_label(gone).is_none(), "{gone} is still asked");
     }
     h.click("Play the computer");
     assert!(h.query_by_label("An engine program").is_none());
+    for level in Level::ALL {
+        let label = level_label_of(GameKind::Tsuitate, level);
+        assert!(h.query_by_label(&label).is_some(), "{label} is offered");
+        let chess = level_label(level);
+        assert!(h.query_by_label(&chess).is_none(), "{chess} is offered");
+    }
+    assert!(has(
+        &h,
+        "Beginner: any move its own board allows, at random"
+    ));
+    for t in h.all_text() {
+        assert!(!t.contains("chess rules of thumb"), "{t}");
+    }
+    let hint = note_hint(&h);
+    assert!(!hint.is_empty() && !hint.contains("scoresheet"), "{hint}");
     for side in ["Sente", "Gote"] {
         assert!(
             h.query_all_by_label(side).next().is_some(),
