@@ -138,6 +138,13 @@ impl Problem {
                 crate::wording::count(n, "time", "times")
             ),
         };
+        let trims = match solver.stats.refuted_alone {
+            0 => trims,
+            n => format!(
+                "{trims}, {} refuted by one position alone",
+                crate::wording::count(n, "turn", "turns")
+            ),
+        };
         let subsumed = match (solver.subsumed(), solver.replies_subsumed()) {
             ((0, 0), (0, 0)) => String::new(),
             ((p, r), (0, 0)) => {

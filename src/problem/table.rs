@@ -17,6 +17,9 @@ const SCAN: usize = 48;
 /// Proven beliefs of more positions are not kept for their subsets.
 const MAX_INDEXED: usize = 512;
 
+/// The key bits a trim halves the table by, in turn (bits 17 to 56).
+const HALVING_BITS: u32 = 40;
+
 /// A hasher for keys that are hashes already: it keeps them as they are.
 #[derive(Default)]
 pub(super) struct KeyHasher(u64);
@@ -254,10 +257,24 @@ impl<T: Clone> Table<T> {
             return;
         }
         self.map.retain(|_, e| e.proven.is_some() || e.refuted > 1);
-        while self.map.len() > limit.saturating_mul(3) / 4 {
-            let bit = 17 + self.halvings % 40;
+        let target = limit.saturating_mul(3) / 4;
+        // At most one pass over the bits: keys alike in all of them (never hashed ones) would
+        // otherwise be halved without end; what is still over then goes as it comes.
+        for _ in 0..HALVING_BITS {
+            if self.map.len() <= target {
+                break;
+            }
+            let bit = 17 + self.halvings % HALVING_BITS;
             self.halvings += 1;
             self.map.retain(|key, _| (key >> bit) & 1 == 0);
+        }
+        if self.map.len() > target {
+            let mut room = target;
+            self.map.retain(|_, _| {
+                let keep = room > 0;
+                room = room.saturating_sub(1);
+                keep
+            });
         }
         self.map.shrink_to(limit.max(self.reserved));
         // The indexes again, of what is left.
@@ -371,5 +388,17 @@ mod tests {
         // What was kept is still known.
         let kept = (0..10_000u64).filter(|&i| t.refuted(mix(i), 3)).count();
         assert_eq!(kept, t.len());
+    }
+
+    #[test]
+    fn a_trim_ends_when_the_keys_are_alike_in_every_bit_it_halves_by() {
+        // Keys below 2^17: no halving drops any; the trim still ends, at its limit.
+        let mut t: Table<u32> = Table::new();
+        for k in 0..10_000u64 {
+            t.refute(k, 3);
+        }
+        t.trim(4_000);
+        assert_eq!(t.len(), 3_000);
+        assert!((0..10_000u64).filter(|&k| t.refuted(k, 3)).count() == 3_000);
     }
 }

@@ -426,7 +426,7 @@ fn two_workers_agree_with_one() {
 #[test]
 fn proof_trees_are_replayed_against_the_referee() {
     use kriegspiel::problem::{After, CheckError, Search};
-    let mut n = 0;
+    let (mut n, mut refuted_alone) = (0, 0);
     for entry in std::fs::read_dir("assets/problems").expect("the problems folder") {
         let path = entry.expect("entry").path();
         let p = Problem::load(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
@@ -449,10 +449,14 @@ fn proof_trees_are_replayed_against_the_referee() {
                 .unwrap_or_else(|e| panic!("{} ({search:?}): {e}\n{strategy}", path.display()));
             assert!(checked.longest <= depth, "{}", path.display());
             assert!(checked.mates > 0 && checked.positions > 0);
+            refuted_alone += solver.stats.refuted_alone;
         }
         n += 1;
     }
     assert!(n >= 15, "at least fifteen small problems ship, not {n}");
+    // Proof-number turns near the leaves are refuted by a lone position first, as the
+    // depth-first search's are.
+    assert!(refuted_alone > 0);
     // Rotenberg's mate in 8 cut to its refusal branch: 1.Rg2, if refused 1.Nf2#.
     let p = Problem {
         mate_in: 1,

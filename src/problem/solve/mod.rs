@@ -96,6 +96,8 @@ pub struct Stats {
     pub trims: u64,
     /// How many times the tables and the memo shrank to keep within the memory budget.
     pub squeezes: u64,
+    /// Proof-number turns refuted by one of their positions alone, searched first.
+    pub refuted_alone: u64,
 }
 
 /// A way to go on from a belief, with its answers worked out.
@@ -333,6 +335,7 @@ impl Solver {
             self.stats.hits += stats.hits;
             self.stats.trims += stats.trims;
             self.stats.squeezes += stats.squeezes;
+            self.stats.refuted_alone += stats.refuted_alone;
             if matches!(outcome, Outcome::Unknown) {
                 outcome = theirs;
             }

@@ -17,7 +17,7 @@
 //! finishes gives the answer.
 
 use super::pnmemo::{Acts, Memo, Numbers};
-use super::{ANY, BELIEF_BYTES, Candidate, Solver, Split, turn_key};
+use super::{ANY, BELIEF_BYTES, Candidate, SINGLES_DEPTH, Solver, Split, turn_key};
 use crate::announce::Item;
 use crate::problem::table::{Known, members};
 use crate::problem::tree::{Act, After, Answer, Strategy};
@@ -244,6 +244,22 @@ impl Solver {
                 return known;
             }
             return if found.is_some() { (0, INF) } else { (INF, 0) };
+        }
+        // At its first visit, each position alone first, as the depth-first search does near
+        // the leaves: one that defeats every strategy refutes the turn.
+        if belief.len() > 1
+            && depth <= SINGLES_DEPTH
+            && self.memo.acts.peek(mix(key, depth, 3)).is_none()
+        {
+            let alone = self.singles(belief, &keys_here, depth);
+            if self.interrupted() {
+                return known;
+            }
+            if !alone {
+                self.stats.refuted_alone += 1;
+                self.refute(key, &keys_here, depth);
+                return (INF, 0);
+            }
         }
         let mut fresh = Vec::new();
         let acts = self.acts(belief, key, depth, root, &mut fresh);
