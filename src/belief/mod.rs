@@ -320,16 +320,24 @@ impl Belief {
     /// Up to `n` worlds drawn by weight (systematic resampling), each with how many times it
     /// was drawn; all the worlds, each with its share of `n`, when there are no more than `n`.
     pub fn sample(&self, n: usize, rng: &mut Rng) -> Vec<(&Referee, f32)> {
+        self.sample_flattened(n, 0.0, rng)
+    }
+
+    /// [`Belief::sample`] by the weights mixed with equal ones: `uniform` (0 to 1) is the equal
+    /// share, each world's weight `(1 - uniform) * w + uniform / worlds` (an unlikely world
+    /// counts more).
+    pub fn sample_flattened(&self, n: usize, uniform: f64, rng: &mut Rng) -> Vec<(&Referee, f32)> {
         let n = n.max(1);
+        let flat = flattened(&self.weights, uniform);
         if self.worlds.len() <= n {
             return self
                 .worlds
                 .iter()
-                .zip(&self.weights)
-                .map(|(w, p)| (w, (*p * n as f64) as f32))
+                .zip(flat)
+                .map(|(w, p)| (w, (p * n as f64) as f32))
                 .collect();
         }
-        systematic(self.weights.iter().copied(), n, rng)
+        systematic(flat, n, rng)
             .into_iter()
             .map(|(i, copies)| (&self.worlds[i], copies as f32))
             .collect()
@@ -353,6 +361,13 @@ impl Belief {
     /// [`Belief::size`] multiplies the worlds kept by.
     pub fn scale(&self) -> f64 {
         self.scale
+    }
+
+    /// Tests: this belief holding `worlds` instead (their weights made to add up to 1).
+    #[cfg(test)]
+    pub(crate) fn holding(mut self, worlds: Vec<Weighted>) -> Belief {
+        self.set(worlds);
+        self
     }
 
     /// Whether `truth` is one of the worlds (tests: the truth is never excluded while exact).
@@ -394,6 +409,13 @@ impl Belief {
             .map(|(i, w)| (Square::new(i as u32), *w))
             .collect()
     }
+}
+
+/// `weights` (adding up to 1) mixed with equal ones, `uniform` (0 to 1) the equal share.
+pub fn flattened(weights: &[f64], uniform: f64) -> impl Iterator<Item = f64> + Clone + '_ {
+    let uniform = uniform.clamp(0.0, 1.0);
+    let equal = uniform / weights.len().max(1) as f64;
+    weights.iter().map(move |w| (1.0 - uniform) * w + equal)
 }
 
 /// `n` draws from `weights` at evenly spaced points from one random start (systematic

@@ -11,9 +11,11 @@
 //!   window whose groups' best options add up to the most wins (the expected value of what it
 //!   tells). A world where our king stands attacked scores badly for every option but the
 //!   escape, so threats to our king are what such a sense looks for first. A share of the
-//!   score goes to how much the window splits the whole belief (the sum of the squared weights
-//!   of the groups of worlds that look alike there, the enemy king's whereabouts counted
-//!   twice), which tells apart windows that change nothing now.
+//!   score goes to what the window settles over the whole belief ([`window`]: how much it
+//!   splits the worlds, where the enemy king is, whether our king and valuable units stand
+//!   attacked), which tells apart windows that change nothing now. The sense weighs the worlds
+//!   flattened ([`window::UNIFORM`] of their weight shared equally): the belief is
+//!   overconfident, and an unlikely world where our king is attacked must count.
 //! - **Move**: the option with the best expected score over the sample.
 //!
 //! From a thinking time of 300 ms ([`DEEP_FROM`] worlds) each world is searched one ply
@@ -44,6 +46,7 @@ mod deep;
 mod score;
 mod search;
 mod uci;
+mod window;
 
 pub use uci::Engine;
 
@@ -65,10 +68,6 @@ use std::time::{Duration, Instant};
 /// sample beyond): with 1,200, as in Kriegspiel, the truth was lost within a few turns.
 pub const BELIEF_CAP: usize = 20_000;
 
-/// What splitting the whole belief is worth to a sense, in pawns, beside what it changes in the
-/// move about to be played.
-const SPLIT: f64 = 1.0;
-
 /// Every option scored in every sampled world.
 struct Table<'a> {
     options: Vec<Option<Attempt>>,
@@ -82,17 +81,18 @@ struct Table<'a> {
 }
 
 impl<'a> Table<'a> {
-    /// The table over up to `effort.samples` worlds of `belief` drawn by weight (`None`: no
-    /// world). With a deadline the worlds are scored in a random order until it stops them
+    /// The table over up to `effort.samples` worlds of `belief` drawn by weight, `uniform` of it
+    /// shared equally ([`Belief::sample_flattened`]; `None`: no world). With a deadline the worlds are scored in a random order until it stops them
     /// ([`Until::enough`]).
     fn new(
         seat: &PlayerView,
         belief: &'a Belief,
+        uniform: f64,
         effort: &Effort,
         rng: &mut Rng,
         engine: &mut Engine,
     ) -> Option<Self> {
-        let mut worlds = belief.sample(effort.samples, rng);
+        let mut worlds = belief.sample_flattened(effort.samples, uniform, rng);
         if worlds.is_empty() {
             return None;
         }
@@ -190,7 +190,8 @@ pub fn sense(
     rng: &mut Rng,
     engine: &mut Engine,
 ) -> Option<Square> {
-    let table = Table::new(seat, belief, effort, rng, engine)?;
+    let table = Table::new(seat, belief, window::UNIFORM, effort, rng, engine)?;
+    let whole = window::Whole::new(belief);
     let total: f32 = table.worlds.iter().map(|(_, n)| n).sum();
     let mut best: Option<(f64, Square)> = None;
     for centre in centres() {
@@ -203,7 +204,7 @@ pub fn sense(
                 .push(i);
         }
         let informed: f32 = groups.values().map(|rows| table.best_over(rows)).sum();
-        let value = f64::from(informed / total.max(1.0)) + SPLIT * (2.0 - left(belief, window));
+        let value = f64::from(informed / total.max(1.0)) + whole.worth(window);
         if best.is_none_or(|(b, _)| value > b) {
             best = Some((value, centre));
         }
@@ -218,21 +219,6 @@ fn centres() -> impl Iterator<Item = Square> {
         let (file, rank) = (u32::from(c.file()), u32::from(c.rank()));
         (1..=6).contains(&file) && (1..=6).contains(&rank)
     })
-}
-
-/// How little `window` splits the whole belief: the sum of the squared weights of the groups
-/// of worlds that look alike there, plus the same for where the enemy king is (0 to 2).
-fn left(belief: &Belief, window: Bitboard) -> f64 {
-    let them = !belief.color();
-    let mut groups: BTreeMap<u64, f64> = BTreeMap::new();
-    let mut kings: BTreeMap<Option<Square>, f64> = BTreeMap::new();
-    for (w, weight) in belief.worlds().iter().zip(belief.weights_of_worlds()) {
-        let board = w.true_board();
-        *groups.entry(window_key(board, window)).or_default() += weight;
-        let king = board.king_of(them).filter(|k| window.contains(*k));
-        *kings.entry(king).or_default() += weight;
-    }
-    groups.values().map(|w| w * w).sum::<f64>() + kings.values().map(|w| w * w).sum::<f64>()
 }
 
 /// A key of what a window shows on `board`.
@@ -256,7 +242,7 @@ pub fn choose_move(
     rng: &mut Rng,
     engine: &mut Engine,
 ) -> Option<Request> {
-    let table = Table::new(seat, belief, effort, rng, engine)?;
+    let table = Table::new(seat, belief, 0.0, effort, rng, engine)?;
     let weighed = (!table.tells.is_empty())
         .then(|| deep::weighed(&table.worlds, &table.scores, &table.tells));
     let mut best: Option<(f32, Option<Attempt>)> = None;

@@ -145,7 +145,7 @@ pub(super) fn to_move(board: &Board, us: Color) -> f32 {
 
 /// What `taker` wins by taking the unit on `sq` with its cheapest attacker (the unit's value,
 /// less the attacker's when the unit is defended); `None` when nothing of `taker`'s attacks it.
-fn capture_gain(board: &Board, sq: Square, taker: Color) -> Option<f32> {
+pub(super) fn capture_gain(board: &Board, sq: Square, taker: Color) -> Option<f32> {
     let occupied = board.occupied();
     let cheapest = board
         .attacks_to(sq, taker, occupied)
