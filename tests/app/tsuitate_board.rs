@@ -303,3 +303,28 @@ fn every_keystroke_of_typed_moves_counts_whatever_the_frames() {
         );
     }
 }
+
+#[test]
+fn a_line_typed_on_while_the_promotion_question_waits_is_kept() {
+    let mut h = Gui::builder().build();
+    h.click("Tsuitate hot-seat");
+    h.click("Open Sente's board");
+    h.type_into("Your move:", "P-7f");
+    h.press(egui::Key::Enter);
+    h.click("Open Gote's board");
+    h.type_into("Your move:", "3c3d");
+    h.press(egui::Key::Enter);
+    h.click("Open Sente's board");
+    h.click("Your move:");
+    // Two lines in one frame: the first asks the question, the second must not be lost.
+    h.input_mut().events.extend(keystrokes(&["B-2b", "P-9f"]));
+    h.step();
+    h.run();
+    assert_eq!(screen(&h).promotion.as_deref(), Some("8h2b"));
+    assert_eq!(screen(&h).game().referee().moves().len(), 2);
+    assert!(
+        h.all_text().iter().any(|t| t == "P-9f"),
+        "the second line was dropped: {:?}",
+        h.all_text()
+    );
+}

@@ -13,6 +13,9 @@ use egui::RichText;
 const HELP: &str = "USI (7g7f, P*5e; 8h2b+ promotes, 8h2b= does not) or Western (P-7f, Bx2b+, \
     S-4h= not to promote, G6h-5h when two can go); resign.";
 
+/// Said when a line is typed while the promotion question waits.
+const ANSWER_FIRST: &str = "Answer the promotion question first (Enter promotes, = does not, Esc cancels); your next line is kept in the field.";
+
 impl TsuitateScreen {
     /// The move field, labelled `label` ("Your move:", or "Attempt:" on the console).
     pub(super) fn typed_field(&mut self, ui: &mut egui::Ui, label: &str) {
@@ -48,8 +51,13 @@ impl TsuitateScreen {
     /// promote and the text did not say), or `resign`, or (the console) `draw`.
     pub(super) fn typed(&mut self, line: &str) {
         let text = line.trim();
-        if text.is_empty() || self.over().is_some() || self.promotion.is_some() {
+        if text.is_empty() || self.over().is_some() {
             return;
+        }
+        if self.promotion.is_some() {
+            // A line typed on while the question waits (several lines in one frame): kept in
+            // the field, never dropped.
+            return self.unusable(text, ANSWER_FIRST.to_owned());
         }
         let mover = self.to_move();
         self.refused = None;
