@@ -320,6 +320,32 @@ impl GameKind {
         GameKind::ALL.map(GameKind::name).join(" or ")
     }
 
+    /// `kriegspiel bench --only host` for this game's table (not the chess family's, measured by
+    /// [`crate::bench::host`]): a table holding `events` events, both seats in, is handed the next
+    /// `requests` seat lines, autosaved in `dir` or not; the time taken, the lines it answered
+    /// and the events it then holds.
+    pub fn host_cost(
+        self,
+        events: usize,
+        requests: usize,
+        dir: Option<&Path>,
+    ) -> Option<Result<(std::time::Duration, usize, usize), String>> {
+        match self {
+            GameKind::Chess => None,
+            GameKind::Tsuitate => {
+                let autosave = dir.map(|d| d.join(format!("tsuitate-host-{events}.ron")));
+                Some(
+                    crate::tsuitate::long::long_host(events, requests, autosave).map(
+                        |(mut host, lines)| {
+                            let (took, sent) = crate::bench::host::time_lines(&mut host, &lines);
+                            (took, sent, host.game().events().len())
+                        },
+                    ),
+                )
+            }
+        }
+    }
+
     /// Plays a match of this game over the seat protocol (not the chess family's, whose
     /// matches are [`crate::matchplay`]'s).
     pub fn play_match(self, spec: &MatchSpec) -> Result<(), CommandError> {

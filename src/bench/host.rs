@@ -6,7 +6,10 @@
 
 use super::BenchError;
 use super::cost::{long_game, shuffle_move};
+use crate::kind::GameKind;
 use crate::save::{Loaded, Meta, SavedGame};
+use crate::seat::game::Game;
+use crate::seat::host::GameHost;
 use crate::seat::{Hello, Host};
 use crate::session::GameSession;
 use shakmaty::Color;
@@ -15,6 +18,10 @@ use std::time::{Duration, Instant};
 
 /// The game lengths measured: a fresh game, then longer ones.
 pub const EVENTS: [usize; 4] = [0, 1_000, 10_000, 50_000];
+
+/// The game lengths measured for the other games' tables (the 2,000 and 16,000 among
+/// them).
+pub const OTHER_EVENTS: [usize; 4] = [0, 2_000, 16_000, 50_000];
 
 /// A host of a game of `events` events, both seats connected; autosaved in `dir`, or not.
 fn host_at(events: usize, dir: Option<&Path>) -> Result<Host, BenchError> {
@@ -54,12 +61,7 @@ pub fn per_request(
             (seat, line)
         })
         .collect();
-    let mut sent = 0usize;
-    let start = Instant::now();
-    for (seat, line) in &lines {
-        sent += host.handle(*seat, line, Duration::ZERO).len();
-    }
-    let elapsed = start.elapsed();
+    let (elapsed, sent) = time_lines(&mut host, &lines);
     let played = host.session().game().log().events.len() - events;
     if played != requests {
         return Err(BenchError::Seat(format!(
@@ -73,6 +75,17 @@ pub fn per_request(
         )));
     }
     Ok(elapsed / requests.max(1) as u32)
+}
+
+/// Hands `lines` to `host` (any game's table) as its seats' lines; the time taken and the lines
+/// it answered, counted.
+pub fn time_lines<G: Game>(host: &mut GameHost<G>, lines: &[(Color, String)]) -> (Duration, usize) {
+    let mut sent = 0usize;
+    let start = Instant::now();
+    for (seat, line) in lines {
+        sent += host.handle(*seat, line, Duration::ZERO).len();
+    }
+    (start.elapsed(), sent)
 }
 
 /// Prints the host's per-request cost for a fresh game and at 1k, 10k and 50k events, with and
@@ -100,7 +113,50 @@ pub fn run() -> Result<(), BenchError> {
             last.as_secs_f64() / first.as_secs_f64().max(1e-9)
         );
     }
+    for kind in GameKind::ALL {
+        other_game(kind, &dir)?;
+    }
     let _ = std::fs::remove_dir_all(&dir);
+    Ok(())
+}
+
+/// The other games' tables, measured as the chess one: the mean cost of a request after a game
+/// of each length in [`OTHER_EVENTS`], with and without autosave.
+fn other_game(kind: GameKind, dir: &Path) -> Result<(), BenchError> {
+    let requests = 2_000;
+    let mut rows = Vec::new();
+    for events in OTHER_EVENTS {
+        let mut row = Vec::new();
+        for dir in [None, Some(dir)] {
+            let Some(cost) = kind.host_cost(events, requests, dir) else {
+                return Ok(());
+            };
+            let (took, sent, held) = cost.map_err(BenchError::Seat)?;
+            if held != events + requests || sent < requests {
+                return Err(BenchError::Seat(format!(
+                    "the {} table took {} of {requests} requests and sent {sent} lines",
+                    kind.name(),
+                    held.saturating_sub(events)
+                )));
+            }
+            row.push(took / requests as u32);
+        }
+        rows.push((events, row));
+    }
+    println!(
+        "{} table: cost of one request (mean over {requests} requests, both seats connected):",
+        kind.name()
+    );
+    println!("{:>8}  {:>14}  {:>14}", "events", "no autosave", "autosave");
+    for (events, row) in rows {
+        if let [plain, saved] = row[..] {
+            println!(
+                "{events:>8}  {:>11.2} us  {:>11.2} us",
+                plain.as_secs_f64() * 1e6,
+                saved.as_secs_f64() * 1e6
+            );
+        }
+    }
     Ok(())
 }
 

@@ -23,6 +23,7 @@ pub mod game;
 pub mod history;
 pub mod kif;
 pub mod local;
+pub mod long;
 pub mod notation;
 pub mod picture;
 pub mod protocol;
