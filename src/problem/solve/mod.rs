@@ -29,6 +29,7 @@ mod answers;
 mod limits;
 mod order;
 mod pn;
+mod pnexpand;
 mod pnmemo;
 mod pnreport;
 mod relax;
@@ -169,7 +170,7 @@ pub struct Solver {
     /// Which search this worker makes ([`Search`]).
     search: Search,
     /// What [`Search::Pn`] keeps between visits of a node (this worker's own).
-    memo: pnmemo::Memo<pn::Expansion>,
+    memo: pnmemo::Memo<pnexpand::Expansion>,
     /// Turns with this many moves left or fewer are searched depth-first under [`Search::Pn`].
     pn_leaf: u8,
     /// Whether a turn takes the proof of a larger belief ([`Solver::subsume`]).
