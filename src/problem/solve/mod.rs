@@ -99,6 +99,9 @@ pub struct Stats {
     pub squeezes: u64,
     /// Proof-number turns refuted by one of their positions alone, searched first.
     pub refuted_alone: u64,
+    /// The opponent's turns after a proof-number attempt taken from the replies table (proven
+    /// or refuted there), not branched again.
+    pub replies_known: u64,
 }
 
 /// A way to go on from a belief, with its answers worked out.
@@ -337,6 +340,7 @@ impl Solver {
             self.stats.trims += stats.trims;
             self.stats.squeezes += stats.squeezes;
             self.stats.refuted_alone += stats.refuted_alone;
+            self.stats.replies_known += stats.replies_known;
             if matches!(outcome, Outcome::Unknown) {
                 outcome = theirs;
             }

@@ -1,9 +1,11 @@
 //! An AND node of the proof-number search ([`super::pn`]) worked out: the turns that must be
 //! won after an attempt or "Any?" (its children, with their beliefs and keys), kept in the memo,
-//! and the strategy of a proven AND node put together from its children's.
+//! and the strategy of a proven AND node put together from its children's. The opponent's turns
+//! after an attempt go through the replies table, as the depth-first search's do: one proven or
+//! refuted there is not branched again, and what this search decides of one goes into it.
 
 use super::pn::act_key;
-use super::{ANY, Candidate, Solver, Split};
+use super::{ANY, Candidate, REPLIES_SALT, Solver, Split, belief_key};
 use crate::announce::Item;
 use crate::problem::table::{Known, members};
 use crate::problem::tree::{Act, After, Answer, Strategy};
@@ -22,7 +24,22 @@ pub(super) struct Child {
 }
 
 /// The replies to one answer: what the solver hears, and the child that follows.
-pub(super) type Replies = Vec<(String, usize)>;
+pub(super) type ReplyChildren = Vec<(String, usize)>;
+
+/// What follows one legal answer to an attempt.
+pub(super) enum Then {
+    /// The answer mates.
+    Mate,
+    /// The opponent's replies, proven already (from the replies table).
+    Known(Arc<super::Replies>),
+    /// The opponent's turn still to win: its key in the replies table and its positions' keys,
+    /// and each group of replies with its child.
+    Open {
+        key: u64,
+        keys: Vec<u64>,
+        replies: ReplyChildren,
+    },
+}
 
 /// An AND node worked out: how its strategy is put together, and its children.
 pub(super) struct Expansion {
@@ -32,10 +49,10 @@ pub(super) struct Expansion {
 
 /// How an AND node's strategy is put together from its children's.
 pub(super) enum Layout {
-    /// An attempt: each legal answer (the words, the SAN, and the replies each with their
-    /// child, or none for a mate), and the refusal's child.
+    /// An attempt: each legal answer (the words, the SAN, and what follows), and the
+    /// refusal's child.
     Try {
-        answers: Vec<(String, String, Option<Replies>)>,
+        answers: Vec<(String, String, Then)>,
         refused: Option<usize>,
     },
     /// "Any?": each answer's words and child.
@@ -80,7 +97,7 @@ impl Solver {
     /// `None` when it fails at once (an answer ends the game without the mate, or leaves no
     /// move to mate with, or a reply escapes every mate).
     fn expand(
-        &self,
+        &mut self,
         belief: &[Referee],
         candidate: &Candidate,
         depth: u8,
@@ -126,12 +143,29 @@ impl Solver {
                         crate::wording::heard_line(heard, wording, self.solver, Some(self.solver));
                     if mated {
                         san.push('#');
-                        answers.push((words, san, None));
+                        answers.push((words, san, Then::Mate));
                         continue;
                     }
                     worlds::normalize(&mut after);
+                    let keys: Vec<u64> = after.iter().map(Referee::position_key).collect();
+                    let key = belief_key(&keys) ^ REPLIES_SALT;
+                    match self.look_replies(key, &keys, depth - 1) {
+                        Known::Proven(r) => {
+                            self.stats.hits += 1;
+                            self.stats.replies_known += 1;
+                            answers.push((words, san, Then::Known(r)));
+                            continue;
+                        }
+                        Known::Refuted => {
+                            self.stats.hits += 1;
+                            self.stats.replies_known += 1;
+                            return None;
+                        }
+                        Known::Unknown => {}
+                    }
                     if depth - 1 == 1 && !self.material_mates && super::relax::reply_escapes(&after)
                     {
+                        self.shared.refute_replies(key, &keys, depth - 1);
                         return None;
                     }
                     let mut groups =
@@ -155,7 +189,7 @@ impl Solver {
                         }
                         replies.push((words, child(g, depth - 1)));
                     }
-                    answers.push((words, san, Some(replies)));
+                    answers.push((words, san, Then::Open { key, keys, replies }));
                 }
                 let refused = (!refused.is_empty()).then(|| child(refused.clone(), depth));
                 Layout::Try { answers, refused }
@@ -172,6 +206,7 @@ impl Solver {
         belief: &[Referee],
         layout: &Layout,
         children: &[Child],
+        depth: u8,
     ) -> Option<Strategy> {
         let mut then = Vec::with_capacity(children.len());
         for c in children {
@@ -198,27 +233,51 @@ impl Solver {
             Layout::Try { answers, refused } => {
                 let side = belief.first()?.mover_side();
                 let Act::Try(a) = act else { return None };
+                let mut built = Vec::with_capacity(answers.len());
+                for (heard, san, after) in answers {
+                    let then = match after {
+                        Then::Mate => After::Mate,
+                        Then::Known(r) => After::Replies(r.as_ref().clone()),
+                        Then::Open { key, keys, replies } => {
+                            let r: super::Replies = replies
+                                .iter()
+                                .map(|(w, i)| (w.clone(), then[*i].clone()))
+                                .collect();
+                            // The opponent's turn proven, for every other way to it.
+                            self.shared
+                                .prove_replies(*key, keys, depth - 1, Arc::new(r.clone()));
+                            After::Replies(r)
+                        }
+                    };
+                    built.push(Answer {
+                        heard: heard.clone(),
+                        san: san.clone(),
+                        then,
+                    });
+                }
                 Strategy {
                     act,
                     san: own_san(&side, a, false),
-                    answers: answers
-                        .iter()
-                        .map(|(heard, san, replies)| Answer {
-                            heard: heard.clone(),
-                            san: san.clone(),
-                            then: match replies {
-                                None => After::Mate,
-                                Some(r) => After::Replies(
-                                    r.iter()
-                                        .map(|(w, i)| (w.clone(), then[*i].clone()))
-                                        .collect(),
-                                ),
-                            },
-                        })
-                        .collect(),
+                    answers: built,
                     refused: refused.map(|i| then[i].clone()),
                 }
             }
+        })
+    }
+}
+
+impl Layout {
+    /// The opponent's turn the child `child` is one group of replies of: its key in the replies
+    /// table and its positions' keys (none for a refusal's child or "Any?"'s).
+    pub(super) fn replies_of(&self, child: usize) -> Option<(u64, &[u64])> {
+        let Layout::Try { answers, .. } = self else {
+            return None;
+        };
+        answers.iter().find_map(|(_, _, then)| match then {
+            Then::Open { key, keys, replies } if replies.iter().any(|(_, i)| *i == child) => {
+                Some((*key, keys.as_slice()))
+            }
+            _ => None,
         })
     }
 }
