@@ -426,7 +426,7 @@ fn two_workers_agree_with_one() {
 #[test]
 fn proof_trees_are_replayed_against_the_referee() {
     use kriegspiel::problem::{After, CheckError, Search};
-    let (mut n, mut refuted_alone) = (0, 0);
+    let (mut n, mut refuted_alone, mut replies_known) = (0, 0, 0);
     for entry in std::fs::read_dir("assets/problems").expect("the problems folder") {
         let path = entry.expect("entry").path();
         let p = Problem::load(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
@@ -450,6 +450,7 @@ fn proof_trees_are_replayed_against_the_referee() {
             assert!(checked.longest <= depth, "{}", path.display());
             assert!(checked.mates > 0 && checked.positions > 0);
             refuted_alone += solver.stats.refuted_alone;
+            replies_known += solver.stats.replies_known;
         }
         n += 1;
     }
@@ -457,6 +458,9 @@ fn proof_trees_are_replayed_against_the_referee() {
     // Proof-number turns near the leaves are refuted by a lone position first, as the
     // depth-first search's are.
     assert!(refuted_alone > 0);
+    // Its attempts take the opponent's turns the replies table has decided from there, as the
+    // depth-first search's do, instead of branching them again.
+    assert!(replies_known > 0);
     // Rotenberg's mate in 8 cut to its refusal branch: 1.Rg2, if refused 1.Nf2#.
     let p = Problem {
         mate_in: 1,

@@ -29,6 +29,7 @@ mod answers;
 mod limits;
 mod order;
 mod pn;
+mod pnexpand;
 mod pnmemo;
 mod pnreport;
 mod relax;
@@ -98,6 +99,9 @@ pub struct Stats {
     pub squeezes: u64,
     /// Proof-number turns refuted by one of their positions alone, searched first.
     pub refuted_alone: u64,
+    /// The opponent's turns after a proof-number attempt taken from the replies table (proven
+    /// or refuted there), not branched again.
+    pub replies_known: u64,
 }
 
 /// A way to go on from a belief, with its answers worked out.
@@ -169,7 +173,7 @@ pub struct Solver {
     /// Which search this worker makes ([`Search`]).
     search: Search,
     /// What [`Search::Pn`] keeps between visits of a node (this worker's own).
-    memo: pnmemo::Memo<pn::Expansion>,
+    memo: pnmemo::Memo<pnexpand::Expansion>,
     /// Turns with this many moves left or fewer are searched depth-first under [`Search::Pn`].
     pn_leaf: u8,
     /// Whether a turn takes the proof of a larger belief ([`Solver::subsume`]).
@@ -336,6 +340,7 @@ impl Solver {
             self.stats.trims += stats.trims;
             self.stats.squeezes += stats.squeezes;
             self.stats.refuted_alone += stats.refuted_alone;
+            self.stats.replies_known += stats.replies_known;
             if matches!(outcome, Outcome::Unknown) {
                 outcome = theirs;
             }

@@ -2,7 +2,8 @@
 //! numbers, for the progress and the report, and, when it is undecided, how far it got down the
 //! line it searched first and which turns after it are still open.
 
-use super::pn::{Expansion, INF, Layout, act_key};
+use super::pn::{INF, act_key};
+use super::pnexpand::{Expansion, Layout, Then};
 use super::pnmemo::Numbers;
 use super::{ANY, Solver};
 use crate::problem::tree::Act;
@@ -64,8 +65,11 @@ impl Expansion {
                 }
             }
             Layout::Try { answers, refused } => {
-                for (words, san, replies) in answers {
-                    for (reply, i) in replies.iter().flatten() {
+                for (words, san, then) in answers {
+                    let Then::Open { replies, .. } = then else {
+                        continue;
+                    };
+                    for (reply, i) in replies {
                         set(*i, format!("{san} {words} / {reply}"));
                     }
                 }
