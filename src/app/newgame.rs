@@ -100,6 +100,9 @@ pub struct NewGameDialog {
     pub bot: BotKind,
     /// Against the computer (not an engine): its level.
     pub level: Level,
+    /// Against the computer at another game: its level, an index into that game's levels
+    /// ([`super::games::other_levels`], weakest first).
+    pub other_level: usize,
     /// Against the computer: the person's side.
     pub human: Color,
     /// Against an engine: its command line (a program speaking the seat protocol).
@@ -204,6 +207,7 @@ impl NewGameDialog {
             error: None,
             bot: Level::DEFAULT.spec().bot,
             level: Level::DEFAULT,
+            other_level: super::games::OTHER_DEFAULT_LEVEL,
             engine: "kriegspiel engine --bot strong".to_owned(),
             human: Color::White,
             shown: false,
@@ -318,7 +322,7 @@ impl NewGameDialog {
     /// What "Start game" starts: the chess family's game, or another game's.
     fn start(&mut self) -> NewGameAction {
         if let Some((new, _)) =
-            super::games::new_game_of(self.game, self.mode, self.human, self.level)
+            super::games::new_game_of(self.game, self.mode, self.human, self.other_level)
         {
             return NewGameAction::Other(new, Box::new(self.names()));
         }
@@ -369,7 +373,7 @@ impl NewGameDialog {
                 who.add_space(10.0);
                 self.players_section(who);
                 heading(rules, "Rules");
-                match super::games::new_game_of(self.game, self.mode, self.human, self.level) {
+                match super::games::new_game_of(self.game, self.mode, self.human, self.other_level) {
                     Some((_, words)) => {
                         rules.label(words);
                     }
@@ -422,11 +426,20 @@ impl NewGameDialog {
         }
         ui.label("Level:");
         ui.indent("levels", |ui| {
-            for level in Level::ALL {
-                let chosen = self.bot != BotKind::Engine && self.level == level;
-                if ui.radio(chosen, level_label_of(self.game, level)).clicked() {
-                    self.level = level;
-                    self.bot = level.spec().bot;
+            if let Some(levels) = super::games::other_levels(self.game) {
+                // Another game's own levels, one a player.
+                for (index, label) in levels.into_iter().enumerate() {
+                    if ui.radio(self.other_level == index, label).clicked() {
+                        self.other_level = index;
+                    }
+                }
+            } else {
+                for level in Level::ALL {
+                    let chosen = self.bot != BotKind::Engine && self.level == level;
+                    if ui.radio(chosen, level_label(level)).clicked() {
+                        self.level = level;
+                        self.bot = level.spec().bot;
+                    }
                 }
             }
             if super::games::uses_chess_choices(self.game) {
@@ -567,11 +580,11 @@ fn heading(ui: &mut egui::Ui, text: &str) {
 /// A level's choice in the dialog for chess: "Club: weighs where your pieces may be, but is often
 /// careless".
 pub fn level_label(level: Level) -> String {
-    level_label_of(GameKind::Chess, level)
+    format!("{}: {}", level.title(), level.description())
 }
 
-/// A level's choice in the dialog for a game of `kind`, in that game's words.
-pub fn level_label_of(kind: GameKind, level: Level) -> String {
-    let words = super::games::level_description(kind, level);
-    format!("{}: {}", level.title(), words)
+/// The levels' choices in the dialog for a game of `kind`, weakest first, in that game's words
+/// (the chess family's: [`level_label`] of every level).
+pub fn level_labels(kind: GameKind) -> Vec<String> {
+    super::games::other_levels(kind).unwrap_or_else(|| Level::ALL.map(level_label).to_vec())
 }

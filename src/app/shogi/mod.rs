@@ -251,12 +251,14 @@ impl TsuitateScreen {
     /// How a saved game that is not over is played on here, where it is neither the club's nor
     /// hosted: against the computer again when the person played the computer (its seating, or
     /// in a save without one its mode and the computer's name), else hot-seat. The computer's
-    /// bot is the one its name gives (`Computer (careful)`), the careful one otherwise.
+    /// bot is the one its name gives (`Computer (careful)`; a save from before tsuitate had
+    /// levels of its own names one of chess's, `Computer (club)`: that level's bot), the
+    /// careful one otherwise.
     pub fn resumed_mode(meta: &Meta) -> TsuitateMode {
         let bot_of = |name: &str| {
-            crate::tsuitate::bots::NAMES
-                .into_iter()
-                .find(|bot| name == format!("Computer ({bot})"))
+            name.strip_prefix("Computer (")
+                .and_then(|rest| rest.strip_suffix(')'))
+                .and_then(crate::tsuitate::bots::bot_named)
         };
         let named = |side: Color| match side {
             Color::Black => meta.black.as_str(),
