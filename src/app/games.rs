@@ -212,6 +212,19 @@ pub(super) fn other_levels(kind: GameKind) -> Option<Vec<String>> {
     }
 }
 
+/// The name a new game of another `kind` gives the computer playing at `level` (an index into
+/// [`other_levels`]; `None`: the chess family's, whose names its levels give).
+pub(super) fn other_computer_name(kind: GameKind, level: usize) -> Option<String> {
+    match kind {
+        GameKind::Chess => None,
+        GameKind::Tsuitate => {
+            let levels = &crate::tsuitate::bots::LEVELS;
+            let level = levels.get(level).unwrap_or(&levels[OTHER_DEFAULT_LEVEL]);
+            Some(format!("Computer ({})", level.bot))
+        }
+    }
+}
+
 /// The level of another game the new-game dialog offers first (an index into
 /// [`other_levels`]).
 pub(super) const OTHER_DEFAULT_LEVEL: usize = crate::tsuitate::bots::DEFAULT_LEVEL;

@@ -3,6 +3,8 @@
 //! and start position. The last choices are remembered ([`Remembered`], kept in the settings)
 //! and fill the next dialog; `--mode` / `--rules` on the command line take precedence.
 
+mod names;
+
 use super::play::PlayMode;
 use super::theme;
 use crate::bots::BotKind;
@@ -257,18 +259,9 @@ impl NewGameDialog {
                 "Type the engine's command line (a program speaking the seat protocol).".into(),
             );
         }
-        let name = |color: Color, typed: &str| match computer {
-            // The program's file name (the whole command is kept in `engine`): a name is short.
-            Some(c) if c.plays == color && c.bot == BotKind::Engine => {
-                let program = engine.split_whitespace().next().unwrap_or_default();
-                let file = std::path::Path::new(program)
-                    .file_name()
-                    .map_or(program.into(), |f| f.to_string_lossy());
-                clean_name(&format!("Engine: {file}"))
-            }
-            Some(c) if c.plays == color => c
-                .level
-                .map_or_else(|| c.bot.title().to_owned(), Level::player_name),
+        let computer_name = self.computer_name();
+        let name = |color: Color, typed: &str| match &computer_name {
+            Some((plays, name)) if *plays == color => name.clone(),
             _ => clean_name(typed),
         };
         Ok(GameSpec {
@@ -463,45 +456,6 @@ impl NewGameDialog {
             ui.label("You play:");
             for (side, name) in super::games::host_sides(self.game) {
                 ui.radio_value(&mut self.human, side, name);
-            }
-        });
-    }
-
-    /// The players' and the event's names.
-    fn players_section(&mut self, ui: &mut egui::Ui) {
-        heading(ui, "Players");
-        // Each side by the game's name for it, the side that moves first first.
-        let [(first, first_name), (_, second_name)] = super::games::host_sides(self.game);
-        let (a, b) = match first {
-            Color::White => (
-                (first_name, &mut self.white),
-                (second_name, &mut self.black),
-            ),
-            Color::Black => (
-                (first_name, &mut self.black),
-                (second_name, &mut self.white),
-            ),
-        };
-        egui::Grid::new("names").num_columns(2).show(ui, |ui| {
-            for (label, value) in [
-                a,
-                b,
-                ("Referee", &mut self.referee),
-                ("Event", &mut self.event),
-                ("Round", &mut self.round),
-            ] {
-                ui.label(label);
-                let resp = ui.add(
-                    egui::TextEdit::singleline(value)
-                        .char_limit(crate::untrusted::NAME_CHARS)
-                        .desired_width((ui.available_width() - 8.0).clamp(120.0, 260.0)),
-                );
-                let name = match label {
-                    "Round" => "Round number".to_owned(),
-                    _ => format!("{label} name"),
-                };
-                resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, &name));
-                ui.end_row();
             }
         });
     }
