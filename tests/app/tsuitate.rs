@@ -165,6 +165,25 @@ fn the_curtain_opens_only_once_it_has_stood_a_moment_and_games_are_listed() {
     assert_eq!(screen(&h).game().referee().moves().len(), 1);
 }
 
+/// The curtain is the card chess's is (one for both games): its title, its hint, and Space or
+/// Enter opening the board once the card has stood its moment, never before.
+#[test]
+fn the_curtain_is_the_shared_card_and_a_key_opens_it_after_its_moment() {
+    let mut h = Gui::builder().build();
+    h.click("Tsuitate hot-seat");
+    assert!(h.query_by_label("☗ Sente to move").is_some());
+    assert!(h.query_by_label("One moment…").is_some());
+    h.press(egui::Key::Space);
+    assert!(
+        screen(&h).curtain_up(),
+        "a key in the first moment opens nothing"
+    );
+    h.let_time_pass(kriegspiel::app::play::CURTAIN_ARM);
+    assert!(h.query_by_label("Space or Enter opens it.").is_some());
+    h.press(egui::Key::Enter);
+    assert_eq!(screen(&h).stage, Stage::Open(Color::Black));
+}
+
 /// A local game in progress asks before it is left, as a chess game does: where it is
 /// autosaved, in the same words; staying keeps the game as it was, leaving goes; a game over
 /// is left at once.
