@@ -262,8 +262,8 @@ pub use crate::matchplay::{CommandError, MatchSpec};
 /// default).
 #[derive(clap::Args, Clone, Copy, Debug)]
 pub struct MatchGame {
-    /// Play tsuitate shogi over the seat protocol instead (bots random, heuristic or
-    /// cmd:PROGRAM; --white is gote, --black sente, who moves first).
+    /// Play tsuitate shogi over the seat protocol instead (levels random, heuristic, careful,
+    /// or cmd:PROGRAM; --white is gote, --black sente, who moves first).
     #[arg(long, conflicts_with_all = ["rules", "ending", "max_plies"])]
     tsuitate: bool,
 }

@@ -148,7 +148,7 @@ complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand samples" -l tries 
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand samples" -s h -l help -d 'Print help'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l white -d 'The bot under test (its wins and losses are counted): a bot, a level (beginner to strongest) or cmd:PROGRAM' -r -f -a "random\t'random possible attempts (easy)'
 heuristic\t'chess rules of thumb (medium)'
-strong\t'weighs where the opponent\'s pieces may be (hard)'
+strong\t'weighs where the opponent\'s pieces may be (hard; also: careful)'
 krk_practice\t'the KR vs K practice player (also: krk)'
 beginner\t'most moves at random: for a first game'
 novice\t'plays sensibly two moves in five'
@@ -160,7 +160,7 @@ strongest\t'the strongest player, at its default thinking time'
 cmd:PROGRAM\t'a program speaking the seat protocol (quoted with its arguments)'"
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l black -d 'Its opponent: a bot, a level or cmd:PROGRAM' -r -f -a "random\t'random possible attempts (easy)'
 heuristic\t'chess rules of thumb (medium)'
-strong\t'weighs where the opponent\'s pieces may be (hard)'
+strong\t'weighs where the opponent\'s pieces may be (hard; also: careful)'
 krk_practice\t'the KR vs K practice player (also: krk)'
 beginner\t'most moves at random: for a first game'
 novice\t'plays sensibly two moves in five'
@@ -192,7 +192,7 @@ complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l out-dir 
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l ending -d 'Start every game from a random ending instead: the bot under test has its king and these pieces (letters Q, R, B, N, P; e.g. Q, R, QR, BB, BN) against a lone king, and moves first' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l blocked -d 'With --ending: the lone king keeps this many pawns (0 to 4), each blocked by a pawn of the bot under test in front of it' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l swap -d 'The bots exchange colours every other game'
-complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l tsuitate -d 'Play tsuitate shogi over the seat protocol instead (bots random, heuristic or cmd:PROGRAM; --white is gote, --black sente, who moves first)'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l tsuitate -d 'Play tsuitate shogi over the seat protocol instead (levels random, heuristic, careful, or cmd:PROGRAM; --white is gote, --black sente, who moves first)'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand endgame" -l pieces -d 'The bot\'s pieces besides its king, as letters (Q, R, B, N, P; e.g. Q, QR, BB)' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand endgame" -l at -d 'Where the bot\'s king and pieces start, in that order, as squares separated by commas (e.g. `--pieces BB --at b4,b3,c3`, Ferguson\'s two bishops along an edge); the lone king is still placed at random. Without it, everything is placed at random' -r
@@ -278,7 +278,7 @@ black\t'Black, in the app or with --bot'
 none\t'No seat: a referee server only'"
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand host" -l bot -d 'Play this machine\'s seat with a bot instead of the app' -r -f -a "random\t'random possible attempts (easy)'
 heuristic\t'chess rules of thumb (medium)'
-strong\t'weighs where the opponent\'s pieces may be (hard)'
+strong\t'weighs where the opponent\'s pieces may be (hard; also: careful)'
 krk_practice\t'the KR vs K practice player (also: krk)'
 beginner\t'most moves at random: for a first game'
 novice\t'plays sensibly two moves in five'
@@ -300,7 +300,7 @@ black\t'Black'"
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand join" -l name -d 'The name shown to the other player' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand join" -l bot -d 'Play the seat with a bot instead of the app' -r -f -a "random\t'random possible attempts (easy)'
 heuristic\t'chess rules of thumb (medium)'
-strong\t'weighs where the opponent\'s pieces may be (hard)'
+strong\t'weighs where the opponent\'s pieces may be (hard; also: careful)'
 krk_practice\t'the KR vs K practice player (also: krk)'
 beginner\t'most moves at random: for a first game'
 novice\t'plays sensibly two moves in five'
@@ -317,7 +317,7 @@ complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand join" -s h -l help
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand engine" -l bot -d 'The bot' -r -f -a "random\t'random possible attempts (easy)'
 krk_practice\t'the KR vs K practice player (also: krk)'
 heuristic\t'chess rules of thumb (medium)'
-strong\t'weighs where the opponent\'s pieces may be (hard)'"
+strong\t'weighs where the opponent\'s pieces may be (hard; also: careful)'"
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand engine" -l level -d 'Play at a level for people instead of a bare bot (the level picks its bot, thinking time and handicap)' -r -f -a "beginner\t'most moves at random: for a first game'
 novice\t'plays sensibly two moves in five'
 casual\t'chess rules of thumb, a blunder every few moves'

@@ -10,7 +10,6 @@ use super::newgame::NewMode;
 use super::play::MessageKind;
 use super::shogi::{TsuitateAction, TsuitateMode, TsuitateScreen};
 use super::{KriegspielApp, Screen};
-use crate::bots::level::Level;
 use crate::games::{GameKind, OtherGame};
 use crate::gate::FinishedOther;
 use crate::save::{Meta, Seating};
@@ -199,13 +198,36 @@ pub(super) fn uses_chess_choices(kind: GameKind) -> bool {
     kind == GameKind::Chess
 }
 
-/// One line saying how the computer plays `kind` at `level`, for the new-game dialog.
-pub(super) fn level_description(kind: GameKind, level: Level) -> &'static str {
+/// The computer's levels at another game `kind` the new-game dialog offers, weakest first,
+/// each as "Title: what it does" (`None`: the chess family's, whose levels are [`crate::bots::level::Level`]'s).
+pub(super) fn other_levels(kind: GameKind) -> Option<Vec<String>> {
     match kind {
-        GameKind::Chess => level.description(),
-        GameKind::Tsuitate => crate::tsuitate::bots::level_description(level),
+        GameKind::Chess => None,
+        GameKind::Tsuitate => Some(
+            crate::tsuitate::bots::LEVELS
+                .iter()
+                .map(|l| format!("{}: {}", l.title, l.description))
+                .collect(),
+        ),
     }
 }
+
+/// The name a new game of another `kind` gives the computer playing at `level` (an index into
+/// [`other_levels`]; `None`: the chess family's, whose names its levels give).
+pub(super) fn other_computer_name(kind: GameKind, level: usize) -> Option<String> {
+    match kind {
+        GameKind::Chess => None,
+        GameKind::Tsuitate => {
+            let levels = &crate::tsuitate::bots::LEVELS;
+            let level = levels.get(level).unwrap_or(&levels[OTHER_DEFAULT_LEVEL]);
+            Some(format!("Computer ({})", level.bot))
+        }
+    }
+}
+
+/// The level of another game the new-game dialog offers first (an index into
+/// [`other_levels`]).
+pub(super) const OTHER_DEFAULT_LEVEL: usize = crate::tsuitate::bots::DEFAULT_LEVEL;
 
 /// The new-game dialog's hint in the arbiter's note of a game of `kind`: where the note goes.
 pub(super) fn note_hint(kind: GameKind) -> &'static str {
@@ -216,13 +238,13 @@ pub(super) fn note_hint(kind: GameKind) -> &'static str {
 }
 
 /// The new game of another `kind` the new-game dialog starts, for its `mode`, the `human`'s
-/// side and the computer's `level` (`None`: the chess family's, or study); and the dialog's
-/// words for it in place of the chess rules.
+/// side and the computer's `level` (an index into [`other_levels`]; `None`: the chess
+/// family's, or study); and the dialog's words for it in place of the chess rules.
 pub(super) fn new_game_of(
     kind: GameKind,
     mode: NewMode,
     human: Color,
-    level: Level,
+    level: usize,
 ) -> Option<(NewOther, String)> {
     if kind == GameKind::Chess {
         return None;
@@ -235,7 +257,11 @@ pub(super) fn new_game_of(
     let mode = match mode {
         NewMode::HotSeat => TsuitateMode::HotSeat,
         NewMode::Referee => TsuitateMode::Club,
-        NewMode::Computer => TsuitateMode::Computer(side, crate::tsuitate::bots::for_level(level)),
+        NewMode::Computer => {
+            let levels = &crate::tsuitate::bots::LEVELS;
+            let level = levels.get(level).unwrap_or(&levels[OTHER_DEFAULT_LEVEL]);
+            TsuitateMode::Computer(side, level.bot)
+        }
         NewMode::Study => return None,
     };
     let mut words = host_note(kind).unwrap_or_default().to_owned();

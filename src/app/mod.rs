@@ -15,6 +15,7 @@
 pub mod about;
 pub mod board;
 pub mod browser;
+mod curtain;
 pub mod files;
 pub mod flags;
 mod frame;

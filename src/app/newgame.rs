@@ -3,6 +3,8 @@
 //! and start position. The last choices are remembered ([`Remembered`], kept in the settings)
 //! and fill the next dialog; `--mode` / `--rules` on the command line take precedence.
 
+mod names;
+
 use super::play::PlayMode;
 use super::theme;
 use crate::bots::BotKind;
@@ -100,6 +102,9 @@ pub struct NewGameDialog {
     pub bot: BotKind,
     /// Against the computer (not an engine): its level.
     pub level: Level,
+    /// Against the computer at another game: its level, an index into that game's levels
+    /// ([`super::games::other_levels`], weakest first).
+    pub other_level: usize,
     /// Against the computer: the person's side.
     pub human: Color,
     /// Against an engine: its command line (a program speaking the seat protocol).
@@ -204,6 +209,7 @@ impl NewGameDialog {
             error: None,
             bot: Level::DEFAULT.spec().bot,
             level: Level::DEFAULT,
+            other_level: super::games::OTHER_DEFAULT_LEVEL,
             engine: "kriegspiel engine --bot strong".to_owned(),
             human: Color::White,
             shown: false,
@@ -253,18 +259,9 @@ impl NewGameDialog {
                 "Type the engine's command line (a program speaking the seat protocol).".into(),
             );
         }
-        let name = |color: Color, typed: &str| match computer {
-            // The program's file name (the whole command is kept in `engine`): a name is short.
-            Some(c) if c.plays == color && c.bot == BotKind::Engine => {
-                let program = engine.split_whitespace().next().unwrap_or_default();
-                let file = std::path::Path::new(program)
-                    .file_name()
-                    .map_or(program.into(), |f| f.to_string_lossy());
-                clean_name(&format!("Engine: {file}"))
-            }
-            Some(c) if c.plays == color => c
-                .level
-                .map_or_else(|| c.bot.title().to_owned(), Level::player_name),
+        let computer_name = self.computer_name();
+        let name = |color: Color, typed: &str| match &computer_name {
+            Some((plays, name)) if *plays == color => name.clone(),
             _ => clean_name(typed),
         };
         Ok(GameSpec {
@@ -318,7 +315,7 @@ impl NewGameDialog {
     /// What "Start game" starts: the chess family's game, or another game's.
     fn start(&mut self) -> NewGameAction {
         if let Some((new, _)) =
-            super::games::new_game_of(self.game, self.mode, self.human, self.level)
+            super::games::new_game_of(self.game, self.mode, self.human, self.other_level)
         {
             return NewGameAction::Other(new, Box::new(self.names()));
         }
@@ -369,7 +366,7 @@ impl NewGameDialog {
                 who.add_space(10.0);
                 self.players_section(who);
                 heading(rules, "Rules");
-                match super::games::new_game_of(self.game, self.mode, self.human, self.level) {
+                match super::games::new_game_of(self.game, self.mode, self.human, self.other_level) {
                     Some((_, words)) => {
                         rules.label(words);
                     }
@@ -422,11 +419,20 @@ impl NewGameDialog {
         }
         ui.label("Level:");
         ui.indent("levels", |ui| {
-            for level in Level::ALL {
-                let chosen = self.bot != BotKind::Engine && self.level == level;
-                if ui.radio(chosen, level_label_of(self.game, level)).clicked() {
-                    self.level = level;
-                    self.bot = level.spec().bot;
+            if let Some(levels) = super::games::other_levels(self.game) {
+                // Another game's own levels, one a player.
+                for (index, label) in levels.into_iter().enumerate() {
+                    if ui.radio(self.other_level == index, label).clicked() {
+                        self.other_level = index;
+                    }
+                }
+            } else {
+                for level in Level::ALL {
+                    let chosen = self.bot != BotKind::Engine && self.level == level;
+                    if ui.radio(chosen, level_label(level)).clicked() {
+                        self.level = level;
+                        self.bot = level.spec().bot;
+                    }
                 }
             }
             if super::games::uses_chess_choices(self.game) {
@@ -450,45 +456,6 @@ impl NewGameDialog {
             ui.label("You play:");
             for (side, name) in super::games::host_sides(self.game) {
                 ui.radio_value(&mut self.human, side, name);
-            }
-        });
-    }
-
-    /// The players' and the event's names.
-    fn players_section(&mut self, ui: &mut egui::Ui) {
-        heading(ui, "Players");
-        // Each side by the game's name for it, the side that moves first first.
-        let [(first, first_name), (_, second_name)] = super::games::host_sides(self.game);
-        let (a, b) = match first {
-            Color::White => (
-                (first_name, &mut self.white),
-                (second_name, &mut self.black),
-            ),
-            Color::Black => (
-                (first_name, &mut self.black),
-                (second_name, &mut self.white),
-            ),
-        };
-        egui::Grid::new("names").num_columns(2).show(ui, |ui| {
-            for (label, value) in [
-                a,
-                b,
-                ("Referee", &mut self.referee),
-                ("Event", &mut self.event),
-                ("Round", &mut self.round),
-            ] {
-                ui.label(label);
-                let resp = ui.add(
-                    egui::TextEdit::singleline(value)
-                        .char_limit(crate::untrusted::NAME_CHARS)
-                        .desired_width((ui.available_width() - 8.0).clamp(120.0, 260.0)),
-                );
-                let name = match label {
-                    "Round" => "Round number".to_owned(),
-                    _ => format!("{label} name"),
-                };
-                resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, &name));
-                ui.end_row();
             }
         });
     }
@@ -567,11 +534,11 @@ fn heading(ui: &mut egui::Ui, text: &str) {
 /// A level's choice in the dialog for chess: "Club: weighs where your pieces may be, but is often
 /// careless".
 pub fn level_label(level: Level) -> String {
-    level_label_of(GameKind::Chess, level)
+    format!("{}: {}", level.title(), level.description())
 }
 
-/// A level's choice in the dialog for a game of `kind`, in that game's words.
-pub fn level_label_of(kind: GameKind, level: Level) -> String {
-    let words = super::games::level_description(kind, level);
-    format!("{}: {}", level.title(), words)
+/// The levels' choices in the dialog for a game of `kind`, weakest first, in that game's words
+/// (the chess family's: [`level_label`] of every level).
+pub fn level_labels(kind: GameKind) -> Vec<String> {
+    super::games::other_levels(kind).unwrap_or_else(|| Level::ALL.map(level_label).to_vec())
 }

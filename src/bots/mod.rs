@@ -175,8 +175,12 @@ pub enum BotKind {
     /// A baseline of chess rules of thumb ([`heuristic::HeuristicBot`]).
     #[value(help = "chess rules of thumb (medium)")]
     Heuristic,
-    /// Expected gain over a sample of its belief's worlds ([`strong::StrongBot`]).
-    #[value(help = "weighs where the opponent's pieces may be (hard)")]
+    /// Expected gain over a sample of its belief's worlds ([`strong::StrongBot`]). `careful`
+    /// (tsuitate shogi's name for its strongest player) is accepted on the command line too.
+    #[value(
+        alias = "careful",
+        help = "weighs where the opponent's pieces may be (hard; also: careful)"
+    )]
     Strong,
     /// A program speaking the seat protocol, run with the command saved in the game's
     /// `Meta::engine` (the seat module's `start_bot`); [`BotKind::make`] refuses it.

@@ -56,7 +56,7 @@ impl Ticket {
 pub const ANSWER_WAIT: Duration = Duration::from_secs(5);
 
 pub use super::trouble::ConnectError;
-use super::trouble::cut_off;
+use super::trouble::cut_off_at;
 
 /// A request sent and not answered yet.
 struct Pending {
@@ -207,7 +207,7 @@ impl RemoteTable {
         };
         connection.send(line).map_err(|e| {
             self.connection = None;
-            self.facts.cut_off = Some(cut_off(e.kind(), &e.to_string()));
+            self.facts.cut_off = Some(cut_off_at(&self.address, e.kind(), false));
             LinkError::Write(e)
         })
     }
@@ -402,9 +402,11 @@ impl RemoteTable {
         let mut hello = self.hello.clone();
         hello.have = self.seat.have();
         let may_dial = self.revealed.is_none();
+        // With no connection, what ends is a try to rejoin (the seat keeps trying).
+        let dialled = self.connection.is_none();
         let (lines, ended) = self.redial.read(&mut self.connection, &hello, may_dial);
-        if let Some((kind, why)) = ended {
-            self.facts.cut_off = Some(cut_off(kind, &why));
+        if let Some((kind, _)) = ended {
+            self.facts.cut_off = Some(cut_off_at(&self.address, kind, dialled));
             self.refresh_status();
         }
         for line in lines {
@@ -417,8 +419,8 @@ impl RemoteTable {
             && let Some(p) = self.pending.take()
         {
             self.connection = None;
-            let detail = format!("no answer within {} s", ANSWER_WAIT.as_secs());
-            self.facts.cut_off = Some(cut_off(std::io::ErrorKind::TimedOut, &detail));
+            let timed_out = std::io::ErrorKind::TimedOut;
+            self.facts.cut_off = Some(cut_off_at(&self.address, timed_out, false));
             self.refresh_status();
             self.news.push(News::Refused {
                 request: p.request,

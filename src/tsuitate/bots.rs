@@ -18,8 +18,43 @@ pub trait TsuitateBot: Send {
 /// The bots' names, weakest first: [`RandomBot`], [`HeuristicBot`], [`CarefulBot`].
 pub const NAMES: [&str; 3] = ["random", "heuristic", "careful"];
 
-/// The bot for a level: beginner the random player, novice and casual the rules-of-thumb one,
-/// every higher level the careful one (the app's New game and the command line agree).
+/// A level of the computer at tsuitate shogi: one bot, its name and what it does.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TsuitateLevel {
+    /// The bot's name (one of [`NAMES`]): the level's id on the command line, and in the
+    /// computer's name in a save (`Computer (careful)`).
+    pub bot: &'static str,
+    /// The name shown to people ("Careful").
+    pub title: &'static str,
+    /// One line saying how it plays.
+    pub description: &'static str,
+}
+
+/// The computer's levels at tsuitate shogi, weakest first: one a bot.
+pub const LEVELS: [TsuitateLevel; 3] = [
+    TsuitateLevel {
+        bot: "random",
+        title: "Random",
+        description: "any move its own board allows, at random",
+    },
+    TsuitateLevel {
+        bot: "heuristic",
+        title: "Rules of thumb",
+        description: "recaptures, promotes, keeps its pieces defended",
+    },
+    TsuitateLevel {
+        bot: "careful",
+        title: "Careful",
+        description: "rules of thumb, and a guess of where your pieces stand (to take them, not to foul)",
+    },
+];
+
+/// The level a new game offers first (rules of thumb).
+pub const DEFAULT_LEVEL: usize = 1;
+
+/// The bot one of the chess family's levels plays at tsuitate shogi (the names a save or the
+/// command line used before tsuitate had levels of its own): beginner the random player,
+/// novice and casual the rules-of-thumb one, every higher level the careful one.
 pub fn for_level(level: crate::bots::level::Level) -> &'static str {
     use crate::bots::level::Level;
     match level {
@@ -29,14 +64,13 @@ pub fn for_level(level: crate::bots::level::Level) -> &'static str {
     }
 }
 
-/// One line saying how a level plays tsuitate shogi: its bot's way (levels that share a bot play
-/// alike).
-pub fn level_description(level: crate::bots::level::Level) -> &'static str {
-    match for_level(level) {
-        "random" => "any move its own board allows, at random",
-        "heuristic" => "rules of thumb: recaptures, promotes, keeps its pieces defended",
-        _ => "rules of thumb, and a guess of where your pieces stand (to take them, not to foul)",
-    }
+/// The bot a name gives: a bot's own name (a level's id), or one of the chess family's level
+/// ids ([`for_level`]); `None` for any other text.
+pub fn bot_named(name: &str) -> Option<&'static str> {
+    NAMES
+        .into_iter()
+        .find(|bot| *bot == name)
+        .or_else(|| crate::bots::level::Level::from_id(name).map(for_level))
 }
 
 /// The bots by name: `random`, `heuristic` and `careful`.

@@ -16,12 +16,13 @@ use crate::seat::host::GameHost;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// The tsuitate bot a bot name plays at a tsuitate table: `random` (and the beginner level) the
-/// random player, any other the heuristic one (the levels are the chess family's: tsuitate shogi
-/// has only these two players).
+/// The tsuitate bot a bot name plays at a tsuitate table: a level's own name (`random`,
+/// `heuristic`, `careful`: [`bots::LEVELS`]; `strong` is `careful`), or one of the chess
+/// family's level names ([`bots::for_level`]); any other bot of ours the rules-of-thumb one.
 pub fn bot_for(choice: &BotChoice, seed: u64) -> Result<Box<dyn TsuitateBot>, CommandError> {
     let name = match choice {
         BotChoice::Kind(BotKind::Random) => "random",
+        BotChoice::Kind(BotKind::Strong) => "careful",
         BotChoice::Level(level) => bots::for_level(*level),
         _ => "heuristic",
     };
@@ -78,11 +79,11 @@ fn player(
     think_ms: Option<u64>,
 ) -> Result<Box<dyn SeatPlayer>, CommandError> {
     match choice {
-        BotChoice::Kind(BotKind::Random | BotKind::Heuristic) | BotChoice::Level(_) => {
-            Ok(Box::new(BotSeat::new(bot_for(choice, seed)?)))
-        }
+        BotChoice::Kind(BotKind::Random | BotKind::Heuristic | BotKind::Strong)
+        | BotChoice::Level(_) => Ok(Box::new(BotSeat::new(bot_for(choice, seed)?))),
         BotChoice::Kind(other) => Err(CommandError::BadInput(format!(
-            "tsuitate shogi has the random and heuristic bots (or cmd:PROGRAM), not {other:?}"
+            "tsuitate shogi has the random, heuristic and careful bots (or cmd:PROGRAM), not {}",
+            other.id()
         ))),
         BotChoice::Command(command) => {
             let limit = Duration::from_millis(think_ms.unwrap_or(60_000).max(1));

@@ -498,3 +498,30 @@ fn when_the_host_leaves_the_joiner_is_told_and_cannot_move() {
     assert!(o.get_by_label("Resign").accesskit_node().is_disabled());
     gui::shot(&mut o, "network-host-left");
 }
+
+/// A joiner whose host left is told why in words, as a tsuitate seat is: its failed try to
+/// rejoin names the host's address and says that nobody listens there, never the system's
+/// words ("os error 111").
+#[test]
+fn a_chess_joiner_whose_host_left_is_told_so_in_words() {
+    let (h, mut o) = hal_hosts_and_ann_joins();
+    let address = h.play().hosting.as_ref().expect("hosting").address.clone();
+    o.run_until("the joiner never saw Hal", |o| {
+        o.query_by_label("Your opponent: Hal (Black)").is_some()
+    });
+    drop(h);
+    let reached = format!("Could not reach the host at {address}: nobody is listening there.");
+    o.run_until("the failed rejoin was never said in words", |o| {
+        o.all_text().iter().any(|t| t.starts_with(&reached))
+    });
+    let texts = o.all_text();
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.starts_with("The host has left the game.")),
+        "{texts:?}"
+    );
+    for t in &texts {
+        assert!(!t.contains("os error"), "the system's words shown: {t}");
+    }
+}

@@ -149,3 +149,72 @@ fn the_dialog_offers_every_level_and_the_game_keeps_the_chosen_one() {
         Some((Color::Black, Some(Level::Novice)))
     );
 }
+
+/// Against the computer its side's name is the one the game will give it, shown as fixed text
+/// (no field whose text would be thrown away); the person's side keeps the name typed. The same
+/// for tsuitate shogi.
+#[test]
+fn the_computers_side_is_named_for_its_level_and_not_asked() {
+    use kriegspiel::app::newgame::level_label;
+    use kriegspiel::bots::level::Level;
+    let mut h = Gui::builder().size(1280.0, 1000.0).build();
+    h.click("New (Ctrl+N)");
+    assert!(
+        h.query_by_label("Black name").is_some(),
+        "hot-seat asks both"
+    );
+    h.get_by_label("Play the computer").click();
+    h.run();
+    // The person plays White: Black is the computer's, named for the level chosen.
+    assert!(
+        h.query_by_label("Black name").is_none(),
+        "a field for the computer"
+    );
+    assert!(h.query_by_label("Computer (club)").is_some());
+    h.get_by_label(&level_label(Level::Novice)).click();
+    h.run();
+    assert!(h.query_by_label("Computer (club)").is_none());
+    assert!(h.query_by_label("Computer (novice)").is_some());
+    h.type_into("White name", "Ann");
+    // Playing Black instead: White's field goes, Black's comes.
+    h.get_by_role_and_label(egui::accesskit::Role::RadioButton, "Black")
+        .click();
+    h.run();
+    assert!(h.query_by_label("White name").is_none());
+    assert!(h.query_by_label("Black name").is_some());
+    assert!(h.query_by_label("Computer (novice)").is_some());
+    h.type_into("Black name", "Bob");
+    h.click("Start game");
+    let meta = &h.table().facts().meta;
+    assert_eq!(
+        (meta.white.as_str(), meta.black.as_str()),
+        ("Computer (novice)", "Bob")
+    );
+    // Tsuitate shogi: the person plays gote (the door's White, the dialog's first choice),
+    // sente is the computer's.
+    h.click("New (Ctrl+N)");
+    h.click("Leave it for a new game");
+    h.get_by_label("Play the computer").click();
+    h.click("Tsuitate shogi (衝立将棋)");
+    assert!(
+        h.query_by_label("Sente name").is_none(),
+        "a field for the computer"
+    );
+    assert!(h.query_by_label("Gote name").is_some());
+    let careful =
+        kriegspiel::app::newgame::level_labels(kriegspiel::games::GameKind::Tsuitate)[2].clone();
+    h.click(&careful);
+    assert!(h.query_by_label("Computer (careful)").is_some());
+    // The form remembers the last names (White's was Ann): typed over.
+    h.new_game_mut().white.clear();
+    h.type_into("Gote name", "Hanako");
+    h.click("Start game");
+    let meta = match &h.state().screen {
+        kriegspiel::app::Screen::Tsuitate(t) => t.meta().clone(),
+        _ => panic!("not on the tsuitate screen"),
+    };
+    assert_eq!(
+        (meta.white.as_str(), meta.black.as_str()),
+        ("Hanako", "Computer (careful)")
+    );
+}

@@ -17,9 +17,16 @@ use kriegspiel::bots::level::Level;
 use kriegspiel::tsuitate::Item;
 use shogi_core::Color;
 
-/// The New game dialog's choice of `level` with tsuitate shogi chosen.
+/// The New game dialog's choice, with tsuitate shogi chosen, of the level that plays the bot a
+/// chess `level` names ([`kriegspiel::tsuitate::bots::for_level`]).
 pub(super) fn level_label(level: Level) -> String {
-    kriegspiel::app::newgame::level_label_of(kriegspiel::games::GameKind::Tsuitate, level)
+    let bot = kriegspiel::tsuitate::bots::for_level(level);
+    let labels = kriegspiel::app::newgame::level_labels(kriegspiel::games::GameKind::Tsuitate);
+    let index = kriegspiel::tsuitate::bots::LEVELS
+        .iter()
+        .position(|l| l.bot == bot)
+        .expect("a level plays every bot");
+    labels[index].clone()
 }
 
 pub(super) fn screen(h: &Gui) -> &TsuitateScreen {
@@ -156,6 +163,25 @@ fn the_curtain_opens_only_once_it_has_stood_a_moment_and_games_are_listed() {
     h.click(&resume);
     assert_eq!(screen(&h).stage, Stage::Curtain(Color::White));
     assert_eq!(screen(&h).game().referee().moves().len(), 1);
+}
+
+/// The curtain is the card chess's is (one for both games): its title, its hint, and Space or
+/// Enter opening the board once the card has stood its moment, never before.
+#[test]
+fn the_curtain_is_the_shared_card_and_a_key_opens_it_after_its_moment() {
+    let mut h = Gui::builder().build();
+    h.click("Tsuitate hot-seat");
+    assert!(h.query_by_label("☗ Sente to move").is_some());
+    assert!(h.query_by_label("One moment…").is_some());
+    h.press(egui::Key::Space);
+    assert!(
+        screen(&h).curtain_up(),
+        "a key in the first moment opens nothing"
+    );
+    h.let_time_pass(kriegspiel::app::play::CURTAIN_ARM);
+    assert!(h.query_by_label("Space or Enter opens it.").is_some());
+    h.press(egui::Key::Enter);
+    assert_eq!(screen(&h).stage, Stage::Open(Color::Black));
 }
 
 /// A local game in progress asks before it is left, as a chess game does: where it is
@@ -346,21 +372,32 @@ fn the_computer_as_sente_opens_the_game() {
 
 #[test]
 fn three_computer_levels_are_offered() {
-    for (level, bot) in [
-        (Level::Beginner, "Computer (random)"),
-        (Level::Casual, "Computer (heuristic)"),
-        (Level::Expert, "Computer (careful)"),
-    ] {
-        let label = level_label(level);
-        let h = versus(shakmaty::Color::Black, &label);
-        assert_eq!(screen(&h).meta().white, bot, "{label}");
-    }
-    // The dialog says which player each level is.
-    use kriegspiel::app::newgame::{NewGameDialog, NewMode};
+    use kriegspiel::app::newgame::{NewGameDialog, NewMode, level_labels};
+    let labels = level_labels(kriegspiel::games::GameKind::Tsuitate);
+    assert_eq!(
+        labels,
+        [
+            "Random: any move its own board allows, at random",
+            "Rules of thumb: recaptures, promotes, keeps its pieces defended",
+            "Careful: rules of thumb, and a guess of where your pieces stand (to take them, not to foul)",
+        ]
+    );
+    // The dialog offers exactly these three, one a bot, and none of the chess levels.
     let dialog = NewGameDialog::new(kriegspiel::rules::Preset::Wild16, NewMode::Computer);
     let mut h = Gui::builder().new_game(dialog).build();
     h.click("Tsuitate shogi (衝立将棋)");
-    h.click(&level_label(Level::Expert));
+    let offered: Vec<String> = h
+        .all_text()
+        .into_iter()
+        .filter(|t| {
+            labels.contains(t)
+                || Level::ALL
+                    .iter()
+                    .any(|l| t.starts_with(&format!("{}:", l.title())))
+        })
+        .collect();
+    assert_eq!(offered, labels, "{:?}", h.all_text());
+    h.click(&labels[2]);
     assert!(
         h.all_text()
             .iter()
@@ -368,4 +405,59 @@ fn three_computer_levels_are_offered() {
         "{:?}",
         h.all_text()
     );
+    // Each plays its own bot.
+    for (label, bot) in labels.iter().zip([
+        "Computer (random)",
+        "Computer (heuristic)",
+        "Computer (careful)",
+    ]) {
+        let h = versus(shakmaty::Color::Black, label);
+        assert_eq!(screen(&h).meta().white, bot, "{label}");
+    }
+}
+
+/// A save made when the dialog offered the chess family's seven levels names the computer by
+/// one of them (`Computer (club)`): it resumes against that level's bot.
+#[test]
+fn a_save_naming_a_chess_level_resumes_against_its_bot() {
+    use kriegspiel::app::shogi::TsuitateMode;
+    use kriegspiel::save::{Meta, Mode, Seating};
+    for (name, bot) in [
+        ("beginner", "random"),
+        ("novice", "heuristic"),
+        ("casual", "heuristic"),
+        ("club", "careful"),
+        ("advanced", "careful"),
+        ("expert", "careful"),
+        ("strongest", "careful"),
+        ("random", "random"),
+        ("heuristic", "heuristic"),
+        ("careful", "careful"),
+    ] {
+        let meta = Meta {
+            black: "Hanako".to_owned(),
+            white: format!("Computer ({name})"),
+            mode: Mode::Practice,
+            ..Meta::default()
+        };
+        assert_eq!(
+            TsuitateScreen::resumed_mode(&meta),
+            TsuitateMode::Computer(Color::Black, bot),
+            "{name}"
+        );
+        // With its seating recorded too.
+        let seated = Meta {
+            seating: Some(Seating::Computer {
+                human: shakmaty::Color::White,
+            }),
+            black: format!("Computer ({name})"),
+            white: "Taro".to_owned(),
+            ..meta
+        };
+        assert_eq!(
+            TsuitateScreen::resumed_mode(&seated),
+            TsuitateMode::Computer(Color::White, bot),
+            "{name}"
+        );
+    }
 }

@@ -130,19 +130,46 @@ fn a_tsuitate_match_seats_kriegspiel_engine_as_a_program() {
         "{out}"
     );
     let refused = Command::new(BIN)
-        .args([
-            "match",
-            "--tsuitate",
-            "--white",
-            "strong",
-            "--black",
-            "random",
-        ])
+        .args(["match", "--tsuitate", "--white", "krk", "--black", "random"])
         .output()
         .expect("runs");
     assert!(!refused.status.success());
     let words = String::from_utf8_lossy(&refused.stderr);
-    assert!(words.contains("random and heuristic"), "{words}");
+    assert!(words.contains("random, heuristic and careful"), "{words}");
+}
+
+/// The command line takes tsuitate's three levels by the names the app's New game dialog
+/// shows (random, heuristic, careful), and still every name it took before (the chess levels,
+/// each played by its bot; `strong` is `careful`).
+#[test]
+fn the_command_line_names_tsuitate_s_three_levels_and_the_old_names() {
+    use kriegspiel::matchplay::BotChoice;
+    let named = |text: &str| {
+        let choice: BotChoice = text.parse().expect("a bot name");
+        kriegspiel::tsuitate::cli::bot_for(&choice, 1)
+            .expect("a tsuitate bot")
+            .name()
+    };
+    for level in bots::LEVELS {
+        assert_eq!(named(level.bot), level.bot);
+    }
+    for (old, bot) in [
+        ("beginner", "random"),
+        ("novice", "heuristic"),
+        ("casual", "heuristic"),
+        ("club", "careful"),
+        ("advanced", "careful"),
+        ("expert", "careful"),
+        ("strongest", "careful"),
+        ("strong", "careful"),
+    ] {
+        assert_eq!(named(old), bot, "{old}");
+    }
+    // `careful` at a chess table is the chess family's strong bot.
+    assert_eq!(
+        "careful".parse::<BotChoice>(),
+        Ok(BotChoice::Kind(kriegspiel::bots::BotKind::Strong))
+    );
 }
 
 #[test]

@@ -209,10 +209,7 @@ pub struct PlayScreen {
     note_for: Option<(Color, String)>,
 }
 
-/// How long the curtain ignores every key and click after it comes down, so that a second Enter
-/// or click of the player who just moved (or a held key) never opens the next player's board
-/// while the mover still sits there: opening it takes a deliberate act once the card is shown.
-pub const CURTAIN_ARM: Duration = Duration::from_millis(1200);
+pub use crate::app::curtain::CURTAIN_ARM;
 
 impl PlayScreen {
     /// A new screen for `table`. Hot-seat games always start (or resume) on the curtain; where

@@ -120,8 +120,8 @@ pub struct TsuitateScreen {
     last_said: Vec<Said>,
     /// The last request entered and by whom.
     last_request: Option<(Color, Request)>,
-    /// When (the app's clock, seconds) the curtain card was first shown.
-    curtain_since: Option<f64>,
+    /// When (the app's clock) the curtain card was first shown.
+    curtain_since: Option<Duration>,
     /// Study: the saved game stepped through (the one replay every game has).
     replay: Option<crate::replay::step::Replay<Tsuitate>>,
     /// Against the computer: its seat.
@@ -251,12 +251,14 @@ impl TsuitateScreen {
     /// How a saved game that is not over is played on here, where it is neither the club's nor
     /// hosted: against the computer again when the person played the computer (its seating, or
     /// in a save without one its mode and the computer's name), else hot-seat. The computer's
-    /// bot is the one its name gives (`Computer (careful)`), the careful one otherwise.
+    /// bot is the one its name gives (`Computer (careful)`; a save from before tsuitate had
+    /// levels of its own names one of chess's, `Computer (club)`: that level's bot), the
+    /// careful one otherwise.
     pub fn resumed_mode(meta: &Meta) -> TsuitateMode {
         let bot_of = |name: &str| {
-            crate::tsuitate::bots::NAMES
-                .into_iter()
-                .find(|bot| name == format!("Computer ({bot})"))
+            name.strip_prefix("Computer (")
+                .and_then(|rest| rest.strip_suffix(')'))
+                .and_then(crate::tsuitate::bots::bot_named)
         };
         let named = |side: Color| match side {
             Color::Black => meta.black.as_str(),
@@ -478,54 +480,39 @@ impl TsuitateScreen {
         }
     }
 
-    /// The curtain card: who moves, who looks away, the public news; no board. Its button
-    /// opens the board only once the card has stood for a moment (a click meant for the last
-    /// move never opens the next player's board).
+    /// The curtain card ([`crate::app::curtain::card`], as chess's): who moves, who looks away,
+    /// the public news, the fouls; no board. It opens the board only once it has stood for a
+    /// moment (a click meant for the last move never opens the next player's board).
     fn curtain(&mut self, ui: &mut egui::Ui, next: Color) {
-        let now = ui.input(|i| i.time);
+        let now = Duration::from_secs_f64(ui.input(|i| i.time).max(0.0));
         let shown = *self.curtain_since.get_or_insert(now);
-        let arm = crate::app::play::CURTAIN_ARM.as_secs_f64();
-        let armed = now - shown >= arm;
-        if !armed {
-            ui.ctx()
-                .request_repaint_after(std::time::Duration::from_secs_f64(arm - (now - shown)));
-        }
+        let side = side_name(next);
+        let title = format!("{} {side}", mark(next));
+        let lines = |ui: &mut egui::Ui| {
+            ui.label(format!(
+                "{}: look away. {side}: open your board when only you can see the screen.",
+                side_name(next.flip()),
+            ));
+            let told = &self.seats[crate::tsuitate::referee::index(next)];
+            if !told.news.is_empty() {
+                ui.add_space(8.0);
+                ui.label(RichText::new("The umpire announced:").strong());
+                for item in &told.news {
+                    ui.label(words::heard_as(*item, next, next.flip(), told.lost));
+                }
+            }
+            let fouls = self.facts().fouls;
+            ui.label(format!("Fouls: Sente {}, Gote {}.", fouls[0], fouls[1]));
+        };
+        let mut open = false;
         ui.vertical_centered(|ui| {
             ui.add_space(60.0);
-            egui::Frame::group(ui.style())
-                .inner_margin(24.0)
-                .show(ui, |ui| {
-                    ui.set_max_width(560.0);
-                    ui.heading(
-                        RichText::new(format!("{} {} to move", mark(next), side_name(next)))
-                            .size(crate::app::theme::TEXT_TITLE),
-                    );
-                    ui.label(format!(
-                        "{}: look away. {}: open your board when only you can see the screen.",
-                        side_name(next.flip()),
-                        side_name(next)
-                    ));
-                    let told = &self.seats[crate::tsuitate::referee::index(next)];
-                    if !told.news.is_empty() {
-                        ui.add_space(8.0);
-                        ui.label(RichText::new("The umpire announced:").strong());
-                        for item in &told.news {
-                            ui.label(words::heard_as(*item, next, next.flip(), told.lost));
-                        }
-                    }
-                    let fouls = self.facts().fouls;
-                    ui.label(format!("Fouls: Sente {}, Gote {}.", fouls[0], fouls[1]));
-                    ui.add_space(8.0);
-                    let open = egui::Button::new(
-                        RichText::new(format!("Open {}'s board", side_name(next)))
-                            .size(crate::app::theme::TEXT_LARGE),
-                    );
-                    if ui.add_enabled(armed, open).clicked() {
-                        self.stage = Stage::Open(next);
-                        self.selected = None;
-                    }
-                });
+            open = crate::app::curtain::card(ui, now.saturating_sub(shown), &title, side, lines);
         });
+        if open {
+            self.stage = Stage::Open(next);
+            self.selected = None;
+        }
     }
 
     /// The end: the result and every board.
