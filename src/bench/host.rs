@@ -8,8 +8,6 @@ use super::BenchError;
 use super::cost::{long_game, shuffle_move};
 use crate::kind::GameKind;
 use crate::save::{Loaded, Meta, SavedGame};
-use crate::seat::game::Game;
-use crate::seat::host::GameHost;
 use crate::seat::{Hello, Host};
 use crate::session::GameSession;
 use shakmaty::Color;
@@ -61,7 +59,9 @@ pub fn per_request(
             (seat, line)
         })
         .collect();
-    let (elapsed, sent) = time_lines(&mut host, &lines);
+    let start = Instant::now();
+    let sent = host.handle_all(&lines);
+    let elapsed = start.elapsed();
     let played = host.session().game().log().events.len() - events;
     if played != requests {
         return Err(BenchError::Seat(format!(
@@ -75,17 +75,6 @@ pub fn per_request(
         )));
     }
     Ok(elapsed / requests.max(1) as u32)
-}
-
-/// Hands `lines` to `host` (any game's table) as its seats' lines; the time taken and the lines
-/// it answered, counted.
-pub fn time_lines<G: Game>(host: &mut GameHost<G>, lines: &[(Color, String)]) -> (Duration, usize) {
-    let mut sent = 0usize;
-    let start = Instant::now();
-    for (seat, line) in lines {
-        sent += host.handle(*seat, line, Duration::ZERO).len();
-    }
-    (start.elapsed(), sent)
 }
 
 /// Prints the host's per-request cost for a fresh game and at 1k, 10k and 50k events, with and

@@ -231,6 +231,15 @@ impl<G: Game> GameHost<G> {
         out
     }
 
+    /// Hands `lines` to the table as its seats' lines, one after another (a bench's workload);
+    /// the lines it answered, counted.
+    pub fn handle_all(&mut self, lines: &[(Color, String)]) -> usize {
+        lines
+            .iter()
+            .map(|(seat, line)| self.handle(*seat, line, Duration::ZERO).len())
+            .sum()
+    }
+
     /// A line from a seated connection, by the rules every table applies ([`step`]).
     pub fn handle(&mut self, seat: Color, line: &str, now: Duration) -> Outbox {
         let mut out = Vec::new();
