@@ -187,8 +187,9 @@ mod tests {
         let h2 = Square::H2;
         let taken = score(&queen_takes, Color::Black, Some(h2));
         assert!(taken < score(&quiet, Color::Black, None), "{taken}");
-        // The same queen giving check from a square it did not take on still counts.
-        let unseen = board("r4rk1/p4ppp/1p2b3/2np4/8/4P3/PBP1BPPq/1R1Q1RK1 w - - 0 17");
+        // The same queen giving check, defended (the king cannot take it), from a square it
+        // did not take on still counts.
+        let unseen = board("r4rk1/p4ppp/1p1bb3/2np4/8/4P3/PBP1BPPq/1R1Q1RK1 w - - 0 17");
         assert!(score(&unseen, Color::Black, None) > taken + KING_ATTACKED / 2.0);
     }
 
