@@ -15,7 +15,8 @@ const FINDS_KING: f32 = 0.8;
 const OTHER_CAPTURE: f32 = 0.3;
 
 /// What an attack on the enemy king is worth (it may go unnoticed, and then the king falls),
-/// unless it comes from the square of a capture just made.
+/// unless it comes from the square of a capture just made or the checker can be taken for
+/// gain (StrangeFish2 answered 120 of 123 checks).
 const KING_ATTACKED: f32 = 15.0;
 
 /// The score for `us` of `board` with the opponent to move; `hot`: where we just captured.
@@ -50,12 +51,22 @@ pub(super) fn score(board: &Board, us: Color, hot: Option<Square>) -> f32 {
             other = other.max(gain);
         }
     }
-    let mut s = material - take_back.max(0.0) - OTHER_CAPTURE * other.max(0.0);
     // A check from where we just took does not go unnoticed: the opponent is told the square.
     let told = hot.map_or(Bitboard::EMPTY, Bitboard::from);
-    if let Some(k) = board.king_of(them)
-        && (board.attacks_to(k, us, occupied) & !told).any()
-    {
+    let checkers = board
+        .king_of(them)
+        .map_or(Bitboard::EMPTY, |k| board.attacks_to(k, us, occupied));
+    // A checker that can be taken for gain is taken: an opponent in check answers it (the
+    // belief's prior), and taking the checker is the answer.
+    let answer = checkers
+        .into_iter()
+        .filter_map(|sq| capture_gain(board, sq, them))
+        .fold(0.0f32, f32::max);
+    if answer > 0.0 {
+        return material - take_back.max(answer);
+    }
+    let mut s = material - take_back.max(0.0) - OTHER_CAPTURE * other.max(0.0);
+    if (checkers & !told).any() {
         s += KING_ATTACKED;
     }
     s
@@ -176,8 +187,23 @@ mod tests {
         let h2 = Square::H2;
         let taken = score(&queen_takes, Color::Black, Some(h2));
         assert!(taken < score(&quiet, Color::Black, None), "{taken}");
-        // The same queen giving check from a square it did not take on still counts.
-        let unseen = board("r4rk1/p4ppp/1p2b3/2np4/8/4P3/PBP1BPPq/1R1Q1RK1 w - - 0 17");
+        // The same queen giving check, defended (the king cannot take it), from a square it
+        // did not take on still counts.
+        let unseen = board("r4rk1/p4ppp/1p1bb3/2np4/8/4P3/PBP1BPPq/1R1Q1RK1 w - - 0 17");
         assert!(score(&unseen, Color::Black, None) > taken + KING_ATTACKED / 2.0);
+    }
+
+    #[test]
+    fn a_check_by_a_piece_that_can_be_taken_for_gain_costs_the_piece() {
+        // Game 2 against StrangeFish2, the board known exactly: Qh5+ into the knight on f6
+        // (Nxh5 gxh5) was chosen for its check over every quiet move.
+        let queen_checks = board("r2q1b1r/p2n1kp1/4pn1p/2pp3Q/6P1/8/PP1PPP1P/R1B1KB1R b KQ - 1 15");
+        let quiet = board("r2q1b1r/p2n1kp1/4pn1p/2pp4/6P1/1P5Q/P2PPP1P/R1B1KB1R b KQ - 0 15");
+        let check = score(&queen_checks, Color::White, None);
+        let calm = score(&quiet, Color::White, None);
+        assert!(check < calm - 4.0, "{check} {calm}");
+        // A check the opponent cannot answer by taking the checker keeps its worth.
+        let safe = board("r2q1b1r/p2n1kp1/4p2p/2pp3Q/6P1/8/PP1PPP1P/R1B1KB1R b KQ - 1 15");
+        assert!(score(&safe, Color::White, None) > calm + KING_ATTACKED / 2.0);
     }
 }
