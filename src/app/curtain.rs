@@ -13,8 +13,8 @@ use std::time::Duration;
 /// while the mover still sits there: opening it takes a deliberate act once the card is shown.
 pub const CURTAIN_ARM: Duration = Duration::from_millis(1200);
 
-/// Draws the curtain card for the side named `side` ("White"; its title `title` to move,
-/// "☗ Sente" for shogi's mark), with the game's public `lines` under the title. `waited` is how
+/// Draws the curtain card for the side named `side` ("White"; its title `title` to move, with
+/// the game's own mark where it has one), with the game's public `lines` under the title. `waited` is how
 /// long the card has stood (the screen keeps when it was first shown). Whether the next player
 /// opened their board this frame.
 pub fn card(

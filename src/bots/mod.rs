@@ -176,7 +176,7 @@ pub enum BotKind {
     #[value(help = "chess rules of thumb (medium)")]
     Heuristic,
     /// Expected gain over a sample of its belief's worlds ([`strong::StrongBot`]). `careful`
-    /// (tsuitate shogi's name for its strongest player) is accepted on the command line too.
+    /// (another game's name for its strongest player) is accepted on the command line too.
     #[value(
         alias = "careful",
         help = "weighs where the opponent's pieces may be (hard; also: careful)"

@@ -286,7 +286,7 @@ fn a_seat_whose_host_left_is_told_in_words_and_rejoins_when_it_is_back() {
         t.facts()
             .cut_off
             .as_ref()
-            .is_some_and(|c| c.detail.contains("refused"))
+            .is_some_and(|c| c.detail.contains("nobody is listening there"))
     });
     let cut = white.facts().cut_off.clone().expect("cut off");
     assert!(
