@@ -138,8 +138,15 @@ fn a_promoted_piece_taken_is_named_to_its_owner_and_not_to_its_captor() {
     enter(&mut h, "8h2b+");
     h.click("Open Gote's board");
     enter(&mut h, "3a2b");
-    // Sente's card and board say what it lost as it stood: its horse.
-    assert!(has(&h, "Your horse on 2b was taken."), "{:?}", h.all_text());
+    // The card, seen by both while gote is still at the screen, says the capture as the umpire
+    // did: the piece as it goes into gote's hand, never whether it was promoted.
+    assert!(has(&h, "Capture on 2b: a bishop."), "{:?}", h.all_text());
+    assert!(
+        !h.all_text().iter().any(|t| t.contains("horse")),
+        "{:?}",
+        h.all_text()
+    );
+    // Sente's own board says what it lost as it stood: its horse.
     h.click("Open Sente's board");
     assert!(has(&h, "Gote moved. Your horse on 2b was taken."));
     assert!(has(&h, "4. Gote moved. Your horse on 2b was taken."));

@@ -497,8 +497,14 @@ impl TsuitateScreen {
             if !told.news.is_empty() {
                 ui.add_space(8.0);
                 ui.label(RichText::new("The umpire announced:").strong());
+                // Both players see the card: a capture is said as the umpire said it, the
+                // piece as it goes into the captor's hand (the captor may not learn that the
+                // piece it took was promoted; its owner reads that on its own board).
                 for item in &told.news {
-                    ui.label(words::heard_as(*item, next, next.flip(), told.lost));
+                    ui.label(match item {
+                        crate::tsuitate::Item::Capture { .. } => words::item_text(*item),
+                        _ => words::heard_text(*item, next, next.flip()),
+                    });
                 }
             }
             let fouls = self.facts().fouls;
