@@ -262,3 +262,18 @@ fn a_tsuitate_save_is_listed_in_the_library_and_studied_from_it() {
     );
     assert!(has(&h, "Event 6 of 6"));
 }
+
+#[test]
+fn a_studied_tsuitate_game_shows_who_knew_what() {
+    let dir = gui::scratch();
+    let (path, ..) = finished(dir.path());
+    let mut h = Gui::builder().study(&path).build();
+    h.click("Who knew what (the review)");
+    let texts = h.all_text();
+    assert!(
+        texts.iter().any(|t| t.contains("Sente 8h2b+, a capture")
+            && t.contains("Gote knew 1 of Sente's 20")
+            && t.contains("Gote resigns")),
+        "{texts:?}"
+    );
+}
