@@ -187,7 +187,8 @@ fn a_seat_sees_its_history_turn_by_turn_and_no_news_before_it_has_moved() {
     h.press(egui::Key::Enter);
     assert!(has(
         &h,
-        "7g7e: Impossible (not a move even on your own board)."
+        "7g7e: Impossible (not a move even on your own board). That piece does not move so, or \
+         your own piece is in its way."
     ));
     click_square(&mut h, "Sente's board", "7g");
     click_square(&mut h, "Sente's board", "7f");
