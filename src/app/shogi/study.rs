@@ -74,7 +74,7 @@ impl TsuitateScreen {
         ui.collapsing("Who knew what (the review)", |ui| {
             let game = self.table.truth().unwrap_or(&self.start);
             // Worked out once, when first opened: the review replays the whole game.
-            let id = egui::Id::new(("tsuitate-review", game.events().len()));
+            let id = egui::Id::unique(("tsuitate-review", game.events().len()));
             let text = ui.ctx().data_mut(|d| {
                 d.get_temp_mut_or_insert_with(id, || {
                     crate::tsuitate::review::review(game).text(game, &self.meta)
