@@ -182,17 +182,9 @@ impl Entry {
         }
     }
 
-    /// The entry of a chess save told by `glance` (`None` for another game's save: the library
-    /// holds chess games).
+    /// The entry of a save told by `glance`: a chess save, or another game's (its rules column
+    /// the game's title, its result in that game's words, its players as the save names them).
     pub fn of_glance(glance: &Glance, origin: Origin, name: String) -> Option<Entry> {
-        let Game::Chess {
-            rules,
-            result,
-            plies,
-        } = &glance.game
-        else {
-            return None;
-        };
         let or = |s: &str, fallback: &str| {
             if s.trim().is_empty() {
                 fallback.to_owned()
@@ -201,6 +193,32 @@ impl Entry {
             }
         };
         let meta = &glance.meta;
+        let (rules, result, plies) = match &glance.game {
+            Game::Chess {
+                rules,
+                result,
+                plies,
+            } => (rules, result, plies),
+            Game::Other { kind, result } => {
+                return Some(Entry {
+                    origin,
+                    name,
+                    white: or(&meta.white, "?"),
+                    black: or(&meta.black, "?"),
+                    rules: kind.long_title().to_owned(),
+                    result: match (result, &meta.abandoned) {
+                        (Some(words), _) => words.clone(),
+                        (None, Some(_)) => "abandoned".to_owned(),
+                        (None, None) => "unfinished".to_owned(),
+                    },
+                    finished: result.is_some() || meta.abandoned.is_some(),
+                    date: meta.date.clone(),
+                    plies: None,
+                    program: program_of(meta),
+                    caption: meta.caption.clone(),
+                });
+            }
+        };
         Some(Entry {
             origin,
             name,

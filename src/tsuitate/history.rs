@@ -57,6 +57,15 @@ pub fn heard_of(game: &TsuitateGame, color: Color) -> Vec<Heard> {
         .collect()
 }
 
+/// Whether `items` answer a request that ends the game by itself, no move (a resignation, an
+/// agreed draw).
+fn ends_game(items: &[Item]) -> bool {
+    !items.contains(&Item::Legal)
+        && items
+            .iter()
+            .any(|item| matches!(item, Item::Resigned | Item::Draw(_)))
+}
+
 /// Whether `items` end a turn (a legal move, or the end of the game).
 fn ends_turn(items: &[Item]) -> bool {
     items.iter().any(|item| {
@@ -151,7 +160,9 @@ impl History {
         }
         self.lost = self.take_in(entry);
         let words = heard_line_as(&entry.items, self.color, entry.by, self.lost);
-        let part = match &entry.tried {
+        // Resigning or agreeing a draw is no attempt: its words alone ("You resigned.").
+        let attempt = entry.tried.as_ref().filter(|_| !ends_game(&entry.items));
+        let part = match attempt {
             Some(tried) => format!("{tried}: {words}"),
             None => words,
         };
@@ -161,11 +172,7 @@ impl History {
                 line.push_str(&part);
             }
             _ => {
-                let who = if entry.by == self.color {
-                    "You tried "
-                } else {
-                    ""
-                };
+                let who = if attempt.is_some() { "You tried " } else { "" };
                 self.lines.push(format!("{}. {who}{part}", self.number));
             }
         }
@@ -303,6 +310,18 @@ mod tests {
             gote[3],
             "4. You tried 3a2b: Legal. You took a bishop or horse on 2b."
         );
+    }
+
+    #[test]
+    fn resigning_is_told_as_such_not_as_an_attempt() {
+        let mut game = TsuitateGame::new(TsuitateRules::default());
+        game.attempt("7g7f").expect("attempt");
+        game.apply(crate::tsuitate::Request::Resign)
+            .expect("resigns");
+        let gote = seat_history(&game, Color::White);
+        assert_eq!(gote.last().map(String::as_str), Some("2. You resigned."));
+        let sente = seat_history(&game, Color::Black);
+        assert_eq!(sente.last().map(String::as_str), Some("2. Gote resigned."));
     }
 
     #[test]

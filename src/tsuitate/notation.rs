@@ -261,6 +261,63 @@ pub fn read_typed(text: &str, board: &PartialPosition, mover: Color) -> Result<T
     })
 }
 
+/// Why `usi` is no move on `mover`'s own board (`board`: its own pieces and hand, as they stood
+/// when it was tried; the umpire answered "Impossible"), in a sentence for the player: from that
+/// board alone, so it tells nothing the player could not see.
+pub fn why_impossible(board: &PartialPosition, usi: &str, mover: Color) -> &'static str {
+    let Ok(mv) = parse_move(usi, mover) else {
+        return "That is no move in USI.";
+    };
+    // The last rank, and the last two: where a pawn or lance, or a knight, would never move.
+    let dead = |kind: PieceKind, to: Square| {
+        let rank = to.relative_rank(mover);
+        match kind {
+            PieceKind::Pawn | PieceKind::Lance => rank == 1,
+            PieceKind::Knight => rank <= 2,
+            _ => false,
+        }
+    };
+    let own = |sq: Square| board.piece_at(sq).is_some_and(|p| p.color() == mover);
+    match mv {
+        Move::Drop { piece, to } => {
+            let kind = piece.piece_kind();
+            let held = board.hand_of_a_player(mover).count(kind).unwrap_or(0);
+            let doubled = kind == PieceKind::Pawn
+                && (1..=9).any(|rank| {
+                    Square::new(to.file(), rank).and_then(|sq| board.piece_at(sq))
+                        == Some(Piece::new(PieceKind::Pawn, mover))
+                });
+            if held == 0 {
+                "You have no such piece in hand."
+            } else if board.piece_at(to).is_some() {
+                "Your own piece stands there."
+            } else if doubled {
+                "Two of your pawns on one file (nifu, 二歩) are not allowed."
+            } else if dead(kind, to) {
+                "A piece may not be dropped where it could never move again."
+            } else {
+                "That drop is not allowed."
+            }
+        }
+        Move::Normal { from, to, promote } => {
+            let Some(piece) = board.piece_at(from).filter(|p| p.color() == mover) else {
+                return "You have no piece on that square.";
+            };
+            let kind = piece.piece_kind();
+            let zone = |sq: Square| sq.relative_rank(mover) <= 3;
+            if own(to) {
+                "Your own piece stands there."
+            } else if promote && (kind.promote().is_none() || !(zone(from) || zone(to))) {
+                "That piece cannot promote on this move."
+            } else if !promote && dead(kind, to) {
+                "That piece must promote there (it could never move again)."
+            } else {
+                "That piece does not move so, or your own piece is in its way."
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -368,5 +425,21 @@ mod tests {
             read("P-6a=", &own),
             Err(TypedError::NoPiece { .. })
         ));
+    }
+
+    #[test]
+    fn an_impossible_attempt_is_explained_from_the_own_board() {
+        let sfen = "sfen 9/9/9/9/9/9/PPPPPPPP1/1B5R1/LNSGKGSNL b PN 1";
+        let board = PartialPosition::from_usi(sfen).expect("sfen");
+        let why = |usi: &str| why_impossible(&board, usi, Color::Black);
+        assert!(why("P*5e").contains("nifu"), "{}", why("P*5e"));
+        assert!(why("P*1a").contains("never move"));
+        assert!(why("N*1b").contains("never move"));
+        assert!(why("G*5e").contains("no such piece"));
+        assert!(why("P*5g").contains("own piece stands"));
+        assert!(why("2h2a").contains("does not move so"));
+        assert!(why("5e5d").contains("no piece on"));
+        assert!(why("7g7f+").contains("cannot promote"));
+        assert_eq!(why("P*1e"), "That drop is not allowed.");
     }
 }

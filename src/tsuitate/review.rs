@@ -124,7 +124,11 @@ pub fn review(game: &TsuitateGame) -> TsuitateReview {
         turns.push(TurnReview {
             number: turns.len() + 1,
             mover: event.by,
-            request: crate::tsuitate::history::request_words(&event.request),
+            request: match &event.request {
+                Request::Resign => "resigns".to_owned(),
+                Request::Draw => "agrees a draw".to_owned(),
+                tried => crate::tsuitate::history::request_words(tried),
+            },
             impossible: std::mem::take(&mut impossible),
             fouls: std::mem::take(&mut fouls),
             captured,
@@ -266,6 +270,10 @@ mod tests {
         );
         assert!(
             text.contains("Gote: 3 attempts for 2 moves: 0 impossible, 1 foul;"),
+            "{text}"
+        );
+        assert!(
+            text.contains("  6. Gote resigns (no attempt refused)."),
             "{text}"
         );
     }

@@ -73,6 +73,10 @@ impl SeatView {
             self.refused.clear();
             self.in_check = false;
             if let Ok(mv) = parse_move(usi, self.color) {
+                // The unit that took a piece of its own was taken back there: it is gone.
+                if captured.is_some() && self.lost_on == Some(mv.to()) {
+                    self.lost_on = None;
+                }
                 self.play_own(mv, captured.map(|(_, piece)| piece));
             }
         } else if legal {
@@ -104,5 +108,33 @@ impl SeatView {
             .into_iter()
             .filter(|&mv| !self.refused.contains(&super::referee::move_name(mv)))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::tsuitate::{TsuitateGame, TsuitateRules};
+    use shogi_core::{Color, Square};
+
+    #[test]
+    fn the_square_of_a_lost_piece_is_forgotten_once_the_taker_is_taken_back() {
+        let mut game = TsuitateGame::new(TsuitateRules::default());
+        for usi in ["7g7f", "3c3d", "8h2b+"] {
+            game.attempt(usi).expect("attempt");
+        }
+        let b2 = Square::new(2, 2);
+        assert_eq!(game.seat(Color::White).lost_on, b2);
+        // Gote moves elsewhere: the horse still stands where it took.
+        game.attempt("9c9d").expect("attempt");
+        assert_eq!(game.seat(Color::White).lost_on, b2);
+        // Sente moves, taking nothing: nothing is known of its units.
+        game.attempt("9g9f").expect("attempt");
+        assert_eq!(game.seat(Color::White).lost_on, None);
+        let mut game = TsuitateGame::new(TsuitateRules::default());
+        for usi in ["7g7f", "3c3d", "8h2b+", "3a2b"] {
+            game.attempt(usi).expect("attempt");
+        }
+        // Gote's silver took the horse on 2b: no unit of sente's is known to stand there.
+        assert_eq!(game.seat(Color::White).lost_on, None);
     }
 }

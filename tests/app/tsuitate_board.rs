@@ -187,7 +187,8 @@ fn a_seat_sees_its_history_turn_by_turn_and_no_news_before_it_has_moved() {
     h.press(egui::Key::Enter);
     assert!(has(
         &h,
-        "7g7e: Impossible (not a move even on your own board)."
+        "7g7e: Impossible (not a move even on your own board). That piece does not move so, or \
+         your own piece is in its way."
     ));
     click_square(&mut h, "Sente's board", "7g");
     click_square(&mut h, "Sente's board", "7f");
@@ -327,4 +328,54 @@ fn a_line_typed_on_while_the_promotion_question_waits_is_kept() {
         "the second line was dropped: {:?}",
         h.all_text()
     );
+}
+
+/// The moves `side` tried, in order.
+fn tried_by(h: &Gui, side: Color) -> Vec<String> {
+    use kriegspiel::tsuitate::Request;
+    screen(h)
+        .game()
+        .events()
+        .iter()
+        .filter(|e| e.by == side)
+        .filter_map(|e| match &e.request {
+            Request::Try(usi) => Some(usi.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Types `lines` as a keyboard would, each with Enter, in one frame, and lets the app settle.
+fn type_lines(h: &mut Gui, lines: &[&str]) {
+    h.input_mut().events.extend(keystrokes(lines));
+    h.step();
+    h.run();
+}
+
+#[test]
+fn the_move_field_has_the_keyboard_as_soon_as_a_board_opens() {
+    // Hot-seat: no click into the field, on either side of the curtain.
+    let mut h = Gui::builder().build();
+    h.click("Tsuitate hot-seat");
+    h.click("Open Sente's board");
+    type_lines(&mut h, &["7g7f"]);
+    assert_eq!(tried_by(&h, Color::Black), ["7g7f"]);
+    h.click("Open Gote's board");
+    type_lines(&mut h, &["P-3d"]);
+    assert_eq!(tried_by(&h, Color::White), ["3c3d"]);
+    // A click on the board gives the keyboard back to the field.
+    h.click("Open Sente's board");
+    click_square(&mut h, "Sente's board", "2g");
+    click_square(&mut h, "Sente's board", "2g");
+    type_lines(&mut h, &["2g2f"]);
+    assert_eq!(tried_by(&h, Color::Black), ["7g7f", "2g2f"]);
+    // Against the computer: the field is the person's from the start.
+    let mut h = versus(shakmaty::Color::Black, &level_label(Level::Beginner));
+    type_lines(&mut h, &["7g7f", "2g2f"]);
+    assert_eq!(tried_by(&h, Color::Black), ["7g7f", "2g2f"]);
+    // The club console runs from the keyboard.
+    let mut h = Gui::builder().build();
+    h.click("Tsuitate club console");
+    type_lines(&mut h, &["7g7f", "3c3d"]);
+    assert_eq!(screen(&h).game().referee().moves().len(), 2);
 }

@@ -239,3 +239,39 @@ fn the_new_game_dialog_asks_tsuitate_only_what_it_uses_and_records_the_names() {
     assert_eq!(loaded.saved.meta.black, "Hanako");
     assert_eq!(loaded.saved.meta.white, "Taro");
 }
+
+#[test]
+fn a_tsuitate_save_is_listed_in_the_library_and_studied_from_it() {
+    let builder = Gui::builder();
+    finished(builder.dir());
+    let mut h = builder.build();
+    h.click("Library…");
+    h.listed();
+    assert!(
+        has(&h, "Hanako"),
+        "the save is not listed: {:?}",
+        h.all_text()
+    );
+    assert!(has(&h, "Tsuitate shogi (衝立将棋)"));
+    h.click("Study over");
+    assert_eq!(
+        screen(&h).mode(),
+        kriegspiel::app::shogi::TsuitateMode::Study
+    );
+    assert!(has(&h, "Event 6 of 6"));
+}
+
+#[test]
+fn a_studied_tsuitate_game_shows_who_knew_what() {
+    let dir = gui::scratch();
+    let (path, ..) = finished(dir.path());
+    let mut h = Gui::builder().study(&path).build();
+    h.click("Who knew what (the review)");
+    let texts = h.all_text();
+    assert!(
+        texts.iter().any(|t| t.contains("Sente 8h2b+, a capture")
+            && t.contains("Gote knew 1 of Sente's 20")
+            && t.contains("Gote resigns")),
+        "{texts:?}"
+    );
+}

@@ -203,7 +203,7 @@ fn a_refusal_does_not_move_the_move_field() {
     assert!(
         h.all_text()
             .iter()
-            .any(|t| t == "7f7d: Impossible (not a move even on your own board)."),
+            .any(|t| t.starts_with("7f7d: Impossible (not a move even on your own board).")),
         "{:?}",
         h.all_text()
     );
@@ -226,5 +226,41 @@ fn a_network_host_waits_for_the_opponent_to_join() {
     assert!(
         screen(&h).history(Color::Black).is_empty(),
         "nothing was sent"
+    );
+}
+
+#[test]
+fn an_impossible_attempt_says_why_from_the_own_board() {
+    let mut h = bishop_may_promote();
+    enter(&mut h, "7f7d");
+    let why = "7f7d: Impossible (not a move even on your own board). That piece does not move \
+        so, or your own piece is in its way.";
+    assert!(has(&h, why), "{:?}", h.all_text());
+    // A pawn dropped on a file that holds one of the seat's pawns: two pawns on one file.
+    let mut h = bishop_may_promote();
+    for (side, usi) in [("Sente", "7f7e"), ("Gote", "9c9d"), ("Sente", "7e7d")] {
+        if side == "Gote" {
+            h.click("Open Gote's board");
+        }
+        enter(&mut h, usi);
+        if side == "Gote" {
+            h.click("Open Sente's board");
+        }
+    }
+    h.click("Open Gote's board");
+    enter(&mut h, "1c1d");
+    h.click("Open Sente's board");
+    // Sente's pawn took gote's on 7c: one pawn in hand, and pawns on every file but 7.
+    enter(&mut h, "7d7c+");
+    h.click("Open Gote's board");
+    enter(&mut h, "1d1e");
+    h.click("Open Sente's board");
+    enter(&mut h, "P*5e");
+    assert!(
+        h.all_text()
+            .iter()
+            .any(|t| t.starts_with("P*5e: Impossible") && t.contains("nifu, 二歩")),
+        "{:?}",
+        h.all_text()
     );
 }

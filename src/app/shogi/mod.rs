@@ -117,6 +117,9 @@ pub struct TsuitateScreen {
     /// The field's text came back after an unusable line: select it once the field has the
     /// focus.
     select_entry: bool,
+    /// The move field is to take the keyboard (the screen opened, a board was opened, a click
+    /// landed anywhere but in a field): no key typed after it is lost.
+    focus_entry: bool,
     last_said: Vec<Said>,
     /// The last request entered and by whom.
     last_request: Option<(Color, Request)>,
@@ -173,6 +176,7 @@ impl TsuitateScreen {
             refused: None,
             entry: String::new(),
             select_entry: false,
+            focus_entry: true,
             last_said: Vec::new(),
             last_request: None,
             curtain_since: None,
@@ -382,6 +386,7 @@ impl TsuitateScreen {
         } else {
             self.own_board(mover)
         };
+        self.focus_entry = true;
         match input::click(&board, mover, &mut self.selected, pick) {
             Entry::Nothing => {}
             Entry::Attempt(usi) => self.send(Request::Try(usi)),
@@ -403,6 +408,7 @@ impl TsuitateScreen {
         if let Some(error) = self.save_error() {
             ui.colored_label(ui.visuals().error_fg_color, error);
         }
+        let stage = self.stage;
         match (self.mode, self.stage) {
             (TsuitateMode::Network(color), Stage::Open(_)) => self.net_screen(ui, color),
             (TsuitateMode::Club, _) => self.console(ui),
@@ -410,6 +416,12 @@ impl TsuitateScreen {
             (_, Stage::Curtain(next)) => self.curtain(ui, next),
             (_, Stage::Open(color)) => self.seat_screen(ui, color),
             (_, Stage::Over) => self.over_screen(ui),
+        }
+        // A board just opened, or a click anywhere but into a text field (a square, a button),
+        // gives the keyboard back to the move field, as at a chess board.
+        let opened = self.stage != stage;
+        if opened || ui.input(|i| i.pointer.any_click()) && !ui.ctx().egui_wants_keyboard_input() {
+            self.focus_entry = true;
         }
         action
     }
@@ -474,6 +486,7 @@ impl TsuitateScreen {
         }
         if let Some(resign) = answer {
             self.confirm_resign = false;
+            self.focus_entry = true;
             if resign && self.over().is_none() {
                 self.send(Request::Resign);
             }

@@ -10,6 +10,7 @@ use super::pieces::side_name;
 use super::seat::Shown;
 use super::{Stage, TsuitateMode, TsuitateScreen, words};
 use crate::tsuitate::history::{Heard, History, request_words};
+use crate::tsuitate::notation::why_impossible;
 use crate::tsuitate::referee::index;
 use crate::tsuitate::save::SavedRequest;
 use crate::tsuitate::seam::HeardLine;
@@ -85,7 +86,15 @@ impl TsuitateScreen {
             Some(SavedRequest::Try { usi }) => {
                 let tried = request_words(&Request::Try(usi.clone()));
                 let heard = words::heard_line(&line.items, seat, seat);
-                self.refused = Some(format!("{tried}: {heard}"));
+                // An impossible attempt: why, from the seat's own board (nothing it could not
+                // see itself).
+                let why = if line.items.contains(&Item::Impossible) {
+                    let board = &self.table.view(seat).board;
+                    format!(" {}", why_impossible(board, usi, seat))
+                } else {
+                    String::new()
+                };
+                self.refused = Some(format!("{tried}: {heard}{why}"));
             }
             Some(_) => {}
         }

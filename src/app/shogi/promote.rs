@@ -61,6 +61,7 @@ impl TsuitateScreen {
             return;
         };
         self.promotion_buttons.clear();
+        self.focus_entry = true;
         match answer {
             Answer::Promote => self.send(Request::Try(format!("{usi}+"))),
             Answer::Keep => self.send(Request::Try(usi)),

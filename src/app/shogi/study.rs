@@ -2,9 +2,10 @@
 //! ([`crate::replay::step::Replay`]): the umpire's board and both seats' boards after any event
 //! (each seat's drawn from what it was told by then), stepped by event or by move with every
 //! game's step buttons and keys (Left/Right an event, Up/Down or Ctrl+Left/Right a move,
-//! Home/End), with what was tried and what was said, and the whole game as the umpire's text
-//! ([`crate::tsuitate::replay`]) in a bounded scroll area: the boards are sized to the height
-//! left, so they always fit the window.
+//! Home/End), with what was tried and what was said, the whole game as the umpire's text
+//! ([`crate::tsuitate::replay`]) and the review, who knew what turn by turn
+//! ([`crate::tsuitate::review`], as `kriegspiel review` writes it), each in a bounded scroll
+//! area: the boards are sized to the height left, so they always fit the window.
 
 use super::pieces::Symbols;
 use super::words;
@@ -69,6 +70,22 @@ impl TsuitateScreen {
                 .max_height(text_height)
                 .auto_shrink([false, true])
                 .show(ui, |ui| ui.monospace(text));
+        });
+        ui.collapsing("Who knew what (the review)", |ui| {
+            let game = self.table.truth().unwrap_or(&self.start);
+            // Worked out once, when first opened: the review replays the whole game.
+            let id = egui::Id::unique(("tsuitate-review", game.events().len()));
+            let text = ui.ctx().data_mut(|d| {
+                d.get_temp_mut_or_insert_with(id, || {
+                    crate::tsuitate::review::review(game).text(game, &self.meta)
+                })
+                .clone()
+            });
+            egui::ScrollArea::vertical()
+                .id_salt("tsuitate-review-text")
+                .max_height(text_height)
+                .auto_shrink([false, true])
+                .show(ui, |ui| ui.add(egui::Label::new(text).wrap()));
         });
         let seats = SIDES.map(|c| replay.view(c));
         let Some(truth) = replay.truth() else {

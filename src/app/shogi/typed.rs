@@ -24,6 +24,7 @@ impl TsuitateScreen {
             // Every key in the order it came, each Enter a move of its own, whatever the
             // frames; the field keeps the focus.
             let id = egui::Id::unique("tsuitate-typed");
+            self.claim_keyboard(ui, id);
             if ui.memory(|m| m.has_focus(id)) {
                 for line in take_lines(ui, id, &mut self.entry) {
                     self.typed(&line);
@@ -45,6 +46,21 @@ impl TsuitateScreen {
             }
         });
         ui.label(RichText::new(HELP).size(crate::app::theme::TEXT_BODY));
+    }
+
+    /// Gives the field `id` the keyboard when it is to take it (the board just opened, a click
+    /// landed elsewhere), unless a question is over the screen (the promotion, resigning, the
+    /// app's own dialogs): the focus is handed over in this very frame, so the keys of this
+    /// frame are the field's already.
+    fn claim_keyboard(&mut self, ui: &egui::Ui, id: egui::Id) {
+        if !self.focus_entry || self.promotion.is_some() || self.confirm_resign {
+            return;
+        }
+        if ui.memory(|m| m.has_focus(id)) {
+            self.focus_entry = false;
+        } else if ui.memory(|m| m.allows_interaction(ui.layer_id())) {
+            ui.memory_mut(|m| m.request_focus(id));
+        }
     }
 
     /// Sends a typed line: a move read against the mover's own pieces (a question when it may
