@@ -88,7 +88,13 @@ impl KriegspielApp {
             Screen::Library(_) => self.library_frame(ui, &mut asked),
             // Another game's screen ([`super::games`]).
             other => {
-                closed = super::games::show(other, ui);
+                match super::games::show(other, ui) {
+                    Some(super::games::OtherAsk::Close) => closed = true,
+                    Some(super::games::OtherAsk::ExportPicture) => {
+                        asked.export = Some(FileOp::ExportPicture);
+                    }
+                    None => {}
+                }
                 if super::games::joined_over(other) {
                     self.settings.rejoin = None; // nothing left to rejoin
                 }
@@ -406,15 +412,17 @@ impl KriegspielApp {
     /// board study shows, as a picture).
     fn write_file(&mut self, op: FileOp, path: &Path) {
         if op == FileOp::ExportPicture {
-            if let Screen::Study(s) = &self.screen {
-                let written = s.write_picture(path);
-                match written {
-                    Ok(()) => self.tell(
-                        MessageKind::Success,
-                        format!("Written to {}", path.display()),
-                    ),
-                    Err(e) => self.tell(MessageKind::Error, e),
-                }
+            let written = match &mut self.screen {
+                Screen::Study(s) => Some(s.write_picture(path)),
+                other => super::games::write_picture(other, path),
+            };
+            match written {
+                Some(Ok(())) => self.tell(
+                    MessageKind::Success,
+                    format!("Written to {}", path.display()),
+                ),
+                Some(Err(e)) => self.tell(MessageKind::Error, e),
+                None => {}
             }
             return;
         }

@@ -19,7 +19,7 @@ use crate::seat::serve::{Hosted, ServeError};
 use crate::tsuitate::table::TsuitateHost;
 use egui::{Color32, Rect, Stroke, pos2, vec2};
 use shakmaty::Color;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// A new game of a game with screens of its own, as a card, the new-game dialog or `--mode`
@@ -135,15 +135,34 @@ pub(super) fn title(screen: &Screen) -> &'static str {
     }
 }
 
-/// One frame of another game's screen: whether it was closed.
-pub(super) fn show(screen: &mut Screen, ui: &mut egui::Ui) -> bool {
+/// What another game's screen asked of the app this frame.
+pub(super) enum OtherAsk {
+    /// Back to the start screen.
+    Close,
+    /// A file for the picture of the board chosen ([`write_picture`]).
+    ExportPicture,
+}
+
+/// One frame of another game's screen, and what it asked.
+pub(super) fn show(screen: &mut Screen, ui: &mut egui::Ui) -> Option<OtherAsk> {
     match screen {
         Screen::Tsuitate(t) => {
             let mut action = None;
             egui::CentralPanel::default().show(ui, |ui| action = t.show(ui));
-            action == Some(TsuitateAction::Close)
+            match action? {
+                TsuitateAction::Close => Some(OtherAsk::Close),
+                TsuitateAction::ExportPicture => Some(OtherAsk::ExportPicture),
+            }
         }
-        _ => false,
+        _ => None,
+    }
+}
+
+/// Writes the picture another game's study asked for to `path` (`None`: no such screen).
+pub(super) fn write_picture(screen: &mut Screen, path: &Path) -> Option<Result<(), String>> {
+    match screen {
+        Screen::Tsuitate(t) => Some(t.write_picture(path)),
+        _ => None,
     }
 }
 

@@ -244,10 +244,17 @@ pub fn of_game(
 ) -> String {
     let mut replay = Replay::<Tsuitate>::new(game.clone());
     replay.seek(ply.map_or(replay.len(), |ply| replay.after_moves(ply)));
+    of_replay(&mut replay, seat, size)
+}
+
+/// The board at `replay`'s cursor as SVG, `size` pixels square: the umpire's (`seat` `None`) or
+/// a seat's, as the one replay builds it from what the seat was told by then (study's "Export
+/// picture…").
+pub fn of_replay(replay: &mut Replay<Tsuitate>, seat: Option<Color>, size: u32) -> String {
     match seat {
         None => {
             let umpire = replay.truth().map(|at| at.referee().position().clone());
-            let umpire = umpire.unwrap_or_else(|| game.referee().position().clone());
+            let umpire = umpire.unwrap_or_else(|| replay.record().referee().position().clone());
             svg("Umpire", &umpire, Color::Black, [true; 2], size)
         }
         Some(color) => {

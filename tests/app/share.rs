@@ -11,7 +11,12 @@ use shakmaty::Color;
 /// Exports the picture of the board shown to `name` in the app's folder, through the in-app
 /// file chooser; returns the file's bytes.
 fn export(h: &mut Gui, name: &str) -> Vec<u8> {
-    h.click("Export picture…");
+    export_by(h, "Export picture…", name)
+}
+
+/// [`export`] by the button labelled `button`.
+pub fn export_by(h: &mut Gui, button: &str, name: &str) -> Vec<u8> {
+    h.click(button);
     let path = h.dir().join(name);
     // The chooser offers a name of its own in the folder: replaced by ours.
     h.click("File path");

@@ -78,11 +78,10 @@ fn hot_seat_moves_by_clicks_behind_the_curtain_with_a_promotion_and_a_drop() {
         Some(horse)
     );
     assert_curtain_hides_every_board(&h);
-    // Each side is told the capture from its side: gote, on its card, that it lost its bishop.
+    // The card, seen by both, says the capture as the umpire did (gote reads it from its side
+    // on its own board).
     assert!(
-        h.all_text()
-            .iter()
-            .any(|t| t == "Your bishop on 2b was taken."),
+        h.all_text().iter().any(|t| t == "Capture on 2b: a bishop."),
         "{:?}",
         h.all_text()
     );

@@ -275,3 +275,50 @@ fn a_studied_tsuitate_game_shows_who_knew_what() {
         "{texts:?}"
     );
 }
+
+/// Study's pictures: the umpire's board holds both sides' pieces, a seat's only its own (as it
+/// knew them at the cursor), as SVG and as PNG.
+#[test]
+fn a_studied_tsuitate_board_is_exported_as_a_picture_of_what_its_seat_knew() {
+    let dir = gui::scratch();
+    let (path, ..) = finished(dir.path());
+    let mut h = Gui::builder().study(&path).build();
+    let gote = String::from_utf8(super::share::export_by(&mut h, "Gote's board…", "gote.svg"))
+        .expect("text");
+    assert!(gote.contains("<title>3d: Gote pawn</title>"), "{gote}");
+    assert!(gote.contains("Gote's hand: bishop"), "{gote}");
+    assert!(
+        !gote.contains("Sente"),
+        "a Sente piece in gote's picture: {gote}"
+    );
+    let umpire = String::from_utf8(super::share::export_by(
+        &mut h,
+        "The umpire's board…",
+        "umpire.svg",
+    ))
+    .expect("text");
+    assert!(umpire.contains("<title>7f: Sente pawn</title>"), "{umpire}");
+    assert!(umpire.contains("<title>3d: Gote pawn</title>"), "{umpire}");
+    let png = super::share::export_by(&mut h, "Sente's board…", "sente.png");
+    assert_eq!(&png[1..4], b"PNG");
+}
+
+/// A hot-seat game over goes on to study from its last screen.
+#[test]
+fn a_game_over_is_studied_from_its_last_screen() {
+    let mut h = Gui::builder().build();
+    h.click("Tsuitate hot-seat");
+    h.click("Open Sente's board");
+    h.type_text("7g7f");
+    h.press(egui::Key::Enter);
+    h.click("Open Gote's board");
+    h.click("Resign");
+    h.click("Yes, resign");
+    h.click("Study this game");
+    assert_eq!(
+        screen(&h).mode(),
+        kriegspiel::app::shogi::TsuitateMode::Study
+    );
+    assert!(has(&h, "Event 2 of 2"), "{:?}", h.all_text());
+    assert_eq!(screen(&h).game().events().len(), 2);
+}

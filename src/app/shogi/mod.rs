@@ -82,6 +82,8 @@ fn mark(color: Color) -> &'static str {
 pub enum TsuitateAction {
     /// Back to the start screen.
     Close,
+    /// Study: write a picture of the board chosen ([`TsuitateScreen::write_picture`]).
+    ExportPicture,
 }
 
 /// The tsuitate game screen.
@@ -127,6 +129,8 @@ pub struct TsuitateScreen {
     curtain_since: Option<Duration>,
     /// Study: the saved game stepped through (the one replay every game has).
     replay: Option<crate::replay::step::Replay<Tsuitate>>,
+    /// Study: whose board a picture is asked of (`None`: the umpire's).
+    picture_of: Option<Color>,
     /// Against the computer: its seat.
     opponent: Option<versus::Opponent>,
     /// A network seat: the seat at the remote table (and this app's own table, if it hosts).
@@ -181,6 +185,7 @@ impl TsuitateScreen {
             last_request: None,
             curtain_since: None,
             replay: None,
+            picture_of: None,
             opponent: None,
             net: None,
         };
@@ -412,7 +417,11 @@ impl TsuitateScreen {
         match (self.mode, self.stage) {
             (TsuitateMode::Network(color), Stage::Open(_)) => self.net_screen(ui, color),
             (TsuitateMode::Club, _) => self.console(ui),
-            (TsuitateMode::Study, _) => self.study_view(ui),
+            (TsuitateMode::Study, _) => {
+                if self.study_view(ui) {
+                    action = Some(TsuitateAction::ExportPicture);
+                }
+            }
             (_, Stage::Curtain(next)) => self.curtain(ui, next),
             (_, Stage::Open(color)) => self.seat_screen(ui, color),
             (_, Stage::Over) => self.over_screen(ui),
@@ -546,6 +555,20 @@ impl TsuitateScreen {
         }
         let (umpire, seats) = (game.referee().position(), SIDES.map(|c| game.seat(c)));
         board::three_boards(ui, umpire, seats, (None, false), self.symbols);
+        // A game played here goes on to study at once (a network seat's table may still be
+        // telling the other seat the end: it is studied from the Library).
+        let study = self.net.is_none()
+            && ui
+                .button("Study this game")
+                .on_hover_text(
+                    "Step through it: the umpire's board and each seat's, event by event",
+                )
+                .clicked();
         self.net_history(ui);
+        if study {
+            let symbols = self.symbols;
+            *self = TsuitateScreen::study(self.game().clone(), self.meta.clone());
+            self.symbols = symbols;
+        }
     }
 }

@@ -13,7 +13,7 @@ use super::{TsuitateScreen, pieces::side_name};
 use crate::tsuitate::game::SIDES;
 use crate::tsuitate::{Request, SeatView};
 use egui::RichText;
-use shogi_core::PartialPosition;
+use shogi_core::{Color, PartialPosition};
 
 /// The whole game's text is at most this high, and at most [`TEXT_SHARE`] of the height left.
 const TEXT_HEIGHT: f32 = 220.0;
@@ -24,10 +24,11 @@ const UMPIRE_CELL: (f32, f32) = (14.0, 44.0);
 const SEAT_CELL: (f32, f32) = (10.0, 26.0);
 
 impl TsuitateScreen {
-    /// The study view: the step buttons, the event at the cursor, the three boards.
-    pub(super) fn study_view(&mut self, ui: &mut egui::Ui) {
+    /// The study view: the step buttons, the event at the cursor, the three boards; whether a
+    /// picture of a board was asked for ([`TsuitateScreen::write_picture`]).
+    pub(super) fn study_view(&mut self, ui: &mut egui::Ui) -> bool {
         let Some(replay) = self.replay.as_mut() else {
-            return;
+            return false;
         };
         crate::app::study::step_keys(ui, replay);
         ui.horizontal(|ui| {
@@ -38,6 +39,20 @@ impl TsuitateScreen {
                 )
                 .small(),
             );
+        });
+        let mut export = false;
+        ui.horizontal(|ui| {
+            ui.label("Export a picture of:");
+            for (seat, name) in [
+                (None, "The umpire's board…"),
+                (Some(Color::Black), "Sente's board…"),
+                (Some(Color::White), "Gote's board…"),
+            ] {
+                if ui.button(name).clicked() {
+                    self.picture_of = seat;
+                    export = true;
+                }
+            }
         });
         let event = replay
             .cursor()
@@ -89,15 +104,39 @@ impl TsuitateScreen {
         });
         let seats = SIDES.map(|c| replay.view(c));
         let Some(truth) = replay.truth() else {
-            return;
+            return export;
         };
         if let Some(over) = truth.referee().over() {
             ui.label(words::over_text(over));
         }
         let umpire = truth.referee().position().clone();
         study_boards(ui, &umpire, [&seats[0], &seats[1]], self.symbols);
+        export
+    }
+
+    /// Writes the board asked for at study's cursor (the umpire's, or a seat's as it knew it
+    /// then) to `path`: SVG for a `.svg` name, PNG otherwise.
+    pub fn write_picture(&mut self, path: &std::path::Path) -> Result<(), String> {
+        let replay = self
+            .replay
+            .as_mut()
+            .ok_or_else(|| "No board is shown to export.".to_owned())?;
+        let svg = crate::tsuitate::picture::of_replay(replay, self.picture_of, PICTURE_SIZE);
+        let bytes = if path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("svg"))
+        {
+            svg.into_bytes()
+        } else {
+            crate::picture::png_of_svg(&svg, PICTURE_SIZE).map_err(|e| e.to_string())?
+        };
+        crate::save::write_atomic(path, &bytes)
+            .map_err(|e| format!("Could not write {}: {e}", path.display()))
     }
 }
+
+/// The side of a picture written from study, in pixels.
+const PICTURE_SIZE: u32 = 640;
 
 /// The height of a board of squares `cell` wide with both hands: its name, two hands (each at
 /// least 34 high), the squares and the coordinates, and the spacing between them.

@@ -33,8 +33,13 @@ impl TsuitateScreen {
                     select_all(ui.ctx(), id, &self.entry);
                 }
             }
+            // The example is a first move of the side to move.
+            let example = match self.to_move() {
+                shogi_core::Color::Black => "P-7f",
+                shogi_core::Color::White => "P-3d",
+            };
             let field = egui::TextEdit::singleline(&mut self.entry)
-                .hint_text("P-7f")
+                .hint_text(example)
                 .desired_width(140.0)
                 .return_key(None::<egui::KeyboardShortcut>)
                 .id(id);
