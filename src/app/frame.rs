@@ -49,6 +49,7 @@ impl KriegspielApp {
             super::about::window(&ctx, &mut self.show_about);
         }
         let mut closed = false;
+        let mut study = None;
         match &mut self.screen {
             Screen::Start => self.start_frame(ui, now, &mut asked),
             Screen::NewGame(_) => self.new_game_frame(ui),
@@ -93,6 +94,7 @@ impl KriegspielApp {
                     Some(super::games::OtherAsk::ExportPicture) => {
                         asked.export = Some(FileOp::ExportPicture);
                     }
+                    Some(super::games::OtherAsk::Study(path)) => study = Some(path),
                     None => {}
                 }
                 if super::games::joined_over(other) {
@@ -103,6 +105,10 @@ impl KriegspielApp {
         if closed {
             // Autosaved: the start screen lists it.
             self.leave(Leave::Start);
+        }
+        if let Some(path) = study {
+            // Through the gate, as the Library's "Study".
+            self.open(&path, true);
         }
         self.carry_out(asked, now);
         if let Some(howto) = &mut self.howto

@@ -141,6 +141,8 @@ pub(super) enum OtherAsk {
     Close,
     /// A file for the picture of the board chosen ([`write_picture`]).
     ExportPicture,
+    /// The save to study (opened through the gate).
+    Study(PathBuf),
 }
 
 /// One frame of another game's screen, and what it asked.
@@ -152,6 +154,7 @@ pub(super) fn show(screen: &mut Screen, ui: &mut egui::Ui) -> Option<OtherAsk> {
             match action? {
                 TsuitateAction::Close => Some(OtherAsk::Close),
                 TsuitateAction::ExportPicture => Some(OtherAsk::ExportPicture),
+                TsuitateAction::Study(path) => Some(OtherAsk::Study(path)),
             }
         }
         _ => None,
@@ -198,7 +201,8 @@ pub(super) fn install(ctx: &egui::Context) {
 }
 
 /// The new-game dialog's choice of game: the chess family (its rules below) or another game.
-pub(super) fn game_choice(ui: &mut egui::Ui, game: &mut GameKind) {
+pub(super) fn game_choice(ui: &mut egui::Ui, game: &mut GameKind) -> bool {
+    let mut changed = false;
     ui.horizontal_wrapped(|ui| {
         ui.label("Game:");
         for kind in GameKind::ALL {
@@ -206,9 +210,10 @@ pub(super) fn game_choice(ui: &mut egui::Ui, game: &mut GameKind) {
                 GameKind::Chess => "Chess (Kriegspiel rules)",
                 GameKind::Tsuitate => kind.long_title(),
             };
-            ui.radio_value(game, kind, title);
+            changed |= ui.radio_value(game, kind, title).changed();
         }
     });
+    changed
 }
 
 /// Whether the new-game dialog's chess-family parts (the rules, the clock, the start position,

@@ -400,7 +400,10 @@ impl NewGameDialog {
     /// The mode, and for a game against the computer its level, engine and the human's colour.
     fn mode_section(&mut self, ui: &mut egui::Ui) {
         if self.mode != NewMode::Study {
-            super::games::game_choice(ui, &mut self.game);
+            if super::games::game_choice(ui, &mut self.game) {
+                // Another game: the person plays the side that moves first, as at first.
+                self.human = super::games::host_sides(self.game)[0].0;
+            }
             ui.add_space(6.0);
         }
         heading(ui, "Mode");

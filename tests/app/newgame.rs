@@ -190,12 +190,13 @@ fn the_computers_side_is_named_for_its_level_and_not_asked() {
         (meta.white.as_str(), meta.black.as_str()),
         ("Computer (novice)", "Bob")
     );
-    // Tsuitate shogi: the person plays gote (the door's White, the dialog's first choice),
-    // sente is the computer's.
+    // Tsuitate shogi: the person chooses gote (the door's White), sente is the computer's.
     h.click("New (Ctrl+N)");
     h.click("Leave it for a new game");
     h.get_by_label("Play the computer").click();
     h.click("Tsuitate shogi (衝立将棋)");
+    h.new_game_mut().human = shakmaty::Color::White;
+    h.run();
     assert!(
         h.query_by_label("Sente name").is_none(),
         "a field for the computer"

@@ -246,10 +246,11 @@ fn the_new_game_dialog_starts_tsuitate_in_the_mode_chosen() {
 /// Black is sente), started in tsuitate shogi at the level clicked.
 pub(super) fn versus(human: shakmaty::Color, level: &str) -> Gui {
     use kriegspiel::app::newgame::{NewGameDialog, NewMode};
-    let mut dialog = NewGameDialog::new(kriegspiel::rules::Preset::Wild16, NewMode::Computer);
-    dialog.human = human;
+    let dialog = NewGameDialog::new(kriegspiel::rules::Preset::Wild16, NewMode::Computer);
     let mut h = Gui::builder().new_game(dialog).build();
+    // Choosing the game sets the side that moves first; then the side asked for.
     h.click("Tsuitate shogi (衝立将棋)");
+    h.new_game_mut().human = human;
     h.click(level);
     h.click("Start game");
     h

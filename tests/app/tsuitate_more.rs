@@ -220,6 +220,15 @@ fn the_new_game_dialog_asks_tsuitate_only_what_it_uses_and_records_the_names() {
     h.type_into("Gote name", "Taro");
     h.type_into("Event name", "Club night");
     h.click("Start game");
+    // The curtain names the players.
+    assert!(
+        has(
+            &h,
+            "Gote (Taro): look away. Sente (Hanako): open your board when only you can see the screen."
+        ),
+        "{:?}",
+        h.all_text()
+    );
     let meta = screen(&h).meta().clone();
     assert_eq!(
         (
@@ -321,4 +330,24 @@ fn a_game_over_is_studied_from_its_last_screen() {
     );
     assert!(has(&h, "Event 2 of 2"), "{:?}", h.all_text());
     assert_eq!(screen(&h).game().events().len(), 2);
+}
+
+/// Against the computer the person plays the side that moves first unless they choose: Sente
+/// in tsuitate (as White in chess), not the other game's first side.
+#[test]
+fn the_person_plays_sente_against_the_computer_unless_they_choose() {
+    use kriegspiel::app::shogi::TsuitateMode;
+    let mut h = Gui::builder().build();
+    h.click("New game");
+    h.click("Play the computer");
+    h.click("Tsuitate shogi (衝立将棋)");
+    h.click("Start game");
+    assert!(
+        matches!(
+            screen(&h).mode(),
+            TsuitateMode::Computer(shogi_core::Color::Black, _)
+        ),
+        "{:?}",
+        screen(&h).mode()
+    );
 }

@@ -78,12 +78,14 @@ fn mark(color: Color) -> &'static str {
 }
 
 /// What the screen asks of the app.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TsuitateAction {
     /// Back to the start screen.
     Close,
     /// Study: write a picture of the board chosen ([`TsuitateScreen::write_picture`]).
     ExportPicture,
+    /// A game over here: study its save, opened through the gate as any save is.
+    Study(PathBuf),
 }
 
 /// The tsuitate game screen.
@@ -424,7 +426,11 @@ impl TsuitateScreen {
             }
             (_, Stage::Curtain(next)) => self.curtain(ui, next),
             (_, Stage::Open(color)) => self.seat_screen(ui, color),
-            (_, Stage::Over) => self.over_screen(ui),
+            (_, Stage::Over) => {
+                if let Some(path) = self.over_screen(ui) {
+                    action = Some(TsuitateAction::Study(path));
+                }
+            }
         }
         // A board just opened, or a click anywhere but into a text field (a square, a button),
         // gives the keyboard back to the move field, as at a chess board.
@@ -510,10 +516,22 @@ impl TsuitateScreen {
         let shown = *self.curtain_since.get_or_insert(now);
         let side = side_name(next);
         let title = format!("{} {side}", mark(next));
+        // Each side named with its player's name where the game has one: "Sente (Hanako)".
+        let who = |color: Color| {
+            let name = match color {
+                Color::Black => &self.meta.black,
+                Color::White => &self.meta.white,
+            };
+            match name.trim() {
+                "" => side_name(color).to_owned(),
+                name => format!("{} ({name})", side_name(color)),
+            }
+        };
         let lines = |ui: &mut egui::Ui| {
             ui.label(format!(
-                "{}: look away. {side}: open your board when only you can see the screen.",
-                side_name(next.flip()),
+                "{}: look away. {}: open your board when only you can see the screen.",
+                who(next.flip()),
+                who(next),
             ));
             let told = &self.seats[crate::tsuitate::referee::index(next)];
             if !told.news.is_empty() {
@@ -544,7 +562,8 @@ impl TsuitateScreen {
     }
 
     /// The end: the result and every board.
-    fn over_screen(&mut self, ui: &mut egui::Ui) {
+    /// The end: the result, what was said, every board; the save to study, if asked.
+    fn over_screen(&mut self, ui: &mut egui::Ui) -> Option<PathBuf> {
         let game = self.game();
         if let Some(over) = game.referee().over() {
             ui.heading(words::over_text(over));
@@ -555,20 +574,20 @@ impl TsuitateScreen {
         }
         let (umpire, seats) = (game.referee().position(), SIDES.map(|c| game.seat(c)));
         board::three_boards(ui, umpire, seats, (None, false), self.symbols);
-        // A game played here goes on to study at once (a network seat's table may still be
-        // telling the other seat the end: it is studied from the Library).
-        let study = self.net.is_none()
-            && ui
+        // A game over here goes on to study its autosave, through the gate (a network seat's
+        // table may still be telling the other seat the end: it is studied from the Library).
+        let saved = self.facts().autosave_path.clone();
+        let study = match saved {
+            Some(path) if self.net.is_none() => ui
                 .button("Study this game")
                 .on_hover_text(
                     "Step through it: the umpire's board and each seat's, event by event",
                 )
-                .clicked();
+                .clicked()
+                .then_some(path),
+            _ => None,
+        };
         self.net_history(ui);
-        if study {
-            let symbols = self.symbols;
-            *self = TsuitateScreen::study(self.game().clone(), self.meta.clone());
-            self.symbols = symbols;
-        }
+        study
     }
 }
