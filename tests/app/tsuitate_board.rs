@@ -277,17 +277,7 @@ fn every_keystroke_of_typed_moves_counts_whatever_the_frames() {
     for per_frame in [0, 1, 3] {
         let mut h = versus(shakmaty::Color::Black, &level_label(Level::Beginner));
         h.click("Your move:");
-        let events = keystrokes(&["7g7e", "P-7f", "2g2f"]);
-        let per_frame = if per_frame == 0 {
-            events.len()
-        } else {
-            per_frame
-        };
-        for frame in events.chunks(per_frame) {
-            h.input_mut().events.extend(frame.iter().cloned());
-            h.step();
-        }
-        h.run();
+        super::typing::feed(&mut h, keystrokes(&["7g7e", "P-7f", "2g2f"]), per_frame);
         let tried: Vec<&Request> = screen(&h)
             .game()
             .events()
@@ -306,15 +296,7 @@ fn every_keystroke_of_typed_moves_counts_whatever_the_frames() {
 
 #[test]
 fn a_line_typed_on_while_the_promotion_question_waits_is_kept() {
-    let mut h = Gui::builder().build();
-    h.click("Tsuitate hot-seat");
-    h.click("Open Sente's board");
-    h.type_into("Your move:", "P-7f");
-    h.press(egui::Key::Enter);
-    h.click("Open Gote's board");
-    h.type_into("Your move:", "3c3d");
-    h.press(egui::Key::Enter);
-    h.click("Open Sente's board");
+    let mut h = super::tsuitate_play::bishop_may_promote();
     h.click("Your move:");
     // Two lines in one frame: the first asks the question, the second must not be lost.
     h.input_mut().events.extend(keystrokes(&["B-2b", "P-9f"]));

@@ -14,7 +14,7 @@ fn sq(file: u8, rank: u8) -> Square {
 }
 
 /// A hot-seat game after 7g7f 3c3d, typed, on Sente's open board: its bishop may go to 2b.
-fn bishop_may_promote() -> Gui {
+pub(super) fn bishop_may_promote() -> Gui {
     let mut h = Gui::builder().build();
     h.click("Tsuitate hot-seat");
     h.click("Open Sente's board");

@@ -48,7 +48,7 @@ fn keystrokes(line: &str) -> Vec<egui::Event> {
 }
 
 /// Feeds `events` in frames of `per_frame` events (0: all in one frame), one step each.
-fn feed(h: &mut Gui, events: Vec<egui::Event>, per_frame: usize) {
+pub(super) fn feed(h: &mut Gui, events: Vec<egui::Event>, per_frame: usize) {
     let per_frame = if per_frame == 0 {
         events.len().max(1)
     } else {
