@@ -11,8 +11,9 @@
 //!   ChaCha20-Poly1305); [`gate`]: which connections may try it.
 //! - [`net`]: the table's server for a [`host::Host`] (tokio); [`link::Connection`]: a seat's
 //!   end.
-//! - [`remote::RemoteTable`]: a seat at a remote table as a [`crate::table::Table`] (the app
-//!   plays network games through it); [`trouble::ConnectError`]: why it could not sit, in words.
+//! - [`remote::RemoteTable`]: a seat at a remote table of every game as a
+//!   [`crate::table::Table`] (the app plays network games through it), the game's own parts
+//!   behind [`remote::RemoteGame`]; [`trouble::ConnectError`]: why it could not sit, in words.
 //! - [`engine`]: a bot speaking the protocol (`kriegspiel engine`, `kriegspiel join --bot`) and
 //!   a program speaking it seated at a local table ([`engine::EngineBot`]), through
 //!   [`pipes::Pipes`] (bounded both ways, so that no program can stall the table).

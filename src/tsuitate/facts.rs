@@ -1,7 +1,8 @@
 //! Tsuitate shogi at the screens' one table ([`crate::table::Table`]): its table types
 //! ([`TableGame`]: the public facts [`TsuitateFacts`], the news [`TsuitateNews`]), and the
 //! local table, the true game ([`TsuitateSession`]: hot seat, against the computer, the club
-//! console, study). The network seat's table is [`super::remote::RemoteSeat`].
+//! console, study). The network seat's table is the one remote table every game has
+//! ([`super::remote::RemoteSeat`]).
 //!
 //! A seat's news is a line of its record ([`HeardLine`]), built only from its own request and
 //! what it heard: the local table builds each seat's from the game's events as the host does
@@ -10,20 +11,17 @@
 //!
 //! The network seat answers through a later poll: its news is its record, line by line, as its
 //! table sent it (the first poll gives the whole record so far, a rejoined seat's too), and its
-//! truth is known only once its table revealed the game.
+//! truth is known only once its table revealed the game ([`super::remote`]).
 
 use super::announce::Over;
-use super::announce::color_from_name;
 use super::game::{Event, Request, SIDES, TsuitateGame};
 use super::referee::index;
-use super::remote::RemoteSeat;
 use super::rules::TsuitateRules;
 use super::save::TsuitateSave;
 use super::seam::{HeardLine, Tsuitate, TsuitateSession, perceived};
 use super::seat::SeatView;
-use super::wire::FromSeat;
 use crate::seat::game::Game;
-use crate::table::{CutOff, Table, TableGame, Waker};
+use crate::table::{CutOff, Table, TableGame};
 use shogi_core::{Color, PartialPosition};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -215,113 +213,5 @@ impl Table<Tsuitate> for TsuitateSession {
 
     fn saved(&self) -> Option<TsuitateSave> {
         Some(Tsuitate::save(self))
-    }
-}
-
-impl RemoteSeat {
-    /// The public facts as the seat was last told them.
-    pub(super) fn refresh(&mut self) {
-        let state = self.state.state.as_ref();
-        self.facts = TsuitateFacts {
-            rules: self
-                .state
-                .rules()
-                .map_or_else(TsuitateRules::default, |r| r.rules()),
-            names: self.state.names.clone(),
-            start: self
-                .state
-                .told()
-                .map_or_else(PartialPosition::startpos, |told| told.start.clone()),
-            to_move: self.to_move(),
-            over: self.over(),
-            fouls: self.fouls,
-            draw_offer: state.and_then(|s| s.draw_offer.as_deref().and_then(color_from_name)),
-            opponent_present: self.opponent_connected(),
-            cut_off: self.cut_off.clone(),
-            trouble: self.trouble.clone(),
-            autosave_path: None,
-            autosave_error: None,
-        };
-    }
-}
-
-/// The network seat as the screens' table: every answer comes through a later poll; the
-/// news is its record, line by line, as its table sent it (the first poll gives the whole
-/// record so far), and the truth is known only once revealed.
-impl Table<Tsuitate> for RemoteSeat {
-    fn facts(&self) -> &TsuitateFacts {
-        &self.facts
-    }
-
-    /// The seat's own view (whichever seat is asked for: it knows no other).
-    fn view(&mut self, _seat: Color) -> &SeatView {
-        RemoteSeat::view(self)
-    }
-
-    fn submit(&mut self, request: Request, _now: Duration) {
-        let line = match request {
-            Request::Try(usi) => FromSeat::Try(usi),
-            Request::Resign => FromSeat::Resign,
-            Request::Draw => FromSeat::OfferDraw,
-        };
-        RemoteSeat::submit(self, line);
-        self.refresh();
-    }
-
-    fn offer_draw(&mut self, seat: Color, _now: Duration) {
-        let line = if self.facts.draw_offer == Some(seat.flip()) {
-            FromSeat::AcceptDraw
-        } else {
-            FromSeat::OfferDraw
-        };
-        RemoteSeat::submit(self, line);
-        self.refresh();
-    }
-
-    /// A standing offer lapses with the next move: nothing to send.
-    fn decline_draw(&mut self, _seat: Color) {}
-
-    fn poll(&mut self, _now: Duration) -> Vec<TsuitateNews> {
-        RemoteSeat::poll(self);
-        let mut news = Vec::new();
-        let record = self.state.record();
-        if record.len() < self.delivered {
-            news.push(TsuitateNews::Restarted);
-            self.delivered = 0;
-        }
-        let seat = self.color;
-        news.extend(
-            record[self.delivered..]
-                .iter()
-                .map(|line| TsuitateNews::Heard {
-                    seat,
-                    line: line.clone(),
-                }),
-        );
-        self.delivered = record.len();
-        news.extend(self.refusals.drain(..).map(TsuitateNews::Refused));
-        self.refresh();
-        news
-    }
-
-    fn waiting(&self) -> bool {
-        RemoteSeat::waiting(self)
-    }
-
-    fn set_waker(&mut self, waker: Waker) {
-        RemoteSeat::set_waker(self, waker);
-    }
-
-    fn needs_polling(&self) -> bool {
-        RemoteSeat::needs_polling(self)
-    }
-
-    fn truth(&self) -> Option<&TsuitateGame> {
-        self.revealed.as_ref()
-    }
-
-    fn saved(&self) -> Option<TsuitateSave> {
-        self.revealed.as_ref()?;
-        self.state.reveal.clone()
     }
 }

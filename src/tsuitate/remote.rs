@@ -1,37 +1,35 @@
-//! A tsuitate seat at a table across the network, for a screen that must never wait
-//! ([`RemoteSeat`]): it holds only what the seat was told ([`TsuitateSeatState`]), sends each
-//! request as one line over the sealed connection ([`Connection`], read on its own thread,
-//! which wakes the window), and reads the answers in a later [`RemoteSeat::poll`]. An answer
-//! that does not come within [`ANSWER_WAIT`] drops the connection; a dropped connection is said
-//! in words ([`CutOff`]) and taken back with the seat's token on another thread, asking only
-//! for the lines not yet held. The whole game is known here only once the table reveals it.
+//! A tsuitate seat at a table across the network ([`RemoteSeat`]): the one remote table every
+//! game has ([`RemoteTable`]: the connection, one request waiting at a time, the redial, the
+//! cut-off, the reveal), with shogi's own parts ([`RemoteGame`] for [`Tsuitate`]): its facts
+//! from the state line, its record told as news line by line, its history in words and the
+//! fouls folded in as each line is read, its whole game replayed from the reveal.
 //!
 //! [`connect_any`] takes a seat at a table of either game: the first line of the table's
-//! welcome decides whether it is a chess seat ([`RemoteTable`]) or a tsuitate one;
-//! [`start_host`] serves a new tsuitate table (the app's "Host a game").
+//! welcome decides whether it is a chess seat or a tsuitate one; [`start_host`] serves a new
+//! tsuitate table (the app's "Host a game").
 
 use super::announce::{Item, color_from_name};
-use super::client::{HeardLine, TsuitateSeatState};
-use super::facts::TsuitateFacts;
+use super::client::HeardLine;
+use super::facts::{TsuitateFacts, TsuitateNews};
+use super::game::Request;
 use super::history::{Heard, History};
 use super::referee::index;
-use super::save::SavedRequest;
+use super::save::{SavedRequest, TsuitateSave};
+use super::seam::{Told, Tsuitate};
 use super::table::TsuitateHost;
-use super::wire::{FromSeat, is_tsuitate_welcome};
+use super::wire::{FromSeat, WireState, is_tsuitate_welcome};
 use super::{Over, SeatView, TsuitateGame, TsuitateRules};
+use crate::kind::GameKind;
 use crate::save::Meta;
 use crate::seat::Hello;
-use crate::seat::client::Received;
+use crate::seat::client::GameSeat;
 use crate::seat::host::entropy;
-use crate::seat::link::{Connection, Redial};
-use crate::seat::remote::{ANSWER_WAIT, RemoteTable, Ticket};
+use crate::seat::remote::{Remote, RemoteGame, RemoteTable, open};
 use crate::seat::serve::{Hosted, ServeError, serve_table};
-use crate::seat::trouble::{ConnectError, cut_off_at};
-use crate::table::{CutOff, Waker};
-use shogi_core::Color;
-use std::io;
+use crate::seat::trouble::ConnectError;
+use shogi_core::{Color, PartialPosition};
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::Duration;
 
 /// Serves a new tsuitate table on `bind`:`port` (0: any free port), autosaved to `autosave`
 /// (a snapshot, then one journal line per event), with a fresh join code.
@@ -57,14 +55,12 @@ pub enum Seated {
     Tsuitate(Box<RemoteSeat>),
 }
 
-/// Takes a seat at `address` with `hello` (waiting at most [`ANSWER_WAIT`] for the table):
-/// the table's welcome says which game it is.
+/// Takes a seat at `address` with `hello` (waiting at most [`crate::seat::remote::ANSWER_WAIT`]
+/// for the table): the table's welcome says which game it is.
 pub fn connect_any(address: &str, hello: Hello) -> Result<Seated, ConnectError> {
-    let connection = Connection::open(address, &hello)
-        .map_err(|e| ConnectError::Unreachable(e.kind(), e.to_string()))?;
-    let first = first_line(&connection, Instant::now() + ANSWER_WAIT)?;
+    let (connection, first) = open(address, &hello)?;
     if is_tsuitate_welcome(&first) {
-        let seat = RemoteSeat::seated(address, hello, connection, first)?;
+        let seat = RemoteSeat::seated(address, hello, connection, vec![first])?;
         Ok(Seated::Tsuitate(Box::new(seat)))
     } else {
         let table = RemoteTable::seated(address, hello, connection, vec![first])?;
@@ -72,240 +68,60 @@ pub fn connect_any(address: &str, hello: Hello) -> Result<Seated, ConnectError> 
     }
 }
 
-/// The next line within `wait`, or why not.
-fn first_line(connection: &Connection, deadline: Instant) -> Result<String, ConnectError> {
-    match connection.recv_until(deadline) {
-        Ok(Ok(line)) => Ok(line),
-        Ok(Err(e)) => Err(ConnectError::Unreachable(e.kind(), e.to_string())),
-        Err(_) => Err(ConnectError::Silent),
-    }
-}
+/// A tsuitate seat at a remote table.
+pub type RemoteSeat = RemoteTable<Tsuitate>;
 
 /// Refusals kept for the screens' table's next poll, at most.
 const MAX_REFUSALS_KEPT: usize = 16;
 
-/// A request sent and not answered yet.
-struct Pending {
-    /// The seat's record length when it was sent: its answer is an own line after it.
-    from: usize,
-    since: Instant,
-}
-
-/// A tsuitate seat at a remote table.
-pub struct RemoteSeat {
-    address: String,
-    /// The hello that takes the seat back (its token, no code).
-    hello: Hello,
-    pub(super) connection: Option<Connection>,
-    pub(super) state: TsuitateSeatState,
-    pub(super) color: Color,
-    /// The seat's view at the start: shown only should the state's kept view be missing.
+/// What a tsuitate seat keeps of its own at a remote table.
+pub struct TsuitateRemote {
+    /// The seat's view at the start: shown only should the seat's kept view be missing.
     start_view: SeatView,
     /// The seat's history in words, extended as its record grows.
     history: History,
     /// Each side's fouls (sente's first), as the seat was last told them.
-    pub(super) fouls: [u8; 2],
+    fouls: [u8; 2],
     /// The record lines taken into `history` and `fouls`.
     folded: usize,
     /// Record lines taken into the history in all (a measure of the work done).
     history_work: usize,
-    pending: Option<Pending>,
-    redial: Redial,
-    pub(super) cut_off: Option<CutOff>,
-    /// The last refusal of this seat's request, in the table's words.
-    refused: Option<String>,
-    /// A line from the table that did not read, or a refused reconnection.
-    pub(super) trouble: Option<String>,
-    /// The whole game, once revealed (and replayed).
-    pub(super) revealed: Option<TsuitateGame>,
-    /// The public facts, as the screens' table gives them.
-    pub(super) facts: TsuitateFacts,
-    /// Record lines already given out as news ([`Table::poll`]).
-    pub(super) delivered: usize,
+    /// Record lines already given out as news.
+    delivered: usize,
     /// Refusals not yet given out as news.
-    pub(super) refusals: Vec<String>,
+    refusals: Vec<String>,
 }
 
-impl RemoteSeat {
-    /// Connects to `address` with `hello` and waits (at most [`ANSWER_WAIT`]) for the seat; a
-    /// chess table is refused as not a tsuitate one.
-    pub fn connect(address: &str, hello: Hello) -> Result<RemoteSeat, ConnectError> {
-        match connect_any(address, hello)? {
-            Seated::Tsuitate(seat) => Ok(*seat),
-            Seated::Chess(_) => Err(ConnectError::Protocol(
-                "the table plays chess, not tsuitate shogi".into(),
-            )),
-        }
-    }
-
-    /// The seat over `connection`, whose `first` line was read already: reads until the
-    /// table's state (at most [`ANSWER_WAIT`]).
-    pub fn seated(
-        address: &str,
-        hello: Hello,
-        connection: Connection,
-        first: String,
-    ) -> Result<RemoteSeat, ConnectError> {
-        let mut state = TsuitateSeatState::new();
-        let deadline = Instant::now() + ANSWER_WAIT;
-        let mut line = first;
-        loop {
-            match state.receive(&line) {
-                Ok(Received::Refused(e)) => return Err(ConnectError::Refused(e)),
-                Ok(_) => {}
-                Err(e) => return Err(ConnectError::Protocol(e.to_string())),
-            }
-            if state.state.is_some() {
-                break;
-            }
-            line = first_line(&connection, deadline)?;
-        }
-        let Some(color) = state.seat() else {
-            return Err(ConnectError::Protocol("the host sent no seat".into()));
-        };
-        let Some(told) = state.told() else {
-            return Err(ConnectError::Protocol("the host sent no seat".into()));
-        };
-        let start_view = SeatView::new(color, &told.start, &told.opening);
-        let history =
-            History::at_start(color, &told.start, &told.opening, told.start.side_to_move());
-        let mut hello = hello;
-        hello.token = state.token().map(str::to_owned);
-        hello.code = None;
-        let mut seat = RemoteSeat {
-            address: address.to_owned(),
-            hello,
-            connection: Some(connection),
-            state,
-            color,
-            start_view,
-            history,
-            fouls: [0; 2],
-            folded: 0,
-            history_work: 0,
-            pending: None,
-            redial: Redial::new(address),
-            cut_off: None,
-            refused: None,
-            trouble: None,
-            revealed: None,
-            facts: TsuitateFacts::new(TsuitateRules::default(), [String::new(), String::new()]),
-            delivered: 0,
-            refusals: Vec::new(),
-        };
-        seat.after_read();
-        seat.refresh();
-        Ok(seat)
-    }
-
-    /// The seat.
-    pub fn color(&self) -> Color {
-        self.color
-    }
-
-    /// The table's address.
-    pub fn address(&self) -> &str {
-        &self.address
-    }
-
-    /// What the seat was told, line by line.
-    pub fn state(&self) -> &TsuitateSeatState {
-        &self.state
-    }
-
+impl RemoteTable<Tsuitate> {
     /// The seat's side of the screen: its own pieces and what it heard, nothing else.
     pub fn view(&self) -> &SeatView {
-        self.state.kept_view().unwrap_or(&self.start_view)
-    }
-
-    /// What takes this seat back from another run of the app: the table's address, the
-    /// seat's token and its door slot.
-    pub fn ticket(&self) -> Option<Ticket> {
-        Some(Ticket {
-            address: self.address.clone(),
-            token: self.hello.token.clone()?,
-            seat: super::table::slot(self.color),
-            game: crate::kind::GameKind::Tsuitate,
-        })
-    }
-
-    /// The seat's token (to take it back from another program).
-    pub fn token(&self) -> Option<&str> {
-        self.state.token()
+        seat_view(&self.own, &self.remote.seat)
     }
 
     /// Who moves now, as the table last said.
     pub fn to_move(&self) -> Color {
-        self.state
-            .state
-            .as_ref()
-            .and_then(|s| color_from_name(&s.to_move))
-            .unwrap_or(self.view().board.side_to_move())
+        to_move(&self.own, &self.remote.seat)
     }
 
     /// The end, once the table said it.
     pub fn over(&self) -> Option<Over> {
-        self.state.over()
-    }
-
-    /// Whether the seat may act now: its turn, caught up, no request waiting, connected.
-    pub fn to_act(&self) -> bool {
-        self.state.to_act() && self.pending.is_none() && self.cut_off.is_none()
-    }
-
-    /// Whether a request waits for the table's answer.
-    pub fn waiting(&self) -> bool {
-        self.pending.is_some()
-    }
-
-    /// Whether the other seat is connected.
-    pub fn opponent_connected(&self) -> bool {
-        self.state
-            .state
-            .as_ref()
-            .is_some_and(|s| s.opponent_connected)
-    }
-
-    /// The other seat's name, if it gave one.
-    pub fn opponent_name(&self) -> &str {
-        let other = usize::from(self.color == Color::Black);
-        &self.state.names[other]
-    }
-
-    /// Why the seat cannot reach its table now, in words.
-    pub fn cut_off(&self) -> Option<&CutOff> {
-        self.cut_off.as_ref()
-    }
-
-    /// The last refusal of this seat's request, until the next request.
-    pub fn refused(&self) -> Option<&str> {
-        self.refused.as_deref()
-    }
-
-    /// A line from the table that did not read, or a refused reconnection.
-    pub fn trouble(&self) -> Option<&str> {
-        self.trouble.as_deref()
-    }
-
-    /// The whole game, once the table revealed it (and it replays).
-    pub fn revealed(&self) -> Option<&TsuitateGame> {
-        self.revealed.as_ref()
+        self.remote.seat.over()
     }
 
     /// The seat's fouls so far (the last count it was told).
     pub fn fouls(&self) -> u8 {
-        self.fouls[index(self.color)]
+        self.own.fouls[index(self.remote.side)]
     }
 
     /// The fouls that lose (the rules' count).
     pub fn foul_limit(&self) -> u8 {
-        self.state.rules().as_ref().map_or(0, |r| r.fouls)
+        self.remote.seat.rules().as_ref().map_or(0, |r| r.fouls)
     }
 
     /// What the seat heard of the opponent since its own last legal move, and whether it has
     /// made one yet.
     pub fn news(&self) -> (Vec<Item>, bool) {
-        let record = &self.state.record();
+        let record = &self.remote.seat.record();
         let moved = record
             .iter()
             .rposition(|l| l.request.is_some() && l.turn_ends);
@@ -321,175 +137,209 @@ impl RemoteSeat {
     /// The seat's history in words, turn by turn ([`super::history::history_lines`]), from
     /// its record alone: kept, each record line taken in once when it is read.
     pub fn history(&self) -> &[String] {
-        self.history.lines()
+        self.own.history.lines()
     }
 
     /// Record lines taken into the history in all: each once, however often it is shown.
     pub fn history_work(&self) -> usize {
-        self.history_work
+        self.own.history_work
     }
 
     /// Sends `request` (an attempt, a resignation, a draw offer): refused here, in words, when
     /// cut off or while the last request waits for its answer.
     pub fn submit(&mut self, request: FromSeat) {
-        if let Some(cut) = &self.cut_off {
-            self.refuse(cut.words.clone());
-            return;
+        match request {
+            FromSeat::Try(usi) => self.ask(Request::Try(usi)),
+            FromSeat::Resign => self.ask(Request::Resign),
+            FromSeat::OfferDraw => self.draw(false),
+            FromSeat::AcceptDraw => self.draw(true),
+            // The seat said hello when it sat down (and says it again when it rejoins).
+            FromSeat::Hello(_) => {}
         }
-        if self.pending.is_some() {
-            self.refuse("the table has not answered the last request".into());
-            return;
-        }
-        self.refused = None;
-        let answered = matches!(request, FromSeat::Try(_) | FromSeat::Resign);
-        let Some(connection) = &mut self.connection else {
-            return;
-        };
-        match connection.send(&request.line()) {
-            Ok(()) if answered => {
-                self.pending = Some(Pending {
-                    from: self.state.record().len(),
-                    since: Instant::now(),
-                });
-            }
-            Ok(()) => {}
-            Err(e) => self.drop_connection(e.kind()),
-        }
-    }
-
-    /// Calls `waker` whenever a line arrives (reconnections too).
-    pub fn set_waker(&mut self, waker: Waker) {
-        self.redial.set_waker(waker, self.connection.as_ref());
-    }
-
-    /// Whether the screen should look again soon without being woken (a request waiting for
-    /// its deadline, a connection being taken back).
-    pub fn needs_polling(&self) -> bool {
-        (self.connection.is_none() && self.revealed.is_none()) || self.pending.is_some()
     }
 
     /// Reads every line that arrived (never waits); a request unanswered for too long gives up
     /// its connection, and a dropped one is dialled again now and then.
     pub fn poll(&mut self) {
-        let mut hello = self.hello.clone();
-        hello.have = self.state.record().len();
-        let may_dial = self.revealed.is_none();
-        let dialling = self.connection.is_none();
-        let (lines, ended) = self.redial.read(&mut self.connection, &hello, may_dial);
-        if let Some((kind, _)) = ended {
-            self.cut(kind, dialling);
-        }
-        let read = !lines.is_empty();
-        for line in lines {
-            self.read(&line);
-        }
-        if read {
-            self.after_read();
-        }
-        if self
-            .pending
-            .as_ref()
-            .is_some_and(|p| p.since.elapsed() >= ANSWER_WAIT)
-        {
-            self.pending = None;
-            self.drop_connection(io::ErrorKind::TimedOut);
-            self.refuse("the host did not answer in time".into());
-        }
+        self.read_lines(Duration::ZERO);
+    }
+}
+
+/// The seat's kept view, or its start before there is one.
+fn seat_view<'a>(own: &'a TsuitateRemote, seat: &'a GameSeat<Tsuitate>) -> &'a SeatView {
+    seat.kept_view().unwrap_or(&own.start_view)
+}
+
+/// Who moves now, as the table last said.
+fn to_move(own: &TsuitateRemote, seat: &GameSeat<Tsuitate>) -> Color {
+    seat.state
+        .as_ref()
+        .and_then(|s| color_from_name(&s.to_move))
+        .unwrap_or(seat_view(own, seat).board.side_to_move())
+}
+
+/// The history from the start the seat was told.
+fn history_at_start(color: Color, told: &Told) -> History {
+    History::at_start(color, &told.start, &told.opening, told.start.side_to_move())
+}
+
+impl RemoteGame for Tsuitate {
+    const KIND: GameKind = GameKind::Tsuitate;
+    type Own = TsuitateRemote;
+
+    /// Another game's welcome.
+    fn foreign(first: &str) -> Option<String> {
+        let welcome = serde_json::from_str::<serde_json::Value>(first)
+            .is_ok_and(|v| v.get("type").and_then(serde_json::Value::as_str) == Some("welcome"));
+        (welcome && !is_tsuitate_welcome(first))
+            .then(|| "the table plays chess, not tsuitate shogi".to_owned())
     }
 
-    /// Refuses the seat's request with `why`: said on its screen, and news.
-    fn refuse(&mut self, why: String) {
-        if self.refusals.len() >= MAX_REFUSALS_KEPT {
-            self.refusals.remove(0);
+    fn opponent_connected(state: &WireState) -> bool {
+        state.opponent_connected
+    }
+
+    fn record(told: &Told) -> &[HeardLine] {
+        &told.record
+    }
+
+    fn own_line(heard: &HeardLine) -> bool {
+        heard.request.is_some()
+    }
+
+    fn start(
+        seat: &mut GameSeat<Tsuitate>,
+        color: Color,
+    ) -> Option<(TsuitateRemote, TsuitateFacts)> {
+        let told = seat.told()?;
+        let own = TsuitateRemote {
+            start_view: SeatView::new(color, &told.start, &told.opening),
+            history: history_at_start(color, told),
+            fouls: [0; 2],
+            folded: 0,
+            history_work: 0,
+            delivered: 0,
+            refusals: Vec::new(),
+        };
+        let facts = TsuitateFacts::new(TsuitateRules::default(), [String::new(), String::new()]);
+        Some((own, facts))
+    }
+
+    /// A draw offer is not answered with a record line.
+    fn request_line(request: &Request) -> Result<(String, bool), String> {
+        Ok(match request {
+            Request::Try(usi) => (FromSeat::Try(usi.clone()).line(), true),
+            Request::Resign => (FromSeat::Resign.line(), true),
+            Request::Draw => (FromSeat::OfferDraw.line(), false),
+        })
+    }
+
+    fn draw_offer(facts: &TsuitateFacts) -> Option<Color> {
+        facts.draw_offer
+    }
+
+    fn refuse(own: &mut TsuitateRemote, _: &mut Remote<Tsuitate>, _: Request, why: String) {
+        if own.refusals.len() >= MAX_REFUSALS_KEPT {
+            own.refusals.remove(0);
         }
-        self.refusals.push(why.clone());
-        self.refused = Some(why);
+        own.refusals.push(why);
     }
 
-    fn drop_connection(&mut self, kind: io::ErrorKind) {
-        self.connection = None;
-        self.cut(kind, false);
-    }
-
-    /// Says in words why the seat is cut off from its table (`dialled`: a try to rejoin
-    /// failed), until the game is revealed.
-    fn cut(&mut self, kind: io::ErrorKind, dialled: bool) {
-        if self.revealed.is_none() {
-            self.cut_off = Some(cut_off_at(&self.address, kind, dialled));
-        }
-    }
-
-    /// Reads one line from the table.
-    fn read(&mut self, line: &str) {
-        match self.state.receive(line) {
-            Ok(Received::Welcome) => {
-                self.cut_off = None;
-                self.trouble = None;
-            }
-            Ok(Received::Refused(e)) => {
-                if self.pending.take().is_some() {
-                    self.refuse(e);
-                } else {
-                    self.trouble = Some(e);
-                }
-            }
-            Ok(Received::State) => {
-                let answered = self.pending.as_ref().is_some_and(|p| {
-                    self.state.record()[p.from.min(self.state.record().len())..]
-                        .iter()
-                        .any(|l| l.request.is_some())
-                });
-                if answered {
-                    self.pending = None;
-                }
-            }
-            Ok(Received::News) => {}
-            Err(e) => self.trouble = Some(e.to_string()),
-        }
-    }
-
-    /// After lines were read: the view, the history and the fouls extended with the new
-    /// record lines, the reveal replayed once.
-    fn after_read(&mut self) {
-        let _ = self.state.view();
-        if self.state.record().len() < self.folded {
+    /// The view, the history and the fouls extended with the new record lines.
+    fn heard(own: &mut TsuitateRemote, remote: &mut Remote<Tsuitate>, _now: Duration) {
+        let color = remote.side;
+        let _ = remote.seat.view();
+        let record = remote.seat.record();
+        if record.len() < own.folded {
             // Another seat's record (a table that welcomed another seat): taken in afresh.
-            let history = match self.state.told() {
-                Some(told) => History::at_start(
-                    self.color,
-                    &told.start,
-                    &told.opening,
-                    told.start.side_to_move(),
-                ),
-                None => History::new(self.color, &self.start_view.board),
+            let history = match remote.seat.told() {
+                Some(told) => history_at_start(color, told),
+                None => History::new(color, &own.start_view.board),
             };
-            (self.history, self.fouls, self.folded) = (history, [0; 2], 0);
+            (own.history, own.fouls, own.folded) = (history, [0; 2], 0);
         }
-        let new = self.state.record().get(self.folded..).unwrap_or_default();
+        let new = record.get(own.folded..).unwrap_or_default();
         for line in new {
-            let heard = heard(self.color, line);
-            self.history.push(&heard);
+            own.history.push(&heard(color, line));
             // A foul is announced to both: after the seat's own attempt, its own count.
             let fouled = if line.request.is_some() {
-                self.color
+                color
             } else {
-                self.color.flip()
+                color.flip()
             };
             let fouls = line.items.iter().rev().find_map(|item| match item {
                 Item::Illegal { fouls } => Some(*fouls),
                 _ => None,
             });
             if let Some(fouls) = fouls {
-                self.fouls[index(fouled)] = fouls;
+                own.fouls[index(fouled)] = fouls;
             }
         }
-        self.folded += new.len();
-        self.history_work += new.len();
-        if self.revealed.is_none()
-            && let Some(save) = &self.state.reveal
-        {
-            self.revealed = save.replay().ok();
+        own.folded += new.len();
+        own.history_work += new.len();
+    }
+
+    /// The public facts as the seat was last told them.
+    fn refresh(own: &mut TsuitateRemote, remote: &mut Remote<Tsuitate>) {
+        let seat = &remote.seat;
+        let state = seat.state.as_ref();
+        remote.facts = TsuitateFacts {
+            rules: seat
+                .rules()
+                .map_or_else(TsuitateRules::default, |r| r.rules()),
+            names: seat.names.clone(),
+            start: seat
+                .told()
+                .map_or_else(PartialPosition::startpos, |told| told.start.clone()),
+            to_move: to_move(own, seat),
+            over: seat.over(),
+            fouls: own.fouls,
+            draw_offer: state.and_then(|s| s.draw_offer.as_deref().and_then(color_from_name)),
+            opponent_present: remote.opponent_connected(),
+            cut_off: remote.cut_off.clone(),
+            trouble: remote.trouble.clone(),
+            autosave_path: None,
+            autosave_error: None,
+        };
+    }
+
+    fn reveal(_own: &mut TsuitateRemote, save: &TsuitateSave, _: Color) -> Option<TsuitateGame> {
+        save.replay().ok()
+    }
+
+    /// The record line by line as the table sent it (the first poll gives the whole record so
+    /// far, a rejoined seat's too), then the refusals.
+    fn tell(own: &mut TsuitateRemote, remote: &mut Remote<Tsuitate>, _waiting: bool) {
+        let record = remote.seat.record();
+        if record.len() < own.delivered {
+            remote.news.push(TsuitateNews::Restarted);
+            own.delivered = 0;
         }
+        let seat = remote.side;
+        let lines = record.get(own.delivered..).unwrap_or_default();
+        remote
+            .news
+            .extend(lines.iter().map(|line| TsuitateNews::Heard {
+                seat,
+                line: line.clone(),
+            }));
+        own.delivered = record.len();
+        let refusals = own.refusals.drain(..).map(TsuitateNews::Refused);
+        remote.news.extend(refusals);
+    }
+
+    /// The seat's own view (whichever seat is asked for: it knows no other).
+    fn view<'a>(
+        own: &'a TsuitateRemote,
+        remote: &'a mut Remote<Tsuitate>,
+        _: Color,
+    ) -> &'a SeatView {
+        seat_view(own, &remote.seat)
+    }
+
+    fn saved(_own: &TsuitateRemote, remote: &Remote<Tsuitate>) -> Option<TsuitateSave> {
+        remote.revealed.as_ref()?;
+        remote.seat.reveal.clone()
     }
 }
 

@@ -273,7 +273,8 @@ fn a_seat_whose_host_left_is_told_in_words_and_rejoins_when_it_is_back() {
     let mut hello = Hello::new();
     hello.code = Some(hosted.server.code().to_owned());
     hello.seat = Some(Color::White);
-    let mut white = RemoteTable::connect(&format!("127.0.0.1:{port}"), hello).expect("seated");
+    let mut white: RemoteTable =
+        RemoteTable::connect(&format!("127.0.0.1:{port}"), hello).expect("seated");
     let mut black = sit(&hosted, Color::Black);
     white.submit(attempt("e2e4"), Duration::ZERO);
     until(&mut white, |t| {
