@@ -2,12 +2,14 @@
 //! and its answer read in a later poll, the seat's view and history from its own lines only (the
 //! other seat's move heard, never seen), a second request refused while one waits, a chess
 //! table told apart by its welcome ([`connect_any`]), and a table that goes away said in words;
-//! the local game and a network seat driven alike through the one `Table<Tsuitate>`.
+//! the local game and a network seat driven alike through the one `Table<Tsuitate>`; a chess
+//! seat and a tsuitate seat going through the one remote table alike.
 
 use kriegspiel::rules::Preset;
 use kriegspiel::save::Meta;
 use kriegspiel::seat::Hello;
 use kriegspiel::seat::link::Connection;
+use kriegspiel::seat::remote::{RemoteGame, RemoteTable};
 use kriegspiel::seat::serve::{self, HostOptions, Hosted};
 use kriegspiel::seat::trouble::ConnectError;
 use kriegspiel::table::Table;
@@ -435,4 +437,126 @@ fn the_local_game_and_a_network_seat_are_one_table_to_a_screen() {
     }
     assert!(seat.facts().over.is_some());
     assert_eq!(seat.truth().map(|g| g.referee().moves().len()), Some(2));
+}
+
+/// Polls `seat` through the screens' table until `done` (at most 10 s), gathering the news.
+fn table_until<G: RemoteGame>(
+    seat: &mut RemoteTable<G>,
+    never: &str,
+    done: impl Fn(&RemoteTable<G>) -> bool,
+) -> Vec<G::News> {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let mut news = Vec::new();
+    loop {
+        news.extend(Table::poll(seat, Duration::ZERO));
+        if done(seat) {
+            return news;
+        }
+        assert!(Instant::now() < deadline, "{never}");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// The one remote table's part, whatever the game: a second request while the first waits is
+/// refused here, not sent; the ticket names the game and the door's slot; a table that goes
+/// away is said in words (in the facts too), requests are then refused in those words without
+/// being sent, the seat keeps dialling, and it holds no truth (nothing revealed).
+fn the_one_remote_table<G: RemoteGame>(
+    mut seat: RemoteTable<G>,
+    hosted: impl Sized,
+    [first, second, third]: [G::Request; 3],
+    refusal: impl Fn(&G::News) -> Option<&str>,
+    cut_in_facts: impl Fn(&G::Facts) -> Option<&kriegspiel::table::CutOff>,
+) {
+    assert!(Table::truth(&seat).is_none(), "no truth before the reveal");
+    Table::submit(&mut seat, first, Duration::ZERO);
+    assert!(seat.waiting());
+    Table::submit(&mut seat, second, Duration::ZERO);
+    let waits = "the table has not answered the last request";
+    assert_eq!(seat.refused(), Some(waits));
+    let news = table_until(&mut seat, "never answered", |s| !s.waiting());
+    assert!(
+        news.iter().any(|n| refusal(n) == Some(waits)),
+        "the refusal is news"
+    );
+    let ticket = seat.ticket().expect("a seated seat has a ticket");
+    assert_eq!(ticket.game, G::KIND);
+    assert_eq!(ticket.seat, G::slot(seat.color()));
+    assert_eq!(seat.cut_off(), None);
+    drop(hosted);
+    table_until(&mut seat, "the cut never showed", |s| s.cut_off().is_some());
+    let words = seat.cut_off().map(|c| c.words.clone()).unwrap_or_default();
+    assert!(words.contains("The game is kept on the host"), "{words}");
+    assert_eq!(
+        cut_in_facts(Table::facts(&seat)).map(|c| &c.words),
+        Some(&words)
+    );
+    assert!(!seat.to_act());
+    assert!(seat.needs_polling(), "a seat cut off keeps dialling");
+    Table::submit(&mut seat, third, Duration::ZERO);
+    assert!(!seat.waiting(), "nothing is sent while cut off");
+    assert_eq!(seat.refused(), Some(words.as_str()));
+    let news = Table::poll(&mut seat, Duration::ZERO);
+    assert!(
+        news.iter().any(|n| refusal(n) == Some(words.as_str())),
+        "{words}"
+    );
+    assert!(Table::truth(&seat).is_none());
+}
+
+/// One remote table serves both games: a chess seat and a tsuitate seat go through the same
+/// code ([`the_one_remote_table`], generic over the game) and behave alike.
+#[test]
+fn one_remote_table_serves_a_chess_seat_and_a_tsuitate_seat_alike() {
+    use kriegspiel::attempt::Attempt;
+    use kriegspiel::referee::RequestError;
+    use kriegspiel::table::News;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let chess = serve::start_host(&HostOptions {
+        rules: Preset::Wild16.rules(),
+        time_control: None,
+        bind: "127.0.0.1".into(),
+        port: 0,
+        autosave: dir.path().join("chess.ron"),
+        resume: None,
+    })
+    .expect("hosts chess");
+    let code = chess.server.code();
+    let white: RemoteTable =
+        RemoteTable::connect(&chess.address, hello(&code, shakmaty::Color::White))
+            .expect("white is seated");
+    let _black = Connection::open(&chess.address, &hello(&code, shakmaty::Color::Black))
+        .expect("black connects");
+    let attempt = |uci: &str| kriegspiel::referee::Request::Try(Attempt::parse(uci).expect("uci"));
+    the_one_remote_table(
+        white,
+        chess,
+        [attempt("e2e4"), attempt("d2d4"), attempt("d2d4")],
+        |news| match news {
+            News::Refused {
+                error: RequestError::Table(why),
+                ..
+            } => Some(why.as_str()),
+            _ => None,
+        },
+        |facts| facts.cut_off.as_ref(),
+    );
+
+    let shogi = table();
+    let code = shogi.server.code();
+    let sente = RemoteSeat::connect(&shogi.address, hello(&code, shakmaty::Color::Black))
+        .expect("sente is seated");
+    let _gote = Connection::open(&shogi.address, &hello(&code, shakmaty::Color::White))
+        .expect("gote connects");
+    let try_ = |usi: &str| Request::Try(usi.into());
+    the_one_remote_table(
+        sente,
+        shogi,
+        [try_("7g7f"), try_("2g2f"), try_("2g2f")],
+        |news| match news {
+            TsuitateNews::Refused(why) => Some(why.as_str()),
+            _ => None,
+        },
+        |facts| facts.cut_off.as_ref(),
+    );
 }
