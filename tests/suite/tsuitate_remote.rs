@@ -27,6 +27,19 @@ fn table() -> Hosted<TsuitateHost> {
     serve::serve_table(host, "127.0.0.1", 0).expect("serves")
 }
 
+/// A chess table (wild 16) autosaved in `dir`.
+fn chess_table(dir: &std::path::Path) -> Hosted {
+    serve::start_host(&HostOptions {
+        rules: Preset::Wild16.rules(),
+        time_control: None,
+        bind: "127.0.0.1".into(),
+        port: 0,
+        autosave: dir.join("chess.ron"),
+        resume: None,
+    })
+    .expect("hosts chess")
+}
+
 fn hello(code: &str, seat: shakmaty::Color) -> Hello {
     let mut hello = Hello::new();
     hello.code = Some(code.to_owned());
@@ -128,15 +141,7 @@ fn a_remote_seat_sends_requests_and_is_told_only_its_own() {
 #[test]
 fn a_chess_table_is_told_apart_and_a_table_that_goes_is_said_in_words() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let chess = serve::start_host(&HostOptions {
-        rules: Preset::Wild16.rules(),
-        time_control: None,
-        bind: "127.0.0.1".into(),
-        port: 0,
-        autosave: dir.path().join("chess.ron"),
-        resume: None,
-    })
-    .expect("hosts chess");
+    let chess = chess_table(dir.path());
     let code = chess.server.code();
     match connect_any(&chess.address, hello(&code, shakmaty::Color::White)) {
         Ok(Seated::Chess(table)) => assert_eq!(table.color(), shakmaty::Color::White),
@@ -512,15 +517,7 @@ fn one_remote_table_serves_a_chess_seat_and_a_tsuitate_seat_alike() {
     use kriegspiel::referee::RequestError;
     use kriegspiel::table::News;
     let dir = tempfile::tempdir().expect("tempdir");
-    let chess = serve::start_host(&HostOptions {
-        rules: Preset::Wild16.rules(),
-        time_control: None,
-        bind: "127.0.0.1".into(),
-        port: 0,
-        autosave: dir.path().join("chess.ron"),
-        resume: None,
-    })
-    .expect("hosts chess");
+    let chess = chess_table(dir.path());
     let code = chess.server.code();
     let white: RemoteTable =
         RemoteTable::connect(&chess.address, hello(&code, shakmaty::Color::White))
