@@ -6,7 +6,7 @@
 //! seat was told. A game's `kriegspiel match` plays through it.
 
 use super::client::{GameSeat, Received};
-use super::door::{SeatTable, at};
+use super::door::at;
 use super::game::{Game, SeatLine, TableLine};
 use super::host::GameHost;
 use super::play::SeatBot;
@@ -214,9 +214,7 @@ pub fn play_local<G: Game>(
     let mut lines = [Vec::new(), Vec::new()];
     let mut sent = [Vec::new(), Vec::new()];
     for slot in [Color::Black, Color::White] {
-        let mut hello = Hello::new();
-        hello.token = Some(host.door_mut().reserve(slot));
-        if let Ok((_, out)) = host.connect(&hello.line(), Duration::ZERO) {
+        if let Ok(out) = host.sit_here(slot) {
             deliver(out, &mut seats, &mut lines);
         }
     }

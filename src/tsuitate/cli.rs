@@ -11,8 +11,7 @@ use super::table::TsuitateHost;
 use super::{Over, TsuitateGame, TsuitateRules};
 use crate::bots::BotKind;
 use crate::matchplay::{BotChoice, CommandError, MatchSpec};
-use crate::save::{Meta, Seating};
-use crate::seat::door::Door;
+use crate::save::Meta;
 use crate::seat::host::GameHost;
 use crate::seat::local::{self, LocalGame, ProgramSeat, SeatPlayer, local_meta};
 use std::path::{Path, PathBuf};
@@ -49,25 +48,16 @@ pub fn host_game(resume: Option<&Path>) -> Result<(TsuitateGame, Meta), CommandE
 }
 
 /// The table serving `game` (resumed from a save: `resumed`), autosaved to `autosave`. A
-/// resumed game that was hosted keeps its seats' tokens (as the chess host and
-/// [`super::table::host_again`] do): each seat takes itself back with its own.
+/// resumed game that was hosted keeps its seats' tokens ([`GameHost::reopened`], as the chess
+/// host): each seat takes itself back with its own.
 pub fn host_table(
     (game, meta): (TsuitateGame, Meta),
     resumed: bool,
     autosave: PathBuf,
     seed: u64,
 ) -> Result<TsuitateHost, CommandError> {
-    let kept = match meta.seating() {
-        Seating::Host { tokens, .. } if resumed => Some(tokens),
-        _ => None,
-    };
-    let table = match kept {
-        Some(tokens) => GameHost::with_door(
-            TsuitateSession::new(game, meta, Some(autosave)),
-            Door::restore(seed, &tokens),
-        ),
-        None => TsuitateHost::new(game, meta, Some(autosave), seed, resumed),
-    };
+    let session = TsuitateSession::new(game, meta, Some(autosave));
+    let table = GameHost::reopened(session, seed, resumed);
     if let Some(e) = &table.autosave_error {
         return Err(CommandError::Failed(format!("cannot autosave: {e}")));
     }
