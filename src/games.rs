@@ -302,6 +302,9 @@ pub const OTHER_MODES_HELP: &str =
 /// What `kriegspiel csa` does ([`record`]).
 pub const RECORD_ABOUT: &str = "Export a saved tsuitate shogi game as CSA or with --kif as KIF (the shogi record formats other shogi programs read): the moves played, each refused attempt as a comment, and the end";
 
+/// What `kriegspiel export --view` chooses, in every game's terms.
+pub const EXPORT_VIEW: &str = "Whose board: white or black (what that player knew: its pieces, markers, what it saw) or referee (the truth). In a tsuitate shogi save black is sente (who moves first) and white gote, each knowing its own pieces and what the umpire told it";
+
 /// What `kriegspiel csa` reads.
 pub const RECORD_SAVE: &str = "The tsuitate shogi save";
 

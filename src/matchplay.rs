@@ -25,8 +25,8 @@ use std::time::Instant;
 use thiserror::Error;
 
 /// How many times in a row a bot may fail to make an acceptable request in one turn before it
-/// forfeits the game.
-pub const MAX_FAILURES: u32 = 1000;
+/// forfeits the game (a player at a local table of any game the same: [`crate::seat::local`]).
+pub use crate::seat::local::MAX_FAILURES;
 
 /// What to play.
 #[derive(Clone, Debug)]

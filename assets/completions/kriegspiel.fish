@@ -107,7 +107,7 @@ complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand review" -l timing 
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand review" -l quiet -d 'Print no progress on the standard error'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand review" -s h -l help -d 'Print help'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand export" -l ply -d 'The point of the game: after this many moves (plies; default: the end)' -r
-complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand export" -l view -d 'Whose board: white or black (what that player knew: its pieces, markers, what it saw) or referee (the truth)' -r -f -a "white\t'What White knew'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand export" -l view -d 'Whose board: white or black (what that player knew: its pieces, markers, what it saw) or referee (the truth). In a tsuitate shogi save black is sente (who moves first) and white gote, each knowing its own pieces and what the umpire told it' -r -f -a "white\t'What White knew'
 black\t'What Black knew'
 referee\t'Everything'"
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand export" -l overlay -d 'On a player\'s board, the overlay: where the enemy\'s units (or one kind) may stand, from that player\'s belief' -r -f -a "none\t'No overlay'

@@ -177,13 +177,10 @@ fn host_other(args: HostArgs, kind: GameKind) -> Outcome {
     let autosave = autosave_path(args.autosave)?;
     let seed = kriegspiel::seat::host::entropy();
     let table = game.table(autosave.clone(), seed)?;
-    let hosted = serve::serve_table(table, &args.bind, args.port).map_err(Stop::failed)?;
-    let listening = hosted.server.addr();
     // The save keeps how the game is seated (where it listens, each seat's token), as the
     // chess host's and the app's do: resumed, it is hosted again.
-    hosted
-        .server
-        .with_host(|h| h.keep_seating(&args.bind, listening.port()));
+    let hosted = serve::serve_seated(table, &args.bind, args.port).map_err(Stop::failed)?;
+    let listening = hosted.server.addr();
     println!("kriegspiel host: {}, listening on {listening}", kind.name());
     println!("address {}", hosted.address);
     // The host's own seat is kept first (and recorded as the host's): only usable codes are

@@ -206,9 +206,8 @@ pub struct ExportArgs {
     /// The point of the game: after this many moves (plies; default: the end).
     #[arg(long)]
     ply: Option<usize>,
-    /// Whose board: white or black (what that player knew: its pieces, markers, what it saw)
-    /// or referee (the truth).
-    #[arg(long, value_enum, default_value = "referee")]
+    /// Whose board: a player's or the truth.
+    #[arg(long, value_enum, default_value = "referee", help = kriegspiel::games::EXPORT_VIEW)]
     view: crate::vocab::View,
     /// On a player's board, the overlay: where the enemy's units (or one kind) may stand, from
     /// that player's belief.

@@ -18,6 +18,7 @@ use crate::bots::{Bot, BotError, BotKind, ClockLeft};
 use crate::log::GameLog;
 use crate::referee::Request;
 use crate::view::PlayerView;
+use std::borrow::BorrowMut;
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
@@ -39,23 +40,32 @@ pub fn play_seat(
     output: impl Write,
     seated: &mut dyn FnMut(&SeatState),
 ) -> io::Result<(SeatEnd, SeatState)> {
-    let mut player = ChessSeat {
-        bot,
-        asked_open: None,
-    };
+    let mut player = ChessSeat::new(bot);
     super::play::play(&mut player, hello, max_plies, input, output, seated)
 }
 
-/// A chess-family bot at a seat.
-struct ChessSeat<'a> {
-    bot: &'a mut Driver,
+/// A chess-family bot (held or borrowed, on its own thread: [`Driver`]) as a seat's player
+/// ([`SeatBot`]): over a line channel ([`play_seat`]) or at a local table
+/// ([`super::local::BotSeat`]).
+pub struct ChessSeat<D> {
+    bot: D,
     /// The record's length when the seat was last asked for squares to open.
     asked_open: Option<usize>,
 }
 
-impl SeatBot<SeatState> for ChessSeat<'_> {
+impl<D: BorrowMut<Driver>> ChessSeat<D> {
+    /// `bot` at a seat.
+    pub fn new(bot: D) -> ChessSeat<D> {
+        ChessSeat {
+            bot,
+            asked_open: None,
+        }
+    }
+}
+
+impl<D: BorrowMut<Driver>> SeatBot<SeatState> for ChessSeat<D> {
     fn refused(&mut self, error: &str) {
-        self.bot.refused(error);
+        self.bot.borrow_mut().refused(error);
     }
 
     fn turn(&mut self, state: &mut SeatState, give_up: bool) -> Option<String> {
@@ -74,9 +84,9 @@ impl SeatBot<SeatState> for ChessSeat<'_> {
         } else {
             // The bot keeps time by the clock the table read last (issue 59).
             let clock = state.state.as_ref().and_then(|s| s.clock).zip(state.seat());
-            self.bot
-                .set_clock(clock.map(|(c, seat)| ClockLeft::of(seat, c.reading(), c.control)));
-            state.view().and_then(|view| self.bot.act(view))
+            let bot = self.bot.borrow_mut();
+            bot.set_clock(clock.map(|(c, seat)| ClockLeft::of(seat, c.reading(), c.control)));
+            state.view().and_then(|view| bot.act(view))
         }?;
         serde_json::to_string(&crate::referee::RequestRepr::from(request)).ok()
     }

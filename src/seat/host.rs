@@ -107,6 +107,31 @@ impl<G: Game> GameHost<G> {
         host
     }
 
+    /// A table for `session` with tokens and codes drawn from `seed`: a new game (not
+    /// `resumed`) has the join code; a resumed game that this machine hosted takes its seats
+    /// back by the tokens its save kept ([`Door::restore`]), another resumed game by a code for
+    /// each seat.
+    pub fn reopened(mut session: G::Session, seed: u64, resumed: bool) -> GameHost<G> {
+        let kept = match G::meta_mut(&mut session).seating() {
+            crate::save::Seating::Host { tokens, .. } if resumed => Some(tokens),
+            _ => None,
+        };
+        let door = match kept {
+            Some(tokens) => Door::restore(seed, &tokens),
+            None => Door::new(seed, resumed),
+        };
+        GameHost::with_door(session, door)
+    }
+
+    /// Seats `seat` on this machine: its token reserved at the door and its hello connected
+    /// (a local table's player); the lines for the seats.
+    pub fn sit_here(&mut self, seat: Color) -> Result<Outbox, HelloError> {
+        let mut hello = super::Hello::new();
+        hello.token = Some(self.door.reserve(seat));
+        self.connect(&hello.line(), Duration::ZERO)
+            .map(|(_, out)| out)
+    }
+
     /// Writes into the game's save how it is seated: hosted here on `bind`:`port`, the seats'
     /// tokens, and the host's own seat once reserved ([`GameHost::reserve`]); the save is written
     /// at once, so that the game is hosted again, never opened as another kind of game.

@@ -17,6 +17,8 @@
 //! - [`engine`]: a bot speaking the protocol (`kriegspiel engine`, `kriegspiel join --bot`) and
 //!   a program speaking it seated at a local table ([`engine::EngineBot`]), through
 //!   [`pipes::Pipes`] (bounded both ways, so that no program can stall the table).
+//! - [`local`]: a game of any kind played over the protocol on one machine (a game's
+//!   `kriegspiel match`): its table and two players, bots or programs.
 
 pub mod client;
 pub mod door;
@@ -25,6 +27,7 @@ pub mod game;
 pub mod gate;
 pub mod host;
 pub mod link;
+pub mod local;
 pub mod net;
 pub use crate::process::pipes;
 pub mod play;

@@ -2,12 +2,13 @@
 //! (the app's halves live in `crate::app::network`).
 
 use super::SeatTable;
-use super::host::{Host, entropy};
+use super::host::{GameHost, Host, entropy};
 use super::net::{Server, lan_address};
 use crate::clock::TimeControl;
 use crate::referee::NewGameError;
 use crate::rules::RuleSet;
 use crate::save::{LoadError, Meta};
+use crate::seat::game::Game;
 use crate::session::GameSession;
 use shakmaty::Color;
 use std::io::{self, Write};
@@ -222,20 +223,23 @@ pub fn start_host(options: &HostOptions) -> Result<Hosted, ServeError> {
     }
     // A resumed game's seats were taken before: each is taken back with its kept token, or
     // with a code of its own.
-    let kept = match session.meta().seating() {
-        crate::save::Seating::Host { tokens, .. } => Some(tokens),
-        _ => None,
-    };
-    let host = match (&options.resume, kept) {
-        (Some(_), Some(tokens)) => Host::restored(session, entropy(), &tokens),
-        (Some(_), None) => Host::resumed(session, entropy()),
-        (None, _) => Host::new(session, entropy()),
-    };
-    let hosted = serve_table(host, &options.bind, options.port)?;
+    let host = Host::reopened(session, entropy(), options.resume.is_some());
+    serve_seated(host, &options.bind, options.port)
+}
+
+/// Serves the table of any game on `bind`:`port` (0: any free port) and writes into its save
+/// how it is seated, with the port listened on ([`GameHost::keep_seating`]): resumed, the game
+/// is hosted again.
+pub fn serve_seated<G: Game>(
+    table: GameHost<G>,
+    bind: &str,
+    port: u16,
+) -> Result<Hosted<GameHost<G>>, ServeError> {
+    let hosted = serve_table(table, bind, port)?;
     let port = hosted.server.addr().port();
     hosted
         .server
-        .with_host(|host| host.keep_seating(&options.bind, port));
+        .with_host(|host| host.keep_seating(bind, port));
     Ok(hosted)
 }
 

@@ -1,18 +1,19 @@
 //! The tsuitate shogi halves of `kriegspiel host --tsuitate`, `join --bot`, `engine` and
 //! `match --tsuitate`, asked through the games' registry ([`crate::games`]): which tsuitate bot
-//! a bot name plays, the table served, and matches played over the seat protocol
-//! ([`super::local`]).
+//! a bot name plays, the table served, and matches played over the seat protocol at the local
+//! table every game has ([`crate::seat::local`]).
 
+use super::announce::color_name;
 use super::bots::{self, TsuitateBot};
-use super::local::{BotSeat, ProgramSeat, SeatPlayer, play_local, result_word};
-use super::seam::TsuitateSession;
+use super::client::bot_seat;
+use super::seam::{Tsuitate, TsuitateSession};
 use super::table::TsuitateHost;
-use super::{TsuitateGame, TsuitateRules};
+use super::{Over, TsuitateGame, TsuitateRules};
 use crate::bots::BotKind;
 use crate::matchplay::{BotChoice, CommandError, MatchSpec};
-use crate::save::{Meta, Seating};
-use crate::seat::door::Door;
+use crate::save::Meta;
 use crate::seat::host::GameHost;
+use crate::seat::local::{self, LocalGame, ProgramSeat, SeatPlayer, local_meta};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -47,25 +48,16 @@ pub fn host_game(resume: Option<&Path>) -> Result<(TsuitateGame, Meta), CommandE
 }
 
 /// The table serving `game` (resumed from a save: `resumed`), autosaved to `autosave`. A
-/// resumed game that was hosted keeps its seats' tokens (as the chess host and
-/// [`super::table::host_again`] do): each seat takes itself back with its own.
+/// resumed game that was hosted keeps its seats' tokens ([`GameHost::reopened`], as the chess
+/// host): each seat takes itself back with its own.
 pub fn host_table(
     (game, meta): (TsuitateGame, Meta),
     resumed: bool,
     autosave: PathBuf,
     seed: u64,
 ) -> Result<TsuitateHost, CommandError> {
-    let kept = match meta.seating() {
-        Seating::Host { tokens, .. } if resumed => Some(tokens),
-        _ => None,
-    };
-    let table = match kept {
-        Some(tokens) => GameHost::with_door(
-            TsuitateSession::new(game, meta, Some(autosave)),
-            Door::restore(seed, &tokens),
-        ),
-        None => TsuitateHost::new(game, meta, Some(autosave), seed, resumed),
-    };
+    let session = TsuitateSession::new(game, meta, Some(autosave));
+    let table = GameHost::reopened(session, seed, resumed);
     if let Some(e) = &table.autosave_error {
         return Err(CommandError::Failed(format!("cannot autosave: {e}")));
     }
@@ -80,17 +72,44 @@ fn player(
 ) -> Result<Box<dyn SeatPlayer>, CommandError> {
     match choice {
         BotChoice::Kind(BotKind::Random | BotKind::Heuristic | BotKind::Strong)
-        | BotChoice::Level(_) => Ok(Box::new(BotSeat::new(bot_for(choice, seed)?))),
+        | BotChoice::Level(_) => Ok(Box::new(bot_seat(bot_for(choice, seed)?))),
         BotChoice::Kind(other) => Err(CommandError::BadInput(format!(
             "tsuitate shogi has the random, heuristic and careful bots (or cmd:PROGRAM), not {}",
             other.id()
         ))),
         BotChoice::Command(command) => {
             let limit = Duration::from_millis(think_ms.unwrap_or(60_000).max(1));
-            ProgramSeat::spawn(command, limit)
+            ProgramSeat::<Tsuitate>::spawn(command, limit)
                 .map(|p| Box::new(p) as Box<dyn SeatPlayer>)
                 .map_err(|e| CommandError::BadInput(format!("cannot start {command}: {e}")))
         }
+    }
+}
+
+/// Plays one game of `rules` at a local table seeded with `seed`, sente `black` and gote
+/// `white`, every line through the seat protocol ([`local::play_local`]).
+pub fn play_local(
+    rules: TsuitateRules,
+    black: &mut dyn SeatPlayer,
+    white: &mut dyn SeatPlayer,
+    seed: u64,
+) -> LocalGame<Tsuitate> {
+    let meta = Meta {
+        event: "Tsuitate match".to_owned(),
+        ..local_meta(black, white)
+    };
+    let session = TsuitateSession::new(TsuitateGame::new(rules), meta, None);
+    local::play_local(session, black, white, seed)
+}
+
+/// A game's result for a match line: `black wins`, `white wins`, `draw` or `unfinished`.
+fn result_word(over: Option<Over>) -> String {
+    match over {
+        Some(Over {
+            winner: Some(w), ..
+        }) => format!("{} wins", color_name(w)),
+        Some(_) => "draw".to_owned(),
+        None => "unfinished".to_owned(),
     }
 }
 
@@ -116,13 +135,14 @@ pub fn play_match(spec: &MatchSpec) -> Result<(), CommandError> {
             white.as_mut(),
             seed,
         );
-        let plies = game.host.game().referee().moves().len();
+        let referee = game.host.game().referee();
+        let (plies, over) = (referee.moves().len(), referee.over());
         let under_test = if swapped {
             shogi_core::Color::Black
         } else {
             shogi_core::Color::White
         };
-        let k = match game.over.map(|o| o.winner) {
+        let k = match over.map(|o| o.winner) {
             Some(Some(w)) if w == under_test => 0,
             Some(Some(_)) => 2,
             _ => 1,
@@ -140,11 +160,11 @@ pub fn play_match(spec: &MatchSpec) -> Result<(), CommandError> {
         let reason = game
             .forfeit
             .clone()
-            .unwrap_or_else(|| game.over.map_or("unfinished", |o| o.reason.id()).to_owned());
+            .unwrap_or_else(|| over.map_or("unfinished", |o| o.reason.id()).to_owned());
         println!(
             "game {} black {black_name} white {white_name} result {} ({reason}) plies {plies}",
             i + 1,
-            result_word(game.over),
+            result_word(over),
         );
         eprintln!("game {}/{} played", i + 1, spec.games);
     }

@@ -1,14 +1,16 @@
 //! A seat at a tsuitate shogi table (PROTOCOL-SEAT.md section 11), without the network: the
 //! seat's side of the lines ([`TsuitateSeatState`], which keeps the seat's
 //! [`crate::tsuitate::SeatView`] from what it was told and did, and nothing else), a tsuitate bot
-//! playing a seat over a line channel ([`play_tsuitate_seat`]), and [`play_any_seat`], which
-//! plays chess or shogi as the table's welcome says (`kriegspiel engine`, `join --bot`).
+//! as a seat's player ([`ShogiBot`]: over a line channel, [`play_tsuitate_seat`]; at a local
+//! table, [`bot_seat`]), and [`play_any_seat`], which plays chess or shogi as the table's welcome
+//! says (`kriegspiel engine`, `join --bot`).
 
 use crate::bots::driver::Driver;
 use crate::seat::Hello;
 use crate::seat::client::{GameSeat, SeatState};
 use crate::seat::engine::{SeatEnd, play_seat};
 use crate::seat::link::Connection;
+use crate::seat::local;
 use crate::seat::play::{SeatBot, next_line, play, say_hello};
 use crate::seat::serve::ServeError;
 use crate::tsuitate::bots::TsuitateBot;
@@ -16,6 +18,7 @@ use crate::tsuitate::seam::Tsuitate;
 use crate::tsuitate::wire::{FromSeat, WireRules, WireState, is_tsuitate_welcome};
 use crate::tsuitate::{Over, SeatView};
 use std::io::{self, BufRead, Read, Write};
+use std::ops::DerefMut;
 
 pub use super::seam::HeardLine;
 
@@ -76,7 +79,7 @@ pub fn play_tsuitate_seat(
         }
     };
     play(
-        &mut ShogiSeat(bot),
+        &mut ShogiBot(bot),
         hello,
         max_plies,
         input,
@@ -85,10 +88,11 @@ pub fn play_tsuitate_seat(
     )
 }
 
-/// A tsuitate bot at a seat.
-struct ShogiSeat<'a>(&'a mut dyn TsuitateBot);
+/// A tsuitate bot (held or borrowed) as the seat loop's player ([`SeatBot`]): an attempt
+/// whenever the seat is to act, or a resignation.
+pub struct ShogiBot<B>(pub B);
 
-impl SeatBot<TsuitateSeatState> for ShogiSeat<'_> {
+impl<'b, B: DerefMut<Target = dyn TsuitateBot + 'b>> SeatBot<TsuitateSeatState> for ShogiBot<B> {
     fn turn(&mut self, state: &mut TsuitateSeatState, give_up: bool) -> Option<String> {
         if !state.to_act() {
             return None;
@@ -99,6 +103,14 @@ impl SeatBot<TsuitateSeatState> for ShogiSeat<'_> {
         };
         Some(attempt.map_or(FromSeat::Resign, FromSeat::Try).line())
     }
+}
+
+/// One of our tsuitate bots at a seat of a local table ([`crate::seat::local`]).
+pub type BotSeat = local::BotSeat<Tsuitate, ShogiBot<Box<dyn TsuitateBot>>>;
+
+/// `bot` at a seat of a local table.
+pub fn bot_seat(bot: Box<dyn TsuitateBot>) -> BotSeat {
+    local::BotSeat::new(bot.name(), ShogiBot(bot))
 }
 
 /// How a seat of either family ended.

@@ -8,7 +8,6 @@ use super::rules::TsuitateRules;
 use super::table::{TsuitateHost, slot};
 use crate::log::MAX_REQUESTS_PER_TURN;
 use crate::save::Meta;
-use crate::seat::door::SeatTable;
 use shogi_core::{Color, Move, Square};
 use std::path::PathBuf;
 
@@ -80,10 +79,7 @@ pub fn long_host(
     }
     let mut host = TsuitateHost::new(game.at(events), Meta::default(), autosave, 1, false);
     for side in [Color::Black, Color::White] {
-        let mut hello = crate::seat::Hello::new();
-        hello.token = Some(host.door_mut().reserve(slot(side)));
-        host.connect(&hello.line(), std::time::Duration::ZERO)
-            .map_err(|e| e.to_string())?;
+        host.sit_here(slot(side)).map_err(|e| e.to_string())?;
     }
     Ok((host, lines))
 }

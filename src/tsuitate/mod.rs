@@ -22,7 +22,6 @@ pub mod facts;
 pub mod game;
 pub mod history;
 pub mod kif;
-pub mod local;
 pub mod long;
 pub mod notation;
 pub mod picture;

@@ -33,7 +33,6 @@ use crate::save::journal::Autosave;
 use crate::save::{LoadError, Meta, SaveFile, envelope};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use shogi_core::Color;
 use std::io;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
@@ -415,14 +414,8 @@ pub fn load_text(text: &str, path: &Path) -> Result<TsuitateLoaded, TsuitateLoad
     envelope::load_at::<TsuitateSave>(text, path)
 }
 
-/// The side named in a save (`"black"` or `"white"`).
-pub fn color_from_name(name: &str) -> Option<Color> {
-    match name {
-        "black" => Some(Color::Black),
-        "white" => Some(Color::White),
-        _ => None,
-    }
-}
+/// The side named in a save (`"black"` or `"white"`), as the protocol names it.
+pub use super::announce::color_from_name;
 
 impl SavedOver {
     /// The result in words, as a list of saves shows it ("Sente won").

@@ -293,6 +293,11 @@ impl Game for Tsuitate {
         session.game.referee().over().is_some()
     }
 
+    fn to_act(session: &TsuitateSession) -> Option<Color> {
+        let referee = session.game.referee();
+        referee.over().is_none().then(|| referee.to_move())
+    }
+
     fn over_title(session: &TsuitateSession) -> Option<String> {
         session.game.referee().over().map(|o| o.title())
     }

@@ -14,7 +14,7 @@ use crate::save::Meta;
 use crate::seat::door::Door;
 use crate::seat::game::Game;
 use crate::seat::host::{GameHost, entropy};
-use crate::seat::serve::{Hosted, ServeError, serve_table};
+use crate::seat::serve::{Hosted, ServeError, serve_seated};
 use shogi_core::Color;
 use std::path::{Path, PathBuf};
 
@@ -87,8 +87,5 @@ pub fn host_again(path: &Path, bind: &str, port: u16) -> Result<Hosted<TsuitateH
     if let Some(e) = &table.autosave_error {
         return Err(ServeError::Autosave(e.clone()));
     }
-    let hosted = serve_table(table, bind, port)?;
-    let port = hosted.server.addr().port();
-    hosted.server.with_host(|h| h.keep_seating(bind, port));
-    Ok(hosted)
+    serve_seated(table, bind, port)
 }

@@ -4,6 +4,8 @@
 
 #[path = "../common/gui.rs"]
 mod gui;
+#[path = "../common/old_levels.rs"]
+mod old_levels;
 
 mod about;
 mod browser;

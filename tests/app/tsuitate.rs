@@ -423,18 +423,8 @@ fn three_computer_levels_are_offered() {
 fn a_save_naming_a_chess_level_resumes_against_its_bot() {
     use kriegspiel::app::shogi::TsuitateMode;
     use kriegspiel::save::{Meta, Mode, Seating};
-    for (name, bot) in [
-        ("beginner", "random"),
-        ("novice", "heuristic"),
-        ("casual", "heuristic"),
-        ("club", "careful"),
-        ("advanced", "careful"),
-        ("expert", "careful"),
-        ("strongest", "careful"),
-        ("random", "random"),
-        ("heuristic", "heuristic"),
-        ("careful", "careful"),
-    ] {
+    let own = ["random", "heuristic", "careful"].map(|bot| (bot, bot));
+    for (name, bot) in crate::old_levels::OLD_LEVELS.into_iter().chain(own) {
         let meta = Meta {
             black: "Hanako".to_owned(),
             white: format!("Computer ({name})"),

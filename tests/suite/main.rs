@@ -4,6 +4,8 @@
 
 #[path = "../common/mod.rs"]
 mod common;
+#[path = "../common/old_levels.rs"]
+mod old_levels;
 #[path = "../common/privacy.rs"]
 mod privacy;
 

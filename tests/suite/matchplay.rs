@@ -1,11 +1,24 @@
 //! Bot matches: the score adds up, `--swap` alternates colours, the `match` command prints and
-//! saves, and the heuristic bot only makes requests the referee accepts in every preset.
+//! saves, and the heuristic bot only makes requests the referee accepts in every preset; a chess
+//! game at the local table every game has (`seat::local`): played line by line, a player
+//! refused too often forfeits, a program plays a seat.
 
+use kriegspiel::bots::driver::Driver;
 use kriegspiel::bots::{BotError, BotKind};
 use kriegspiel::matchplay::{BotChoice, GameRecord, MatchConfig, play_match};
 use kriegspiel::rules::{Handicap, Preset};
+use kriegspiel::seat::SeatState;
+use kriegspiel::seat::engine::ChessSeat;
+use kriegspiel::seat::game::Chess;
+use kriegspiel::seat::local::{
+    BotSeat, LocalGame, ProgramSeat, SeatPlayer, local_meta, play_local,
+};
+use kriegspiel::seat::play::SeatBot;
+use kriegspiel::session::GameSession;
+use shakmaty::{Color, Setup};
 use std::path::PathBuf;
 use std::process::Command;
+use std::time::Duration;
 
 /// Plays `config`, returning the summary line and every game's record.
 fn play(config: &MatchConfig) -> (String, Vec<GameRecord>) {
@@ -347,4 +360,183 @@ fn a_bot_never_receives_the_start_of_an_ending() {
     };
     let (saw, asked) = probe_game(&ordinary);
     assert!(asked > 0 && saw, "an agreed start is public");
+}
+
+// The local table every game has (`seat::local`), here with the chess family: the lines of the
+// seat protocol between our table and two players on one machine.
+
+/// A chess game at the local table of every game, with a meta of the two players' names.
+fn chess_at_local_table(
+    black: &mut dyn SeatPlayer,
+    white: &mut dyn SeatPlayer,
+) -> LocalGame<Chess> {
+    let meta = local_meta(black, white);
+    let session = GameSession::new(Preset::Wild16.rules(), Setup::initial(), meta, None, None)
+        .expect("the game starts");
+    play_local(session, black, white, 7)
+}
+
+/// A player of fixed lines: the next one whenever its seat is to act, then a resignation.
+struct Script(Vec<&'static str>);
+
+impl SeatBot<SeatState> for Script {
+    fn turn(&mut self, seat: &mut SeatState, _give_up: bool) -> Option<String> {
+        if !seat.to_act() {
+            return None;
+        }
+        let next = (!self.0.is_empty()).then(|| self.0.remove(0));
+        Some(next.unwrap_or(r#"{"op":"resign"}"#).to_owned())
+    }
+}
+
+fn try_line(uci: &str) -> String {
+    format!(r#"{{"op":"try","move":"{uci}"}}"#)
+}
+
+#[test]
+fn a_chess_game_is_played_at_the_local_table_every_game_has() {
+    let mut white = BotSeat::<Chess, _>::new(
+        "w",
+        Script(vec![
+            r#"{"op":"try","move":"f2f3"}"#,
+            r#"{"op":"try","move":"g2g4"}"#,
+        ]),
+    );
+    let mut black = BotSeat::<Chess, _>::new(
+        "b",
+        Script(vec![
+            r#"{"op":"try","move":"e7e5"}"#,
+            r#"{"op":"try","move":"d8h4"}"#,
+        ]),
+    );
+    let played = chess_at_local_table(&mut black, &mut white);
+    assert!(played.over, "the game ended");
+    assert_eq!(played.forfeit, None);
+    let over = played.host.session().over().expect("over");
+    assert_eq!(over.title(), "0-1 (checkmate)");
+    assert_eq!(
+        played.sent[0],
+        [try_line("e7e5"), try_line("d8h4")],
+        "Black's lines"
+    );
+    assert_eq!(
+        played.sent[1],
+        [try_line("f2f3"), try_line("g2g4")],
+        "White's lines"
+    );
+    for (i, seat) in ["black", "white"].into_iter().enumerate() {
+        let first: serde_json::Value = serde_json::from_str(&played.lines[i][0]).expect("a line");
+        assert_eq!(first["type"], "welcome");
+        assert_eq!(first["seat"], seat);
+        let own = if i == 0 { "e7e5" } else { "f2f3" };
+        let other = if i == 0 { "f2f3" } else { "e7e5" };
+        let told = played.lines[i].iter().filter(|l| !l.contains("\"reveal\""));
+        let told: Vec<&String> = told.collect();
+        assert!(
+            told.iter().any(|l| l.contains(own)),
+            "{seat} is told its own move"
+        );
+        assert!(
+            !told.iter().any(|l| l.contains(other)),
+            "{seat} never hears the other's move"
+        );
+        assert!(
+            played.lines[i]
+                .last()
+                .is_some_and(|l| l.contains("\"reveal\""))
+        );
+    }
+    // The names are the players'.
+    assert_eq!(played.host.session().meta().white, "w");
+    assert_eq!(played.host.session().meta().black, "b");
+}
+
+/// A player whose every line is refused without an event.
+struct Junk;
+
+impl SeatPlayer for Junk {
+    fn name(&self) -> String {
+        "junk".to_owned()
+    }
+    fn told(&mut self, _line: &str) {}
+    fn request(&mut self) -> Option<String> {
+        Some(r#"{"op":"fly"}"#.to_owned())
+    }
+}
+
+#[test]
+fn a_chess_player_refused_too_often_at_the_local_table_forfeits() {
+    let mut black = BotSeat::<Chess, _>::new("b", Script(Vec::new()));
+    let played = chess_at_local_table(&mut black, &mut Junk);
+    assert_eq!(
+        played.forfeit.as_deref(),
+        Some("forfeit by junk: no acceptable request in 1000 tries")
+    );
+    assert_eq!(
+        played.sent[1].len(),
+        1001,
+        "1000 refused, then the resignation"
+    );
+    assert_eq!(
+        played.sent[1].last().map(String::as_str),
+        Some(r#"{"op":"resign"}"#)
+    );
+    let over = played.host.session().over().expect("over");
+    assert_eq!(over.title(), "0-1 (resignation)");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_chess_program_plays_a_seat_at_the_local_table() {
+    let dir = scratch("local-program");
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let script = dir.join("resigner.sh");
+    // Its hello, then a resignation for each state line it is sent, answered by an error.
+    std::fs::write(
+        &script,
+        "echo '{\"op\":\"hello\",\"version\":1}'\n\
+         while read -r line; do case \"$line\" in\n\
+         *'\"type\":\"state\"'*) echo '{\"op\":\"offer_draw\"}'; echo '{\"op\":\"resign\"}' ;; esac; done\n",
+    )
+    .expect("the script is written");
+    let mut white =
+        ProgramSeat::<Chess>::spawn(&format!("sh {}", script.display()), Duration::from_secs(20))
+            .expect("the program starts");
+    let mut black = BotSeat::<Chess, _>::new("b", Script(Vec::new()));
+    let played = chess_at_local_table(&mut black, &mut white);
+    assert_eq!(played.forfeit, None);
+    assert_eq!(
+        played.sent[1],
+        [r#"{"op":"resign"}"#],
+        "the draw offer never reached the table"
+    );
+    let over = played.host.session().over().expect("over");
+    assert_eq!(over.title(), "0-1 (resignation)");
+    let name = &played.host.session().meta().white;
+    assert!(name.contains("resigner.sh"), "{name}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Two of the chess family's bots, each on its own thread ([`ChessSeat`]), play a whole game
+/// through the lines: each seat holds exactly the record the table built for it, and the reveal.
+#[test]
+fn two_random_chess_bots_play_through_the_local_table() {
+    let bot = |seed| ChessSeat::new(Driver::start(BotKind::Random.make(seed).expect("a bot")));
+    let mut white = BotSeat::<Chess, _>::new("random", bot(1));
+    let mut black = BotSeat::<Chess, _>::new("random", bot(2));
+    let played = chess_at_local_table(&mut black, &mut white);
+    assert!(played.over, "the game ends");
+    assert_eq!(played.forfeit, None);
+    let log = played.host.session().game().log();
+    for (seat, state) in [(Color::Black, &black.state), (Color::White, &white.state)] {
+        let told = state.perception().expect("welcomed");
+        assert_eq!(told.color, seat);
+        assert!(!told.events.is_empty());
+        assert_eq!(
+            told.events,
+            played.host.record_of(seat),
+            "{seat:?}'s record"
+        );
+        assert_eq!(state.reveal.as_ref(), Some(log), "{seat:?} got the reveal");
+    }
 }

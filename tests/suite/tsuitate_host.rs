@@ -153,16 +153,10 @@ fn the_command_line_names_tsuitate_s_three_levels_and_the_old_names() {
     for level in bots::LEVELS {
         assert_eq!(named(level.bot), level.bot);
     }
-    for (old, bot) in [
-        ("beginner", "random"),
-        ("novice", "heuristic"),
-        ("casual", "heuristic"),
-        ("club", "careful"),
-        ("advanced", "careful"),
-        ("expert", "careful"),
-        ("strongest", "careful"),
-        ("strong", "careful"),
-    ] {
+    for (old, bot) in crate::old_levels::OLD_LEVELS
+        .into_iter()
+        .chain([("strong", "careful")])
+    {
         assert_eq!(named(old), bot, "{old}");
     }
     // `careful` at a chess table is the chess family's strong bot.

@@ -8,9 +8,11 @@
 
 use kriegspiel::seat::Hello;
 use kriegspiel::seat::door::SeatTable;
+use kriegspiel::seat::local::SeatPlayer;
 use kriegspiel::tsuitate::announce::square_name;
+use kriegspiel::tsuitate::cli::play_local;
+use kriegspiel::tsuitate::client::{BotSeat, bot_seat};
 use kriegspiel::tsuitate::game::heard_by;
-use kriegspiel::tsuitate::local::{BotSeat, SeatPlayer, play_local};
 use kriegspiel::tsuitate::table::{TsuitateHost, slot};
 use kriegspiel::tsuitate::{Item, Request, TsuitateGame, TsuitateRules, bots};
 use serde_json::{Value, json};
@@ -136,14 +138,14 @@ fn bots_play_whole_games_through_the_lines_and_hear_only_their_own() {
     let mut impossible = 0;
     for seed in 1..=6 {
         let clumsy = |name, seed| Clumsy {
-            seat: BotSeat::new(bots::make(name, seed).expect("a bot")),
+            seat: bot_seat(bots::make(name, seed).expect("a bot")),
             tried_at: None,
         };
         let mut black = clumsy("heuristic", seed);
         let mut white = clumsy("random", seed + 100);
         let played = play_local(TsuitateRules::default(), &mut black, &mut white, seed);
         assert!(
-            played.over.is_some(),
+            played.over,
             "every game ends (fouls, mate or the move limit)"
         );
         let game = played.host.game();

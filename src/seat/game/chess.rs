@@ -170,6 +170,13 @@ impl Game for Chess {
         session.over().is_some()
     }
 
+    fn to_act(session: &GameSession) -> Option<Color> {
+        session
+            .over()
+            .is_none()
+            .then(|| session.placing().unwrap_or(session.to_move()))
+    }
+
     fn over_title(session: &GameSession) -> Option<String> {
         session.over().map(|over| over.title())
     }

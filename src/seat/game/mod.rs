@@ -3,7 +3,8 @@
 //! them, a seat's view, its save payload, its lines to and from a seat, the referee's
 //! transition) and the machinery written once uses them: the table host
 //! ([`crate::seat::host::GameHost`]), a seat's side of the lines
-//! ([`crate::seat::client::GameSeat`]), the seat loop ([`crate::seat::play::play`]).
+//! ([`crate::seat::client::GameSeat`]), the seat loop ([`crate::seat::play::play`]), the local
+//! table's match runner ([`crate::seat::local::play_local`]).
 //!
 //! The games: the chess family ([`Chess`]) and every other game the registry lists
 //! ([`crate::games::GameKind`]), each implementing [`Game`] in its own module.
@@ -187,6 +188,9 @@ pub trait Game:
     ) -> Result<Applied<Self::Side>, String>;
     /// Whether the game is over.
     fn over(session: &Self::Session) -> bool;
+    /// The side to act now (`None`: the game is over), as its state line says it
+    /// ([`Game::acting`]).
+    fn to_act(session: &Self::Session) -> Option<Self::Side>;
     /// The end in words, once over.
     fn over_title(session: &Self::Session) -> Option<String>;
     /// The number of events logged.
