@@ -6,7 +6,7 @@
 
 use super::gui::Gui;
 use super::tsuitate::screen;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use shogi_core::{Color, Piece, PieceKind, Square};
 
 fn sq(file: u8, rank: u8) -> Square {
@@ -35,6 +35,46 @@ fn enter(h: &mut Gui, line: &str) {
 
 fn events(h: &Gui) -> usize {
     screen(h).game().events().len()
+}
+
+/// Every square of `board` on screen, by label, with where it is drawn.
+fn squares_of(h: &Gui, board: &str) -> Vec<(String, egui::Rect)> {
+    let prefix = format!("{board} ");
+    h.root()
+        .query_all(egui_kittest::kittest::By::new())
+        .filter_map(|n| {
+            let label = n.accesskit_node().label()?.to_string();
+            let square = label.strip_prefix(&prefix)?;
+            (square.len() > 2 && square.as_bytes()[2] == b':').then(|| (label.clone(), n.rect()))
+        })
+        .collect()
+}
+
+#[test]
+fn the_promotion_question_hides_no_square_and_moves_no_board() {
+    let mut h = bishop_may_promote();
+    let before = squares_of(&h, "Sente's board");
+    assert_eq!(before.len(), 81);
+    enter(&mut h, "B-2b");
+    assert_eq!(screen(&h).promotion.as_deref(), Some("8h2b"));
+    h.run();
+    let card = [
+        "Promote with 8h2b?",
+        "Promote (成)",
+        "Don't promote (不成)",
+        "Cancel",
+    ]
+    .into_iter()
+    .map(|label| h.get_by_label(label).rect())
+    .fold(egui::Rect::NOTHING, |all, r| all.union(r));
+    assert_eq!(squares_of(&h, "Sente's board"), before, "the board moved");
+    for (label, rect) in &before {
+        assert!(!rect.intersects(card), "the question hides {label}");
+    }
+    // Still answered by a click.
+    h.click("Promote (成)");
+    assert_eq!(screen(&h).promotion, None);
+    assert_eq!(events(&h), 3);
 }
 
 #[test]

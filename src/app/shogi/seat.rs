@@ -1,8 +1,8 @@
 //! One seat's screen in tsuitate shogi: its own board (its pieces and hand only), what it heard
 //! since its last move in its own words, its history turn by turn
 //! ([`crate::tsuitate::history`]), the typed move field, and the opponent's board as it knows it.
-//! The promotion question ([`super::promote`]) is drawn over the board, so nothing moves when it
-//! appears.
+//! The promotion question ([`super::promote`]) is drawn above the screen beside the board, so
+//! nothing moves when it appears and the move asked about stays in sight.
 
 use super::board::BoardView;
 use super::pieces::side_name;
@@ -67,9 +67,10 @@ impl TsuitateScreen {
                 interactive: self.promotion.is_none() && shown.may_act,
                 symbols: self.symbols,
             };
-            let drawn = ui.scope(|ui| own.show(ui));
-            clicked = drawn.inner;
-            self.promotion_question(ui.ctx(), drawn.response.rect.center());
+            let squares;
+            (clicked, squares) = own.show_squares(ui);
+            let cell = |sq| super::board::square_at(squares, color, sq);
+            self.promotion_question(ui.ctx(), squares, cell);
             ui.add_space(16.0);
             ui.vertical(|ui| {
                 ui.set_max_width(460.0);
