@@ -304,3 +304,42 @@ fn an_impossible_attempt_says_why_from_the_own_board() {
         h.all_text()
     );
 }
+
+#[test]
+fn a_seat_knows_the_opponents_army_from_the_captures_it_was_told() {
+    let mut h = bishop_may_promote();
+    let army = "21 units on its board or in its hand (any may be promoted): king, rook, \
+        bishop ×2, gold ×2, silver ×2, knight ×2, lance ×2, pawn ×9.";
+    assert!(has(&h, "Gote's army as Sente knows it"));
+    assert!(has(&h, "You have taken none of Gote's units."));
+    // Sente's bishop takes gote's on 2b and promotes there.
+    enter(&mut h, "8h2b+");
+    h.click("Open Gote's board");
+    assert!(
+        has(&h, "Sente's army as Gote knows it"),
+        "{:?}",
+        h.all_text()
+    );
+    assert!(has(&h, army), "{:?}", h.all_text());
+    assert!(has(&h, "Sente took from you: bishop."));
+    assert!(has(
+        &h,
+        "One of Sente's units stands on 2b (it took your piece there, marked on your board)."
+    ));
+    // Gote's silver takes the horse back: each side has taken a bishop.
+    enter(&mut h, "3a2b");
+    h.click("Open Sente's board");
+    assert!(has(
+        &h,
+        "20 units on its board or in its hand (any may be promoted): king, rook, bishop, \
+            gold ×2, silver ×2, knight ×2, lance ×2, pawn ×9."
+    ));
+    assert!(has(&h, "You took from Gote: bishop."));
+    assert!(has(&h, "Gote took from you: bishop."));
+    // No square of gote's is drawn on sente's screen: the old empty board is gone.
+    assert!(
+        !h.all_text()
+            .iter()
+            .any(|t| t.contains("as Sente knows them"))
+    );
+}

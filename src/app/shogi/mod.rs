@@ -13,6 +13,7 @@
 //! a piece, then a square; a piece in hand, then a square; or types the move ([`typed`]: USI or
 //! Western notation); a question over the board when promotion is optional ([`promote`]).
 
+mod army;
 pub mod board;
 mod club;
 pub mod input;

@@ -27,6 +27,10 @@ pub(super) struct SeatNews {
     pub lost: Option<PieceKind>,
     /// Whether it has made a legal move yet.
     pub moved: bool,
+    /// The other side's units it took, as they went into its hand (unpromoted).
+    pub won: Vec<PieceKind>,
+    /// Its own units the other side took, as the umpire named them (unpromoted).
+    pub lost_units: Vec<PieceKind>,
     /// Its history in words, turn by turn, from its record alone.
     pub history: History,
 }
@@ -39,6 +43,8 @@ impl SeatNews {
             news: Vec::new(),
             lost: None,
             moved: false,
+            won: Vec::new(),
+            lost_units: Vec::new(),
             history: History::of_start(start, color),
         }
     }
@@ -72,6 +78,15 @@ impl TsuitateScreen {
     fn hear(&mut self, seat: Color, line: &HeardLine) {
         let told = &mut self.seats[index(seat)];
         told.history.push(&Heard::of_line(seat, line));
+        let captured = line.items.iter().filter_map(|item| match item {
+            Item::Capture { piece, .. } => Some(*piece),
+            _ => None,
+        });
+        match &line.request {
+            None => told.lost_units.extend(captured),
+            Some(_) if line.turn_ends => told.won.extend(captured),
+            Some(_) => {}
+        }
         match &line.request {
             None => {
                 told.news.extend_from_slice(&line.items);

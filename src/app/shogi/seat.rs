@@ -1,6 +1,7 @@
 //! One seat's screen in tsuitate shogi: its own board (its pieces and hand only), what it heard
 //! since its last move in its own words, its history turn by turn
-//! ([`crate::tsuitate::history`]), the typed move field, and the opponent's board as it knows it.
+//! ([`crate::tsuitate::history`]), the typed move field, and what it knows of the opponent's
+//! army ([`super::army`]).
 //! The promotion question ([`super::promote`]) is drawn above the screen beside the board, so
 //! nothing moves when it appears and the move asked about stays in sight.
 
@@ -44,12 +45,13 @@ pub(super) struct Shown {
 }
 
 impl TsuitateScreen {
-    /// One seat's screen: its own board (its pieces and hand only), the opponent's board as it
-    /// knows it (empty, with the square of its last lost piece marked), what it heard and its
-    /// history.
+    /// One seat's screen: its own board (its pieces and hand only, the square of its last lost
+    /// piece marked), what it heard, its history, and what it knows of the opponent's army.
     pub(super) fn seat_screen(&mut self, ui: &mut egui::Ui, color: Color) {
         let shown = self.shown(color);
         let marks: Vec<Square> = shown.lost_on.into_iter().collect();
+        let told = &self.seats[index(color)];
+        let army = super::army::army_lines(&self.facts().start, color, told, shown.lost_on);
         let mut clicked = None;
         ui.horizontal_top(|ui| {
             let own_name = format!("{}'s board", side_name(color));
@@ -90,25 +92,7 @@ impl TsuitateScreen {
                     &self.history_of(color),
                 );
                 ui.add_space(8.0);
-                let empty = shogi_core::PartialPosition::empty();
-                let other_name = format!(
-                    "{}'s pieces as {} knows them",
-                    side_name(color.flip()),
-                    side_name(color)
-                );
-                BoardView {
-                    name: &other_name,
-                    position: &empty,
-                    bottom: color,
-                    hands: false,
-                    hands_known: [false; 2],
-                    cell: 26.0,
-                    selected: None,
-                    marks: &marks,
-                    interactive: false,
-                    symbols: self.symbols,
-                }
-                .show(ui);
+                super::army::army_panel(ui, color, &army);
             });
         });
         if let Some(pick) = clicked {
