@@ -132,7 +132,9 @@ fn a_hosted_tsuitate_game_is_played_against_a_bot_seat_and_never_shows_its_piece
     // The address and code gone, the field's button is the same widget (a click made in the
     // frame they go is not lost).
     assert_eq!(h.get_by_label("Enter").accesskit_node().id(), enter);
-    // Sente moves by typing; gote's answers arrive as sente heard them.
+    // Sente moves by typing; gote's answers arrive as sente heard them. The move field stays
+    // where it is as requests wait for their answers and the news comes.
+    let field = h.get_by_label("Your move:").rect();
     let mut tries = vec!["1g1f", "9g9f", "6g6f", "5g5f", "2g2f", "7g7f"];
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
     loop {
@@ -142,6 +144,13 @@ fn a_hosted_tsuitate_game_is_played_against_a_bot_seat_and_never_shows_its_piece
             break;
         }
         assert_nothing_of(&h, "Gote");
+        if screen(&h).table().facts().over.is_none() {
+            assert_eq!(
+                h.get_by_label("Your move:").rect(),
+                field,
+                "the field moved"
+            );
+        }
         if screen(&h).may_act() {
             play_a_move(&mut h, &mut tries);
         }

@@ -343,3 +343,24 @@ fn a_seat_knows_the_opponents_army_from_the_captures_it_was_told() {
             .any(|t| t.contains("as Sente knows them"))
     );
 }
+
+#[test]
+fn the_news_does_not_move_the_move_field() {
+    use kriegspiel::bots::level::Level;
+    let level = super::tsuitate::level_label(Level::Beginner);
+    let mut h = super::tsuitate::versus(shakmaty::Color::Black, &level);
+    let at = |h: &Gui| h.get_by_label("Your move:").rect();
+    let before = at(&h);
+    assert!(
+        !h.all_text()
+            .iter()
+            .any(|t| t.starts_with("Since your last"))
+    );
+    enter(&mut h, "7g7f");
+    assert!(
+        has(&h, "Since your last move:"),
+        "the computer answered: {:?}",
+        h.all_text()
+    );
+    assert_eq!(at(&h), before, "the news moved the field");
+}

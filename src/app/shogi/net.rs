@@ -221,12 +221,15 @@ fn net_status(ui: &mut egui::Ui, net: &NetSeat, facts: &TsuitateFacts, flags: (b
     if let Some(trouble) = &facts.trouble {
         ui.colored_label(ui.visuals().warn_fg_color, trouble);
     }
-    if waiting {
-        ui.horizontal(|ui| {
+    // The answer waited for, in a row kept whether or not it is: the seat's screen under it
+    // does not move with each request.
+    ui.horizontal(|ui| {
+        ui.set_min_height(ui.spacing().interact_size.y);
+        if waiting {
             ui.spinner();
             ui.label("Waiting for the umpire's answer…");
-        });
-    }
+        }
+    });
     if facts.over.is_some() && !revealed {
         ui.label("The game is over: waiting for the table to reveal the whole game.");
     }

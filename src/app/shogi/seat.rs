@@ -115,16 +115,25 @@ fn heard_panel(ui: &mut egui::Ui, shown: &Shown, color: Color) {
         RichText::new(format!("{} · {turn}", side_name(color))).size(crate::app::theme::TEXT_LARGE),
     );
     refusal_line(ui, shown.refused.as_deref(), ui.visuals().warn_fg_color);
-    let (news, moved) = &shown.news;
-    if !news.is_empty() {
-        let heading = if *moved {
-            "Since your last move:"
-        } else {
-            "So far:"
-        };
-        ui.label(RichText::new(heading).strong());
-        ui.label(words::heard_line_as(news, color, color.flip(), shown.lost));
-    }
+    // What it heard, in a space three lines high whether or not there is any, so the move
+    // field under it stays where it is as the news comes and goes.
+    let line = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+    ui.vertical(|ui| {
+        ui.set_min_height(3.0 * line);
+        let (news, moved) = &shown.news;
+        if !news.is_empty() {
+            let heading = if *moved {
+                "Since your last move:"
+            } else {
+                "So far:"
+            };
+            ui.label(RichText::new(heading).strong());
+            ui.add(
+                egui::Label::new(words::heard_line_as(news, color, color.flip(), shown.lost))
+                    .wrap(),
+            );
+        }
+    });
     let (fouls, limit) = shown.fouls;
     ui.label(format!("Your fouls: {fouls} (the {limit}th loses)."));
     ui.label(
