@@ -454,3 +454,32 @@ fn a_hosted_tsuitate_autosave_is_hosted_again_at_the_hosts_own_seat() {
         "{again:?}"
     );
 }
+
+/// A host whose opponent joined and left waits for it to come back (before it first joined,
+/// for it to join), and its board still takes no move.
+#[test]
+fn a_host_whose_opponent_left_waits_for_it_to_come_back() {
+    let mut h = Gui::hosting(sente_hosts());
+    h.run_steps(3);
+    let said = |h: &Gui, text: &str| h.all_text().iter().any(|t| t == text);
+    assert!(said(&h, "Sente · Waiting for the opponent to join…"));
+    let (address, code) = {
+        let hosted = screen(&h).hosting().expect("the screen keeps its table");
+        (hosted.address.clone(), hosted.server.code())
+    };
+    let mut hello = Hello::new();
+    hello.code = Some(code);
+    let gote = Connection::open(&address, &hello).expect("gote connects");
+    h.run_until("gote never came", |h| {
+        h.all_text()
+            .iter()
+            .any(|t| t.ends_with("Gote is connected"))
+    });
+    assert!(said(&h, "Sente · Your move"), "{:?}", h.all_text());
+    drop(gote);
+    h.run_until("gote's leaving was never said", |h| {
+        said(h, "Sente · Waiting for Gote to come back…")
+    });
+    assert!(!screen(&h).may_act(), "the board waits");
+    assert!(!said(&h, "Sente · Waiting for the opponent to join…"));
+}

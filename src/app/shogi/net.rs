@@ -37,6 +37,9 @@ pub struct NetSeat {
     pub keep: Option<PathBuf>,
     /// The revealed game's save, once kept.
     pub kept: Option<GameAutosave>,
+    /// Whether the other seat was taken at some time (seen connected, or it moved): while it is
+    /// empty, the seat waits for it to come back rather than to join.
+    pub opponent_came: bool,
 }
 
 impl TsuitateScreen {
@@ -75,6 +78,7 @@ impl TsuitateScreen {
             hosting,
             keep: None,
             kept: None,
+            opponent_came: false,
         };
         let mode = TsuitateMode::Network(color);
         let mut screen = TsuitateScreen::at_table(Box::new(seat), start, meta, mode);

@@ -13,8 +13,16 @@ use crate::tsuitate::referee::index;
 use egui::RichText;
 use shogi_core::{Color, PartialPosition, PieceKind, Square};
 
-/// A network seat's words while the other seat is empty.
+/// A network seat's words while the other seat has never been taken.
 pub(super) const WAITING: &str = "Waiting for the opponent to join…";
+
+/// A network seat's words while the other seat, taken before, is empty (`other`: its side).
+pub(super) fn waiting_for(other: Color, came: bool) -> String {
+    match came {
+        true => format!("Waiting for {} to come back…", side_name(other)),
+        false => WAITING.to_owned(),
+    }
+}
 
 /// The height of the history panel.
 const HISTORY_HEIGHT: f32 = 200.0;
@@ -32,8 +40,8 @@ pub(super) struct Shown {
     pub to_move: Color,
     /// Whether the seat may act now (a network seat waits for the table's answer).
     pub may_act: bool,
-    /// A network seat whose opponent has not joined (or has left): it waits.
-    pub alone: bool,
+    /// A network seat whose opponent has not joined (or has left): it waits, in these words.
+    pub alone: Option<String>,
     /// The seat's fouls, and the count that loses.
     pub fouls: (u8, u8),
     /// What it heard of the opponent since its last move, and whether it has moved yet.
@@ -104,8 +112,8 @@ impl TsuitateScreen {
 /// Whose turn, the last refusal, what the seat heard of the opponent since its own last move
 /// ("So far" before it has moved), and its fouls.
 fn heard_panel(ui: &mut egui::Ui, shown: &Shown, color: Color) {
-    let turn = if shown.alone {
-        WAITING.to_owned()
+    let turn = if let Some(waiting) = &shown.alone {
+        waiting.clone()
     } else if shown.to_move == color {
         "Your move".to_owned()
     } else {
