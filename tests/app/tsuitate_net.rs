@@ -123,7 +123,7 @@ fn a_hosted_tsuitate_game_is_played_against_a_bot_seat_and_never_shows_its_piece
     let enter = h.get_by_label("Enter").accesskit_node().id();
     let mut hello = Hello::new();
     hello.code = Some(code.clone());
-    bot_seat(&address, hello, 7, 8);
+    bot_seat(&address, hello, 7, 14);
     h.run_until("gote never came", |h| {
         h.all_text()
             .iter()
@@ -135,7 +135,10 @@ fn a_hosted_tsuitate_game_is_played_against_a_bot_seat_and_never_shows_its_piece
     // Sente moves by typing; gote's answers arrive as sente heard them. The move field stays
     // where it is as requests wait for their answers and the news comes.
     let field = h.get_by_label("Your move:").rect();
-    let mut tries = vec!["1g1f", "9g9f", "6g6f", "5g5f", "2g2f", "7g7f"];
+    let mut tries = vec![
+        "6f6e", "1f1e", "9f9e", "3g3f", "4g4f", "8g8f", "1g1f", "9g9f", "6g6f", "5g5f", "2g2f",
+        "7g7f",
+    ];
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
     loop {
         h.run_steps(1);
@@ -173,6 +176,15 @@ fn a_hosted_tsuitate_game_is_played_against_a_bot_seat_and_never_shows_its_piece
     assert!(
         history.iter().any(|l| l.contains("Gote moved")),
         "{history:?}"
+    );
+    // The history takes the height left under the boards (scrolled to its last line).
+    let top = h.get_by_label("Your history").rect().bottom();
+    let last = h.get_by_label(history.last().expect("a history")).rect();
+    assert!(
+        last.bottom() - top > 190.0 && last.bottom() <= 900.0,
+        "the history is {} high, down to {}",
+        last.bottom() - top,
+        last.bottom()
     );
 }
 

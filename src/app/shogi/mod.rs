@@ -19,6 +19,7 @@ mod club;
 pub mod input;
 mod net;
 mod news;
+mod over;
 pub mod pieces;
 mod promote;
 mod seat;
@@ -560,35 +561,5 @@ impl TsuitateScreen {
             self.stage = Stage::Open(next);
             self.selected = None;
         }
-    }
-
-    /// The end: the result and every board.
-    /// The end: the result, what was said, every board; the save to study, if asked.
-    fn over_screen(&mut self, ui: &mut egui::Ui) -> Option<PathBuf> {
-        let game = self.game();
-        if let Some(over) = game.referee().over() {
-            ui.heading(words::over_text(over));
-        }
-        ui.label(words::said_lines(&self.last_said).join(" "));
-        if self.net.is_some() {
-            ui.label("The table revealed the whole game: the umpire's board and both seats'.");
-        }
-        let (umpire, seats) = (game.referee().position(), SIDES.map(|c| game.seat(c)));
-        board::three_boards(ui, umpire, seats, (None, false), self.symbols);
-        // A game over here goes on to study its autosave, through the gate (a network seat's
-        // table may still be telling the other seat the end: it is studied from the Library).
-        let saved = self.facts().autosave_path.clone();
-        let study = match saved {
-            Some(path) if self.net.is_none() => ui
-                .button("Study this game")
-                .on_hover_text(
-                    "Step through it: the umpire's board and each seat's, event by event",
-                )
-                .clicked()
-                .then_some(path),
-            _ => None,
-        };
-        self.net_history(ui);
-        study
     }
 }

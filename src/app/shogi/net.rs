@@ -164,20 +164,6 @@ impl TsuitateScreen {
         }
     }
 
-    /// After the reveal, a network seat's own history (what it tried and heard).
-    pub(super) fn net_history(&self, ui: &mut egui::Ui) {
-        let Some(net) = &self.net else {
-            return;
-        };
-        ui.add_space(8.0);
-        if let Some(path) = self.kept_in() {
-            ui.label(format!("The game is kept in {}.", path.display()));
-        }
-        ui.label(RichText::new("Your history").strong());
-        let lines = self.history(net.color);
-        crate::app::logs::panel(ui, ("tsuitate-net-history", 0), 160.0, lines);
-    }
-
     /// A network seat's screen: where it plays and who is there (the address and code to give
     /// while the other seat is free), a lost connection in words, then the seat's own screen.
     pub(super) fn net_screen(&mut self, ui: &mut egui::Ui, color: Color) {

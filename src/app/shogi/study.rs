@@ -145,6 +145,11 @@ fn board_height(cell: f32) -> f32 {
     18.0 + 2.0 * hand + 9.0 * cell + 14.0 + 16.0
 }
 
+/// The umpire's and the seats' square widths whose boards fit `height`.
+pub(super) fn cells_for(height: f32) -> (f32, f32) {
+    (cell_for(height, UMPIRE_CELL), cell_for(height, SEAT_CELL))
+}
+
 /// The largest square width within `bounds` whose board fits `height`.
 fn cell_for(height: f32, (least, most): (f32, f32)) -> f32 {
     let mut cell = most;
@@ -162,7 +167,6 @@ fn study_boards(
     seats: [&SeatView; 2],
     symbols: Symbols,
 ) {
-    let height = ui.available_height();
-    let cells = (cell_for(height, UMPIRE_CELL), cell_for(height, SEAT_CELL));
+    let cells = cells_for(ui.available_height());
     super::board::three_boards_sized(ui, (umpire, seats), (None, false), symbols, cells);
 }
