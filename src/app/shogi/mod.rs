@@ -133,6 +133,8 @@ pub struct TsuitateScreen {
     curtain_since: Option<Duration>,
     /// Study: the saved game stepped through (the one replay every game has).
     replay: Option<crate::replay::step::Replay<Tsuitate>>,
+    /// Study: the whole game in text, written once.
+    whole_text: study::WholeText,
     /// Study: whose board a picture is asked of (`None`: the umpire's).
     picture_of: Option<Color>,
     /// Against the computer: its seat.
@@ -189,6 +191,7 @@ impl TsuitateScreen {
             last_request: None,
             curtain_since: None,
             replay: None,
+            whole_text: study::WholeText::default(),
             picture_of: None,
             opponent: None,
             net: None,
