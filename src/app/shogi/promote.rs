@@ -180,3 +180,34 @@ fn card_place(screen: Rect, squares: Rect, moved: &[Rect], size: Vec2) -> Pos2 {
     });
     over.into_iter().find(|at| !hides(at)).unwrap_or(over[0])
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{card_place, move_squares};
+    use egui::{Pos2, Rect, Vec2};
+    use shogi_core::Square;
+
+    #[test]
+    fn the_card_goes_beside_the_board_or_else_never_over_the_move() {
+        assert_eq!(
+            move_squares("8h2b"),
+            vec![Square::new(8, 8).unwrap(), Square::new(2, 2).unwrap()]
+        );
+        assert!(move_squares("B*5e").len() == 1 && move_squares("").is_empty());
+        let size = Vec2::new(300.0, 100.0);
+        let squares = Rect::from_min_size(Pos2::new(10.0, 100.0), Vec2::splat(486.0));
+        let moved = [
+            Rect::from_min_size(Pos2::new(226.0, 316.0), Vec2::splat(54.0)),
+            Rect::from_min_size(Pos2::new(226.0, 262.0), Vec2::splat(54.0)),
+        ];
+        // A wide window: at the right of the squares.
+        let wide = Rect::from_min_size(Pos2::ZERO, Vec2::new(1280.0, 800.0));
+        let at = card_place(wide, squares, &moved, size);
+        assert!(at.x >= squares.right());
+        // A window just as large as the board: over it, but never over the move's squares.
+        let tight = Rect::from_min_size(Pos2::ZERO, Vec2::new(500.0, 600.0));
+        let at = card_place(tight, squares, &moved, size);
+        let card = Rect::from_min_size(at, size);
+        assert!(moved.iter().all(|r| !r.intersects(card)), "{card:?}");
+    }
+}
