@@ -11,7 +11,7 @@
 //! until the next player opens theirs. The open seat ([`seat`]) shows its own board, what it
 //! heard in its own words and its history turn by turn. The player moves by clicks ([`input`]):
 //! a piece, then a square; a piece in hand, then a square; or types the move ([`typed`]: USI or
-//! Western notation); a question over the board when promotion is optional ([`promote`]).
+//! Western notation); a question beside the board when promotion is optional ([`promote`]).
 
 mod army;
 pub mod board;
