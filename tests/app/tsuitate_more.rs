@@ -95,6 +95,22 @@ fn the_whole_game_text_draws_its_japanese_and_the_boards_stay_in_the_window() {
 }
 
 #[test]
+fn the_whole_game_text_is_written_once_however_many_frames_show_it() {
+    let dir = gui::scratch();
+    let (path, ..) = finished(dir.path());
+    let mut h = Gui::builder().study(&path).build();
+    assert_eq!(super::tsuitate::screen(&h).whole_text_writes(), 0);
+    h.click("The whole game in text");
+    h.run_steps(10);
+    // Stepping through the game shows the same text, still written once.
+    h.press(egui::Key::ArrowLeft);
+    h.run_steps(10);
+    assert!(has(&h, "Event 5 of 6"), "{:?}", h.all_text());
+    assert!(h.all_text().iter().any(|t| t.contains("衝立将棋")));
+    assert_eq!(super::tsuitate::screen(&h).whole_text_writes(), 1);
+}
+
+#[test]
 fn the_study_keys_step_through_a_tsuitate_game() {
     let dir = gui::scratch();
     let (path, ..) = finished(dir.path());

@@ -123,7 +123,7 @@ fn a_hosted_tsuitate_game_is_played_against_a_bot_seat_and_never_shows_its_piece
     let enter = h.get_by_label("Enter").accesskit_node().id();
     let mut hello = Hello::new();
     hello.code = Some(code.clone());
-    bot_seat(&address, hello, 7, 8);
+    bot_seat(&address, hello, 7, 14);
     h.run_until("gote never came", |h| {
         h.all_text()
             .iter()
@@ -132,8 +132,13 @@ fn a_hosted_tsuitate_game_is_played_against_a_bot_seat_and_never_shows_its_piece
     // The address and code gone, the field's button is the same widget (a click made in the
     // frame they go is not lost).
     assert_eq!(h.get_by_label("Enter").accesskit_node().id(), enter);
-    // Sente moves by typing; gote's answers arrive as sente heard them.
-    let mut tries = vec!["1g1f", "9g9f", "6g6f", "5g5f", "2g2f", "7g7f"];
+    // Sente moves by typing; gote's answers arrive as sente heard them. The move field stays
+    // where it is as requests wait for their answers and the news comes.
+    let field = h.get_by_label("Your move:").rect();
+    let mut tries = vec![
+        "6f6e", "1f1e", "9f9e", "3g3f", "4g4f", "8g8f", "1g1f", "9g9f", "6g6f", "5g5f", "2g2f",
+        "7g7f",
+    ];
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
     loop {
         h.run_steps(1);
@@ -142,6 +147,13 @@ fn a_hosted_tsuitate_game_is_played_against_a_bot_seat_and_never_shows_its_piece
             break;
         }
         assert_nothing_of(&h, "Gote");
+        if screen(&h).table().facts().over.is_none() {
+            assert_eq!(
+                h.get_by_label("Your move:").rect(),
+                field,
+                "the field moved"
+            );
+        }
         if screen(&h).may_act() {
             play_a_move(&mut h, &mut tries);
         }
@@ -164,6 +176,15 @@ fn a_hosted_tsuitate_game_is_played_against_a_bot_seat_and_never_shows_its_piece
     assert!(
         history.iter().any(|l| l.contains("Gote moved")),
         "{history:?}"
+    );
+    // The history takes the height left under the boards (scrolled to its last line).
+    let top = h.get_by_label("Your history").rect().bottom();
+    let last = h.get_by_label(history.last().expect("a history")).rect();
+    assert!(
+        last.bottom() - top > 190.0 && last.bottom() <= 900.0,
+        "the history is {} high, down to {}",
+        last.bottom() - top,
+        last.bottom()
     );
 }
 
@@ -444,4 +465,33 @@ fn a_hosted_tsuitate_autosave_is_hosted_again_at_the_hosts_own_seat() {
         matches!(&again, Seating::Host { tokens: t, own: Some(_), .. } if *t == tokens),
         "{again:?}"
     );
+}
+
+/// A host whose opponent joined and left waits for it to come back (before it first joined,
+/// for it to join), and its board still takes no move.
+#[test]
+fn a_host_whose_opponent_left_waits_for_it_to_come_back() {
+    let mut h = Gui::hosting(sente_hosts());
+    h.run_steps(3);
+    let said = |h: &Gui, text: &str| h.all_text().iter().any(|t| t == text);
+    assert!(said(&h, "Sente · Waiting for the opponent to join…"));
+    let (address, code) = {
+        let hosted = screen(&h).hosting().expect("the screen keeps its table");
+        (hosted.address.clone(), hosted.server.code())
+    };
+    let mut hello = Hello::new();
+    hello.code = Some(code);
+    let gote = Connection::open(&address, &hello).expect("gote connects");
+    h.run_until("gote never came", |h| {
+        h.all_text()
+            .iter()
+            .any(|t| t.ends_with("Gote is connected"))
+    });
+    assert!(said(&h, "Sente · Your move"), "{:?}", h.all_text());
+    drop(gote);
+    h.run_until("gote's leaving was never said", |h| {
+        said(h, "Sente · Waiting for Gote to come back…")
+    });
+    assert!(!screen(&h).may_act(), "the board waits");
+    assert!(!said(&h, "Sente · Waiting for the opponent to join…"));
 }

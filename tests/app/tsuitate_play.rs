@@ -6,7 +6,7 @@
 
 use super::gui::Gui;
 use super::tsuitate::screen;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use shogi_core::{Color, Piece, PieceKind, Square};
 
 fn sq(file: u8, rank: u8) -> Square {
@@ -35,6 +35,46 @@ fn enter(h: &mut Gui, line: &str) {
 
 fn events(h: &Gui) -> usize {
     screen(h).game().events().len()
+}
+
+/// Every square of `board` on screen, by label, with where it is drawn.
+fn squares_of(h: &Gui, board: &str) -> Vec<(String, egui::Rect)> {
+    let prefix = format!("{board} ");
+    h.root()
+        .query_all(egui_kittest::kittest::By::new())
+        .filter_map(|n| {
+            let label = n.accesskit_node().label()?.to_string();
+            let square = label.strip_prefix(&prefix)?;
+            (square.len() > 2 && square.as_bytes()[2] == b':').then(|| (label.clone(), n.rect()))
+        })
+        .collect()
+}
+
+#[test]
+fn the_promotion_question_hides_no_square_and_moves_no_board() {
+    let mut h = bishop_may_promote();
+    let before = squares_of(&h, "Sente's board");
+    assert_eq!(before.len(), 81);
+    enter(&mut h, "B-2b");
+    assert_eq!(screen(&h).promotion.as_deref(), Some("8h2b"));
+    h.run();
+    let card = [
+        "Promote with 8h2b?",
+        "Promote (成)",
+        "Don't promote (不成)",
+        "Cancel",
+    ]
+    .into_iter()
+    .map(|label| h.get_by_label(label).rect())
+    .fold(egui::Rect::NOTHING, |all, r| all.union(r));
+    assert_eq!(squares_of(&h, "Sente's board"), before, "the board moved");
+    for (label, rect) in &before {
+        assert!(!rect.intersects(card), "the question hides {label}");
+    }
+    // Still answered by a click.
+    h.click("Promote (成)");
+    assert_eq!(screen(&h).promotion, None);
+    assert_eq!(events(&h), 3);
 }
 
 #[test]
@@ -263,4 +303,64 @@ fn an_impossible_attempt_says_why_from_the_own_board() {
         "{:?}",
         h.all_text()
     );
+}
+
+#[test]
+fn a_seat_knows_the_opponents_army_from_the_captures_it_was_told() {
+    let mut h = bishop_may_promote();
+    let army = "21 units on its board or in its hand (any may be promoted): king, rook, \
+        bishop ×2, gold ×2, silver ×2, knight ×2, lance ×2, pawn ×9.";
+    assert!(has(&h, "Gote's army as Sente knows it"));
+    assert!(has(&h, "You have taken none of Gote's units."));
+    // Sente's bishop takes gote's on 2b and promotes there.
+    enter(&mut h, "8h2b+");
+    h.click("Open Gote's board");
+    assert!(
+        has(&h, "Sente's army as Gote knows it"),
+        "{:?}",
+        h.all_text()
+    );
+    assert!(has(&h, army), "{:?}", h.all_text());
+    assert!(has(&h, "Sente took from you: bishop."));
+    assert!(has(
+        &h,
+        "One of Sente's units stands on 2b (it took your piece there, marked on your board)."
+    ));
+    // Gote's silver takes the horse back: each side has taken a bishop.
+    enter(&mut h, "3a2b");
+    h.click("Open Sente's board");
+    assert!(has(
+        &h,
+        "20 units on its board or in its hand (any may be promoted): king, rook, bishop, \
+            gold ×2, silver ×2, knight ×2, lance ×2, pawn ×9."
+    ));
+    assert!(has(&h, "You took from Gote: bishop."));
+    assert!(has(&h, "Gote took from you: bishop."));
+    // No square of gote's is drawn on sente's screen: the old empty board is gone.
+    assert!(
+        !h.all_text()
+            .iter()
+            .any(|t| t.contains("as Sente knows them"))
+    );
+}
+
+#[test]
+fn the_news_does_not_move_the_move_field() {
+    use kriegspiel::bots::level::Level;
+    let level = super::tsuitate::level_label(Level::Beginner);
+    let mut h = super::tsuitate::versus(shakmaty::Color::Black, &level);
+    let at = |h: &Gui| h.get_by_label("Your move:").rect();
+    let before = at(&h);
+    assert!(
+        !h.all_text()
+            .iter()
+            .any(|t| t.starts_with("Since your last"))
+    );
+    enter(&mut h, "7g7f");
+    assert!(
+        has(&h, "Since your last move:"),
+        "the computer answered: {:?}",
+        h.all_text()
+    );
+    assert_eq!(at(&h), before, "the news moved the field");
 }

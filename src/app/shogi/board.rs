@@ -58,18 +58,25 @@ fn hand_index(color: Color) -> usize {
 impl BoardView<'_> {
     /// Draws the board; returns what was clicked.
     pub fn show(&self, ui: &mut egui::Ui) -> Option<Pick> {
+        self.show_squares(ui).0
+    }
+
+    /// Draws the board; returns what was clicked and where its 81 squares are.
+    pub fn show_squares(&self, ui: &mut egui::Ui) -> (Option<Pick>, Rect) {
         let mut clicked = None;
+        let mut squares = Rect::NOTHING;
         ui.vertical(|ui| {
             ui.label(egui::RichText::new(self.name).strong());
             if self.hands {
                 clicked = self.hand(ui, self.bottom.flip()).or(clicked);
             }
-            clicked = self.grid(ui).or(clicked);
+            let (grid, at) = self.grid(ui);
+            (clicked, squares) = (grid.or(clicked), at);
             if self.hands {
                 clicked = self.hand(ui, self.bottom).or(clicked);
             }
         });
-        clicked
+        (clicked, squares)
     }
 
     /// The screen position of `sq`'s cell (file 9 at the left for sente at the bottom).
@@ -84,7 +91,8 @@ impl BoardView<'_> {
         )
     }
 
-    fn grid(&self, ui: &mut egui::Ui) -> Option<Pick> {
+    /// The squares; returns what was clicked and where the squares are.
+    fn grid(&self, ui: &mut egui::Ui) -> (Option<Pick>, Rect) {
         let size = Vec2::splat(self.cell * 9.0);
         let (rect, _) = ui.allocate_exact_size(size + Vec2::new(14.0, 14.0), Sense::hover());
         let origin = rect.min + Vec2::new(2.0, 12.0);
@@ -130,7 +138,7 @@ impl BoardView<'_> {
             }
         }
         self.coordinates(painter, origin);
-        clicked
+        (clicked, Rect::from_min_size(origin, size))
     }
 
     /// File numbers above the board, rank letters at its right (as seen from the bottom side).
@@ -220,6 +228,24 @@ impl BoardView<'_> {
     }
 }
 
+/// Where `sq` is drawn on a board whose 81 squares are `squares` (as
+/// [`BoardView::show_squares`] returns it), `bottom` at the bottom.
+pub fn square_at(squares: Rect, bottom: Color, sq: Square) -> Rect {
+    let board = BoardView {
+        name: "",
+        position: &PartialPosition::empty(),
+        bottom,
+        hands: false,
+        hands_known: [false; 2],
+        cell: squares.width() / 9.0,
+        selected: None,
+        marks: &[],
+        interactive: false,
+        symbols: Symbols::Latin,
+    };
+    board.cell_at(squares.min, sq)
+}
+
 /// A square's content in words: `Sente pawn`, or `empty`.
 pub fn piece_words(piece: Option<Piece>) -> String {
     match piece {
@@ -230,14 +256,14 @@ pub fn piece_words(piece: Option<Piece>) -> String {
 
 /// The umpire's board `umpire` (the true position) beside Sente's and Gote's boards, each drawn
 /// from its seat's view only (`seats`); returns a click on the umpire's board when
-/// `interactive` (`selected`: what is selected there).
+/// `interactive` (`selected`: what is selected there), and where the umpire's squares are.
 pub fn three_boards(
     ui: &mut egui::Ui,
     umpire: &PartialPosition,
     seats: [&SeatView; 2],
     (selected, interactive): (Option<Pick>, bool),
     symbols: Symbols,
-) -> Option<Pick> {
+) -> (Option<Pick>, Rect) {
     three_boards_sized(
         ui,
         (umpire, seats),
@@ -254,8 +280,8 @@ pub fn three_boards_sized(
     (selected, interactive): (Option<Pick>, bool),
     symbols: Symbols,
     (umpire_cell, seat_cell): (f32, f32),
-) -> Option<Pick> {
-    let mut clicked = None;
+) -> (Option<Pick>, Rect) {
+    let mut clicked = (None, Rect::NOTHING);
     ui.horizontal_top(|ui| {
         clicked = BoardView {
             name: "Umpire's board",
@@ -269,7 +295,7 @@ pub fn three_boards_sized(
             interactive,
             symbols,
         }
-        .show(ui);
+        .show_squares(ui);
         ui.add_space(12.0);
         for seat in seats {
             let color = seat.color;

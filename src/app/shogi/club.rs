@@ -44,12 +44,11 @@ impl TsuitateScreen {
         let interactive = playing.is_some() && self.promotion.is_none();
         let (umpire, seats) = (game.referee().position(), SIDES.map(|c| game.seat(c)));
         let pick = (selected, interactive);
-        let boards =
-            ui.scope(|ui| super::board::three_boards(ui, umpire, seats, pick, self.symbols));
-        // The question over the umpire's board (the first), so no board moves.
-        let at = boards.response.rect.min + egui::vec2(200.0, 200.0);
-        self.promotion_question(ui.ctx(), at);
-        if let Some(pick) = boards.inner {
+        let (clicked, squares) = super::board::three_boards(ui, umpire, seats, pick, self.symbols);
+        // The question beside the umpire's board (the first), so no board moves.
+        let cell = |sq| super::board::square_at(squares, shogi_core::Color::Black, sq);
+        self.promotion_question(ui.ctx(), squares, cell);
+        if let Some(pick) = clicked {
             self.click(pick, true);
             self.entry.clear();
         }

@@ -11,13 +11,15 @@
 //! until the next player opens theirs. The open seat ([`seat`]) shows its own board, what it
 //! heard in its own words and its history turn by turn. The player moves by clicks ([`input`]):
 //! a piece, then a square; a piece in hand, then a square; or types the move ([`typed`]: USI or
-//! Western notation); a question over the board when promotion is optional ([`promote`]).
+//! Western notation); a question beside the board when promotion is optional ([`promote`]).
 
+mod army;
 pub mod board;
 mod club;
 pub mod input;
 mod net;
 mod news;
+mod over;
 pub mod pieces;
 mod promote;
 mod seat;
@@ -131,6 +133,8 @@ pub struct TsuitateScreen {
     curtain_since: Option<Duration>,
     /// Study: the saved game stepped through (the one replay every game has).
     replay: Option<crate::replay::step::Replay<Tsuitate>>,
+    /// Study: the whole game in text, written once.
+    whole_text: study::WholeText,
     /// Study: whose board a picture is asked of (`None`: the umpire's).
     picture_of: Option<Color>,
     /// Against the computer: its seat.
@@ -187,6 +191,7 @@ impl TsuitateScreen {
             last_request: None,
             curtain_since: None,
             replay: None,
+            whole_text: study::WholeText::default(),
             picture_of: None,
             opponent: None,
             net: None,
@@ -559,35 +564,5 @@ impl TsuitateScreen {
             self.stage = Stage::Open(next);
             self.selected = None;
         }
-    }
-
-    /// The end: the result and every board.
-    /// The end: the result, what was said, every board; the save to study, if asked.
-    fn over_screen(&mut self, ui: &mut egui::Ui) -> Option<PathBuf> {
-        let game = self.game();
-        if let Some(over) = game.referee().over() {
-            ui.heading(words::over_text(over));
-        }
-        ui.label(words::said_lines(&self.last_said).join(" "));
-        if self.net.is_some() {
-            ui.label("The table revealed the whole game: the umpire's board and both seats'.");
-        }
-        let (umpire, seats) = (game.referee().position(), SIDES.map(|c| game.seat(c)));
-        board::three_boards(ui, umpire, seats, (None, false), self.symbols);
-        // A game over here goes on to study its autosave, through the gate (a network seat's
-        // table may still be telling the other seat the end: it is studied from the Library).
-        let saved = self.facts().autosave_path.clone();
-        let study = match saved {
-            Some(path) if self.net.is_none() => ui
-                .button("Study this game")
-                .on_hover_text(
-                    "Step through it: the umpire's board and each seat's, event by event",
-                )
-                .clicked()
-                .then_some(path),
-            _ => None,
-        };
-        self.net_history(ui);
-        study
     }
 }

@@ -37,6 +37,9 @@ pub struct NetSeat {
     pub keep: Option<PathBuf>,
     /// The revealed game's save, once kept.
     pub kept: Option<GameAutosave>,
+    /// Whether the other seat was taken at some time (seen connected, or it moved): while it is
+    /// empty, the seat waits for it to come back rather than to join.
+    pub opponent_came: bool,
 }
 
 impl TsuitateScreen {
@@ -75,6 +78,7 @@ impl TsuitateScreen {
             hosting,
             keep: None,
             kept: None,
+            opponent_came: false,
         };
         let mode = TsuitateMode::Network(color);
         let mut screen = TsuitateScreen::at_table(Box::new(seat), start, meta, mode);
@@ -160,20 +164,6 @@ impl TsuitateScreen {
         }
     }
 
-    /// After the reveal, a network seat's own history (what it tried and heard).
-    pub(super) fn net_history(&self, ui: &mut egui::Ui) {
-        let Some(net) = &self.net else {
-            return;
-        };
-        ui.add_space(8.0);
-        if let Some(path) = self.kept_in() {
-            ui.label(format!("The game is kept in {}.", path.display()));
-        }
-        ui.label(RichText::new("Your history").strong());
-        let lines = self.history(net.color);
-        crate::app::logs::panel(ui, ("tsuitate-net-history", 0), 160.0, lines);
-    }
-
     /// A network seat's screen: where it plays and who is there (the address and code to give
     /// while the other seat is free), a lost connection in words, then the seat's own screen.
     pub(super) fn net_screen(&mut self, ui: &mut egui::Ui, color: Color) {
@@ -221,12 +211,15 @@ fn net_status(ui: &mut egui::Ui, net: &NetSeat, facts: &TsuitateFacts, flags: (b
     if let Some(trouble) = &facts.trouble {
         ui.colored_label(ui.visuals().warn_fg_color, trouble);
     }
-    if waiting {
-        ui.horizontal(|ui| {
+    // The answer waited for, in a row kept whether or not it is: the seat's screen under it
+    // does not move with each request.
+    ui.horizontal(|ui| {
+        ui.set_min_height(ui.spacing().interact_size.y);
+        if waiting {
             ui.spinner();
             ui.label("Waiting for the umpire's answer…");
-        });
-    }
+        }
+    });
     if facts.over.is_some() && !revealed {
         ui.label("The game is over: waiting for the table to reveal the whole game.");
     }

@@ -27,6 +27,12 @@ pub(super) struct SeatNews {
     pub lost: Option<PieceKind>,
     /// Whether it has made a legal move yet.
     pub moved: bool,
+    /// The other side's units it took, as they went into its hand (unpromoted).
+    pub won: Vec<PieceKind>,
+    /// Its own units the other side took, as the umpire named them (unpromoted).
+    pub lost_units: Vec<PieceKind>,
+    /// Whether it heard of a turn of the other side's (so that side sat at the table).
+    pub other_played: bool,
     /// Its history in words, turn by turn, from its record alone.
     pub history: History,
 }
@@ -39,6 +45,9 @@ impl SeatNews {
             news: Vec::new(),
             lost: None,
             moved: false,
+            won: Vec::new(),
+            lost_units: Vec::new(),
+            other_played: false,
             history: History::of_start(start, color),
         }
     }
@@ -64,6 +73,11 @@ impl TsuitateScreen {
                 TsuitateNews::Restarted => self.seats = SeatNews::both(&self.start),
             }
         }
+        if self.facts().opponent_present
+            && let Some(net) = self.net.as_mut()
+        {
+            net.opponent_came = true;
+        }
         self.follow_table();
     }
 
@@ -72,6 +86,16 @@ impl TsuitateScreen {
     fn hear(&mut self, seat: Color, line: &HeardLine) {
         let told = &mut self.seats[index(seat)];
         told.history.push(&Heard::of_line(seat, line));
+        let captured = line.items.iter().filter_map(|item| match item {
+            Item::Capture { piece, .. } => Some(*piece),
+            _ => None,
+        });
+        told.other_played |= line.request.is_none();
+        match &line.request {
+            None => told.lost_units.extend(captured),
+            Some(_) if line.turn_ends => told.won.extend(captured),
+            Some(_) => {}
+        }
         match &line.request {
             None => {
                 told.news.extend_from_slice(&line.items);
@@ -143,6 +167,16 @@ impl TsuitateScreen {
         self.net.is_some() && !self.facts().opponent_present && self.facts().over.is_none()
     }
 
+    /// What a network seat waiting for the other seat says: it waits for it to join, or, once
+    /// it had sat there (this screen saw it connected, or the seat heard it play), to come back.
+    pub(super) fn waiting_words(&self) -> String {
+        let Some(net) = &self.net else {
+            return super::seat::WAITING.to_owned();
+        };
+        let came = net.opponent_came || self.seats[index(net.color)].other_played;
+        super::seat::waiting_for(net.color.flip(), came)
+    }
+
     /// What `color`'s screen shows, from its own view and what it was told alone.
     pub(super) fn shown(&mut self, color: Color) -> Shown {
         let to_move = self.to_move();
@@ -157,7 +191,7 @@ impl TsuitateScreen {
             lost_on,
             to_move,
             may_act: turn && to_move == color && !waiting && !self.alone(),
-            alone: self.alone(),
+            alone: self.alone().then(|| self.waiting_words()),
             fouls: (fouls, limit),
             news: (told.news.clone(), told.moved),
             lost: told.lost,

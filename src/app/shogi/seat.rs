@@ -1,8 +1,9 @@
 //! One seat's screen in tsuitate shogi: its own board (its pieces and hand only), what it heard
 //! since its last move in its own words, its history turn by turn
-//! ([`crate::tsuitate::history`]), the typed move field, and the opponent's board as it knows it.
-//! The promotion question ([`super::promote`]) is drawn over the board, so nothing moves when it
-//! appears.
+//! ([`crate::tsuitate::history`]), the typed move field, and what it knows of the opponent's
+//! army ([`super::army`]).
+//! The promotion question ([`super::promote`]) is drawn above the screen beside the board, so
+//! nothing moves when it appears and the move asked about stays in sight.
 
 use super::board::BoardView;
 use super::pieces::side_name;
@@ -12,8 +13,16 @@ use crate::tsuitate::referee::index;
 use egui::RichText;
 use shogi_core::{Color, PartialPosition, PieceKind, Square};
 
-/// A network seat's words while the other seat is empty.
+/// A network seat's words while the other seat has never been taken.
 pub(super) const WAITING: &str = "Waiting for the opponent to join…";
+
+/// A network seat's words while the other seat, taken before, is empty (`other`: its side).
+pub(super) fn waiting_for(other: Color, came: bool) -> String {
+    match came {
+        true => format!("Waiting for {} to come back…", side_name(other)),
+        false => WAITING.to_owned(),
+    }
+}
 
 /// The height of the history panel.
 const HISTORY_HEIGHT: f32 = 200.0;
@@ -31,8 +40,8 @@ pub(super) struct Shown {
     pub to_move: Color,
     /// Whether the seat may act now (a network seat waits for the table's answer).
     pub may_act: bool,
-    /// A network seat whose opponent has not joined (or has left): it waits.
-    pub alone: bool,
+    /// A network seat whose opponent has not joined (or has left): it waits, in these words.
+    pub alone: Option<String>,
     /// The seat's fouls, and the count that loses.
     pub fouls: (u8, u8),
     /// What it heard of the opponent since its last move, and whether it has moved yet.
@@ -44,12 +53,13 @@ pub(super) struct Shown {
 }
 
 impl TsuitateScreen {
-    /// One seat's screen: its own board (its pieces and hand only), the opponent's board as it
-    /// knows it (empty, with the square of its last lost piece marked), what it heard and its
-    /// history.
+    /// One seat's screen: its own board (its pieces and hand only, the square of its last lost
+    /// piece marked), what it heard, its history, and what it knows of the opponent's army.
     pub(super) fn seat_screen(&mut self, ui: &mut egui::Ui, color: Color) {
         let shown = self.shown(color);
         let marks: Vec<Square> = shown.lost_on.into_iter().collect();
+        let told = &self.seats[index(color)];
+        let army = super::army::army_lines(&self.facts().start, color, told, shown.lost_on);
         let mut clicked = None;
         ui.horizontal_top(|ui| {
             let own_name = format!("{}'s board", side_name(color));
@@ -67,9 +77,10 @@ impl TsuitateScreen {
                 interactive: self.promotion.is_none() && shown.may_act,
                 symbols: self.symbols,
             };
-            let drawn = ui.scope(|ui| own.show(ui));
-            clicked = drawn.inner;
-            self.promotion_question(ui.ctx(), drawn.response.rect.center());
+            let squares;
+            (clicked, squares) = own.show_squares(ui);
+            let cell = |sq| super::board::square_at(squares, color, sq);
+            self.promotion_question(ui.ctx(), squares, cell);
             ui.add_space(16.0);
             ui.vertical(|ui| {
                 ui.set_max_width(460.0);
@@ -89,25 +100,7 @@ impl TsuitateScreen {
                     &self.history_of(color),
                 );
                 ui.add_space(8.0);
-                let empty = shogi_core::PartialPosition::empty();
-                let other_name = format!(
-                    "{}'s pieces as {} knows them",
-                    side_name(color.flip()),
-                    side_name(color)
-                );
-                BoardView {
-                    name: &other_name,
-                    position: &empty,
-                    bottom: color,
-                    hands: false,
-                    hands_known: [false; 2],
-                    cell: 26.0,
-                    selected: None,
-                    marks: &marks,
-                    interactive: false,
-                    symbols: self.symbols,
-                }
-                .show(ui);
+                super::army::army_panel(ui, color, &army);
             });
         });
         if let Some(pick) = clicked {
@@ -119,8 +112,8 @@ impl TsuitateScreen {
 /// Whose turn, the last refusal, what the seat heard of the opponent since its own last move
 /// ("So far" before it has moved), and its fouls.
 fn heard_panel(ui: &mut egui::Ui, shown: &Shown, color: Color) {
-    let turn = if shown.alone {
-        WAITING.to_owned()
+    let turn = if let Some(waiting) = &shown.alone {
+        waiting.clone()
     } else if shown.to_move == color {
         "Your move".to_owned()
     } else {
@@ -130,16 +123,25 @@ fn heard_panel(ui: &mut egui::Ui, shown: &Shown, color: Color) {
         RichText::new(format!("{} · {turn}", side_name(color))).size(crate::app::theme::TEXT_LARGE),
     );
     refusal_line(ui, shown.refused.as_deref(), ui.visuals().warn_fg_color);
-    let (news, moved) = &shown.news;
-    if !news.is_empty() {
-        let heading = if *moved {
-            "Since your last move:"
-        } else {
-            "So far:"
-        };
-        ui.label(RichText::new(heading).strong());
-        ui.label(words::heard_line_as(news, color, color.flip(), shown.lost));
-    }
+    // What it heard, in a space three lines high whether or not there is any, so the move
+    // field under it stays where it is as the news comes and goes.
+    let line = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+    ui.vertical(|ui| {
+        ui.set_min_height(3.0 * line);
+        let (news, moved) = &shown.news;
+        if !news.is_empty() {
+            let heading = if *moved {
+                "Since your last move:"
+            } else {
+                "So far:"
+            };
+            ui.label(RichText::new(heading).strong());
+            ui.add(
+                egui::Label::new(words::heard_line_as(news, color, color.flip(), shown.lost))
+                    .wrap(),
+            );
+        }
+    });
     let (fouls, limit) = shown.fouls;
     ui.label(format!("Your fouls: {fouls} (the {limit}th loses)."));
     ui.label(

@@ -23,7 +23,36 @@ const TEXT_SHARE: f32 = 0.3;
 const UMPIRE_CELL: (f32, f32) = (14.0, 44.0);
 const SEAT_CELL: (f32, f32) = (10.0, 26.0);
 
+/// The whole game in text, written once for the game studied (the text replays every event):
+/// written again only when the game differs.
+#[derive(Default)]
+pub(super) struct WholeText {
+    /// The events of the game written, and its text.
+    kept: Option<(usize, String)>,
+    /// How often it was written.
+    writes: usize,
+}
+
+impl WholeText {
+    /// The text of `game` (`meta`: its players).
+    fn of(&mut self, game: &crate::tsuitate::TsuitateGame, meta: &crate::save::Meta) -> &str {
+        let events = game.events().len();
+        if self.kept.as_ref().is_none_or(|(kept, _)| *kept != events) {
+            let text = crate::tsuitate::replay::replay_text(game, meta, None);
+            self.kept = Some((events, text));
+            self.writes += 1;
+        }
+        self.kept.as_ref().map_or("", |(_, text)| text.as_str())
+    }
+}
+
 impl TsuitateScreen {
+    /// How often study wrote the whole game's text (once per game, however many frames show
+    /// it).
+    pub fn whole_text_writes(&self) -> usize {
+        self.whole_text.writes
+    }
+
     /// The study view: the step buttons, the event at the cursor, the three boards; whether a
     /// picture of a board was asked for ([`TsuitateScreen::write_picture`]).
     pub(super) fn study_view(&mut self, ui: &mut egui::Ui) -> bool {
@@ -76,11 +105,8 @@ impl TsuitateScreen {
         ui.label(RichText::new(line).size(crate::app::theme::TEXT_LARGE));
         let text_height = (ui.available_height() * TEXT_SHARE).min(TEXT_HEIGHT);
         ui.collapsing("The whole game in text", |ui| {
-            let text = crate::tsuitate::replay::replay_text(
-                self.table.truth().unwrap_or(&self.start),
-                &self.meta,
-                None,
-            );
+            let game = self.table.truth().unwrap_or(&self.start);
+            let text = self.whole_text.of(game, &self.meta);
             egui::ScrollArea::vertical()
                 .max_height(text_height)
                 .auto_shrink([false, true])
@@ -145,6 +171,11 @@ fn board_height(cell: f32) -> f32 {
     18.0 + 2.0 * hand + 9.0 * cell + 14.0 + 16.0
 }
 
+/// The umpire's and the seats' square widths whose boards fit `height`.
+pub(super) fn cells_for(height: f32) -> (f32, f32) {
+    (cell_for(height, UMPIRE_CELL), cell_for(height, SEAT_CELL))
+}
+
 /// The largest square width within `bounds` whose board fits `height`.
 fn cell_for(height: f32, (least, most): (f32, f32)) -> f32 {
     let mut cell = most;
@@ -162,7 +193,6 @@ fn study_boards(
     seats: [&SeatView; 2],
     symbols: Symbols,
 ) {
-    let height = ui.available_height();
-    let cells = (cell_for(height, UMPIRE_CELL), cell_for(height, SEAT_CELL));
+    let cells = cells_for(ui.available_height());
     super::board::three_boards_sized(ui, (umpire, seats), (None, false), symbols, cells);
 }

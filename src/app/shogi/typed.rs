@@ -83,7 +83,7 @@ impl TsuitateScreen {
         let mover = self.to_move();
         self.refused = None;
         if self.alone() {
-            return self.unusable(text, super::seat::WAITING.to_owned());
+            return self.unusable(text, self.waiting_words());
         }
         match text {
             "resign" => return self.send(Request::Resign),
