@@ -14,9 +14,8 @@
 //! draw by repetition that only one of them would reach is not told apart).
 //!
 //! The belief is exact while it holds at most `cap` worlds; beyond that it keeps a weighted
-//! sample (particles: `cap` draws by weight, the copies of a world adding to its weight; in RBC
-//! `cap` distinct worlds, and after the opponent's turn more until the seat's sense, see
-//! [`SENSE_WIDE`]), filtered again by every new announcement; if every particle is later contradicted it draws
+//! sample (particles: `cap` draws by weight, the copies of a world adding to its weight),
+//! filtered again by every new announcement; if every particle is later contradicted it draws
 //! new ones by replaying the seat's history with random consistent opponent options, and as a
 //! last resort scatters the last world's enemy units ([`refill`]).
 //!
@@ -45,13 +44,6 @@ pub const DEFAULT_CAP: usize = 2_000;
 /// Worlds kept by a belief drawn on a window's thread (study's overlay, the practice aid), so a
 /// turn's expansion stays short.
 pub const OVERLAY_CAP: usize = 300;
-
-/// How many times its cap an RBC belief keeps after the opponent's turn, until the seat's
-/// sense has filtered them: a sense keeps a few worlds in a hundred, so a sample taken before it
-/// mostly holds worlds the sense throws away, and the truth, one child among 30 of a world, was
-/// lost (a loss to StrangeFish2: its ...Rc8 of the 14,588 worlds' 500,000 children was not
-/// drawn, while the sense that followed left 114 worlds).
-const SENSE_WIDE: usize = 8;
 
 /// Why a belief cannot be kept for a game.
 #[derive(Debug, Error, PartialEq, Eq)]
@@ -263,37 +255,24 @@ impl Belief {
         }
     }
 
-    /// Applies one step to every world, then samples down as needed: in RBC the opponent's
-    /// turn to [`SENSE_WIDE`] times the cap, the next sense filtering before the cap is kept.
+    /// Applies one step to every world, then samples down as needed.
     fn step(&mut self, step: Step) {
         let worlds: Vec<Weighted> = std::mem::take(&mut self.worlds)
             .into_iter()
             .zip(std::mem::take(&mut self.weights))
             .collect();
         let next = advance(worlds, &step, self.color);
-        let wide =
-            matches!(step, Step::Opponent { .. }) && self.start.rules().variant().resolves_moves();
         self.history.push(step);
-        let cap = if wide {
-            self.cap.saturating_mul(SENSE_WIDE)
-        } else {
-            self.cap
-        };
-        self.set_within(next, cap);
+        self.set(next);
     }
 
     /// Keeps `worlds` (one per position, weights normalised), sampled down to the cap.
-    fn set(&mut self, worlds: Vec<Weighted>) {
-        self.set_within(worlds, self.cap);
-    }
-
-    /// [`Belief::set`], sampled down to `cap` worlds.
-    fn set_within(&mut self, mut worlds: Vec<Weighted>, cap: usize) {
+    fn set(&mut self, mut worlds: Vec<Weighted>) {
         dedup(&mut worlds);
-        if worlds.len() > cap {
+        if worlds.len() > self.cap {
             // Each world kept stands for its share of every world the sample leaves out.
             let estimate = worlds.len() as f64 * self.scale;
-            worlds = self.resample(worlds, cap);
+            worlds = self.resample(worlds);
             self.scale = estimate / worlds.len().max(1) as f64;
             self.exact = false;
         }
@@ -312,13 +291,13 @@ impl Belief {
     /// The worlds sampled down to `cap`. In RBC `cap` distinct worlds ([`distinct_resample`]);
     /// elsewhere `cap` draws by weight (systematic resampling), each world drawn keeping as
     /// much weight as it was drawn times.
-    fn resample(&mut self, worlds: Vec<Weighted>, cap: usize) -> Vec<Weighted> {
+    fn resample(&mut self, worlds: Vec<Weighted>) -> Vec<Weighted> {
         if self.start.rules().variant().resolves_moves() {
-            return distinct_resample(worlds, cap, &mut self.rng);
+            return distinct_resample(worlds, self.cap, &mut self.rng);
         }
-        let drawn = systematic(worlds.iter().map(|(_, w)| *w), cap, &mut self.rng);
+        let drawn = systematic(worlds.iter().map(|(_, w)| *w), self.cap, &mut self.rng);
         let mut copies = drawn.into_iter().peekable();
-        let mut out = Vec::with_capacity(cap);
+        let mut out = Vec::with_capacity(self.cap);
         for (i, (world, _)) in worlds.into_iter().enumerate() {
             if let Some((_, n)) = copies.next_if(|(j, _)| *j == i) {
                 out.push((world, f64::from(n)));

@@ -1,5 +1,4 @@
-//! Tests of the belief's sampling: RBC's distinct resampling and its wide set after the
-//! opponent's turn.
+//! Tests of the belief's sampling: RBC's distinct resampling.
 
 use super::*;
 
@@ -74,28 +73,6 @@ fn an_rbc_belief_sampled_down_holds_its_cap_in_distinct_worlds() {
     // Drawing 100 by weight kept about 40 (each likely world drawn 7 times).
     assert_eq!(belief.worlds().len(), 100);
     assert!(!belief.is_exact());
-}
-
-#[test]
-fn an_rbc_belief_waits_for_the_sense_before_it_keeps_its_cap() {
-    use crate::attempt::Attempt;
-    use crate::rules::Preset;
-    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    let mut game = crate::log::Game::from_fen(Preset::Rbc.rules(), start).expect("the start");
-    game.apply(Request::Sense(Some(Square::E7)))
-        .expect("a sense");
-    game.apply(Request::Move(Attempt::new(Square::E2, Square::E4)))
-        .expect("a move");
-    let view = PlayerView::build(game.log(), Color::Black);
-    let mut belief = Belief::with_cap(&view, 5, 1).expect("a belief");
-    // Every first move White may have made is kept until Black's sense tells them apart.
-    let before = belief.worlds().len();
-    assert!(before > 15, "{before} worlds");
-    game.apply(Request::Sense(Some(Square::E3)))
-        .expect("a sense");
-    belief.update(&PlayerView::build(game.log(), Color::Black));
-    assert!(belief.worlds().len() <= 5);
-    assert!(belief.contains(game.referee()));
 }
 
 #[test]
