@@ -288,9 +288,13 @@ impl Belief {
         self.weights = weights;
     }
 
-    /// `cap` draws by weight (systematic resampling): each world drawn keeps as much weight as
-    /// it was drawn times.
+    /// The worlds sampled down to `cap`. In RBC `cap` distinct worlds ([`distinct_resample`]);
+    /// elsewhere `cap` draws by weight (systematic resampling), each world drawn keeping as
+    /// much weight as it was drawn times.
     fn resample(&mut self, worlds: Vec<Weighted>) -> Vec<Weighted> {
+        if self.start.rules().variant().resolves_moves() {
+            return distinct_resample(worlds, self.cap, &mut self.rng);
+        }
         let drawn = systematic(worlds.iter().map(|(_, w)| *w), self.cap, &mut self.rng);
         let mut copies = drawn.into_iter().peekable();
         let mut out = Vec::with_capacity(self.cap);
@@ -418,6 +422,67 @@ pub fn flattened(weights: &[f64], uniform: f64) -> impl Iterator<Item = f64> + C
     weights.iter().map(move |w| (1.0 - uniform) * w + equal)
 }
 
+/// `items` sampled down to `n` distinct ones (Fearnhead and Clifford's optimal resampling):
+/// every item weighing at least `1 / c` of the total is kept with its own weight, where `c` is
+/// such that `min(1, c * w)` adds up to `n` over the items; the rest are drawn systematically,
+/// at most once each, each kept with weight `1 / c`. Unbiased, as plain resampling is, but no
+/// draw is a copy: drawing `n` by weight in RBC kept 5,000-8,500 distinct worlds of 20,000
+/// and lost the truth among the copies of the likeliest.
+fn distinct_resample<T>(mut items: Vec<(T, f64)>, n: usize, rng: &mut Rng) -> Vec<(T, f64)> {
+    if items.len() <= n {
+        return items;
+    }
+    for (_, w) in &mut items {
+        if !w.is_finite() || *w < 0.0 {
+            *w = 0.0;
+        }
+    }
+    let mut total: f64 = items.iter().map(|(_, w)| *w).sum();
+    if total <= 0.0 {
+        items.iter_mut().for_each(|(_, w)| *w = 1.0);
+        total = items.len() as f64;
+    }
+    let mut order: Vec<usize> = (0..items.len()).collect();
+    order.sort_unstable_by(|a, b| items[*b].1.total_cmp(&items[*a].1));
+    // The heaviest are kept while each weighs at least the share of the rest a draw stands for.
+    let mut kept = vec![false; items.len()];
+    let (mut heavy, mut rest) = (0, total);
+    while heavy < n && rest > 0.0 {
+        let w = items[order[heavy]].1;
+        if w * ((n - heavy) as f64) < rest {
+            break;
+        }
+        kept[order[heavy]] = true;
+        rest -= w;
+        heavy += 1;
+    }
+    let draws = n - heavy;
+    let share = if draws > 0 {
+        rest.max(0.0) / draws as f64
+    } else {
+        0.0
+    };
+    let light = items
+        .iter()
+        .zip(&kept)
+        .map(|((_, w), k)| if *k { 0.0 } else { *w });
+    let drawn = if draws > 0 && share > 0.0 {
+        systematic(light, draws, rng)
+    } else {
+        Vec::new()
+    };
+    let mut copies = drawn.into_iter().peekable();
+    let mut out = Vec::with_capacity(n);
+    for (i, (item, w)) in items.into_iter().enumerate() {
+        if kept[i] {
+            out.push((item, w));
+        } else if let Some((_, c)) = copies.next_if(|(j, _)| *j == i) {
+            out.push((item, share * f64::from(c)));
+        }
+    }
+    out
+}
+
 /// `n` draws from `weights` at evenly spaced points from one random start (systematic
 /// resampling): the index of each item drawn, with how many times, in order.
 fn systematic(
@@ -443,3 +508,6 @@ fn systematic(
     }
     out
 }
+
+#[cfg(test)]
+mod tests;
