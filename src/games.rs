@@ -15,10 +15,10 @@ use crate::seat::engine::{SeatEnd, play_seat};
 use crate::seat::link::Connection;
 use crate::seat::play::first_line;
 use crate::seat::serve::ServeError;
+use crate::seat::wire::is_welcome_of;
 use crate::tsuitate::bots::TsuitateBot;
 use crate::tsuitate::client::{TsuitateSeatState, play_tsuitate_seat};
 use crate::tsuitate::save::{TsuitateLoadError, TsuitateLoaded};
-use crate::tsuitate::wire::is_tsuitate_welcome;
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 
@@ -477,7 +477,7 @@ pub fn play_any_seat(
     let Some((first, input)) = first_line(hello, input, &mut output)? else {
         return Ok(AnySeat::Chess(SeatEnd::Closed, Box::default()));
     };
-    if is_tsuitate_welcome(&first) {
+    if is_welcome_of::<crate::tsuitate::seam::Tsuitate>(&first) {
         let (end, state) = play_tsuitate_seat(shogi, None, max_plies, input, output, seated)?;
         return Ok(AnySeat::Tsuitate(end, Box::new(state)));
     }
