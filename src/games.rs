@@ -1,15 +1,25 @@
 //! The one registry of games: every game the program plays ([`GameKind`]) and what each answers
 //! to the parts written once for every game (the gate, the listing, the command line, the
-//! referee protocol): its id, its names, how its save is told apart, and, for a game with a
-//! module of its own ([`OtherGame`]: every game but the chess family), how its save is loaded,
-//! abandoned, reviewed, replayed, pictured and recorded. Outside this file and the games' own
+//! referee protocol, a bot's seat whose game the welcome tells: [`play_any_seat`]): its id, its
+//! names, how its save is told apart, and, for a game with a module of its own ([`OtherGame`]:
+//! every game but the chess family), how its save is loaded, abandoned, reviewed, replayed,
+//! pictured and recorded. Outside this file and the games' own
 //! modules, code asks here and names no game.
 
+use crate::bots::driver::Driver;
 use crate::matchplay::BotChoice;
 use crate::save::{Abandoned, Meta};
-use crate::seat::engine::SeatEnd;
+use crate::seat::Hello;
+use crate::seat::client::SeatState;
+use crate::seat::engine::{SeatEnd, play_seat};
+use crate::seat::link::Connection;
+use crate::seat::play::first_line;
 use crate::seat::serve::ServeError;
+use crate::seat::wire::is_welcome_of;
+use crate::tsuitate::bots::TsuitateBot;
+use crate::tsuitate::client::{TsuitateSeatState, play_tsuitate_seat};
 use crate::tsuitate::save::{TsuitateLoadError, TsuitateLoaded};
+use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 
 pub use crate::kind::GameKind;
@@ -418,7 +428,7 @@ impl HostGame {
 /// One bot choice's players of every other game, for a seat whose game the table's welcome
 /// decides (the chess family's player is the caller's, on its driver).
 pub struct OtherBots {
-    tsuitate: Box<dyn crate::tsuitate::bots::TsuitateBot>,
+    tsuitate: Box<dyn TsuitateBot>,
 }
 
 impl OtherBots {
@@ -433,7 +443,7 @@ impl OtherBots {
 /// How a bot's seat at a table of any game ended.
 pub enum Joined {
     /// At a chess table.
-    Chess(SeatEnd, Box<crate::seat::client::SeatState>),
+    Chess(SeatEnd, Box<SeatState>),
     /// At another game's table: the result's title once revealed (`None`: the table closed
     /// first, with its last error if any).
     Other {
@@ -444,26 +454,62 @@ pub enum Joined {
     },
 }
 
-/// A bot's seat at the table at `address`, whichever game it serves (its welcome decides):
-/// `chess` plays a chess table, `others` any other (`kriegspiel join --bot`, the host's own
-/// seat). `seated` is told the seat's name and token.
+/// How a seat at a table of any game ended ([`play_any_seat`]).
+pub enum AnySeat {
+    /// A chess seat.
+    Chess(SeatEnd, Box<SeatState>),
+    /// A tsuitate seat.
+    Tsuitate(SeatEnd, Box<TsuitateSeatState>),
+}
+
+/// A seat whose game the table's welcome decides: sends `hello` (if given), reads the first
+/// line, and plays chess with `chess` ([`play_seat`]) or tsuitate shogi with `shogi`.
+/// `seated` is told the seat's name and token.
+pub fn play_any_seat(
+    chess: &mut Driver,
+    shogi: &mut dyn TsuitateBot,
+    hello: Option<&Hello>,
+    max_plies: Option<u32>,
+    input: impl BufRead,
+    mut output: impl Write,
+    seated: &mut dyn FnMut(&str, &str),
+) -> io::Result<AnySeat> {
+    let Some((first, input)) = first_line(hello, input, &mut output)? else {
+        return Ok(AnySeat::Chess(SeatEnd::Closed, Box::default()));
+    };
+    if is_welcome_of::<crate::tsuitate::seam::Tsuitate>(&first) {
+        let (end, state) = play_tsuitate_seat(shogi, None, max_plies, input, output, seated)?;
+        return Ok(AnySeat::Tsuitate(end, Box::new(state)));
+    }
+    let mut told = |state: &SeatState| {
+        if let (Some(seat), Some(token)) = (state.seat(), state.token()) {
+            seated(seat.fold_wb("white", "black"), token);
+        }
+    };
+    let (end, state) = play_seat(chess, None, max_plies, input, output, &mut told)?;
+    Ok(AnySeat::Chess(end, Box::new(state)))
+}
+
+/// A bot's seat at the table at `address`, whichever game it serves (its welcome decides,
+/// [`play_any_seat`]): `chess` plays a chess table, `others` any other (`kriegspiel join
+/// --bot`, the host's own seat); the bot resigns once `max_plies` plies were played. `seated`
+/// is told the seat's name and token.
 pub fn join_with_bot(
     address: &str,
-    hello: &crate::seat::Hello,
-    chess: &mut crate::bots::driver::Driver,
+    hello: &Hello,
+    chess: &mut Driver,
     others: &mut OtherBots,
     max_plies: Option<u32>,
     seated: &mut dyn FnMut(&str, &str),
 ) -> Result<Joined, ServeError> {
-    use crate::tsuitate::client::AnySeat;
-    let played = crate::tsuitate::client::join_with_bot(
-        address,
-        hello,
-        chess,
-        others.tsuitate.as_mut(),
-        max_plies,
-        seated,
-    )?;
+    let connection = Connection::open(address, hello).map_err(|source| ServeError::Connect {
+        address: address.to_owned(),
+        source,
+    })?;
+    let (reader, writer) = connection.into_io();
+    let shogi = others.tsuitate.as_mut();
+    let played = play_any_seat(chess, shogi, None, max_plies, reader, writer, seated)
+        .map_err(ServeError::Stopped)?;
     Ok(match played {
         AnySeat::Chess(end, state) => Joined::Chess(end, state),
         AnySeat::Tsuitate(SeatEnd::Revealed, state) => Joined::Other {
@@ -479,11 +525,20 @@ pub fn join_with_bot(
 
 /// `kriegspiel engine`: a bot speaking the seat protocol on the standard input and output, at
 /// a table of any game.
-pub fn engine(
-    chess: &mut crate::bots::driver::Driver,
-    others: &mut OtherBots,
-) -> Result<(), ServeError> {
-    crate::tsuitate::client::engine(chess, others.tsuitate.as_mut())
+pub fn engine(chess: &mut Driver, others: &mut OtherBots) -> Result<(), ServeError> {
+    let (stdin, stdout) = (io::stdin().lock(), io::stdout().lock());
+    let shogi = others.tsuitate.as_mut();
+    play_any_seat(
+        chess,
+        shogi,
+        Some(&Hello::new()),
+        None,
+        stdin,
+        stdout,
+        &mut |_, _| {},
+    )
+    .map(|_| ())
+    .map_err(ServeError::Engine)
 }
 
 #[cfg(test)]

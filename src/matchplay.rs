@@ -477,30 +477,28 @@ pub fn play_match(
             source,
         })?;
     }
-    let (mut wins, mut losses, mut draws, mut plies) = (0, 0, 0, 0u64);
+    let (mut score, mut plies) = (Score::default(), 0u64);
     let mut thinks = Vec::new();
     for index in 0..config.games {
         let played = play_game(config, index)?;
         if let Some(dir) = &config.out_dir {
             save_game(config, dir, index, &played)?;
         }
-        let tested_white = !(config.swap && index % 2 == 1);
-        match (played.record.result, tested_white) {
-            (Some(GameResult::WhiteWins), true) | (Some(GameResult::BlackWins), false) => wins += 1,
-            (Some(GameResult::WhiteWins), false) | (Some(GameResult::BlackWins), true) => {
-                losses += 1
-            }
-            (Some(GameResult::Draw) | None, _) => draws += 1,
-        }
+        let tested_white = tested_keeps_seat(config.swap, index);
+        score.count(match played.record.result {
+            Some(GameResult::WhiteWins) => Some(tested_white),
+            Some(GameResult::BlackWins) => Some(!tested_white),
+            Some(GameResult::Draw) | None => None,
+        });
         plies += u64::from(played.record.plies);
         thinks.extend_from_slice(&played.thinks);
         progress(index, &played.record);
     }
     let worst_think_ms = thinks.iter().copied().fold(0.0, f64::max);
     Ok(MatchSummary {
-        wins,
-        losses,
-        draws,
+        wins: score.wins,
+        losses: score.losses,
+        draws: score.draws,
         games: config.games,
         avg_plies: if config.games == 0 {
             0.0
@@ -510,6 +508,34 @@ pub fn play_match(
         median_think_ms: median(&mut thinks),
         worst_think_ms,
     })
+}
+
+/// A match's score for the player under test, in every game's matches.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Score {
+    /// Games it won.
+    pub wins: u32,
+    /// Games drawn or unfinished.
+    pub draws: u32,
+    /// Games it lost.
+    pub losses: u32,
+}
+
+impl Score {
+    /// Counts one game: whether the player under test won it (`None`: drawn or unfinished).
+    pub fn count(&mut self, won: Option<bool>) {
+        match won {
+            Some(true) => self.wins += 1,
+            Some(false) => self.losses += 1,
+            None => self.draws += 1,
+        }
+    }
+}
+
+/// Whether the player under test sits at its own seat (`--white`) in game `index`: with `swap`
+/// the players change sides every other game.
+pub fn tested_keeps_seat(swap: bool, index: u32) -> bool {
+    !(swap && index % 2 == 1)
 }
 
 /// Why a command of another game stopped: bad input (the command line's status 2) or a

@@ -7,7 +7,7 @@
 
 use super::client::{Received, SeatError};
 use super::{Hello, Line, MAX_TABLE_LINE, read_line};
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 
 /// After this many refused requests in a row, a bot resigns rather than loop.
 pub const MAX_REFUSALS: u32 = 64;
@@ -67,6 +67,26 @@ pub fn say_hello(hello: Option<&Hello>, output: &mut impl Write) -> io::Result<(
         output.flush()?;
     }
     Ok(())
+}
+
+/// The input of a seat whose game the table's first line (its welcome) decides: that line put
+/// back in front of the rest ([`first_line`]).
+pub type Replayed<R> = io::Chain<io::Cursor<Vec<u8>>, R>;
+
+/// Sends `hello` (if given) and reads the table's first line, whose welcome tells the game: the
+/// line, and the input with it put back in front for the game's seat loop (`None`: the input
+/// ended first).
+pub fn first_line<R: BufRead>(
+    hello: Option<&Hello>,
+    mut input: R,
+    output: &mut impl Write,
+) -> io::Result<Option<(String, Replayed<R>)>> {
+    say_hello(hello, output)?;
+    let Some(first) = next_line(&mut input)? else {
+        return Ok(None);
+    };
+    let replayed = io::Cursor::new(format!("{first}\n").into_bytes()).chain(input);
+    Ok(Some((first, replayed)))
 }
 
 /// Plays `bot` at a seat of game `S`: sends `hello` (unless the connection already did), then

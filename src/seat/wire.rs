@@ -342,6 +342,24 @@ pub fn op_of(
     Ok((fields, op))
 }
 
+/// A table's line read as a welcome, for a seat that learns the game from it: the family its
+/// rules name (`""` when they name none), or `None` when the line is no welcome.
+pub fn welcome_family(line: &str) -> Option<String> {
+    let value: serde_json::Value = serde_json::from_str(line).ok()?;
+    (value.get("type").and_then(serde_json::Value::as_str) == Some("welcome")).then(|| {
+        let family = value.get("rules").and_then(|r| r.get("family"));
+        family
+            .and_then(serde_json::Value::as_str)
+            .unwrap_or("")
+            .to_owned()
+    })
+}
+
+/// Whether a table's line is the welcome of a table of `G` (its rules' family is `G::FAMILY`).
+pub fn is_welcome_of<G: super::game::Game>(line: &str) -> bool {
+    welcome_family(line).is_some_and(|family| family == G::FAMILY)
+}
+
 /// Unseen enemy units as the welcome line writes them: `[pawns, knights, bishops, rooks,
 /// queens, kings]`.
 pub fn unseen_counts(units: shakmaty::ByRole<u8>) -> [u8; 6] {

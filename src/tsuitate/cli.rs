@@ -10,7 +10,7 @@ use super::seam::{Tsuitate, TsuitateSession};
 use super::table::TsuitateHost;
 use super::{Over, TsuitateGame, TsuitateRules};
 use crate::bots::BotKind;
-use crate::matchplay::{BotChoice, CommandError, MatchSpec};
+use crate::matchplay::{BotChoice, CommandError, MatchSpec, Score, tested_keeps_seat};
 use crate::save::Meta;
 use crate::seat::host::GameHost;
 use crate::seat::local::{self, LocalGame, ProgramSeat, SeatPlayer, local_meta};
@@ -117,10 +117,10 @@ fn result_word(over: Option<Over>) -> String {
 /// `white` is gote and `black` sente (who moves first). One line per game on the standard
 /// output (progress on the standard error), then the score of `white`'s player.
 pub fn play_match(spec: &MatchSpec) -> Result<(), CommandError> {
-    let mut score = [0u32; 3]; // wins, draws, losses of --white's player
+    let mut score = Score::default(); // --white's player's
     for i in 0..spec.games {
         let seed = spec.seed.wrapping_add(u64::from(i));
-        let swapped = spec.swap && i % 2 == 1;
+        let swapped = !tested_keeps_seat(spec.swap, i);
         let mut gote = player(&spec.white, seed, spec.think_ms)?;
         let mut sente = player(&spec.black, seed ^ 0x5EED, spec.think_ms)?;
         let (black, white) = if swapped {
@@ -142,12 +142,7 @@ pub fn play_match(spec: &MatchSpec) -> Result<(), CommandError> {
         } else {
             shogi_core::Color::White
         };
-        let k = match over.map(|o| o.winner) {
-            Some(Some(w)) if w == under_test => 0,
-            Some(Some(_)) => 2,
-            _ => 1,
-        };
-        score[k] += 1;
+        score.count(over.and_then(|o| o.winner).map(|w| w == under_test));
         if let Some(dir) = &spec.out_dir {
             std::fs::create_dir_all(dir).map_err(|e| {
                 CommandError::Failed(format!("cannot create {}: {e}", dir.display()))
@@ -170,7 +165,7 @@ pub fn play_match(spec: &MatchSpec) -> Result<(), CommandError> {
     }
     println!(
         "{}: {} wins, {} draws, {} losses",
-        spec.white, score[0], score[1], score[2]
+        spec.white, score.wins, score.draws, score.losses
     );
     Ok(())
 }

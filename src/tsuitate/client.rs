@@ -2,22 +2,19 @@
 //! seat's side of the lines ([`TsuitateSeatState`], which keeps the seat's
 //! [`crate::tsuitate::SeatView`] from what it was told and did, and nothing else), a tsuitate bot
 //! as a seat's player ([`ShogiBot`]: over a line channel, [`play_tsuitate_seat`]; at a local
-//! table, [`bot_seat`]), and [`play_any_seat`], which plays chess or shogi as the table's welcome
-//! says (`kriegspiel engine`, `join --bot`).
+//! table, [`bot_seat`]); a seat whose game the welcome decides is the registry's
+//! ([`crate::games::play_any_seat`]).
 
-use crate::bots::driver::Driver;
 use crate::seat::Hello;
-use crate::seat::client::{GameSeat, SeatState};
-use crate::seat::engine::{SeatEnd, play_seat};
-use crate::seat::link::Connection;
+use crate::seat::client::GameSeat;
+use crate::seat::engine::SeatEnd;
 use crate::seat::local;
-use crate::seat::play::{SeatBot, next_line, play, say_hello};
-use crate::seat::serve::ServeError;
+use crate::seat::play::{SeatBot, play};
 use crate::tsuitate::bots::TsuitateBot;
 use crate::tsuitate::seam::Tsuitate;
-use crate::tsuitate::wire::{FromSeat, WireRules, WireState, is_tsuitate_welcome};
+use crate::tsuitate::wire::{FromSeat, WireRules, WireState};
 use crate::tsuitate::{Over, SeatView};
-use std::io::{self, BufRead, Read, Write};
+use std::io::{self, BufRead, Write};
 use std::ops::DerefMut;
 
 pub use super::seam::HeardLine;
@@ -111,83 +108,4 @@ pub type BotSeat = local::BotSeat<Tsuitate, ShogiBot<Box<dyn TsuitateBot>>>;
 /// `bot` at a seat of a local table.
 pub fn bot_seat(bot: Box<dyn TsuitateBot>) -> BotSeat {
     local::BotSeat::new(bot.name(), ShogiBot(bot))
-}
-
-/// How a seat of either family ended.
-pub enum AnySeat {
-    /// A chess seat.
-    Chess(SeatEnd, Box<SeatState>),
-    /// A tsuitate seat.
-    Tsuitate(SeatEnd, Box<TsuitateSeatState>),
-}
-
-/// A seat whose family the table's welcome decides: sends `hello` (if given), reads the first
-/// line, and plays chess with `chess` ([`play_seat`]) or tsuitate shogi with `shogi`.
-/// `seated` is told the seat's name and token.
-pub fn play_any_seat(
-    chess: &mut Driver,
-    shogi: &mut dyn TsuitateBot,
-    hello: Option<&Hello>,
-    max_plies: Option<u32>,
-    mut input: impl BufRead,
-    mut output: impl Write,
-    seated: &mut dyn FnMut(&str, &str),
-) -> io::Result<AnySeat> {
-    say_hello(hello, &mut output)?;
-    let Some(first) = next_line(&mut input)? else {
-        return Ok(AnySeat::Chess(SeatEnd::Closed, Box::default()));
-    };
-    let replayed = io::Cursor::new(format!("{first}\n").into_bytes()).chain(input);
-    if is_tsuitate_welcome(&first) {
-        let (end, state) = play_tsuitate_seat(shogi, None, max_plies, replayed, output, seated)?;
-        return Ok(AnySeat::Tsuitate(end, Box::new(state)));
-    }
-    let mut told = |state: &SeatState| {
-        if let (Some(seat), Some(token)) = (state.seat(), state.token()) {
-            seated(seat.fold_wb("white", "black"), token);
-        }
-    };
-    let (end, state) = play_seat(chess, None, max_plies, replayed, output, &mut told)?;
-    Ok(AnySeat::Chess(end, Box::new(state)))
-}
-
-/// Plays `bot` at a table over TCP: the exchange and `hello` (with the code or a token), then
-/// the game (the bot resigns once `max_plies` plies were played, see [`crate::seat::engine::play_seat`]); at a
-/// tsuitate table `shogi` plays instead ([`play_any_seat`]). `seated` is told the seat and its
-/// token as soon as the table gives them.
-pub fn join_with_bot(
-    address: &str,
-    hello: &Hello,
-    bot: &mut crate::bots::driver::Driver,
-    shogi: &mut dyn TsuitateBot,
-    max_plies: Option<u32>,
-    seated: &mut dyn FnMut(&str, &str),
-) -> Result<AnySeat, ServeError> {
-    let connection = Connection::open(address, hello).map_err(|source| ServeError::Connect {
-        address: address.to_owned(),
-        source,
-    })?;
-    let (reader, writer) = connection.into_io();
-    play_any_seat(bot, shogi, None, max_plies, reader, writer, seated).map_err(ServeError::Stopped)
-}
-
-/// `kriegspiel engine`: `bot` (or at a tsuitate table `shogi`) as a seat on standard input and
-/// output.
-pub fn engine(
-    bot: &mut crate::bots::driver::Driver,
-    shogi: &mut dyn TsuitateBot,
-) -> Result<(), ServeError> {
-    let stdin = std::io::stdin().lock();
-    let stdout = std::io::stdout().lock();
-    play_any_seat(
-        bot,
-        shogi,
-        Some(&Hello::new()),
-        None,
-        stdin,
-        stdout,
-        &mut |_, _| {},
-    )
-    .map(|_| ())
-    .map_err(ServeError::Engine)
 }

@@ -17,7 +17,7 @@ use super::referee::index;
 use super::save::{SavedRequest, TsuitateSave};
 use super::seam::{Told, Tsuitate};
 use super::table::TsuitateHost;
-use super::wire::{FromSeat, WireState, is_tsuitate_welcome};
+use super::wire::{FromSeat, WireState};
 use super::{Over, SeatView, TsuitateGame, TsuitateRules};
 use crate::kind::GameKind;
 use crate::save::Meta;
@@ -27,6 +27,7 @@ use crate::seat::host::entropy;
 use crate::seat::remote::{Remote, RemoteGame, RemoteTable, open};
 use crate::seat::serve::{Hosted, ServeError, serve_table};
 use crate::seat::trouble::ConnectError;
+use crate::seat::wire::{is_welcome_of, welcome_family};
 use shogi_core::{Color, PartialPosition};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -59,7 +60,7 @@ pub enum Seated {
 /// for the table): the table's welcome says which game it is.
 pub fn connect_any(address: &str, hello: Hello) -> Result<Seated, ConnectError> {
     let (connection, first) = open(address, &hello)?;
-    if is_tsuitate_welcome(&first) {
+    if is_welcome_of::<Tsuitate>(&first) {
         let seat = RemoteSeat::seated(address, hello, connection, vec![first])?;
         Ok(Seated::Tsuitate(Box::new(seat)))
     } else {
@@ -189,9 +190,8 @@ impl RemoteGame for Tsuitate {
 
     /// Another game's welcome.
     fn foreign(first: &str) -> Option<String> {
-        let welcome = serde_json::from_str::<serde_json::Value>(first)
-            .is_ok_and(|v| v.get("type").and_then(serde_json::Value::as_str) == Some("welcome"));
-        (welcome && !is_tsuitate_welcome(first))
+        welcome_family(first)
+            .is_some_and(|family| family != super::wire::FAMILY)
             .then(|| "the table plays chess, not tsuitate shogi".to_owned())
     }
 

@@ -157,19 +157,6 @@ impl ToSeat {
     }
 }
 
-/// Whether a table's line is the welcome of a tsuitate table (a seat's program then plays shogi).
-pub fn is_tsuitate_welcome(line: &str) -> bool {
-    let Ok(value) = serde_json::from_str::<Value>(line) else {
-        return false;
-    };
-    value.get("type").and_then(Value::as_str) == Some("welcome")
-        && value
-            .get("rules")
-            .and_then(|r| r.get("family"))
-            .and_then(Value::as_str)
-            == Some(FAMILY)
-}
-
 /// The longest move a `try` may carry: a USI move is at most five characters (`8h2b+`), so a
 /// longer one is refused as a bad line before it reaches the umpire, a log or a record.
 pub const MAX_USI: usize = 16;

@@ -540,3 +540,22 @@ fn two_random_chess_bots_play_through_the_local_table() {
         assert_eq!(state.reveal.as_ref(), Some(log), "{seat:?} got the reveal");
     }
 }
+
+#[test]
+fn every_games_match_scores_the_player_under_test_whichever_seat_it_holds() {
+    use kriegspiel::matchplay::{Score, tested_keeps_seat};
+    assert!(tested_keeps_seat(false, 1));
+    assert!(tested_keeps_seat(true, 0));
+    assert!(!tested_keeps_seat(true, 1));
+    assert!(tested_keeps_seat(true, 2));
+    let mut score = Score::default();
+    for won in [Some(true), None, Some(false), Some(false)] {
+        score.count(won);
+    }
+    let expected = Score {
+        wins: 1,
+        draws: 1,
+        losses: 2,
+    };
+    assert_eq!(score, expected);
+}

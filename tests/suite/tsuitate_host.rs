@@ -4,10 +4,10 @@
 //! with `kriegspiel engine` seated as a program).
 
 use super::tsuitate_seat::{check_lines, name};
+use kriegspiel::games::{AnySeat, play_any_seat};
 use kriegspiel::seat::door::SeatTable;
 use kriegspiel::seat::link::Connection;
 use kriegspiel::seat::{Hello, serve};
-use kriegspiel::tsuitate::client::{AnySeat, play_any_seat};
 use kriegspiel::tsuitate::table::{TsuitateHost, slot};
 use kriegspiel::tsuitate::{TsuitateGame, TsuitateRules, bots};
 use shogi_core::Color;

@@ -494,3 +494,22 @@ proptest::proptest! {
         proptest::prop_assert_ne!(twins.hosts[0].game().events(), twins.hosts[1].game().events());
     }
 }
+
+#[test]
+fn a_welcome_tells_its_game_by_its_rules_family() {
+    use kriegspiel::seat::game::Chess;
+    use kriegspiel::seat::wire::{is_welcome_of, welcome_family};
+    use kriegspiel::tsuitate::seam::Tsuitate;
+    let shogi = r#"{"type":"welcome","rules":{"family":"tsuitate"}}"#;
+    let chess = r#"{"type":"welcome","rules":{"family":"chess"}}"#;
+    let unnamed = r#"{"type":"welcome","rules":{}}"#;
+    assert!(is_welcome_of::<Tsuitate>(shogi));
+    assert!(!is_welcome_of::<Tsuitate>(chess));
+    assert!(is_welcome_of::<Chess>(chess));
+    assert_eq!(welcome_family(unnamed).as_deref(), Some(""));
+    let state = r#"{"type":"state","rules":{"family":"tsuitate"}}"#;
+    for no_welcome in [state, "not json", ""] {
+        assert_eq!(welcome_family(no_welcome), None);
+        assert!(!is_welcome_of::<Tsuitate>(no_welcome));
+    }
+}
