@@ -236,7 +236,8 @@ pub fn finish<T: kriegspiel::seat::SeatTable>(
     let result = serve::wait_for_the_end(server);
     println!("result {result}");
     println!("saved {}", autosave.display());
-    server.stop();
+    // No window waits on a headless host: a seat still reading a long record gets its end.
+    server.stop_flushing(kriegspiel::seat::net::HEADLESS_FLUSH_WAIT);
 }
 
 /// Joins a hosted game: with a bot, headless (prints the seat and token, then the result);

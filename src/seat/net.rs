@@ -76,6 +76,9 @@ impl SeatLink {
 
 /// How long a stopping server lets the seats' queued lines (the reveal) be written.
 const FLUSH_WAIT: Duration = Duration::from_secs(2);
+/// How long a headless host's end ([`Server::stop_flushing`]) lets them be written: a seat on a
+/// loaded machine may still be reading a long record when the game ends, and no window waits.
+pub const HEADLESS_FLUSH_WAIT: Duration = Duration::from_secs(30);
 /// How long [`Server::stop`] waits for the runtime's threads to drop their tasks (the listener
 /// among them), so that the port is free again when it returns (a hosted game left and resumed
 /// at once binds the same port).
@@ -225,6 +228,11 @@ impl<H: SeatTable> Server<H> {
     /// What each seat was sent last (the reveal) is written first, for at most [`FLUSH_WAIT`];
     /// the listener is closed before it returns (within [`SHUTDOWN_WAIT`]).
     pub fn stop(&self) {
+        self.stop_flushing(FLUSH_WAIT);
+    }
+
+    /// [`Server::stop`], letting the seats' queued lines be written for at most `flush`.
+    pub fn stop_flushing(&self, flush: Duration) {
         let Some(runtime) = relock(&self.runtime).take() else {
             return;
         };
@@ -234,7 +242,7 @@ impl<H: SeatTable> Server<H> {
         };
         let writers: Vec<_> = links.into_iter().filter_map(SeatLink::drain).collect();
         runtime.block_on(async {
-            let _ = timeout(FLUSH_WAIT, async {
+            let _ = timeout(flush, async {
                 for w in writers {
                     let _ = w.await;
                 }
