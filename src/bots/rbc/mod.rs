@@ -247,7 +247,7 @@ pub fn choose_move(
     effort: &Effort,
     rng: &mut Rng,
     engine: &mut Engine,
-    mut progress: Option<&mut Progress>,
+    progress: Option<&mut Progress>,
 ) -> Option<Request> {
     let table = Table::new(seat, belief, 0.0, effort, rng, engine)?;
     let weighed = (!table.tells.is_empty())
@@ -281,7 +281,7 @@ pub fn choose_move(
         }
     }
     let chosen = best?.1;
-    if let Some(p) = progress.as_deref_mut() {
+    if let Some(p) = progress {
         p.record(seat, belief, chosen, &table.worlds);
     }
     Some(match chosen {
