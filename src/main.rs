@@ -10,6 +10,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use vocab::{Outcome, PresetParser, Stop};
 
+/// The allocator: mimalloc (built from C by the `cc` crate, no system library). The problem
+/// solver copies positions millions of times: glibc's malloc took a third of its time (perf, on
+/// Rotenberg's mate in 8 by proof numbers); mimalloc saves about an eighth of its CPU time.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[path = "cli/vocab.rs"]
 mod vocab;
 

@@ -51,7 +51,7 @@ pub(crate) struct Kriegspiel<P = Chess> {
     legal: Arc<[Move]>,
     /// Zobrist keys of every position since the start (only kept when threefold applies;
     /// shared like the moves).
-    history: Arc<Vec<u64>>,
+    history: Arc<[u64]>,
 }
 
 /// The attempt that plays a legal move (castling as the king's two-square move).
@@ -111,7 +111,7 @@ impl<P: Variant> Kriegspiel<P> {
             pos,
             turn: Turn::default(),
             legal: Arc::from([]),
-            history: Arc::new(Vec::new()),
+            history: Arc::from([]),
         };
         k.refresh_legal();
         if rules.threefold {
@@ -131,10 +131,9 @@ impl<P: Variant> Kriegspiel<P> {
     /// Adds the position now to the history (after a zeroing move, it alone).
     fn remember(&mut self, zeroing: bool) {
         let kept = if zeroing { &[][..] } else { &self.history[..] };
-        let mut history = Vec::with_capacity(kept.len() + 1);
-        history.extend_from_slice(kept);
-        history.push(self.zobrist());
-        self.history = Arc::new(history);
+        // One allocation: the slice is built inside the `Arc` itself.
+        let now = self.zobrist();
+        self.history = kept.iter().copied().chain(std::iter::once(now)).collect();
     }
 
     fn side<'a>(&'a self, rules: &RuleSet) -> Side<'a> {

@@ -29,14 +29,27 @@ fn resident() -> Option<usize> {
     Some(pages.saturating_mul(4096))
 }
 
-/// Gives the memory the allocator holds free back to the system (glibc keeps it otherwise, and
-/// it would count as resident).
+/// Gives the memory the allocators hold free back to the system (they may keep it otherwise,
+/// and it would count as resident): mimalloc's, the program's allocator (`src/main.rs`), and
+/// glibc's, where a library or a program without mimalloc allocates.
 fn release() {
+    // SAFETY: mi_collect only frees and returns mimalloc's own free memory (harmless where
+    // mimalloc is not the global allocator: its heaps are then empty).
+    unsafe {
+        mi_collect(true);
+    }
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: malloc_trim only returns free memory of the allocator's own to the system.
     unsafe {
         libc::malloc_trim(0);
     }
+}
+
+// mimalloc's C library, linked through the `mimalloc` crate.
+use mimalloc as _;
+unsafe extern "C" {
+    /// Collects mimalloc's free memory (all of it with `force`) and returns it to the system.
+    fn mi_collect(force: bool);
 }
 
 /// The fewest beliefs a table is ever trimmed to (about 0.5 MB), whatever the budget.

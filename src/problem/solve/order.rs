@@ -30,7 +30,16 @@ impl Solver {
         } else {
             Vec::new()
         };
+        // The attempts legal somewhere (Kriegspiel's referee lists them): one legal nowhere is
+        // refused everywhere, a candidate only where the refusal releases the solver; the
+        // others are passed over without copying every position to be told so.
+        let somewhere = legal_somewhere(belief);
         for a in belief[0].mover_side().possible_attempts() {
+            if let Some(keys) = &somewhere
+                && keys.binary_search(&a.key()).is_err()
+            {
+                continue;
+            }
             // The last move must mate wherever it is legal: most attempts fail that in their
             // first positions, before the whole belief is split.
             if depth == 1 && !self.may_mate_at_once(belief, &legal, a) {
@@ -226,6 +235,28 @@ fn gives_check(board: &shakmaty::Board, a: Attempt, mover: Color) -> bool {
     b.set_piece_at(a.to, shakmaty::Piece { color: mover, role });
     b.king_of(!mover)
         .is_none_or(|king| b.attacks_to(king, mover, b.occupied()).any())
+}
+
+/// The keys of the attempts legal in some position of `belief`, sorted; `None` where that does
+/// not tell which attempts are refused everywhere (another family than Kriegspiel, a placement
+/// awaited, or the solver bound by "Any?" = "Try", where a refusal may be a candidate).
+fn legal_somewhere(belief: &[Referee]) -> Option<Vec<u16>> {
+    let kriegspiel = |r: &Referee| {
+        r.rules().family == crate::rules::Family::Kriegspiel
+            && r.placing().is_none()
+            && !r.bound_to_pawn_captures()
+    };
+    if !belief.iter().all(kriegspiel) {
+        return None;
+    }
+    let mut keys: Vec<u16> = belief
+        .iter()
+        .flat_map(|r| r.legal_attempts())
+        .map(|a| a.key())
+        .collect();
+    keys.sort_unstable();
+    keys.dedup();
+    Some(keys)
 }
 
 /// Whether refusals (`refused`, every position of `belief` refused an attempt) released the
