@@ -16,9 +16,7 @@
 //!   attacked), which tells apart windows that change nothing now. The sense weighs the worlds
 //!   flattened ([`window::UNIFORM`] of their weight shared equally): the belief is
 //!   overconfident, and an unlikely world where our king is attacked must count.
-//! - **Move**: the option with the best expected score over the sample. The strongest play,
-//!   ahead, also pays for standing where it stood before and, as the half-moves without a
-//!   pawn move or capture near 100, prefers a move that starts them again ([`progress`]).
+//! - **Move**: the option with the best expected score over the sample.
 //!
 //! From a thinking time of 300 ms ([`DEEP_FROM`] worlds) each world is searched one ply
 //! further: the opponent's best reply there, the worse of it and the plausible answer
@@ -45,13 +43,11 @@
 //! a smaller sample soon holds none of the truth.
 
 mod deep;
-mod progress;
 mod score;
 mod search;
 mod uci;
 mod window;
 
-pub use progress::Progress;
 pub use uci::Engine;
 
 use super::strong::time::Budget;
@@ -238,28 +234,17 @@ fn window_key(board: &Board, window: Bitboard) -> u64 {
 }
 
 /// The bot's move: the attempt (or a pass) with the best expected score over the worlds of
-/// `belief` drawn by weight that `effort` allows (searched: `engine` scoring them when it can);
-/// with a `progress` memory, ahead, a repeat costs and a reset of the half-move count gains
-/// ([`progress`]), and the move is counted there.
+/// `belief` drawn by weight that `effort` allows (searched: `engine` scoring them when it can).
 pub fn choose_move(
     seat: &PlayerView,
     belief: &Belief,
     effort: &Effort,
     rng: &mut Rng,
     engine: &mut Engine,
-    progress: Option<&mut Progress>,
 ) -> Option<Request> {
     let table = Table::new(seat, belief, 0.0, effort, rng, engine)?;
     let weighed = (!table.tells.is_empty())
         .then(|| deep::weighed(&table.worlds, &table.scores, &table.tells));
-    let check_worth = if effort.search {
-        deep::HEURISTIC * score::KING_ATTACKED
-    } else {
-        score::KING_ATTACKED
-    };
-    let adjust = progress
-        .as_deref()
-        .map(|p| p.adjustments(seat, belief, &table.options, &table.worlds, check_worth));
     let mut best: Option<(f32, Option<Attempt>)> = None;
     for (o, option) in table.options.iter().enumerate() {
         let mut total: f32 = match &weighed {
@@ -271,20 +256,13 @@ pub fn choose_move(
                 .map(|((_, n), row)| n * row[o])
                 .sum(),
         };
-        if let Some(a) = &adjust {
-            total += a[o];
-        }
         // A little noise breaks ties between equal options.
         total += 0.001 * rng.below(1000) as f32 / 1000.0;
         if best.is_none_or(|(b, _)| total > b) {
             best = Some((total, *option));
         }
     }
-    let chosen = best?.1;
-    if let Some(p) = progress {
-        p.record(seat, belief, chosen, &table.worlds);
-    }
-    Some(match chosen {
+    Some(match best?.1 {
         Some(a) => Request::Move(a),
         None => Request::Pass,
     })

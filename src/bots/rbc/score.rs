@@ -17,7 +17,7 @@ const OTHER_CAPTURE: f32 = 0.3;
 /// What an attack on the enemy king is worth (it may go unnoticed, and then the king falls),
 /// unless it comes from the square of a capture just made or the checker can be taken for
 /// gain (StrangeFish2 answered 120 of 123 checks).
-pub(super) const KING_ATTACKED: f32 = 15.0;
+const KING_ATTACKED: f32 = 15.0;
 
 /// The score for `us` of `board` with the opponent to move; `hot`: where we just captured.
 pub(super) fn score(board: &Board, us: Color, hot: Option<Square>) -> f32 {

@@ -109,8 +109,6 @@ pub struct StrongBot {
     counted: u32,
     /// The UCI engine scoring RBC's searched worlds (started at the first, if one is found).
     engine: super::rbc::Engine,
-    /// Where the strongest RBC play has stood (it makes progress when ahead).
-    progress: super::rbc::Progress,
 }
 
 impl StrongBot {
@@ -130,7 +128,6 @@ impl StrongBot {
             seen: std::collections::HashMap::new(),
             counted: 0,
             engine: super::rbc::Engine::default(),
-            progress: super::rbc::Progress::default(),
         }
     }
 
@@ -232,17 +229,8 @@ impl Bot for StrongBot {
                 None => super::rbc::Effort::fixed(self.samples),
             };
             let belief = self.belief.as_ref()?;
-            // The levels play as they did: only the strongest play minds its progress.
-            let progress = self.searches().then_some(&mut self.progress);
             return if seat.sensed {
-                super::rbc::choose_move(
-                    seat,
-                    belief,
-                    &effort,
-                    &mut self.rng,
-                    &mut self.engine,
-                    progress,
-                )
+                super::rbc::choose_move(seat, belief, &effort, &mut self.rng, &mut self.engine)
             } else {
                 Some(Request::Sense(super::rbc::sense(
                     seat,
