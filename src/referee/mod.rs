@@ -262,6 +262,13 @@ impl Referee {
         self.judge.legal_attempts(&self.rules)
     }
 
+    /// Whether an attempt outside [`Referee::legal_attempts`] is refused with the position
+    /// unchanged: Kriegspiel's referee with no placement awaited (tools: a solver passes over
+    /// attempts legal nowhere).
+    pub fn refuses_all_but_legal_attempts(&self) -> bool {
+        self.rules.family == crate::rules::Family::Kriegspiel && self.placing().is_none()
+    }
+
     /// The side to move's own pieces and castling rights, for working out its possible attempts
     /// (tools and tests; the board also holds the opponent's pieces, which [`Side`] ignores).
     pub fn mover_side(&self) -> Side<'_> {

@@ -241,11 +241,8 @@ fn gives_check(board: &shakmaty::Board, a: Attempt, mover: Color) -> bool {
 /// not tell which attempts are refused everywhere (another family than Kriegspiel, a placement
 /// awaited, or the solver bound by "Any?" = "Try", where a refusal may be a candidate).
 fn legal_somewhere(belief: &[Referee]) -> Option<Vec<u16>> {
-    let kriegspiel = |r: &Referee| {
-        r.rules().family == crate::rules::Family::Kriegspiel
-            && r.placing().is_none()
-            && !r.bound_to_pawn_captures()
-    };
+    let kriegspiel =
+        |r: &Referee| r.refuses_all_but_legal_attempts() && !r.bound_to_pawn_captures();
     if !belief.iter().all(kriegspiel) {
         return None;
     }
