@@ -526,6 +526,10 @@ impl<P: Variant> Judge for Kriegspiel<P> {
             .collect()
     }
 
+    fn refuses_all_but_legal_attempts(&self) -> bool {
+        true
+    }
+
     fn bound_to_pawn_captures(&self) -> bool {
         self.turn.bound
     }

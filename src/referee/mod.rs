@@ -46,6 +46,11 @@ pub(crate) trait Judge: std::fmt::Debug + Send + Sync {
     fn legal_attempts(&self, _rules: &RuleSet) -> Vec<Attempt> {
         Vec::new()
     }
+    /// Whether an attempt outside [`Judge::legal_attempts`] is refused with the position
+    /// unchanged (the family's refusals change nothing and tell nothing beyond "illegal").
+    fn refuses_all_but_legal_attempts(&self) -> bool {
+        false
+    }
     /// Whether the side to move is bound by an "Any?" = "Try" answer.
     fn bound_to_pawn_captures(&self) -> bool {
         false
@@ -263,10 +268,10 @@ impl Referee {
     }
 
     /// Whether an attempt outside [`Referee::legal_attempts`] is refused with the position
-    /// unchanged: Kriegspiel's referee with no placement awaited (tools: a solver passes over
-    /// attempts legal nowhere).
+    /// unchanged: the family's judge says (Kriegspiel's does; a placement awaited or RBC's does
+    /// not). Tools: a solver passes over attempts legal nowhere.
     pub fn refuses_all_but_legal_attempts(&self) -> bool {
-        self.rules.family == crate::rules::Family::Kriegspiel && self.placing().is_none()
+        self.judge.refuses_all_but_legal_attempts()
     }
 
     /// The side to move's own pieces and castling rights, for working out its possible attempts

@@ -343,3 +343,37 @@ fn an_edited_rule_set_is_titled_by_its_nearest_preset_in_texts() {
         "{replay}"
     );
 }
+
+/// The referee says whether every attempt outside its legal list is refused with nothing changed
+/// (what the problem solver relies on to pass over attempts legal nowhere): every Kriegspiel
+/// preset once play has begun, never RBC, never while Semi-Kriegspiel's placement is awaited.
+#[test]
+fn only_kriegspiel_in_play_refuses_all_but_legal_attempts() {
+    use kriegspiel::referee::{Referee, handicap};
+    for p in Preset::ALL {
+        let rules = p.rules();
+        let start = handicap::start_position(&rules).unwrap_or_else(shakmaty::Setup::initial);
+        let (referee, _) = Referee::new(rules.clone(), start).expect("a start");
+        let expected =
+            rules.family == kriegspiel::rules::Family::Kriegspiel && referee.placing().is_none();
+        assert_eq!(
+            referee.refuses_all_but_legal_attempts(),
+            expected,
+            "{}",
+            p.id()
+        );
+    }
+    assert!(
+        !Referee::new(Preset::Rbc.rules(), shakmaty::Setup::initial())
+            .expect("a start")
+            .0
+            .refuses_all_but_legal_attempts()
+    );
+    // Where it says so, an attempt off the list is refused and the position stays.
+    let mut g = game(Preset::Wild16, BLOCKED_ROOK);
+    let before = g.referee().fen();
+    assert!(g.referee().refuses_all_but_legal_attempts());
+    let (white, _) = tries(&mut g, "a4a8");
+    assert!(!white.is_empty());
+    assert_eq!(g.referee().fen(), before);
+}
