@@ -68,7 +68,7 @@ impl StrongBot {
             ahead,
             urgency,
             pawns_only,
-            replies: Replies::for_rules(&seat.rules),
+            replies: Replies::for_rules(&seat.rules, !self.careless),
             pawn_squares: self.pawn_squares(),
             probes: if pawns_only && ahead_of_pawns > 0.0 {
                 probes(seat)

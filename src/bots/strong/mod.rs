@@ -5,8 +5,8 @@
 //! In every drawn world an attempt is either refused (it gains nothing: a refusal costs only a
 //! little information) or played: then the position is scored after the opponent's most
 //! plausible answer, which is not adversarial (the opponent cannot see our pieces): it takes
-//! back on the square where it just heard a capture, makes a pawn capture it was told of, and
-//! any other capture only now and then ([`eval`]). The score is material (pockets included),
+//! back on the square where it just heard a capture, makes a pawn capture it was told of, any
+//! other capture only now and then, and a mate it has at once half the time ([`eval`]). The score is material (pockets included),
 //! pawn progress, pieces near the enemy king and what we threaten; a mate found in a world
 //! counts heavily, a stalemate or dead material as a draw, and when ahead a repeated
 //! arrangement of our pieces and a king boxed in with nothing but pawns (a possible stalemate)
@@ -109,6 +109,8 @@ pub struct StrongBot {
     counted: u32,
     /// The UCI engine scoring RBC's searched worlds (started at the first, if one is found).
     engine: super::rbc::Engine,
+    /// A careless level: the opponent's mates in one are overlooked ([`Bot::set_careless`]).
+    careless: bool,
 }
 
 impl StrongBot {
@@ -128,6 +130,7 @@ impl StrongBot {
             seen: std::collections::HashMap::new(),
             counted: 0,
             engine: super::rbc::Engine::default(),
+            careless: false,
         }
     }
 
@@ -189,6 +192,10 @@ impl Bot for StrongBot {
 
     fn set_clock(&mut self, clock: Option<ClockLeft>) {
         self.clock = clock;
+    }
+
+    fn set_careless(&mut self, careless: bool) {
+        self.careless = careless;
     }
 
     fn set_think_ms(&mut self, ms: u64) {
