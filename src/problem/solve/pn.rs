@@ -163,7 +163,7 @@ impl Solver {
     }
 
     /// Whether `act` is the first move named to be searched first ([`Solver::prefer`]).
-    fn is_key(&self, belief: &[Referee], act: Act) -> bool {
+    pub(super) fn is_key(&self, belief: &[Referee], act: Act) -> bool {
         let (Some(k), Some(r)) = (&self.prefer, belief.first()) else {
             return false;
         };

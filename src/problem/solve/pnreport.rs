@@ -105,13 +105,16 @@ impl Solver {
                 .zip(acts.iter())
                 .map(|(n, (_, p))| n.unwrap_or((*p, 1)))
                 .collect();
-            let pick = if depth == first_depth && !refused && self.prefer.is_some() {
-                Some(0).filter(|_| !acts.is_empty())
-            } else {
+            // The first turn with `--key-first` follows the key, wherever this list has it:
+            // only the root's own list puts it first, and the memo may have dropped that one.
+            let key_at = (depth == first_depth && !refused)
+                .then(|| acts.iter().position(|(a, _)| self.is_key(&belief, *a)))
+                .flatten();
+            let pick = key_at.or_else(|| {
                 (0..acts.len())
                     .filter(|&i| numbers[i].1 != 0)
                     .min_by_key(|&i| numbers[i].0)
-            };
+            });
             let Some(i) = pick else { break };
             let act = acts[i].0;
             let label = move_label(first_depth, depth, refused);
@@ -196,7 +199,43 @@ impl Solver {
 
 #[cfg(test)]
 mod tests {
-    use super::{INF, attempt_numbers, move_label};
+    use super::super::pnmemo::Memo;
+    use super::super::{BELIEF_BYTES, Search, Solver, turn_key};
+    use super::{INF, act_san, attempt_numbers, move_label};
+    use crate::problem::Problem;
+    use shakmaty::Color;
+
+    /// With `--key-first` the line searched first starts with the key even where the first
+    /// turn's list is not the root's own (which puts the key first), as when the memo dropped
+    /// the root's list and it was worked out again (issue 60: a long run reported Kf2). The key
+    /// here is the move that list has last (Rotenberg's own, Rg2, it has first).
+    #[test]
+    fn the_line_searched_first_starts_with_the_key_wherever_the_list_has_it() {
+        let path = std::path::Path::new("assets/problems/rotenberg-1976.ron");
+        let p = Problem::load(path).expect("loads");
+        let mut belief = p.belief().expect("positions");
+        crate::worlds::normalize(&mut belief);
+        let (key, n) = (turn_key(&belief), p.mate_in);
+        let mut solver = Solver::new(Color::White, None)
+            .search(Search::Pn)
+            .pn_leaf(n);
+        solver.memo = Memo::new(solver.table_limit, BELIEF_BYTES);
+        let acts = solver.acts(&belief, key, n, false, &mut Vec::new());
+        let Some(&(last, _)) = acts.last() else {
+            panic!("no first moves");
+        };
+        let san = act_san(&belief, last);
+        solver.prefer = Some(san.clone());
+        let at = acts.iter().position(|(a, _)| solver.is_key(&belief, *a));
+        assert_eq!(at, Some(acts.len() - 1));
+        assert!(at > Some(0), "{acts:?}");
+        let line = solver.open_line(&belief, key, n);
+        let first = line.lines().nth(1).unwrap_or_default();
+        assert!(
+            first.starts_with(&format!("move 1 (8 left): {san} (")),
+            "{line}"
+        );
+    }
 
     #[test]
     fn an_attempts_numbers_come_from_its_open_children() {
