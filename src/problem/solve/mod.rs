@@ -41,7 +41,6 @@ use super::tree::{Act, Strategy};
 use crate::announce::GameResult;
 use crate::attempt::Attempt;
 use crate::referee::Referee;
-use crate::view::san::own_san;
 use crate::worlds::{self, Groups};
 pub use pn::Search;
 use shakmaty::Color;
@@ -392,15 +391,9 @@ impl Solver {
             .into_iter()
             .map(|c| c.act())
             .collect();
-        if let Some(key) = &self.prefer {
-            let side = belief[0].mover_side();
-            let bare = |san: &str| san.replace(['x', '+', '#', '!', '?'], "");
-            let named = |act: &Act| match act {
-                Act::Try(a) => bare(&own_san(&side, *a, false)) == bare(key),
-                Act::Any => bare(key) == "Any",
-            };
+        if self.prefer.is_some() {
             // The named move is searched to the end first, with no budget.
-            if let Some(i) = open.iter().position(named) {
+            if let Some(i) = open.iter().position(|a| self.is_key(belief, *a)) {
                 let first = open.remove(i);
                 if let Some(p) = self.reporter() {
                     p.first(0, open.len() + 1, 1);
