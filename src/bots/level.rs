@@ -158,15 +158,6 @@ impl Level {
 }
 
 impl LevelSpec {
-    /// Whether the level's bot overlooks the opponent's mates in one: every level that plays
-    /// some of its turns at random does. Issue 59 taught the strong bot to see them, which
-    /// took it from 64 % to 82 % against its play before (Wild 16); every level seeing them
-    /// squeezed the ladder (advanced over club 64.5 %, the strongest over expert 64.3 %, 200
-    /// games each), so the careless levels play as before and the strongest sees them.
-    pub fn careless(self) -> bool {
-        self.random_per_mille > 0
-    }
-
     /// A fresh player made to this spec, playing under `name`.
     pub fn make(self, seed: u64, name: String) -> Box<dyn Bot> {
         // The level's bots are ours: never an engine, which cannot be made here.
@@ -181,7 +172,6 @@ impl LevelSpec {
             (None, BotKind::Strong) => inner.set_think_ms(super::strong::DEFAULT_THINK_MS),
             (None, _) => {}
         }
-        inner.set_careless(self.careless());
         Box::new(Handicapped {
             inner,
             random: RandomBot::new(seed ^ 0xB1_0DE5),
@@ -270,13 +260,6 @@ mod tests {
             assert!(Level::ALL[..i].iter().all(|l| l.id() != level.id()));
         }
         assert_eq!(Level::from_id("strong"), None);
-    }
-
-    #[test]
-    fn only_the_levels_that_play_turns_at_random_overlook_mates_in_one() {
-        let careless: Vec<bool> = Level::ALL.map(|l| l.spec().careless()).to_vec();
-        assert_eq!(careless, [true, true, true, true, true, true, false]);
-        assert!(!Level::Strongest.spec().careless());
     }
 
     #[test]

@@ -38,10 +38,6 @@ pub trait Bot: Send {
     /// think ignore it).
     fn set_think_ms(&mut self, _ms: u64) {}
 
-    /// A level's handicap besides its thinking time: a careless bot overlooks the mates in one
-    /// the opponent may have (bots that weigh no replies ignore it).
-    fn set_careless(&mut self, _careless: bool) {}
-
     /// Tells the bot its own clock before it is asked to act (`None`: no time control). A bot
     /// that keeps time spends a share of it; the thinking time stays a cap.
     fn set_clock(&mut self, _clock: Option<ClockLeft>) {}

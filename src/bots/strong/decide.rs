@@ -68,7 +68,9 @@ impl StrongBot {
             ahead,
             urgency,
             pawns_only,
-            replies: Replies::for_rules(&seat.rules, !self.careless),
+            // Mates in one are weighed in the strongest play, and not where the opponent may
+            // have nothing but pawns (issue 36's won endings play exactly as before).
+            replies: Replies::for_rules(&seat.rules, self.searches() && !pawns_only),
             pawn_squares: self.pawn_squares(),
             probes: if pawns_only && ahead_of_pawns > 0.0 {
                 probes(seat)

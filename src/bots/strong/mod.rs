@@ -109,8 +109,6 @@ pub struct StrongBot {
     counted: u32,
     /// The UCI engine scoring RBC's searched worlds (started at the first, if one is found).
     engine: super::rbc::Engine,
-    /// A careless level: the opponent's mates in one are overlooked ([`Bot::set_careless`]).
-    careless: bool,
 }
 
 impl StrongBot {
@@ -130,7 +128,6 @@ impl StrongBot {
             seen: std::collections::HashMap::new(),
             counted: 0,
             engine: super::rbc::Engine::default(),
-            careless: false,
         }
     }
 
@@ -192,10 +189,6 @@ impl Bot for StrongBot {
 
     fn set_clock(&mut self, clock: Option<ClockLeft>) {
         self.clock = clock;
-    }
-
-    fn set_careless(&mut self, careless: bool) {
-        self.careless = careless;
     }
 
     fn set_think_ms(&mut self, ms: u64) {
