@@ -95,7 +95,7 @@ impl Replies {
 /// stands is seldom far from what the opponent makes of checks and captures heard, and a blind
 /// opponent tries the mates that work in most of its worlds; without this the bot walked into
 /// mates in one (issue 59, ICC Wild 16 at 5 min + 2 s against the engine before, 50dd5eb: not
-/// weighed 64 % of 100 games, at one half 82.2 % of 200, at one 85.5 % of 100). Only the
+/// weighed 64 % of 100 games, at one half 81.8 % of 200, at one 85.5 % of 100). Only the
 /// strongest play weighs them (no thinking time set, as for RBC's search): at a level's 48
 /// worlds it did not pay (the strongest level over expert, 200 games: 64.8 % with, 67.5 %
 /// without), and every level weighing them squeezed the ladder (advanced over club 64.5 %).
