@@ -1,31 +1,32 @@
-//! The strong bot: it keeps a [`Belief`] over the enemy pieces from its own seat's view (every
-//! rule set), and picks each attempt by its expected gain over worlds drawn from the belief by
-//! weight.
+//! The strong bot: it keeps a [`Belief`] over the enemy pieces from its own seat's view (every rule
+//! set), and picks each attempt by its expected gain over worlds drawn from the belief by weight.
 //!
 //! In every drawn world an attempt is either refused (it gains nothing: a refusal costs only a
-//! little information) or played: then the position is scored after the opponent's most
-//! plausible answer, which is not adversarial (the opponent cannot see our pieces): it takes
-//! back on the square where it just heard a capture, makes a pawn capture it was told of, any
-//! other capture only now and then, and a mate it has at once half the time ([`eval`]). The score is material (pockets included),
-//! pawn progress, pieces near the enemy king and what we threaten; a mate found in a world
-//! counts heavily, a stalemate or dead material as a draw, and when ahead a repeated
-//! arrangement of our pieces and a king boxed in with nothing but pawns (a possible stalemate)
-//! cost what the advantage is worth; ahead against few units, the attempts ranked first are
-//! checked for a draw against every world the belief holds, not just the sample ([`audit`]).
+//! little information) or played: then the position is scored after the opponent's most plausible
+//! answer, which is not adversarial (the opponent cannot see our pieces): it takes back on the
+//! square where it just heard a capture, makes a pawn capture it was told of, any other capture
+//! only now and then, and in the strongest play (no thinking time set, or one of a second or more)
+//! a mate it has at once half the time, unless it may have nothing but pawns ([`eval`]). The score
+//! is material (pockets included), pawn progress, pieces near the enemy king and what we threaten;
+//! a mate found in a world counts heavily, a stalemate or dead material as a draw, and when ahead a
+//! repeated arrangement of our pieces and a king boxed in with nothing but pawns (a possible
+//! stalemate) cost what the advantage is worth; ahead against few units, the attempts ranked first
+//! are checked for a draw against every world the belief holds, not just the sample ([`audit`]).
 //! "Any?" is asked only with a pawn capture to make. Ahead against pawns alone, a push of ours
-//! never refused is tried first ([`probes`]): a refusal says a blocked pawn stands in front,
-//! which the exact endgame play needs to know. In Modern Kriegspiel it opens the squares that
-//! split its belief the most ([`super::opening`]). Attempts that no drawn world allows are
-//! tried only when nothing else is left.
+//! never refused is tried first ([`probes`]): a refusal says a blocked pawn stands in front, which
+//! the exact endgame play needs to know. In Modern Kriegspiel it opens the squares that split its
+//! belief the most ([`super::opening`]). Attempts that no drawn world allows are tried only when
+//! nothing else is left.
 //!
-//! On a clock ([`Bot::set_clock`]) a decision spends what [`time`] allots it: in RBC, the
-//! strongest play (no thinking time set below [`SEARCH_FROM_MS`]) searches every option in each
-//! world drawn, deeper while the budget allows, the levels score worlds until the budget says stop, in Kriegspiel as many worlds are drawn as the budget allows
-//! at the pace measured so far; a thinking time set ([`Bot::set_think_ms`]) stays a cap, and
-//! where the budget is at least that time the bot plays exactly as at that time.
+//! On a clock ([`Bot::set_clock`]) a decision spends what [`time`] allots it: in RBC, the strongest
+//! play (no thinking time set below [`SEARCH_FROM_MS`]) searches every option in each world drawn,
+//! deeper while the budget allows, the levels score worlds until the budget says stop; in
+//! Kriegspiel as many worlds are drawn as the budget allows at the pace measured so far; a thinking
+//! time set ([`Bot::set_think_ms`]) stays a cap, and where the budget is at least that time the bot
+//! plays exactly as at that time.
 //!
-//! Reconnaissance Blind Chess is played by [`super::rbc`] over the same belief. In Kriegspiel,
-//! once the opponent has a lone king, [`super::endgame`] plays exactly.
+//! Reconnaissance Blind Chess is played by [`super::rbc`] over the same belief. In Kriegspiel, once
+//! the opponent has a lone king, [`super::endgame`] plays exactly.
 
 mod audit;
 mod decide;
