@@ -190,8 +190,9 @@ struct BenchArgs {
     /// the level below: `--games` a step, under `--rules`), or listing (a saves folder of 5,000
     /// saves and one of ten 57 MB saves: before, the old listing on the calling thread; after,
     /// the listing thread's first entries and whole list), or review (the review of a
-    /// 1,000-ply game: the target is 20 s).
-    #[arg(long, value_parser = ["in-process", "protocol", "cost", "host", "join", "wire", "problems", "ladder", "listing", "review"])]
+    /// 1,000-ply game: the target is 20 s), or ponder (the strong bot's first request of each
+    /// turn, cold and after pondering through the opponent's turn).
+    #[arg(long, value_parser = ["in-process", "protocol", "cost", "host", "join", "wire", "problems", "ladder", "listing", "review", "ponder"])]
     only: Option<String>,
     /// With --only ladder: games a step (colours exchanged every other game).
     #[arg(long, default_value_t = 40)]
@@ -272,6 +273,7 @@ fn bench(args: BenchArgs) -> Outcome {
         Some("problems") => kriegspiel::bench::Only::Problems,
         Some("listing") => kriegspiel::bench::Only::Listing,
         Some("review") => kriegspiel::bench::Only::Review,
+        Some("ponder") => kriegspiel::bench::Only::Ponder,
         Some("ladder") => {
             let options = kriegspiel::bench::ladder::Options {
                 rules: args.rules.rules(),

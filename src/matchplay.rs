@@ -59,6 +59,8 @@ pub struct MatchConfig {
     /// With `ending`: the lone king keeps this many pawns (0 to 4), each blocked by a pawn of
     /// the bot under test standing in front of it ([`crate::setup::random_blocked_ending`]).
     pub blocked: u8,
+    /// The bots work while their opponent thinks ([`Driver::ponder`]).
+    pub ponder: bool,
 }
 
 impl Default for MatchConfig {
@@ -76,6 +78,7 @@ impl Default for MatchConfig {
             out_dir: None,
             ending: None,
             blocked: 0,
+            ponder: true,
         }
     }
 }
@@ -129,6 +132,8 @@ pub struct MatchSummary {
     pub median_think_ms: f64,
     /// Its longest time for one request, in milliseconds.
     pub worst_think_ms: f64,
+    /// Its time for all its requests in a game, in milliseconds, on average over the games.
+    pub game_think_ms: f64,
 }
 
 impl MatchSummary {
@@ -285,7 +290,11 @@ pub fn play_game_with(
     } else {
         ([tested, other], [tested_name, other_name])
     };
-    let mut seats = bots.map(Driver::start);
+    let mut seats = bots.map(|bot| {
+        let mut seat = Driver::start(bot);
+        seat.set_pondering(config.ponder);
+        seat
+    });
     let mut game = match &config.ending {
         Some(pieces) => {
             let mut rng = Rng::new(seed ^ 0xE4D);
@@ -385,6 +394,10 @@ fn play_out(
                 }
                 if ends {
                     errors += open_squares(game, &mut seats[i], side);
+                    if game.referee().over().is_none() {
+                        // The side that moved works while the other thinks.
+                        seats[i].ponder(&PlayerView::build(game.log(), side));
+                    }
                 }
                 continue;
             }
@@ -495,6 +508,7 @@ pub fn play_match(
         progress(index, &played.record);
     }
     let worst_think_ms = thinks.iter().copied().fold(0.0, f64::max);
+    let game_think_ms = thinks.iter().sum::<f64>() / f64::from(config.games.max(1));
     Ok(MatchSummary {
         wins: score.wins,
         losses: score.losses,
@@ -507,6 +521,7 @@ pub fn play_match(
         },
         median_think_ms: median(&mut thinks),
         worst_think_ms,
+        game_think_ms,
     })
 }
 

@@ -27,6 +27,7 @@
 //! starts the blind seat's belief with every legal placement.
 
 mod hidden;
+mod ponder;
 mod refill;
 pub mod steps;
 
@@ -78,6 +79,12 @@ pub struct Belief {
     read: (usize, usize),
     /// A hidden start with enemy units besides the king: what a fresh particle places.
     hidden: Option<hidden::Hidden>,
+    /// The opponent's coming turn worked out ahead in these worlds ([`Belief::ponder`]);
+    /// dropped whenever the worlds change.
+    pondered: Option<Box<ponder::Pondered>>,
+    /// The history's length when [`Belief::catch_up`] first read the view since the last
+    /// update: the next update settles as if it had read everything since then itself.
+    deferred: Option<usize>,
 }
 
 /// The positions the game may have started from: the agreed start; after a hidden start (a
@@ -177,6 +184,8 @@ impl Belief {
             template: None,
             read: (0, 0),
             hidden,
+            pondered: None,
+            deferred: None,
         };
         if belief.start.placing() == Some(!view.color) {
             belief.every_placement();
@@ -204,7 +213,29 @@ impl Belief {
 
     /// Takes in what `view` holds beyond what was read before (the same seat's later view).
     pub fn update(&mut self, view: &PlayerView) {
-        let steps = self.history.len();
+        let steps = self.deferred.take().unwrap_or(self.history.len());
+        self.read_view(view);
+        // Only when something new was heard (an unchanged view, e.g. every frame, costs
+        // nothing).
+        if self.history.len() != steps || steps == 0 {
+            // A sample that lost every world on the way is regenerated once, through the whole
+            // history, after the last step: not at every step (a long turn of refused attempts
+            // would cost a regeneration each).
+            if self.worlds.is_empty() && !self.exact {
+                let regenerated = self.regenerate();
+                self.set(regenerated);
+            }
+            self.reseed_lone_king(view);
+            self.reseed_king_among_pawns(view);
+            if self.worlds.is_empty() {
+                self.scatter(view);
+            }
+        }
+    }
+
+    /// Applies the steps `view` holds beyond what was read before, up to an opponent's turn
+    /// not over yet.
+    fn read_view(&mut self, view: &PlayerView) {
         let (mut t, mut e) = self.read;
         while t < view.turns.len() {
             let turn = &view.turns[t];
@@ -237,37 +268,32 @@ impl Belief {
             e = 0;
         }
         self.read = (t, e);
-        // Only when something new was heard (an unchanged view, e.g. every frame, costs
-        // nothing).
-        if self.history.len() != steps || steps == 0 {
-            // A sample that lost every world on the way is regenerated once, through the whole
-            // history, after the last step: not at every step (a long turn of refused attempts
-            // would cost a regeneration each).
-            if self.worlds.is_empty() && !self.exact {
-                let regenerated = self.regenerate();
-                self.set(regenerated);
-            }
-            self.reseed_lone_king(view);
-            self.reseed_king_among_pawns(view);
-            if self.worlds.is_empty() {
-                self.scatter(view);
-            }
-        }
     }
 
-    /// Applies one step to every world, then samples down as needed.
+    /// Applies one step to every world (the opponent's turn from what was worked out ahead,
+    /// if anything was), then samples down as needed.
     fn step(&mut self, step: Step) {
-        let worlds: Vec<Weighted> = std::mem::take(&mut self.worlds)
-            .into_iter()
-            .zip(std::mem::take(&mut self.weights))
-            .collect();
-        let next = advance(worlds, &step, self.color);
+        let pondered = match &step {
+            Step::Opponent { any, moved } => self.pondered_turn(any, moved),
+            Step::Own(..) => None,
+        };
+        let next = match pondered {
+            Some(next) => next,
+            None => {
+                let worlds: Vec<Weighted> = std::mem::take(&mut self.worlds)
+                    .into_iter()
+                    .zip(std::mem::take(&mut self.weights))
+                    .collect();
+                advance(worlds, &step, self.color)
+            }
+        };
         self.history.push(step);
         self.set(next);
     }
 
     /// Keeps `worlds` (one per position, weights normalised), sampled down to the cap.
     fn set(&mut self, mut worlds: Vec<Weighted>) {
+        self.pondered = None;
         dedup(&mut worlds);
         if worlds.len() > self.cap {
             // Each world kept stands for its share of every world the sample leaves out.

@@ -83,24 +83,28 @@ pub fn advance(worlds: Vec<Weighted>, step: &Step, color: Color) -> Vec<Weighted
     match step {
         Step::Own(request, items) => worlds::keep(worlds, request, color, items),
         Step::Opponent { any, moved } => {
-            // The worlds where the opponent is to move and its "Any?" answers were heard so.
             let movers: Vec<Weighted> = worlds
                 .into_iter()
-                .filter(|(w, _)| {
-                    w.over().is_none()
-                        && w.to_move() != color
-                        && any.iter().all(|items| {
-                            worlds::answers(&mut w.clone(), &Request::Any, color, items)
-                        })
-                })
+                .filter(|(w, _)| opponent_moves(w, color) && answered(w, color, any))
                 .collect();
             worlds::branch_heard(&movers, color, weighed_options, moved)
         }
     }
 }
 
+/// Whether the opponent of `color` is to move in `world`, the game going on.
+pub(super) fn opponent_moves(world: &Referee, color: Color) -> bool {
+    world.over().is_none() && world.to_move() != color
+}
+
+/// Whether the opponent's "Any?" questions in `world` were answered as `color` heard them.
+pub(super) fn answered(world: &Referee, color: Color, any: &[Vec<Item>]) -> bool {
+    any.iter()
+        .all(|items| worlds::answers(&mut world.clone(), &Request::Any, color, items))
+}
+
 /// [`options`], each with its [`prior`].
-fn weighed_options(world: &Referee) -> Options {
+pub(super) fn weighed_options(world: &Referee) -> Options {
     options(world)
         .into_iter()
         .map(|o| {

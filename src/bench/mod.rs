@@ -13,6 +13,7 @@ pub mod host;
 pub mod join;
 pub mod ladder;
 pub mod listing;
+mod ponder;
 mod problems;
 pub mod review;
 pub mod wire;
@@ -271,6 +272,8 @@ pub enum Only {
     Listing,
     /// The review of a 1,000-ply game ([`review`]).
     Review,
+    /// What the strong bot's pondering saves ([`ponder`]).
+    Ponder,
 }
 
 /// Runs the measurements and prints the figures; `passes` fixes the in-process workload.
@@ -285,6 +288,10 @@ pub fn run(
     }
     if only == Only::Review {
         review::run(seed);
+        return Ok(());
+    }
+    if only == Only::Ponder {
+        ponder::run();
         return Ok(());
     }
     if only == Only::Wire {

@@ -4,6 +4,10 @@
 //! with no input event needed). The app, `match`, `engine` and the endgame trials all drive
 //! their bots through it: the window polls ([`Driver::poll`]), the command-line tools wait
 //! ([`Driver::wait`]).
+//!
+//! While the opponent is to move, a driver told so ([`Driver::ponder`]) lets its bot work
+//! ([`Bot::ponder`]) a slice at a time, looking for a job between slices: a request asked
+//! for is taken up at the end of the slice under way.
 
 use super::Bot;
 use crate::log::GameLog;
@@ -19,10 +23,16 @@ pub type Waker = Arc<dyn Fn() + Send + Sync>;
 /// What the driver asks of the bot's thread.
 enum Job {
     Act(Box<PlayerView>),
+    Ponder(Box<PlayerView>),
     Refused(String),
     ThinkMs(u64),
     Clock(Option<super::ClockLeft>),
     GameOver(Box<PlayerView>, Box<GameLog>),
+}
+
+/// How much `seat` had heard: its turns, and its record's entries.
+fn heard_so_far(seat: &PlayerView) -> (usize, usize) {
+    (seat.turns.len(), seat.perception.events.len())
 }
 
 /// The bot's answer to [`Driver::ask`].
@@ -43,6 +53,10 @@ pub struct Driver {
     /// The bot's [`Bot::trouble`], as of its last answer.
     trouble: Arc<Mutex<Option<String>>>,
     busy: bool,
+    /// Whether the bot is told to ponder ([`Driver::ponder`]).
+    ponders: bool,
+    /// What the view last handed to ponder on had heard ([`heard_so_far`]).
+    pondered: Option<(usize, usize)>,
 }
 
 impl Driver {
@@ -56,8 +70,30 @@ impl Driver {
         let trouble: Arc<Mutex<Option<String>>> = Arc::new(Mutex::new(None));
         let troubled = trouble.clone();
         std::thread::spawn(move || {
-            for job in job_rx {
+            // The view to ponder on, while there is more to do.
+            let mut pondering: Option<Box<PlayerView>> = None;
+            loop {
+                let job = match &pondering {
+                    Some(view) => match job_rx.try_recv() {
+                        Ok(job) => job,
+                        Err(TryRecvError::Empty) => {
+                            if !bot.ponder(view) {
+                                pondering = None;
+                            }
+                            continue;
+                        }
+                        Err(TryRecvError::Disconnected) => return,
+                    },
+                    None => match job_rx.recv() {
+                        Ok(job) => job,
+                        Err(_) => return,
+                    },
+                };
+                if !matches!(job, Job::Ponder(_) | Job::Clock(_) | Job::ThinkMs(_)) {
+                    pondering = None;
+                }
                 match job {
+                    Job::Ponder(view) => pondering = Some(view),
                     Job::Act(view) => {
                         let request = bot.act(&view);
                         if let Ok(mut slot) = troubled.lock() {
@@ -85,6 +121,27 @@ impl Driver {
             waker,
             trouble,
             busy: false,
+            ponders: true,
+            pondered: None,
+        }
+    }
+
+    /// Whether the bot may work while the opponent is to move ([`Driver::ponder`]; on by
+    /// default).
+    pub fn set_pondering(&mut self, on: bool) {
+        self.ponders = on;
+    }
+
+    /// Lets the bot work on `seat`, its view while the opponent is to move, until it is asked
+    /// to act ([`Bot::ponder`]): cheap to call again and again (a view that heard nothing new
+    /// is not handed over again). Nothing while it thinks, or where pondering is off.
+    pub fn ponder(&mut self, seat: &PlayerView) {
+        let heard = heard_so_far(seat);
+        if !self.ponders || self.busy || seat.my_turn() || self.pondered == Some(heard) {
+            return;
+        }
+        if self.jobs.send(Job::Ponder(Box::new(seat.clone()))).is_ok() {
+            self.pondered = Some(heard);
         }
     }
 
@@ -235,6 +292,65 @@ mod tests {
         }
         assert_eq!(woken.load(Ordering::SeqCst), 1);
         assert!(!driver.busy() && driver.poll().is_none());
+    }
+
+    /// A bot that ponders for ever: how many slices it worked, and its answer a resignation.
+    struct Pondering(Arc<AtomicUsize>);
+
+    impl Bot for Pondering {
+        fn name(&self) -> &str {
+            "pondering"
+        }
+        fn next(&mut self, seat: &PlayerView) -> Option<Request> {
+            Some(Request::Resign(seat.color))
+        }
+        fn ponder(&mut self, _seat: &PlayerView) -> bool {
+            self.0.fetch_add(1, Ordering::SeqCst);
+            std::thread::sleep(Duration::from_millis(1));
+            true
+        }
+    }
+
+    /// Waits (at most 10 s) until `count` passes `n`.
+    fn reaches(count: &AtomicUsize, n: usize) -> bool {
+        (0..10_000).any(|_| {
+            std::thread::sleep(Duration::from_millis(1));
+            count.load(Ordering::SeqCst) > n
+        })
+    }
+
+    #[test]
+    fn a_bot_works_while_the_opponent_is_to_move_and_answers_when_asked() {
+        let mut game = Game::standard(Preset::Wild16.rules());
+        let start = PlayerView::build(game.log(), shakmaty::Color::White);
+        let e4 = crate::attempt::Attempt::parse("e2e4").expect("uci");
+        game.apply(Request::Try(e4)).expect("a legal move");
+        let waiting = PlayerView::build(game.log(), shakmaty::Color::White);
+        let slices = Arc::new(AtomicUsize::new(0));
+        let mut driver = Driver::start(Box::new(Pondering(slices.clone())));
+        // Not at its own turn.
+        driver.ponder(&start);
+        std::thread::sleep(Duration::from_millis(20));
+        assert_eq!(slices.load(Ordering::SeqCst), 0);
+        driver.ponder(&waiting);
+        assert!(reaches(&slices, 3), "it ponders");
+        // Asked, it stops at the end of a slice and answers.
+        assert!(driver.ask(&start));
+        let answer = driver.wait_for(Duration::from_secs(10));
+        let resigned = Request::Resign(shakmaty::Color::White);
+        assert_eq!(answer, Some(Answer::Request(Some(resigned))));
+        let after = slices.load(Ordering::SeqCst);
+        std::thread::sleep(Duration::from_millis(20));
+        assert_eq!(slices.load(Ordering::SeqCst), after, "no more pondering");
+        // The same view again is not handed over again; with pondering off, none is.
+        driver.ponder(&waiting);
+        std::thread::sleep(Duration::from_millis(20));
+        assert_eq!(slices.load(Ordering::SeqCst), after);
+        let mut off = Driver::start(Box::new(Pondering(slices.clone())));
+        off.set_pondering(false);
+        off.ponder(&waiting);
+        std::thread::sleep(Duration::from_millis(20));
+        assert_eq!(slices.load(Ordering::SeqCst), after);
     }
 
     /// A bot that fails takes its thread down: the driver says so instead of waiting forever.

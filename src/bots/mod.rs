@@ -42,6 +42,13 @@ pub trait Bot: Send {
     /// that keeps time spends a share of it; the thinking time stays a cap.
     fn set_clock(&mut self, _clock: Option<ClockLeft>) {}
 
+    /// Work done while the opponent is to move (`seat`: the bot's view then), a short slice at
+    /// a time: whether there is more to do. What it does may save time later, never change a
+    /// decision (a game without a clock plays the same whether it pondered or not).
+    fn ponder(&mut self, _seat: &PlayerView) -> bool {
+        false
+    }
+
     /// The table refused the bot's last request (the game is unchanged); `error` says why.
     fn refused(&mut self, _error: &str) {}
 

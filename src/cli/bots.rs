@@ -53,6 +53,10 @@ pub struct MatchArgs {
     /// the bot under test in front of it.
     #[arg(long, default_value_t = 0, requires = "ending", value_parser = clap::value_parser!(u8).range(0..=4))]
     blocked: u8,
+    /// The in-process bots do not work while their opponent thinks (they do by default; a
+    /// game without a clock plays the same either way).
+    #[arg(long)]
+    no_ponder: bool,
     /// Which game.
     #[command(flatten)]
     pub game: kriegspiel::games::MatchGame,
@@ -167,6 +171,10 @@ pub struct EngineArgs {
     /// Random seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Do not work while the opponent thinks (by default the bot does, as a chess engine
+    /// ponders; a game without a clock plays the same either way).
+    #[arg(long)]
+    no_ponder: bool,
 }
 
 /// A `--clock` of `kriegspiel match`.
@@ -210,6 +218,7 @@ pub fn match_command(args: MatchArgs) -> Outcome {
         out_dir: args.out_dir,
         ending,
         blocked: args.blocked,
+        ponder: !args.no_ponder,
     };
     let total = config.games;
     let played = play_match(&config, |index, record| {
@@ -220,8 +229,9 @@ pub fn match_command(args: MatchArgs) -> Outcome {
         Ok(summary) => {
             let (white, black) = (config.white.to_string(), config.black.to_string());
             eprintln!(
-                "{white}: worst think {:.1} ms/attempt",
-                summary.worst_think_ms
+                "{white}: worst think {:.1} ms/attempt, {:.2} s of thinking a game",
+                summary.worst_think_ms,
+                summary.game_think_ms / 1000.0
             );
             println!("{}", summary.line(&white, &black));
             Ok(())
@@ -409,6 +419,7 @@ pub fn engine_command(args: EngineArgs) -> Outcome {
         bot.set_think_ms(ms);
     }
     let mut bot = kriegspiel::bots::driver::Driver::start(bot);
+    bot.set_pondering(!args.no_ponder);
     let mut others = kriegspiel::games::OtherBots::new(&args.bot.into(), args.seed)?;
     kriegspiel::games::engine(&mut bot, &mut others).map_err(Stop::failed)
 }

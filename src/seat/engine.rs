@@ -74,6 +74,10 @@ impl<D: BorrowMut<Driver>> SeatBot<SeatState> for ChessSeat<D> {
         let opening = state.view().is_some_and(|v| v.acts_after_moving())
             && self.asked_open != Some(state.have());
         if !(state.to_act() || opening) {
+            // The opponent is to move: the bot may work meanwhile.
+            if let Some(view) = state.view() {
+                self.bot.borrow_mut().ponder(view);
+            }
             return None;
         }
         if opening {

@@ -1,6 +1,7 @@
 //! The belief state (issue 18): built from one seat's view only, it is tight (after Black's two
 //! quiet moves White's belief puts the black king on e8, e7, d7 or f7 only, and holds exactly
-//! the positions a brute-force enumeration finds) and it never excludes the truth while exact.
+//! the positions a brute-force enumeration finds) and it never excludes the truth while exact;
+//! a belief that pondered holds the same worlds as one that did not.
 
 use kriegspiel::announce::heard_by;
 use kriegspiel::attempt::Attempt;
@@ -491,5 +492,69 @@ mod enumeration {
             &["e1d2", "e1e2", "c1g5", "d3c4", "b1c3"],
         );
         assert!(sizes[0] < 60 && sizes.iter().all(|n| *n >= 1), "{sizes:?}");
+    }
+}
+
+/// Pondering changes nothing but time: a belief that worked on each of the opponent's turns
+/// ahead (in full, in part or not at all) holds the same worlds with the same weights as one
+/// that did not, at every turn of the seat's, and the work done ahead was used.
+#[test]
+fn a_belief_that_pondered_holds_the_same_worlds_as_one_that_did_not() {
+    use std::time::Instant;
+    // Berkeley+Any: the opponent's "Any?" answers filter the worlds worked out ahead.
+    for (preset, seed) in [
+        (Preset::BerkeleyAny, 4),
+        (Preset::Wild16, 7),
+        (Preset::Rbc, 3),
+        (Preset::CrazyKrieg, 5),
+        (Preset::Modern, 2),
+    ] {
+        let saved = kriegspiel::selfplay::random_game(preset.rules(), seed, 60);
+        let log = &saved.log;
+        let color = Color::Black;
+        let first = PlayerView::build_prefix(log, color, 0);
+        // A small cap: the sample is drawn down often, so the random draws must match too.
+        let mut plain = Belief::with_cap(&first, 300, 11).expect("a belief");
+        let mut pondering = plain.clone();
+        let (mut turns, mut used) = (0, 0);
+        for upto in 1..=log.events.len() {
+            let view = PlayerView::build_prefix(log, color, upto);
+            if view.my_turn() {
+                let ahead = pondering.pondered_worlds();
+                pondering.update(&view);
+                plain.update(&view);
+                used += ahead;
+                turns += 1;
+                let keys = |b: &Belief| -> Vec<u64> {
+                    b.worlds().iter().map(Referee::position_key).collect()
+                };
+                let (a, b) = (keys(&pondering), keys(&plain));
+                assert!(
+                    a == b,
+                    "{preset:?}, event {upto}: {} worlds, {}",
+                    a.len(),
+                    b.len()
+                );
+                let same = pondering.weights_of_worlds() == plain.weights_of_worlds();
+                assert!(same, "{preset:?}, event {upto}: the weights differ");
+                assert_eq!(pondering.is_exact(), plain.is_exact());
+            } else if view.over.is_none() && !view.acts_after_moving() {
+                pondering.catch_up(&view);
+                // Every third turn not at all, else one world a call: 5 calls, or all.
+                match turns % 3 {
+                    0 => {}
+                    1 => {
+                        for _ in 0..5 {
+                            pondering.ponder(Instant::now());
+                        }
+                    }
+                    _ => while pondering.ponder(Instant::now()) {},
+                }
+            }
+        }
+        assert!(
+            turns > 10 && used > 0,
+            "{preset:?}: {turns} turns, {used} used"
+        );
     }
 }

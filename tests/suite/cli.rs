@@ -570,3 +570,51 @@ fn the_ladder_bench_plays_every_step_with_each_colour() {
         assert_eq!(counts, [1, 1, 2], "{line}");
     }
 }
+
+/// `kriegspiel engine` works while its opponent thinks; without a clock it plays the same
+/// games as with `--no-ponder`, request for request (pondering saves time and changes no
+/// decision).
+#[test]
+fn an_engine_that_ponders_plays_the_same_games_as_one_that_does_not() {
+    let dir = scratch("ponder");
+    let games = |engine: &str| -> Vec<Vec<kriegspiel::log::Event>> {
+        let out_dir = dir.join(engine.replace(' ', "_"));
+        let out = run(&[
+            "match",
+            "--white",
+            &format!("cmd:{BIN} {engine}"),
+            "--black",
+            "strong",
+            "--games",
+            "2",
+            "--swap",
+            "--max-plies",
+            "50",
+            "--seed",
+            "4",
+            "--out-dir",
+            text(&out_dir),
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let mut saves: Vec<PathBuf> = std::fs::read_dir(&out_dir)
+            .expect("the games are saved")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .collect();
+        saves.sort();
+        assert_eq!(saves.len(), 2, "{saves:?}");
+        saves
+            .iter()
+            .map(|path| {
+                let loaded = kriegspiel::save::load_file(path).expect("a save");
+                loaded.saved.log.events
+            })
+            .collect()
+    };
+    let (pondering, not) = (games("engine"), games("engine --no-ponder"));
+    for (a, b) in pondering.iter().zip(&not) {
+        assert!(a.len() > 50, "{} requests", a.len());
+        assert_eq!(a.len(), b.len());
+        assert!(a.iter().zip(b).all(|(x, y)| x.same_answer(y)));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -235,6 +235,26 @@ fn the_heuristic_bot_only_makes_requests_the_referee_accepts() {
 
 /// The strong bot (belief sampling) makes only requests the referee takes and does not lose to
 /// the random bot (fixed seeds: the same games every run).
+/// Pondering saves time and changes no decision: without a clock, strong bots that work while
+/// the other thinks play the same games as bots that do not, in Kriegspiel and in RBC.
+#[test]
+fn bots_that_ponder_play_the_same_games_as_bots_that_do_not() {
+    for (rules, seed) in [(Preset::Wild16, 5), (Preset::Rbc, 2)] {
+        let config = |ponder| MatchConfig {
+            white: BotKind::Strong.into(),
+            black: BotKind::Strong.into(),
+            rules: rules.rules(),
+            games: 2,
+            seed,
+            max_plies: 60,
+            swap: true,
+            ponder,
+            ..MatchConfig::default()
+        };
+        assert_eq!(play(&config(true)).1, play(&config(false)).1, "{rules:?}");
+    }
+}
+
 #[test]
 fn the_strong_bot_plays_whole_games_against_random() {
     let config = kriegspiel::matchplay::MatchConfig {

@@ -127,7 +127,16 @@ impl PlayScreen {
         let facts = self.facts();
         // The person who just moved may still open squares (Modern Kriegspiel) first.
         let waiting_for_person = self.entry.opening.is_some();
-        if facts.over.is_some() || facts.to_act() != seat || waiting_for_person {
+        if facts.over.is_some() || waiting_for_person {
+            return took;
+        }
+        if facts.to_act() != seat {
+            // The person is to move: the computer works meanwhile (a view that heard nothing
+            // new is not handed over again).
+            let view = self.table.view(seat);
+            if let Some(computer) = &mut self.computer {
+                computer.driver.ponder(view);
+            }
             return took;
         }
         let Some(computer) = &mut self.computer else {

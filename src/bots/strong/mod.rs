@@ -48,6 +48,9 @@ use shakmaty::{Bitboard, Board, CastlingMode, Chess, Position, Square};
 use std::time::Instant;
 use time::{Budget, Pace};
 
+/// How long a slice of pondering works before the bot looks for a request again.
+const PONDER_SLICE: std::time::Duration = std::time::Duration::from_millis(2);
+
 /// How many worlds each decision looks at, at the default level.
 const SAMPLES: usize = 48;
 
@@ -199,6 +202,19 @@ impl Bot for StrongBot {
         self.samples = usize::try_from(scaled)
             .unwrap_or(usize::MAX)
             .clamp(4, 1_000);
+    }
+
+    /// The belief read up to the opponent's turn, then the opponent's options branched in its
+    /// worlds ([`Belief::ponder`]), [`PONDER_SLICE`] at a time.
+    fn ponder(&mut self, seat: &PlayerView) -> bool {
+        if seat.my_turn() || seat.over.is_some() || seat.acts_after_moving() {
+            return false;
+        }
+        let Some(belief) = &mut self.belief else {
+            return false;
+        };
+        belief.catch_up(seat);
+        belief.ponder(Instant::now() + PONDER_SLICE)
     }
 
     fn open(&mut self, seat: &PlayerView) -> Option<shakmaty::Bitboard> {
