@@ -7,15 +7,20 @@
 //!
 //! The result is the same, world for world and weight for weight, as without pondering (the same
 //! children in the same order; the updates settle as if read in one go): pondering saves time and
-//! changes no decision, so a game without a clock plays the same whether it ran or not. At most
-//! [`PONDER_CHILDREN`] children are kept; the worlds past them wait for the turn.
+//! changes no decision, so a game without a clock plays the same whether it ran or not. Where
+//! the opponent never asks "Any?", the children are kept one per position as they come (the
+//! merging the belief does anyway, done ahead). At most [`PONDER_CHILDREN`] children are kept;
+//! the worlds past them wait for the turn.
 
 use super::Belief;
 use super::steps::{answered, opponent_moves, weighed_options};
 use crate::announce::{Announcement, Item};
 use crate::referee::{Referee, Request, RequestError};
+use crate::rules::AnyRule;
 use crate::view::PlayerView;
 use crate::worlds::{self, Groups, Weighted, World};
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::time::Instant;
 
 /// The most children pondering keeps.
@@ -63,6 +68,13 @@ pub(super) struct Pondered {
     children: usize,
     /// The children by what the seat hears of them, each group in the order of its parents.
     groups: Groups<Child>,
+    /// Where the opponent never asks "Any?" (so no world is dropped by its answers), each
+    /// group's children are kept one per position as they come, the later merged into the
+    /// first, as [`crate::worlds::dedup`] keeps them (the same worlds, the weights added in the
+    /// same order): each group's index of its positions. Empty otherwise.
+    merged: Vec<HashMap<u64, usize>>,
+    /// Whether the children are merged so.
+    merging: bool,
 }
 
 impl std::fmt::Debug for Pondered {
@@ -70,7 +82,40 @@ impl std::fmt::Debug for Pondered {
         f.debug_struct("Pondered")
             .field("done", &self.done)
             .field("children", &self.children)
+            .field("merging", &self.merging)
             .finish_non_exhaustive()
+    }
+}
+
+impl Pondered {
+    /// Adds `children`, heard as `heard`, to their group (merged into the children at the same
+    /// positions where [`Pondered::merging`]).
+    fn add(&mut self, heard: Vec<Item>, children: Vec<Child>) {
+        let g = match self.groups.iter().position(|(h, _)| *h == heard) {
+            Some(g) => g,
+            None => {
+                self.groups.push((heard, Vec::new()));
+                self.merged.push(HashMap::new());
+                self.groups.len() - 1
+            }
+        };
+        let kept = &mut self.groups[g].1;
+        if !self.merging {
+            self.children += children.len();
+            kept.extend(children);
+            return;
+        }
+        let index = &mut self.merged[g];
+        for child in children {
+            match index.entry(child.referee().position_key()) {
+                Entry::Occupied(at) => kept[*at.get()].merge(&child),
+                Entry::Vacant(slot) => {
+                    slot.insert(kept.len());
+                    kept.push(child);
+                    self.children += 1;
+                }
+            }
+        }
     }
 }
 
@@ -90,7 +135,13 @@ impl Belief {
     /// least one and on until `until`. Whether there is more to do.
     pub fn ponder(&mut self, until: Instant) -> bool {
         let color = self.color;
-        let pondered = self.pondered.get_or_insert_with(Box::default);
+        let merging = self.start.rules().any == AnyRule::Off;
+        let pondered = self.pondered.get_or_insert_with(|| {
+            Box::new(Pondered {
+                merging,
+                ..Pondered::default()
+            })
+        });
         loop {
             if pondered.done >= self.worlds.len() || pondered.children >= PONDER_CHILDREN {
                 return false;
@@ -105,11 +156,7 @@ impl Belief {
                 }];
                 let groups = worlds::branch(&parent, color, weighed_options, |_| false);
                 for (heard, children) in groups.unwrap_or_default() {
-                    pondered.children += children.len();
-                    match pondered.groups.iter_mut().find(|(h, _)| *h == heard) {
-                        Some((_, kept)) => kept.extend(children),
-                        None => pondered.groups.push((heard, children)),
-                    }
+                    pondered.add(heard, children);
                 }
             }
             if Instant::now() >= until {

@@ -1,9 +1,9 @@
 //! `kriegspiel bench --only ponder`: what pondering saves (issue 59). The strong bot at a
 //! thinking time of 1 s (its belief up to 12,000 worlds) takes each of its turns in a recorded
 //! game twice: once cold, once after working through the opponent's turn while it was to move
-//! ([`crate::bots::Bot::ponder`], run to the end). The time of the first request of each turn
-//! (where the opponent's move is taken in) is printed for both, and the two bots' requests
-//! are checked to be the same.
+//! ([`crate::bots::Bot::ponder`], run to the end). At the first request of each turn, the time
+//! the view takes to be taken in (the opponent's turn: the belief's step) is printed for both,
+//! with the decision's for scale, and the two bots' requests are checked to be the same.
 
 use crate::bots::Bot;
 use crate::bots::strong::StrongBot;
@@ -19,12 +19,13 @@ const GAMES: [(Preset, u64, usize); 2] = [(Preset::Wild16, 3, 60), (Preset::Berk
 pub fn run() {
     for (preset, seed, moves) in GAMES {
         let saved = crate::selfplay::random_game(preset.rules(), seed, moves);
-        let (cold, warm, same) = turns(&saved.log, Color::Black);
+        let (cold, warm, decisions, same) = turns(&saved.log, Color::Black);
         println!(
-            "{preset:?} (seed {seed}, {} turns): first request of a turn cold {}, after pondering {}; {}",
+            "{preset:?} (seed {seed}, {} turns): the opponent's turn taken in cold {}; after pondering {}; the decision then {}; {}",
             cold.len(),
             figures(cold),
             figures(warm),
+            figures(decisions),
             if same {
                 "the same requests"
             } else {
@@ -34,13 +35,19 @@ pub fn run() {
     }
 }
 
-/// The first request's time at each of `color`'s turns, cold and pondered, and whether every
-/// request of the two bots was the same.
-fn turns(log: &crate::log::GameLog, color: Color) -> (Vec<Duration>, Vec<Duration>, bool) {
+/// The times measured at the first request of each turn: the view taken in cold, and
+/// pondered; the decision then; whether every request of the two bots was the same.
+type Measured = (Vec<Duration>, Vec<Duration>, Vec<Duration>, bool);
+
+/// At each of `color`'s turns, the time its view (the opponent's turn) takes to be taken in,
+/// cold and pondered, and the decision's, and whether every request of the two bots was the
+/// same.
+fn turns(log: &crate::log::GameLog, color: Color) -> Measured {
     let (mut cold, mut warm) = (StrongBot::new(1), StrongBot::new(1));
     cold.set_think_ms(1_000);
     warm.set_think_ms(1_000);
     let (mut cold_times, mut warm_times, mut same) = (Vec::new(), Vec::new(), true);
+    let mut decisions = Vec::new();
     let mut first = true;
     for upto in 0..=log.events.len() {
         let view = PlayerView::build_prefix(log, color, upto);
@@ -51,20 +58,27 @@ fn turns(log: &crate::log::GameLog, color: Color) -> (Vec<Duration>, Vec<Duratio
             first = true;
             continue;
         }
+        // The view taken in (the opponent's turn, at a turn's first request), then the
+        // decision.
         let started = Instant::now();
-        let a = cold.next(&view);
+        cold.belief_for(&view);
         let took_cold = started.elapsed();
+        let a = cold.next(&view);
         let started = Instant::now();
-        let b = warm.next(&view);
+        warm.belief_for(&view);
         let took_warm = started.elapsed();
+        let decided = Instant::now();
+        let b = warm.next(&view);
+        let took_decision = decided.elapsed();
         same &= a == b;
         if first && upto > 0 {
             cold_times.push(took_cold);
             warm_times.push(took_warm);
+            decisions.push(took_decision);
         }
         first = false;
     }
-    (cold_times, warm_times, same)
+    (cold_times, warm_times, decisions, same)
 }
 
 /// The median, the 90th percentile, the longest and the sum, in milliseconds.
