@@ -394,7 +394,7 @@ fn play_out(
                 }
                 if ends {
                     errors += open_squares(game, &mut seats[i], side);
-                    if game.referee().over().is_none() {
+                    if config.ponder && game.referee().over().is_none() {
                         // The side that moved works while the other thinks.
                         seats[i].ponder(&PlayerView::build(game.log(), side));
                     }
