@@ -222,7 +222,7 @@ _kriegspiel() {
                     return 0
                     ;;
                 --only)
-                    COMPREPLY=($(compgen -W "in-process protocol cost host join wire problems ladder listing review" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "in-process protocol cost host join wire problems ladder listing review ponder" -- "${cur}"))
                     return 0
                     ;;
                 --games)
@@ -323,7 +323,7 @@ _kriegspiel() {
             return 0
             ;;
         kriegspiel__subcmd__engine)
-            opts="-h --bot --level --think-ms --seed --help"
+            opts="-h --bot --level --think-ms --seed --no-ponder --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -951,7 +951,7 @@ _kriegspiel() {
             return 0
             ;;
         kriegspiel__subcmd__match)
-            opts="-h --white --black --rules --games --seed --max-plies --think-ms --clock --swap --out-dir --ending --blocked --tsuitate --help"
+            opts="-h --white --black --rules --games --seed --max-plies --think-ms --clock --swap --out-dir --ending --blocked --no-ponder --tsuitate --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

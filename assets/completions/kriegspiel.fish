@@ -192,6 +192,7 @@ complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l out-dir 
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l ending -d 'Start every game from a random ending instead: the bot under test has its king and these pieces (letters Q, R, B, N, P; e.g. Q, R, QR, BB, BN) against a lone king, and moves first' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l blocked -d 'With --ending: the lone king keeps this many pawns (0 to 4), each blocked by a pawn of the bot under test in front of it' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l swap -d 'The bots exchange colours every other game'
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l no-ponder -d 'The in-process bots do not work while their opponent thinks (they do by default; a game without a clock plays the same either way)'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -l tsuitate -d 'Play tsuitate shogi over the seat protocol instead (levels random, heuristic, careful, or cmd:PROGRAM; --white is gote, --black sente, who moves first)'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand match" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand endgame" -l pieces -d 'The bot\'s pieces besides its king, as letters (Q, R, B, N, P; e.g. Q, QR, BB)' -r
@@ -327,11 +328,12 @@ expert\t'weighs where your pieces may be, careless now and then'
 strongest\t'the strongest player, at its default thinking time'"
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand engine" -l think-ms -d 'Thinking time per request in milliseconds, for bots that use it' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand engine" -l seed -d 'Random seed' -r
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand engine" -l no-ponder -d 'Do not work while the opponent thinks (by default the bot does, as a chess engine ponders; a game without a clock plays the same either way)'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand engine" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand bench" -l seconds -d 'Seconds to spend on each measurement (at least 0.1)' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand bench" -l passes -d 'Replay the recorded games exactly this many times in-process instead of for a fixed time' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand bench" -l seed -d 'Random seed' -r
-complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand bench" -l only -d 'Run only one measurement: in-process, protocol, cost (per-request cost at 1k, 10k and 100k events, with and without autosave), host (the seat host\'s per-request cost, fresh and at 1k, 10k and 50k events), or wire (the seat protocol across machines on loopback: requests a second, joining, trickling connections, a flooding seat), or join (a joining seat reading a record of 5k to 40k lines), or problems (every shipped problem solved, at most `--seconds` each, and never less than 60), or ladder (each level against the level below: `--games` a step, under `--rules`), or listing (a saves folder of 5,000 saves and one of ten 57 MB saves: before, the old listing on the calling thread; after, the listing thread\'s first entries and whole list), or review (the review of a 1,000-ply game: the target is 20 s)' -r -f -a "in-process\t''
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand bench" -l only -d 'Run only one measurement: in-process, protocol, cost (per-request cost at 1k, 10k and 100k events, with and without autosave), host (the seat host\'s per-request cost, fresh and at 1k, 10k and 50k events), or wire (the seat protocol across machines on loopback: requests a second, joining, trickling connections, a flooding seat), or join (a joining seat reading a record of 5k to 40k lines), or problems (every shipped problem solved, at most `--seconds` each, and never less than 60), or ladder (each level against the level below: `--games` a step, under `--rules`), or listing (a saves folder of 5,000 saves and one of ten 57 MB saves: before, the old listing on the calling thread; after, the listing thread\'s first entries and whole list), or review (the review of a 1,000-ply game: the target is 20 s), or ponder (the strong bot\'s first request of each turn, cold and after pondering through the opponent\'s turn)' -r -f -a "in-process\t''
 protocol\t''
 cost\t''
 host\t''
@@ -340,7 +342,8 @@ wire\t''
 problems\t''
 ladder\t''
 listing\t''
-review\t''"
+review\t''
+ponder\t''"
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand bench" -l games -d 'With --only ladder: games a step (colours exchanged every other game)' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand bench" -l rules -d 'With --only ladder: the rule set' -r -f -a "berkeley\t'Berkeley'
 berkeley_any\t'Berkeley + Any?'

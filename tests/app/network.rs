@@ -289,6 +289,38 @@ fn a_draw_offer_the_opponent_plays_past_is_told_as_declined() {
     assert_eq!(h.table().facts().draw_offer, None);
 }
 
+/// "Offer draw" stands both in the bar that waits for the opponent and in the move bar: a
+/// click on it while the opponent's move is on its way (the button seen in the waiting bar,
+/// the click taken in the frame that shows the move bar) still offers the draw. The click was
+/// lost when each bar's button had an id of its own (a CI run: "the offer never stood").
+#[test]
+fn a_draw_offer_clicked_as_the_opponents_move_arrives_is_made() {
+    let dir = scratch();
+    let hosted = start_host(&host_options(dir.path())).expect("hosts");
+    let code = hosted.server.code().to_owned();
+    let mut white_hello = Hello::new();
+    white_hello.code = Some(code.clone());
+    white_hello.seat = Some(Color::White);
+    let mut white = Connection::open(&hosted.address, &white_hello).expect("White connects");
+    let mut h = join_form(&hosted.address, &code, "Bob");
+    h.get_by_label("Join").click();
+    h.until_dialled();
+    h.run_until("the app never showed the waiting bar", |h| {
+        h.table().facts().to_move == Color::White && h.query_by_label("Offer draw").is_some()
+    });
+    h.run_steps(2);
+    // The button as the waiting bar shows it; White's move reaches the app before the frame
+    // that takes the click, and that frame shows the move bar.
+    let button = h.get_by_label("Offer draw");
+    white.send(r#"{"op":"try","move":"e2e4"}"#).expect("sends");
+    std::thread::sleep(Duration::from_millis(500));
+    button.click_accesskit();
+    h.run_until("the offer never stood", |h| {
+        h.table().facts().draw_offer == Some(Color::Black)
+    });
+    assert_eq!(h.table().facts().to_move, Color::Black);
+}
+
 /// The host form offers a new game's rule choice: a handicap preset picked with a click, then
 /// its choices (Black sighted, the c-file bishop) and any rule under "Change any rule". Hosted,
 /// the server's game has exactly those rules, and the host's seat (Black, the sighted one) is

@@ -350,8 +350,16 @@ impl PlayScreen {
     }
 
     /// Resign, and the draw buttons as offers come and go: the opponent's standing offer said
-    /// in words with Accept and Decline, this player's own offer said while it stands.
+    /// in words with Accept and Decline, this player's own offer said while it stands. The
+    /// buttons keep their ids whichever bar shows them (the one waiting for the opponent or
+    /// the move bar): a click made as the bar changes (the opponent's move arriving) is taken.
     fn draw_buttons(&self, ui: &mut egui::Ui, player: Color, intents: &mut Vec<Intent>) {
+        let same_ids = egui::UiBuilder::new().scope_id(egui::Id::unique("play-draw-buttons"));
+        ui.scope_builder(same_ids, |ui| self.draw_buttons_in(ui, player, intents));
+    }
+
+    /// [`PlayScreen::draw_buttons`] in their own scope.
+    fn draw_buttons_in(&self, ui: &mut egui::Ui, player: Color, intents: &mut Vec<Intent>) {
         if ui.button("Resign").clicked() {
             intents.push(Intent::Confirm(Some(Confirm::Resign(player))));
         }
