@@ -509,7 +509,7 @@ fn a_belief_that_pondered_holds_the_same_worlds_as_one_that_did_not() {
         (Preset::CrazyKrieg, 5),
         (Preset::Modern, 2),
     ] {
-        let saved = kriegspiel::selfplay::random_game(preset.rules(), seed, 60);
+        let saved = kriegspiel::selfplay::random_game(preset.rules(), seed, 40);
         let log = &saved.log;
         let color = Color::Black;
         let first = PlayerView::build_prefix(log, color, 0);

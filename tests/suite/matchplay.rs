@@ -246,7 +246,7 @@ fn bots_that_ponder_play_the_same_games_as_bots_that_do_not() {
             rules: rules.rules(),
             games: 2,
             seed,
-            max_plies: 60,
+            max_plies: 36,
             swap: true,
             ponder,
             ..MatchConfig::default()
