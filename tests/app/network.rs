@@ -12,7 +12,7 @@ use kriegspiel::app::play::{Place, PlayMode};
 use kriegspiel::bots::BotKind;
 use kriegspiel::rules::Preset;
 use kriegspiel::seat::link::Connection;
-use kriegspiel::seat::serve::{HostOptions, Reach, join_addresses, start_host};
+use kriegspiel::seat::serve::{HostOptions, Hosted, Reach, join_addresses, start_host};
 use kriegspiel::seat::{Hello, SeatState};
 use shakmaty::Color;
 use std::time::Duration;
@@ -42,6 +42,20 @@ fn join_form(address: &str, code: &str, name: &str) -> Gui {
     form.code = code.to_owned();
     form.name = name.to_owned();
     app_on(|b| b.network(form))
+}
+
+/// A hosted game: White the test, over TCP; Black the app, joined through the form as "Bob".
+fn black_joined(dir: &std::path::Path) -> (Hosted, Connection, Gui) {
+    let hosted = start_host(&host_options(dir)).expect("hosts");
+    let code = hosted.server.code().to_owned();
+    let mut white_hello = Hello::new();
+    white_hello.code = Some(code.clone());
+    white_hello.seat = Some(Color::White);
+    let white = Connection::open(&hosted.address, &white_hello).expect("White connects");
+    let mut h = join_form(&hosted.address, &code, "Bob");
+    h.get_by_label("Join").click();
+    h.until_dialled();
+    (hosted, white, h)
 }
 
 #[test]
@@ -251,15 +265,7 @@ fn a_saved_game_never_starts_the_engine_command_it_names() {
 #[test]
 fn a_draw_offer_the_opponent_plays_past_is_told_as_declined() {
     let dir = scratch();
-    let hosted = start_host(&host_options(dir.path())).expect("hosts");
-    let code = hosted.server.code().to_owned();
-    let mut white_hello = Hello::new();
-    white_hello.code = Some(code.clone());
-    white_hello.seat = Some(Color::White);
-    let mut white = Connection::open(&hosted.address, &white_hello).expect("White connects");
-    let mut h = join_form(&hosted.address, &code, "Bob");
-    h.get_by_label("Join").click();
-    h.until_dialled();
+    let (_hosted, mut white, mut h) = black_joined(dir.path());
     white.send(r#"{"op":"try","move":"e2e4"}"#).expect("sends");
     h.run_until("the app never heard White's move", |h| {
         h.message().is_some_and(|m| m.starts_with("White played"))
@@ -296,15 +302,7 @@ fn a_draw_offer_the_opponent_plays_past_is_told_as_declined() {
 #[test]
 fn a_draw_offer_clicked_as_the_opponents_move_arrives_is_made() {
     let dir = scratch();
-    let hosted = start_host(&host_options(dir.path())).expect("hosts");
-    let code = hosted.server.code().to_owned();
-    let mut white_hello = Hello::new();
-    white_hello.code = Some(code.clone());
-    white_hello.seat = Some(Color::White);
-    let mut white = Connection::open(&hosted.address, &white_hello).expect("White connects");
-    let mut h = join_form(&hosted.address, &code, "Bob");
-    h.get_by_label("Join").click();
-    h.until_dialled();
+    let (_hosted, mut white, mut h) = black_joined(dir.path());
     h.run_until("the app never showed the waiting bar", |h| {
         h.table().facts().to_move == Color::White && h.query_by_label("Offer draw").is_some()
     });
@@ -367,15 +365,7 @@ fn the_host_form_hosts_a_handicap_preset_picked_with_its_choices() {
 #[test]
 fn a_closed_app_rejoins_its_seat_from_the_start_screen() {
     let dir = scratch();
-    let hosted = start_host(&host_options(dir.path())).expect("hosts");
-    let code = hosted.server.code().to_owned();
-    let mut white_hello = Hello::new();
-    white_hello.code = Some(code.clone());
-    white_hello.seat = Some(Color::White);
-    let mut white = Connection::open(&hosted.address, &white_hello).expect("White connects");
-    let mut h = join_form(&hosted.address, &code, "Bob");
-    h.get_by_label("Join").click();
-    h.until_dialled();
+    let (hosted, mut white, mut h) = black_joined(dir.path());
     assert_eq!(h.play().mode, PlayMode::Seat(Color::Black));
     let ticket = h
         .state()
