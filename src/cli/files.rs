@@ -137,7 +137,8 @@ pub struct ProblemArgs {
     #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(16..=1_000_000))]
     memory_mb: Option<u64>,
     /// The search: "pn" (proof numbers above the last moves, depth-first below) or "depth"
-    /// (depth-first with iterative deepening).
+    /// (depth-first with iterative deepening); by default "pn" for a problem that gives its
+    /// solution's line (searched along it first), else "depth".
     #[arg(long, value_name = "SEARCH", value_parser = ["pn", "depth"])]
     search: Option<String>,
     /// Write the proven strategy tree to this file (RON), to be checked again with --check.
@@ -462,7 +463,7 @@ pub fn problem(args: ProblemArgs) -> Outcome {
         let search = match args.search.as_deref() {
             Some("pn") => kriegspiel::problem::Search::Pn,
             Some("depth") => kriegspiel::problem::Search::Depth,
-            _ => kriegspiel::problem::Search::default(),
+            _ => p.default_search(),
         };
         let proof = p.prove_from(belief, deadline, progress, args.key_first, memory, search)?;
         if let (Some(path), Some(s)) = (&save_tree, &proof.strategy) {

@@ -136,6 +136,12 @@ pub struct Problem {
     /// The published solution in words, for the reader (the solver does not use it).
     #[serde(default)]
     pub solution: String,
+    /// The published solution's line, where the source gives one: the solver's moves in SAN,
+    /// the key first, each played after nothing was heard of the one before but that it was
+    /// played (its other branches are for the solver to find). A problem with a line is searched
+    /// by proof numbers along it first ([`Problem::default_search`], [`Solver::line`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub line: Vec<String>,
 }
 
 /// Why a problem file cannot be used.
@@ -190,7 +196,26 @@ impl Problem {
                 problem.mate_in
             )));
         }
+        if problem.line.len() > usize::from(problem.mate_in)
+            || problem.line.iter().any(|m| m.is_empty() || m.len() > 12)
+        {
+            return Err(ProblemError::Invalid(format!(
+                "line must be at most {} in SAN",
+                crate::wording::count(problem.mate_in, "move", "moves")
+            )));
+        }
         Ok(problem)
+    }
+
+    /// The search a proof uses unless told otherwise: proof numbers along the published line
+    /// where the problem gives one (measured on Rotenberg's mate in 15: proven in seconds
+    /// along its line, undecided after 600 s without), else depth-first.
+    pub fn default_search(&self) -> Search {
+        if self.line.is_empty() {
+            Search::Depth
+        } else {
+            Search::Pn
+        }
     }
 
     /// The rule set.
@@ -332,5 +357,25 @@ mod tests {
         ));
         let bad = r#"(title: "", author: "", source: "", rules: "wild16", known: "8/8/8/8/8/8/8/8 w - - 0 1", mate_in: 0)"#;
         assert!(matches!(Problem::parse(bad), Err(ProblemError::Invalid(_))));
+    }
+
+    #[test]
+    fn a_line_is_at_most_the_stipulated_moves_in_san() {
+        let with = |line: &str| {
+            Problem::parse(&format!(
+                r#"(title: "", author: "", source: "", rules: "wild16", known: "8/8/8/8/8/8/8/8 w - - 0 1", mate_in: 2, line: {line})"#
+            ))
+        };
+        let p = with(r#"["Ra1", "Ra8"]"#).expect("a line of two moves");
+        assert_eq!(p.line, ["Ra1", "Ra8"]);
+        assert_eq!(p.default_search(), Search::Pn);
+        assert_eq!(with("[]").expect("no line").default_search(), Search::Depth);
+        for bad in [
+            r#"["Ra1", "Ra8", "Ra2"]"#,
+            r#"[""]"#,
+            r#"["Ra1-a8-a1-a8-a1"]"#,
+        ] {
+            assert!(matches!(with(bad), Err(ProblemError::Invalid(_))), "{bad}");
+        }
     }
 }

@@ -47,7 +47,7 @@ impl Problem {
                 progress,
                 key_first,
                 None,
-                Search::default(),
+                self.default_search(),
             ),
             Err(ProblemError::OutOfTime) => {
                 let (verdict, report) = super::out_of_time_while_placing();
@@ -80,7 +80,7 @@ impl Problem {
             progress,
             key_first,
             memory_mb,
-            Search::default(),
+            self.default_search(),
         )?;
         Ok((proof.verdict, proof.report))
     }
@@ -120,6 +120,7 @@ impl Problem {
         if key_first {
             solver = solver.prefer(&self.key);
         }
+        solver = solver.line(&self.line);
         if let Some(p) = progress {
             solver = solver.progress(p);
         }
@@ -143,6 +144,14 @@ impl Problem {
             n => format!(
                 "{trims}, {} refuted by one position alone",
                 crate::wording::count(n, "turn", "turns")
+            ),
+        };
+        let trims = match (solver.stats.on_line, solver.stats.probes) {
+            (0, 0) => trims,
+            (l, p) => format!(
+                "{trims}; {} along the published line, {} first by depth on a budget",
+                crate::wording::count(l, "turn", "turns"),
+                crate::wording::count(p, "turn", "turns")
             ),
         };
         let subsumed = match (solver.subsumed(), solver.replies_subsumed()) {

@@ -165,7 +165,9 @@ pub fn tree_text(problem: &super::Problem, s: &Strategy) -> Result<String, TreeE
 /// Writes the strategy for `problem` to `path`.
 pub fn save_tree(problem: &super::Problem, s: &Strategy, path: &Path) -> Result<(), TreeError> {
     let text = tree_text(problem, s)?;
-    std::fs::write(path, text).map_err(|e| TreeError::Io(format!("{}: {e}", path.display())))
+    // Through a temporary file, and only over a regular file of our own (never a link).
+    crate::save::write_atomic(path, text.as_bytes())
+        .map_err(|e| TreeError::Io(format!("{}: {e}", path.display())))
 }
 
 /// Reads a strategy from tree text, with the stipulation it claims.

@@ -31,6 +31,7 @@ mod pgn;
 mod picture;
 mod presets;
 mod problem_bounds;
+mod problem_line;
 mod problem_play;
 mod problems;
 mod properties;

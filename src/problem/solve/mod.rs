@@ -101,6 +101,10 @@ pub struct Stats {
     /// The opponent's turns after a proof-number attempt taken from the replies table (proven
     /// or refuted there), not branched again.
     pub replies_known: u64,
+    /// Proof-number turns of few positions given to the depth-first search on a budget.
+    pub probes: u64,
+    /// Turns of the published line where its move was searched alone ([`Solver::line`]).
+    pub on_line: u64,
 }
 
 /// A way to go on from a belief, with its answers worked out.
@@ -157,6 +161,10 @@ pub struct Solver {
     progress: Option<Arc<Progress>>,
     /// A first move to search before the others.
     prefer: Option<String>,
+    /// The published solution's line, searched first along it ([`Solver::line`]), and the
+    /// moves left at the root.
+    line: Vec<String>,
+    line_root: u8,
     killers: Vec<u64>,
     /// How much each attempt (by [`Attempt::key`]) has proven so far, deeper proofs counting
     /// more: tried earlier among attempts of the same rank (the history heuristic).
@@ -175,6 +183,8 @@ pub struct Solver {
     memo: pnmemo::Memo<pnexpand::Expansion>,
     /// Turns with this many moves left or fewer are searched depth-first under [`Search::Pn`].
     pn_leaf: u8,
+    /// Turns of few positions with this many moves left or more are probed depth-first.
+    probe_depth: u8,
     /// Whether a turn takes the proof of a larger belief ([`Solver::subsume`]).
     subsume: bool,
     /// The counts so far.
@@ -236,6 +246,8 @@ impl Solver {
             resident_read: None,
             progress: None,
             prefer: None,
+            line: Vec::new(),
+            line_root: 0,
             killers: Vec::new(),
             history: vec![0; 1 << 15],
             deadline,
@@ -246,6 +258,7 @@ impl Solver {
             search: Search::Depth,
             memo: pnmemo::Memo::new(0, 0),
             pn_leaf: pn::LEAF_DEPTH,
+            probe_depth: pn::PROBE_DEPTH,
             subsume: true,
             stats: Stats::default(),
         }
@@ -340,6 +353,8 @@ impl Solver {
             self.stats.squeezes += stats.squeezes;
             self.stats.refuted_alone += stats.refuted_alone;
             self.stats.replies_known += stats.replies_known;
+            self.stats.probes += stats.probes;
+            self.stats.on_line += stats.on_line;
             if matches!(outcome, Outcome::Unknown) {
                 outcome = theirs;
             }

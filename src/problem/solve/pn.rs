@@ -41,6 +41,16 @@ pub enum Search {
 /// and 10.4 s; 5, 1.02 M and 12.5 s.
 pub(super) const LEAF_DEPTH: u8 = 4;
 
+/// Turns of at most this many positions are first searched depth-first on a budget.
+const PROBE_BELIEF: usize = 4;
+
+/// ... with at least this many moves left (by default; [`Solver::probe_depth`]): nearer the
+/// leaves the proof numbers find the mates themselves.
+pub(super) const PROBE_DEPTH: u8 = 7;
+
+/// The first such budget, in nodes (doubled at each visit of the turn).
+const PROBE_NODES: u64 = 2_000;
+
 /// A number too large to reach: proven (a disproof number) or refuted (a proof number).
 pub(super) const INF: u32 = 1 << 30;
 
@@ -77,6 +87,22 @@ impl Solver {
         self
     }
 
+    /// Under [`Search::Pn`] (from the turns above [`Solver::pn_leaf`]), searches the published solution's line first: at the turn reached
+    /// by its first moves with nothing heard of them but that they were played, its next move
+    /// alone until it is refuted (the others follow if it is); `line`: the solver's moves in
+    /// SAN, the key first.
+    pub fn line(mut self, line: &[String]) -> Solver {
+        self.line = line.to_vec();
+        self
+    }
+
+    /// Gives turns of few positions with at least `depth` moves left to the depth-first search
+    /// on a budget first, under [`Search::Pn`] (by default [`PROBE_DEPTH`]).
+    pub fn probe_depth(mut self, depth: u8) -> Solver {
+        self.probe_depth = depth;
+        self
+    }
+
     /// Searches the first turn by proof numbers until it is decided or the search stops.
     pub(super) fn pn_root(&mut self, belief: &[Referee], n: u8) -> Option<Arc<Strategy>> {
         self.memo = Memo::new(self.table_limit, BELIEF_BYTES);
@@ -87,13 +113,16 @@ impl Solver {
         let mut fresh = Vec::new();
         let acts = self.acts(belief, key, n, true, &mut fresh);
         if let Some(&(act, _)) = acts.first()
+            && self.line.is_empty()
             && self.is_key(belief, act)
         {
             let candidate = fresh.first().and_then(Option::as_ref);
-            let numbers = self.pn_act(belief, key, act, candidate, n, INF, INF);
+            let numbers = self.pn_act(belief, key, act, candidate, n, INF, INF, false);
             self.note(act_key(key, act, n), numbers);
         }
-        let (pn, _) = self.pn_turn(belief, key, n, INF, INF, true);
+        self.line_root = n;
+        let on_line = !self.line.is_empty();
+        let (pn, _) = self.pn_turn(belief, key, n, INF, INF, true, on_line);
         if pn != 0 {
             if !self.memo.front.is_empty() || self.prefer.is_some() {
                 let line = self.open_line(belief, key, n);
@@ -164,7 +193,14 @@ impl Solver {
 
     /// Whether `act` is the first move named to be searched first ([`Solver::prefer`]).
     pub(super) fn is_key(&self, belief: &[Referee], act: Act) -> bool {
-        let (Some(k), Some(r)) = (&self.prefer, belief.first()) else {
+        self.prefer
+            .as_deref()
+            .is_some_and(|k| Self::names(belief, act, k))
+    }
+
+    /// Whether `act` is the move `san` names (captures, checks and marks aside).
+    fn names(belief: &[Referee], act: Act, k: &str) -> bool {
+        let Some(r) = belief.first() else {
             return false;
         };
         let bare = |san: &str| san.replace(['x', '+', '#', '!', '?'], "");
@@ -191,7 +227,9 @@ impl Solver {
     }
 
     /// The solver's turn with `belief` (normalized, its key `key`) and `depth` moves left, searched
-    /// until its numbers reach the thresholds; proven turns go into the shared table.
+    /// until its numbers reach the thresholds; proven turns go into the shared table. `on_line`:
+    /// the turn is reached along the published line ([`Solver::line`]) with nothing heard.
+    #[allow(clippy::too_many_arguments)]
     fn pn_turn(
         &mut self,
         belief: &[Referee],
@@ -200,6 +238,7 @@ impl Solver {
         th_pn: u32,
         th_dn: u32,
         root: bool,
+        on_line: bool,
     ) -> Numbers {
         self.stats.nodes += 1;
         let keys_here: Vec<u64> = belief.iter().map(super::key).collect();
@@ -230,9 +269,37 @@ impl Solver {
                 return (INF, 0);
             }
         }
+        // A belief of few positions (after a capture, say: all but known) is given in turns to
+        // the depth-first search with its iterative deepening, on a node budget that doubles
+        // each time, and to the proof numbers for as many nodes: a short mate deep in such a
+        // turn is found there long before the proof numbers reach it.
+        let probing = belief.len() <= PROBE_BELIEF
+            && depth >= self.probe_depth
+            && self.limit.is_none()
+            && !root;
+        let probe_key = mix(key, depth, 5);
+        let mut probe_until = None;
+        if probing {
+            match self.probe(belief, depth, probe_key) {
+                Ok(numbers) => return numbers,
+                Err(until) => probe_until = Some(until),
+            }
+            if self.interrupted() {
+                return known;
+            }
+        }
         let mut fresh = Vec::new();
         let acts = self.acts(belief, key, depth, root, &mut fresh);
         let keys: Vec<u64> = acts.iter().map(|(a, _)| act_key(key, *a, depth)).collect();
+        // On the published line, its move alone until it is refuted.
+        let hint = if on_line {
+            let played = usize::from(self.line_root.saturating_sub(depth));
+            self.line
+                .get(played)
+                .and_then(|san| acts.iter().position(|(a, _)| Self::names(belief, *a, san)))
+        } else {
+            None
+        };
         let mut rounds: u32 = 0;
         // Each attempt's numbers as this loop last left them, where the memo has dropped them
         // (else the same attempt could be searched again and again to the same numbers).
@@ -249,7 +316,14 @@ impl Solver {
                 .collect();
             let (mut best, mut pn, mut pn2) = (usize::MAX, INF, INF);
             let mut dn = 0;
+            let alone = hint.filter(|&h| numbers[h].0 < INF);
+            if alone.is_some() && last.iter().all(Option::is_none) {
+                self.stats.on_line += 1;
+            }
             for (i, &(p, d)) in numbers.iter().enumerate() {
+                if alone.is_some_and(|h| h != i) {
+                    continue;
+                }
                 dn = add(dn, d);
                 if p < pn {
                     pn2 = pn;
@@ -280,6 +354,15 @@ impl Solver {
             if pn >= th_pn || dn >= th_dn || self.out_of_time() {
                 return (pn, dn);
             }
+            if probe_until.is_some_and(|u| self.stats.nodes >= u) {
+                match self.probe(belief, depth, probe_key) {
+                    Ok(numbers) => return numbers,
+                    Err(until) => probe_until = Some(until),
+                }
+                if self.interrupted() {
+                    return (pn, dn);
+                }
+            }
             let child_pn = th_pn.min(pn2.saturating_add(pn2 / 4).max(pn2.saturating_add(1)));
             let child_dn = th_dn.saturating_sub(dn).saturating_add(numbers[best].1);
             let act = acts[best].0;
@@ -293,11 +376,34 @@ impl Solver {
                 )
             } else {
                 let candidate = fresh.get(best).and_then(Option::as_ref);
-                self.pn_act(belief, key, act, candidate, depth, child_pn, child_dn)
+                let line = alone == Some(best);
+                self.pn_act(belief, key, act, candidate, depth, child_pn, child_dn, line)
             };
             self.note(keys[best], found);
             last[best] = Some(found);
         }
+    }
+
+    /// The depth-first search of a turn on a budget that doubles at each call for the same
+    /// turn: its numbers when it decided it, else the node count until which the proof
+    /// numbers go on before the next call.
+    fn probe(&mut self, belief: &[Referee], depth: u8, probe_key: u64) -> Result<Numbers, u64> {
+        let tries = self.memo.numbers.peek(probe_key).map_or(0, |n| n.0);
+        self.note(probe_key, (tries + 1, 0));
+        let budget = PROBE_NODES << tries.min(16);
+        self.limit = Some(self.stats.nodes.saturating_add(budget));
+        let found = self.turn(belief, depth);
+        self.stats.probes += 1;
+        let cut = self.over_budget;
+        self.limit = None;
+        self.over_budget = false;
+        if found.is_some() {
+            return Ok((0, INF));
+        }
+        if !cut && !self.interrupted() {
+            return Ok((INF, 0));
+        }
+        Err(self.stats.nodes.saturating_add(budget))
     }
 
     /// An attempt (or "Any?", `act`) at the turn `turn` decided by the depth-first search (its
@@ -324,6 +430,7 @@ impl Solver {
     }
 
     /// reach the thresholds. When it is proven, the turn's strategy goes into the shared table.
+    /// `on_line`: the act is the published line's move at a turn of the line.
     #[allow(clippy::too_many_arguments)]
     fn pn_act(
         &mut self,
@@ -334,6 +441,7 @@ impl Solver {
         depth: u8,
         th_pn: u32,
         th_dn: u32,
+        on_line: bool,
     ) -> Numbers {
         self.stats.nodes += 1;
         let Some(e) = self.expansion(belief, turn, act, candidate, depth) else {
@@ -390,7 +498,8 @@ impl Solver {
             let child_dn = th_dn.min(dn2.saturating_add(dn2 / 4).max(dn2.saturating_add(1)));
             let child_pn = th_pn.saturating_sub(pn).saturating_add(numbers[best].0);
             let c = &children[best];
-            let found = self.pn_turn(&c.belief, c.key, c.depth, child_pn, child_dn, false);
+            let line = on_line && c.quiet;
+            let found = self.pn_turn(&c.belief, c.key, c.depth, child_pn, child_dn, false, line);
             // Decided leaves are not all in the shared table (a mate in one is found again).
             self.note(mix(c.key, c.depth, 1), found);
             numbers[best] = found;

@@ -21,6 +21,9 @@ pub(super) struct Child {
     pub(super) depth: u8,
     pub(super) key: u64,
     pub(super) members: Vec<u64>,
+    /// Whether nothing was heard on the way to it: the attempt's answer and the reply both
+    /// silent (the line a published solution follows, [`Solver::line`]).
+    pub(super) quiet: bool,
 }
 
 /// The replies to one answer: what the solver hears, and the child that follows.
@@ -104,7 +107,7 @@ impl Solver {
     ) -> Option<(Layout, Vec<Child>)> {
         let wording = belief.first()?.rules().wording;
         let mut children = Vec::new();
-        let mut child = |mut b: Vec<Referee>, depth: u8| {
+        let mut child = |mut b: Vec<Referee>, depth: u8, quiet: bool| {
             worlds::normalize(&mut b);
             let keys: Vec<u64> = b.iter().map(super::key).collect();
             children.push(Child {
@@ -112,6 +115,7 @@ impl Solver {
                 members: members(&keys),
                 belief: b,
                 depth,
+                quiet,
             });
             children.len() - 1
         };
@@ -121,7 +125,7 @@ impl Solver {
                 for (heard, g) in groups {
                     let words =
                         crate::wording::heard_line(heard, wording, self.solver, Some(self.solver));
-                    answers.push((words, child(g.clone(), depth)));
+                    answers.push((words, child(g.clone(), depth, false)));
                 }
                 Layout::Any(answers)
             }
@@ -187,11 +191,12 @@ impl Solver {
                         if words.is_empty() {
                             words = "(nothing heard)".to_owned();
                         }
-                        replies.push((words, child(g, depth - 1)));
+                        let quiet = silent(heard) && silent(&h);
+                        replies.push((words, child(g, depth - 1, quiet)));
                     }
                     answers.push((words, san, Then::Open { key, keys, replies }));
                 }
-                let refused = (!refused.is_empty()).then(|| child(refused.clone(), depth));
+                let refused = (!refused.is_empty()).then(|| child(refused.clone(), depth, true));
                 Layout::Try { answers, refused }
             }
         };
@@ -264,6 +269,11 @@ impl Solver {
             }
         })
     }
+}
+
+/// Whether `heard` says nothing but that the move was played.
+fn silent(heard: &[Item]) -> bool {
+    heard.iter().all(|i| matches!(i, Item::Legal))
 }
 
 impl Layout {
