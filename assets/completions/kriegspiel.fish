@@ -250,7 +250,7 @@ complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand kbb-table" -l chec
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand kbb-table" -s h -l help -d 'Print help'
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand problem" -l max-seconds -d 'Give up after this many seconds, counted from the start (reading the file and placing the uncertain units included; status 3)' -r
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand problem" -l memory-mb -d 'The most memory the search may take, in megabytes: its tables get about half, and past 90 % they shrink (by default only the tables are bounded, to about 500)' -r
-complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand problem" -l search -d 'The search: "pn" (proof numbers above the last moves, depth-first below) or "depth" (depth-first with iterative deepening)' -r -f -a "pn\t''
+complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand problem" -l search -d 'The search: "pn" (proof numbers above the last moves, depth-first below) or "depth" (depth-first with iterative deepening); by default "pn" for a problem that gives its solution\'s line (searched along it first), else "depth"' -r -f -a "pn\t''
 depth\t''"
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand problem" -l save-tree -d 'Write the proven strategy tree to this file (RON), to be checked again with --check' -r -F
 complete -c kriegspiel -n "__fish_kriegspiel_using_subcommand problem" -l check -d 'Check the strategy tree in this file against the problem (every branch played out against the referee), without searching. Exit status 0: it solves the problem; 1: it fails (the line where it does is printed); 2: a bad file' -r -F

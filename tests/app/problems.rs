@@ -260,3 +260,42 @@ fn the_proof_is_walked_to_the_mate_and_the_position_shown() {
         "{pieces:?}"
     );
 }
+
+/// Issue 60: Rotenberg's mate in 15 in the app. Its proof is worked out once (along the file's
+/// published line), then followed by hints to the mate with no search at all, each answer and
+/// hint from the kept tree; at the mate the hidden bishop is shown where it stood (or the
+/// capture told where it went).
+#[test]
+fn rotenbergs_mate_in_15_is_played_to_the_mate_from_its_proof() {
+    use shakmaty::Color;
+    let text = std::fs::read_to_string("assets/problems/rotenberg-2009-fiedler50.ron")
+        .expect("the shipped problem");
+    let mut h = problems_screen(&[("m15.ron", &text)]);
+    h.click("Play it against the computer");
+    h.run_until("the proof never came", |h| !h.problem_panel().needs_proof());
+    let mut moves = 0;
+    while *h.problem_panel().play.state() == PlayState::Playing {
+        assert!(moves < 40, "{:?}", h.problem_panel().play.record());
+        play_the_hint(&mut h);
+        moves += 1;
+    }
+    let panel = h.problem_panel();
+    assert!(
+        matches!(panel.play.state(), PlayState::Solved { .. }),
+        "{:?}",
+        panel.play.record()
+    );
+    assert_eq!(
+        panel.play.searches(),
+        0,
+        "every answer and hint came from the tree"
+    );
+    let (pieces, markers) = panel.shown();
+    assert!(markers.is_empty(), "{markers:?}");
+    assert!(
+        pieces
+            .iter()
+            .any(|(_, p)| p.color == Color::Black && p.role == shakmaty::Role::King),
+        "{pieces:?}"
+    );
+}
