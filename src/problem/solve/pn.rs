@@ -316,7 +316,8 @@ impl Solver {
                 .collect();
             let (mut best, mut pn, mut pn2) = (usize::MAX, INF, INF);
             let mut dn = 0;
-            let alone = hint.filter(|&h| numbers[h].0 < INF);
+            // (Only while it is open: the turn is refuted only when every move is.)
+            let alone = hint.filter(|&h| numbers[h].0 < INF && numbers[h].1 > 0);
             if alone.is_some() && last.iter().all(Option::is_none) {
                 self.stats.on_line += 1;
             }
