@@ -149,9 +149,8 @@ impl Problem {
         let trims = match (solver.stats.on_line, solver.stats.probes) {
             (0, 0) => trims,
             (l, p) => format!(
-                "{trims}; {} along the published line, {} first by depth on a budget",
-                crate::wording::count(l, "turn", "turns"),
-                crate::wording::count(p, "turn", "turns")
+                "{trims}; {} on the published line, {p} probed depth-first",
+                crate::wording::count(l, "turn", "turns")
             ),
         };
         let subsumed = match (solver.subsumed(), solver.replies_subsumed()) {
