@@ -13,7 +13,7 @@ fn shipped(name: &str) -> Problem {
 /// The first machine proof of Rotenberg's mate in 15 (Fiedler-50, 2009): along the published
 /// line, one worker, with a deadline (without the line the search is still undecided after ten
 /// minutes, so this fails rather than hangs). The tree mates in every one of the 30 placements
-/// and holds the author's main line and both of its endings.
+/// and holds the author's main line and both of its endings; it is the proof that ships.
 #[test]
 fn rotenbergs_mate_in_15_is_proven_along_its_published_line() {
     let p = shipped("rotenberg-2009-fiedler50");
@@ -49,6 +49,15 @@ fn rotenbergs_mate_in_15_is_proven_along_its_published_line() {
     }
     assert!(solver.stats.on_line >= 10, "{:?}", solver.stats);
     assert!(solver.stats.probes > 0, "{:?}", solver.stats);
+    // One worker searches the same way each time: the proof that ships is this one.
+    let (mate_in, shipped) =
+        kriegspiel::problem::load_tree(Path::new("assets/proofs/rotenberg-2009-fiedler50.ron"))
+            .expect("the shipped proof");
+    assert_eq!(mate_in, 15);
+    assert!(
+        shipped == *strategy,
+        "the shipped proof is not the one found"
+    );
 }
 
 /// The proof that ships (`assets/proofs`, written by `--save-tree`) checks again in an instant
