@@ -208,6 +208,25 @@ fn hints_come_from_the_proof_worked_out_once() {
     assert!(answer.starts_with("Proven: mate in 2."), "{answer}");
 }
 
+/// Asserts that the problem played in `h` is solved, every answer and hint taken from the kept
+/// tree, and the true position shown (no markers left); its pieces.
+fn solved_from_the_tree(h: &Gui) -> Vec<(shakmaty::Square, shakmaty::Piece)> {
+    let panel = h.problem_panel();
+    assert!(
+        matches!(panel.play.state(), PlayState::Solved { .. }),
+        "{:?}",
+        panel.play.record()
+    );
+    assert_eq!(
+        panel.play.searches(),
+        0,
+        "every answer and hint came from the tree"
+    );
+    let (pieces, markers) = panel.shown();
+    assert!(markers.is_empty(), "{markers:?}");
+    pieces
+}
+
 /// Issue 60: on the line of the proof, every referee answer and every hint comes from the kept
 /// tree (no search at all, so each is as quick as walking it): the second hint is there in the
 /// frame it is asked. At the mate the true position is shown: the black king and the hidden
@@ -237,19 +256,7 @@ fn the_proof_is_walked_to_the_mate_and_the_position_shown() {
         }
         play_the_hint(&mut h);
     }
-    let panel = h.problem_panel();
-    assert!(
-        matches!(panel.play.state(), PlayState::Solved { .. }),
-        "{:?}",
-        panel.play.record()
-    );
-    assert_eq!(
-        panel.play.searches(),
-        0,
-        "every answer and hint came from the tree"
-    );
-    let (pieces, markers) = panel.shown();
-    assert!(markers.is_empty(), "{markers:?}");
+    let pieces = solved_from_the_tree(&h);
     let black: Vec<Role> = pieces
         .iter()
         .filter(|(_, p)| p.color == Color::Black)
@@ -263,8 +270,7 @@ fn the_proof_is_walked_to_the_mate_and_the_position_shown() {
 
 /// Issue 60: Rotenberg's mate in 15 in the app. Its proof is worked out once (along the file's
 /// published line), then followed by hints to the mate with no search at all, each answer and
-/// hint from the kept tree; at the mate the hidden bishop is shown where it stood (or the
-/// capture told where it went).
+/// hint from the kept tree; at the mate the true position is shown.
 #[test]
 fn rotenbergs_mate_in_15_is_played_to_the_mate_from_its_proof() {
     use shakmaty::Color;
@@ -279,19 +285,7 @@ fn rotenbergs_mate_in_15_is_played_to_the_mate_from_its_proof() {
         play_the_hint(&mut h);
         moves += 1;
     }
-    let panel = h.problem_panel();
-    assert!(
-        matches!(panel.play.state(), PlayState::Solved { .. }),
-        "{:?}",
-        panel.play.record()
-    );
-    assert_eq!(
-        panel.play.searches(),
-        0,
-        "every answer and hint came from the tree"
-    );
-    let (pieces, markers) = panel.shown();
-    assert!(markers.is_empty(), "{markers:?}");
+    let pieces = solved_from_the_tree(&h);
     assert!(
         pieces
             .iter()

@@ -103,7 +103,7 @@ pub struct Stats {
     pub replies_known: u64,
     /// Proof-number turns of few positions given to the depth-first search on a budget.
     pub probes: u64,
-    /// Turns of the published line where its move was searched alone ([`Solver::line`]).
+    /// Visits of turns of the published line that found its move there ([`Solver::line`]).
     pub on_line: u64,
 }
 

@@ -300,6 +300,9 @@ impl Solver {
         } else {
             None
         };
+        if hint.is_some() {
+            self.stats.on_line += 1;
+        }
         let mut rounds: u32 = 0;
         // Each attempt's numbers as this loop last left them, where the memo has dropped them
         // (else the same attempt could be searched again and again to the same numbers).
@@ -318,9 +321,6 @@ impl Solver {
             let mut dn = 0;
             // (Only while it is open: the turn is refuted only when every move is.)
             let alone = hint.filter(|&h| numbers[h].0 < INF && numbers[h].1 > 0);
-            if alone.is_some() && last.iter().all(Option::is_none) {
-                self.stats.on_line += 1;
-            }
             for (i, &(p, d)) in numbers.iter().enumerate() {
                 if alone.is_some_and(|h| h != i) {
                     continue;
@@ -389,8 +389,9 @@ impl Solver {
     /// turn: its numbers when it decided it, else the node count until which the proof
     /// numbers go on before the next call.
     fn probe(&mut self, belief: &[Referee], depth: u8, probe_key: u64) -> Result<Numbers, u64> {
+        // The calls so far are kept in the numbers memo under the probe's own key.
         let tries = self.memo.numbers.peek(probe_key).map_or(0, |n| n.0);
-        self.note(probe_key, (tries + 1, 0));
+        self.note(probe_key, (tries.saturating_add(1), 0));
         let budget = PROBE_NODES << tries.min(16);
         self.limit = Some(self.stats.nodes.saturating_add(budget));
         let found = self.turn(belief, depth);
